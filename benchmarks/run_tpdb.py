@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Run `jhalt prove` on every jar of a TPDB-style folder and compare with the reference.
+
+Usage:
+    python benchmarks/run_tpdb.py [ROOT] [--timeout S] [--jobs N] [--expected CSV]
+                                  [--markdown OUT.md] [--results OUT.json] [--filter TEXT]
+
+ROOT defaults to ../shared/benchmarks/tpdb next to the repository. Each jar is one
+problem (its Main-Class's main). Problems run in parallel, each `jhalt prove` in its own
+process with a wall-clock limit of the timeout plus a grace period. The table (one row
+per folder) counts YES / NO / MAYBE / errors / timeouts, the contradictions with the
+reference verdicts of expected.csv (a YES or NO that disagrees with a YES or NO there),
+and the median and p95 times. Contradictions are listed first, by name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_ROOT = REPO.parent / "shared" / "benchmarks" / "tpdb"
+GRACE_S = 15.0
+
+
+@dataclass
+class Outcome:
+    problem: str  # path below ROOT without .jar, e.g. Java_Bytecode/Aprove_09/GCD
+    folder: str
+    verdict: str  # YES, NO, MAYBE, ERROR or TIMEOUT
+    expected: str | None
+    reason: str
+    time_s: float
+
+    @property
+    def contradicts(self) -> bool:
+        return (
+            self.verdict in ("YES", "NO")
+            and self.expected in ("YES", "NO")
+            and self.verdict != self.expected
+        )
+
+
+def load_expected(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    with path.open(newline="") as handle:
+        return {row["problem"]: row["verdict"] for row in csv.DictReader(handle)}
+
+
+def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> Outcome:
+    problem = jar.relative_to(root).with_suffix("").as_posix()
+    folder = jar.parent.relative_to(root).as_posix()
+    command = [
+        sys.executable, "-m", "jhalt", "prove", str(jar),
+        "--format", "json", "--timeout", str(timeout),
+    ]
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout + GRACE_S, cwd=REPO
+        )
+    except subprocess.TimeoutExpired:
+        return Outcome(problem, folder, "TIMEOUT", expected.get(problem), "wall-clock limit", time.monotonic() - started)
+    elapsed = time.monotonic() - started
+    if done.returncode != 0:
+        message = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+        return Outcome(problem, folder, "ERROR", expected.get(problem), message, elapsed)
+    try:
+        result = json.loads(done.stdout)
+        verdict, reason = result["verdict"], result.get("reason", "")
+    except (json.JSONDecodeError, KeyError) as exc:
+        return Outcome(problem, folder, "ERROR", expected.get(problem), f"unreadable output: {exc}", elapsed)
+    return Outcome(problem, folder, verdict, expected.get(problem), reason, elapsed)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def table(outcomes: list[Outcome]) -> str:
+    rows = defaultdict(list)
+    for outcome in outcomes:
+        rows[outcome.folder].append(outcome)
+    header = "| folder | problems | YES | NO | MAYBE | errors | contradictions | timeouts | median s | p95 s |"
+    lines = [header, "|" + "---|" * 10]
+
+    def row(name: str, group: list[Outcome]) -> str:
+        count = lambda v: sum(1 for o in group if o.verdict == v)  # noqa: E731
+        times = [o.time_s for o in group]
+        return (
+            f"| {name} | {len(group)} | {count('YES')} | {count('NO')} | {count('MAYBE')} | "
+            f"{count('ERROR')} | {sum(o.contradicts for o in group)} | {count('TIMEOUT')} | "
+            f"{statistics.median(times):.2f} | {percentile(times, 0.95):.2f} |"
+        )
+
+    for folder in sorted(rows):
+        lines.append(row(folder, rows[folder]))
+    lines.append(row("**all**", outcomes))
+    return "\n".join(lines)
+
+
+def report(outcomes: list[Outcome]) -> str:
+    parts = []
+    contradictions = sorted((o for o in outcomes if o.contradicts), key=lambda o: o.problem)
+    if contradictions:
+        parts.append(f"**Contradictions with the reference ({len(contradictions)}):**\n")
+        parts.extend(
+            f"- {o.problem}: jhalt {o.verdict}, reference {o.expected} ({o.reason})" for o in contradictions
+        )
+        parts.append("")
+    else:
+        parts.append("Contradictions with the reference: none.\n")
+    parts.append(table(outcomes))
+    errors = sorted((o for o in outcomes if o.verdict in ("ERROR", "TIMEOUT")), key=lambda o: o.problem)
+    if errors:
+        parts.append(f"\nErrors and timeouts ({len(errors)}):\n")
+        parts.extend(f"- {o.problem}: {o.verdict} {o.reason}" for o in errors)
+    reasons = defaultdict(int)
+    for outcome in outcomes:
+        if outcome.verdict == "MAYBE":
+            reasons[outcome.reason] += 1
+    if reasons:
+        parts.append("\nMAYBE reasons:\n")
+        parts.extend(f"- {n} × {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
+    return "\n".join(parts) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    parser.add_argument("root", nargs="?", type=Path, default=DEFAULT_ROOT)
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per problem (default 60)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--expected", type=Path, help="reference CSV (default: ROOT/../expected.csv)")
+    parser.add_argument("--markdown", type=Path, help="also write the report as markdown to this file")
+    parser.add_argument("--results", type=Path, help="write every outcome as JSON to this file")
+    parser.add_argument("--filter", default="", help="only problems whose path contains this text")
+    args = parser.parse_args(argv)
+
+    root = args.root.resolve()
+    if not root.is_dir():
+        print(f"run_tpdb: {root}: not a directory", file=sys.stderr)
+        return 2
+    expected = load_expected(args.expected or root.parent / "expected.csv")
+    jars = sorted(j for j in root.rglob("*.jar") if args.filter in j.relative_to(root).as_posix())
+    if not jars:
+        print(f"run_tpdb: no jars under {root}", file=sys.stderr)
+        return 2
+    outcomes: list[Outcome] = []
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = [pool.submit(run_one, jar, root, args.timeout, expected) for jar in jars]
+        for number, future in enumerate(as_completed(futures), 1):
+            outcome = future.result()
+            outcomes.append(outcome)
+            if sys.stderr.isatty():
+                print(f"\r[{number}/{len(jars)}] {outcome.problem[-60:]:60}", end="", file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    outcomes.sort(key=lambda o: o.problem)
+    text = report(outcomes)
+    text += f"\n{len(jars)} problems, timeout {args.timeout:g} s, {args.jobs} jobs, wall {time.monotonic() - started:.0f} s\n"
+    print(text)
+    if args.markdown:
+        args.markdown.write_text(text)
+    if args.results:
+        args.results.write_text(json.dumps([asdict(o) for o in outcomes], indent=1))
+    return 1 if any(o.contradicts for o in outcomes) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

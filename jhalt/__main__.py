@@ -1,0 +1,3 @@
+from jhalt.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,10 @@
+"""Reading Java class files: bytes -> `ClassFile`, and classpaths of jars/directories/files.
+
+The only package that knows the class-file format (JVM spec ch. 4). It knows nothing of analysis.
+"""
+
+from jhalt.classfile.classpath import ClassPath, normalise_class_name
+from jhalt.classfile.model import ClassFile, Code, MethodInfo, FieldInfo
+from jhalt.classfile.reader import parse_class
+
+__all__ = ["ClassPath", "ClassFile", "Code", "MethodInfo", "FieldInfo", "parse_class", "normalise_class_name"]

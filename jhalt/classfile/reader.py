@@ -1,0 +1,436 @@
+"""Parse class-file bytes into `jhalt.classfile.model.ClassFile` (JVM spec ch. 4).
+
+Reads every version from Java 1.0 (45.0) on; the parser checks what it relies on
+(magic, lengths, constant-pool indices and tags) and raises `ClassFormatError` with the
+origin and the byte offset on anything malformed. Attributes jhalt does not use are
+skipped by their length.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from jhalt.classfile.model import (
+    Access,
+    BootstrapMethod,
+    ClassConst,
+    ClassFile,
+    Code,
+    ConstantEntry,
+    DoubleConst,
+    DynamicConst,
+    ExceptionHandler,
+    FieldInfo,
+    FloatConst,
+    InnerClass,
+    IntegerConst,
+    LocalVariable,
+    LongConst,
+    MemberRef,
+    MethodHandleConst,
+    MethodInfo,
+    MethodTypeConst,
+    ModuleConst,
+    NameAndType,
+    PackageConst,
+    StackMapFrame,
+    StringConst,
+    Utf8,
+    VerificationType,
+)
+from jhalt.errors import ClassFormatError
+
+MAGIC = 0xCAFEBABE
+OLDEST_MAJOR = 45
+NEWEST_MAJOR = 65  # Java 21
+
+_MEMBER_KINDS = {9: "field", 10: "method", 11: "interface_method"}
+_VERIFICATION_TAGS = {
+    0: "top",
+    1: "int",
+    2: "float",
+    3: "double",
+    4: "long",
+    5: "null",
+    6: "uninitialized_this",
+    7: "object",
+    8: "uninitialized",
+}
+
+
+class _Bytes:
+    """A cursor over a byte string whose every read is bounds-checked."""
+
+    __slots__ = ("data", "pos", "end", "origin")
+
+    def __init__(self, data: bytes, origin: str, pos: int = 0, end: int | None = None) -> None:
+        self.data = data
+        self.pos = pos
+        self.end = len(data) if end is None else end
+        self.origin = origin
+
+    def fail(self, message: str) -> ClassFormatError:
+        return ClassFormatError(f"{message} (at byte {self.pos})", self.origin)
+
+    def take(self, n: int) -> bytes:
+        end = self.pos + n
+        if n < 0 or end > self.end:
+            raise self.fail("truncated class file")
+        chunk = self.data[self.pos : end]
+        self.pos = end
+        return chunk
+
+    def u1(self) -> int:
+        if self.pos >= self.end:
+            raise self.fail("truncated class file")
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def u2(self) -> int:
+        return int.from_bytes(self.take(2), "big")
+
+    def u4(self) -> int:
+        return int.from_bytes(self.take(4), "big")
+
+
+def decode_modified_utf8(raw: bytes) -> str:
+    """Decode the class file's modified UTF-8 (JVM spec §4.4.7).
+
+    Differs from UTF-8 in two ways: NUL is the two bytes C0 80, and characters outside the
+    BMP are surrogate pairs each encoded in three bytes. Unpaired surrogates are kept."""
+    try:
+        if all(b < 0x80 for b in raw):
+            return raw.decode("ascii")
+    except UnicodeDecodeError:  # pragma: no cover - guarded by the check above
+        pass
+    chars: list[str] = []
+    i, n = 0, len(raw)
+    while i < n:
+        b = raw[i]
+        if b < 0x80 and b != 0:
+            chars.append(chr(b))
+            i += 1
+        elif b & 0xE0 == 0xC0 and i + 1 < n and raw[i + 1] & 0xC0 == 0x80:
+            chars.append(chr(((b & 0x1F) << 6) | (raw[i + 1] & 0x3F)))
+            i += 2
+        elif (
+            b & 0xF0 == 0xE0 and i + 2 < n and raw[i + 1] & 0xC0 == 0x80 and raw[i + 2] & 0xC0 == 0x80
+        ):
+            chars.append(chr(((b & 0x0F) << 12) | ((raw[i + 1] & 0x3F) << 6) | (raw[i + 2] & 0x3F)))
+            i += 3
+        else:
+            raise ValueError(f"invalid modified UTF-8 byte 0x{b:02x} at {i}")
+    text = "".join(chars)
+    # Join surrogate pairs into the characters they encode; keep lone surrogates as they are.
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+def parse_class(data: bytes, origin: str = "") -> ClassFile:
+    """Parse one class file. Raises `ClassFormatError` (an `InputError`) if it is malformed."""
+    return _ClassParser(data, origin).parse()
+
+
+class _ClassParser:
+    def __init__(self, data: bytes, origin: str) -> None:
+        self.r = _Bytes(data, origin)
+        self.origin = origin
+        self.pool: list[ConstantEntry | None] = []
+
+    # ------------------------------------------------------------ constant pool
+    def _parse_constant_pool(self) -> None:
+        r = self.r
+        count = r.u2()
+        if count == 0:
+            raise r.fail("constant pool count is 0")
+        raw: list[tuple | None] = [None] * count
+        i = 1
+        while i < count:
+            tag = r.u1()
+            if tag == 1:
+                length = r.u2()
+                chunk = r.take(length)
+                try:
+                    raw[i] = ("utf8", decode_modified_utf8(chunk))
+                except ValueError as exc:
+                    raise r.fail(f"constant pool entry {i}: {exc}") from None
+            elif tag == 3:
+                raw[i] = ("int", struct.unpack(">i", r.take(4))[0])
+            elif tag == 4:
+                raw[i] = ("float", struct.unpack(">f", r.take(4))[0])
+            elif tag in (5, 6):
+                if i + 1 >= count:
+                    raise r.fail(f"constant pool entry {i}: 8-byte constant in the last slot")
+                fmt = ">q" if tag == 5 else ">d"
+                raw[i] = ("long" if tag == 5 else "double", struct.unpack(fmt, r.take(8))[0])
+                i += 1  # long and double take two slots
+            elif tag in (7, 8, 16, 19, 20):
+                raw[i] = (tag, r.u2())
+            elif tag in (9, 10, 11, 12, 17, 18):
+                raw[i] = (tag, r.u2(), r.u2())
+            elif tag == 15:
+                raw[i] = (tag, r.u1(), r.u2())
+            else:
+                raise r.fail(f"constant pool entry {i}: unknown tag {tag}")
+            i += 1
+        self.pool = [None] * count
+        for index in range(1, count):
+            if raw[index] is not None:
+                self.pool[index] = self._resolve(raw, index, set())
+
+    def _resolve(self, raw: list, index: int, visiting: set[int]) -> ConstantEntry:
+        if self.pool[index] is not None:
+            return self.pool[index]  # type: ignore[return-value]
+        if index in visiting:
+            raise ClassFormatError(f"constant pool entry {index} refers to itself", self.origin)
+        visiting.add(index)
+        entry = raw[index]
+        kind = entry[0]
+
+        def ref(i: int, want: type) -> ConstantEntry:
+            if not 0 < i < len(raw) or raw[i] is None:
+                raise ClassFormatError(
+                    f"constant pool entry {index} refers to invalid index {i}", self.origin
+                )
+            target = self._resolve(raw, i, visiting)
+            if not isinstance(target, want):
+                raise ClassFormatError(
+                    f"constant pool entry {index} refers to entry {i} of the wrong kind", self.origin
+                )
+            return target
+
+        def text(i: int) -> str:
+            return ref(i, Utf8).value  # type: ignore[union-attr]
+
+        result: ConstantEntry
+        if kind == "utf8":
+            result = Utf8(entry[1])
+        elif kind == "int":
+            result = IntegerConst(entry[1])
+        elif kind == "float":
+            result = FloatConst(entry[1])
+        elif kind == "long":
+            result = LongConst(entry[1])
+        elif kind == "double":
+            result = DoubleConst(entry[1])
+        elif kind == 7:
+            result = ClassConst(text(entry[1]))
+        elif kind == 8:
+            result = StringConst(text(entry[1]))
+        elif kind == 16:
+            result = MethodTypeConst(text(entry[1]))
+        elif kind == 19:
+            result = ModuleConst(text(entry[1]))
+        elif kind == 20:
+            result = PackageConst(text(entry[1]))
+        elif kind == 12:
+            result = NameAndType(text(entry[1]), text(entry[2]))
+        elif kind in _MEMBER_KINDS:
+            owner = ref(entry[1], ClassConst)
+            nat = ref(entry[2], NameAndType)
+            result = MemberRef(_MEMBER_KINDS[kind], owner.name, nat.name, nat.descriptor)  # type: ignore[union-attr]
+        elif kind in (17, 18):
+            nat = ref(entry[2], NameAndType)
+            result = DynamicConst(kind == 18, entry[1], nat.name, nat.descriptor)  # type: ignore[union-attr]
+        elif kind == 15:
+            reference_kind = entry[1]
+            if not 1 <= reference_kind <= 9:
+                raise ClassFormatError(
+                    f"constant pool entry {index}: bad method handle kind {reference_kind}", self.origin
+                )
+            member = ref(entry[2], MemberRef)
+            result = MethodHandleConst(reference_kind, member)  # type: ignore[arg-type]
+        else:  # pragma: no cover - tags are checked while reading
+            raise ClassFormatError(f"constant pool entry {index}: unknown kind", self.origin)
+        self.pool[index] = result
+        visiting.discard(index)
+        return result
+
+    def entry(self, index: int, want: type, what: str, optional: bool = False) -> ConstantEntry | None:
+        if index == 0 and optional:
+            return None
+        if not 0 < index < len(self.pool) or self.pool[index] is None:
+            raise self.r.fail(f"{what}: invalid constant pool index {index}")
+        value = self.pool[index]
+        if not isinstance(value, want):
+            raise self.r.fail(f"{what}: constant pool entry {index} is not a {want.__name__}")
+        return value
+
+    def utf8(self, index: int, what: str) -> str:
+        return self.entry(index, Utf8, what).value  # type: ignore[union-attr]
+
+    def class_name(self, index: int, what: str, optional: bool = False) -> str | None:
+        value = self.entry(index, ClassConst, what, optional)
+        return None if value is None else value.name  # type: ignore[union-attr]
+
+    # ------------------------------------------------------------ top level
+    def parse(self) -> ClassFile:
+        r = self.r
+        if len(r.data) < 4 or r.u4() != MAGIC:
+            raise ClassFormatError("not a class file (wrong magic number)", self.origin)
+        minor, major = r.u2(), r.u2()
+        if major < OLDEST_MAJOR:
+            raise ClassFormatError(f"unsupported class file version {major}.{minor}", self.origin)
+        self._parse_constant_pool()
+        access = Access(r.u2())
+        name = self.class_name(r.u2(), "this_class")
+        super_name = self.class_name(r.u2(), "super_class", optional=True)
+        interfaces = tuple(self.class_name(r.u2(), "interfaces") for _ in range(r.u2()))
+        fields = tuple(self._parse_field() for _ in range(r.u2()))
+        methods = tuple(self._parse_method() for _ in range(r.u2()))
+        source_file = None
+        inner: tuple[InnerClass, ...] = ()
+        bootstrap: tuple[BootstrapMethod, ...] = ()
+        for attr_name, body in self._attributes():
+            if attr_name == "SourceFile":
+                source_file = self.utf8(body.u2(), "SourceFile")
+            elif attr_name == "InnerClasses":
+                inner = tuple(self._inner_class(body) for _ in range(body.u2()))
+            elif attr_name == "BootstrapMethods":
+                bootstrap = tuple(self._bootstrap_method(body) for _ in range(body.u2()))
+        if r.pos != r.end:
+            raise r.fail("extra bytes after the end of the class file")
+        return ClassFile(
+            major_version=major,
+            minor_version=minor,
+            access=access,
+            name=name,  # type: ignore[arg-type]
+            super_name=super_name,
+            interfaces=interfaces,  # type: ignore[arg-type]
+            fields=fields,
+            methods=methods,
+            constant_pool=tuple(self.pool),
+            source_file=source_file,
+            inner_classes=inner,
+            bootstrap_methods=bootstrap,
+            origin=self.origin,
+        )
+
+    def _attributes(self, source: _Bytes | None = None) -> list[tuple[str, _Bytes]]:
+        r = source or self.r
+        result = []
+        for _ in range(r.u2()):
+            name = self.utf8(r.u2(), "attribute name")
+            length = r.u4()
+            start = r.pos
+            r.take(length)
+            result.append((name, _Bytes(r.data, self.origin, start, start + length)))
+        return result
+
+    def _parse_field(self) -> FieldInfo:
+        r = self.r
+        access = Access(r.u2())
+        name = self.utf8(r.u2(), "field name")
+        descriptor = self.utf8(r.u2(), "field descriptor")
+        constant = None
+        for attr_name, body in self._attributes():
+            if attr_name == "ConstantValue":
+                value = self.entry(body.u2(), (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst), "ConstantValue")  # type: ignore[arg-type]
+                constant = value.value  # type: ignore[union-attr]
+        return FieldInfo(access, name, descriptor, constant)
+
+    def _parse_method(self) -> MethodInfo:
+        r = self.r
+        access = Access(r.u2())
+        name = self.utf8(r.u2(), "method name")
+        descriptor = self.utf8(r.u2(), "method descriptor")
+        code = None
+        exceptions: tuple[str, ...] = ()
+        for attr_name, body in self._attributes():
+            if attr_name == "Code":
+                code = self._parse_code(body, f"{name}{descriptor}")
+            elif attr_name == "Exceptions":
+                exceptions = tuple(self.class_name(body.u2(), "Exceptions") for _ in range(body.u2()))  # type: ignore[misc]
+        return MethodInfo(access, name, descriptor, code, exceptions)
+
+    def _parse_code(self, body: _Bytes, method: str) -> Code:
+        max_stack, max_locals = body.u2(), body.u2()
+        code_length = body.u4()
+        if code_length == 0:
+            raise body.fail(f"method {method}: empty Code attribute")
+        bytecode = body.take(code_length)
+        handlers = []
+        for _ in range(body.u2()):
+            start, end, handler, catch_index = body.u2(), body.u2(), body.u2(), body.u2()
+            if not (start < end <= code_length and handler < code_length):
+                raise body.fail(f"method {method}: exception table entry out of the code's range")
+            catch = self.class_name(catch_index, "exception table catch type", optional=True)
+            handlers.append(ExceptionHandler(start, end, handler, catch))
+        lines: list[tuple[int, int]] = []
+        local_vars: list[LocalVariable] = []
+        stack_map: tuple[StackMapFrame, ...] | None = None
+        for attr_name, attr in self._attributes(body):
+            if attr_name == "LineNumberTable":
+                lines.extend((attr.u2(), attr.u2()) for _ in range(attr.u2()))
+            elif attr_name == "LocalVariableTable":
+                for _ in range(attr.u2()):
+                    start, length = attr.u2(), attr.u2()
+                    var_name = self.utf8(attr.u2(), "LocalVariableTable name")
+                    var_desc = self.utf8(attr.u2(), "LocalVariableTable descriptor")
+                    local_vars.append(LocalVariable(start, length, var_name, var_desc, attr.u2()))
+            elif attr_name == "StackMapTable":
+                stack_map = self._parse_stack_map(attr)
+        return Code(
+            max_stack=max_stack,
+            max_locals=max_locals,
+            bytecode=bytecode,
+            exception_table=tuple(handlers),
+            line_numbers=tuple(sorted(set(lines))),
+            local_variables=tuple(local_vars),
+            stack_map=stack_map,
+        )
+
+    def _verification_type(self, r: _Bytes) -> VerificationType:
+        tag = r.u1()
+        if tag not in _VERIFICATION_TAGS:
+            raise r.fail(f"StackMapTable: unknown verification type tag {tag}")
+        name = _VERIFICATION_TAGS[tag]
+        if tag == 7:
+            return VerificationType(name, class_name=self.class_name(r.u2(), "StackMapTable"))
+        if tag == 8:
+            return VerificationType(name, offset=r.u2())
+        return VerificationType(name)
+
+    def _parse_stack_map(self, r: _Bytes) -> tuple[StackMapFrame, ...]:
+        frames: list[StackMapFrame] = []
+        offset = -1
+        for _ in range(r.u2()):
+            frame_type = r.u1()
+            if frame_type <= 63:
+                delta, frame = frame_type, ("same", (), (), 0)
+            elif frame_type <= 127:
+                delta = frame_type - 64
+                frame = ("same_locals_1_stack_item", (), (self._verification_type(r),), 0)
+            elif frame_type == 247:
+                delta = r.u2()
+                frame = ("same_locals_1_stack_item", (), (self._verification_type(r),), 0)
+            elif 248 <= frame_type <= 250:
+                delta, frame = r.u2(), ("chop", (), (), 251 - frame_type)
+            elif frame_type == 251:
+                delta, frame = r.u2(), ("same", (), (), 0)
+            elif 252 <= frame_type <= 254:
+                delta = r.u2()
+                added = tuple(self._verification_type(r) for _ in range(frame_type - 251))
+                frame = ("append", added, (), 0)
+            elif frame_type == 255:
+                delta = r.u2()
+                locals_ = tuple(self._verification_type(r) for _ in range(r.u2()))
+                stack = tuple(self._verification_type(r) for _ in range(r.u2()))
+                frame = ("full", locals_, stack, 0)
+            else:
+                raise r.fail(f"StackMapTable: reserved frame type {frame_type}")
+            offset = offset + delta + 1
+            kind, locals_, stack, chopped = frame
+            frames.append(StackMapFrame(offset, kind, locals_, stack, chopped))
+        return tuple(frames)
+
+    def _inner_class(self, r: _Bytes) -> InnerClass:
+        inner = self.class_name(r.u2(), "InnerClasses")
+        outer = self.class_name(r.u2(), "InnerClasses", optional=True)
+        name_index = r.u2()
+        inner_name = self.utf8(name_index, "InnerClasses") if name_index else None
+        return InnerClass(inner, outer, inner_name, r.u2())  # type: ignore[arg-type]
+
+    def _bootstrap_method(self, r: _Bytes) -> BootstrapMethod:
+        handle = self.entry(r.u2(), MethodHandleConst, "BootstrapMethods")
+        args = tuple(self.entry(r.u2(), object, "BootstrapMethods argument") for _ in range(r.u2()))
+        return BootstrapMethod(handle, args)  # type: ignore[arg-type]

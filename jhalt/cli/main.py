@@ -1,0 +1,223 @@
+"""The `jhalt` command line: argument parsing, output selection and exit codes.
+
+Exit codes (documented in the README):
+  0  a result was produced (for `check`: no finding)
+  1  `check` found something (or `watch`/`attach` proved a thread stuck)
+  2  usage or input error: one clear line on stderr
+  3  internal error: one line on stderr naming the file with the details
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from jhalt import __version__
+from jhalt.errors import InputError, JhaltError
+
+EXIT_OK = 0
+EXIT_FOUND = 1
+EXIT_INPUT = 2
+EXIT_INTERNAL = 3
+
+
+def _write_output(text: str, out: str | None) -> None:
+    if out:
+        try:
+            Path(out).write_text(text)
+        except OSError as exc:
+            raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+# ------------------------------------------------------------------ commands
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    from jhalt.analyses.prove import prove_termination
+    from jhalt.cli.target import open_classpath, resolve_entry
+    from jhalt.report.prove_output import prove_json, prove_text
+
+    classpath = open_classpath(args.target, args.classpath)
+    entry = resolve_entry(classpath, args.entry, args.main)
+    result = prove_termination(classpath, entry, args.timeout)
+    _write_output(prove_json(result) if args.format == "json" else prove_text(result), args.out)
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from jhalt.cli.target import open_classpath, public_entries, resolve_entry
+    from jhalt.findings import Finding
+    from jhalt.report.check_output import check_json, check_text
+    from jhalt.report.sarif import sarif_text
+
+    classpath = open_classpath(args.target, args.classpath)
+    if args.all:
+        if args.entry or args.main:
+            raise InputError("--all analyses every public method: leave out --entry and --main")
+        entries = public_entries(classpath)
+        if not entries:
+            raise InputError(f"{classpath.spec} has no public methods with code")
+    else:
+        entries = [resolve_entry(classpath, args.entry, args.main)]
+    findings: list[Finding] = []
+    notes = [
+        f"checked {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}; "
+        "exception and non-termination analyses are not implemented yet: no finding can be reported"
+    ]
+    if args.format == "json":
+        text = check_json(findings, notes)
+    elif args.format == "sarif":
+        text = sarif_text(findings, args.source_root, notes)
+    else:
+        text = check_text(findings, notes)
+    _write_output(text, args.out)
+    return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    from jhalt.cli.target import open_classpath, resolve_entry
+
+    classpath = open_classpath(args.target, args.classpath)
+    resolve_entry(classpath, args.entry, args.main)
+    raise InputError("symbolic execution graphs are not implemented yet")
+
+
+def cmd_disasm(args: argparse.Namespace) -> int:
+    from jhalt.classfile import normalise_class_name
+    from jhalt.cli.target import open_classpath
+    from jhalt.report.disasm import render_class
+
+    classpath = open_classpath(args.target, args.classpath)
+    if args.class_name:
+        names = [normalise_class_name(args.class_name)]
+        if names[0] not in classpath:
+            raise InputError(f"class {args.class_name} is not in {classpath.spec}")
+    else:
+        names = classpath.class_names()
+    parts = []
+    for name in names:
+        cls = classpath.find(name)
+        assert cls is not None
+        parts.append(render_class(cls))
+    _write_output("\n".join(parts), args.out)
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ parser
+
+
+def _add_target(parser: argparse.ArgumentParser, entry: bool = True) -> None:
+    parser.add_argument(
+        "target",
+        metavar="TARGET",
+        help="a jar, a directory of classes, a .class file, or a classpath of these (a.jar:dir)",
+    )
+    parser.add_argument("--classpath", "-cp", metavar="PATH", help="more classpath entries (a.jar:dir)")
+    if entry:
+        parser.add_argument(
+            "--entry",
+            metavar="METHOD",
+            help="entry method: pkg.Cls.name(DESCRIPTOR), e.g. 'pkg.Main.run(Ljava/lang/String;I)V'",
+        )
+        parser.add_argument("--main", metavar="CLASS", help="entry: CLASS.main(String[])")
+    parser.add_argument("--out", "-o", metavar="FILE", help="write the output to FILE instead of stdout")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="jhalt",
+        description="Will this Java program stop? Proofs (YES), witnesses (NO), and exception findings.",
+    )
+    parser.add_argument("--version", action="version", version=f"jhalt {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    prove = sub.add_parser("prove", help="termination of one entry: YES, NO or MAYBE")
+    _add_target(prove)
+    prove.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)")
+    prove.add_argument("--format", choices=["text", "json"], default="text")
+    prove.set_defaults(handler=cmd_prove)
+
+    check = sub.add_parser("check", help="uncaught exceptions and non-termination, with witnesses")
+    _add_target(check)
+    check.add_argument("--all", action="store_true", help="every public method of every class is an entry")
+    check.add_argument("--format", choices=["text", "json", "sarif"], default="text")
+    check.add_argument("--source-root", metavar="DIR", help="repository-relative source root for SARIF uris")
+    check.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when something is found")
+    check.set_defaults(handler=cmd_check)
+
+    graph = sub.add_parser("graph", help="the symbolic execution graph of an entry (DOT or JSON)")
+    _add_target(graph)
+    graph.add_argument("--format", choices=["dot", "json"], default="dot")
+    graph.set_defaults(handler=cmd_graph)
+
+    disasm = sub.add_parser("disasm", help="decoded bytecode with line numbers, loops and types")
+    _add_target(disasm, entry=False)
+    disasm.add_argument("class_name", nargs="?", metavar="CLASS", help="only this class (pkg.Cls)")
+    disasm.set_defaults(handler=cmd_disasm)
+
+    for register in _plugin_registrars():
+        register(sub)
+    return parser
+
+
+def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
+    """Subcommands that live in their own modules (the dynamic prover's watch/attach)."""
+    import importlib
+
+    try:
+        dynamic_commands = importlib.import_module("jhalt.cli.dynamic_commands")
+    except ModuleNotFoundError as exc:  # TEMPORARY until jhalt/cli/dynamic_commands.py lands
+        if exc.name != "jhalt.cli.dynamic_commands":
+            raise
+        return []
+    return [dynamic_commands.register]
+
+
+def _report_internal_error(exc: BaseException) -> int:
+    log = Path(tempfile.gettempdir()) / f"jhalt-crash-{os.getpid()}-{int(time.time())}.log"
+    try:
+        log.write_text("".join(traceback.format_exception(exc)))
+        where = f"details in {log}"
+    except OSError:
+        where = "no log could be written"
+    print(f"jhalt: internal error: {type(exc).__name__}: {exc} ({where})", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except InputError as exc:
+        print(f"jhalt: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except JhaltError as exc:
+        if exc.exit_code == EXIT_INPUT:
+            print(f"jhalt: error: {exc}", file=sys.stderr)
+            return EXIT_INPUT
+        return _report_internal_error(exc)
+    except KeyboardInterrupt:
+        print("jhalt: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except RecursionError as exc:
+        return _report_internal_error(exc)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line + a log
+        return _report_internal_error(exc)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

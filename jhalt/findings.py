@@ -1,0 +1,131 @@
+"""What analyses answer: verdicts, witnesses, findings. Plain immutable values.
+
+Every NO and every finding carries a `Witness`; every YES carries a proof object
+(any JSON-serialisable structure, described by the analysis that made it); every
+MAYBE carries the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from jhalt.ids import MethodId
+
+
+class Verdict(Enum):
+    """Termination verdicts in the termination-competition convention."""
+
+    YES = "YES"  # terminates for every input
+    NO = "NO"  # some input makes it run forever (a witness is attached)
+    MAYBE = "MAYBE"  # not decided; the reason says why
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Replay(Enum):
+    """What running a witness on a real JVM showed."""
+
+    CONFIRMED = "confirmed"
+    UNCONFIRMED = "unconfirmed"  # ran, but did not show the claimed behaviour
+    NOT_RUN = "not run"  # --no-validate, or no JDK
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Concrete inputs that lead to the reported behaviour.
+
+    ``args`` is set for a ``main(String[])`` entry; ``inputs`` describes the parameters
+    (and static fields) of any other entry, as JSON-ready values; ``reproducer`` is the
+    path of generated Java source that replays it, if one was written."""
+
+    args: tuple[str, ...] | None = None
+    inputs: dict[str, Any] = field(default_factory=dict)
+    reproducer: str | None = None
+    replay: Replay = Replay.NOT_RUN
+    replay_detail: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.args is not None:
+            data["args"] = list(self.args)
+        if self.inputs:
+            data["inputs"] = self.inputs
+        if self.reproducer:
+            data["reproducer"] = self.reproducer
+        data["replay"] = self.replay.value
+        if self.replay_detail:
+            data["replay_detail"] = self.replay_detail
+        return data
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """Where in the program: method, pc and, when the class file says, source file and line."""
+
+    method: MethodId
+    pc: int
+    source_file: str | None = None
+    line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "method": str(self.method),
+            "pc": self.pc,
+            "source_file": self.source_file,
+            "line": self.line,
+        }
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found by `jhalt check`: an uncaught exception or non-termination."""
+
+    kind: str  # "java.lang.NullPointerException", …, or "non-termination"
+    message: str
+    location: SourceLocation
+    entry: MethodId
+    witness: Witness
+    path: tuple[SourceLocation, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "location": self.location.to_json(),
+            "entry": str(self.entry),
+            "witness": self.witness.to_json(),
+            "path": [step.to_json() for step in self.path],
+        }
+
+
+@dataclass(frozen=True)
+class ProveResult:
+    """The answer of `jhalt prove` for one entry."""
+
+    verdict: Verdict
+    entry: MethodId
+    reason: str
+    witness: Witness | None = None
+    proof: Any = None
+    time_s: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.verdict is Verdict.NO and self.witness is None:
+            raise ValueError("a NO verdict needs a witness")
+        if self.verdict is Verdict.YES and self.proof is None:
+            raise ValueError("a YES verdict needs a proof object")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "entry": str(self.entry),
+            "reason": self.reason,
+            "witness": self.witness.to_json() if self.witness else None,
+            "proof": self.proof,
+            "time_s": round(self.time_s, 3),
+            "stats": self.stats,
+        }

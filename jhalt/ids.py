@@ -1,0 +1,47 @@
+"""Identifiers shared by every layer: methods, fields and program positions.
+
+Class names are internal (slashed) names, as in the class file: ``java/lang/String``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class MethodId:
+    """A method by its declaring class, name and JVM descriptor."""
+
+    class_name: str
+    name: str
+    descriptor: str
+
+    def __str__(self) -> str:
+        return f"{self.class_name.replace('/', '.')}.{self.name}{self.descriptor}"
+
+    @property
+    def dotted_class(self) -> str:
+        return self.class_name.replace("/", ".")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class FieldId:
+    """A field by its declaring class, name and descriptor."""
+
+    class_name: str
+    name: str
+    descriptor: str
+
+    def __str__(self) -> str:
+        return f"{self.class_name.replace('/', '.')}.{self.name}:{self.descriptor}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ProgramPosition:
+    """An instruction: the method and the bytecode offset (pc) inside it."""
+
+    method: MethodId
+    pc: int
+
+    def __str__(self) -> str:
+        return f"{self.method}@{self.pc}"

@@ -1,0 +1,116 @@
+"""SARIF 2.1.0 output of `jhalt check`, in the shape GitHub code scanning accepts.
+
+One rule per finding kind (exception type, or ``non-termination``), results with a
+physical location (source file under ``--source-root`` when given, else the class's
+SourceFile name), the path as a codeFlow, and a stable partial fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from jhalt import __version__
+from jhalt.findings import Finding, SourceLocation
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+_RULE_HELP = {
+    "non-termination": "Some input makes this loop or recursion run forever. The witness gives one "
+    "such input; the reproducer runs it.",
+    "java.lang.NullPointerException": "A null reference is dereferenced (field access, method call, "
+    "array access or throw). The witness gives inputs that reach it.",
+    "java.lang.ArrayIndexOutOfBoundsException": "An array is indexed outside 0..length-1.",
+    "java.lang.NegativeArraySizeException": "An array is created with a negative length.",
+    "java.lang.ArithmeticException": "An integer division or remainder by zero.",
+    "java.lang.ClassCastException": "A checked cast fails at run time.",
+    "java.lang.ArrayStoreException": "A value is stored into an array of an incompatible runtime type.",
+}
+
+
+def rule_id(kind: str) -> str:
+    return kind if kind == "non-termination" else kind.rsplit(".", 1)[-1]
+
+
+def _artifact_uri(location: SourceLocation, source_root: str | None) -> str:
+    source = location.source_file or (location.method.class_name.rsplit("$", 1)[0] + ".java").rsplit(
+        "/", 1
+    )[-1]
+    package = location.method.class_name.rpartition("/")[0]
+    relative = f"{package}/{source}" if package else source
+    if source_root:
+        return f"{source_root.rstrip('/')}/{relative}"
+    return relative
+
+
+def _physical(location: SourceLocation, source_root: str | None) -> dict[str, Any]:
+    physical: dict[str, Any] = {
+        "artifactLocation": {"uri": _artifact_uri(location, source_root)},
+    }
+    if location.line:
+        physical["region"] = {"startLine": location.line}
+    return {"physicalLocation": physical}
+
+
+def _fingerprint(finding: Finding) -> str:
+    key = f"{finding.kind}|{finding.location.method}|{finding.location.pc}|{finding.entry}"
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def sarif_log(findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None) -> dict[str, Any]:
+    kinds = sorted({f.kind for f in findings})
+    rules = [
+        {
+            "id": rule_id(kind),
+            "name": rule_id(kind),
+            "shortDescription": {"text": f"Uncaught {kind}" if kind != "non-termination" else "Non-termination"},
+            "fullDescription": {"text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")},
+            "help": {"text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")},
+            "defaultConfiguration": {"level": "error"},
+        }
+        for kind in kinds
+    ]
+    results = []
+    for finding in findings:
+        result: dict[str, Any] = {
+            "ruleId": rule_id(finding.kind),
+            "ruleIndex": kinds.index(finding.kind),
+            "level": "error",
+            "message": {"text": finding.message},
+            "locations": [_physical(finding.location, source_root)],
+            "partialFingerprints": {"jhaltFinding/v1": _fingerprint(finding)},
+            "properties": {"witness": finding.witness.to_json(), "entry": str(finding.entry)},
+        }
+        if finding.path:
+            result["codeFlows"] = [
+                {
+                    "threadFlows": [
+                        {"locations": [{"location": _physical(step, source_root)} for step in finding.path]}
+                    ]
+                }
+            ]
+        results.append(result)
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "jhalt",
+                "version": __version__,
+                "informationUri": "https://pypi.org/project/jhalt/",
+                "rules": rules,
+            }
+        },
+        "results": results,
+    }
+    if notes:
+        run["invocations"] = [
+            {
+                "executionSuccessful": True,
+                "toolExecutionNotifications": [{"level": "note", "message": {"text": n}} for n in notes],
+            }
+        ]
+    return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def sarif_text(findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None) -> str:
+    return json.dumps(sarif_log(findings, source_root, notes), indent=2) + "\n"
