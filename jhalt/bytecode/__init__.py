@@ -1,0 +1,23 @@
+"""Decoded, normalised bytecode: instructions, control-flow graphs, loops and frame types.
+
+The facade `analyze_method` bundles all of it for one method; the modules are:
+`opcodes` (the table of opcode facts), `instructions` (decoding), `cfg` (basic blocks,
+exception edges, subroutines), `loops` (dominators, natural loops, irreducible regions),
+`frames` (verification types of locals and stack slots).
+"""
+
+from jhalt.bytecode.body import MethodBody, analyze_method
+from jhalt.bytecode.cfg import BasicBlock, ControlFlowGraph, ExceptionEdge, Subroutine, build_cfg
+from jhalt.bytecode.frames import Frame, MethodFrames, compute_frames, compute_stack_depths
+from jhalt.bytecode.instructions import Instruction, decode
+from jhalt.bytecode.loops import IrreducibleRegion, Loop, LoopInfo, analyze_loops, compute_dominators
+from jhalt.bytecode.opcodes import OPCODES, Kind, Layout, OpcodeInfo, opcode_info
+
+__all__ = [
+    "MethodBody", "analyze_method",
+    "BasicBlock", "ControlFlowGraph", "ExceptionEdge", "Subroutine", "build_cfg",
+    "Frame", "MethodFrames", "compute_frames", "compute_stack_depths",
+    "Instruction", "decode",
+    "IrreducibleRegion", "Loop", "LoopInfo", "analyze_loops", "compute_dominators",
+    "OPCODES", "Kind", "Layout", "OpcodeInfo", "opcode_info",
+]  # fmt: skip

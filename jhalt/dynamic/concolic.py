@@ -1,0 +1,696 @@
+"""Lock-step concolic execution of one loop iteration, driven by JDWP single-step events.
+
+Seed 003 §3.3 (and §5: "our implementation soundly handles object field accesses,
+array accesses, virtual method calls, calls to certain pure native methods").
+`ConcolicIteration.on_event` is called with the location of every single-step event
+of the observed thread, *before* the VM executes the instruction there. It checks that
+the VM went where the model predicted (a mismatch is a `Divergence`: class
+initialisation, an exception, class loading — the iteration is discarded), then
+executes that instruction concretely and symbolically: operand stack and locals of
+every frame are modelled (JDWP cannot read operand stacks), locals of the loop's frame
+are read lazily from the VM, heap reads come from the VM at the moment of the read.
+Calls into Java code are followed instruction by instruction; a call that returns
+without any step in between ran native code and must be one of the modelled pure
+natives (`jhalt.dynamic.natives`), otherwise the iteration is `UnsupportedStep`.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass, field
+
+from jhalt.bytecode.instructions import Instruction
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst, MemberRef
+from jhalt.dynamic import natives
+from jhalt.dynamic.jdwp import JdwpClient
+from jhalt.dynamic.jdwp_wire import Location, ObjectValue
+from jhalt.dynamic.memory import (
+    FreshObject,
+    IterationMemory,
+    Value,
+    constant,
+    kind_of_descriptor,
+)
+from jhalt.dynamic.symbolic import (
+    INT,
+    LONG,
+    ArrayLoc,
+    Arith,
+    Cmp,
+    Const,
+    Expr,
+    FieldLoc,
+    LocalLoc,
+    Location as MemLocation,
+    StaticLoc,
+    Widen,
+    java_div,
+    java_rem,
+    negate,
+    wrap,
+)
+from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
+from jhalt.errors import JhaltError
+
+CONTINUE, ITERATION_DONE, LOOP_EXITED = "continue", "done", "exited"
+_CLOBBERED = None  # a local overwritten by half of a long/double: no symbolic value
+
+
+class Divergence(JhaltError):
+    """The VM did not go where the model of the iteration predicted."""
+
+
+@dataclass
+class Frame:
+    method: MethodCode
+    pc: int
+    locals: dict[int, Value | None] = field(default_factory=dict)
+    stack: list[Value] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _PendingCall:
+    instruction: Instruction
+    arguments: tuple[Value, ...]
+
+
+_PREFIX_KIND = {"i": "I", "l": "J", "f": "F", "d": "D", "a": "A"}
+
+
+def _java_compare(op: str, a: int | float, b: int | float) -> bool:
+    return {
+        "eq": a == b,
+        "ne": a != b,
+        "lt": a < b,
+        "ge": a >= b,
+        "gt": a > b,
+        "le": a <= b,
+    }[op]
+
+
+def _to_float32(value: float) -> float:
+    try:
+        return float(struct.unpack(">f", struct.pack(">f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
+def _float_to_integral(value: float, kind: str) -> int:
+    """f2i/d2i/f2l/d2l: NaN -> 0, saturating (JVM spec §6.5.d2i)."""
+    if math.isnan(value):
+        return 0
+    low, high = (-(1 << 31), (1 << 31) - 1) if kind == "I" else (-(1 << 63), (1 << 63) - 1)
+    if value <= low:
+        return low
+    if value >= high:
+        return high
+    return int(value)
+
+
+class ConcolicIteration:
+    """Executes one iteration of the loop with header ``header`` in ``loop_method``.
+
+    Call `on_event` with each step location; it returns CONTINUE, ITERATION_DONE (the
+    loop frame is back at the header: the iteration is complete and the instruction at
+    the header is *not* executed) or LOOP_EXITED."""
+
+    def __init__(
+        self,
+        view: VmView,
+        thread: int,
+        loop_method: MethodCode,
+        header: int,
+        loop_pcs: frozenset[int],
+        label: str,
+        max_steps: int = 200_000,
+    ) -> None:
+        self.view = view
+        self.client: JdwpClient = view.client
+        self.thread = thread
+        self.header = header
+        self.loop_pcs = loop_pcs
+        self.frames: list[Frame] = [Frame(loop_method, header)]
+        self.memory = IterationMemory(label)
+        self.pending_call: _PendingCall | None = None
+        self.expected: tuple[int, int, int] | None = (loop_method.class_id, loop_method.method_id, header)
+        self.loop_path: list[int] = []
+        self.steps = 0
+        self.max_steps = max_steps
+        self.entered_methods: set[str] = set()
+        self.volatile_reads: set[str] = set()
+
+    # ------------------------------------------------------------ event protocol
+    def on_event(self, loc: Location) -> str:
+        self._follow(loc)
+        top = self.frames[-1]
+        if len(self.frames) == 1:
+            if top.pc == self.header and self.steps > 0:
+                return ITERATION_DONE
+            if top.pc not in self.loop_pcs:
+                return LOOP_EXITED
+            self.loop_path.append(top.pc)
+        self.steps += 1
+        if self.steps > self.max_steps:
+            raise UnsupportedStep(f"iteration longer than {self.max_steps} instructions")
+        instruction = top.method.by_pc.get(top.pc)
+        if instruction is None:
+            raise Divergence(f"{top.method.qualified_name}: no instruction at {top.pc}")
+        outcome = self._execute(top, instruction)
+        return outcome
+
+    def _follow(self, loc: Location) -> None:
+        """Check the event against the prediction; complete a pending call."""
+        pending = self.pending_call
+        if pending is not None:
+            self.pending_call = None
+            caller = self.frames[-1]
+            ref = pending.instruction.member
+            same_method = (loc.class_id, loc.method_id) == (caller.method.class_id, caller.method.method_id)
+            if same_method and loc.index == pending.instruction.next_pc:
+                self._native_call(caller, pending)
+                return
+            if loc.index != 0:
+                raise Divergence(f"call to {ref.owner}.{ref.name} went to index {loc.index}")
+            callee = self.view.method_at(loc)
+            if callee.name != ref.name or callee.descriptor != ref.descriptor:
+                raise Divergence(
+                    f"call to {ref.owner}.{ref.name} entered {callee.qualified_name} instead"
+                )
+            self.entered_methods.add(callee.qualified_name)
+            frame = Frame(callee, 0)
+            slot = 0
+            for argument in pending.arguments:
+                frame.locals[slot] = argument
+                slot += argument.category
+            self.frames.append(frame)
+            return
+        top = self.frames[-1]
+        want = (top.method.class_id, top.method.method_id, top.pc)
+        got = (loc.class_id, loc.method_id, loc.index)
+        if got != want:
+            where = self.view.method_at(loc).qualified_name if loc.index >= 0 else "?"
+            raise Divergence(
+                f"expected {top.method.qualified_name} at {top.pc}, VM is in {where} at {loc.index}"
+            )
+
+    # ------------------------------------------------------------ helpers
+    def _frame0_id(self) -> int:
+        return self.client.frames(self.thread, 0, 1)[0].frame_id
+
+    def _local(self, frame: Frame, slot: int, kind: str) -> Value:
+        if slot in frame.locals:
+            value = frame.locals[slot]
+            if value is None:
+                raise UnsupportedStep(f"local {slot} read after being clobbered")
+            return value
+        if frame is not self.frames[0] or len(self.frames) != 1:
+            raise Divergence(f"local {slot} of {frame.method.qualified_name} is not initialised")
+        tag = {"I": "I", "J": "J", "F": "F", "D": "D", "A": "L"}[kind]
+        raw = self.client.frame_values(self.thread, self._frame0_id(), [(slot, tag)])[0]
+        value = self.memory.input(LocalLoc(slot), self._concrete(raw), kind)
+        frame.locals[slot] = value
+        return value
+
+    def _set_local(self, frame: Frame, slot: int, value: Value) -> None:
+        previous = frame.locals.get(slot - 1)
+        if previous is not None and previous.category == 2:
+            frame.locals[slot - 1] = _CLOBBERED
+        frame.locals[slot] = value
+        if value.category == 2:
+            frame.locals[slot + 1] = _CLOBBERED
+
+    @staticmethod
+    def _concrete(raw: object) -> int | float:
+        if isinstance(raw, ObjectValue):
+            return raw.object_id
+        if isinstance(raw, bool):
+            return int(raw)
+        if raw is None:
+            return 0
+        return raw  # type: ignore[return-value]
+
+    def _pin(self, value: Value) -> Value:
+        return self.memory.pin(value)
+
+    def _deref(self, value: Value, what: str) -> Value:
+        """A reference about to be dereferenced: non-null, pinned to its object (§3.3)."""
+        if value.concrete == 0:
+            raise UnsupportedStep(f"{what} on null (a NullPointerException is not modelled)")
+        return self._pin(value)
+
+    def _runtime_type(self, ref: Value) -> int:
+        if isinstance(ref.concrete, FreshObject):
+            return self.view.class_id(ref.concrete.type_name)
+        return self.view.object_type(int(ref.concrete))
+
+    # ------------------------------------------------------------ heap
+    def _field_key(self, ref: Value, owner: str, name: str) -> tuple[object, str]:
+        declaring, decl = self.view.instance_field(self._runtime_type(ref), owner, name)
+        declaring_name = self.view.class_name(declaring)
+        if decl.is_volatile:
+            self.volatile_reads.add(f"{declaring_name}.{name}")
+        if isinstance(ref.concrete, FreshObject):
+            return ("field", ref.concrete, declaring_name, name), decl.signature
+        return FieldLoc(int(ref.concrete), declaring_name, name), decl.signature
+
+    def _read_field(self, ref: Value, member: MemberRef) -> Value:
+        key, signature = self._field_key(ref, member.owner, member.name)
+        kind = kind_of_descriptor(signature)
+        known = self.memory.known(key)
+        if known is not None:
+            return known
+        if isinstance(ref.concrete, FreshObject):
+            return constant(0.0 if kind in "FD" else 0, kind)
+        assert isinstance(key, FieldLoc)
+        _, decl = self.view.instance_field(self._runtime_type(ref), member.owner, member.name)
+        raw = self.client.object_values(int(ref.concrete), [decl.field_id])[0]
+        return self.memory.input(key, self._concrete(raw), kind)
+
+    def _static_key(self, member: MemberRef) -> tuple[StaticLoc, int, str]:
+        declaring, decl = self.view.static_field(member.owner, member.name)
+        name = self.view.class_name(declaring)
+        if decl.is_volatile:
+            self.volatile_reads.add(f"{name}.{member.name}")
+        return StaticLoc(name, member.name), declaring, decl.signature
+
+    def _array_cell(self, array: Value, index: Value, what: str) -> object:
+        array = self._deref(array, what)
+        index = self._pin(index)
+        i = int(index.concrete)
+        if isinstance(array.concrete, FreshObject):
+            length = array.concrete.length or 0
+            key: object = ("cell", array.concrete, i)
+        else:
+            length = self.view.array_length(int(array.concrete))
+            key = ArrayLoc(int(array.concrete), i)
+        if not 0 <= i < length:
+            raise UnsupportedStep(f"{what} index {i} out of bounds (exception not modelled)")
+        return key
+
+    def _read_cell(self, array: Value, index: Value, kind: str) -> Value:
+        key = self._array_cell(array, index, "array load")
+        known = self.memory.known(key)
+        if known is not None:
+            return known
+        if isinstance(key, tuple):
+            return constant(0.0 if kind in "FD" else 0, kind)
+        assert isinstance(key, ArrayLoc)
+        raw = self.client.array_values(key.array, key.index, 1)[0]
+        return self.memory.input(key, self._concrete(raw), kind)
+
+    def array_elements(self, array: Value, first: int, count: int, kind: str) -> list[Value]:
+        """Cells [first, first+count) of an array (used by the arraycopy model)."""
+        return [self._read_cell(array, constant(first + k, "I"), kind) for k in range(count)]
+
+    def write_cell(self, array: Value, index: int, value: Value) -> None:
+        self.memory.write(self._array_cell(array, constant(index, "I"), "array store"), value)
+
+    # ------------------------------------------------------------ execution
+    def _execute(self, frame: Frame, ins: Instruction) -> str:
+        op = ins.op
+        stack = frame.stack
+        next_pc = ins.next_pc
+        kind = _PREFIX_KIND.get(op[0], "")
+        if op in ("iconst", "lconst", "fconst", "dconst"):
+            stack.append(constant(ins.value, kind))  # type: ignore[arg-type]
+        elif op == "aconst_null":
+            stack.append(constant(0, "A"))
+        elif op == "ldc":
+            stack.append(self._ldc(ins))
+        elif op in ("iload", "lload", "fload", "dload", "aload"):
+            stack.append(self._local(frame, ins.local, kind))  # type: ignore[arg-type]
+        elif op in ("istore", "lstore", "fstore", "dstore", "astore"):
+            self._set_local(frame, ins.local, stack.pop())  # type: ignore[arg-type]
+        elif op == "iinc":
+            current = self._local(frame, ins.local, "I")  # type: ignore[arg-type]
+            self._set_local(frame, ins.local, self._int_arith("add", current, constant(ins.value, "I")))  # type: ignore[arg-type]
+        elif op.endswith("aload") and len(op) == 6:
+            index, array = stack.pop(), stack.pop()
+            elem = _PREFIX_KIND.get(op[0], "I")
+            stack.append(self._read_cell(array, index, elem))
+        elif op.endswith("astore") and len(op) == 7:
+            value, index, array = stack.pop(), stack.pop(), stack.pop()
+            key = self._array_cell(array, index, "array store")
+            if op[0] in "bcs":
+                value = self._narrow(value, op[0], array)
+            self.memory.write(key, value)
+        elif ins.kind.value == "stack":
+            self._stack_op(op, stack)
+        elif ins.kind.value == "arith":
+            self._arith(op, stack)
+        elif ins.kind.value == "convert":
+            stack.append(self._convert(op, stack.pop()))
+        elif ins.kind.value == "compare":
+            self._compare(op, stack)
+        elif ins.kind.value == "branch":
+            next_pc = self._branch(ins, stack)
+        elif op == "goto":
+            next_pc = ins.target  # type: ignore[assignment]
+        elif op in ("tableswitch", "lookupswitch"):
+            key = int(self._pin(stack.pop()).concrete)
+            next_pc = dict(ins.cases).get(key, ins.default)  # type: ignore[arg-type]
+        elif ins.kind.value == "return":
+            return self._return(frame, ins)
+        elif op in ("getfield", "putfield", "getstatic", "putstatic"):
+            self._field_op(op, ins.member, stack)
+        elif ins.kind.value == "invoke":
+            self._invoke(frame, ins)
+            return CONTINUE
+        elif op == "new":
+            stack.append(constant(self.memory.new_object(ins.class_name or "?"), "A"))
+        elif op in ("newarray", "anewarray"):
+            count = int(self._pin(stack.pop()).concrete)
+            if count < 0:
+                raise UnsupportedStep("negative array size (exception not modelled)")
+            stack.append(constant(self.memory.new_object(ins.array_type or "?", count), "A"))
+        elif op == "arraylength":
+            array = self._deref(stack.pop(), "arraylength")
+            if isinstance(array.concrete, FreshObject):
+                stack.append(constant(array.concrete.length or 0, "I"))
+            else:
+                stack.append(constant(self.view.array_length(int(array.concrete)), "I"))
+        elif op in ("checkcast", "instanceof"):
+            self._type_test(op, ins, stack)
+        elif op in ("monitorenter", "monitorexit"):
+            self._deref(stack.pop(), op)
+        elif op == "nop":
+            pass
+        else:
+            raise UnsupportedStep(f"{ins.mnemonic} is not modelled")
+        frame.pc = next_pc
+        return CONTINUE
+
+    def _ldc(self, ins: Instruction) -> Value:
+        operand = ins.operand
+        if isinstance(operand, IntegerConst):
+            return constant(operand.value, "I")
+        if isinstance(operand, LongConst):
+            return constant(operand.value, "J")
+        if isinstance(operand, FloatConst):
+            return constant(operand.value, "F")
+        if isinstance(operand, DoubleConst):
+            return constant(operand.value, "D")
+        raise UnsupportedStep(f"ldc of {type(operand).__name__} (object constants are not modelled)")
+
+    @staticmethod
+    def _stack_op(op: str, stack: list[Value]) -> None:
+        if op == "pop":
+            stack.pop()
+        elif op == "pop2":
+            if stack.pop().category == 1:
+                stack.pop()
+        elif op == "dup":
+            stack.append(stack[-1])
+        elif op == "dup_x1":
+            v1, v2 = stack.pop(), stack.pop()
+            stack.extend([v1, v2, v1])
+        elif op == "dup_x2":
+            v1, v2 = stack.pop(), stack.pop()
+            if v2.category == 2:
+                stack.extend([v1, v2, v1])
+            else:
+                v3 = stack.pop()
+                stack.extend([v1, v3, v2, v1])
+        elif op == "dup2":
+            if stack[-1].category == 2:
+                stack.append(stack[-1])
+            else:
+                stack.extend(stack[-2:])
+        elif op == "dup2_x1":
+            v1 = stack.pop()
+            if v1.category == 2:
+                v2 = stack.pop()
+                stack.extend([v1, v2, v1])
+            else:
+                v2, v3 = stack.pop(), stack.pop()
+                stack.extend([v2, v1, v3, v2, v1])
+        elif op == "dup2_x2":
+            v1 = stack.pop()
+            if v1.category == 2:
+                v2 = stack.pop()
+                if v2.category == 2:
+                    stack.extend([v1, v2, v1])
+                else:
+                    v3 = stack.pop()
+                    stack.extend([v1, v3, v2, v1])
+            else:
+                v2, v3 = stack.pop(), stack.pop()
+                if v3.category == 2:
+                    stack.extend([v2, v1, v3, v2, v1])
+                else:
+                    v4 = stack.pop()
+                    stack.extend([v2, v1, v4, v3, v2, v1])
+        elif op == "swap":
+            v1, v2 = stack.pop(), stack.pop()
+            stack.extend([v1, v2])
+        else:  # pragma: no cover
+            raise UnsupportedStep(f"{op} is not modelled")
+
+    # ------------------------------------------------------------ arithmetic
+    def _int_arith(self, op: str, a: Value, b: Value | None) -> Value:
+        """Linear operations stay symbolic; the rest is computed on pinned operands."""
+        kind = a.kind
+        sort = INT if kind == "I" else LONG
+        bits = 32 if kind == "I" else 64
+        if op in ("add", "sub"):
+            assert b is not None
+            result = wrap(int(a.concrete) + (int(b.concrete) if op == "add" else -int(b.concrete)), sort)
+            return self._linear(op, a, b, result, kind)
+        if op == "neg":
+            return self._linear("neg", a, None, wrap(-int(a.concrete), sort), kind)
+        assert b is not None
+        if op == "mul":
+            if not isinstance(a.expr, Const) and not isinstance(b.expr, Const):
+                a = self._pin(a)
+            return self._linear("mul", a, b, wrap(int(a.concrete) * int(b.concrete), sort), kind)
+        if op in ("div", "rem"):
+            b = self._pin(b)
+            if int(b.concrete) == 0:
+                raise UnsupportedStep("division by zero (ArithmeticException is not modelled)")
+            func = java_div if op == "div" else java_rem
+            return self._linear(op, a, b, wrap(func(int(a.concrete), int(b.concrete)), sort), kind)
+        if op in ("shl", "shr", "ushr"):
+            b = self._pin(b)
+            shift = int(b.concrete) & (bits - 1)
+            if op == "shl" and not isinstance(a.expr, Const) and shift < bits - 1:
+                factor = constant(1 << shift, kind)
+                return self._linear("mul", a, factor, wrap(int(a.concrete) << shift, sort), kind)
+            a = self._pin(a)
+            x = int(a.concrete)
+            if op == "shl":
+                r = x << shift
+            elif op == "shr":
+                r = x >> shift
+            else:
+                r = (x & ((1 << bits) - 1)) >> shift
+            return constant(wrap(r, sort), kind)
+        a, b = self._pin(a), self._pin(b)
+        x, y = int(a.concrete), int(b.concrete)
+        r = {"and": x & y, "or": x | y, "xor": x ^ y}[op]
+        return constant(wrap(r, sort), kind)
+
+    @staticmethod
+    def _linear(op: str, a: Value, b: Value | None, result: int, kind: str) -> Value:
+        sort = INT if kind == "I" else LONG
+        if isinstance(a.expr, Const) and (b is None or isinstance(b.expr, Const)):
+            return constant(result, kind)
+        return Value(result, Arith(op, a.expr, None if b is None else b.expr, sort), kind)
+
+    def _arith(self, op: str, stack: list[Value]) -> None:
+        prefix, name = op[0], op[1:]
+        if name == "neg":
+            a = stack.pop()
+            if prefix in "il":
+                stack.append(self._int_arith("neg", a, None))
+            else:
+                stack.append(constant(-float(self._pin(a).concrete), a.kind))
+            return
+        b, a = stack.pop(), stack.pop()
+        if prefix in "il":
+            stack.append(self._int_arith(name, a, b))
+            return
+        x, y = float(self._pin(a).concrete), float(self._pin(b).concrete)
+        if name == "add":
+            r = x + y
+        elif name == "sub":
+            r = x - y
+        elif name == "mul":
+            r = x * y
+        elif name == "div":
+            r = x / y if y != 0 else (math.nan if x == 0 or math.isnan(x) else math.copysign(math.inf, x) * math.copysign(1, y))
+        else:
+            r = math.fmod(x, y) if y != 0 and not math.isinf(x) else math.nan
+        stack.append(constant(_to_float32(r) if prefix == "f" else r, a.kind))
+
+    def _convert(self, op: str, a: Value) -> Value:
+        source, target = op[0], op[2]
+        if op == "i2l":
+            if isinstance(a.expr, Const):
+                return constant(int(a.concrete), "J")
+            return Value(int(a.concrete), Widen(a.expr), "J")
+        a = self._pin(a)
+        x = a.concrete
+        if target in "bcs":
+            v = int(x)
+            if target == "b":
+                r = ((v & 0xFF) ^ 0x80) - 0x80
+            elif target == "c":
+                r = v & 0xFFFF
+            else:
+                r = ((v & 0xFFFF) ^ 0x8000) - 0x8000
+            return constant(r, "I")
+        if target == "i":
+            r = wrap(int(x), INT) if source == "l" else _float_to_integral(float(x), "I")
+            return constant(r, "I")
+        if target == "l":
+            return constant(_float_to_integral(float(x), "J"), "J")
+        if target == "f":
+            return constant(_to_float32(float(x)), "F")
+        return constant(float(x), "D")
+
+    def _narrow(self, value: Value, element: str, array: Value) -> Value:
+        """The value a bastore/castore/sastore really stores (truncation: pinned first)."""
+        v = int(self._pin(value).concrete)
+        if element == "c":
+            return constant(v & 0xFFFF, "I")
+        if element == "s":
+            return constant(((v & 0xFFFF) ^ 0x8000) - 0x8000, "I")
+        signature = (
+            array.concrete.type_name
+            if isinstance(array.concrete, FreshObject)
+            else self.client.signature(self.view.object_type(int(array.concrete)))
+        )
+        if signature == "[Z":
+            return constant(v & 1, "I")
+        return constant(((v & 0xFF) ^ 0x80) - 0x80, "I")
+
+    def _compare(self, op: str, stack: list[Value]) -> None:
+        b, a = stack.pop(), stack.pop()
+        if op == "lcmp":
+            x, y = int(a.concrete), int(b.concrete)
+            stack.append(Value((x > y) - (x < y), Const((x > y) - (x < y), INT), "I", (a, b)))
+            return
+        x, y = float(self._pin(a).concrete), float(self._pin(b).concrete)
+        if math.isnan(x) or math.isnan(y):
+            r = 1 if op.endswith("g") else -1
+        else:
+            r = (x > y) - (x < y)
+        stack.append(constant(r, "I"))
+
+    def _branch(self, ins: Instruction, stack: list[Value]) -> int:
+        mnemonic = ins.mnemonic
+        if mnemonic in ("ifnull", "ifnonnull"):
+            a = stack.pop()
+            b = constant(0, "A")
+            cmp_op = "eq" if mnemonic == "ifnull" else "ne"
+        elif mnemonic.startswith("if_acmp"):
+            b, a = stack.pop(), stack.pop()
+            cmp_op = mnemonic[-2:]
+        elif mnemonic.startswith("if_icmp"):
+            b, a = stack.pop(), stack.pop()
+            cmp_op = mnemonic[-2:]
+        else:
+            a = stack.pop()
+            cmp_op = mnemonic[2:]
+            if a.compared is not None:
+                a, b = a.compared
+            else:
+                b = constant(0, "I")
+        if a.kind == "A":
+            taken = self._same_object(a, b) == (cmp_op == "eq")
+        else:
+            taken = _java_compare(cmp_op, int(a.concrete), int(b.concrete))
+        cmp = Cmp(cmp_op, a.expr, b.expr)
+        self.memory.assume(cmp if taken else negate(cmp))
+        return ins.target if taken else ins.next_pc  # type: ignore[return-value]
+
+    @staticmethod
+    def _same_object(a: Value, b: Value) -> bool:
+        if isinstance(a.concrete, FreshObject) or isinstance(b.concrete, FreshObject):
+            return a.concrete is b.concrete
+        return a.concrete == b.concrete
+
+    # ------------------------------------------------------------ fields, types, calls
+    def _field_op(self, op: str, member: MemberRef, stack: list[Value]) -> None:
+        if op == "getfield":
+            ref = self._deref(stack.pop(), f"getfield {member.name}")
+            stack.append(self._read_field(ref, member))
+        elif op == "putfield":
+            value = stack.pop()
+            ref = self._deref(stack.pop(), f"putfield {member.name}")
+            key, _ = self._field_key(ref, member.owner, member.name)
+            self.memory.write(key, value)
+        elif op == "getstatic":
+            loc, declaring, signature = self._static_key(member)
+            known = self.memory.known(loc)
+            if known is None:
+                _, decl = self.view.static_field(member.owner, member.name)
+                raw = self.client.static_values(declaring, [decl.field_id])[0]
+                known = self.memory.input(loc, self._concrete(raw), kind_of_descriptor(signature))
+            stack.append(known)
+        else:
+            value = stack.pop()
+            loc, _, _ = self._static_key(member)
+            self.memory.write(loc, value)
+
+    def _type_test(self, op: str, ins: Instruction, stack: list[Value]) -> None:
+        ref = self._pin(stack.pop())
+        target = ins.class_name or ""
+        if ref.concrete == 0:
+            result = op == "checkcast"
+        else:
+            result = self.view.is_subtype(self._runtime_type(ref), target)
+        if op == "checkcast":
+            if not result:
+                raise UnsupportedStep(f"checkcast to {target} fails (exception not modelled)")
+            stack.append(ref)
+        else:
+            stack.append(constant(int(result), "I"))
+
+    def _invoke(self, frame: Frame, ins: Instruction) -> None:
+        if ins.mnemonic == "invokedynamic":
+            raise UnsupportedStep("invokedynamic is not modelled")
+        ref = ins.member
+        params, _ = parse_method_descriptor(ref.descriptor)
+        count = len(params) + (0 if ins.mnemonic == "invokestatic" else 1)
+        arguments = frame.stack[len(frame.stack) - count :] if count else []
+        del frame.stack[len(frame.stack) - count :]
+        arguments = list(arguments)
+        if ins.mnemonic != "invokestatic":
+            receiver = arguments[0]
+            if receiver.concrete == 0:
+                raise UnsupportedStep(f"call of {ref.name} on null (exception not modelled)")
+            if ins.mnemonic in ("invokevirtual", "invokeinterface"):
+                arguments[0] = self._pin(receiver)  # the receiver's class selects the method
+        self.pending_call = _PendingCall(ins, tuple(arguments))
+
+    def _native_call(self, caller: Frame, pending: _PendingCall) -> None:
+        ref = pending.instruction.member
+        result = natives.model(self, ref, pending.arguments)
+        _, returns = parse_method_descriptor(ref.descriptor)
+        if returns != "V":
+            if result is None:
+                raise UnsupportedStep(f"native {ref.owner}.{ref.name} returned no modelled value")
+            caller.stack.append(result)
+        caller.pc = pending.instruction.next_pc
+
+    def _return(self, frame: Frame, ins: Instruction) -> str:
+        value = frame.stack.pop() if ins.op != "return" else None
+        self.frames.pop()
+        if not self.frames:
+            return LOOP_EXITED
+        caller = self.frames[-1]
+        if value is not None:
+            caller.stack.append(value)
+        caller.pc = caller.method.by_pc[caller.pc].next_pc
+        return CONTINUE
+
+    # ------------------------------------------------------------ result
+    def locals_map(self) -> dict[MemLocation, Expr | None]:
+        """M restricted to the loop frame's locals (None: clobbered, no value)."""
+        return {
+            LocalLoc(slot): (None if value is None else value.expr)
+            for slot, value in self.frames[0].locals.items()
+        }

@@ -1,0 +1,434 @@
+"""Examining a running JVM: find the loops its threads are in, observe iterations, prove.
+
+Seed 003 §4, Algorithm 1, adapted to a debugger: `examine` suspends the VM; for each
+running thread it lists candidate loop heads — the natural loops containing the pc of
+each frame, innermost loop of the innermost frame first (the CFG of each method is
+rebuilt from JDWP Method.Bytecodes). For a candidate it lets only that thread run to
+the loop head (a breakpoint filtered by thread; the frame depth identifies the frame),
+then single-steps it through iterations, each executed concolically
+(`ConcolicIteration`), and after each iteration tries the closure proof
+(`prove_stuck`) against the current state. It stops at a proof, at K iterations, at
+the time limit, or when the loop exits. Other threads stay suspended meanwhile. On
+every path the event requests are cleared and the VM is resumed and detached
+(`JdwpClient.dispose`, by the caller).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from jhalt.bytecode.loops import Loop
+from jhalt.dynamic import jdwp_wire as w
+from jhalt.dynamic.concolic import CONTINUE, ITERATION_DONE, LOOP_EXITED, ConcolicIteration, Divergence
+from jhalt.dynamic.jdwp import JdwpClient
+from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue, VmGoneError
+from jhalt.dynamic.memory import FreshObject, float_bits
+from jhalt.dynamic.prover import ClosureProof, IterationRecord, needed_locations, prove_stuck
+from jhalt.dynamic.symbolic import (
+    BITS32,
+    BITS64,
+    INT,
+    LONG,
+    ArrayLoc,
+    FieldLoc,
+    FreshRef,
+    LocalLoc,
+    Location as MemLocation,
+    Sort,
+    StaticLoc,
+)
+from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
+
+MAX_SITES_PER_THREAD = 6
+MAX_FRAMES_SEARCHED = 12
+MAX_DIVERGENCES = 3
+# The JDK's own service threads (Reference Handler, Finalizer, Common-Cleaner, ...).
+SYSTEM_THREAD_GROUPS = frozenset({"system", "InnocuousThreadGroup"})
+
+
+@dataclass(frozen=True)
+class ThreadSnapshot:
+    """One thread of the thread dump: name, JDWP status, frames (method, pc, line)."""
+
+    name: str
+    status: str
+    frames: tuple[tuple[str, int, int | None], ...]
+
+
+@dataclass(frozen=True)
+class LoopSite:
+    """A candidate loop: thread, frame (0 = innermost), method and natural loop."""
+
+    thread: int
+    thread_name: str
+    frame_index: int
+    depth: int  # the thread's frame count when this frame is the top frame
+    method: MethodCode
+    header: int
+    loop_pcs: frozenset[int]
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        found = {self.method.line_at(pc) for pc in self.loop_pcs}
+        return tuple(sorted(line for line in found if line is not None))
+
+
+@dataclass(frozen=True)
+class LoopVerdict:
+    """What was found for one loop: a proof, or the reason there is none."""
+
+    site: LoopSite
+    proof: ClosureProof | None
+    records: tuple[IterationRecord, ...]
+    reason: str
+    elapsed: float
+
+    @property
+    def proved(self) -> bool:
+        return self.proof is not None
+
+
+@dataclass(frozen=True)
+class Examination:
+    verdicts: tuple[LoopVerdict, ...]
+    threads: tuple[ThreadSnapshot, ...]
+    elapsed: float
+    notes: tuple[str, ...] = ()
+
+    @property
+    def proved(self) -> tuple[LoopVerdict, ...]:
+        return tuple(v for v in self.verdicts if v.proved)
+
+
+@dataclass
+class Limits:
+    max_iterations: int = 20
+    timeout: float = 10.0
+    step_timeout: float = 2.0  # no event for this long: the thread is blocked
+
+
+@dataclass
+class _Clock:
+    deadline: float
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
+
+
+# ---------------------------------------------------------------- the thread dump
+
+
+def thread_dump(view: VmView) -> tuple[ThreadSnapshot, ...]:
+    """Names, states and stacks of all threads (the VM must be suspended)."""
+    client = view.client
+    result = []
+    for thread in client.all_threads():
+        try:
+            name = client.thread_name(thread)
+            status, _ = client.thread_status(thread)
+            frames = []
+            for frame in client.frames(thread):
+                loc = frame.location
+                decl = view.method_decl(loc.class_id, loc.method_id)
+                method = f"{view.class_name(loc.class_id).replace('/', '.')}.{decl.name}"
+                line = None
+                if loc.index >= 0 and not decl.is_native:
+                    line = view.method_at(loc).line_at(loc.index)
+                frames.append((method, loc.index, line))
+        except JdwpError:
+            continue
+        result.append(ThreadSnapshot(name, w.THREAD_STATUS_NAMES.get(status, str(status)), tuple(frames)))
+    return tuple(result)
+
+
+def loop_sites(view: VmView, thread: int, name: str) -> list[LoopSite]:
+    """Candidate loop heads of one suspended thread, innermost first (§4 "Loop Head Selection")."""
+    sites: list[LoopSite] = []
+    frames = view.client.frames(thread)
+    total = len(frames)
+    for index, frame in enumerate(frames[:MAX_FRAMES_SEARCHED]):
+        loc = frame.location
+        if loc.index < 0:
+            continue
+        try:
+            method = view.method_at(loc)
+            loops: list[Loop] = method.innermost_loop_at(loc.index)
+        except (UnsupportedStep, KeyError):
+            continue
+        for loop in loops:
+            sites.append(
+                LoopSite(thread, name, index, total - index, method, loop.header, method.loop_pcs(loop))
+            )
+            if len(sites) >= MAX_SITES_PER_THREAD:
+                return sites
+    return sites
+
+
+# ---------------------------------------------------------------- reading the current state
+
+
+def _as_int(raw: object, sort: Sort) -> int:
+    if isinstance(raw, ObjectValue):
+        return raw.object_id
+    if raw is None:
+        return 0
+    if isinstance(raw, float):
+        return float_bits(raw, "F" if sort == BITS32 else "D")
+    return int(raw)  # type: ignore[call-overload]
+
+
+def read_current_state(
+    view: VmView, thread: int, wanted: dict[MemLocation, Sort]
+) -> dict[MemLocation, int]:
+    """Values of ``wanted`` locations now (the loop's frame must be the top frame).
+    Locations that cannot be read (collected objects) are left out."""
+    client = view.client
+    values: dict[MemLocation, int] = {}
+    local_slots = [(loc, sort) for loc, sort in wanted.items() if isinstance(loc, LocalLoc)]
+    if local_slots:
+        frame_id = client.frames(thread, 0, 1)[0].frame_id
+        tags = {INT: "I", LONG: "J", BITS32: "F", BITS64: "D"}
+        raw = client.frame_values(
+            thread, frame_id, [(loc.slot, tags.get(sort, "L")) for loc, sort in local_slots]
+        )
+        for (loc, sort), value in zip(local_slots, raw):
+            values[loc] = _as_int(value, sort)
+    by_object: dict[int, list[tuple[FieldLoc, Sort]]] = {}
+    for loc, sort in wanted.items():
+        try:
+            if isinstance(loc, FieldLoc):
+                by_object.setdefault(loc.obj, []).append((loc, sort))
+            elif isinstance(loc, StaticLoc):
+                declaring, decl = view.static_field(loc.owner, loc.name)
+                values[loc] = _as_int(client.static_values(declaring, [decl.field_id])[0], sort)
+            elif isinstance(loc, ArrayLoc):
+                values[loc] = _as_int(client.array_values(loc.array, loc.index, 1)[0], sort)
+        except (JdwpError, UnsupportedStep):
+            continue
+    for obj, fields in by_object.items():
+        try:
+            runtime = view.object_type(obj)
+            ids = [view.instance_field(runtime, loc.owner, loc.name)[1].field_id for loc, _ in fields]
+            raw_values = client.object_values(obj, ids)
+        except (JdwpError, UnsupportedStep):
+            continue
+        for (loc, sort), value in zip(fields, raw_values):
+            values[loc] = _as_int(value, sort)
+    return values
+
+
+# ---------------------------------------------------------------- observing one loop
+
+
+def _record(engine: ConcolicIteration, number: int) -> IterationRecord:
+    memory = engine.memory
+    heap = {loc: expr for loc, expr in memory.memory_map().items()}
+    locals_map = engine.locals_map()
+    combined = {**heap, **locals_map}
+    start_values = []
+    sorts = []
+    for loc, value in memory.inputs.items():
+        sort = value.expr.sort  # type: ignore[union-attr]
+        concrete = value.concrete
+        if isinstance(concrete, FreshObject):  # pragma: no cover - inputs are never fresh
+            continue
+        start_values.append((loc, _as_int(concrete, sort)))
+        sorts.append((loc, sort))
+    return IterationRecord(
+        number=number,
+        path_constraint=tuple(memory.path),
+        memory_map=tuple(sorted(combined.items(), key=lambda kv: repr(kv[0]))),
+        start_values=tuple(start_values),
+        input_sorts=tuple(sorts),
+        loop_pcs=tuple(engine.loop_path),
+        steps=engine.steps,
+        methods=tuple(sorted(engine.entered_methods)),
+        volatile_reads=tuple(sorted(engine.volatile_reads)),
+    )
+
+
+class _Observation:
+    """The event loop for one candidate loop of one thread."""
+
+    def __init__(self, view: VmView, site: LoopSite, limits: Limits, clock: _Clock) -> None:
+        self.view = view
+        self.client: JdwpClient = view.client
+        self.site = site
+        self.limits = limits
+        self.clock = clock
+        self.requests: list[tuple[int, int]] = []
+
+    def _request(self, kind: int, modifiers: list) -> int:
+        request = self.client.set_request(kind, w.SUSPEND_EVENT_THREAD, modifiers)
+        self.requests.append((kind, request))
+        return request
+
+    def _clear(self, kind: int | None = None) -> None:
+        for entry in list(self.requests):
+            if kind is None or entry[0] == kind:
+                try:
+                    self.client.clear_request(*entry)
+                except JdwpError:
+                    pass
+                self.requests.remove(entry)
+
+    def _next_event(self, want_kind: int) -> Location:
+        """The next event of ``want_kind`` for our thread; raises TimeoutError."""
+        while True:
+            wait = min(self.limits.step_timeout, max(self.clock.left(), 0.0))
+            if wait <= 0:
+                raise TimeoutError("time limit reached")
+            event = self.client.next_event(wait)
+            if event is None:
+                raise TimeoutError("the thread produced no event (blocked or waiting?)")
+            if event.kind == want_kind and event.thread == self.site.thread and event.location:
+                return event.location
+
+    def _run_to_header(self) -> Location:
+        site = self.site
+        method = site.method
+        head = Location(w.TYPE_TAG_CLASS, method.class_id, method.method_id, site.header)
+        self._request(w.EK_BREAKPOINT, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_LOCATION_ONLY, head)])
+        try:
+            while True:
+                self.client.resume_thread(site.thread)
+                loc = self._next_event(w.EK_BREAKPOINT)
+                if self.client.frame_count(site.thread) == site.depth:
+                    return loc
+        finally:
+            self._clear(w.EK_BREAKPOINT)
+
+    def run(self) -> tuple[ClosureProof | None, list[IterationRecord], str]:
+        site = self.site
+        client = self.client
+        records: list[IterationRecord] = []
+        _settle(client, site.thread)
+        top = client.frames(site.thread, 0, 1)[0].location
+        at_head = (
+            (top.class_id, top.method_id, top.index)
+            == (site.method.class_id, site.method.method_id, site.header)
+            and client.frame_count(site.thread) == site.depth
+        )
+        divergences = 0
+        reason = "no iteration observed"
+        try:
+            loc = top if at_head else self._run_to_header()
+            self._request(w.EK_SINGLE_STEP, [(w.MOD_STEP, (site.thread, w.STEP_MIN, w.STEP_INTO))])
+            number = 0
+            while len(records) < self.limits.max_iterations:
+                number += 1
+                engine = ConcolicIteration(
+                    self.view, site.thread, site.method, site.header, site.loop_pcs, str(number)
+                )
+                try:
+                    outcome = engine.on_event(loc)
+                    while outcome == CONTINUE:
+                        client.resume_thread(site.thread)
+                        loc = self._next_event(w.EK_SINGLE_STEP)
+                        outcome = engine.on_event(loc)
+                except Divergence as exc:
+                    divergences += 1
+                    reason = f"observation diverged: {exc}"
+                    if divergences > MAX_DIVERGENCES:
+                        return None, records, reason
+                    self._clear(w.EK_SINGLE_STEP)
+                    loc = self._run_to_header()
+                    self._request(w.EK_SINGLE_STEP, [(w.MOD_STEP, (site.thread, w.STEP_MIN, w.STEP_INTO))])
+                    continue
+                if outcome == LOOP_EXITED:
+                    return None, records, "the loop exited during observation: it is not stuck"
+                records.append(_record(engine, number))
+                current = read_current_state(self.view, site.thread, needed_locations(records))
+                proof = prove_stuck(records, current)
+                if proof is not None:
+                    return proof, records, "proved"
+                reason = f"no closed argument after {len(records)} iteration(s)"
+            return None, records, f"could not prove after {len(records)} iterations (limit)"
+        except UnsupportedStep as exc:
+            return None, records, f"unsupported: {exc}"
+        except TimeoutError as exc:
+            return None, records, f"{exc} ({reason})"
+        except (VmGoneError, KeyboardInterrupt):
+            raise
+        except JdwpError as exc:
+            return None, records, f"JDWP error: {exc}"
+        except Exception as exc:  # noqa: BLE001 - a bug must not leave the VM suspended
+            return None, records, f"internal error: {type(exc).__name__}: {exc}"
+        finally:
+            self._clear()
+            client.drain_events()
+            _settle(client, site.thread)
+
+
+def _settle(client: JdwpClient, thread: int) -> None:
+    """Leave ``thread`` suspended exactly once (events may have suspended it again)."""
+    try:
+        _, suspended = client.thread_status(thread)
+        if not suspended:
+            client.suspend_thread(thread)
+        while client.suspend_count(thread) > 1:
+            client.resume_thread(thread)
+    except JdwpError:
+        pass
+
+
+def examine(
+    client: JdwpClient,
+    limits: Limits | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Examination:
+    """Suspend the VM and try to prove, for each running thread, that it is stuck in a
+    loop. The caller resumes and detaches (``client.dispose()``) afterwards."""
+    limits = limits or Limits()
+    start = time.monotonic()
+    clock = _Clock(start + limits.timeout)
+    view = VmView(client)
+    client.suspend_vm()
+    threads = thread_dump(view)
+    verdicts: list[LoopVerdict] = []
+    notes: list[str] = []
+    candidates = []
+    for thread in client.all_threads():
+        try:
+            status, _ = client.thread_status(thread)
+            name = client.thread_name(thread)
+            if status != 1 or client.thread_group_name(thread) in SYSTEM_THREAD_GROUPS:
+                continue
+            frames = client.frames(thread, 0, 1)
+            if not frames or frames[0].location.index < 0:
+                continue
+            candidates.append((thread, name))
+        except JdwpError:
+            continue
+    for thread, name in candidates:
+        try:
+            sites = loop_sites(view, thread, name)
+        except JdwpError as exc:
+            notes.append(f"thread {name}: {exc}")
+            continue
+        if not sites:
+            notes.append(f"thread {name}: not inside a loop")
+        for site in sites:
+            if clock.left() <= 0:
+                notes.append("time limit reached before every loop was tried")
+                break
+            if progress:
+                progress(f"observing {site.method.qualified_name} loop at {site.header} in thread {name}")
+            began = time.monotonic()
+            try:
+                proof, records, reason = _Observation(view, site, limits, clock).run()
+            except VmGoneError:
+                raise
+            except JdwpError as exc:
+                proof, records, reason = None, [], f"JDWP error: {exc}"
+            verdicts.append(
+                LoopVerdict(site, proof, tuple(records), reason, time.monotonic() - began)
+            )
+            if proof is not None:
+                break
+    return Examination(tuple(verdicts), threads, time.monotonic() - start, tuple(notes))
+
+
+__all__ = ["Examination", "Limits", "LoopSite", "LoopVerdict", "ThreadSnapshot", "examine", "FreshRef"]

@@ -1,0 +1,269 @@
+"""The Looper proof over observed iterations (seed 003 §3.4 and §4).
+
+`IterationRecord` is one observed iteration's (Φ_i, M_i) with the concrete values its
+inputs had. `prove_stuck` generates the simple invariants of §4 (x = n, x <= n, x >= n
+from the observed values and the current state), keeps the inductive ones (Houdini,
+via `jhalt.smt.looper`), finds the largest closed set of iterations (Prop. 3.7) and
+checks that the *current* state — read from the VM after the last iteration —
+satisfies the invariants and the path constraint of an iteration in that set
+(Prop. 3.3). Together these imply that the loop runs forever along those paths.
+
+The argument is made over unbounded integers (the seed's semantics, §3.1) and then
+re-checked over Java's 32/64-bit integers; when only the first holds, the result says
+which variable overflows and after how many iterations at most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from jhalt.dynamic.symbolic import (
+    INT,
+    LONG,
+    REF,
+    Arith,
+    Cmp,
+    Const,
+    Expr,
+    FreshRef,
+    Input,
+    Location,
+    Sort,
+    Widen,
+    evaluate,
+    locations,
+)
+from jhalt.smt.looper import Candidate, LooperIteration, closed_subset, houdini
+
+INT_MAX = {INT: (1 << 31) - 1, LONG: (1 << 63) - 1}
+INT_MIN = {INT: -(1 << 31), LONG: -(1 << 63)}
+
+
+@dataclass(frozen=True)
+class IterationRecord:
+    """One observed iteration: Φ, M (None = no describable value), input values at its start."""
+
+    number: int
+    path_constraint: tuple[Cmp, ...]
+    memory_map: tuple[tuple[Location, Expr | None], ...]
+    start_values: tuple[tuple[Location, int], ...]
+    input_sorts: tuple[tuple[Location, Sort], ...]
+    loop_pcs: tuple[int, ...]
+    steps: int
+    methods: tuple[str, ...] = ()
+    volatile_reads: tuple[str, ...] = ()
+
+    @property
+    def memory(self) -> dict[Location, Expr | None]:
+        return dict(self.memory_map)
+
+    @property
+    def signature(self) -> tuple:
+        """Iterations with equal (Φ, M) are the same abstraction."""
+        return (self.path_constraint, self.memory_map)
+
+
+@dataclass(frozen=True)
+class Invariant:
+    location: Location
+    op: str  # eq le ge
+    value: int
+    sort: Sort
+
+
+@dataclass(frozen=True)
+class ClosureProof:
+    """A closed non-termination argument: the iterations S, the invariants Γ, the
+    iteration whose Φ the current state satisfies, and whether the argument also holds
+    for Java's machine integers (``overflow_note`` explains when not)."""
+
+    iterations: tuple[int, ...]
+    invariants: tuple[Invariant, ...]
+    current_path: int
+    machine_ints: bool
+    overflow_note: str | None
+
+
+# ---------------------------------------------------------------- term conversion
+
+
+def to_term(node: Expr | Cmp) -> tuple:
+    """The neutral tuple form `jhalt.smt.looper` reads."""
+    if isinstance(node, Const):
+        return ("const", node.value, node.sort)
+    if isinstance(node, Input):
+        return ("input", node.loc, node.sort)
+    if isinstance(node, FreshRef):
+        return ("fresh", node.name)
+    if isinstance(node, Widen):
+        return ("widen", to_term(node.a))
+    if isinstance(node, Cmp):
+        return ("cmp", node.op, to_term(node.a), to_term(node.b))
+    assert isinstance(node, Arith)
+    return ("arith", node.op, to_term(node.a), None if node.b is None else to_term(node.b), node.sort)
+
+
+def _looper_iteration(record: IterationRecord) -> LooperIteration:
+    return LooperIteration(
+        tuple(to_term(c) for c in record.path_constraint),
+        {loc: (None if e is None else to_term(e)) for loc, e in record.memory_map},
+    )
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def needed_locations(records: Sequence[IterationRecord]) -> dict[Location, Sort]:
+    """Every location some Φ or M reads, with its sort: what the current state must give."""
+    sorts: dict[Location, Sort] = {}
+    for record in records:
+        sorts.update(dict(record.input_sorts))
+    return sorts
+
+
+def candidate_invariants(
+    records: Sequence[IterationRecord], current: Mapping[Location, int]
+) -> list[Candidate]:
+    """x = n when every observed value of x is n; otherwise x >= min and x <= max for
+    integers (§4: "we compute n by simply observing the concrete values of x")."""
+    observed: dict[Location, list[int]] = {}
+    sorts: dict[Location, Sort] = {}
+    for record in records:
+        sorts.update(dict(record.input_sorts))
+        for loc, value in record.start_values:
+            observed.setdefault(loc, []).append(value)
+    result = []
+    for loc, values in observed.items():
+        if loc not in current:
+            continue
+        values = [*values, current[loc]]
+        sort = sorts[loc]
+        if min(values) == max(values):
+            result.append(Candidate(loc, "eq", values[0], sort))
+        elif sort in (INT, LONG):
+            result.append(Candidate(loc, "ge", min(values), sort))
+            result.append(Candidate(loc, "le", max(values), sort))
+    return result
+
+
+def _holds_now(
+    record: IterationRecord, invariants: Sequence[Candidate], current: Mapping[Location, int], machine: bool
+) -> bool:
+    conjuncts: list[Cmp] = list(record.path_constraint)
+    conjuncts += [Cmp(c.op, Input(c.location, c.sort), Const(c.value, c.sort)) for c in invariants]
+    for cmp in conjuncts:
+        if not locations(cmp) <= current.keys():
+            return False
+        if not evaluate(cmp, current, machine):
+            return False
+    return True
+
+
+def _search(
+    records: Sequence[IterationRecord],
+    current: Mapping[Location, int],
+    machine: bool,
+    timeout_ms: int,
+) -> tuple[list[int], list[Candidate], int] | None:
+    """(closed set S as indices into records, invariants Γ, index of the current path)."""
+    iterations = [_looper_iteration(r) for r in records]
+    candidates = candidate_invariants(records, current)
+    windows = [list(range(len(records)))]
+    if len(records) > 2:
+        windows.append(list(range(len(records) // 2, len(records))))
+    for window in windows:
+        members = window
+        invariants: list[Candidate] = []
+        for _ in range(len(records) + 1):
+            invariants = houdini([iterations[i] for i in members], candidates, machine, timeout_ms)
+            closed = closed_subset(iterations, members, invariants, machine, timeout_ms)
+            if closed == members:
+                break
+            members = closed
+            if not members:
+                break
+        if not members:
+            continue
+        for index in reversed(members):
+            if _holds_now(records[index], invariants, current, machine):
+                return members, invariants, index
+    return None
+
+
+def _overflow_note(records: Sequence[IterationRecord], current: Mapping[Location, int]) -> str | None:
+    """Name the integer locations that every iteration moves by a constant: with Java's
+    wrapping ints they leave any bound after at most (MAX - value) / step iterations."""
+    steps: dict[Location, set[int]] = {}
+    for record in records:
+        for loc, expr in record.memory_map:
+            if (
+                isinstance(expr, Arith)
+                and expr.op in ("add", "sub")
+                and expr.a == Input(loc, expr.sort)
+                and isinstance(expr.b, Const)
+            ):
+                step = expr.b.value if expr.op == "add" else -expr.b.value
+                steps.setdefault(loc, set()).add(step)
+    notes = []
+    for loc, deltas in steps.items():
+        if 0 in deltas or len({d > 0 for d in deltas}) != 1 or loc not in current:
+            continue
+        sort = next(s for r in records for l2, s in r.input_sorts if l2 == loc)
+        step = min(abs(d) for d in deltas)
+        room = INT_MAX[sort] - current[loc] if min(deltas) > 0 else current[loc] - INT_MIN[sort]
+        notes.append((loc, step if min(deltas) > 0 else -step, room // step + 1, sort))
+    if not notes:
+        return None
+    parts = [
+        f"{_name(loc)} changes by {delta:+d} per iteration and wraps around after at most "
+        f"{count} more iterations ({'32' if sort == INT else '64'}-bit {('int' if sort == INT else 'long')})"
+        for loc, delta, count, sort in notes
+    ]
+    return "; ".join(parts)
+
+
+def _name(loc: Location) -> str:
+    from jhalt.dynamic.symbolic import render_location
+
+    return render_location(loc)
+
+
+def prove_stuck(
+    records: Sequence[IterationRecord],
+    current: Mapping[Location, int],
+    timeout_ms: int = 2000,
+) -> ClosureProof | None:
+    """A closure proof that the loop never exits from the current state, or None."""
+    if not records:
+        return None
+    unbounded = _search(records, current, False, timeout_ms)
+    if unbounded is None:
+        return None
+    members, invariants, index = unbounded
+    machine = _search(records, current, True, timeout_ms)
+    note = None
+    if machine is None:
+        note = _overflow_note([records[i] for i in members], current) or (
+            "the argument needs unbounded integers; with Java's wrapping integers it does not close"
+        )
+    else:
+        members, invariants, index = machine
+    return ClosureProof(
+        tuple(records[i].number for i in members),
+        tuple(Invariant(c.location, c.op, c.value, c.sort) for c in invariants),  # type: ignore[arg-type]
+        records[index].number,
+        machine is not None,
+        note,
+    )
+
+
+__all__ = [
+    "REF",
+    "ClosureProof",
+    "Invariant",
+    "IterationRecord",
+    "candidate_invariants",
+    "needed_locations",
+    "prove_stuck",
+]

@@ -1,0 +1,298 @@
+"""The debuggee's classes as jhalt sees them: decoded methods, field and type queries.
+
+`VmView` wraps a `JdwpClient` with caches: method bytecode (JDWP Method.Bytecodes)
+is decoded with the class's constant pool (ReferenceType.ConstantPool, JDWP 1.6+)
+by `jhalt.bytecode`; natural loops come from `jhalt.bytecode.loops`; fields are
+resolved like the JVM does (JVM spec §5.4.3.2: the named class, its superclasses,
+its superinterfaces); subtype tests walk superclasses and interfaces. No class
+file is read from disk, so it works for JDK, generated and hidden classes alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from jhalt.bytecode.cfg import ControlFlowGraph, build_cfg
+from jhalt.bytecode.instructions import Instruction, decode
+from jhalt.bytecode.loops import Loop, LoopInfo, analyze_loops
+from jhalt.classfile.model import ConstantEntry
+from jhalt.classfile.reader import _ClassParser  # the pool parser; JDWP sends pools in class-file format
+from jhalt.dynamic.jdwp import FieldDecl, JdwpClient, MethodDecl
+from jhalt.dynamic.jdwp_wire import JdwpError, Location
+from jhalt.errors import JhaltError
+
+JDWP_TYPE_TAG_ARRAY = 3
+
+
+class UnsupportedStep(JhaltError):
+    """The observed execution uses something the concolic interpreter does not model."""
+
+
+def internal_name(signature: str) -> str:
+    """``Lp/C;`` -> ``p/C``; array signatures stay descriptors (``[I``)."""
+    if signature.startswith("L") and signature.endswith(";"):
+        return signature[1:-1]
+    return signature
+
+
+@dataclass
+class MethodCode:
+    """One method of the debuggee, decoded."""
+
+    class_id: int
+    method_id: int
+    class_name: str
+    name: str
+    descriptor: str
+    modifiers: int
+    instructions: tuple[Instruction, ...]
+    line_table: tuple[tuple[int, int], ...] = ()
+    variables: tuple[tuple[int, int, int, str], ...] = ()  # (start, length, slot, name)
+    source_file: str | None = None
+    by_pc: dict[int, Instruction] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self.by_pc = {i.pc: i for i in self.instructions}
+
+    @property
+    def is_static(self) -> bool:
+        return bool(self.modifiers & 0x0008)
+
+    @property
+    def qualified_name(self) -> str:
+        return f"{self.class_name.replace('/', '.')}.{self.name}{self.descriptor}"
+
+    @cached_property
+    def cfg(self) -> ControlFlowGraph:
+        """Normal control flow only: JDWP does not expose exception tables."""
+        return build_cfg(self.instructions)
+
+    @cached_property
+    def loop_info(self) -> LoopInfo:
+        return analyze_loops(self.cfg)
+
+    def innermost_loop_at(self, pc: int) -> list[Loop]:
+        """The loops containing ``pc``, innermost first."""
+        block = self.cfg.block_containing(pc).start
+        info = self.loop_info
+        loop = info.innermost_loop(block)
+        result = []
+        while loop is not None:
+            result.append(loop)
+            loop = info.loop(loop.parent) if loop.parent is not None else None
+        return result
+
+    @cached_property
+    def block_pcs(self) -> dict[int, frozenset[int]]:
+        """Block start -> the pcs of its instructions."""
+        return {b.start: frozenset(i.pc for i in b.instructions) for b in self.cfg.blocks}
+
+    def loop_pcs(self, loop: Loop) -> frozenset[int]:
+        pcs: set[int] = set()
+        for block in loop.body:
+            pcs |= self.block_pcs[block]
+        return frozenset(pcs)
+
+    def line_at(self, pc: int) -> int | None:
+        line = None
+        best = -1
+        for start, number in self.line_table:
+            if best < start <= pc:
+                best, line = start, number
+        return line
+
+    def local_names(self, pc: int) -> dict[int, str]:
+        return {
+            slot: name for start, length, slot, name in self.variables if start <= pc < start + length
+        }
+
+
+class VmView:
+    """Cached, decoded views of the debuggee's classes and objects."""
+
+    def __init__(self, client: JdwpClient) -> None:
+        self.client = client
+        self._pools: dict[int, tuple[ConstantEntry | None, ...]] = {}
+        self._methods: dict[tuple[int, int], MethodCode] = {}
+        self._object_types: dict[int, int] = {}
+        self._array_lengths: dict[int, int] = {}
+        self._classes: dict[str, int] = {}
+        self._field_ids: dict[tuple[int, str, str], tuple[int, FieldDecl]] = {}
+
+    # ------------------------------------------------------------ classes and methods
+    def class_name(self, type_id: int) -> str:
+        return internal_name(self.client.signature(type_id))
+
+    def constant_pool(self, type_id: int) -> tuple[ConstantEntry | None, ...]:
+        pool = self._pools.get(type_id)
+        if pool is None:
+            count, raw = self.client.constant_pool(type_id)
+            parser = _ClassParser(count.to_bytes(2, "big") + raw, self.class_name(type_id))
+            parser._parse_constant_pool()
+            pool = tuple(parser.pool)
+            self._pools[type_id] = pool
+        return pool
+
+    def method_decl(self, class_id: int, method_id: int) -> MethodDecl:
+        return self.client.method(class_id, method_id)
+
+    def method(self, class_id: int, method_id: int) -> MethodCode:
+        key = (class_id, method_id)
+        code = self._methods.get(key)
+        if code is None:
+            decl = self.client.method(class_id, method_id)
+            name = self.class_name(class_id)
+            if decl.is_native or decl.is_abstract:
+                raise UnsupportedStep(f"{name}.{decl.name} has no bytecode")
+            raw = self.client.bytecodes(class_id, method_id)
+            instructions = decode(raw, self.constant_pool(class_id), f"{name}.{decl.name}")
+            code = MethodCode(
+                class_id,
+                method_id,
+                name,
+                decl.name,
+                decl.signature,
+                decl.modifiers,
+                instructions,
+                tuple(self.client.line_table(class_id, method_id)),
+                tuple(self.client.variable_table(class_id, method_id)),
+                self.client.source_file(class_id),
+            )
+            self._methods[key] = code
+        return code
+
+    def method_at(self, location: Location) -> MethodCode:
+        return self.method(location.class_id, location.method_id)
+
+    def class_id(self, name: str) -> int:
+        """The loaded class named ``name`` (internal name or array descriptor)."""
+        cached = self._classes.get(name)
+        if cached is not None:
+            return cached
+        signature = name if name.startswith("[") else f"L{name};"
+        found = self.client.classes_by_signature(signature)
+        if not found:
+            raise UnsupportedStep(f"class {name} is not loaded")
+        if len({type_id for _, type_id in found}) > 1:
+            raise UnsupportedStep(f"class {name} is loaded by several class loaders")
+        self._classes[name] = found[0][1]
+        return found[0][1]
+
+    # ------------------------------------------------------------ objects
+    def object_type(self, object_id: int) -> int:
+        cached = self._object_types.get(object_id)
+        if cached is None:
+            _, cached = self.client.reference_type(object_id)
+            self._object_types[object_id] = cached
+        return cached
+
+    def array_length(self, array_id: int) -> int:
+        """Array lengths never change, so they are cached."""
+        cached = self._array_lengths.get(array_id)
+        if cached is None:
+            cached = self.client.array_length(array_id)
+            self._array_lengths[array_id] = cached
+        return cached
+
+    def superclasses(self, type_id: int) -> list[int]:
+        """``type_id`` and its superclasses, nearest first (arrays: just the array type)."""
+        chain = [type_id]
+        if self.client.signature(type_id).startswith("["):
+            return chain
+        while True:
+            try:
+                parent = self.client.superclass(chain[-1])
+            except JdwpError:
+                break  # an interface
+            if parent == 0:
+                break
+            chain.append(parent)
+        return chain
+
+    def is_subtype(self, type_id: int, target: str) -> bool:
+        """Whether the runtime type ``type_id`` is assignable to class/array ``target``."""
+        signature = self.client.signature(type_id)
+        if signature.startswith("["):
+            if target in ("java/lang/Object", "java/lang/Cloneable", "java/io/Serializable"):
+                return True
+            if not target.startswith("["):
+                return False
+            if signature == target:
+                return True
+            element, wanted = signature[1:], target[1:]
+            if element[0] in "L[" and wanted[0] in "L[":
+                if wanted == "Ljava/lang/Object;":
+                    return True
+                raise UnsupportedStep(f"array subtype test {signature} <: {target}")
+            return False
+        if target.startswith("["):
+            return False
+        seen: set[int] = set()
+        work = [type_id]
+        while work:
+            current = work.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            if self.class_name(current) == target:
+                return True
+            work.extend(self.client.interfaces(current))
+            try:
+                parent = self.client.superclass(current)
+            except JdwpError:
+                parent = 0
+            if parent:
+                work.append(parent)
+        return False
+
+    def instance_field(self, type_id: int, owner: str, name: str) -> tuple[int, FieldDecl]:
+        """(declaring class id, field) for ``owner.name`` on an object of runtime class
+        ``type_id`` (JVM spec §5.4.3.2: look in ``owner``, then its superclasses)."""
+        key = (type_id, owner, name)
+        cached = self._field_ids.get(key)
+        if cached is None:
+            chain = self.superclasses(type_id)
+            names = [self.class_name(c) for c in chain]
+            if owner not in names:
+                raise UnsupportedStep(f"object of class {names[0]} has no superclass {owner}")
+            for declaring in chain[names.index(owner) :]:
+                for decl in self.client.fields(declaring):
+                    if decl.name == name and not decl.is_static:
+                        cached = (declaring, decl)
+                        break
+                if cached:
+                    break
+            if cached is None:
+                raise UnsupportedStep(f"field {owner}.{name} not found")
+            self._field_ids[key] = cached
+        return cached
+
+    def static_field(self, owner: str, name: str) -> tuple[int, FieldDecl]:
+        """(declaring type id, field) for the static field ``owner.name`` (§5.4.3.2)."""
+        start = self.class_id(owner)
+        key = (start, owner, name)
+        cached = self._field_ids.get(key)
+        if cached is None:
+            work = [start]
+            seen: set[int] = set()
+            while work and cached is None:
+                current = work.pop(0)
+                if current in seen:
+                    continue
+                seen.add(current)
+                for decl in self.client.fields(current):
+                    if decl.name == name and decl.is_static:
+                        cached = (current, decl)
+                        break
+                work.extend(self.client.interfaces(current))
+                try:
+                    parent = self.client.superclass(current)
+                except JdwpError:
+                    parent = 0
+                if parent:
+                    work.append(parent)
+            if cached is None:
+                raise UnsupportedStep(f"static field {owner}.{name} not found")
+            self._field_ids[key] = cached
+        return cached

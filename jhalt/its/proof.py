@@ -1,0 +1,202 @@
+"""Termination proofs for ITSs: the proof object and the proof obligations it stands for.
+
+A `TerminationProof` is a sequence of steps; each step removes transitions from the current
+ITS, and the proof is complete when what is left has no cycle.  Each step justifies that, in
+every infinite run, the transitions it removes are taken only finitely often, *given* that the
+transitions removed by earlier steps are (issue 6: "removal of transitions already proved, as
+termination tools do").  An infinite run takes some transition infinitely often, so once every
+transition on a cycle is removed, no infinite run exists.
+
+Kinds of steps:
+
+* `InfeasibleStep`: the guard has no integer solution; the transition is never taken.
+* `AcyclicStep`: the transition joins two different SCCs of the current location graph; an
+  infinite run eventually stays in one SCC, so it takes the transition finitely often.
+* `RankingStep`: a multiphase ranking function ``(f_1, ..., f_k)`` in nested form (Leike &
+  Heizmann, "Ranking templates for linear loops", 2014; the multiphase functions of
+  Ben-Amram & Genaim, CAV 2017), with one affine function per location for each phase, over
+  locations ``L`` that form a union of SCCs of the current graph.  For every current
+  transition ``t: l -> l'`` with both ends in ``L``:
+
+  - if ``t`` is removed (strict):  ``f_1(l,x) - f_1(l',x') >= 1``,
+    ``f_i(l,x) - f_i(l',x') + f_{i-1}(l,x) >= 1`` for ``i >= 2``, and ``f_k(l,x) >= 0``;
+  - otherwise (weak): ``f_i(l,x) - f_i(l',x') >= 0`` for every ``i``.
+
+  With ``k = 1`` this is a linear ranking function (Podelski & Rybalchenko, VMCAI 2004) that is
+  bounded and decreasing on the removed transitions and non-increasing on the rest; a sequence
+  of such steps is a lexicographic ranking function (Alias et al., SAS 2010; Ben-Amram &
+  Genaim's weak LLRFs).  Soundness for ``k`` phases: in an infinite run that eventually stays
+  in ``L`` and takes removed transitions infinitely often, ``f_1`` never grows and drops by
+  ``>= 1`` infinitely often, so eventually ``f_1 <= 0``; from then on ``f_2`` never grows and
+  drops by ``>= 1`` at every strict step, and so on, until ``f_k`` becomes negative before a
+  strict step — contradicting ``f_k >= 0`` there.
+
+All obligations are implications "guard => one linear constraint" over the integers; this
+module states them (`ranking_obligations`) without deciding them, so that the prover and an
+independent checker (`jhalt.analyses.ranking.verify`) agree on what a step claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Union
+
+from jhalt.its.linear import LinearConstraint, LinearExpr, Number, const, ge
+from jhalt.its.printer import format_expr
+from jhalt.its.system import Transition, primed
+
+
+@dataclass(frozen=True, slots=True)
+class RankingFunction:
+    """An affine function of the ITS variables per location: ``f(l, x) = c_l . x + d_l``."""
+
+    by_location: tuple[tuple[str, LinearExpr], ...]
+
+    @staticmethod
+    def of(functions: Mapping[str, LinearExpr]) -> RankingFunction:
+        return RankingFunction(tuple(sorted(functions.items())))
+
+    def locations(self) -> frozenset[str]:
+        return frozenset(location for location, _ in self.by_location)
+
+    def at(self, location: str) -> LinearExpr:
+        """The function at ``location`` over pre-state (unprimed) variables."""
+        for name, expr in self.by_location:
+            if name == location:
+                return expr
+        raise KeyError(f"ranking function undefined at location {location!r}")
+
+    def after(self, location: str) -> LinearExpr:
+        """The function at ``location`` over post-state (primed) variables."""
+        expr = self.at(location)
+        return expr.rename({name: primed(name) for name in expr.variables()})
+
+    def value(self, location: str, valuation: Mapping[str, Number]) -> Number:
+        return self.at(location).evaluate(valuation)
+
+    def to_json(self) -> dict[str, str]:
+        return {location: format_expr(expr) for location, expr in self.by_location}
+
+
+@dataclass(frozen=True, slots=True)
+class InfeasibleStep:
+    """Transitions whose guards have no integer solution."""
+
+    removed: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "infeasible", "removed": list(self.removed)}
+
+
+@dataclass(frozen=True, slots=True)
+class AcyclicStep:
+    """Transitions that lie on no cycle of the current location graph."""
+
+    removed: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "acyclic", "removed": list(self.removed)}
+
+
+@dataclass(frozen=True, slots=True)
+class RankingStep:
+    """A (multiphase) ranking function over ``locations`` removing the strict transitions."""
+
+    locations: tuple[str, ...]
+    phases: tuple[RankingFunction, ...]
+    removed: tuple[str, ...]
+
+    @property
+    def depth(self) -> int:
+        return len(self.phases)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "ranking" if self.depth == 1 else "multiphase-ranking",
+            "locations": list(self.locations),
+            "phases": [phase.to_json() for phase in self.phases],
+            "removed": list(self.removed),
+        }
+
+
+ProofStep = Union[InfeasibleStep, AcyclicStep, RankingStep]
+
+
+@dataclass(frozen=True, slots=True)
+class TerminationProof:
+    """Steps that, applied in order, leave an ITS without cycles (see the module doc)."""
+
+    steps: tuple[ProofStep, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"steps": [step.to_json() for step in self.steps]}
+
+    def describe(self) -> str:
+        """One line per step, e.g. ``rank [l0: x] removes t0``."""
+        lines: list[str] = []
+        for step in self.steps:
+            removed = ", ".join(step.removed)
+            if isinstance(step, InfeasibleStep):
+                lines.append(f"infeasible guard: {removed}")
+            elif isinstance(step, AcyclicStep):
+                lines.append(f"on no cycle: {removed}")
+            else:
+                phases = " ; ".join(
+                    "[" + ", ".join(f"{loc}: {format_expr(e)}" for loc, e in p.by_location) + "]"
+                    for p in step.phases
+                )
+                lines.append(f"rank {phases} removes {removed}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """``premises => goal`` over the integers, with a human-readable description."""
+
+    premises: tuple[LinearConstraint, ...]
+    goal: LinearConstraint
+    transition: str
+    description: str
+
+
+def strict_goals(step: RankingStep, transition: Transition) -> list[tuple[LinearExpr, str]]:
+    """The expressions that must be ``>= 0`` for a strict (removed) transition."""
+    source, target = transition.source, transition.target
+    goals: list[tuple[LinearExpr, str]] = []
+    previous: LinearExpr | None = None
+    for index, phase in enumerate(step.phases, start=1):
+        decrease = phase.at(source) - phase.after(target) - 1
+        if previous is not None:
+            decrease = decrease + previous
+            goals.append((decrease, f"phase {index} decreases by 1 once phase {index - 1} <= 0"))
+        else:
+            goals.append((decrease, "phase 1 decreases by at least 1"))
+        previous = phase.at(source)
+    goals.append((step.phases[-1].at(source), f"phase {step.depth} is bounded from below by 0"))
+    return goals
+
+
+def weak_goals(step: RankingStep, transition: Transition) -> list[tuple[LinearExpr, str]]:
+    """The expressions that must be ``>= 0`` for a kept transition inside the step's locations."""
+    return [
+        (phase.at(transition.source) - phase.after(transition.target),
+         f"phase {index} does not increase")
+        for index, phase in enumerate(step.phases, start=1)
+    ]
+
+
+def ranking_obligations(step: RankingStep,
+                        transitions: Iterable[Transition]) -> list[Obligation]:
+    """Obligations of ``step`` for the given current transitions (those inside its locations)."""
+    inside = set(step.locations)
+    removed = set(step.removed)
+    obligations: list[Obligation] = []
+    for transition in transitions:
+        if transition.source not in inside or transition.target not in inside:
+            continue
+        goals = (strict_goals(step, transition) if transition.name in removed
+                 else weak_goals(step, transition))
+        for expr, description in goals:
+            obligations.append(Obligation(transition.guard, ge(expr, const(0)),
+                                          transition.name, description))
+    return obligations

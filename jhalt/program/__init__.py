@@ -1,0 +1,38 @@
+"""The analysed world: class lookup, hierarchy, resolution, dispatch and initialisation.
+
+`Program` (world.py) is the entry point: built from a classpath, it looks classes up
+(classpath first, then the JDK descriptions of jdk.py, and array classes), and offers the
+hierarchy (hierarchy.py), JVM resolution (resolution.py, JVM spec §5.4.3), selection and
+dispatch candidates (dispatch.py, §5.4.5-§5.4.6, §6.5) and class initialisation
+(initialization.py, §5.5). A class that is nowhere raises `MissingClassError`.
+"""
+
+from jhalt.program.dispatch import DispatchCandidates, LambdaSite, select_method, select_special
+from jhalt.program.hierarchy import SubtypeScan
+from jhalt.program.jdk import JdkDescriptions, jdk_descriptions
+from jhalt.program.resolution import (
+    LinkageFailure,
+    ResolvedField,
+    ResolvedMethod,
+    link_field_instruction,
+    link_invoke_instruction,
+)
+from jhalt.program.world import ClassKind, InMemoryClasses, Program
+
+__all__ = [
+    "ClassKind",
+    "DispatchCandidates",
+    "InMemoryClasses",
+    "JdkDescriptions",
+    "LambdaSite",
+    "LinkageFailure",
+    "Program",
+    "ResolvedField",
+    "ResolvedMethod",
+    "SubtypeScan",
+    "jdk_descriptions",
+    "link_field_instruction",
+    "link_invoke_instruction",
+    "select_method",
+    "select_special",
+]

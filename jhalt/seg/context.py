@@ -1,0 +1,146 @@
+"""What one symbolic evaluation step needs besides the state, and what it returns.
+
+:class:`EvalContext` bundles the program, the library models, the graph-wide reference
+namer (single static assignment across the whole graph, seed 000 §2.2) and a cache of
+analysed method bodies. :class:`ProgramHierarchy` adapts :class:`jhalt.program.Program` to
+the :class:`jhalt.domains.values.TypeHierarchy` protocol the domains use; a class that is
+missing answers conservatively (never subtype, common supertype ``java/lang/Object``).
+
+A step of the evaluator returns one of:
+
+* :class:`Step` — one evaluation edge to one successor (seed 000 Def. 3, first case);
+* :class:`Split` — refinement edges to the cases of a case analysis (second case);
+* :class:`Stuck` — the state cannot be evaluated (unsupported construct, recursion, …);
+  the graph records it as an incomplete part with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from jhalt.bytecode import MethodBody, analyze_method
+from jhalt.domains.naming import ReferenceNamer
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import OBJECT, Ref
+from jhalt.errors import JhaltError
+from jhalt.ids import MethodId
+from jhalt.program import Program
+from jhalt.seg.labels import EvalEdge, RefineEdge
+from jhalt.seg.library import ModelRegistry
+
+
+@dataclass(frozen=True)
+class Step:
+    """One evaluation edge ``label`` to ``state``."""
+
+    label: EvalEdge
+    state: AbstractState
+
+
+@dataclass(frozen=True)
+class Split:
+    """A refinement: one edge per case (the cases together represent the state)."""
+
+    cases: tuple[tuple[RefineEdge, AbstractState], ...]
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """No successor can be built; ``reason`` says why (verdict MAYBE)."""
+
+    reason: str
+    category: str = "unsupported"
+    """``unsupported``, ``recursion``, ``lambda``, ``missing-class`` or ``limit``."""
+
+
+StepResult = Union[Step, Split, Stuck]
+
+
+class ProgramHierarchy:
+    """:class:`~jhalt.domains.values.TypeHierarchy` over a :class:`Program`."""
+
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self._cache: dict[tuple[str, str], bool] = {}
+
+    def is_subtype(self, sub: str, sup: str) -> bool:
+        if sub == sup or sup == OBJECT:
+            return True
+        key = (sub, sup)
+        cached = self._cache.get(key)
+        if cached is None:
+            try:
+                cached = self.program.is_subtype(sub, sup)
+            except JhaltError:
+                cached = False
+            self._cache[key] = cached
+        return cached
+
+    def common_supertype(self, first: str, second: str) -> str:
+        if self.is_subtype(first, second):
+            return second
+        if self.is_subtype(second, first):
+            return first
+        if first.startswith("[") or second.startswith("["):
+            if first.startswith("[L") and second.startswith("[L"):
+                return "[L" + self.common_supertype(first[2:-1], second[2:-1]) + ";"
+            return OBJECT
+        try:
+            return self.program.common_superclass(first, second)
+        except JhaltError:
+            return OBJECT
+
+
+@dataclass
+class EvalOptions:
+    """Tunable bounds of the evaluator (documented defaults)."""
+
+    max_array_entries: int = 8
+    """Arrays created with a literal length up to this bound keep their entries."""
+    max_type_cases: int = 16
+    """A type refinement with more concrete candidate classes is refused (Stuck)."""
+    competition_main: bool = True
+    """``main(String[])`` entries get the competition's input (seed 000 §2.1 state A)."""
+
+
+@dataclass
+class EvalContext:
+    """Everything a transfer function may consult (mutable only in its caches/namer)."""
+
+    program: Program
+    registry: ModelRegistry = field(default_factory=ModelRegistry)
+    namer: ReferenceNamer = field(default_factory=ReferenceNamer)
+    options: EvalOptions = field(default_factory=EvalOptions)
+    assume_classes_initialized: bool = False
+    """For entries other than ``main``: classes not recorded in the state are taken to be
+    initialised already, with unknown static fields."""
+    _bodies: dict[MethodId, MethodBody] = field(default_factory=dict)
+    _hierarchy: ProgramHierarchy | None = None
+
+    @property
+    def hierarchy(self) -> ProgramHierarchy:
+        if self._hierarchy is None:
+            self._hierarchy = ProgramHierarchy(self.program)
+        return self._hierarchy
+
+    def fresh(self, prefix: str) -> Ref:
+        return self.namer.fresh(prefix)
+
+    def body(self, method: MethodId) -> MethodBody:
+        """The analysed body of a method with code (raises MissingClassError/ValueError)."""
+        found = self._bodies.get(method)
+        if found is None:
+            classfile = self.program.lookup(method.class_name)
+            info = classfile.method(method.name, method.descriptor)
+            if info is None or info.code is None:
+                raise ValueError(f"{method} has no code")
+            found = analyze_method(info, classfile, self._common_superclass)
+            self._bodies[method] = found
+        return found
+
+    def _common_superclass(self, first: str, second: str) -> str:
+        return self.hierarchy.common_supertype(first, second)
+
+    def is_program_class(self, name: str) -> bool:
+        return not name.startswith("[") and self.program.classes.find(name) is not None

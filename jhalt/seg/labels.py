@@ -1,0 +1,159 @@
+"""Edge labels of the Symbolic Execution Graph (seed 000 §2.2 Def. 3; thesis §1.8).
+
+Three kinds of edges:
+
+* :class:`EvalEdge` — one symbolic evaluation step of one instruction, labelled with the
+  set ``C ⊆ ArithOp ∪ RelOp`` of seed 000 Def. 3: every integer computation it performed
+  and every integer relation it (implicitly) checked, in single static assignment form.
+* :class:`RefineEdge` — one case of a case analysis (integer, existence, type,
+  realization, equality, array, relational T/F split); labelled with the refined
+  references and, where the case is described by a relation, that relation.
+* :class:`InstanceEdge` — ``s ⊑ s'``; labelled with the renaming from references of the
+  general state ``s'`` to the references of the instance ``s`` (what a witness or a
+  non-termination proof needs to relate the two).
+
+Relations (:class:`Relation`) — ``op`` is one of:
+
+==========================  =================================================================
+``+ - * / %``               ``result = args[0] op args[1]`` (``/`` and ``%`` truncate toward
+                            zero as in JVMS idiv/irem)
+``neg``                     ``result = -args[0]``
+``<< >> >>> & | ^``         ``result = args[0] op args[1]`` (JVM shifts/bitwise; the shift
+                            distance is the raw operand, masking is part of the operation)
+``=``                       ``result = args[0]`` (a conversion that does not change the
+                            mathematical value, e.g. ``i2l``, or a narrowing that was exact)
+``conv:T``                  ``result = (T) args[0]`` for a narrowing conversion to integral
+                            type ``T`` (``conv:B``, ``conv:C``, ``conv:S``, ``conv:I``)
+``cmp``                     ``result = signum(args[0] - args[1])`` (``lcmp``)
+``len``                     ``result`` is the length of array ``args[0]``
+``< <= == != > >=``         the checked relation ``args[0] op args[1]`` (``result`` is None)
+``ref==`` ``ref!=``         reference (in)equality of two object references (``if_acmp*``)
+``float``                   ``result`` is an unknown float/double computed from ``args``
+``havoc``                   ``result`` is a fresh value of unknown relation to ``args``
+                            (an operation jhalt does not model exactly)
+==========================  =================================================================
+
+Arguments are references (``str``) or literal integers (``int``: immediate operands such as
+the ``iinc`` increment or the zero of ``ifeq``). All references in labels name integers of
+the state the edge starts in (arguments) or ends in (results), except for ``len`` whose
+first argument is an array and ``ref==``/``ref!=`` whose arguments are objects or ``null``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from jhalt.ids import ProgramPosition
+
+Operand = Union[str, int]
+
+ARITHMETIC_OPS = frozenset({"+", "-", "*", "/", "%", "neg", "<<", ">>", ">>>", "&", "|", "^"})
+COMPARISON_OPS = frozenset({"<", "<=", "==", "!=", ">", ">="})
+NEGATED_COMPARISON = {"<": ">=", "<=": ">", "==": "!=", "!=": "==", ">": "<=", ">=": "<"}
+SWAPPED_COMPARISON = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">": "<", ">=": "<="}
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """One SSA computation (``result`` set) or one checked relation (``result`` None)."""
+
+    op: str
+    result: str | None
+    args: tuple[Operand, ...]
+
+    @property
+    def is_check(self) -> bool:
+        return self.result is None
+
+    def __str__(self) -> str:
+        if self.op in COMPARISON_OPS or self.op in ("ref==", "ref!="):
+            symbol = self.op.removeprefix("ref")
+            return f"{self.args[0]} {symbol} {self.args[1]}"
+        if self.op == "neg":
+            return f"{self.result} = -{self.args[0]}"
+        if self.op == "=":
+            return f"{self.result} = {self.args[0]}"
+        if self.op == "len":
+            return f"{self.result} = len({self.args[0]})"
+        if self.op in ARITHMETIC_OPS and len(self.args) == 2:
+            return f"{self.result} = {self.args[0]} {self.op} {self.args[1]}"
+        inner = ", ".join(map(str, self.args))
+        return f"{self.result} = {self.op}({inner})"
+
+
+def check(op: str, left: Operand, right: Operand) -> Relation:
+    """A checked relation ``left op right``."""
+    if op not in COMPARISON_OPS and op not in ("ref==", "ref!="):
+        raise ValueError(f"not a comparison: {op}")
+    return Relation(op, None, (left, right))
+
+
+def compute(op: str, result: str, *args: Operand) -> Relation:
+    """A computation ``result = op(args)``."""
+    return Relation(op, result, tuple(args))
+
+
+@dataclass(frozen=True, slots=True)
+class EvalEdge:
+    """Evaluation of the instruction at ``position`` (``mnemonic`` for display).
+
+    ``assumptions`` name what the step assumed without proof — e.g. that an unknown
+    library method terminates (item 5 of issue 3): non-termination proofs must refuse
+    paths through such edges, termination proofs state them."""
+
+    position: ProgramPosition
+    mnemonic: str
+    constraints: tuple[Relation, ...] = ()
+    assumptions: tuple[str, ...] = ()
+
+    kind = "eval"
+
+    def __str__(self) -> str:
+        parts = [f"{self.position.pc}: {self.mnemonic}"]
+        parts += [str(c) for c in self.constraints]
+        parts += [f"assume {a}" for a in self.assumptions]
+        return "\n".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class RefineEdge:
+    """One case of a refinement of ``refs`` (thesis §1.4). ``refinement`` is one of
+    ``integer``, ``relation`` (a T/F split, seed 000 §2.3), ``existence`` (null or not),
+    ``type``, ``realization``, ``equality``, ``array`` (entries of a short array);
+    ``assumed`` are the relations that hold in this case (e.g. ``i4 < i6``), ``case`` a
+    short description (``null``, ``T``, ``F``, a class name)."""
+
+    refinement: str
+    refs: tuple[str, ...]
+    case: str = ""
+    assumed: tuple[Relation, ...] = ()
+    renaming: tuple[tuple[str, str], ...] = ()
+    """(old reference, the reference that replaces it in this case); ``null`` for the
+    null case of an existence refinement."""
+
+    kind = "refine"
+
+    def __str__(self) -> str:
+        text = f"{self.refinement} {', '.join(self.refs)}"
+        if self.case:
+            text += f" [{self.case}]"
+        if self.assumed:
+            text += "\n" + "\n".join(str(a) for a in self.assumed)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceEdge:
+    """``instance ⊑ general``; ``renaming`` lists (reference of the general state, the
+    reference of the instance at the same position) for exactly realized positions."""
+
+    renaming: tuple[tuple[str, str], ...] = ()
+
+    kind = "instance"
+
+    def __str__(self) -> str:
+        return "INS"
+
+
+EdgeLabel = Union[EvalEdge, RefineEdge, InstanceEdge]

@@ -1,0 +1,227 @@
+"""Refinements: case analyses that make a state precise enough to evaluate (thesis §1.4,
+seed 000 §2.2 "integer refinement", "instance refinement").
+
+Every refinement returns a :class:`~jhalt.seg.context.Split` whose cases together
+represent every concrete state of the input (the soundness condition of thesis Def. 1.17).
+Refined references are replaced by fresh names (single static assignment, seed 000 §2.2);
+the :class:`~jhalt.seg.labels.RefineEdge` of each case records the replacement.
+
+* :func:`refine_integer` — split an interval into parts (thesis Def. 1.19);
+* :func:`split_relation` — the T/F split of seed 000 §2.3 for relations between two
+  unknown integers (thesis Def. 1.18 boolean split): the state is unchanged, its split
+  result records which outcome this case takes;
+* :func:`refine_existence` — null or non-null (thesis Def. 1.20);
+* :func:`refine_type` — the possible exact classes of an unknown object (Def. 1.21);
+* :func:`realize_field` — give an instance a field value (Def. 1.22);
+* :func:`realize_array` — an unknown non-null array becomes an array value with a length;
+* :func:`refine_equality` — ``r =? q`` becomes ``r = q`` or ``r ≠ q`` (§1.4.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jhalt.domains.intervals import Interval
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    HeapValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+    value_type_name,
+)
+from jhalt.errors import JhaltError
+from jhalt.ids import FieldId
+from jhalt.seg.context import EvalContext, Split, Stuck
+from jhalt.seg.labels import Relation, RefineEdge
+from jhalt.seg.library import prefix_for, unknown_value
+
+
+def replace_ref(ctx: EvalContext, state: AbstractState, old: Ref, value: HeapValue) -> tuple[AbstractState, Ref]:
+    """Replace every occurrence of ``old`` by a fresh reference bound to ``value``
+    (annotations of ``old`` move to the new name)."""
+    new = ctx.fresh(prefix_for(value))
+    renamed = state.renamed({old: new})
+    return renamed.with_value(new, value), new
+
+
+def refine_integer(
+    ctx: EvalContext,
+    state: AbstractState,
+    reference: Ref,
+    parts: Sequence[tuple[Interval, str, tuple[Relation, ...]]],
+) -> Split:
+    """One case per ``(interval, case name, assumed relations)``; the intervals must cover
+    the current interval of ``reference`` (checked)."""
+    value = state.heap[reference]
+    assert isinstance(value, IntValue)
+    covered = parts[0][0]
+    for interval, _, _ in parts[1:]:
+        covered = covered.join(interval)
+    if not value.interval.is_subset_of(covered):
+        raise AssertionError(f"integer refinement of {reference} does not cover {value.interval}")
+    cases = []
+    for interval, case, assumed in parts:
+        refined, new = replace_ref(ctx, state, reference, IntValue(interval, value.type_letter))
+        renamed_assumed = tuple(_rename_relation(r, reference, new) for r in assumed)
+        cases.append((RefineEdge("integer", (reference,), case, renamed_assumed, ((reference, new),)), refined))
+    return Split(tuple(cases))
+
+
+def _rename_relation(relation: Relation, old: Ref, new: Ref) -> Relation:
+    args = tuple(new if a == old else a for a in relation.args)
+    result = new if relation.result == old else relation.result
+    return Relation(relation.op, result, args)
+
+
+def split_relation(state: AbstractState, refs: tuple[Ref, ...], holds: Relation, fails: Relation) -> Split:
+    """The T/F split of seed 000 §2.3 (states O → P, Q): both cases keep the values; the
+    split result ``(pc, True/False)`` tells the next evaluation step which way to go."""
+    position = state.position
+    true_case = (RefineEdge("relation", refs, "T", (holds,)), state.with_split((position, True)))
+    false_case = (RefineEdge("relation", refs, "F", (fails,)), state.with_split((position, False)))
+    return Split((true_case, false_case))
+
+
+def refine_existence(ctx: EvalContext, state: AbstractState, reference: Ref) -> Split:
+    """``reference`` (an unknown, possibly null object) is null, or a non-null object of
+    its type (thesis Def. 1.20)."""
+    value = state.heap[reference]
+    assert isinstance(value, UnknownValue)
+    null_state = state.renamed({reference: NULL})
+    non_null, new = replace_ref(ctx, state, reference, UnknownValue(value.type_name, nullable=False))
+    return Split(
+        (
+            (RefineEdge("existence", (reference,), "null", renaming=((reference, NULL),)), null_state),
+            (RefineEdge("existence", (reference,), "non-null", renaming=((reference, new),)), non_null),
+        )
+    )
+
+
+def concrete_classes(ctx: EvalContext, type_name: str) -> list[str] | None:
+    """The non-abstract program classes that are subtypes of ``type_name`` (itself
+    included); None when the set is not known (library subtypes, missing classes)."""
+    program = ctx.program
+    try:
+        scan = program.subtypes(type_name, include_library=False)
+        if scan.undetermined:
+            return None
+        names = [type_name, *scan.known]
+        result = []
+        for name in dict.fromkeys(names):
+            cls = program.lookup(name)
+            if cls.is_interface or cls.is_abstract:
+                continue
+            if not ctx.is_program_class(name):
+                return None
+            result.append(name)
+        return sorted(result)
+    except JhaltError:
+        return None
+
+
+def refine_type(ctx: EvalContext, state: AbstractState, reference: Ref, classes: Sequence[str]) -> Split | Stuck:
+    """A non-null unknown object becomes an instance of exactly one of ``classes`` (with
+    no field represented); the classes must be all its possible runtime classes."""
+    value = state.heap[reference]
+    assert isinstance(value, UnknownValue) and not value.nullable
+    if not classes:
+        return Stuck(f"no concrete class implements {value.type_name}", "unsupported")
+    if len(classes) > ctx.options.max_type_cases:
+        return Stuck(f"{len(classes)} possible classes for {value.type_name}", "limit")
+    cases = []
+    for class_name in classes:
+        refined, new = replace_ref(ctx, state, reference, InstanceValue(class_name, ()))
+        cases.append((RefineEdge("type", (reference,), class_name.replace("/", "."), renaming=((reference, new),)), refined))
+    return Split(tuple(cases))
+
+
+def realize_array(ctx: EvalContext, state: AbstractState, reference: Ref) -> Split:
+    """A non-null unknown array becomes an array value with an unknown length ≥ 0."""
+    value = state.heap[reference]
+    assert isinstance(value, UnknownValue) and value.type_name.startswith("[")
+    state, length = _bind(ctx, state, IntValue(Interval.at_least(0), "I"))
+    refined, new = replace_ref(ctx, state, reference, ArrayValue(value.type_name, length))
+    return Split(((RefineEdge("realization", (reference,), "array", renaming=((reference, new),)), refined),))
+
+
+def _bind(ctx: EvalContext, state: AbstractState, value: HeapValue) -> tuple[AbstractState, Ref]:
+    reference = ctx.fresh(prefix_for(value))
+    return state.with_value(reference, value), reference
+
+
+def child_annotations(state: AbstractState, parent: Ref, child: Ref) -> AbstractState:
+    """Annotate a freshly realized object ``child`` reached from ``parent`` (thesis
+    Def. 1.22): it may equal and join whatever ``parent`` may join or equal (and
+    ``parent`` itself when ``parent`` may be non-tree), and inherits non-tree shape."""
+    predicates = state.predicates
+    child_value = state.heap.get(child)
+    if child_value is None or not is_object_value(child_value):
+        return state
+    partners = set(predicates.join_partners(parent)) | predicates.equal_partners(parent)
+    if predicates.may_be_non_tree(parent):
+        partners.add(parent)
+        predicates = predicates.with_non_tree(child)
+    if predicates.may_join(parent, parent):
+        partners.add(parent)
+    for partner in sorted(partners):
+        if partner == child or partner == NULL:
+            continue
+        partner_value = state.heap.get(partner)
+        if partner_value is None or not is_object_value(partner_value):
+            continue
+        predicates = predicates.with_join(child, partner)
+        if _types_may_meet(state, child_value, partner_value):
+            predicates = predicates.with_maybe_equal(child, partner)
+        if isinstance(partner_value, InstanceValue):
+            for _, grandchild in partner_value.fields:
+                grand_value = state.heap.get(grandchild)
+                if grandchild != NULL and grand_value is not None and is_object_value(grand_value):
+                    predicates = predicates.with_join(child, grandchild)
+                    predicates = predicates.with_maybe_equal(child, grandchild)
+    if partners & {parent} and predicates.may_join(parent, parent):
+        predicates = predicates.with_join(child, child)
+    predicates = predicates.with_join(parent, child)
+    return state.with_predicates(predicates)
+
+
+def _types_may_meet(state: AbstractState, first: HeapValue, second: HeapValue) -> bool:
+    del state
+    return value_type_name(first).startswith("[") == value_type_name(second).startswith("[") or (
+        value_type_name(first) == "java/lang/Object" or value_type_name(second) == "java/lang/Object"
+    )
+
+
+def realize_field(ctx: EvalContext, state: AbstractState, reference: Ref, field_id: FieldId) -> Split:
+    """Give instance ``reference`` a value for ``field_id``: any value of the field's type
+    (objects possibly null), annotated as reachable from the instance (thesis Def. 1.22)."""
+    value = state.heap[reference]
+    assert isinstance(value, InstanceValue)
+    state, child = _bind(ctx, state, unknown_value(field_id.descriptor))
+    state = state.with_value(reference, value.with_field(field_id, child))
+    state = child_annotations(state, reference, child)
+    return Split(((RefineEdge("realization", (reference,), field_id.name), state),))
+
+
+def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, partner: Ref) -> Split:
+    """``reference =? partner`` becomes ``reference = partner`` (the reference is replaced
+    by ``partner``, keeping the partner's value — an over-approximation of the
+    intersection) or ``reference ≠ partner`` (the annotation is dropped)."""
+    del ctx
+    predicates = state.predicates
+    distinct = state.with_predicates(
+        type(predicates)(predicates.maybe_equal - {frozenset((reference, partner))}, predicates.joins, predicates.non_tree)
+    )
+    merged_predicates = predicates.union(predicates)  # copy
+    equal = state.with_heap(state.heap.without([reference])).with_predicates(merged_predicates)
+    equal = equal.renamed({reference: partner})
+    return Split(
+        (
+            (RefineEdge("equality", (reference, partner), "equal", renaming=((reference, partner),)), equal),
+            (RefineEdge("equality", (reference, partner), "distinct"), distinct),
+        )
+    )

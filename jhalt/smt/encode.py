@@ -1,0 +1,77 @@
+"""Encoders from `jhalt.its` linear expressions and constraints to z3 terms.
+
+Variables are encoded either as z3 ``Int`` (the real semantics: mathematical integers) or as
+``Real`` (the rational relaxation, used for Farkas-based synthesis).  The rational relaxation
+of a conjunction contains all of its integer solutions, so "unsat over the rationals" and
+"entailed over the rationals" carry over to the integers, never the other way round.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+import z3
+
+from jhalt.its.linear import LinearConstraint, LinearExpr, Relation
+from jhalt.smt.session import fraction_of
+
+
+class Domain(Enum):
+    INTEGER = "integer"
+    RATIONAL = "rational"
+
+
+def rational_value(value: Fraction) -> z3.ArithRef:
+    return z3.RealVal(f"{value.numerator}/{value.denominator}")
+
+
+class LinearEncoder:
+    """Maps variable names to z3 constants of one sort (cached) and encodes expressions."""
+
+    def __init__(self, domain: Domain, prefix: str = "") -> None:
+        self.domain = domain
+        self._prefix = prefix
+        self._variables: dict[str, z3.ArithRef] = {}
+
+    def variable(self, name: str) -> z3.ArithRef:
+        if name not in self._variables:
+            full_name = self._prefix + name
+            self._variables[name] = (
+                z3.Int(full_name) if self.domain is Domain.INTEGER else z3.Real(full_name)
+            )
+        return self._variables[name]
+
+    def variables(self) -> Mapping[str, z3.ArithRef]:
+        return dict(self._variables)
+
+    def expr(self, expr: LinearExpr) -> z3.ArithRef:
+        """``expr`` as a z3 term; over the integers coefficients must be integral or the
+        term is built over the reals (z3 coerces the integer variables)."""
+        integral = all(c.denominator == 1 for _, c in expr.terms) and expr.constant.denominator == 1
+        parts: list[z3.ArithRef] = []
+        for name, coefficient in expr.terms:
+            if self.domain is Domain.INTEGER and integral:
+                parts.append(z3.IntVal(int(coefficient)) * self.variable(name))
+            else:
+                parts.append(rational_value(coefficient) * self.variable(name))
+        if self.domain is Domain.INTEGER and integral:
+            parts.append(z3.IntVal(int(expr.constant)))
+        else:
+            parts.append(rational_value(expr.constant))
+        return z3.Sum(parts) if len(parts) > 1 else parts[0]
+
+    def constraint(self, constraint: LinearConstraint) -> z3.BoolRef:
+        term = self.expr(constraint.expr)
+        return term <= 0 if constraint.relation is Relation.LE else term == 0
+
+    def conjunction(self, constraints: Iterable[LinearConstraint]) -> z3.BoolRef:
+        return z3.And([self.constraint(c) for c in constraints])
+
+    def valuation(self, model: z3.ModelRef) -> dict[str, Fraction]:
+        """The model's values of every variable encoded so far (unconstrained ones are 0)."""
+        return {
+            name: fraction_of(model.eval(term, model_completion=True))
+            for name, term in self._variables.items()
+        }

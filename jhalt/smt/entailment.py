@@ -1,0 +1,66 @@
+"""Deciding "premises => goal" and satisfiability of linear constraints with z3.
+
+These are the checks behind every proof obligation of `jhalt.its.proof`; by default they are
+decided over the integers (the semantics of an ITS), with a deterministic resource limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Iterable
+
+import z3
+
+from jhalt.its.linear import LinearConstraint
+from jhalt.smt.encode import Domain, LinearEncoder
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
+
+
+class Validity(Enum):
+    VALID = "valid"
+    INVALID = "invalid"  # a counterexample exists
+    UNKNOWN = "unknown"  # the solver gave up (resource limit)
+
+
+@dataclass(frozen=True, slots=True)
+class EntailmentResult:
+    validity: Validity
+    counterexample: dict[str, Fraction] | None = None
+    reason: str = ""
+
+
+def _logic(domain: Domain) -> str:
+    return "QF_LIA" if domain is Domain.INTEGER else "QF_LRA"
+
+
+def check_satisfiable(
+    constraints: Iterable[LinearConstraint],
+    domain: Domain = Domain.INTEGER,
+    config: SmtConfig = SmtConfig(),
+) -> SatAnswer:
+    """Whether the conjunction has a solution in ``domain``."""
+    encoder = LinearEncoder(domain)
+    session = SmtSession(config, _logic(domain))
+    session.add(encoder.conjunction(constraints))
+    return session.check()
+
+
+def check_entailment(
+    premises: Iterable[LinearConstraint],
+    goal: LinearConstraint,
+    domain: Domain = Domain.INTEGER,
+    config: SmtConfig = SmtConfig(),
+) -> EntailmentResult:
+    """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``."""
+    encoder = LinearEncoder(domain)
+    session = SmtSession(config, _logic(domain))
+    session.add(encoder.conjunction(premises))
+    session.add(z3.Not(encoder.constraint(goal)))
+    answer = session.check()
+    if answer is SatAnswer.UNSAT:
+        return EntailmentResult(Validity.VALID)
+    if answer is SatAnswer.SAT:
+        return EntailmentResult(Validity.INVALID, encoder.valuation(session.model()))
+    return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())

@@ -1,0 +1,83 @@
+"""A small owner of one z3 solver with a deterministic resource limit.
+
+Solver budgets are z3 *resource limits* (``rlimit``), never wall-clock timeouts, so that a run
+gives the same answers on a fast and on a slow machine (ARCHITECTURE.md, "Deterministic").
+The limit applies to each `SmtSession.check` call separately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+import z3
+
+DEFAULT_RLIMIT = 2_000_000
+"""Resource units per check; linear problems of a few hundred constraints use far fewer."""
+
+
+class SatAnswer(Enum):
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class SmtConfig:
+    """Solver budget shared by the callers of one analysis."""
+
+    rlimit: int = DEFAULT_RLIMIT
+
+
+class SmtSession:
+    """One z3 solver; `check` returns `SatAnswer`, `model` the last satisfying model.
+
+    ``logic`` may name a z3 logic (``"QF_LRA"``, ``"QF_LIA"``) to pick a specialised solver."""
+
+    def __init__(self, config: SmtConfig = SmtConfig(), logic: str | None = None) -> None:
+        self._solver = z3.SolverFor(logic) if logic else z3.Solver()
+        self._solver.set("rlimit", config.rlimit)
+        self._last_answer: SatAnswer | None = None
+
+    def add(self, *terms: z3.BoolRef) -> None:
+        self._solver.add(*terms)
+
+    def check(self, *assumptions: z3.BoolRef) -> SatAnswer:
+        result = self._solver.check(*assumptions)
+        if result == z3.sat:
+            answer = SatAnswer.SAT
+        elif result == z3.unsat:
+            answer = SatAnswer.UNSAT
+        else:
+            answer = SatAnswer.UNKNOWN
+        self._last_answer = answer
+        return answer
+
+    def reason_unknown(self) -> str:
+        return str(self._solver.reason_unknown())
+
+    def model(self) -> z3.ModelRef:
+        if self._last_answer is not SatAnswer.SAT:
+            raise RuntimeError("no model: the last check was not sat")
+        return self._solver.model()
+
+    @contextmanager
+    def scope(self) -> Iterator[None]:
+        """Assertions added inside the ``with`` block are retracted when it ends."""
+        self._solver.push()
+        try:
+            yield
+        finally:
+            self._solver.pop()
+
+
+def fraction_of(value: z3.ExprRef) -> Fraction:
+    """An exact `Fraction` from a z3 integer or rational numeral."""
+    if z3.is_int_value(value):
+        return Fraction(value.as_long())
+    if z3.is_rational_value(value):
+        return Fraction(value.numerator_as_long(), value.denominator_as_long())
+    raise ValueError(f"not a numeral: {value}")
