@@ -10,7 +10,13 @@ from jhalt.bytecode.body import MethodBody, analyze_method
 from jhalt.bytecode.cfg import BasicBlock, ControlFlowGraph, ExceptionEdge, Subroutine, build_cfg
 from jhalt.bytecode.frames import Frame, MethodFrames, compute_frames, compute_stack_depths
 from jhalt.bytecode.instructions import Instruction, decode
-from jhalt.bytecode.loops import IrreducibleRegion, Loop, LoopInfo, analyze_loops, compute_dominators
+from jhalt.bytecode.loops import (
+    IrreducibleRegion,
+    Loop,
+    LoopInfo,
+    analyze_loops,
+    compute_dominators,
+)
 from jhalt.bytecode.opcodes import OPCODES, Kind, Layout, OpcodeInfo, opcode_info
 
 __all__ = [

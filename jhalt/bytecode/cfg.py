@@ -21,9 +21,9 @@ assumed to return to their return point.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from bisect import bisect_right
 
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
@@ -243,7 +243,9 @@ def _subroutines(
                     work.append(successor)
         return_points = tuple(sorted({pc_after for pc_after in _next_pcs(groups, jsr_pcs)}))
         result.append(
-            Subroutine(entry, tuple(sorted(jsr_pcs)), return_points, tuple(sorted(rets)), frozenset(seen))
+            Subroutine(
+                entry, tuple(sorted(jsr_pcs)), return_points, tuple(sorted(rets)), frozenset(seen)
+            )
         )
     return tuple(result)
 

@@ -29,7 +29,12 @@ from dataclasses import dataclass
 from jhalt.bytecode.cfg import ControlFlowGraph
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
-from jhalt.classfile.descriptors import descriptor_class, parse_method_descriptor
+from jhalt.classfile.descriptors import (
+    class_descriptor,
+    descriptor_class,
+    parse_method_descriptor,
+    to_source,
+)
 from jhalt.classfile.model import (
     ClassConst,
     DynamicConst,
@@ -58,7 +63,7 @@ CommonSuperclass = Callable[[str, str], str]
 
 
 def object_type(class_name: str) -> VerificationType:
-    """The verification type of a reference to ``class_name`` (internal name or array descriptor)."""
+    """The type of a reference to ``class_name`` (an internal name or an array descriptor)."""
     return VerificationType("object", class_name=class_name)
 
 
@@ -92,15 +97,14 @@ class Frame:
     stack: tuple[VerificationType, ...]
 
     def __str__(self) -> str:
-        return f"locals [{', '.join(map(type_name, self.locals))}] stack [{', '.join(map(type_name, self.stack))}]"
+        local_text = ", ".join(map(type_name, self.locals))
+        return f"locals [{local_text}] stack [{', '.join(map(type_name, self.stack))}]"
 
 
 def type_name(t: VerificationType) -> str:
     """A short readable form: ``int``, ``String``, ``int[]``, ``uninit@12``, ``top``."""
-    if t.tag == "object":
-        from jhalt.classfile.descriptors import class_descriptor, to_source
-
-        return to_source(class_descriptor(t.class_name)).removeprefix("java.lang.")  # type: ignore[arg-type]
+    if t.tag == "object" and t.class_name is not None:
+        return to_source(class_descriptor(t.class_name)).removeprefix("java.lang.")
     if t.tag == "uninitialized":
         return f"uninit@{t.offset}"
     if t.tag == "return_address":
@@ -136,7 +140,9 @@ def initial_frame(
     for param in params:
         local_types.extend(types_of_descriptor(param))
     if len(local_types) > max_locals:
-        raise ClassFormatError(f"parameters need {len(local_types)} locals, max_locals is {max_locals}")
+        raise ClassFormatError(
+            f"parameters need {len(local_types)} locals, max_locals is {max_locals}"
+        )
     return Frame(tuple(local_types) + (TOP,) * (max_locals - len(local_types)), ())
 
 
@@ -185,7 +191,8 @@ def expand_stack_map(
         if len(local_slots) > max_locals:
             raise ClassFormatError(f"StackMapTable at {declared.offset} exceeds max_locals")
         result[declared.offset] = Frame(
-            tuple(local_slots) + (TOP,) * (max_locals - len(local_slots)), tuple(_expand(stack_entries))
+            tuple(local_slots) + (TOP,) * (max_locals - len(local_slots)),
+            tuple(_expand(stack_entries)),
         )
     return result
 
@@ -239,10 +246,14 @@ def _constant_type(instruction: Instruction) -> tuple[VerificationType, ...]:
         return (object_type("java/lang/invoke/MethodHandle"),)
     if isinstance(operand, DynamicConst):
         return types_of_descriptor(operand.descriptor)
-    return (LONG, TOP) if instruction.pushes == 2 and isinstance(operand.value, int) else (DOUBLE, TOP)  # type: ignore[union-attr]
+    return (
+        (LONG, TOP) if instruction.pushes == 2 and isinstance(operand.value, int) else (DOUBLE, TOP)
+    )  # type: ignore[union-attr]
 
 
-def _store(local_types: list[VerificationType], index: int, value: Sequence[VerificationType]) -> None:
+def _store(
+    local_types: list[VerificationType], index: int, value: Sequence[VerificationType]
+) -> None:
     if index > 0 and local_types[index - 1].tag in ("long", "double"):
         local_types[index - 1] = TOP  # the store breaks a two-slot value that ended here
     local_types[index : index + len(value)] = value
@@ -254,7 +265,11 @@ def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
     kind = instruction.kind
     stack = list(frame.stack)
     if len(stack) < instruction.pops:
-        raise _fail(context, pc, f"{instruction.mnemonic} pops {instruction.pops} slots, stack has {len(stack)}")
+        raise _fail(
+            context,
+            pc,
+            f"{instruction.mnemonic} pops {instruction.pops} slots, stack has {len(stack)}",
+        )
     popped = stack[len(stack) - instruction.pops :]
     del stack[len(stack) - instruction.pops :]
     local_types = frame.locals
@@ -323,10 +338,15 @@ def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
     elif kind is Kind.JSR:
         pushed = (return_address(instruction.target),)  # type: ignore[arg-type]
     else:
-        pushed = tuple(t for d in instruction.info.push_types for t in types_of_descriptor(d))  # type: ignore[union-attr]
+        fixed = instruction.info.push_types or ()
+        pushed = tuple(t for d in fixed for t in types_of_descriptor(d))
 
     if len(pushed) != instruction.pushes:
-        raise _fail(context, pc, f"{instruction.mnemonic}: pushed {len(pushed)} slots, expected {instruction.pushes}")
+        raise _fail(
+            context,
+            pc,
+            f"{instruction.mnemonic}: pushed {len(pushed)} slots, expected {instruction.pushes}",
+        )
     stack.extend(pushed)
     if len(stack) > context.max_stack:
         raise _fail(context, pc, f"operand stack exceeds max_stack {context.max_stack}")
@@ -410,7 +430,9 @@ def compute_frames(
     initial = initial_frame(class_name, method_name, descriptor, is_static, max_locals)
     if stack_map is not None and not cfg.subroutines:
         try:
-            return MethodFrames(_frames_from_stack_map(cfg, initial, stack_map, context), "stack_map")
+            return MethodFrames(
+                _frames_from_stack_map(cfg, initial, stack_map, context), "stack_map"
+            )
         except ClassFormatError:
             if major_version >= 51:
                 raise
@@ -500,7 +522,9 @@ def _infer_frames(
 
     def flow(target: int, incoming: Frame, source: int) -> None:
         existing = frames.get(target)
-        merged = incoming if existing is None else merge_frames(existing, incoming, merge_class, target)
+        merged = (
+            incoming if existing is None else merge_frames(existing, incoming, merge_class, target)
+        )
         if merged != existing:
             frames[target] = merged
             pending.add(target)
@@ -556,14 +580,18 @@ def compute_stack_depths(cfg: ControlFlowGraph, max_stack: int | None = None) ->
             depths[target] = depth
             work.append(target)
         elif known != depth:
-            raise ClassFormatError(f"pc {target}: stack depths {known} and {depth} meet (from {source})")
+            raise ClassFormatError(
+                f"pc {target}: stack depths {known} and {depth} meet (from {source})"
+            )
 
     while work:
         pc = work.pop()
         instruction = instructions[order[pc]]
         depth = depths[pc]
         if depth < instruction.pops:
-            raise ClassFormatError(f"pc {pc}: {instruction.mnemonic} underflows the stack ({depth})")
+            raise ClassFormatError(
+                f"pc {pc}: {instruction.mnemonic} underflows the stack ({depth})"
+            )
         after = depth - instruction.pops + instruction.pushes
         if max_stack is not None and after > max_stack:
             raise ClassFormatError(f"pc {pc}: stack depth {after} exceeds max_stack {max_stack}")

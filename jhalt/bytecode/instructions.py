@@ -17,7 +17,7 @@ the wrong kind) raises `ClassFormatError` naming the pc.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jhalt.bytecode.opcodes import (
     NEWARRAY_ELEMENT_TYPES,
@@ -65,7 +65,8 @@ class Instruction:
       multianewarray (``[I``, ``[Ljava/lang/String;``, ``[[J``); ``dimensions`` the
       number of dimensions multianewarray allocates.
 
-    ``pops`` / ``pushes`` are the operand-stack slots consumed and produced.
+    ``pops`` / ``pushes`` are the operand-stack slots consumed and produced; ``info`` the
+    opcode-table facts of ``opcode``.
     """
 
     pc: int
@@ -73,6 +74,7 @@ class Instruction:
     mnemonic: str
     op: str
     kind: Kind
+    info: OpcodeInfo = field(repr=False, compare=False)
     length: int
     pops: int
     pushes: int
@@ -85,11 +87,6 @@ class Instruction:
     array_type: str | None = None
     dimensions: int | None = None
     wide: bool = False
-
-    @property
-    def info(self) -> OpcodeInfo:
-        """The opcode-table facts of this instruction's opcode."""
-        return opcode_info(self.opcode)  # type: ignore[return-value]
 
     @property
     def next_pc(self) -> int:
@@ -133,9 +130,7 @@ class Instruction:
         """True when executing this instruction may raise an exception by itself or through
         a call: implicit runtime exceptions, invocations, athrow, class initialisation
         (new, getstatic, putstatic, invokestatic) and resolution of class constants."""
-        if self.info.exceptions or self.kind in (Kind.INVOKE, Kind.THROW, Kind.NEW):
-            return True
-        if self.kind in (Kind.FIELD, Kind.CHECKCAST, Kind.INSTANCEOF, Kind.NEWARRAY):
+        if self.info.exceptions or self.kind in _THROWING_KINDS:
             return True
         return self.op == "ldc" and not isinstance(
             self.operand, IntegerConst | FloatConst | LongConst | DoubleConst | StringConst
@@ -144,6 +139,10 @@ class Instruction:
     def __str__(self) -> str:
         return f"{self.pc}: {self.mnemonic}"
 
+
+_THROWING_KINDS = frozenset(
+    {Kind.INVOKE, Kind.THROW, Kind.NEW, Kind.FIELD, Kind.CHECKCAST, Kind.INSTANCEOF, Kind.NEWARRAY}
+)
 
 # ---------------------------------------------------------------- decoding
 
@@ -224,7 +223,7 @@ def _decode_one(r: _Reader, pc: int, pool: Sequence[ConstantEntry | None]) -> In
     if opcode == WIDE_OPCODE:
         return _decode_wide(r, pc)
     layout = info.layout
-    base = dict(pc=pc, opcode=opcode, mnemonic=info.mnemonic, op=info.op, kind=info.kind)
+    base = dict(pc=pc, opcode=opcode, mnemonic=info.mnemonic, op=info.op, kind=info.kind, info=info)
     if layout is Layout.NONE:
         return _simple(info, base, 1)
     if layout is Layout.LOCAL:
@@ -295,7 +294,9 @@ def _decode_wide(r: _Reader, pc: int) -> Instruction:
     info = opcode_info(modified)
     if info is None or not info.is_wide_capable or info.implicit_local is not None:
         raise r.fail(f"wide before opcode 0x{modified:02x}, which it cannot modify")
-    base = dict(pc=pc, opcode=modified, mnemonic=info.mnemonic, op=info.op, kind=info.kind)
+    base = dict(
+        pc=pc, opcode=modified, mnemonic=info.mnemonic, op=info.op, kind=info.kind, info=info
+    )
     if info.layout is Layout.IINC:
         return _simple(info, base, 6, local=r.u2(pc + 2), value=r.s2(pc + 4), wide=True)
     return _simple(info, base, 4, local=r.u2(pc + 2), wide=True)
@@ -305,7 +306,9 @@ _LDC_VALUE_TYPES = (IntegerConst, FloatConst, StringConst)
 _LDC2_VALUE_TYPES = (LongConst, DoubleConst)
 
 
-def _ldc(r: _Reader, info: OpcodeInfo, base: dict, length: int, entry: ConstantEntry) -> Instruction:
+def _ldc(
+    r: _Reader, info: OpcodeInfo, base: dict, length: int, entry: ConstantEntry
+) -> Instruction:
     """ldc / ldc_w push a category-1 constant, ldc2_w a long or double (JVM spec §6.5.ldc)."""
     wide_value = info.mnemonic == "ldc2_w"
     value: int | float | str | None = None

@@ -161,7 +161,9 @@ def analyze_loops(cfg: ControlFlowGraph) -> LoopInfo:
 
     def parent_of(header: int) -> int | None:
         enclosing = [
-            h for h, body in bodies.items() if h != header and header in body and bodies[header] <= body
+            h
+            for h, body in bodies.items()
+            if h != header and header in body and bodies[header] <= body
         ]
         return min(enclosing, key=lambda h: len(bodies[h])) if enclosing else None
 
@@ -179,7 +181,14 @@ def analyze_loops(cfg: ControlFlowGraph) -> LoopInfo:
         return d
 
     loops = tuple(
-        Loop(h, tuple(sorted(back_edges[h])), bodies[h], parents[h], tuple(sorted(children[h])), depth(h))
+        Loop(
+            h,
+            tuple(sorted(back_edges[h])),
+            bodies[h],
+            parents[h],
+            tuple(sorted(children[h])),
+            depth(h),
+        )
         for h in sorted(bodies)
     )
     all_back = {edge for edges in back_edges.values() for edge in edges}

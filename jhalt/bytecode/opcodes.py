@@ -95,7 +95,9 @@ NEWARRAY_ELEMENT_TYPES: dict[int, str] = {
 }
 
 # Kinds after which control never reaches the next instruction by falling through.
-NO_FALLTHROUGH_KINDS = frozenset({Kind.GOTO, Kind.SWITCH, Kind.RETURN, Kind.THROW, Kind.RET, Kind.JSR})
+NO_FALLTHROUGH_KINDS = frozenset(
+    {Kind.GOTO, Kind.SWITCH, Kind.RETURN, Kind.THROW, Kind.RET, Kind.JSR}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +126,9 @@ class OpcodeInfo:
     exceptions: tuple[str, ...] = ()
     implicit_local: int | None = None
     implicit_value: int | float | None = None
-
-    @property
-    def falls_through(self) -> bool:
-        """True when execution may continue at the next instruction (without a ret)."""
-        return self.kind not in NO_FALLTHROUGH_KINDS
+    falls_through: bool = True
+    """True when execution may continue at the next instruction (a jsr does not: it
+    continues there only after the subroutine's ret)."""
 
     @property
     def is_wide_capable(self) -> bool:
@@ -176,6 +176,7 @@ def _add(
         exceptions,
         implicit_local,
         implicit_value,
+        kind not in NO_FALLTHROUGH_KINDS,
     )
     _TABLE[opcode] = info
     _BY_MNEMONIC[mnemonic] = info
@@ -269,7 +270,14 @@ def _build() -> None:
     for operation in ["add", "sub", "mul", "div", "rem"]:
         for p in "ilfd":
             exceptions = (ARITHMETIC,) if operation in ("div", "rem") and p in "il" else ()
-            _add(opcode, f"{p}{operation}", Kind.ARITH, 2 * _size(p), (_TYPE_OF_PREFIX[p],), exceptions=exceptions)
+            _add(
+                opcode,
+                f"{p}{operation}",
+                Kind.ARITH,
+                2 * _size(p),
+                (_TYPE_OF_PREFIX[p],),
+                exceptions=exceptions,
+            )
             opcode += 1
     for p in "ilfd":
         _add(opcode, f"{p}neg", Kind.ARITH, _size(p), (_TYPE_OF_PREFIX[p],))
@@ -334,11 +342,38 @@ def _build() -> None:
     )
     _add(0xBA, "invokedynamic", Kind.INVOKE, None, None, layout=Layout.INVOKEDYNAMIC)
     _add(0xBB, "new", Kind.NEW, 0, None, layout=Layout.CP_U2, pushes=1)
-    _add(0xBC, "newarray", Kind.NEWARRAY, 1, None, layout=Layout.ATYPE, pushes=1, exceptions=(NEGATIVE_SIZE,))
-    _add(0xBD, "anewarray", Kind.NEWARRAY, 1, None, layout=Layout.CP_U2, pushes=1, exceptions=(NEGATIVE_SIZE,))
+    _add(
+        0xBC,
+        "newarray",
+        Kind.NEWARRAY,
+        1,
+        None,
+        layout=Layout.ATYPE,
+        pushes=1,
+        exceptions=(NEGATIVE_SIZE,),
+    )
+    _add(
+        0xBD,
+        "anewarray",
+        Kind.NEWARRAY,
+        1,
+        None,
+        layout=Layout.CP_U2,
+        pushes=1,
+        exceptions=(NEGATIVE_SIZE,),
+    )
     _add(0xBE, "arraylength", Kind.ARRAYLENGTH, 1, ("I",), exceptions=(NPE,))
     _add(0xBF, "athrow", Kind.THROW, 1, (), exceptions=(NPE, MONITOR_STATE))
-    _add(0xC0, "checkcast", Kind.CHECKCAST, 1, None, layout=Layout.CP_U2, pushes=1, exceptions=(CLASS_CAST,))
+    _add(
+        0xC0,
+        "checkcast",
+        Kind.CHECKCAST,
+        1,
+        None,
+        layout=Layout.CP_U2,
+        pushes=1,
+        exceptions=(CLASS_CAST,),
+    )
     _add(0xC1, "instanceof", Kind.INSTANCEOF, 1, ("I",), layout=Layout.CP_U2)
     _add(0xC2, "monitorenter", Kind.MONITOR, 1, (), exceptions=(NPE,))
     _add(0xC3, "monitorexit", Kind.MONITOR, 1, (), exceptions=(NPE, MONITOR_STATE))

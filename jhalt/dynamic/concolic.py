@@ -140,6 +140,7 @@ class ConcolicIteration:
         self.max_steps = max_steps
         self.entered_methods: set[str] = set()
         self.volatile_reads: set[str] = set()
+        self.synchronizes = False  # entered a monitor: another thread may be involved
 
     # ------------------------------------------------------------ event protocol
     def on_event(self, loc: Location) -> str:
@@ -179,6 +180,8 @@ class ConcolicIteration:
                     f"call to {ref.owner}.{ref.name} entered {callee.qualified_name} instead"
                 )
             self.entered_methods.add(callee.qualified_name)
+            if callee.modifiers & 0x0020:  # ACC_SYNCHRONIZED
+                self.synchronizes = True
             frame = Frame(callee, 0)
             slot = 0
             for argument in pending.arguments:
@@ -374,6 +377,7 @@ class ConcolicIteration:
         elif op in ("checkcast", "instanceof"):
             self._type_test(op, ins, stack)
         elif op in ("monitorenter", "monitorexit"):
+            self.synchronizes = True
             self._deref(stack.pop(), op)
         elif op == "nop":
             pass

@@ -43,7 +43,7 @@ from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
 
 MAX_SITES_PER_THREAD = 6
 MAX_FRAMES_SEARCHED = 12
-MAX_DIVERGENCES = 3
+MAX_DIVERGENCES = 5
 # The JDK's own service threads (Reference Handler, Finalizer, Common-Cleaner, ...).
 SYSTEM_THREAD_GROUPS = frozenset({"system", "InnocuousThreadGroup"})
 
@@ -246,13 +246,17 @@ def _record(engine: ConcolicIteration, number: int) -> IterationRecord:
         steps=engine.steps,
         methods=tuple(sorted(engine.entered_methods)),
         volatile_reads=tuple(sorted(engine.volatile_reads)),
+        synchronizes=engine.synchronizes,
     )
 
 
 class _Observation:
     """The event loop for one candidate loop of one thread."""
 
-    def __init__(self, view: VmView, site: LoopSite, limits: Limits, clock: _Clock) -> None:
+    def __init__(
+        self, view: VmView, site: LoopSite, limits: Limits, clock: _Clock, app_threads: list[int]
+    ) -> None:
+        self.app_threads = app_threads
         self.view = view
         self.client: JdwpClient = view.client
         self.site = site
@@ -285,6 +289,25 @@ class _Observation:
                 raise TimeoutError("the thread produced no event (blocked or waiting?)")
             if event.kind == want_kind and event.thread == self.site.thread and event.location:
                 return event.location
+
+    def _shared_state_reason(self, records: list[IterationRecord]) -> str | None:
+        """Refuse when another application thread may end the loop: the iterations read
+        volatile fields or take monitors while other application threads are alive."""
+        others = [t for t in self.app_threads if t != self.site.thread]
+        if not others:
+            return None
+        volatile = sorted({v for r in records for v in r.volatile_reads})
+        if volatile:
+            return (
+                f"the loop reads volatile {', '.join(volatile)}, which one of the other "
+                f"{len(others)} running application thread(s) may write: not claimed stuck"
+            )
+        if any(r.synchronizes for r in records):
+            return (
+                "the loop synchronizes with other threads, and other application threads "
+                "are alive: not claimed stuck"
+            )
+        return None
 
     def _run_to_header(self) -> Location:
         site = self.site
@@ -328,9 +351,12 @@ class _Observation:
                         client.resume_thread(site.thread)
                         loc = self._next_event(w.EK_SINGLE_STEP)
                         outcome = engine.on_event(loc)
-                except Divergence as exc:
+                except (Divergence, UnsupportedStep) as exc:
+                    # Sound to skip: a closed argument covers every path the loop can
+                    # take from the current state, observed or not.
                     divergences += 1
-                    reason = f"observation diverged: {exc}"
+                    what = "unsupported" if isinstance(exc, UnsupportedStep) else "observation diverged"
+                    reason = f"{what}: {exc}"
                     if divergences > MAX_DIVERGENCES:
                         return None, records, reason
                     self._clear(w.EK_SINGLE_STEP)
@@ -343,6 +369,9 @@ class _Observation:
                 current = read_current_state(self.view, site.thread, needed_locations(records))
                 proof = prove_stuck(records, current)
                 if proof is not None:
+                    shared = self._shared_state_reason(records)
+                    if shared:
+                        return None, records, shared
                     return proof, records, "proved"
                 reason = f"no closed argument after {len(records)} iteration(s)"
             return None, records, f"could not prove after {len(records)} iterations (limit)"
@@ -390,11 +419,16 @@ def examine(
     verdicts: list[LoopVerdict] = []
     notes: list[str] = []
     candidates = []
+    app_threads = []
     for thread in client.all_threads():
         try:
             status, _ = client.thread_status(thread)
             name = client.thread_name(thread)
-            if status != 1 or client.thread_group_name(thread) in SYSTEM_THREAD_GROUPS:
+            if client.thread_group_name(thread) in SYSTEM_THREAD_GROUPS or status == 0:
+                continue
+            if name != "DestroyJavaVM":
+                app_threads.append(thread)
+            if status != 1:
                 continue
             frames = client.frames(thread, 0, 1)
             if not frames or frames[0].location.index < 0:
@@ -418,7 +452,7 @@ def examine(
                 progress(f"observing {site.method.qualified_name} loop at {site.header} in thread {name}")
             began = time.monotonic()
             try:
-                proof, records, reason = _Observation(view, site, limits, clock).run()
+                proof, records, reason = _Observation(view, site, limits, clock, app_threads).run()
             except VmGoneError:
                 raise
             except JdwpError as exc:

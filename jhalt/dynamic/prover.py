@@ -53,6 +53,7 @@ class IterationRecord:
     steps: int
     methods: tuple[str, ...] = ()
     volatile_reads: tuple[str, ...] = ()
+    synchronizes: bool = False
 
     @property
     def memory(self) -> dict[Location, Expr | None]:
@@ -73,16 +74,27 @@ class Invariant:
 
 
 @dataclass(frozen=True)
+class Overflow:
+    """An integer location every iteration moves by ``step``: with Java's wrapping
+    arithmetic it overflows after at most ``iterations_left`` more iterations."""
+
+    location: Location
+    step: int
+    iterations_left: int
+    sort: Sort
+
+
+@dataclass(frozen=True)
 class ClosureProof:
     """A closed non-termination argument: the iterations S, the invariants Γ, the
     iteration whose Φ the current state satisfies, and whether the argument also holds
-    for Java's machine integers (``overflow_note`` explains when not)."""
+    for Java's machine integers (``overflows`` names the counters that break it)."""
 
     iterations: tuple[int, ...]
     invariants: tuple[Invariant, ...]
     current_path: int
     machine_ints: bool
-    overflow_note: str | None
+    overflows: tuple[Overflow, ...] = ()
 
 
 # ---------------------------------------------------------------- term conversion
@@ -191,62 +203,68 @@ def _search(
     return None
 
 
-def _overflow_note(records: Sequence[IterationRecord], current: Mapping[Location, int]) -> str | None:
-    """Name the integer locations that every iteration moves by a constant: with Java's
-    wrapping ints they leave any bound after at most (MAX - value) / step iterations."""
+def _overflows(records: Sequence[IterationRecord], current: Mapping[Location, int]) -> tuple[Overflow, ...]:
+    """The integer locations that every iteration moves by a constant of one sign: with
+    Java's wrapping ints they leave any bound after at most (MAX - value) / step iterations."""
     steps: dict[Location, set[int]] = {}
+    sorts: dict[Location, Sort] = {}
     for record in records:
+        sorts.update(dict(record.input_sorts))
         for loc, expr in record.memory_map:
             if (
                 isinstance(expr, Arith)
                 and expr.op in ("add", "sub")
-                and expr.a == Input(loc, expr.sort)
+                and isinstance(expr.a, Input)
+                and expr.a.loc == loc
                 and isinstance(expr.b, Const)
             ):
                 step = expr.b.value if expr.op == "add" else -expr.b.value
                 steps.setdefault(loc, set()).add(step)
-    notes = []
+    result = []
     for loc, deltas in steps.items():
         if 0 in deltas or len({d > 0 for d in deltas}) != 1 or loc not in current:
             continue
-        sort = next(s for r in records for l2, s in r.input_sorts if l2 == loc)
+        if any(loc not in dict(r.memory_map) for r in records) or sorts.get(loc) not in (INT, LONG):
+            continue
+        sort = sorts[loc]
+        growing = min(deltas) > 0
         step = min(abs(d) for d in deltas)
-        room = INT_MAX[sort] - current[loc] if min(deltas) > 0 else current[loc] - INT_MIN[sort]
-        notes.append((loc, step if min(deltas) > 0 else -step, room // step + 1, sort))
-    if not notes:
-        return None
-    parts = [
-        f"{_name(loc)} changes by {delta:+d} per iteration and wraps around after at most "
-        f"{count} more iterations ({'32' if sort == INT else '64'}-bit {('int' if sort == INT else 'long')})"
-        for loc, delta, count, sort in notes
-    ]
-    return "; ".join(parts)
+        room = INT_MAX[sort] - current[loc] if growing else current[loc] - INT_MIN[sort]
+        result.append(Overflow(loc, step if growing else -step, room // step + 1, sort))
+    return tuple(result)
 
 
-def _name(loc: Location) -> str:
-    from jhalt.dynamic.symbolic import render_location
-
-    return render_location(loc)
+def _distinct(records: Sequence[IterationRecord]) -> list[IterationRecord]:
+    """One record per abstraction (equal Φ and M), keeping the latest."""
+    latest: dict[tuple, IterationRecord] = {}
+    for record in records:
+        latest.pop(record.signature, None)
+        latest[record.signature] = record
+    return list(latest.values())
 
 
 def prove_stuck(
     records: Sequence[IterationRecord],
     current: Mapping[Location, int],
-    timeout_ms: int = 2000,
+    timeout_ms: int = 1000,
 ) -> ClosureProof | None:
-    """A closure proof that the loop never exits from the current state, or None."""
-    if not records:
+    """A closure proof that the loop never exits from the current state, or None.
+
+    Cheap necessary condition first: the current state must satisfy some Φ_j (no
+    solver call when it does not, which is the common case for loops that progress)."""
+    if not any(
+        _holds_now(r, (), current, False) or _holds_now(r, (), current, True) for r in records
+    ):
         return None
+    records = _distinct(records)
     unbounded = _search(records, current, False, timeout_ms)
     if unbounded is None:
         return None
     members, invariants, index = unbounded
     machine = _search(records, current, True, timeout_ms)
-    note = None
+    overflows: tuple[Overflow, ...] = ()
     if machine is None:
-        note = _overflow_note([records[i] for i in members], current) or (
-            "the argument needs unbounded integers; with Java's wrapping integers it does not close"
-        )
+        overflows = _overflows([records[i] for i in members], current)
     else:
         members, invariants, index = machine
     return ClosureProof(
@@ -254,7 +272,7 @@ def prove_stuck(
         tuple(Invariant(c.location, c.op, c.value, c.sort) for c in invariants),  # type: ignore[arg-type]
         records[index].number,
         machine is not None,
-        note,
+        overflows,
     )
 
 
@@ -263,6 +281,7 @@ __all__ = [
     "ClosureProof",
     "Invariant",
     "IterationRecord",
+    "Overflow",
     "candidate_invariants",
     "needed_locations",
     "prove_stuck",

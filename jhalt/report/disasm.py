@@ -46,7 +46,9 @@ def _dotted(name: str) -> str:
 
 
 def format_operands(instruction: Instruction, body: MethodBody | None = None) -> str:
-    """The operands of ``instruction`` as text: ``#2 (i)``, ``-> 17``, ``java.lang.String.length()I``."""
+    """The operands of ``instruction`` as text: ``#5 (i)``, ``-> 17``, ``java.lang.String.length()I``.
+
+    Local names come from the LocalVariableTable of ``body`` when there is one."""
     parts: list[str] = []
     operand = instruction.operand
     if instruction.local is not None:
@@ -99,7 +101,9 @@ def _method_header(method: MethodInfo) -> str:
 def _frame_text(frame: Frame | None) -> str:
     if frame is None:
         return "unreachable"
-    local_text = ", ".join(f"{i}:{type_name(t)}" for i, t in enumerate(frame.locals) if t.tag != "top")
+    local_text = ", ".join(
+        f"{i}:{type_name(t)}" for i, t in enumerate(frame.locals) if t.tag != "top"
+    )
     stack_text = ", ".join(type_name(t) for t in frame.stack)
     return f"locals {{{local_text}}} stack [{stack_text}]"
 
@@ -150,12 +154,16 @@ def render_method(body: MethodBody, all_frames: bool = False) -> list[str]:
         lines.append(f"  frames unavailable: {frame_error}")
     if loops.irreducible:
         for region in loops.irreducible:
-            lines.append(f"  irreducible cycle over blocks {sorted(region.blocks)} entered at {list(region.entries)}")
+            lines.append(
+                f"  irreducible cycle over blocks {sorted(region.blocks)} entered at {list(region.entries)}"
+            )
     if code.exception_table:
         lines.append("  exception table:")
         for handler in code.exception_table:
             caught = _dotted(handler.catch_type) if handler.catch_type else "any"
-            lines.append(f"    [{handler.start_pc}, {handler.end_pc}) -> {handler.handler_pc}  {caught}")
+            lines.append(
+                f"    [{handler.start_pc}, {handler.end_pc}) -> {handler.handler_pc}  {caught}"
+            )
     return lines
 
 

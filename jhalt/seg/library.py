@@ -165,6 +165,9 @@ class LibraryCall:
 LibraryModel = Callable[[LibraryCall], Sequence[Outcome]]
 """A model: the outcomes of one call (see the module docstring)."""
 
+StringFactory = Callable[[AbstractState, str, Callable[[str], Ref]], tuple[AbstractState, Ref]]
+"""How a String literal (``ldc``) is represented: (state, text, fresh) → (state, ref)."""
+
 
 class ModelRegistry:
     """Models by method; :meth:`register` raises on a duplicate (ARCHITECTURE.md)."""
@@ -172,6 +175,22 @@ class ModelRegistry:
     def __init__(self) -> None:
         self._models: dict[MethodId, LibraryModel] = {}
         self._class_models: dict[str, LibraryModel] = {}
+        self._string_factory: StringFactory | None = None
+
+    def set_string_factory(self, factory: StringFactory) -> None:
+        """Install how ``ldc "text"`` builds a String object (once; raises on a second)."""
+        if self._string_factory is not None:
+            raise ValueError("a string factory is already installed")
+        self._string_factory = factory
+
+    def string_constant(
+        self, state: AbstractState, text: str, fresh: Callable[[str], Ref]
+    ) -> tuple[AbstractState, Ref]:
+        """The state with a String object for the literal ``text`` and its reference.
+        Default (no factory installed): a non-null ``java/lang/String`` of unknown content."""
+        if self._string_factory is not None:
+            return self._string_factory(state, text, fresh)
+        return with_fresh_value(state, UnknownValue("java/lang/String", nullable=False), fresh)
 
     def register(self, class_name: str, name: str, descriptor: str, model: LibraryModel) -> None:
         """Register ``model`` for ``class_name.name descriptor`` (internal class name)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.state import AbstractState
+from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -208,20 +208,33 @@ def realize_field(ctx: EvalContext, state: AbstractState, reference: Ref, field_
 
 
 def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, partner: Ref) -> Split:
-    """``reference =? partner`` becomes ``reference = partner`` (the reference is replaced
-    by ``partner``, keeping the partner's value — an over-approximation of the
-    intersection) or ``reference ≠ partner`` (the annotation is dropped)."""
+    """``reference =? partner`` becomes ``reference = partner`` or ``reference ≠ partner``
+    (the annotation is dropped). In the equal case one name replaces the other; the kept
+    value is the more realized one (an over-approximation of the intersection of thesis
+    §1.5); children of a dropped realized value are annotated as possibly joining it."""
     del ctx
     predicates = state.predicates
     distinct = state.with_predicates(
         type(predicates)(predicates.maybe_equal - {frozenset((reference, partner))}, predicates.joins, predicates.non_tree)
     )
-    merged_predicates = predicates.union(predicates)  # copy
-    equal = state.with_heap(state.heap.without([reference])).with_predicates(merged_predicates)
-    equal = equal.renamed({reference: partner})
+    keep, drop = partner, reference
+    if isinstance(state.heap.get(reference), (InstanceValue, ArrayValue)) and isinstance(
+        state.heap.get(partner), UnknownValue
+    ):
+        keep, drop = reference, partner
+    dropped_value = state.heap.get(drop)
+    equal = state.with_heap(state.heap.without([drop]))
+    if isinstance(dropped_value, (InstanceValue, ArrayValue)):
+        extra = equal.predicates.with_non_tree(keep)
+        for _, child in successors(dropped_value):
+            child_value = equal.heap.get(child)
+            if child != NULL and child_value is not None and is_object_value(child_value):
+                extra = extra.with_join(keep, child)
+        equal = equal.with_predicates(extra)
+    equal = equal.renamed({drop: keep})
     return Split(
         (
-            (RefineEdge("equality", (reference, partner), "equal", renaming=((reference, partner),)), equal),
+            (RefineEdge("equality", (reference, partner), "equal", renaming=((drop, keep),)), equal),
             (RefineEdge("equality", (reference, partner), "distinct"), distinct),
         )
     )

@@ -85,7 +85,11 @@ def assemble(*items: object) -> bytes:
         if name == "wide":
             op = args[0]
             if op == "iinc":
-                return bytes([0xC4, 0x84]) + args[1].to_bytes(2, "big") + args[2].to_bytes(2, "big", signed=True)
+                return (
+                    bytes([0xC4, 0x84])
+                    + args[1].to_bytes(2, "big")
+                    + args[2].to_bytes(2, "big", signed=True)
+                )
             return bytes([0xC4, _LOCAL[op]]) + args[1].to_bytes(2, "big")
         if name in ("tableswitch", "lookupswitch"):
             padding = (4 - (pc + 1) % 4) % 4
@@ -160,7 +164,11 @@ def check_cfg_well_formed(cfg, exception_table) -> None:
         terminator = block.terminator
         for target in terminator.jump_targets:
             assert target in instruction_starts and target in starts
-            assert target in block.successors or terminator.kind.value == "jsr" and target in block.successors
+            assert (
+                target in block.successors
+                or terminator.kind.value == "jsr"
+                and target in block.successors
+            )
         if terminator.kind.value in ("branch", "switch", "goto", "jsr"):
             assert set(terminator.jump_targets) <= set(block.successors)
         if terminator.falls_through:

@@ -108,7 +108,10 @@ def test_switch_targets(shapes):
     for key, target in switch.cases:
         if key not in (1, 2, 7):
             assert target == switch.default
-    assert set(body.cfg.block_containing(switch.pc).successors) == {switch.default, *by_key.values()}
+    assert set(body.cfg.block_containing(switch.pc).successors) == {
+        switch.default,
+        *by_key.values(),
+    }
 
 
 def test_synchronized_block_handlers_cover_monitorexit(shapes):

@@ -46,8 +46,15 @@ def ops(code: bytes):
 
 
 def test_short_forms_are_normalised_and_keep_the_original_opcode():
-    iload_2, iconst_m1, bipush, sipush, ret = ops(assemble(("raw", [0x1C]), ("raw", [0x02]), ("bipush", -5), ("sipush", 1000), ("return",)))
-    assert (iload_2.op, iload_2.local, iload_2.mnemonic, iload_2.opcode) == ("iload", 2, "iload_2", 0x1C)
+    iload_2, iconst_m1, bipush, sipush, ret = ops(
+        assemble(("raw", [0x1C]), ("raw", [0x02]), ("bipush", -5), ("sipush", 1000), ("return",))
+    )
+    assert (iload_2.op, iload_2.local, iload_2.mnemonic, iload_2.opcode) == (
+        "iload",
+        2,
+        "iload_2",
+        0x1C,
+    )
     assert (iconst_m1.op, iconst_m1.value) == ("iconst", -1)
     assert (bipush.op, bipush.value, bipush.pc, bipush.length) == ("iconst", -5, 2, 2)
     assert (sipush.value, sipush.pc, sipush.length) == (1000, 4, 3)
@@ -55,10 +62,24 @@ def test_short_forms_are_normalised_and_keep_the_original_opcode():
 
 
 def test_wide_is_folded_into_the_instruction():
-    code = assemble(("wide", "iload", 300), ("wide", "iinc", 300, -2000), ("iinc", 4, -1), ("return",))
+    code = assemble(
+        ("wide", "iload", 300), ("wide", "iinc", 300, -2000), ("iinc", 4, -1), ("return",)
+    )
     load, wide_inc, inc, _ = ops(code)
-    assert (load.op, load.local, load.wide, load.length, load.mnemonic) == ("iload", 300, True, 4, "iload")
-    assert (wide_inc.op, wide_inc.local, wide_inc.value, wide_inc.length, wide_inc.pc) == ("iinc", 300, -2000, 6, 4)
+    assert (load.op, load.local, load.wide, load.length, load.mnemonic) == (
+        "iload",
+        300,
+        True,
+        4,
+        "iload",
+    )
+    assert (wide_inc.op, wide_inc.local, wide_inc.value, wide_inc.length, wide_inc.pc) == (
+        "iinc",
+        300,
+        -2000,
+        6,
+        4,
+    )
     assert (inc.local, inc.value, inc.wide, inc.pc) == (4, -1, False, 10)
 
 
@@ -86,11 +107,27 @@ def test_tableswitch_padding_depends_on_the_pc(nops):
 
 
 def test_lookupswitch_cases_are_sorted_by_key_and_duplicates_rejected():
-    code = assemble(("iload_0",), ("lookupswitch", {50: "x", -3: "y"}, "x"), "x:", ("return",), "y:", ("return",))
+    code = assemble(
+        ("iload_0",),
+        ("lookupswitch", {50: "x", -3: "y"}, "x"),
+        "x:",
+        ("return",),
+        "y:",
+        ("return",),
+    )
     _, switch, x, y = ops(code)
     assert switch.cases == ((-3, y.pc), (50, x.pc)) and switch.default == x.pc
     with pytest.raises(ClassFormatError, match="duplicate"):
-        ops(bytes([0x1A, 0xAB, 0, 0]) + (17).to_bytes(4, "big") + (2).to_bytes(4, "big") + (1).to_bytes(4, "big") + (17).to_bytes(4, "big") + (1).to_bytes(4, "big") + (17).to_bytes(4, "big") + bytes([0xB1]))
+        ops(
+            bytes([0x1A, 0xAB, 0, 0])
+            + (17).to_bytes(4, "big")
+            + (2).to_bytes(4, "big")
+            + (1).to_bytes(4, "big")
+            + (17).to_bytes(4, "big")
+            + (1).to_bytes(4, "big")
+            + (17).to_bytes(4, "big")
+            + bytes([0xB1])
+        )
 
 
 def test_branch_targets_are_absolute_and_wide_branches_normalised():
@@ -108,22 +145,45 @@ def test_constant_pool_operands_are_resolved():
         ("multianewarray", 10, 2), ("new", 9), ("ldc2_w", 15), ("return",),
     )  # fmt: skip
     i = ops(code)
-    assert (i[0].value, i[0].pushes, i[1].value, i[2].value, i[2].pushes, i[3].value) == (42, 1, "hi", 7, 2, 1.5)
+    assert (i[0].value, i[0].pushes, i[1].value, i[2].value, i[2].pushes, i[3].value) == (
+        42,
+        1,
+        "hi",
+        7,
+        2,
+        1.5,
+    )
     assert i[4].operand == ClassConst("java/lang/String") and i[4].value is None
     assert isinstance(i[5].operand, MethodHandleConst)
     assert (i[6].member.name, i[6].pops, i[6].pushes) == ("f", 0, 2)
     assert (i[7].member.name, i[7].pops, i[7].pushes) == ("m", 4, 2)  # I J String -> D
     assert (i[10].pops, i[10].pushes, i[10].length) == (2, 0, 5)
-    assert isinstance(i[13].operand, DynamicConst) and (i[13].pops, i[13].pushes, i[13].length) == (2, 1, 5)
+    assert isinstance(i[13].operand, DynamicConst) and (i[13].pops, i[13].pushes, i[13].length) == (
+        2,
+        1,
+        5,
+    )
     assert (i[16].array_type, i[16].dimensions, i[16].pops, i[16].pushes) == ("[[I", 2, 2, 1)
     assert i[17].class_name == "java/lang/String"
     assert (i[18].pushes, i[18].operand) == (2, POOL[15])
 
 
 def test_newarray_and_anewarray_give_the_array_type():
-    code = assemble(("iconst_1",), ("newarray", 10), ("iconst_1",), ("anewarray", 9), ("iconst_1",), ("newarray", 7), ("return",))
+    code = assemble(
+        ("iconst_1",),
+        ("newarray", 10),
+        ("iconst_1",),
+        ("anewarray", 9),
+        ("iconst_1",),
+        ("newarray", 7),
+        ("return",),
+    )
     i = ops(code)
-    assert (i[1].array_type, i[3].array_type, i[5].array_type) == ("[I", "[Ljava/lang/String;", "[D")
+    assert (i[1].array_type, i[3].array_type, i[5].array_type) == (
+        "[I",
+        "[Ljava/lang/String;",
+        "[D",
+    )
 
 
 @pytest.mark.parametrize(
@@ -140,7 +200,10 @@ def test_newarray_and_anewarray_give_the_array_type():
         (bytes([0x12, 0x63, 0xB1]), "invalid constant pool index"),
         (bytes([0x12, 0x04, 0xB1]), "invalid constant pool index"),  # second half of a long
         (bytes([0xB2, 0x00, 0x06, 0xB1]), "field"),  # getstatic of a method
-        (bytes([0xB6, 0x00, 0x07, 0xB1]), "method reference"),  # invokevirtual of an interface method
+        (
+            bytes([0xB6, 0x00, 0x07, 0xB1]),
+            "method reference",
+        ),  # invokevirtual of an interface method
         (bytes([0xB8, 0x00, 0x10, 0xB1]), "<init>"),  # invokestatic <init>
         (bytes([0xBB, 0x00, 0x0A, 0xB1]), "array"),  # new [[I
         (bytes([0xBC, 0x03, 0xB1]), "array type"),  # newarray with atype 3

@@ -66,7 +66,15 @@ def inferred(body, common_superclass=None):
 def test_initial_frame_from_the_descriptor(types_class):
     body = body_of(types_class, "inst")
     frame = body.frames.at(0)
-    assert frame.locals[:7] == (object_type("Types"), object_type("Types"), INT, INT, INT, INT, VerificationType("float"))
+    assert frame.locals[:7] == (
+        object_type("Types"),
+        object_type("Types"),
+        INT,
+        INT,
+        INT,
+        INT,
+        VerificationType("float"),
+    )
     assert frame.stack == ()
     longs = body_of(types_class, "longs").frames.at(0)
     assert longs.locals[:4] == (LONG, TOP, DOUBLE, TOP)
@@ -102,7 +110,9 @@ def test_merge_of_references_uses_the_common_superclass_callback(types_class):
         return "java/io/Serializable"
 
     assert inferred(body, common).at(store.pc).stack == (object_type("java/io/Serializable"),)
-    assert {frozenset(c) for c in calls} == {frozenset({"java/lang/String", "java/lang/StringBuilder"})}
+    assert {frozenset(c) for c in calls} == {
+        frozenset({"java/lang/String", "java/lang/StringBuilder"})
+    }
 
 
 def test_arrays_and_aaload(types_class):
@@ -118,7 +128,9 @@ def test_exception_handler_frame_has_the_caught_exception(types_class):
     body = body_of(types_class, "loops")
     (handler,) = body.code.exception_table
     for frames in (body.frames, inferred(body)):
-        assert frames.at(handler.handler_pc).stack == (object_type("java/lang/ArithmeticException"),)
+        assert frames.at(handler.handler_pc).stack == (
+            object_type("java/lang/ArithmeticException"),
+        )
 
 
 def _compatible(inferred_type, declared):
@@ -149,7 +161,9 @@ def test_inference_agrees_with_the_stack_map_table(types_class):
 
 
 def _kind_of_descriptor(descriptor):
-    return {"J": "long", "D": "double", "F": "float"}.get(descriptor, "int" if descriptor in "IZBCS" else "ref")
+    return {"J": "long", "D": "double", "F": "float"}.get(
+        descriptor, "int" if descriptor in "IZBCS" else "ref"
+    )
 
 
 def assert_frames_match_local_variable_table(body):
@@ -208,9 +222,15 @@ def test_merge_rules():
 
     assert merge_types(NULL, object_type("A"), same) == object_type("A")
     assert merge_types(INT, VerificationType("float"), same) == TOP
-    assert merge_types(object_type("[LA;"), object_type("[LB;"), same) == object_type("[Ljava/lang/Object;")
-    assert merge_types(object_type("[I"), object_type("[J"), same) == object_type("java/lang/Object")
-    assert merge_types(object_type("[[I"), object_type("[[J"), same) == object_type("[Ljava/lang/Object;")
+    assert merge_types(object_type("[LA;"), object_type("[LB;"), same) == object_type(
+        "[Ljava/lang/Object;"
+    )
+    assert merge_types(object_type("[I"), object_type("[J"), same) == object_type(
+        "java/lang/Object"
+    )
+    assert merge_types(object_type("[[I"), object_type("[[J"), same) == object_type(
+        "[Ljava/lang/Object;"
+    )
     assert merge_types(object_type("[I"), object_type("A"), same) == object_type("java/lang/Object")
 
 
@@ -251,8 +271,17 @@ def test_stack_height_mismatch_is_rejected():
 
 def test_stack_underflow_and_overflow_are_rejected():
     underflow = build_cfg(decode(assemble(("pop",), ("return",)), (None,)))
-    overflow = build_cfg(decode(assemble(("iconst_0",), ("iconst_0",), ("pop2",), ("return",)), (None,)))
-    kwargs = dict(class_name="T", method_name="f", descriptor="()V", is_static=True, max_locals=0, stack_map=None)
+    overflow = build_cfg(
+        decode(assemble(("iconst_0",), ("iconst_0",), ("pop2",), ("return",)), (None,))
+    )
+    kwargs = dict(
+        class_name="T",
+        method_name="f",
+        descriptor="()V",
+        is_static=True,
+        max_locals=0,
+        stack_map=None,
+    )
     with pytest.raises(ClassFormatError, match="pops"):
         compute_frames(underflow, max_stack=2, **kwargs)
     with pytest.raises(ClassFormatError, match="max_stack"):
@@ -272,9 +301,18 @@ def test_dup2_and_swap_work_on_slots():
 
 
 def test_a_stack_map_that_misses_a_frame_is_an_error_from_version_51_on():
-    code = assemble(("iload_0",), ("ifeq", "x"), ("iconst_1",), ("ireturn",), "x:", ("iconst_0",), ("ireturn",))
+    code = assemble(
+        ("iload_0",), ("ifeq", "x"), ("iconst_1",), ("ireturn",), "x:", ("iconst_0",), ("ireturn",)
+    )
     cfg = build_cfg(decode(code, (None,)))
-    kwargs = dict(class_name="T", method_name="f", descriptor="(I)I", is_static=True, max_stack=1, max_locals=1)
+    kwargs = dict(
+        class_name="T",
+        method_name="f",
+        descriptor="(I)I",
+        is_static=True,
+        max_stack=1,
+        max_locals=1,
+    )
     with pytest.raises(ClassFormatError, match="StackMapTable"):
         compute_frames(cfg, stack_map=(), major_version=52, **kwargs)
     fallback = compute_frames(cfg, stack_map=(), major_version=50, **kwargs)
@@ -285,3 +323,23 @@ def test_frames_are_immutable(types_class):
     frame = body_of(types_class, "make").frames.at(0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         frame.stack = ()
+
+
+def test_nested_subroutine_writes_count_for_the_outer_one():
+    code = assemble(
+        ("aconst_null",), ("astore_1",),  # local 1 = null in the caller
+        ("jsr", "outer"), ("aload", 1), ("pop",), ("return",),
+        "outer:", ("astore_2",), ("jsr", "inner"), ("ret", 2),
+        "inner:", ("raw", [0x4E]), ("iconst_1",), ("istore_1",), ("ret", 3),  # astore_3; local 1 = int
+    )  # fmt: skip
+    instructions = decode(code, (None,))
+    cfg = build_cfg(instructions)
+    outer, inner = cfg.subroutines
+    inner_jsr = next(i for i in instructions if i.kind is Kind.JSR and i.target == inner.entry)
+    assert inner.return_points == (inner_jsr.next_pc,)
+    frames = compute_frames(
+        cfg, class_name="T", method_name="f", descriptor="()V", is_static=True,
+        max_stack=1, max_locals=4, stack_map=None, major_version=49,
+    )  # fmt: skip
+    (after_outer,) = outer.return_points
+    assert frames.at(after_outer).locals[1] == INT  # written by the nested subroutine

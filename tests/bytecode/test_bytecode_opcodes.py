@@ -54,7 +54,9 @@ def test_fixed_stack_effects_in_slots(mnemonic, pops, pushes):
     assert (info.pops, info.pushes) == (pops, pushes)
 
 
-@pytest.mark.parametrize("mnemonic", ["getfield", "putstatic", "invokevirtual", "invokedynamic", "multianewarray"])
+@pytest.mark.parametrize(
+    "mnemonic", ["getfield", "putstatic", "invokevirtual", "invokedynamic", "multianewarray"]
+)
 def test_operand_dependent_effects_are_left_to_the_decoder(mnemonic):
     assert by_mnemonic(mnemonic).pops is None
 
@@ -90,7 +92,9 @@ def test_implicit_runtime_exceptions():
     assert set(by_mnemonic("aastore").exceptions) == {NPE, AIOOBE, ARRAY_STORE}
     assert set(by_mnemonic("iaload").exceptions) == {NPE, AIOOBE}
     assert by_mnemonic("checkcast").exceptions == (CLASS_CAST,)
-    assert NPE in by_mnemonic("getfield").exceptions and NPE not in by_mnemonic("getstatic").exceptions
+    assert (
+        NPE in by_mnemonic("getfield").exceptions and NPE not in by_mnemonic("getstatic").exceptions
+    )
     assert "java/lang/NegativeArraySizeException" in by_mnemonic("newarray").exceptions
     assert "java/lang/IllegalMonitorStateException" in by_mnemonic("monitorexit").exceptions
     assert by_mnemonic("iadd").exceptions == ()

@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 from bytecode_testkit import check_cfg_well_formed
-from test_bytecode_frames import assert_frames_match_local_variable_table, assert_inference_agrees_with_stack_map
+from test_bytecode_frames import (
+    assert_frames_match_local_variable_table,
+    assert_inference_agrees_with_stack_map,
+)
 
 from jhalt.bytecode import analyze_method, compute_stack_depths
 from jhalt.classfile.reader import parse_class

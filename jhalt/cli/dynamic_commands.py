@@ -1,0 +1,163 @@
+"""`jhalt watch` and `jhalt attach`: the dynamic non-termination prover's commands.
+
+Exit codes as for `check`: 1 when a thread is proved stuck, 0 when nothing was proved
+(the program was resumed), 2 on usage errors. See docs/dynamic.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from types import FrameType
+
+from jhalt.dynamic.observer import Examination, Limits
+from jhalt.dynamic.outcome import examination_json, examination_text
+from jhalt.dynamic.session import examine_at, launch_watched, parse_address, stop_process
+from jhalt.errors import InputError
+
+EXIT_NOTHING_PROVED = 0
+EXIT_STUCK = 1
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    if args.iterations < 1:
+        raise InputError("--iterations must be at least 1")
+    if args.timeout <= 0:
+        raise InputError("--timeout must be positive")
+    return Limits(max_iterations=args.iterations, timeout=args.timeout)
+
+
+def _emit(examination: Examination, args: argparse.Namespace) -> None:
+    text = examination_json(examination) if args.format == "json" else examination_text(examination)
+    if args.out:
+        try:
+            Path(args.out).write_text(text)
+        except OSError as exc:
+            raise InputError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def _progress(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    if not args.verbose:
+        return None
+    return lambda message: print(f"jhalt: {message}", file=sys.stderr, flush=True)
+
+
+def cmd_attach(args: argparse.Namespace) -> int:
+    address = parse_address(args.address, args.host)
+    examination = examine_at(address, _limits(args), progress=_progress(args))
+    _emit(examination, args)
+    return EXIT_STUCK if examination.proved else EXIT_NOTHING_PROVED
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    command = list(args.command)
+    if command and command[0] == "--":
+        command = command[1:]
+    limits = _limits(args)
+    if args.after is not None and args.after < 0:
+        raise InputError("--after must not be negative")
+    process, address = launch_watched(command)
+    trigger = threading.Event()
+    interrupted = {"count": 0}
+
+    def on_usr1(signum: int, frame: FrameType | None) -> None:
+        trigger.set()
+
+    def on_int(signum: int, frame: FrameType | None) -> None:
+        interrupted["count"] += 1
+        if interrupted["count"] > 1:
+            raise KeyboardInterrupt
+        trigger.set()
+
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGUSR1, signal.SIGINT)}
+    signal.signal(signal.SIGUSR1, on_usr1)
+    signal.signal(signal.SIGINT, on_int)
+    try:
+        deadline = None if args.after is None else time.monotonic() + args.after
+        while True:
+            while not trigger.is_set():
+                if process.poll() is not None:
+                    print(
+                        f"jhalt: the program exited with status {process.returncode}; nothing proved",
+                        file=sys.stderr,
+                    )
+                    return EXIT_NOTHING_PROVED
+                if deadline is not None and time.monotonic() >= deadline:
+                    deadline = None
+                    break
+                trigger.wait(0.05)
+            trigger.clear()
+            examination = examine_at(address, limits, process, _progress(args))
+            _emit(examination, args)
+            if examination.proved:
+                if not args.keep_running:
+                    stop_process(process)
+                return EXIT_STUCK
+            if interrupted["count"]:
+                stop_process(process)
+                return EXIT_NOTHING_PROVED
+            if args.once:
+                return EXIT_NOTHING_PROVED
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if process.poll() is None and not (args.keep_running or args.once):
+            stop_process(process)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--iterations", type=int, default=20, metavar="K",
+        help="give up on a loop after K observed iterations (default 20)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, metavar="T",
+        help="seconds for one examination of all threads (default 10)",
+    )  # fmt: skip
+    parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument("--out", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument("--verbose", "-v", action="store_true", help="progress messages on stderr")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``watch`` and ``attach`` subcommands."""
+    watch = subparsers.add_parser(
+        "watch",
+        help="run a Java program; on demand, prove that a thread is stuck in a loop",
+        description=(
+            "Runs `java ARGS...` with the JDWP agent listening on a loopback port (nothing "
+            "else changes; no overhead until jhalt acts). After --after seconds, on SIGUSR1, "
+            "or on Ctrl-C, jhalt suspends the program, observes the loops its threads are in "
+            "and tries to prove one never exits (Looper). Exit 1: a thread is proved stuck "
+            "(the program is stopped unless --keep-running); 0: nothing proved (the program "
+            "was resumed untouched and keeps running until it exits)."
+        ),
+    )
+    watch.add_argument("--after", type=float, metavar="S", help="examine after S seconds")
+    watch.add_argument("--once", action="store_true", help="exit after the first examination, leaving the program running")
+    watch.add_argument("--keep-running", action="store_true", help="do not stop a program proved stuck")
+    _common(watch)
+    watch.add_argument("command", nargs=argparse.REMAINDER, metavar="-- java ARGS", help="the program to run")
+    watch.set_defaults(handler=cmd_watch)
+
+    attach = subparsers.add_parser(
+        "attach",
+        help="prove that a thread of a running JVM (JDWP agent) is stuck in a loop",
+        description=(
+            "Attaches to a JVM started with -agentlib:jdwp=transport=dt_socket,server=y,"
+            "suspend=n,address=127.0.0.1:PORT (or with onjcmd=y and later `jcmd PID "
+            "VM.start_java_debugging`), examines it once, resumes it and detaches. "
+            "Exit 1: a thread is proved stuck; 0: nothing proved."
+        ),
+    )
+    attach.add_argument("address", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)")
+    attach.add_argument("--host", metavar="HOST", help="allow connecting to this non-loopback host")
+    _common(attach)
+    attach.set_defaults(handler=cmd_attach)

@@ -1,0 +1,209 @@
+"""Human and JSON renderings of an `Examination` (what `jhalt watch`/`attach` print).
+
+For a proved loop: the thread, the loop (method, source lines), the observed iteration
+paths (Φ_i) and updates (M_i), the invariants Γ and the closed argument of seed 003
+§3.4, and whether the argument survives Java's 32/64-bit integers. For an unproved
+loop: why, what was observed, and the thread dump.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from jhalt.dynamic.observer import Examination, LoopVerdict, ThreadSnapshot
+from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
+from jhalt.dynamic.symbolic import Input, render, render_location
+
+_OPS = {"eq": "==", "le": "<=", "ge": ">="}
+
+
+def _names(verdict: LoopVerdict) -> dict[int, str]:
+    return verdict.site.method.local_names(verdict.site.header)
+
+
+def _loop_title(verdict: LoopVerdict) -> str:
+    site = verdict.site
+    method = site.method
+    lines = site.lines
+    where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else (f"line {lines[0]}" if lines else "no line numbers")
+    source = f" of {method.source_file}" if method.source_file else ""
+    return f"{method.qualified_name}, {where}{source} (loop header at bytecode {site.header})"
+
+
+def _path(record: IterationRecord, names: Mapping[int, str]) -> list[str]:
+    return [render(c, names) for c in record.path_constraint]
+
+
+def _updates(record: IterationRecord, names: Mapping[int, str]) -> dict[str, str]:
+    result = {}
+    for loc, expr in record.memory_map:
+        if expr is None or (isinstance(expr, Input) and expr.loc == loc):
+            continue
+        result[render_location(loc, names)] = render(expr, names)
+    return result
+
+
+def _lines(record: IterationRecord, verdict: LoopVerdict) -> list[int]:
+    seen: list[int] = []
+    for pc in record.loop_pcs:
+        line = verdict.site.method.line_at(pc)
+        if line is not None and line not in seen:
+            seen.append(line)
+    return seen
+
+
+def _invariant(inv: Invariant, names: Mapping[int, str]) -> str:
+    value = ("null" if inv.value == 0 else f"o{inv.value}") if inv.sort == "ref" else str(inv.value)
+    return f"{render_location(inv.location, names)} {_OPS[inv.op]} {value}"
+
+
+def verdict_json(verdict: LoopVerdict) -> dict[str, Any]:
+    names = _names(verdict)
+    site = verdict.site
+    proof = verdict.proof
+    result: dict[str, Any] = {
+        "thread": site.thread_name,
+        "method": site.method.qualified_name,
+        "source_file": site.method.source_file,
+        "lines": list(site.lines),
+        "header_pc": site.header,
+        "frame": site.frame_index,
+        "proved": proof is not None,
+        "reason": verdict.reason,
+        "seconds": round(verdict.elapsed, 3),
+        "iterations": [
+            {
+                "number": r.number,
+                "bytecodes": r.steps,
+                "lines": _lines(r, verdict),
+                "path_constraint": _path(r, names),
+                "updates": _updates(r, names),
+                "methods_entered": list(r.methods),
+            }
+            for r in verdict.records
+        ],
+    }
+    if proof is not None:
+        result["proof"] = {
+            "closed_iterations": list(proof.iterations),
+            "invariants": [_invariant(i, names) for i in proof.invariants],
+            "current_state_path": proof.current_path,
+            "survives_machine_integers": proof.machine_ints,
+            "overflow": _overflow_text(proof, names),
+            "assumes_no_other_thread_writes": sorted(
+                {v for r in verdict.records for v in r.volatile_reads}
+            ),
+        }
+    return result
+
+
+def _thread_json(thread: ThreadSnapshot) -> dict[str, Any]:
+    return {
+        "name": thread.name,
+        "status": thread.status,
+        "frames": [{"method": m, "pc": pc, "line": line} for m, pc, line in thread.frames],
+    }
+
+
+def examination_json(examination: Examination) -> str:
+    return json.dumps(
+        {
+            "stuck": bool(examination.proved),
+            "proved": [verdict_json(v) for v in examination.verdicts if v.proved],
+            "unproved": [verdict_json(v) for v in examination.verdicts if not v.proved],
+            "notes": list(examination.notes),
+            "threads": [_thread_json(t) for t in examination.threads],
+            "seconds": round(examination.elapsed, 3),
+        },
+        indent=2,
+    ) + "\n"
+
+
+def _overflow_text(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
+    if proof.machine_ints:
+        return None
+    if not proof.overflows:
+        return "the argument needs unbounded integers; it does not close with wrapping arithmetic"
+    return "; ".join(
+        f"{render_location(o.location, names)} changes by {o.step:+d} per iteration and overflows "
+        f"(as a {'32-bit int' if o.sort == 'int' else '64-bit long'}) after at most "
+        f"{o.iterations_left} more iterations, after which the loop may exit"
+        for o in proof.overflows
+    )
+
+
+def _proof_text(verdict: LoopVerdict) -> list[str]:
+    proof = verdict.proof
+    assert proof is not None
+    names = _names(verdict)
+    by_number = {r.number: r for r in verdict.records}
+    out = [f'thread "{verdict.site.thread_name}" is stuck: it never leaves the loop in', f"  {_loop_title(verdict)}"]
+    steps = sum(r.steps for r in verdict.records)
+    out.append(
+        f"  observed {len(verdict.records)} iteration(s), {steps} bytecodes, in {verdict.elapsed:.2f} s"
+    )
+    for number in proof.iterations:
+        record = by_number[number]
+        lines = _lines(record, verdict)
+        out.append(f"  path #{number}" + (f" (lines {', '.join(map(str, lines))})" if lines else "") + ":")
+        out.append("    when   " + (" && ".join(_path(record, names)) or "true"))
+        updates = _updates(record, names)
+        out.append("    then   " + (", ".join(f"{k} := {v}" for k, v in updates.items()) or "nothing changes"))
+    invariants = [_invariant(i, names) for i in proof.invariants]
+    out.append("  invariants: " + (", ".join(invariants) if invariants else "none needed"))
+    paths = ", ".join(f"#{n}" for n in proof.iterations)
+    out.append(
+        f"  argument: from any state satisfying the invariants and one of the paths {paths}, one "
+        "iteration leads to such a state again (Z3: G & P_i => G[M_i] & OR_j P_j[M_i]); the "
+        f"current state satisfies the invariants and path #{proof.current_path}"
+    )
+    if proof.machine_ints:
+        out.append("  Java integers: the argument also holds with 32/64-bit wrapping arithmetic")
+    else:
+        out.append(
+            "  Java integers: NOT proved with wrapping arithmetic — the loop is stuck only "
+            f"algorithmically (unbounded integers): {_overflow_text(proof, names)}"
+        )
+    volatile = sorted({v for r in verdict.records for v in r.volatile_reads})
+    if volatile:
+        out.append("  assumes no other thread writes the volatile fields " + ", ".join(volatile))
+    return out
+
+
+def _unproved_text(verdict: LoopVerdict) -> list[str]:
+    out = [f"  {_loop_title(verdict)}", f"    thread {verdict.site.thread_name}: {verdict.reason}"]
+    names = _names(verdict)
+    for record in verdict.records[:3]:
+        path = " && ".join(_path(record, names)) or "true"
+        if len(path) > 300:
+            path = path[:300] + " ..."
+        out.append(f"    iteration #{record.number} ({record.steps} bytecodes): {path}")
+    if len(verdict.records) > 3:
+        out.append(f"    ... {len(verdict.records) - 3} more iteration(s)")
+    return out
+
+
+def examination_text(examination: Examination) -> str:
+    out: list[str] = []
+    for verdict in examination.proved:
+        out.extend(_proof_text(verdict))
+        out.append("")
+    unproved = [v for v in examination.verdicts if not v.proved]
+    if not examination.proved:
+        out.append("could not prove that any thread is stuck; the program was resumed untouched")
+    if unproved:
+        out.append("loops observed without a proof:")
+        for verdict in unproved:
+            out.extend(_unproved_text(verdict))
+    out.extend(f"note: {n}" for n in examination.notes)
+    if not examination.proved:
+        out.append("thread dump:")
+        for thread in examination.threads:
+            out.append(f'  "{thread.name}" {thread.status}')
+            for method, pc, line in thread.frames[:12]:
+                where = f"line {line}" if line is not None else ("native" if pc < 0 else f"pc {pc}")
+                out.append(f"      at {method} ({where})")
+    out.append(f"examined in {examination.elapsed:.2f} s")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,145 @@
+"""Debuggee plumbing: starting a watched JVM, parsing attach addresses, one examination.
+
+`launch_watched` starts ``java ARGS…`` unchanged except for one option inserted after
+the executable: ``-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,
+address=127.0.0.1:PORT`` — the JDWP agent listens on loopback and costs nothing until
+a debugger attaches (no instrumentation, no breakpoints). The child gets its own
+session, so a Ctrl-C in the terminal reaches jhalt (which examines, then cleans up)
+rather than killing the program.
+
+`examine_at` connects, examines and — on every path, Ctrl-C included — clears its
+event requests and detaches with VirtualMachine.Dispose, which resumes every thread
+the debugger suspended (JDWP spec). Only loopback hosts are accepted unless the
+caller explicitly allows a remote one (``--host``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from jhalt.dynamic.jdwp import JdwpClient
+from jhalt.dynamic.jdwp_wire import JdwpError, VmGoneError
+from jhalt.dynamic.observer import Examination, Limits, examine
+from jhalt.errors import InputError
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+CONNECT_TIMEOUT = 15.0
+
+
+@dataclass(frozen=True)
+class Address:
+    host: str
+    port: int
+
+
+def is_loopback(host: str) -> bool:
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def parse_address(text: str, allowed_host: str | None = None) -> Address:
+    """``PORT`` or ``HOST:PORT``. A non-loopback host must equal ``allowed_host``
+    (the user's explicit ``--host``). Raises `InputError` otherwise."""
+    host, _, port_text = text.rpartition(":")
+    if not host:
+        host = allowed_host or "127.0.0.1"
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise InputError(f"not an address: {text!r} (expected HOST:PORT or PORT)") from None
+    if not 0 < port < 65536:
+        raise InputError(f"port {port} is out of range")
+    if not is_loopback(host) and host != allowed_host:
+        raise InputError(
+            f"refusing to connect to non-loopback host {host}; pass --host {host} to allow it"
+        )
+    return Address(host.strip("[]"), port)
+
+
+def free_loopback_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def agent_option(port: int) -> str:
+    return f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,address=127.0.0.1:{port}"
+
+
+def watched_command(argv: Sequence[str], port: int) -> list[str]:
+    """``argv`` (``java ARGS…``) with the JDWP agent option after the executable."""
+    if not argv:
+        raise InputError("nothing to run: give the command after --, e.g. jhalt watch -- java -cp app.jar Main")
+    executable = os.path.basename(argv[0])
+    if executable not in ("java", "java.exe"):
+        raise InputError(f"the command must start with java, not {argv[0]!r}")
+    if any(a.startswith(("-agentlib:jdwp", "-Xrunjdwp")) for a in argv[1:]):
+        raise InputError("the command already loads a JDWP agent; use jhalt attach instead")
+    return [argv[0], agent_option(port), *argv[1:]]
+
+
+def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Address]:
+    port = free_loopback_port()
+    command = watched_command(argv, port)
+    try:
+        process = subprocess.Popen(command, start_new_session=True)
+    except OSError as exc:
+        raise InputError(f"cannot start {argv[0]}: {exc.strerror or exc}") from None
+    return process, Address("127.0.0.1", port)
+
+
+def connect(address: Address, process: subprocess.Popen[bytes] | None = None) -> JdwpClient:
+    """Connect, retrying while a freshly started JVM opens its agent's port."""
+    deadline = time.monotonic() + CONNECT_TIMEOUT
+    while True:
+        try:
+            return JdwpClient.connect(address.host, address.port)
+        except VmGoneError as exc:
+            if process is None:
+                raise InputError(str(exc)) from None
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise InputError(f"the program did not open its debug port: {exc}") from None
+            time.sleep(0.05)
+
+
+def examine_at(
+    address: Address,
+    limits: Limits,
+    process: subprocess.Popen[bytes] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Examination:
+    """Attach, examine, and always detach (Dispose resumes all threads)."""
+    client = connect(address, process)
+    try:
+        return examine(client, limits, progress)
+    except VmGoneError:
+        raise InputError("the program exited during the examination") from None
+    finally:
+        try:
+            client.drain_events()
+            client.dispose()
+        except JdwpError:
+            pass
+        client.close()
+
+
+def stop_process(process: subprocess.Popen[bytes], grace: float = 2.0) -> None:
+    """Terminate a watched program (and reap it)."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -1,0 +1,344 @@
+"""Shared building blocks of the JDK library models (issue 3, item 5).
+
+Models are written straight-line: a model reads its arguments through the ``need_*``
+helpers below, which either return what the model needs or *stop* the model with a
+preliminary answer by raising :class:`Preliminary` — a ``NullPointerException`` for a
+``null`` receiver, or a :class:`~jhalt.seg.library.Refines` case analysis (existence,
+realization of a string length, equality of a mutated object) after which the evaluator
+evaluates the invoke again in each case. :func:`model` turns such a function into a
+:data:`~jhalt.seg.library.LibraryModel`.
+
+Objects a JDK method may return *without creating them* (interned string literals, the
+canonical ``""``, cached boxes, ``Class`` objects) are bound by :func:`bind_canonical`:
+a fresh reference annotated ``=?`` with every existing reference that may denote the
+same object, and ``⋀`` with every existing object whose unrepresented parts may reach it
+(seed 000 §2.1: without these annotations distinct references denote distinct objects,
+which would be unsound for ``"a" == "a"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import wraps
+from typing import cast
+
+from jhalt.domains.intervals import Interval
+from jhalt.domains.state import AbstractState
+from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance, unknown_length
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    FloatValue,
+    HeapValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+)
+from jhalt.ids import FieldId
+from jhalt.seg.context import EvalContext, Split
+from jhalt.seg.labels import Relation, check
+from jhalt.seg.library import LibraryCall, LibraryModel, Outcome, Refines, Returns, Throws, with_fresh_value
+from jhalt.seg.refine import refine_equality, refine_existence
+
+NPE = "java/lang/NullPointerException"
+SIOOBE = "java/lang/StringIndexOutOfBoundsException"
+IOOBE = "java/lang/IndexOutOfBoundsException"
+AIOOBE = "java/lang/ArrayIndexOutOfBoundsException"
+NFE = "java/lang/NumberFormatException"
+IAE = "java/lang/IllegalArgumentException"
+
+STRING_SUPERTYPES = frozenset(
+    {
+        "java/lang/Object",
+        "java/io/Serializable",
+        "java/lang/Comparable",
+        "java/lang/CharSequence",
+        "java/lang/constant/Constable",
+        "java/lang/constant/ConstantDesc",
+        STRING_CLASS,
+    }
+)
+"""``java/lang/String`` and every supertype of it (JDK 17)."""
+
+LEAF_CLASSES = frozenset(
+    {
+        STRING_CLASS,
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/lang/Short",
+        "java/lang/Byte",
+        "java/lang/Character",
+        "java/lang/Boolean",
+        "java/lang/Float",
+        "java/lang/Double",
+        "java/lang/StringBuilder",
+        "java/lang/StringBuffer",
+    }
+)
+"""Classes whose objects reach no other object a program can observe (their private
+fields hold primitives or private arrays), so they never need a ``⋀`` annotation."""
+
+
+class Preliminary(Exception):
+    """Raised by a ``need_*`` helper: the model's answer is ``outcomes`` (a refinement or
+    an early exception) instead of the outcomes of the method itself."""
+
+    def __init__(self, outcomes: Sequence[Outcome]) -> None:
+        super().__init__("preliminary outcomes")
+        self.outcomes = list(outcomes)
+
+
+def model(function: Callable[[LibraryCall], Sequence[Outcome]]) -> LibraryModel:
+    """Wrap a straight-line model so that :class:`Preliminary` becomes its answer."""
+
+    @wraps(function)
+    def wrapped(call: LibraryCall) -> Sequence[Outcome]:
+        try:
+            outcomes = list(function(call))
+        except Preliminary as early:
+            return early.outcomes
+        if not outcomes:
+            raise AssertionError(f"model for {call.method} returned no outcome")
+        return outcomes
+
+    return wrapped
+
+
+# ---------------------------------------------------------------- seg refinements
+@dataclass
+class _FreshOnly:
+    """The part of :class:`~jhalt.seg.context.EvalContext` that the refinements of
+    :mod:`jhalt.seg.refine` used here consult (``fresh``)."""
+
+    fresh: Callable[[str], Ref]
+
+
+def _as_refines(split: Split, refinement: str, refs: tuple[Ref, ...]) -> Refines:
+    return Refines(
+        refinement,
+        refs,
+        tuple(state for _, state in split.cases),
+        tuple(edge.case for edge, _ in split.cases),
+    )
+
+
+def existence_refinement(call: LibraryCall, reference: Ref) -> Refines:
+    """``reference`` (a possibly-null unknown object) is null or not (thesis Def. 1.20)."""
+    context = cast(EvalContext, _FreshOnly(call.fresh))
+    return _as_refines(refine_existence(context, call.state, reference), "existence", (reference,))
+
+
+def equality_refinement(call: LibraryCall, reference: Ref, partner: Ref) -> Refines:
+    """``reference =? partner`` becomes equal or distinct (thesis §1.4.6)."""
+    context = cast(EvalContext, _FreshOnly(call.fresh))
+    split = refine_equality(context, call.state, reference, partner)
+    return _as_refines(split, "equality", (reference, partner))
+
+
+def realization(call: LibraryCall, reference: Ref, value: HeapValue, extra: dict[Ref, HeapValue]) -> Refines:
+    """A one-case refinement that binds ``reference`` to the more precise ``value``
+    (adding the fresh integers in ``extra``), like a field realization (thesis Def. 1.22)."""
+    state = call.state.with_heap(call.state.heap.update({**extra, reference: value}))
+    return Refines("realization", (reference,), (state,), ("library value",))
+
+
+# ---------------------------------------------------------------- reading arguments
+def value_of(call: LibraryCall, reference: Ref) -> HeapValue | None:
+    """The heap value of an argument (None for ``null``)."""
+    return call.state.value(reference)
+
+
+def interval_of(state: AbstractState, reference: Ref) -> Interval:
+    value = state.heap[reference]
+    if not isinstance(value, IntValue):
+        raise TypeError(f"{reference} is not an integer: {value}")
+    return value.interval
+
+
+def need_non_null(call: LibraryCall, reference: Ref) -> HeapValue:
+    """The value of an object argument that the method dereferences: ``null`` throws a
+    ``NullPointerException``; a possibly-null unknown object is refined first."""
+    if reference == NULL:
+        raise Preliminary([Throws(call.popped_state(), NPE)])
+    value = call.state.heap[reference]
+    if isinstance(value, UnknownValue) and value.nullable:
+        raise Preliminary([existence_refinement(call, reference)])
+    return value
+
+
+def need_known_nullness(call: LibraryCall, reference: Ref) -> HeapValue | None:
+    """The value of an object argument, None for ``null``; a possibly-null unknown object
+    is refined first (for methods that treat ``null`` specially, e.g. ``append(null)``)."""
+    if reference == NULL:
+        return None
+    value = call.state.heap[reference]
+    if isinstance(value, UnknownValue) and value.nullable:
+        raise Preliminary([existence_refinement(call, reference)])
+    return value
+
+
+def need_length_field(call: LibraryCall, reference: Ref, class_name: str, length_field: FieldId) -> Ref:
+    """The length integer of a non-null object of the final class ``class_name`` (a
+    String or a string builder), realizing the pseudo-field when it is not represented."""
+    value = need_non_null(call, reference)
+    if isinstance(value, InstanceValue) and value.class_name == class_name:
+        found = value.field(length_field)
+        if found is not None:
+            return found
+        fresh_length = call.fresh("i")
+        raise Preliminary(
+            [realization(call, reference, value.with_field(length_field, fresh_length), {fresh_length: unknown_length()})]
+        )
+    if isinstance(value, UnknownValue):
+        fresh_length = call.fresh("i")
+        realized = InstanceValue.of(class_name, {length_field: fresh_length})
+        raise Preliminary([realization(call, reference, realized, {fresh_length: unknown_length()})])
+    raise TypeError(f"{reference} is not a {class_name}: {value}")
+
+
+def need_string_length(call: LibraryCall, reference: Ref) -> Ref:
+    """The length of a non-null String argument (seed 000 §2.2: the ``count`` field)."""
+    return need_length_field(call, reference, STRING_CLASS, STRING_LENGTH)
+
+
+def need_unshared(call: LibraryCall, reference: Ref) -> None:
+    """Before a model mutates the object at ``reference``: resolve every ``=?`` of it, so
+    that the mutation is visible through every name of the object."""
+    partners = sorted(call.state.predicates.equal_partners(reference))
+    if partners:
+        raise Preliminary([equality_refinement(call, reference, partners[0])])
+
+
+def is_string_value(value: HeapValue | None) -> bool:
+    return isinstance(value, InstanceValue) and value.class_name == STRING_CLASS
+
+
+# ---------------------------------------------------------------- building results
+def fresh_int(state: AbstractState, interval: Interval, type_letter: str, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+    """``state`` with a fresh integer of ``interval`` (type ``type_letter``)."""
+    return with_fresh_value(state, IntValue(interval, type_letter), fresh)
+
+
+def fresh_float(state: AbstractState, type_letter: str, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+    return with_fresh_value(state, FloatValue(type_letter), fresh)
+
+
+def new_string(state: AbstractState, length: Ref, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+    """A freshly created String (distinct from every existing object) of length ``length``."""
+    return with_fresh_value(state, string_instance(length), fresh)
+
+
+def new_string_of_length(
+    state: AbstractState, interval: Interval, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref, Ref]:
+    """A freshly created String whose length is a fresh integer in ``interval``;
+    returns (state, string, length)."""
+    state, length = fresh_int(state, interval, "I", fresh)
+    state, string = new_string(state, length, fresh)
+    return state, string, length
+
+
+def may_reach_shared_objects(value: HeapValue) -> bool:
+    """Whether unrepresented parts of an object may reference a pre-existing JDK object
+    (an interned string, a cached box, a Class object)."""
+    if isinstance(value, InstanceValue):
+        return value.class_name not in LEAF_CLASSES
+    if isinstance(value, ArrayValue):
+        component = value.component_type
+        return value.entries is None and (component.startswith("L") or component.startswith("["))
+    if isinstance(value, UnknownValue):
+        return value.type_name not in LEAF_CLASSES and value.type_name not in (
+            "[I", "[J", "[S", "[B", "[C", "[Z", "[F", "[D",
+        )
+    return False
+
+
+def bind_canonical(
+    state: AbstractState,
+    value: HeapValue,
+    fresh: Callable[[str], Ref],
+    may_denote_same: Callable[[HeapValue], bool],
+) -> tuple[AbstractState, Ref]:
+    """Bind a reference to an object that may already exist (module docstring): ``=?``
+    with every existing reference whose value satisfies ``may_denote_same``, ``⋀`` with
+    every existing object that may reach it through unrepresented parts."""
+    existing = [(r, v) for r, v in state.heap.items() if is_object_value(v)]
+    state, reference = with_fresh_value(state, value, fresh)
+    predicates = state.predicates
+    for other, other_value in existing:
+        if may_denote_same(other_value):
+            predicates = predicates.with_maybe_equal(reference, other)
+        if may_reach_shared_objects(other_value):
+            predicates = predicates.with_join(reference, other)
+    return state.with_predicates(predicates), reference
+
+
+def canonical_string(
+    state: AbstractState, length: Interval | Ref, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref, Ref]:
+    """A String that may be a pre-existing (interned) one; its length is ``length`` (an
+    existing integer reference) or a fresh integer of that interval; ``=?`` with existing
+    Strings whose length may be equal. Returns (state, string, length reference)."""
+    if isinstance(length, Interval):
+        state, length = fresh_int(state, length, "I", fresh)
+    length_interval = interval_of(state, length)
+
+    def same(value: HeapValue) -> bool:
+        if isinstance(value, UnknownValue):
+            return value.type_name in STRING_SUPERTYPES
+        if isinstance(value, InstanceValue) and value.class_name == STRING_CLASS:
+            other_length = value.field(STRING_LENGTH)
+            if other_length is None:
+                return True
+            other = state.heap.get(other_length)
+            return not isinstance(other, IntValue) or other.interval.may_be_equal(length_interval)
+        return False
+
+    state, string = bind_canonical(state, string_instance(length), fresh, same)
+    return state, string, length
+
+
+def relation_cases(
+    state: AbstractState, left: Ref | int, right: Ref | int
+) -> dict[str, bool]:
+    """Which of ``<``, ``==``, ``>`` between two integers (references or literals) the
+    intervals allow."""
+
+    def interval(operand: Ref | int) -> Interval:
+        return Interval.const(operand) if isinstance(operand, int) else interval_of(state, operand)
+
+    a, b = interval(left), interval(right)
+    return {"<": a.may_be_less(b), "==": a.may_be_equal(b), ">": a.may_be_greater(b)}
+
+
+def may_hold(state: AbstractState, op: str, left: Ref | int, right: Ref | int) -> bool:
+    """Whether ``left op right`` may hold according to the intervals."""
+    cases = relation_cases(state, left, right)
+    return {
+        "<": cases["<"],
+        "<=": cases["<"] or cases["=="],
+        "==": cases["=="],
+        "!=": cases["<"] or cases[">"],
+        ">": cases[">"],
+        ">=": cases[">"] or cases["=="],
+    }[op]
+
+
+def guarded(state: AbstractState, *relations: Relation) -> bool:
+    """Whether every checked relation may hold (each judged alone on the intervals)."""
+    return all(may_hold(state, r.op, r.args[0], r.args[1]) for r in relations if r.is_check)  # type: ignore[arg-type]
+
+
+def returns_if_possible(call: LibraryCall, outcome: Returns | Throws) -> list[Outcome]:
+    """``[outcome]`` if its constraints may hold in ``call.state``, else ``[]``."""
+    return [outcome] if guarded(call.state, *outcome.constraints) else []
+
+
+def index_checks(index: Ref, length: Ref) -> tuple[tuple[Relation, ...], tuple[tuple[Relation, ...], ...]]:
+    """The constraints of ``0 ≤ index < length`` and of each way it fails."""
+    inside = (check("<=", 0, index), check("<", index, length))
+    outside = ((check("<", index, 0),), (check(">=", index, length),))
+    return inside, outside

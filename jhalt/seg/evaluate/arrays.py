@@ -1,0 +1,237 @@
+"""Arrays: creation, length, loads and stores (thesis §1.6.2-1.6.3, seed 000 §2.2 states
+F → G → H).
+
+The array reference is refined to non-null (existence) and to an array value with a
+length (realization) first. An access checks ``0 ≤ i < len``: decided by the intervals, by
+an integer refinement when one side is a literal, or by the T/F split otherwise; the
+evaluation edge records both checks (seed 000: "Whenever an array access succeeds, we
+label the corresponding edge by the condition that the used index is ≥ 0 and smaller than
+the length"). Arrays created with a small literal length keep their entries; other arrays
+do not represent their entries: a load gives a fresh value (for objects: possibly null,
+annotated as reachable from the array and possibly equal to anything read from it before,
+seed 000 footnote 7) and a store only records that the array may reach the stored object.
+"""
+
+from __future__ import annotations
+
+from jhalt.bytecode import Instruction
+from jhalt.domains.intervals import Interval
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, ArrayValue, IntValue, UnknownValue, is_object_value, value_type_name
+from jhalt.seg.context import EvalContext, StepResult, Stuck
+from jhalt.seg.evaluate.branch import holds
+from jhalt.seg.evaluate.common import (
+    advance,
+    bind,
+    bind_int,
+    default_value_ref,
+    interval_of,
+    may_be_null,
+    step,
+    throw,
+)
+from jhalt.seg.labels import Relation, check, compute
+from jhalt.seg.library import unknown_value
+from jhalt.seg.refine import child_annotations, realize_array, refine_existence, refine_integer, split_relation
+
+NPE = "java/lang/NullPointerException"
+AIOOBE = "java/lang/ArrayIndexOutOfBoundsException"
+NEGATIVE_SIZE = "java/lang/NegativeArraySizeException"
+ARRAY_STORE = "java/lang/ArrayStoreException"
+
+
+def _check_counts(ctx: EvalContext, state: AbstractState, ins: Instruction, counts: tuple[str, ...]) -> StepResult | None:
+    """Refine or throw for negative dimension counts; None when all are ≥ 0."""
+    for count in counts:
+        interval = interval_of(state, count)
+        may_be_nonnegative, may_be_negative = holds(">=", interval, Interval.const(0))
+        if not may_be_negative:
+            continue
+        if not may_be_nonnegative:
+            return throw(ctx, state, ins, NEGATIVE_SIZE, (check("<", count, 0),))
+        parts = [
+            (interval.meet(Interval.at_most(-1)), f"{count} < 0", (check("<", count, 0),)),
+            (interval.meet(Interval.at_least(0)), f"{count} >= 0", (check(">=", count, 0),)),
+        ]
+        return refine_integer(ctx, state, count, [(i, c, r) for i, c, r in parts if i is not None])  # type: ignore[misc]
+    return None
+
+
+def evaluate_newarray(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """newarray, anewarray, multianewarray."""
+    assert ins.array_type is not None
+    dimensions = ins.dimensions or 1
+    counts = tuple(state.peek(dimensions - 1 - k) for k in range(dimensions))
+    refined = _check_counts(ctx, state, ins, counts)
+    if refined is not None:
+        return refined
+    popped, _ = state.pop(dimensions)
+    length = counts[0]
+    length_interval = interval_of(state, length)
+    checks = tuple(check(">=", c, 0) for c in counts)
+    entries = None
+    new_state = popped
+    if dimensions == 1 and length_interval.is_singleton and length_interval.value <= ctx.options.max_array_entries:
+        new_state, default = default_value_ref(ctx, new_state, ins.array_type[1:])
+        entries = (default,) * length_interval.value
+    new_state, array = bind(ctx, new_state, ArrayValue(ins.array_type, length, entries))
+    constraints = checks + (compute("len", length, array),)
+    return step(state, ins, advance(new_state.push(array), ins), constraints)
+
+
+def _array_ready(ctx: EvalContext, state: AbstractState, ins: Instruction, array: str) -> StepResult | None:
+    """Null check and realization of the array reference; None when it is an array value."""
+    if array == NULL:
+        return throw(ctx, state, ins, NPE)
+    if may_be_null(state, array):
+        return refine_existence(ctx, state, array)
+    value = state.heap[array]
+    if isinstance(value, UnknownValue):
+        if not value.type_name.startswith("["):
+            return Stuck(f"array access on {value}")
+        return realize_array(ctx, state, array)
+    return None
+
+
+def evaluate_arraylength(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    array = state.peek()
+    pending = _array_ready(ctx, state, ins, array)
+    if pending is not None:
+        return pending
+    value = state.heap[array]
+    assert isinstance(value, ArrayValue)
+    popped, _ = state.pop(1)
+    return step(state, ins, advance(popped.push(value.length), ins), (compute("len", value.length, array),))
+
+
+def _index_check(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, array: str, index: str
+) -> StepResult | tuple[Relation, ...]:
+    """Refine/throw until ``0 ≤ index < len(array)`` is decided; the checks when it holds."""
+    value = state.heap[array]
+    assert isinstance(value, ArrayValue)
+    index_interval = interval_of(state, index)
+    length_interval = interval_of(state, value.length)
+    nonnegative, negative = holds(">=", index_interval, Interval.const(0))
+    if not nonnegative:
+        return throw(ctx, state, ins, AIOOBE, (check("<", index, 0),))
+    if negative:
+        parts = [
+            (index_interval.meet(Interval.at_most(-1)), f"{index} < 0", (check("<", index, 0),)),
+            (index_interval.meet(Interval.at_least(0)), f"{index} >= 0", (check(">=", index, 0),)),
+        ]
+        return refine_integer(ctx, state, index, parts)  # type: ignore[arg-type]
+    bounds = (check(">=", index, 0), check("<", index, value.length))
+    out_of_bounds = (check(">=", index, value.length),)
+    if isinstance(state.split, tuple) and state.split[0] == state.position:
+        if state.split[1]:
+            return bounds
+        return throw(ctx, state, ins, AIOOBE, out_of_bounds)
+    inside, outside = holds("<", index_interval, length_interval)
+    if not inside:
+        return throw(ctx, state, ins, AIOOBE, out_of_bounds)
+    if not outside:
+        if value.entries is not None and not index_interval.is_singleton:
+            return _split_index(ctx, state, index, index_interval, len(value.entries))
+        return bounds
+    if length_interval.is_singleton:
+        return _split_index(ctx, state, index, index_interval, length_interval.value)
+    if index_interval.is_singleton:
+        k = index_interval.value
+        parts = [
+            (length_interval.meet(Interval.at_most(k)), f"len <= {k}", (check("<=", value.length, k),)),
+            (length_interval.meet(Interval.at_least(k + 1)), f"len > {k}", (check(">", value.length, k),)),
+        ]
+        return refine_integer(ctx, state, value.length, [p for p in parts if p[0] is not None])  # type: ignore[misc]
+    return split_relation(state, (index, value.length), bounds[1], out_of_bounds[0])
+
+
+def _split_index(ctx: EvalContext, state: AbstractState, index: str, interval: Interval, length: int) -> StepResult:
+    """Integer refinement of an index against a literal length: one case per possible
+    position when the entries are represented (else inside/outside)."""
+    array_value_entries = length <= ctx.options.max_array_entries
+    parts = []
+    if array_value_entries:
+        for k in range(length):
+            if interval.contains(k):
+                parts.append((Interval.const(k), f"{index} == {k}", (check("==", index, k),)))
+    else:
+        inside = interval.meet(Interval(0, length - 1))
+        if inside is not None:
+            parts.append((inside, f"{index} < {length}", (check("<", index, length),)))
+    above = interval.meet(Interval.at_least(length))
+    if above is not None:
+        parts.append((above, f"{index} >= {length}", (check(">=", index, length),)))
+    return refine_integer(ctx, state, index, parts)
+
+
+def _component_letter(array_type: str, mnemonic: str) -> str:
+    component = array_type[1:]
+    if component in ("Z", "B", "C", "S", "I", "J"):
+        return component
+    return {"b": "B", "c": "C", "s": "S", "l": "J"}.get(mnemonic[0], "I")
+
+
+def evaluate_array_load(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """iaload … saload."""
+    array, index = state.peek(1), state.peek(0)
+    pending = _array_ready(ctx, state, ins, array)
+    if pending is not None:
+        return pending
+    checked = _index_check(ctx, state, ins, array, index)
+    if not isinstance(checked, tuple):
+        return checked
+    value = state.heap[array]
+    assert isinstance(value, ArrayValue)
+    popped, _ = state.pop(2)
+    index_interval = interval_of(state, index)
+    if value.entries is not None and index_interval.is_singleton:
+        entry = value.entries[index_interval.value]
+        new_state = popped
+    else:
+        component = value.component_type
+        if ins.mnemonic == "aaload":
+            new_state, entry = bind(ctx, popped, unknown_value(component if component[0] in "L[" else "Ljava/lang/Object;"))
+            new_state = child_annotations(new_state, array, entry)
+        elif ins.mnemonic in ("faload", "daload"):
+            new_state, entry = bind(ctx, popped, unknown_value(ins.mnemonic[0].upper()))
+        else:
+            letter = _component_letter(value.array_type, ins.mnemonic)
+            new_state, entry = bind_int(ctx, popped, Interval.of_type(letter), letter)
+    constraints = checked + (compute("[]", entry, array, index),)
+    return step(state, ins, advance(new_state.push(entry), ins), constraints)
+
+
+def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """iastore … sastore; aastore also checks the stored object's type (see module doc)."""
+    array, index, stored = state.peek(2), state.peek(1), state.peek(0)
+    pending = _array_ready(ctx, state, ins, array)
+    if pending is not None:
+        return pending
+    checked = _index_check(ctx, state, ins, array, index)
+    if not isinstance(checked, tuple):
+        return checked
+    value = state.heap[array]
+    assert isinstance(value, ArrayValue)
+    if ins.mnemonic == "aastore" and stored != NULL:
+        stored_type = value_type_name(state.heap[stored])
+        component = value.component_type
+        component_type = component[1:-1] if component.startswith("L") else component
+        if not ctx.hierarchy.is_subtype(stored_type, component_type):
+            return Stuck(f"aastore of {stored_type} into {value.array_type} may throw ArrayStoreException")
+    popped, _ = state.pop(3)
+    index_interval = interval_of(state, index)
+    new_state = popped
+    if value.entries is not None:
+        assert index_interval.is_singleton
+        stored_value = stored
+        stored_heap = state.heap.get(stored)
+        if isinstance(stored_heap, IntValue) and ins.mnemonic in ("bastore", "castore", "sastore"):
+            letter = _component_letter(value.array_type, ins.mnemonic)
+            if not stored_heap.interval.fits_type(letter):
+                new_state, stored_value = bind_int(ctx, new_state, Interval.of_type(letter), letter)
+        new_state = new_state.with_value(array, value.with_entry(index_interval.value, stored_value))
+    elif stored != NULL and is_object_value(state.heap[stored]):
+        new_state = new_state.with_predicates(new_state.predicates.with_join(array, stored))
+    constraints = checked + (Relation("[]=", None, (array, index, stored)),)
+    return step(state, ins, advance(new_state, ins), constraints)

@@ -1,0 +1,237 @@
+"""Method invocation and return (thesis §1.6.5, seed 000 §2.2 states K → L → M).
+
+Calls of program methods push a frame (the seeds' approach for non-recursive programs); a
+call of a method that is already on the call stack is recursion, reported as ``Stuck``
+with category ``recursion`` (verdict MAYBE). Virtual calls refine the receiver (existence,
+then the exact classes whose selected method differs) unless one method is selected for
+every possible receiver. Library methods run their model from the registry, or the
+documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedynamic``
+supports string concatenation (``StringConcatFactory``, modelled like ``StringBuilder``:
+a fresh non-null String); other bootstrap methods (lambdas) are Stuck with the reason.
+"""
+
+from __future__ import annotations
+
+from jhalt.bytecode import Instruction
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.classfile.model import DynamicConst
+from jhalt.domains.state import AbstractState, Frame
+from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
+from jhalt.errors import JhaltError
+from jhalt.ids import MethodId, ProgramPosition
+from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
+from jhalt.program.dispatch import select_special
+from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
+from jhalt.seg.evaluate.classinit import CLINIT, finish_initialization, initialization_step
+from jhalt.seg.evaluate.common import advance, bind, category, create_exception, may_be_null, step, throw
+from jhalt.seg.labels import EvalEdge, RefineEdge
+from jhalt.seg.library import LibraryCall, Refines, Returns, Throws, Unsupported, unknown_library_call
+from jhalt.seg.refine import refine_existence, replace_ref
+
+NPE = "java/lang/NullPointerException"
+OBJECT_INIT = MethodId("java/lang/Object", "<init>", "()V")
+_IMMUTABLE_TEXT_TYPES = frozenset(
+    "java/lang/" + n for n in ("String", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double")
+)
+
+
+def argument_count(descriptor: str, is_static: bool) -> int:
+    """Operand-stack entries an invocation consumes (receiver included)."""
+    return len(parse_method_descriptor(descriptor)[0]) + (0 if is_static else 1)
+
+
+def evaluate_invoke(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    if ins.mnemonic == "invokedynamic":
+        return _invokedynamic(ctx, state, ins)
+    if ins.mnemonic == "invokestatic":
+        pending = initialization_step(ctx, state, ins)
+        if pending is not None:
+            return pending
+    try:
+        resolved = link_invoke_instruction(ctx.program, ins.mnemonic, ins.member)
+    except LinkageFailure as failure:
+        return Stuck(f"linkage error {failure.error_class}: {failure.message}")
+    except JhaltError as error:
+        return Stuck(str(error), "missing-class")
+    is_static = ins.mnemonic == "invokestatic"
+    count = argument_count(ins.member.descriptor, is_static)
+    arguments = tuple(state.peek(count - 1 - k) for k in range(count))
+    if is_static:
+        return call(ctx, state, ins, resolved.id, arguments)
+    receiver = arguments[0]
+    if receiver == NULL:
+        return throw(ctx, state, ins, NPE)
+    if may_be_null(state, receiver):
+        return refine_existence(ctx, state, receiver)
+    if ins.mnemonic == "invokespecial":
+        try:
+            target = select_special(ctx.program, state.position.method.class_name, ins.member.owner, resolved)
+        except LinkageFailure as failure:
+            return Stuck(f"linkage error {failure.error_class}: {failure.message}")
+        except JhaltError as error:
+            return Stuck(str(error), "missing-class")
+        return call(ctx, state, ins, target.id, arguments)
+    return _virtual(ctx, state, ins, resolved, arguments)
+
+
+def _virtual(ctx: EvalContext, state: AbstractState, ins: Instruction, resolved: ResolvedMethod, arguments: tuple[Ref, ...]) -> StepResult:
+    receiver = arguments[0]
+    value = state.heap[receiver]
+    try:
+        if isinstance(value, InstanceValue):
+            return call(ctx, state, ins, ctx.program.select_method(value.class_name, resolved).id, arguments)
+        if isinstance(value, ArrayValue) or (isinstance(value, UnknownValue) and value.type_name.startswith("[")):
+            return call(ctx, state, ins, resolved.id, arguments)
+        assert isinstance(value, UnknownValue)
+        if isinstance(state.split, tuple) and state.split[0] == state.position and state.split[1] in ("library", "outcome"):
+            return call(ctx, state, ins, resolved.id, arguments, library=True)
+        static_type = value.type_name if ctx.hierarchy.is_subtype(value.type_name, ins.member.owner) else ins.member.owner
+        candidates = ctx.program.dispatch_candidates(static_type, resolved.method.name, resolved.method.descriptor)
+    except LinkageFailure as failure:
+        return Stuck(f"linkage error {failure.error_class}: {failure.message}")
+    except JhaltError as error:
+        return Stuck(str(error), "missing-class")
+    if candidates.lambda_targets:
+        return Stuck(f"a lambda may receive the call of {resolved}", "lambda")
+    program_receivers = sorted(
+        (cls, method) for cls, method in candidates.receivers if ctx.is_program_class(method.owner) and not cls.startswith("lambda:")
+    )
+    library_possible = candidates.library_receivers or any(
+        not ctx.is_program_class(method.owner) for _, method in candidates.receivers
+    ) or bool(candidates.open_reasons)
+    targets = {method.id for _, method in program_receivers}
+    if not program_receivers:
+        return call(ctx, state, ins, resolved.id, arguments, library=True)
+    if len(targets) == 1 and not library_possible:
+        return call(ctx, state, ins, next(iter(targets)), arguments)
+    if len(program_receivers) > ctx.options.max_type_cases:
+        return Stuck(f"{len(program_receivers)} possible receiver classes for {resolved}", "limit")
+    cases = []
+    for class_name, _ in program_receivers:
+        refined, new = replace_ref(ctx, state, receiver, InstanceValue(class_name, ()))
+        cases.append((RefineEdge("type", (receiver,), class_name.replace("/", "."), renaming=((receiver, new),)), refined))
+    if library_possible:
+        cases.append((RefineEdge("type", (receiver,), "library class"), state.with_split((state.position, "library"))))
+    return Split(tuple(cases))
+
+
+def call(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, target: MethodId, arguments: tuple[Ref, ...],
+    library: bool = False,
+) -> StepResult:  # fmt: skip
+    """Run ``target`` with ``arguments`` (receiver first): push a frame for a program
+    method with code, otherwise call the library model."""
+    if not library and ctx.is_program_class(target.class_name):
+        classfile = ctx.program.lookup(target.class_name)
+        info = classfile.method(target.name, target.descriptor)
+        if info is not None and info.code is not None:
+            if any(frame.position.method == target for frame in state.frames):
+                return Stuck(f"recursion: {target} calls itself (directly or indirectly)", "recursion")
+            popped, _ = state.pop(len(arguments))
+            local_vars: list[Ref | None] = []
+            for argument in arguments:
+                local_vars.append(argument)
+                if category(state, argument) == 2:
+                    local_vars.append(None)
+            local_vars += [None] * max(0, info.code.max_locals - len(local_vars))
+            frame = Frame(ProgramPosition(target, 0), tuple(local_vars), ())
+            return step(state, ins, popped.push_frame(frame))
+    return library_call(ctx, state, ins, target, arguments)
+
+
+def library_call(ctx: EvalContext, state: AbstractState, ins: Instruction, target: MethodId, arguments: tuple[Ref, ...]) -> StepResult:
+    """Evaluate a call through the registry's model (or the unknown-call fallback)."""
+    if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
+        popped, _ = state.pop(len(arguments))
+        return step(state, ins, advance(popped, ins))
+    model = ctx.registry.lookup(target)
+    clean = state.with_split(None) if _library_choice(state) is None else state
+    lib_call = LibraryCall(target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program)
+    outcomes = list(model(lib_call) if model is not None else unknown_library_call(lib_call))
+    if not outcomes:
+        return Stuck(f"the model of {target} returned no outcome")
+    first = outcomes[0]
+    if isinstance(first, Unsupported):
+        return Stuck(first.reason)
+    if isinstance(first, Refines):
+        cases = tuple(
+            (RefineEdge(first.refinement, first.refs, first.cases[k] if k < len(first.cases) else ""), s)
+            for k, s in enumerate(first.states)
+        )
+        return Split(cases)
+    choice = _library_choice(state)
+    if len(outcomes) > 1 and choice is None:
+        return Split(
+            tuple(
+                (RefineEdge("library", arguments, _describe(outcome)), state.with_split((state.position, "outcome", k)))
+                for k, outcome in enumerate(outcomes)
+            )
+        )
+    outcome = outcomes[choice or 0]
+    if isinstance(outcome, Returns):
+        successor = outcome.state
+        if outcome.result is not None:
+            successor = successor.push(outcome.result)
+        return step(state, ins, advance(successor, ins), outcome.constraints, outcome.assumptions)
+    if isinstance(outcome, Throws):
+        thrown = create_exception(ctx, outcome.state.with_split(None), outcome.exception_class, outcome.exact)
+        return step(state, ins, thrown, outcome.constraints, outcome.assumptions)
+    return Stuck(f"the model of {target} returned {type(outcome).__name__} among several outcomes")
+
+
+def _library_choice(state: AbstractState) -> int | None:
+    split = state.split
+    if isinstance(split, tuple) and len(split) == 3 and split[0] == state.position and split[1] == "outcome":
+        return int(split[2])
+    return None
+
+
+def _describe(outcome: object) -> str:
+    if isinstance(outcome, Returns):
+        return "returns"
+    if isinstance(outcome, Throws):
+        return f"throws {outcome.exception_class.replace('/', '.')}"
+    return type(outcome).__name__
+
+
+def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    operand = ins.operand
+    assert isinstance(operand, DynamicConst)
+    classfile = ctx.program.lookup(state.position.method.class_name)
+    owner = None
+    if operand.bootstrap_index < len(classfile.bootstrap_methods):
+        owner = classfile.bootstrap_methods[operand.bootstrap_index].handle.reference.owner
+    if owner != "java/lang/invoke/StringConcatFactory":
+        return Stuck(f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported", "lambda")
+    parameters, _ = parse_method_descriptor(operand.descriptor)
+    popped, arguments = state.pop(len(parameters))
+    assumptions = tuple(
+        f"toString() of {p[1:-1].replace('/', '.')} in string concatenation terminates"
+        for p, a in zip(parameters, arguments)
+        if p.startswith("L") and p[1:-1] not in _IMMUTABLE_TEXT_TYPES and a != NULL
+    )
+    new_state, result = bind(ctx, popped, UnknownValue("java/lang/String", nullable=False))
+    return step(state, ins, advance(new_state.push(result), ins), (), assumptions)
+
+
+def evaluate_return(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """xreturn / return: pop the frame; pass the value to the caller (seed 000 X → Y)."""
+    value: Ref | None = None
+    if ins.mnemonic != "return":
+        value = state.peek()
+    method = state.position.method
+    callee_popped = state.pop_frame()
+    if method.name == CLINIT:
+        return step(state, ins, finish_initialization(callee_popped, method.class_name))
+    if not callee_popped.frames:
+        return step(state, ins, callee_popped.garbage_collected())
+    caller = callee_popped.top
+    try:
+        invoke = ctx.body(caller.position.method).instruction_at[caller.position.pc]
+    except (JhaltError, KeyError, ValueError) as error:
+        return Stuck(f"cannot return into {caller.position}: {error}")
+    result = callee_popped if value is None else callee_popped.push(value)
+    return step(state, ins, result.with_pc(invoke.next_pc).garbage_collected())
+
+
+__all__ = ["EvalEdge", "Step", "evaluate_invoke", "evaluate_return", "call", "library_call"]

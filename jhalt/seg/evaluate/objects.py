@@ -1,0 +1,264 @@
+"""Objects and fields: new, getfield, putfield, getstatic, putstatic, checkcast,
+instanceof (thesis §1.6; refinements per thesis Fig. 1.25: GETFIELD needs existence and
+realization, PUTFIELD also equality, CHECKCAST existence and type).
+
+``new C`` creates an instance listing every instance field declared by C and its program
+superclasses with the default value (seed 000 §2.1: concrete instances list all fields;
+fields of JDK superclasses are not represented, i.e. unknown). A field read on an unknown
+object first refines it to null / non-null, then to its possible exact classes, then
+realizes the field. A field write on an object that other references may reach through
+unrepresented parts records that those may now reach the stored value.
+"""
+
+from __future__ import annotations
+
+from jhalt.bytecode import Instruction
+from jhalt.domains.intervals import Interval
+from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue, is_object_value, value_type_name
+from jhalt.errors import JhaltError
+from jhalt.ids import FieldId
+from jhalt.program.resolution import LinkageFailure
+from jhalt.seg.context import EvalContext, StepResult, Stuck
+from jhalt.seg.evaluate.classinit import initialization_step
+from jhalt.seg.evaluate.common import advance, bind, bind_int, default_value_ref, may_be_null, step, throw
+from jhalt.seg.labels import check
+from jhalt.seg.library import unknown_value
+from jhalt.seg.refine import concrete_classes, realize_field, refine_equality, refine_existence, refine_type, split_relation
+
+NPE = "java/lang/NullPointerException"
+CLASS_CAST = "java/lang/ClassCastException"
+NON_NULL_LIBRARY_STATICS = frozenset({("java/lang/System", "out"), ("java/lang/System", "err"), ("java/lang/System", "in")})
+
+
+def instance_fields(ctx: EvalContext, class_name: str) -> list[FieldId]:
+    """Instance fields declared by ``class_name`` and its program superclasses."""
+    result: list[FieldId] = []
+    current: str | None = class_name
+    while current is not None and ctx.is_program_class(current):
+        classfile = ctx.program.lookup(current)
+        result.extend(FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static)
+        current = classfile.super_name
+    return result
+
+
+def evaluate_new(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    pending = initialization_step(ctx, state, ins)
+    if pending is not None:
+        return pending
+    assert ins.class_name is not None
+    new_state = state
+    fields: dict[FieldId, Ref] = {}
+    for field_id in instance_fields(ctx, ins.class_name):
+        new_state, fields[field_id] = default_value_ref(ctx, new_state, field_id.descriptor)
+    new_state, reference = bind(ctx, new_state, InstanceValue.of(ins.class_name, fields))
+    return step(state, ins, advance(new_state.push(reference), ins))
+
+
+def _resolve_field(ctx: EvalContext, ins: Instruction) -> FieldId | Stuck:
+    member = ins.member
+    try:
+        return ctx.program.resolve_field(member.owner, member.name, member.descriptor).id
+    except LinkageFailure as failure:
+        return Stuck(f"linkage error {failure.error_class}: {failure.message}")
+    except JhaltError as error:
+        return Stuck(str(error), "missing-class")
+
+
+def _object_ready(ctx: EvalContext, state: AbstractState, ins: Instruction, reference: Ref, field_id: FieldId) -> StepResult | None:
+    """Null check, existence and type refinement of the object a field is accessed on."""
+    if reference == NULL:
+        return throw(ctx, state, ins, NPE)
+    if may_be_null(state, reference):
+        return refine_existence(ctx, state, reference)
+    value = state.heap[reference]
+    if isinstance(value, UnknownValue):
+        classes = concrete_classes(ctx, field_id.class_name)
+        if classes is None:
+            return Stuck(f"the classes that inherit {field_id} are not known", "unsupported")
+        classes = [c for c in classes if ctx.hierarchy.is_subtype(c, value.type_name)]
+        return refine_type(ctx, state, reference, classes)
+    if not isinstance(value, InstanceValue):
+        return Stuck(f"field access {field_id} on {value}")
+    return None
+
+
+def evaluate_getfield(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    field_id = _resolve_field(ctx, ins)
+    if isinstance(field_id, Stuck):
+        return field_id
+    reference = state.peek()
+    pending = _object_ready(ctx, state, ins, reference, field_id)
+    if pending is not None:
+        return pending
+    value = state.heap[reference]
+    assert isinstance(value, InstanceValue)
+    content = value.field(field_id)
+    if content is None:
+        if not ctx.is_program_class(field_id.class_name):
+            popped, _ = state.pop(1)
+            new_state, content = bind(ctx, popped, unknown_value(field_id.descriptor))
+            return step(state, ins, advance(new_state.push(content), ins), (), (f"JDK field {field_id} is read as unknown",))
+        return realize_field(ctx, state, reference, field_id)
+    popped, _ = state.pop(1)
+    return step(state, ins, advance(popped.push(content), ins))
+
+
+def evaluate_putfield(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    field_id = _resolve_field(ctx, ins)
+    if isinstance(field_id, Stuck):
+        return field_id
+    reference, stored = state.peek(1), state.peek(0)
+    pending = _object_ready(ctx, state, ins, reference, field_id)
+    if pending is not None:
+        return pending
+    partners = sorted(state.predicates.equal_partners(reference))
+    if partners:
+        return refine_equality(ctx, state, reference, partners[0])
+    value = state.heap[reference]
+    assert isinstance(value, InstanceValue)
+    popped, _ = state.pop(2)
+    stored = _fit_to_field(ctx, popped, stored, field_id.descriptor)
+    new_state, stored_ref = stored
+    new_state = new_state.with_value(reference, value.with_field(field_id, stored_ref))
+    new_state = annotate_store(new_state, reference, stored_ref)
+    return step(state, ins, advance(new_state, ins))
+
+
+def _fit_to_field(ctx: EvalContext, state: AbstractState, stored: Ref, descriptor: str) -> tuple[AbstractState, Ref]:
+    """A value stored into a boolean/byte/char/short field is truncated (JVMS §6.5
+    putfield: int values are narrowed); keep it when it already fits."""
+    value = state.heap.get(stored) if stored != NULL else None
+    if isinstance(value, IntValue) and descriptor in ("Z", "B", "C", "S") and not value.interval.fits_type(descriptor):
+        return bind_int(ctx, state, Interval.of_type(descriptor), descriptor)
+    return state, stored
+
+
+def _may_reach(state: AbstractState, start: Ref) -> set[Ref]:
+    """Object references reachable from ``start`` through fields, entries and joins."""
+    seen: set[Ref] = set()
+    todo = [start]
+    while todo:
+        current = todo.pop()
+        if current == NULL or current in seen:
+            continue
+        value = state.heap.get(current)
+        if value is None or not is_object_value(value):
+            continue
+        seen.add(current)
+        todo.extend(child for _, child in successors(value))
+        todo.extend(state.predicates.join_partners(current))
+        todo.extend(state.predicates.equal_partners(current))
+    return seen
+
+
+def annotate_store(state: AbstractState, target: Ref, stored: Ref) -> AbstractState:
+    """After ``target.f = stored``: every reference that may reach ``target`` through
+    unrepresented parts may now reach ``stored`` (joins); if ``stored`` may reach
+    ``target``, the structure may be cyclic (non-tree)."""
+    stored_value = state.heap.get(stored) if stored != NULL else None
+    if stored_value is None or not is_object_value(stored_value):
+        return state
+    predicates = state.predicates
+    reaching = {p for p in predicates.join_partners(target) | predicates.equal_partners(target)}
+    reaching |= {r for r, v in state.heap.items() if any(c == target for _, c in successors(v))}
+    for reference in sorted(reaching):
+        if reference != stored:
+            predicates = predicates.with_join(reference, stored)
+    if target in _may_reach(state, stored):
+        predicates = predicates.with_non_tree(target)
+        for reference in reaching:
+            predicates = predicates.with_non_tree(reference)
+    return state.with_predicates(predicates)
+
+
+def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    pending = initialization_step(ctx, state, ins)
+    if pending is not None:
+        return pending
+    field_id = _resolve_field(ctx, ins)
+    if isinstance(field_id, Stuck):
+        return field_id
+    current = state.static_field(field_id)
+    if current is not None:
+        return step(state, ins, advance(state.push(current), ins))
+    if not ctx.is_program_class(field_id.class_name):
+        nullable = (field_id.class_name, field_id.name) not in NON_NULL_LIBRARY_STATICS
+        new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor, nullable))
+        return step(state, ins, advance(new_state.push(fresh), ins), (), (f"JDK static field {field_id} is unknown",))
+    new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor))
+    new_state = new_state.with_static(field_id, fresh)
+    return step(state, ins, advance(new_state.push(fresh), ins))
+
+
+def evaluate_putstatic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    pending = initialization_step(ctx, state, ins)
+    if pending is not None:
+        return pending
+    field_id = _resolve_field(ctx, ins)
+    if isinstance(field_id, Stuck):
+        return field_id
+    popped, (stored,) = state.pop(1)
+    if not ctx.is_program_class(field_id.class_name):
+        return step(state, ins, advance(popped, ins), (), (f"write of JDK static field {field_id} is ignored",))
+    popped, stored = _fit_to_field(ctx, popped, stored, field_id.descriptor)
+    return step(state, ins, advance(popped.with_static(field_id, stored), ins))
+
+
+def _type_test(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult | bool:
+    """Whether the (non-null) top of stack is an instance of the instruction's class;
+    a refinement when that is not decided."""
+    reference = state.peek()
+    assert ins.class_name is not None
+    target = ins.class_name
+    value = state.heap[reference]
+    type_name = value_type_name(value)
+    if ctx.hierarchy.is_subtype(type_name, target):
+        return True
+    exact = isinstance(value, (InstanceValue, ArrayValue))
+    if exact or not (ctx.hierarchy.is_subtype(target, type_name) or _is_interface(ctx, target) or _is_interface(ctx, type_name)):
+        return False
+    if isinstance(state.split, tuple) and state.split[0] == state.position:
+        return bool(state.split[1])
+    classes = None if type_name.startswith("[") else concrete_classes(ctx, type_name)
+    if classes is not None and len(classes) <= ctx.options.max_type_cases:
+        return refine_type(ctx, state, reference, classes)
+    return split_relation(state, (reference,), check("ref==", reference, reference), check("ref!=", reference, reference))
+
+
+def _is_interface(ctx: EvalContext, name: str) -> bool:
+    if name.startswith("["):
+        return False
+    try:
+        return ctx.program.lookup(name).is_interface
+    except JhaltError:
+        return True
+
+
+def evaluate_checkcast(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    reference = state.peek()
+    if reference == NULL:
+        return step(state, ins, advance(state, ins))
+    if may_be_null(state, reference):
+        return refine_existence(ctx, state, reference)
+    outcome = _type_test(ctx, state, ins)
+    if not isinstance(outcome, bool):
+        return outcome
+    if not outcome:
+        return throw(ctx, state, ins, CLASS_CAST)
+    return step(state, ins, advance(state, ins))
+
+
+def evaluate_instanceof(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    reference = state.peek()
+    if reference != NULL and may_be_null(state, reference):
+        return refine_existence(ctx, state, reference)
+    result = False
+    if reference != NULL:
+        outcome = _type_test(ctx, state, ins)
+        if not isinstance(outcome, bool):
+            return outcome
+        result = outcome
+    popped, _ = state.pop(1)
+    new_state, answer = bind_int(ctx, popped, Interval.const(int(result)), "I")
+    return step(state, ins, advance(new_state.push(answer), ins))

@@ -1,0 +1,145 @@
+"""Constants, local variables, operand-stack manipulation, goto, nop, monitors
+(thesis §1.6 "trivial opcodes"; JVMS §6.5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from jhalt.bytecode import Instruction
+from jhalt.classfile.model import ClassConst, DynamicConst, StringConst
+from jhalt.domains.intervals import Interval
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, FloatValue, UnknownValue
+from jhalt.seg.context import EvalContext, StepResult, Stuck
+from jhalt.seg.evaluate.common import advance, bind, bind_int, category, may_be_null, step, throw
+from jhalt.seg.refine import refine_existence
+
+
+def evaluate_nop(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    return step(state, ins, advance(state, ins))
+
+
+def evaluate_aconst_null(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    return step(state, ins, advance(state.push(NULL), ins))
+
+
+def evaluate_int_const(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """iconst/bipush/sipush and lconst."""
+    assert isinstance(ins.value, int)
+    letter = "J" if ins.op == "lconst" else "I"
+    state2, reference = bind_int(ctx, state, Interval.const(ins.value), letter)
+    return step(state, ins, advance(state2.push(reference), ins))
+
+
+def evaluate_float_const(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    letter = "F" if ins.op == "fconst" else "D"
+    state2, reference = bind(ctx, state, FloatValue.of(float(ins.value or 0.0), letter))
+    return step(state, ins, advance(state2.push(reference), ins))
+
+
+def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """ldc/ldc_w/ldc2_w: integers and floats exactly; a String literal through the
+    registry's string factory (default: a non-null String object); a class literal as a
+    non-null ``java/lang/Class``."""
+    from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst
+
+    operand = ins.operand
+    if isinstance(operand, IntegerConst | LongConst):
+        letter = "J" if isinstance(operand, LongConst) else "I"
+        state2, reference = bind_int(ctx, state, Interval.const(operand.value), letter)
+    elif isinstance(operand, FloatConst | DoubleConst):
+        letter = "D" if isinstance(operand, DoubleConst) else "F"
+        state2, reference = bind(ctx, state, FloatValue.of(operand.value, letter))
+    elif isinstance(operand, StringConst):
+        state2, reference = ctx.registry.string_constant(state, operand.value, ctx.fresh)
+    elif isinstance(operand, ClassConst):
+        state2, reference = bind(ctx, state, UnknownValue("java/lang/Class", nullable=False))
+    elif isinstance(operand, DynamicConst):
+        return Stuck(f"ldc of a dynamic constant ({operand.name}) is not supported")
+    else:
+        state2, reference = bind(ctx, state, UnknownValue("java/lang/Object", nullable=False))
+    return step(state, ins, advance(state2.push(reference), ins))
+
+
+def evaluate_load(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    assert ins.local is not None
+    locals_ = state.top.locals
+    reference = locals_[ins.local] if ins.local < len(locals_) else None
+    if reference is None:
+        return Stuck(f"local {ins.local} is undefined at {state.position}")
+    return step(state, ins, advance(state.push(reference), ins))
+
+
+def evaluate_store(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    assert ins.local is not None
+    popped, (reference,) = state.pop(1)
+    index = ins.local
+    result = popped
+    if index > 0 and index - 1 < len(state.top.locals):
+        previous = state.top.locals[index - 1]
+        if previous is not None and category(state, previous) == 2:
+            result = result.with_local(index - 1, None)
+    result = result.with_local(index, reference)
+    if category(state, reference) == 2:
+        result = result.with_local(index + 1, None)
+    return step(state, ins, advance(result, ins))
+
+
+def _take(state: AbstractState, stack: list[str], slots: int) -> list[str] | None:
+    """Pop entries from the end of ``stack`` whose slot sizes add up to ``slots``."""
+    taken: list[str] = []
+    total = 0
+    while total < slots:
+        if not stack:
+            return None
+        reference = stack.pop()
+        taken.insert(0, reference)
+        total += category(state, reference)
+    return taken if total == slots else None
+
+
+_DUP_FORMS = {"dup": (1, 0), "dup_x1": (1, 1), "dup_x2": (1, 2), "dup2": (2, 0), "dup2_x1": (2, 1), "dup2_x2": (2, 2)}
+
+
+def evaluate_stack_op(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """pop, pop2, dup*, swap over entries with category-aware slot counting (JVMS §6.5)."""
+    stack = list(state.top.stack)
+    name = ins.mnemonic
+    if name in ("pop", "pop2"):
+        if _take(state, stack, 1 if name == "pop" else 2) is None:
+            return Stuck(f"{name} on an unexpected stack")
+    elif name == "swap":
+        top = _take(state, stack, 1)
+        below = _take(state, stack, 1)
+        if top is None or below is None:
+            return Stuck("swap on an unexpected stack")
+        stack += top + below
+    else:
+        top_slots, below_slots = _DUP_FORMS[name]
+        top = _take(state, stack, top_slots)
+        below = _take(state, stack, below_slots) if below_slots else []
+        if top is None or below is None:
+            return Stuck(f"{name} on an unexpected stack")
+        stack += top + below + top
+    new_state = state.with_frame(replace(state.top, stack=tuple(stack)))
+    return step(state, ins, advance(new_state, ins))
+
+
+def evaluate_goto(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    assert ins.target is not None
+    return step(state, ins, state.with_pc(ins.target))
+
+
+def evaluate_monitor(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    """monitorenter/monitorexit: single-threaded, so only the null check matters."""
+    reference = state.peek()
+    if reference == NULL:
+        return throw(ctx, state, ins, "java/lang/NullPointerException")
+    if may_be_null(state, reference):
+        return refine_existence(ctx, state, reference)
+    popped, _ = state.pop(1)
+    return step(state, ins, advance(popped, ins))
+
+
+def evaluate_unsupported(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
+    return Stuck(f"instruction {ins.mnemonic} is not supported", "unsupported")

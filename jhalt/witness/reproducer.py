@@ -1,0 +1,516 @@
+"""Java reproducers for witnesses: a main class and a JUnit 5 test (seed 000 §3; issues 4, 5).
+
+`generate_reproducer` turns an entry method, its `ConcreteInputs` and the expected behaviour
+(an exception class, or `NON_TERMINATION`) into Java source (Java 8 language level, no
+dependency but the JDK; the test class also needs JUnit 5):
+
+* ``Reproduce_<Class>_<method>`` — ``main`` calls ``run()``, which builds the inputs and calls
+  the entry. Construction is two-phase so that shared and cyclic graphs come out right: first
+  every object-table entry is allocated (objects with ``sun.misc.Unsafe.allocateInstance``, so
+  no constructor runs and unlisted fields keep their JVM defaults; arrays with
+  ``Array.newInstance``; strings with ``new String(…)`` so each is a distinct object), then
+  fields and elements are stored (``Field.setAccessible(true)``: private, inherited and final
+  instance fields; static final fields through ``Unsafe.putXxx``), then static fields are set
+  (each class is initialised first, so its static initialiser cannot overwrite the witness),
+  then the entry is called **through reflection** whatever its access (one code path that works
+  for private methods and package-private classes in any package on JDK 8–17). An
+  ``InvocationTargetException`` is unwrapped and its cause rethrown unchanged, so the analysed
+  method's exception escapes ``main`` with its own stack trace; the reproducer's frames only
+  appear below the analysed ones.
+* ``Reproduce_<Class>_<method>Test`` — the same builder plus one JUnit 5 test that *passes
+  while the bug is present*: ``assertThrows(Expected.class, …)`` followed by a check that the
+  first non-JDK frame is the reported method; for non-termination the entry runs in a daemon
+  thread, and the test asserts that after the timeout the thread is still alive and inside the
+  reported method (the ``assertTimeoutPreemptively`` idea turned around: that assertion fails on
+  a hang, which suits a regression test written *after* the fix — swap it in then).
+
+Strings are emitted with Java escapes (``\\n``, ``\\"``, ``\\uXXXX`` for every other control or
+non-ASCII UTF-16 unit), never raw. Class, field and method names only appear inside string
+literals (reflection by binary name) or sanitised comments, so any JVM name is safe.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.ids import MethodId
+from jhalt.witness.inputs import (
+    ArrayInput,
+    ConcreteInputs,
+    FloatInput,
+    IntInput,
+    NullInput,
+    ObjectInput,
+    Ref,
+    StringInput,
+    Value,
+    main_args,
+)
+
+__all__ = [
+    "NON_TERMINATION",
+    "Reproducer",
+    "generate_reproducer",
+    "java_string_literal",
+    "reproducer_class_name",
+]
+
+NON_TERMINATION = "non-termination"
+"""The ``expected`` value (and `Finding.kind`) of a non-termination witness."""
+
+_SIMPLE_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_SIMPLE_ESCAPES |= {'"': '\\"', "\\": "\\\\"}
+
+
+def java_string_literal(text: str) -> str:
+    """``text`` as a Java string literal with the same UTF-16 content.
+
+    Printable ASCII stays as is; quote, backslash and the usual control characters use their
+    escapes (a ``\\u000a`` escape would end the line before lexing); every other unit is a
+    ``\\uXXXX`` escape — characters beyond the BMP become their surrogate pair."""
+    out = ['"']
+    for ch in text:
+        if ch in _SIMPLE_ESCAPES:
+            out.append(_SIMPLE_ESCAPES[ch])
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            units = ch.encode("utf-16-be", "surrogatepass")
+            for i in range(0, len(units), 2):
+                out.append(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}")
+    out.append('"')
+    return "".join(out)
+
+
+def _comment(text: str) -> str:
+    """``text`` made safe inside a ``//`` comment: no line breaks, no unicode escapes."""
+    return re.sub(r"[^ -~]", "?", text).replace("\\", "/")
+
+
+def reproducer_class_name(entry: MethodId) -> str:
+    """``Reproduce_<SimpleClass>_<method>`` as a Java identifier (``<init>`` -> ``init``)."""
+    simple = entry.class_name.rsplit("/", 1)[-1]
+    raw = f"Reproduce_{simple}_{entry.name.strip('<>')}"
+    return re.sub(r"[^A-Za-z0-9_]", "_", raw)
+
+
+@dataclass(frozen=True)
+class Reproducer:
+    """Generated Java sources: the main class and the JUnit 5 test, both in the default package."""
+
+    class_name: str
+    source: str
+    test_class_name: str
+    test_source: str
+
+    def write(self, directory: Path | str) -> tuple[Path, Path]:
+        """Write ``<class_name>.java`` and ``<test_class_name>.java`` into ``directory``."""
+        target = Path(directory)
+        target.mkdir(parents=True, exist_ok=True)
+        main = target / f"{self.class_name}.java"
+        test = target / f"{self.test_class_name}.java"
+        main.write_text(self.source, encoding="utf-8")
+        test.write_text(self.test_source, encoding="utf-8")
+        return main, test
+
+
+def generate_reproducer(
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    expected: str,
+    location: MethodId | None = None,
+    hang_timeout_s: float = 10.0,
+) -> Reproducer:
+    """Java sources that call ``entry`` with ``inputs`` (see the module docstring).
+
+    ``expected`` is an exception class (dotted or internal name) or `NON_TERMINATION`;
+    ``location`` is the method the finding reports (where the exception is thrown or the loop
+    is; default: ``entry``); the JUnit test checks it. Raises ValueError when the inputs do not
+    fit the entry's descriptor."""
+    inputs.check_against(entry, is_static=inputs.receiver is None)
+    expected_dotted = expected.replace("/", ".")
+    reported = location or entry
+    class_name = reproducer_class_name(entry)
+    body = _RunBody(inputs).build(entry)
+    header = [
+        "// Generated by jhalt: replays a witness (seed 000 §3). Do not edit.",
+        f"// entry:    {_comment(str(entry))}",
+        f"// expected: {_comment(expected_dotted)} in {_comment(str(reported))}",
+    ]
+    main_source = "\n".join(
+        [
+            *header,
+            _IMPORTS,
+            f"public class {class_name} {{",
+            "    public static void main(String[] args) throws Throwable {",
+            "        run();",
+            "    }",
+            "",
+            *body,
+            _HELPERS.replace("__CLASS__", class_name),
+            "}",
+            "",
+        ]
+    )
+    test_class = class_name + "Test"
+    if expected_dotted == NON_TERMINATION:
+        test_method = _hang_test(reported, hang_timeout_s, test_class)
+    else:
+        test_method = _exception_test(expected_dotted, reported, test_class)
+    test_source = "\n".join(
+        [
+            *header,
+            "// JUnit 5 test: passes while the reported behaviour is present.",
+            _IMPORTS,
+            "import org.junit.jupiter.api.Test;",
+            "import static org.junit.jupiter.api.Assertions.*;",
+            "",
+            f"public class {test_class} {{",
+            *test_method,
+            "",
+            *body,
+            _HELPERS.replace("__CLASS__", test_class),
+            "}",
+            "",
+        ]
+    )
+    return Reproducer(class_name, main_source, test_class, test_source)
+
+
+_IMPORTS = """
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+"""
+
+
+def _exception_test(expected: str, reported: MethodId, test_class: str) -> list[str]:
+    return [
+        "    @Test",
+        "    public void entryThrows() {",
+        f"        Throwable thrown = assertThrows({_class_literal(expected)}, {test_class}::run);",
+        "        StackTraceElement top = firstApplicationFrame(thrown.getStackTrace());",
+        f"        assertNotNull(top, {java_string_literal('no application frame in the trace')});",
+        f"        assertEquals({java_string_literal(reported.dotted_class)}, top.getClassName());",
+        f"        assertEquals({java_string_literal(reported.name)}, top.getMethodName());",
+        "    }",
+    ]
+
+
+def _class_literal(dotted: str) -> str:
+    """``java.lang.NullPointerException.class``; nested classes use their source name."""
+    if not re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*", dotted):
+        raise ValueError(f"expected exception {dotted!r} is not a Java class name")
+    return dotted.replace("$", ".") + ".class"
+
+
+def _hang_test(reported: MethodId, timeout_s: float, test_class: str) -> list[str]:
+    millis = max(1, int(timeout_s * 1000))
+    return [
+        "    @Test",
+        "    public void entryDoesNotTerminate() throws InterruptedException {",
+        "        final Throwable[] outcome = new Throwable[1];",
+        "        Thread worker = new Thread(new Runnable() {",
+        "            public void run() {",
+        f"                try {{ {test_class}.run(); }} catch (Throwable t) {{ outcome[0] = t; }}",
+        "            }",
+        '        }, "jhalt-witness");',
+        "        worker.setDaemon(true);",
+        "        worker.start();",
+        f"        worker.join({millis}L);",
+        "        assertTrue(worker.isAlive(), "
+        + '"the entry returned or threw within the timeout: " + outcome[0]);',
+        "        StackTraceElement top = firstApplicationFrame(worker.getStackTrace());",
+        "        assertNotNull(top);",
+        f"        assertEquals({java_string_literal(reported.dotted_class)}, top.getClassName());",
+        f"        assertEquals({java_string_literal(reported.name)}, top.getMethodName());",
+        "    }",
+    ]
+
+
+class _RunBody:
+    """Emits ``run()``: allocate the object table, fill it, set statics, call the entry."""
+
+    def __init__(self, inputs: ConcreteInputs) -> None:
+        self.inputs = inputs
+        self.variables = {key: f"h{index}" for index, (key, _) in enumerate(inputs.heap)}
+
+    def build(self, entry: MethodId) -> list[str]:
+        lines = [
+            "    /** Builds the witness inputs and calls the entry; its exceptions propagate. */",
+            "    public static void run() throws Throwable {",
+        ]
+        args = main_args(self.inputs)
+        if entry.name == "main" and entry.descriptor == "([Ljava/lang/String;)V" and args:
+            lines.append(f"        // command line: {_comment(repr(list(args)))}")
+        if self.inputs.heap:
+            lines.append("        // 1. the object table, allocated before it is filled in")
+        for key, entry_value in self.inputs.heap:
+            lines.append(f"        Object {self.variables[key]} = {self._allocation(entry_value)};"
+                         f"  // {_comment(key)}")
+        filling = self._filling()
+        if filling:
+            lines.append("        // 2. fields and array elements")
+            lines.extend(filling)
+        if self.inputs.statics:
+            lines.append("        // 3. static fields, after the class's own initialisation")
+        for static in self.inputs.statics:
+            field = static.field
+            lines.append(
+                f"        setStatic({java_string_literal(field.class_name.replace('/', '.'))}, "
+                f"{java_string_literal(field.name)}, {java_string_literal(field.descriptor)}, "
+                f"{self._expression(static.value)});"
+            )
+        lines.append("        // 4. the call")
+        lines.append(f"        {self._call(entry)}")
+        lines.append("    }")
+        return lines
+
+    def _allocation(self, entry: ObjectInput | ArrayInput | StringInput) -> str:
+        if isinstance(entry, ObjectInput):
+            return f"allocate({java_string_literal(entry.class_name.replace('/', '.'))})"
+        if isinstance(entry, ArrayInput):
+            return f"newArray({java_string_literal(entry.component)}, {len(entry.elements)})"
+        return f"new String({java_string_literal(entry.text())})"
+
+    def _filling(self) -> list[str]:
+        lines = []
+        for key, entry in self.inputs.heap:
+            variable = self.variables[key]
+            if isinstance(entry, ObjectInput):
+                for item in entry.fields:
+                    field = item.field
+                    lines.append(
+                        f"        setField({variable}, "
+                        f"{java_string_literal(field.class_name.replace('/', '.'))}, "
+                        f"{java_string_literal(field.name)}, "
+                        f"{java_string_literal(field.descriptor)}, "
+                        f"{self._expression(item.value)});"
+                    )
+            elif isinstance(entry, ArrayInput):
+                for index, element in enumerate(entry.elements):
+                    if _is_default(element):
+                        continue
+                    lines.append(
+                        f"        Array.set({variable}, {index}, {self._expression(element)});"
+                    )
+        return lines
+
+    def _expression(self, value: Value) -> str:
+        """A Java expression of static type Object (boxed with the exact primitive type)."""
+        if isinstance(value, Ref):
+            return self.variables[value.id]
+        if isinstance(value, NullInput):
+            return "null"
+        if isinstance(value, StringInput):
+            return f"new String({java_string_literal(value.text())})"
+        if isinstance(value, IntInput):
+            return _int_literal(value)
+        return _float_literal(value)
+
+    def _call(self, entry: MethodId) -> str:
+        parameters, result = parse_method_descriptor(entry.descriptor)
+        owner = java_string_literal(entry.dotted_class)
+        types = "new String[] {" + ", ".join(java_string_literal(p) for p in parameters) + "}"
+        arguments = (
+            "new Object[] {" + ", ".join(self._expression(v) for v in self.inputs.arguments) + "}"
+        )
+        if entry.name == "<clinit>":
+            return f"initialise({owner});"
+        if entry.name == "<init>":
+            return f"construct({owner}, {types}, {arguments});"
+        receiver = "null" if self.inputs.receiver is None else self._expression(self.inputs.receiver)
+        return (
+            f"invoke({owner}, {java_string_literal(entry.name)}, {types}, "
+            f"{java_string_literal(result)}, {receiver}, {arguments});"
+        )
+
+
+def _is_default(value: Value) -> bool:
+    if isinstance(value, NullInput):
+        return True
+    if isinstance(value, IntInput):
+        return value.value == 0
+    return False
+
+
+def _int_literal(value: IntInput) -> str:
+    number = value.value
+    if value.type == "Z":
+        return "Boolean.TRUE" if number else "Boolean.FALSE"
+    if value.type == "J":
+        return f"Long.valueOf({number}L)"
+    if value.type == "I":
+        return f"Integer.valueOf({number})"
+    box = {"B": ("Byte", "byte"), "S": ("Short", "short"), "C": ("Character", "char")}
+    wrapper, primitive = box[value.type]
+    return f"{wrapper}.valueOf(({primitive}) {number})"
+
+
+def _float_literal(value: FloatInput) -> str:
+    """Exact: the IEEE bits, so NaN payloads, -0.0 and infinities survive."""
+    if value.type == "F":
+        bits = struct.unpack(">i", struct.pack(">f", value.value))[0]
+        return f"Float.valueOf(Float.intBitsToFloat({bits}))"
+    bits = struct.unpack(">q", struct.pack(">d", value.value))[0]
+    return f"Double.valueOf(Double.longBitsToDouble({bits}L))"
+
+
+_HELPERS = r"""
+    // ---- helpers (reflection; no constructor of the analysed program is run) ----
+
+    private static final ClassLoader LOADER = __CLASS__.class.getClassLoader();
+
+    /** The class with this binary name, not initialised. */
+    private static Class<?> klass(String binaryName) throws ClassNotFoundException {
+        return Class.forName(binaryName, false, LOADER);
+    }
+
+    /** The class denoted by a JVM type descriptor (V, I, [I, Lp/C;), not initialised. */
+    private static Class<?> type(String descriptor) throws ClassNotFoundException {
+        switch (descriptor.charAt(0)) {
+            case 'V': return void.class;
+            case 'Z': return boolean.class;
+            case 'B': return byte.class;
+            case 'S': return short.class;
+            case 'C': return char.class;
+            case 'I': return int.class;
+            case 'J': return long.class;
+            case 'F': return float.class;
+            case 'D': return double.class;
+            case 'L': return klass(descriptor.substring(1, descriptor.length() - 1).replace('/', '.'));
+            default: return klass(descriptor.replace('/', '.'));
+        }
+    }
+
+    private static Class<?>[] types(String[] descriptors) throws ClassNotFoundException {
+        Class<?>[] result = new Class<?>[descriptors.length];
+        for (int i = 0; i < descriptors.length; i++) {
+            result[i] = type(descriptors[i]);
+        }
+        return result;
+    }
+
+    private static Object unsafe() throws Exception {
+        Field theUnsafe = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
+        theUnsafe.setAccessible(true);
+        return theUnsafe.get(null);
+    }
+
+    private static Object callUnsafe(String name, Class<?>[] parameters, Object... arguments)
+            throws Throwable {
+        Object unsafe = unsafe();
+        Method method = unsafe.getClass().getMethod(name, parameters);
+        try {
+            return method.invoke(unsafe, arguments);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** A new instance of the class, all fields at their defaults; no constructor runs. */
+    private static Object allocate(String binaryName) throws Throwable {
+        return callUnsafe("allocateInstance", new Class<?>[] {Class.class}, klass(binaryName));
+    }
+
+    private static Object newArray(String componentDescriptor, int length) throws Throwable {
+        return Array.newInstance(type(componentDescriptor), length);
+    }
+
+    private static Field field(String owner, String name, String descriptor) throws Throwable {
+        Class<?> fieldType = type(descriptor);
+        for (Field candidate : klass(owner).getDeclaredFields()) {
+            if (candidate.getName().equals(name) && candidate.getType() == fieldType) {
+                candidate.setAccessible(true);
+                return candidate;
+            }
+        }
+        throw new NoSuchFieldException(owner + "." + name + ":" + descriptor);
+    }
+
+    private static void setField(Object target, String owner, String name, String descriptor,
+            Object value) throws Throwable {
+        field(owner, name, descriptor).set(target, value);
+    }
+
+    /** Sets a static field after the class is initialised; final ones through Unsafe. */
+    private static void setStatic(String owner, String name, String descriptor, Object value)
+            throws Throwable {
+        Class.forName(owner, true, LOADER);
+        Field target = field(owner, name, descriptor);
+        if (!Modifier.isFinal(target.getModifiers())) {
+            target.set(null, value);
+            return;
+        }
+        Object base = callUnsafe("staticFieldBase", new Class<?>[] {Field.class}, target);
+        Object offset = callUnsafe("staticFieldOffset", new Class<?>[] {Field.class}, target);
+        Class<?> kind = target.getType();
+        String put = kind.isPrimitive()
+                ? "put" + Character.toUpperCase(kind.getName().charAt(0)) + kind.getName().substring(1)
+                : "putObject";
+        Class<?> slot = kind.isPrimitive() ? kind : Object.class;
+        callUnsafe(put, new Class<?>[] {Object.class, long.class, slot}, base, offset, value);
+    }
+
+    /** Calls the method reflectively; the method's own exception propagates unchanged. */
+    private static Object invoke(String owner, String name, String[] parameters, String result,
+            Object receiver, Object[] arguments) throws Throwable {
+        Class<?>[] parameterTypes = types(parameters);
+        Class<?> resultType = type(result);
+        Method target = null;
+        for (Method candidate : klass(owner).getDeclaredMethods()) {
+            if (candidate.getName().equals(name) && candidate.getReturnType() == resultType
+                    && java.util.Arrays.equals(candidate.getParameterTypes(), parameterTypes)) {
+                target = candidate;
+            }
+        }
+        if (target == null) {
+            throw new NoSuchMethodException(owner + "." + name);
+        }
+        target.setAccessible(true);
+        try {
+            return target.invoke(receiver, arguments);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Calls the constructor reflectively; its own exception propagates unchanged. */
+    private static Object construct(String owner, String[] parameters, Object[] arguments)
+            throws Throwable {
+        Constructor<?> target = klass(owner).getDeclaredConstructor(types(parameters));
+        target.setAccessible(true);
+        try {
+            return target.newInstance(arguments);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Runs the class's static initialiser; an exception it throws propagates unwrapped. */
+    private static void initialise(String owner) throws Throwable {
+        try {
+            Class.forName(owner, true, LOADER);
+        } catch (ExceptionInInitializerError e) {
+            throw e.getCause() != null ? e.getCause() : e;
+        }
+    }
+
+    /** The first frame outside the JDK (java., javax., jdk., sun., com.sun.), or null. */
+    static StackTraceElement firstApplicationFrame(StackTraceElement[] frames) {
+        for (StackTraceElement frame : frames) {
+            String name = frame.getClassName();
+            if (!(name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+                    || name.startsWith("sun.") || name.startsWith("com.sun."))) {
+                return frame;
+            }
+        }
+        return null;
+    }"""

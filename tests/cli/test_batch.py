@@ -1,0 +1,36 @@
+"""Running an analysis over many entries: order, isolation, time limits."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from jhalt.cli.batch import run_entries
+
+
+def square_or_fail(n: int) -> int:
+    if n == 3:
+        raise ValueError("three is not allowed")
+    if n == 5:
+        time.sleep(60)
+    if n == 7:
+        os._exit(9)  # a worker that dies without a word
+    time.sleep(0.01 * (10 - n))  # later entries finish first
+    return n * n
+
+
+def test_results_keep_entry_order_and_failures_stay_local() -> None:
+    entries = list(range(10))
+    for jobs in (1, 4):
+        outcomes = run_entries(entries, square_or_fail, jobs=jobs, timeout_s=1.0)
+        assert [o.entry for o in outcomes] == entries
+        by_entry = {o.entry: o for o in outcomes}
+        for n in entries:
+            if n == 3:
+                assert by_entry[n].result is None and "three is not allowed" in by_entry[n].error
+            elif n == 5:
+                assert by_entry[n].result is None and by_entry[n].error.startswith("timeout")
+            elif n == 7:
+                assert by_entry[n].result is None and "worker died" in by_entry[n].error
+            else:
+                assert by_entry[n].result == n * n and by_entry[n].error is None

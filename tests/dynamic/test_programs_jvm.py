@@ -1,0 +1,109 @@
+"""Real JVMs: the seed's hanging programs are proved stuck; long-running ones never are.
+
+Seed 003 §6 case studies (circular list / Rhino, jEdit's zero-length regex search,
+Ganymede's null reader) and Fig. 1; each must be proved within 5 s of attaching.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from jhalt.dynamic.observer import Examination, Limits
+from jhalt.dynamic.session import examine_at
+from jhalt.dynamic.symbolic import LocalLoc
+
+pytestmark = pytest.mark.jvm
+
+
+def _examine(jvm, timeout: float = 8.0) -> tuple[Examination, float]:  # type: ignore[no-untyped-def]
+    began = time.monotonic()
+    examination = examine_at(jvm.address, Limits(max_iterations=20, timeout=timeout), jvm.process)
+    return examination, time.monotonic() - began
+
+
+def _the_proof(examination: Examination, method_name: str):  # type: ignore[no-untyped-def]
+    proved = examination.proved
+    assert proved, [(v.site.method.qualified_name, v.reason) for v in examination.verdicts]
+    verdict = proved[0]
+    assert verdict.site.method.name == method_name
+    assert verdict.site.thread_name == "main"
+    return verdict
+
+
+def test_circular_list_membership_is_proved_stuck(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("CircularList")
+    examination, seconds = _examine(jvm)
+    verdict = _the_proof(examination, "find")
+    assert seconds < 5.0
+    # Three nodes, three different pointers: the argument needs all three paths (§2.1).
+    assert len(verdict.proof.iterations) == 3
+    assert verdict.proof.machine_ints  # no integer in the argument can overflow
+    assert jvm.process.poll() is None  # resumed, still running (it is stuck)
+
+
+def test_zero_length_regex_search_is_proved_stuck(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("RegexSearch")
+    examination, seconds = _examine(jvm)
+    verdict = _the_proof(examination, "main")
+    assert seconds < 5.0
+    entered = {m for r in verdict.records for m in r.methods}
+    assert any(m.startswith("java.util.regex.Matcher.find") for m in entered)
+
+
+def test_reader_returning_null_forever_is_proved_stuck(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("NullReader")
+    examination, seconds = _examine(jvm)
+    verdict = _the_proof(examination, "getNextItem")
+    assert verdict.site.method.class_name == "NullReader"
+    assert seconds < 5.0
+    entered = {m for r in verdict.records for m in r.methods}
+    assert any(m.startswith("java.io.BufferedReader.readLine") for m in entered)
+
+
+def test_fig1_loop_is_stuck_only_with_unbounded_integers(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("Fig1Loop")
+    examination, seconds = _examine(jvm)
+    verdict = _the_proof(examination, "main")
+    assert seconds < 5.0
+    proof = verdict.proof
+    assert not proof.machine_ints  # y++ overflows after at most 2^31 iterations
+    names = verdict.site.method.local_names(verdict.site.header)
+    overflowing = [names.get(o.location.slot) for o in proof.overflows if isinstance(o.location, LocalLoc)]
+    assert overflowing == ["y"]
+    assert proof.overflows[0].step == 1
+    assert proof.overflows[0].iterations_left <= 2**31
+
+
+@pytest.mark.parametrize(
+    ("main", "args"),
+    [
+        ("LongCounter", ()),
+        ("CollatzRun", ()),
+        ("SpinFlag", ("60000",)),
+        ("ShortCountdown", ()),
+    ],
+)
+def test_long_running_programs_are_never_claimed_stuck(start_jvm, main: str, args: tuple) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm(main, *args)
+    examination, _ = _examine(jvm, timeout=4.0)
+    assert not examination.proved, [v.reason for v in examination.verdicts]
+    assert examination.verdicts  # it did look at the running loop
+    assert jvm.process.poll() is None  # and resumed it
+
+
+def test_spin_on_volatile_flag_is_refused_while_the_writer_lives(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("SpinFlag", "60000")
+    examination, _ = _examine(jvm, timeout=4.0)
+    reasons = [v.reason for v in examination.verdicts if v.site.method.name == "main"]
+    assert any("volatile" in r for r in reasons), reasons
+
+
+def test_unproved_examination_resumes_the_program_untouched(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("ShortCountdown", "300000000")
+    examination, _ = _examine(jvm, timeout=3.0)
+    assert not examination.proved
+    assert jvm.wait_exit(60) == 0
+    # 300000000 * ... : the sum of n % 3 for n = 1..N is N (one full cycle 1+2+0 per 3)
+    assert jvm.lines[-1] == "done 300000000"
