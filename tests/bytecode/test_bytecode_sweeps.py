@@ -121,3 +121,15 @@ def test_jdk_java_base_classes_decode_with_well_formed_cfgs(java_base_dir, shard
     for path in paths:
         methods += check_class(parse_class(path.read_bytes(), str(path)), cross_check=False)
     assert methods > 5000
+
+
+@pytest.mark.parametrize("shard", range(JDK_SHARDS))
+def test_disassembler_renders_every_java_base_class(java_base_dir, shard):
+    """`jhalt disasm` output for every class of java.base: no error, every method listed."""
+    from jhalt.report.disasm import render_class
+
+    for path in _java_base_classes(java_base_dir)[shard::JDK_SHARDS]:
+        classfile = parse_class(path.read_bytes(), str(path))
+        text = render_class(classfile)
+        for method in classfile.methods:
+            assert method.name in text, (path, method.name)
