@@ -24,7 +24,7 @@ from jhalt.bytecode.instructions import Instruction
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst, MemberRef
 from jhalt.dynamic import natives
-from jhalt.dynamic.jdwp import JdwpClient
+from jhalt.dynamic.jdwp import JdwpClient, MethodDecl
 from jhalt.dynamic.jdwp_wire import Location, ObjectValue
 from jhalt.dynamic.memory import (
     FreshObject,
@@ -72,8 +72,13 @@ class Frame:
 
 @dataclass(frozen=True)
 class _PendingCall:
+    """An invoke executed by the model: the VM's next stop is the selected method's
+    first instruction, or — for a native method — the instruction after the invoke."""
+
     instruction: Instruction
     arguments: tuple[Value, ...]
+    declaring_class: int
+    method: MethodDecl
 
 
 _PREFIX_KIND = {"i": "I", "l": "J", "f": "F", "d": "D", "a": "A"}
@@ -134,7 +139,6 @@ class ConcolicIteration:
         self.frames: list[Frame] = [Frame(loop_method, header)]
         self.memory = IterationMemory(label)
         self.pending_call: _PendingCall | None = None
-        self.expected: tuple[int, int, int] | None = (loop_method.class_id, loop_method.method_id, header)
         self.loop_path: list[int] = []
         self.steps = 0
         self.max_steps = max_steps
@@ -161,42 +165,44 @@ class ConcolicIteration:
         outcome = self._execute(top, instruction)
         return outcome
 
+    def next_location(self) -> tuple[int, int, int]:
+        """(class id, method id, index) of the instruction the VM executes next."""
+        pending = self.pending_call
+        top = self.frames[-1]
+        if pending is not None and not pending.method.is_native:
+            return (pending.declaring_class, pending.method.method_id, 0)
+        if pending is not None:
+            return (top.method.class_id, top.method.method_id, pending.instruction.next_pc)
+        return (top.method.class_id, top.method.method_id, top.pc)
+
     def _follow(self, loc: Location) -> None:
         """Check the event against the prediction; complete a pending call."""
-        pending = self.pending_call
-        if pending is not None:
-            self.pending_call = None
-            caller = self.frames[-1]
-            ref = pending.instruction.member
-            same_method = (loc.class_id, loc.method_id) == (caller.method.class_id, caller.method.method_id)
-            if same_method and loc.index == pending.instruction.next_pc:
-                self._native_call(caller, pending)
-                return
-            if loc.index != 0:
-                raise Divergence(f"call to {ref.owner}.{ref.name} went to index {loc.index}")
-            callee = self.view.method_at(loc)
-            if callee.name != ref.name or callee.descriptor != ref.descriptor:
-                raise Divergence(
-                    f"call to {ref.owner}.{ref.name} entered {callee.qualified_name} instead"
-                )
-            self.entered_methods.add(callee.qualified_name)
-            if callee.modifiers & 0x0020:  # ACC_SYNCHRONIZED
-                self.synchronizes = True
-            frame = Frame(callee, 0)
-            slot = 0
-            for argument in pending.arguments:
-                frame.locals[slot] = argument
-                slot += argument.category
-            self.frames.append(frame)
-            return
-        top = self.frames[-1]
-        want = (top.method.class_id, top.method.method_id, top.pc)
+        want = self.next_location()
         got = (loc.class_id, loc.method_id, loc.index)
         if got != want:
-            where = self.view.method_at(loc).qualified_name if loc.index >= 0 else "?"
-            raise Divergence(
-                f"expected {top.method.qualified_name} at {top.pc}, VM is in {where} at {loc.index}"
-            )
+            try:
+                where = f"{self.view.method_at(loc).qualified_name} at {loc.index}"
+            except (UnsupportedStep, JhaltError):
+                where = f"index {loc.index}"
+            raise Divergence(f"expected to stop at {want}, the VM stopped in {where}")
+        pending = self.pending_call
+        if pending is None:
+            return
+        self.pending_call = None
+        caller = self.frames[-1]
+        if pending.method.is_native:
+            self._native_call(caller, pending)
+            return
+        callee = self.view.method(pending.declaring_class, pending.method.method_id)
+        self.entered_methods.add(callee.qualified_name)
+        if callee.modifiers & 0x0020:  # ACC_SYNCHRONIZED
+            self.synchronizes = True
+        frame = Frame(callee, 0)
+        slot = 0
+        for argument in pending.arguments:
+            frame.locals[slot] = argument
+            slot += argument.category
+        self.frames.append(frame)
 
     # ------------------------------------------------------------ helpers
     def _frame0_id(self) -> int:
@@ -274,6 +280,7 @@ class ConcolicIteration:
     def _static_key(self, member: MemberRef) -> tuple[StaticLoc, int, str]:
         declaring, decl = self.view.static_field(member.owner, member.name)
         name = self.view.class_name(declaring)
+        self.view.require_initialized(name)
         if decl.is_volatile:
             self.volatile_reads.add(f"{name}.{member.name}")
         return StaticLoc(name, member.name), declaring, decl.signature
@@ -362,8 +369,11 @@ class ConcolicIteration:
             self._invoke(frame, ins)
             return CONTINUE
         elif op == "new":
+            self.view.require_initialized(ins.class_name or "?")
             stack.append(constant(self.memory.new_object(ins.class_name or "?"), "A"))
         elif op in ("newarray", "anewarray"):
+            if op == "anewarray":
+                self.view.require_loaded(ins.class_name or "?")
             count = int(self._pin(stack.pop()).concrete)
             if count < 0:
                 raise UnsupportedStep("negative array size (exception not modelled)")
@@ -642,9 +652,10 @@ class ConcolicIteration:
     def _type_test(self, op: str, ins: Instruction, stack: list[Value]) -> None:
         ref = self._pin(stack.pop())
         target = ins.class_name or ""
-        if ref.concrete == 0:
+        if ref.concrete == 0:  # null: no resolution of the class (JVM spec §6.5.instanceof)
             result = op == "checkcast"
         else:
+            self.view.require_loaded(target)
             result = self.view.is_subtype(self._runtime_type(ref), target)
         if op == "checkcast":
             if not result:
@@ -659,16 +670,22 @@ class ConcolicIteration:
         ref = ins.member
         params, _ = parse_method_descriptor(ref.descriptor)
         count = len(params) + (0 if ins.mnemonic == "invokestatic" else 1)
-        arguments = frame.stack[len(frame.stack) - count :] if count else []
+        arguments = list(frame.stack[len(frame.stack) - count :]) if count else []
         del frame.stack[len(frame.stack) - count :]
-        arguments = list(arguments)
+        receiver_type = None
         if ins.mnemonic != "invokestatic":
             receiver = arguments[0]
             if receiver.concrete == 0:
                 raise UnsupportedStep(f"call of {ref.name} on null (exception not modelled)")
             if ins.mnemonic in ("invokevirtual", "invokeinterface"):
                 arguments[0] = self._pin(receiver)  # the receiver's class selects the method
-        self.pending_call = _PendingCall(ins, tuple(arguments))
+                receiver_type = self._runtime_type(receiver)
+        declaring, method = self.view.resolve_method(
+            ref.owner, ref.name, ref.descriptor, ins.mnemonic, receiver_type
+        )
+        if ins.mnemonic == "invokestatic":
+            self.view.require_initialized(self.view.class_name(declaring))
+        self.pending_call = _PendingCall(ins, tuple(arguments), declaring, method)
 
     def _native_call(self, caller: Frame, pending: _PendingCall) -> None:
         ref = pending.instruction.member

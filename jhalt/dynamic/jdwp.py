@@ -334,6 +334,13 @@ class JdwpClient:
         r = self._send(w.RT_GET_VALUES, wr.data())
         return [r.tagged_value() for _ in range(r.i4())]
 
+    def modifiers(self, type_id: int) -> int:
+        return self._send(w.RT_MODIFIERS, self._writer().type_id(type_id).data()).i4()
+
+    def class_status(self, type_id: int) -> int:
+        """JDWP ClassStatus bits (VERIFIED 1, PREPARED 2, INITIALIZED 4, ERROR 8)."""
+        return self._send(w.RT_STATUS, self._writer().type_id(type_id).data()).i4()
+
     def source_file(self, type_id: int) -> str | None:
         try:
             return self._send(w.RT_SOURCE_FILE, self._writer().type_id(type_id).data()).string()
@@ -479,6 +486,8 @@ class JdwpClient:
                 wr.object_id(arg)
             elif mod_kind == w.MOD_LOCATION_ONLY:
                 wr.location(arg)
+            elif mod_kind == w.MOD_EXCEPTION_ONLY:
+                wr.type_id(0).u1(1).u1(1)  # every exception, caught or not
             elif mod_kind == w.MOD_STEP:
                 thread, size, depth = arg
                 wr.object_id(thread).i4(size).i4(depth)

@@ -39,7 +39,7 @@ from jhalt.dynamic.symbolic import (
     Sort,
     StaticLoc,
 )
-from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
+from jhalt.dynamic.vmview import ClassNotReady, MethodCode, UnsupportedStep, VmView
 
 MAX_SITES_PER_THREAD = 6
 MAX_FRAMES_SEARCHED = 12
@@ -263,23 +263,24 @@ class _Observation:
         self.limits = limits
         self.clock = clock
         self.requests: list[tuple[int, int]] = []
+        self.breakpoints: dict[tuple[int, int, int], int] = {}
 
     def _request(self, kind: int, modifiers: list) -> int:
         request = self.client.set_request(kind, w.SUSPEND_EVENT_THREAD, modifiers)
         self.requests.append((kind, request))
         return request
 
-    def _clear(self, kind: int | None = None) -> None:
-        for entry in list(self.requests):
-            if kind is None or entry[0] == kind:
-                try:
-                    self.client.clear_request(*entry)
-                except JdwpError:
-                    pass
-                self.requests.remove(entry)
+    def _clear(self) -> None:
+        for entry in self.requests:
+            try:
+                self.client.clear_request(*entry)
+            except JdwpError:
+                pass
+        self.requests.clear()
+        self.breakpoints.clear()
 
-    def _next_event(self, want_kind: int) -> Location:
-        """The next event of ``want_kind`` for our thread; raises TimeoutError."""
+    def _next_event(self) -> tuple[int, Location]:
+        """The next breakpoint or exception event of our thread; raises TimeoutError."""
         while True:
             wait = min(self.limits.step_timeout, max(self.clock.left(), 0.0))
             if wait <= 0:
@@ -287,8 +288,19 @@ class _Observation:
             event = self.client.next_event(wait)
             if event is None:
                 raise TimeoutError("the thread produced no event (blocked or waiting?)")
-            if event.kind == want_kind and event.thread == self.site.thread and event.location:
-                return event.location
+            if event.thread == self.site.thread and event.location is not None:
+                if event.kind in (w.EK_BREAKPOINT, w.EK_EXCEPTION):
+                    return event.kind, event.location
+
+    def _breakpoint(self, class_id: int, method_id: int, index: int) -> None:
+        """A breakpoint (for our thread only) at this location, set once per observation."""
+        key = (class_id, method_id, index)
+        if key in self.breakpoints:
+            return
+        loc = Location(self.view.type_tag(class_id), class_id, method_id, index)
+        self.breakpoints[key] = self._request(
+            w.EK_BREAKPOINT, [(w.MOD_THREAD_ONLY, self.site.thread), (w.MOD_LOCATION_ONLY, loc)]
+        )
 
     def _shared_state_reason(self, records: list[IterationRecord]) -> str | None:
         """Refuse when another application thread may end the loop: the iterations read
@@ -310,18 +322,32 @@ class _Observation:
         return None
 
     def _run_to_header(self) -> Location:
+        """Let the thread run until its loop frame is at the loop header."""
         site = self.site
         method = site.method
-        head = Location(w.TYPE_TAG_CLASS, method.class_id, method.method_id, site.header)
-        self._request(w.EK_BREAKPOINT, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_LOCATION_ONLY, head)])
-        try:
-            while True:
-                self.client.resume_thread(site.thread)
-                loc = self._next_event(w.EK_BREAKPOINT)
+        self._breakpoint(method.class_id, method.method_id, site.header)
+        head = (method.class_id, method.method_id, site.header)
+        while True:
+            self.client.resume_thread(site.thread)
+            kind, loc = self._next_event()
+            if kind == w.EK_BREAKPOINT and (loc.class_id, loc.method_id, loc.index) == head:
                 if self.client.frame_count(site.thread) == site.depth:
                     return loc
-        finally:
-            self._clear(w.EK_BREAKPOINT)
+
+    def _step(self, engine: ConcolicIteration) -> Location:
+        """Run the thread to the instruction the model predicts, and no further.
+
+        Stepping is done with breakpoints at predicted locations rather than JDWP
+        single-step requests: HotSpot keeps a single-stepped thread in interpreter-only
+        mode after the request is cleared (the agent's pending frame-pop on the loop's
+        frame), which would slow the resumed program down for good. An exception event
+        means the prediction is void (exceptions are not modelled)."""
+        self._breakpoint(*engine.next_location())
+        self.client.resume_thread(self.site.thread)
+        kind, loc = self._next_event()
+        if kind == w.EK_EXCEPTION:
+            raise Divergence(f"an exception was thrown at index {loc.index}")
+        return loc
 
     def run(self) -> tuple[ClosureProof | None, list[IterationRecord], str]:
         site = self.site
@@ -338,7 +364,7 @@ class _Observation:
         reason = "no iteration observed"
         try:
             loc = top if at_head else self._run_to_header()
-            self._request(w.EK_SINGLE_STEP, [(w.MOD_STEP, (site.thread, w.STEP_MIN, w.STEP_INTO))])
+            self._request(w.EK_EXCEPTION, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_EXCEPTION_ONLY, None)])
             number = 0
             while len(records) < self.limits.max_iterations:
                 number += 1
@@ -348,10 +374,9 @@ class _Observation:
                 try:
                     outcome = engine.on_event(loc)
                     while outcome == CONTINUE:
-                        client.resume_thread(site.thread)
-                        loc = self._next_event(w.EK_SINGLE_STEP)
+                        loc = self._step(engine)
                         outcome = engine.on_event(loc)
-                except (Divergence, UnsupportedStep) as exc:
+                except (Divergence, UnsupportedStep, ClassNotReady) as exc:
                     # Sound to skip: a closed argument covers every path the loop can
                     # take from the current state, observed or not.
                     divergences += 1
@@ -359,9 +384,7 @@ class _Observation:
                     reason = f"{what}: {exc}"
                     if divergences > MAX_DIVERGENCES:
                         return None, records, reason
-                    self._clear(w.EK_SINGLE_STEP)
                     loc = self._run_to_header()
-                    self._request(w.EK_SINGLE_STEP, [(w.MOD_STEP, (site.thread, w.STEP_MIN, w.STEP_INTO))])
                     continue
                 if outcome == LOOP_EXITED:
                     return None, records, "the loop exited during observation: it is not stuck"

@@ -29,6 +29,10 @@ class UnsupportedStep(JhaltError):
     """The observed execution uses something the concolic interpreter does not model."""
 
 
+class ClassNotReady(JhaltError):
+    """An instruction would load or initialise a class: Java code the observer cannot see."""
+
+
 def internal_name(signature: str) -> str:
     """``Lp/C;`` -> ``p/C``; array signatures stay descriptors (``[I``)."""
     if signature.startswith("L") and signature.endswith(";"):
@@ -118,6 +122,9 @@ class VmView:
         self._object_types: dict[int, int] = {}
         self._array_lengths: dict[int, int] = {}
         self._classes: dict[str, int] = {}
+        self._initialized: set[int] = set()
+        self._type_tags: dict[int, int] = {}
+        self._resolved: dict[tuple, tuple[int, MethodDecl]] = {}
         self._field_ids: dict[tuple[int, str, str], tuple[int, FieldDecl]] = {}
 
     # ------------------------------------------------------------ classes and methods
@@ -178,6 +185,85 @@ class VmView:
             raise UnsupportedStep(f"class {name} is loaded by several class loaders")
         self._classes[name] = found[0][1]
         return found[0][1]
+
+    def type_tag(self, type_id: int) -> int:
+        """JDWP type tag of a class (1) or interface (2), for building locations."""
+        tag = self._type_tags.get(type_id)
+        if tag is None:
+            tag = 2 if self.client.modifiers(type_id) & 0x0200 else 1
+            self._type_tags[type_id] = tag
+        return tag
+
+    def require_initialized(self, name: str) -> None:
+        """Raise `ClassNotReady` unless class ``name`` is loaded and initialised: running
+        its loading or <clinit> would execute Java code the observer does not see."""
+        element = name.lstrip("[")
+        if element.startswith("L") and element.endswith(";"):
+            element = element[1:-1]
+        elif name.startswith("["):
+            return  # arrays of primitives
+        try:
+            type_id = self.class_id(element)
+        except UnsupportedStep:
+            raise ClassNotReady(f"class {element} is not loaded yet") from None
+        if type_id in self._initialized:
+            return
+        status = self.client.class_status(type_id)
+        if status & 0x8 or not status & 0x4:
+            raise ClassNotReady(f"class {element} is not initialised yet")
+        self._initialized.add(type_id)
+
+    def require_loaded(self, name: str) -> None:
+        """Raise `ClassNotReady` unless ``name`` (class or array) is loaded."""
+        element = name.lstrip("[")
+        if name.startswith("["):
+            if not (element.startswith("L") and element.endswith(";")):
+                return
+            element = element[1:-1]
+        try:
+            self.class_id(element)
+        except UnsupportedStep:
+            raise ClassNotReady(f"class {element} is not loaded yet") from None
+
+    def resolve_method(
+        self, owner: str, name: str, descriptor: str, kind: str, receiver_type: int | None
+    ) -> tuple[int, MethodDecl]:
+        """(declaring class id, method) that an invoke selects (JVM spec §5.4.3.3, §6.5
+        invokevirtual "selection"): from the receiver's class for virtual/interface
+        calls, from the named class otherwise; superclasses first, then default methods."""
+        start = receiver_type if kind in ("invokevirtual", "invokeinterface") else self.class_id(owner)
+        assert start is not None
+        key = (start, name, descriptor, kind)
+        cached = self._resolved.get(key)
+        if cached is not None:
+            return cached
+        want_static = kind == "invokestatic"
+        found = None
+        for type_id in self.superclasses(start):
+            for decl in self.client.methods(type_id):
+                if decl.name == name and decl.signature == descriptor and decl.is_static == want_static:
+                    if not decl.is_abstract:
+                        found = (type_id, decl)
+                    break
+            if found:
+                break
+        if found is None and not want_static:
+            seen: set[int] = set()
+            work = [t for c in self.superclasses(start) for t in self.client.interfaces(c)]
+            while work and found is None:
+                current = work.pop(0)
+                if current in seen:
+                    continue
+                seen.add(current)
+                for decl in self.client.methods(current):
+                    if decl.name == name and decl.signature == descriptor and not decl.is_abstract and not decl.is_static:
+                        found = (current, decl)
+                        break
+                work.extend(self.client.interfaces(current))
+        if found is None:
+            raise UnsupportedStep(f"cannot resolve {owner}.{name}{descriptor}")
+        self._resolved[key] = found
+        return found
 
     # ------------------------------------------------------------ objects
     def object_type(self, object_id: int) -> int:

@@ -1,0 +1,37 @@
+"""JDK library models (issue 3, items 5 and 6; interface: :mod:`jhalt.seg.library`).
+
+One module per library area, each with ``register(registry)``: :mod:`objects`,
+:mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
+concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
+:mod:`reflection`, :mod:`random`. :func:`default_registry` is the one aggregator that
+knows them all (ARCHITECTURE.md); a library method without a model gets
+:func:`jhalt.seg.library.unknown_library_call` from the evaluator.
+"""
+
+from __future__ import annotations
+
+from jhalt.seg.library import ModelRegistry
+
+
+def default_registry() -> ModelRegistry:
+    """A registry with every model of this package (raises on a duplicate)."""
+    from jhalt.models import (
+        boxing,
+        concat,
+        exceptions,
+        math,
+        objects,
+        random,
+        reflection,
+        string_builder,
+        strings,
+        system,
+    )
+
+    registry = ModelRegistry()
+    for module in (objects, strings, string_builder, concat, boxing, math, exceptions, system, reflection, random):
+        module.register(registry)
+    return registry
+
+
+__all__ = ["default_registry"]

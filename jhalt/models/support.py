@@ -342,3 +342,43 @@ def index_checks(index: Ref, length: Ref) -> tuple[tuple[Relation, ...], tuple[t
     inside = (check("<=", 0, index), check("<", index, length))
     outside = ((check("<", index, 0),), (check(">=", index, length),))
     return inside, outside
+
+
+def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> Refines:
+    """Give the instance at ``reference`` a value for ``field_id`` (thesis Def. 1.22, via
+    :func:`jhalt.seg.refine.realize_field`: possibly null, annotated as reachable)."""
+    from jhalt.seg.refine import realize_field
+
+    context = cast(EvalContext, _FreshOnly(call.fresh))
+    return _as_refines(realize_field(context, call.state, reference, field_id), "realization", (reference,))
+
+
+def array_realization(call: LibraryCall, reference: Ref) -> Refines:
+    """A non-null unknown array becomes an array value with an unknown length."""
+    from jhalt.seg.refine import realize_array
+
+    context = cast(EvalContext, _FreshOnly(call.fresh))
+    return _as_refines(realize_array(context, call.state, reference), "realization", (reference,))
+
+
+def declares_override(call: LibraryCall, class_name: str, methods: Iterable[tuple[str, str]], stop_at: str) -> str | None:
+    """The first of ``methods`` that a *program* class on the superclass chain from
+    ``class_name`` up to (excluding) the library class ``stop_at`` declares, or None.
+    Without a program, any class outside ``java/`` counts as possibly overriding."""
+    wanted = list(methods)
+    program = call.program
+    if program is None:
+        return None if class_name.startswith("java/") else f"{class_name} (no program to check)"
+    current: str | None = class_name
+    while current is not None and current != stop_at:
+        try:
+            if program.is_library(current):
+                return None
+            found = program.lookup(current)
+        except Exception:  # a missing class: be conservative
+            return f"{current} (missing)"
+        for name, descriptor in wanted:
+            if found.method(name, descriptor) is not None:
+                return f"{current}.{name}{descriptor}"
+        current = found.super_name
+    return None

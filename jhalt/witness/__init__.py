@@ -1,0 +1,9 @@
+"""Witnesses made concrete and checked on a real JVM (seed 000 §3; issues 4 and 5).
+
+* `inputs` — immutable concrete inputs (ints, strings, arrays, object graphs with sharing and
+  cycles, static fields), JSON round trip, ``main(String[])`` command lines;
+* `reproducer` — Java source replaying a witness: a main class and a JUnit 5 test;
+* `stacks` — parsing uncaught-exception traces and thread dumps;
+* `replay` — running a witness in a subprocess with a timeout and judging the claim
+  (confirmed / unconfirmed / not run).
+"""

@@ -326,10 +326,11 @@ class _RunBody:
             return f"initialise({owner});"
         if entry.name == "<init>":
             return f"construct({owner}, {types}, {arguments});"
-        receiver = "null" if self.inputs.receiver is None else self._expression(self.inputs.receiver)
+        receiver = self.inputs.receiver
+        receiver_code = "null" if receiver is None else self._expression(receiver)
         return (
             f"invoke({owner}, {java_string_literal(entry.name)}, {types}, "
-            f"{java_string_literal(result)}, {receiver}, {arguments});"
+            f"{java_string_literal(result)}, {receiver_code}, {arguments});"
         )
 
 
@@ -385,7 +386,9 @@ _HELPERS = r"""
             case 'J': return long.class;
             case 'F': return float.class;
             case 'D': return double.class;
-            case 'L': return klass(descriptor.substring(1, descriptor.length() - 1).replace('/', '.'));
+            case 'L':
+                String name = descriptor.substring(1, descriptor.length() - 1);
+                return klass(name.replace('/', '.'));
             default: return klass(descriptor.replace('/', '.'));
         }
     }
@@ -452,8 +455,9 @@ _HELPERS = r"""
         Object base = callUnsafe("staticFieldBase", new Class<?>[] {Field.class}, target);
         Object offset = callUnsafe("staticFieldOffset", new Class<?>[] {Field.class}, target);
         Class<?> kind = target.getType();
+        String primitive = kind.getName();
         String put = kind.isPrimitive()
-                ? "put" + Character.toUpperCase(kind.getName().charAt(0)) + kind.getName().substring(1)
+                ? "put" + Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1)
                 : "putObject";
         Class<?> slot = kind.isPrimitive() ? kind : Object.class;
         callUnsafe(put, new Class<?>[] {Object.class, long.class, slot}, base, offset, value);

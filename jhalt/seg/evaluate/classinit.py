@@ -5,8 +5,9 @@ Before ``new``, ``getstatic``, ``putstatic`` and ``invokestatic`` the target cla
 initialised. :func:`initialization_step` returns None when it is (or is being initialised
 by this thread, §5.5 step 3); otherwise one evaluation step that prepares the next class
 of the initialisation sequence (static fields get their default or ``ConstantValue``
-values, §5.4.2 and §5.5 step 6) and either pushes its ``<clinit>`` frame (the class is
-``RUNNING``) or, without an initialiser, marks it initialised. The triggering instruction
+values, §5.4.2 and §5.5 step 6) and pushes the ``<clinit>`` frames of the whole sequence
+(each such class is ``RUNNING``; the first of the sequence on top, so superclasses run
+first); classes without an initialiser are marked initialised. The triggering instruction
 is evaluated again afterwards. Library classes are marked initialised without running
 anything (their initialisers are JDK code; the edge records that assumption).
 Returning from ``<clinit>`` marks the class initialised and does not advance the caller.
@@ -77,6 +78,7 @@ def start_initialization(ctx: EvalContext, state: AbstractState, target: str, mn
         return Stuck(str(error), "missing-class")
     new_state = state
     assumptions: list[str] = []
+    frames: list[Frame] = []
     for class_name in sequence:
         if is_initialized(ctx, new_state, class_name) and new_state.class_init_state(class_name) is not None:
             continue
@@ -90,9 +92,9 @@ def start_initialization(ctx: EvalContext, state: AbstractState, target: str, mn
             continue
         new_state = new_state.with_class_init(class_name, InitState.RUNNING)
         clinit = MethodId(class_name, CLINIT, "()V")
-        frame = Frame(ProgramPosition(clinit, 0), (None,) * initializer.code.max_locals, ())
+        frames.append(Frame(ProgramPosition(clinit, 0), (None,) * initializer.code.max_locals, ()))
+    for frame in reversed(frames):  # the first initialiser of the sequence runs first (on top)
         new_state = new_state.push_frame(frame)
-        break
     label_ins = _Pseudo(f"initialize {target.replace('/', '.')} ({mnemonic})")
     return step(state, label_ins, new_state, (), tuple(assumptions))  # type: ignore[arg-type]
 

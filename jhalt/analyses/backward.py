@@ -1,0 +1,261 @@
+"""Witness states by going backwards through the Symbolic Execution Graph (seed 000 §3,
+Def. 4, Thm 5) — shared by the exception analysis and the non-termination analyses.
+
+API (stable; the non-termination helper calls it)::
+
+    find_witness(graph, target, program, *, registry=None, options=None,
+                 goal=None, limits=WitnessLimits()) -> GraphWitness | NoWitness
+
+* ``graph`` — a :class:`~jhalt.seg.graph.SymbolicExecutionGraph`; ``target`` — a node of it
+  (seed 000's ``w``: an error state, or a state of a non-terminating cycle).
+* ``program`` / ``registry`` / ``options`` — as given to ``build_graph`` (the forward check
+  evaluates with them).
+* ``goal`` — ``goal(previous, current) -> bool | None`` decides, along a concrete run, that
+  the target was reached (True), cannot be reached any more (False) or not yet (None);
+  default: :func:`instance_goal` — ``current ⊑ graph.states[target]`` (Def. 4: the witness
+  evaluates to an instance of ``w``). A program end that the goal did not accept refutes.
+* Answer: :class:`GraphWitness` — concrete inputs of the entry
+  (:class:`~jhalt.witness.inputs.ConcreteInputs`), the graph path they follow, the
+  concrete entry state, and ``check``: ``"reached"`` when the forward run confirmed the goal,
+  or ``"inconclusive: <reason>"`` when the forward run could not decide (unknown library
+  result, step limit): such a witness still needs the JVM replay; or :class:`NoWitness`
+  with the reason (no path, every path infeasible, limits).
+
+How (Thm 5): the candidate paths from the entry to ``target`` are enumerated backwards,
+shortest first (:func:`candidate_paths`; a node may repeat up to
+:attr:`WitnessLimits.max_visits` times, so loops are unrolled a few times). For each path,
+:mod:`jhalt.analyses.witness_path` collects its facts — evaluation edges reversed keep their
+relations, refinement edges keep the refined values, instance edges intersect the general
+state with the instance (the general state's references are renamed to the instance's) —
+:mod:`jhalt.analyses.witness_solver` picks small integers with Z3,
+:mod:`jhalt.analyses.witness_concretize` builds the concrete witness state, and the
+forward check runs the symbolic evaluator on it (for a concrete state it is a concrete
+interpreter) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
+no sharing unless the path shows it) never affect soundness, only power (seed 000 fn. 10).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from jhalt.analyses.concrete_run import feasible_cases
+from jhalt.analyses.witness_concretize import WitnessError, concretize_inputs, inputs_state
+from jhalt.analyses.witness_path import collect_path_facts, edge_labels
+from jhalt.analyses.witness_solver import solve_integers
+from jhalt.domains.concrete import ConcreteHeapBuilder
+from jhalt.domains.instance import check_instance
+from jhalt.domains.state import AbstractState
+from jhalt.program import Program
+from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.entry import entry_state, is_main
+from jhalt.seg.evaluate import evaluate
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import RefineEdge
+from jhalt.seg.library import ModelRegistry
+from jhalt.smt.session import SmtConfig
+from jhalt.witness.inputs import ConcreteInputs
+
+Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
+
+REACHED = "reached"
+
+
+@dataclass(frozen=True)
+class WitnessLimits:
+    """Bounds of the search (documented defaults)."""
+
+    max_paths: int = 24
+    """Candidate paths solved at most."""
+    max_expansions: int = 20_000
+    """Partial paths built at most by the backward enumeration."""
+    max_visits: int = 4
+    """How often one node may occur on a candidate path (loop unrolling)."""
+    max_steps: int = 200_000
+    """Evaluation steps of one forward check."""
+    rlimit: int = 4_000_000
+    """Z3 resource limit per check."""
+
+
+@dataclass(frozen=True)
+class GraphWitness:
+    """A witness state for the entry w.r.t. the target (Def. 4), made concrete."""
+
+    inputs: ConcreteInputs
+    path: tuple[int, ...]
+    entry_state: AbstractState
+    check: str
+
+    @property
+    def reached(self) -> bool:
+        """True when the forward run confirmed the goal."""
+        return self.check == REACHED
+
+
+@dataclass(frozen=True)
+class NoWitness:
+    """No witness was found; ``reason`` says why (never a proof that none exists)."""
+
+    reason: str
+    paths_tried: int = 0
+
+
+def instance_goal(target: AbstractState, ctx: EvalContext) -> Goal:
+    """Reached when the current state is an instance of ``target`` (same call-stack
+    positions first, then the instance check)."""
+    positions = tuple(frame.position for frame in target.frames)
+
+    def goal(previous: AbstractState | None, current: AbstractState) -> bool | None:
+        del previous
+        if tuple(frame.position for frame in current.frames) != positions:
+            return None
+        if (current.exception is None) != (target.exception is None):
+            return None
+        return True if check_instance(current, target, ctx.hierarchy) else None
+
+    return goal
+
+
+def candidate_paths(
+    graph: SymbolicExecutionGraph, target: int, limits: WitnessLimits = WitnessLimits()
+) -> Iterator[tuple[int, ...]]:
+    """Paths entry → ``target`` in order of length, found backwards from ``target``."""
+    predecessors: dict[int, list[int]] = {}
+    for source, _, destination in graph.edges:
+        predecessors.setdefault(destination, []).append(source)
+    queue: deque[tuple[int, ...]] = deque([(target,)])
+    expansions = 0
+    while queue:
+        suffix = queue.popleft()
+        node = suffix[0]
+        if node == graph.entry:
+            yield suffix
+            continue
+        for previous in sorted(predecessors.get(node, ())):
+            if suffix.count(previous) >= limits.max_visits:
+                continue
+            expansions += 1
+            if expansions > limits.max_expansions:
+                return
+            queue.append((previous,) + suffix)
+
+
+def run_forward(
+    ctx: EvalContext, state: AbstractState, goal: Goal, max_steps: int
+) -> tuple[bool | None, str]:
+    """Evaluate a concrete ``state`` until ``goal`` decides: (True, "reached"),
+    (False, why it cannot be reached) or (None, why the run could not decide)."""
+    previous: AbstractState | None = None
+    for _ in range(max_steps):
+        decided = goal(previous, state)
+        if decided is True:
+            return True, REACHED
+        if decided is False:
+            return False, "the concrete run leaves the path"
+        if not state.frames:
+            return False, "the concrete run ends elsewhere"
+        result = evaluate(ctx, state)
+        if isinstance(result, Stuck):
+            return None, f"evaluation stuck: {result.reason}"
+        if isinstance(result, Step):
+            successor = result.state
+        else:
+            assert isinstance(result, Split)
+            chosen = _concrete_case(ctx, state, result)
+            if chosen is None:
+                return None, "the concrete run reached an undecided case analysis"
+            successor = chosen
+        previous, state = state, successor.garbage_collected() if successor.frames else successor
+    return None, f"no decision within {max_steps} steps"
+
+
+def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:
+    """The one case of a split a concrete run can take: the only feasible one
+    (:func:`jhalt.analyses.concrete_run.feasible_cases`); among several, a library call's
+    unspecified-Throwable case is dropped (the call is taken to return; replay checks)."""
+    feasible = feasible_cases(ctx, state, split)
+    if len(feasible) > 1:
+        feasible = [
+            k
+            for k in feasible
+            if not (
+                isinstance(split.cases[k][0], RefineEdge)
+                and split.cases[k][0].refinement == "library"
+                and split.cases[k][0].case.startswith("throws java.lang.Throwable")
+            )
+        ]
+    return split.cases[feasible[0]][1] if len(feasible) == 1 else None
+
+
+def find_witness(
+    graph: SymbolicExecutionGraph,
+    target: int,
+    program: Program,
+    *,
+    registry: ModelRegistry | None = None,
+    options: EvalOptions | None = None,
+    goal: Callable[[EvalContext], Goal] | None = None,
+    limits: WitnessLimits = WitnessLimits(),
+) -> GraphWitness | NoWitness:
+    """A witness state for the graph's entry w.r.t. ``target`` (module docstring). ``goal``
+    is a factory: it receives the evaluation context of the forward check."""
+    options = options or EvalOptions()
+    labels = edge_labels(graph)
+    entry = graph.entry_method
+    classfile = program.find(entry.class_name)
+    method = classfile.method(entry.name, entry.descriptor) if classfile else None
+    if method is None:
+        return NoWitness(f"{entry} is not in the program")
+    command_line = is_main(entry) and method.is_static and options.competition_main
+    fallback: GraphWitness | None = None
+    tried = 0
+    reasons: dict[str, int] = {}
+    for path in candidate_paths(graph, target, limits):
+        if tried >= limits.max_paths:
+            break
+        tried += 1
+        facts = collect_path_facts(graph, path, labels)
+        if facts.unsupported:
+            reasons[facts.unsupported[0]] = reasons.get(facts.unsupported[0], 0) + 1
+            continue
+        model = solve_integers(facts, SmtConfig(rlimit=limits.rlimit))
+        if model is None:
+            reasons["integer constraints unsatisfiable"] = reasons.get("integer constraints unsatisfiable", 0) + 1
+            continue
+        try:
+            inputs = concretize_inputs(facts, model, program, entry, method.is_static, command_line)
+            ctx = EvalContext(program, registry or ModelRegistry(), options=options)
+            template = entry_state(ctx, entry)
+            state = inputs_state(template, inputs, program, entry, ConcreteHeapBuilder(ctx.namer))
+        except (WitnessError, ValueError) as error:
+            reasons[str(error)] = reasons.get(str(error), 0) + 1
+            continue
+        target_goal = goal(ctx) if goal else instance_goal(graph.states[target], ctx)
+        try:
+            decided, why = run_forward(ctx, state, target_goal, limits.max_steps)
+        except Exception as error:  # noqa: BLE001 - a failing check only makes the witness unchecked
+            decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
+        if decided is True:
+            return GraphWitness(inputs, path, state, REACHED)
+        if decided is None and fallback is None:
+            fallback = GraphWitness(inputs, path, state, f"inconclusive: {why}")
+        if decided is False:
+            reasons[why] = reasons.get(why, 0) + 1
+    if fallback is not None:
+        return fallback
+    if tried == 0:
+        return NoWitness("no path from the entry reaches the target", 0)
+    summary = "; ".join(f"{reason} ({count}x)" for reason, count in sorted(reasons.items())) or "limits"
+    return NoWitness(f"no witness on {tried} path(s): {summary}", tried)
+
+
+__all__ = [
+    "GraphWitness",
+    "NoWitness",
+    "WitnessLimits",
+    "candidate_paths",
+    "find_witness",
+    "instance_goal",
+    "run_forward",
+]

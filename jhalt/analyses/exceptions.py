@@ -1,0 +1,253 @@
+"""Uncaught exceptions with witnesses (seed 000 §3; issue 4 items 1–2).
+
+For one entry, :func:`check_exceptions` builds the Symbolic Execution Graph and looks at its
+*error states*: the states where an exception is raised (the first state of an unwinding
+chain that ends in a program end with an uncaught exception, seed 000's ``W``). Reported
+kinds: the implicit exceptions of the JVM (:data:`IMPLICIT_KINDS`: NullPointerException,
+ArrayIndexOutOfBounds, NegativeArraySize, Arithmetic, ClassCast, ArrayStore) and any
+exception whose exact class the graph knows — one the program throws explicitly, or a JDK
+model's (e.g. StringIndexOutOfBounds). An unspecified ``Throwable`` that an unknown library
+call might throw is not a finding.
+
+Error states are grouped by (exception class, throwing instruction); for each group
+:func:`jhalt.analyses.backward.find_witness` searches a witness state backwards to the
+entry. Only a group with a witness becomes a :class:`~jhalt.findings.Finding`; the others are
+counted as ``unconfirmed`` (with the reason in :attr:`ExceptionReport.dropped`). Findings are
+not replayed here (that is the witness layer's job, driven by ``jhalt check``).
+
+Entry semantics (seed 000 §2.1/§3): ``command_line=True`` for ``main`` run by the
+``java`` launcher (non-null array of non-null strings); otherwise the entry is called as a
+method with arbitrary arguments (null included).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from jhalt.analyses.backward import GraphWitness, NoWitness, WitnessLimits, find_witness
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import InstanceValue, value_type_name
+from jhalt.findings import Finding, SourceLocation, Witness
+from jhalt.ids import MethodId, ProgramPosition
+from jhalt.program import Program
+from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.context import EvalContext, EvalOptions
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
+from jhalt.seg.library import ModelRegistry
+
+IMPLICIT_KINDS = frozenset(
+    {
+        "java/lang/NullPointerException",
+        "java/lang/ArrayIndexOutOfBoundsException",
+        "java/lang/NegativeArraySizeException",
+        "java/lang/ArithmeticException",
+        "java/lang/ClassCastException",
+        "java/lang/ArrayStoreException",
+    }
+)
+
+_MESSAGES = {
+    "java/lang/NullPointerException": "dereference of null",
+    "java/lang/ArrayIndexOutOfBoundsException": "array index out of bounds",
+    "java/lang/NegativeArraySizeException": "array created with a negative size",
+    "java/lang/ArithmeticException": "integer division by zero",
+    "java/lang/ClassCastException": "cast to an incompatible type",
+    "java/lang/ArrayStoreException": "array store of an incompatible type",
+}
+
+
+@dataclass(frozen=True)
+class ErrorSite:
+    """Error states of one exception class raised by one instruction."""
+
+    kind: str
+    position: ProgramPosition
+    nodes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ExceptionReport:
+    """What :func:`check_exceptions` found for one entry."""
+
+    entry: MethodId
+    findings: tuple[Finding, ...]
+    dropped: tuple[str, ...] = ()
+    """One line per error site without a witness ("unconfirmed")."""
+    notes: tuple[str, ...] = ()
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def standard_registry() -> ModelRegistry:
+    """A registry with every library model of :mod:`jhalt.models` (each module's
+    ``register``). Issue 4 needs the models to see e.g. ``String.length()``; when a
+    project-wide aggregator lands, use it instead."""
+    import jhalt.models as models_package
+
+    registry = ModelRegistry()
+    for module_info in sorted(pkgutil.iter_modules(models_package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"jhalt.models.{module_info.name}")
+        register = getattr(module, "register", None)
+        if callable(register):
+            register(registry)
+    return registry
+
+
+def error_sites(graph: SymbolicExecutionGraph) -> list[ErrorSite]:
+    """The reportable error states of the graph, grouped (module docstring), sorted by
+    method, pc and class."""
+    incoming: dict[int, list[int]] = {}
+    for source, _, target in graph.edges:
+        incoming.setdefault(target, []).append(source)
+    groups: dict[tuple[str, ProgramPosition], list[int]] = {}
+    for end in sorted(graph.exception_ends()):
+        node = end
+        while True:
+            sources = incoming.get(node, [])
+            if len(sources) != 1 or graph.states[sources[0]].exception is None:
+                break
+            node = sources[0]
+        state = graph.states[node]
+        if not state.frames or state.exception is None:
+            continue
+        value = state.heap[state.exception]
+        kind = value_type_name(value)
+        if kind not in IMPLICIT_KINDS and not isinstance(value, InstanceValue):
+            continue
+        groups.setdefault((kind, state.position), []).append(node)
+    sites = [ErrorSite(kind, position, tuple(nodes)) for (kind, position), nodes in groups.items()]
+    return sorted(sites, key=lambda s: (str(s.position.method), s.position.pc, s.kind))
+
+
+def exception_goal(site: ErrorSite, graph: SymbolicExecutionGraph):  # type: ignore[no-untyped-def]
+    """Goal factory for :func:`find_witness`: reached when the concrete run raises an
+    exception of the site's class at the site's instruction with the same call stack; the
+    run ends there anyway (refuted) when it raises something else or returns."""
+    stacks = {tuple(f.position for f in graph.states[n].frames) for n in site.nodes}
+
+    def factory(ctx: EvalContext):  # type: ignore[no-untyped-def]
+        def goal(previous: AbstractState | None, current: AbstractState) -> bool | None:
+            if current.exception is None or (previous is not None and previous.exception is not None):
+                return None
+            value = current.heap.get(current.exception)
+            if value is None:
+                return None
+            raised = value_type_name(value)
+            if tuple(f.position for f in current.frames) in stacks and raised == site.kind:
+                return True
+            return None
+
+        return goal
+
+    return factory
+
+
+def _location(program: Program, position: ProgramPosition) -> SourceLocation:
+    classfile = program.find(position.method.class_name)
+    line = None
+    source_file = None
+    if classfile is not None:
+        source_file = classfile.source_file
+        method = classfile.method(position.method.name, position.method.descriptor)
+        if method is not None and method.code is not None:
+            line = method.code.line_at(position.pc)
+    return SourceLocation(position.method, position.pc, source_file, line)
+
+
+def path_locations(program: Program, graph: SymbolicExecutionGraph, path: tuple[int, ...]) -> tuple[SourceLocation, ...]:
+    """The path as source locations: one per change of (method, line) on evaluation edges."""
+    labels = {(s, t): label for s, label, t in graph.edges}
+    result: list[SourceLocation] = []
+    last: tuple[MethodId, int | None] | None = None
+    for source, target in zip(path, path[1:]):
+        label = labels.get((source, target))
+        if not isinstance(label, EvalEdge):
+            continue
+        location = _location(program, label.position)
+        key = (location.method, location.line if location.line is not None else location.pc)
+        if key != last:
+            result.append(location)
+            last = key
+    return tuple(result)
+
+
+def _message(kind: str, position: ProgramPosition) -> str:
+    text = _MESSAGES.get(kind, "exception thrown and not caught")
+    return f"{kind.replace('/', '.')} may be thrown: {text}"
+
+
+def check_exceptions(
+    program: Program,
+    entry: MethodId,
+    *,
+    command_line: bool = False,
+    registry: ModelRegistry | None = None,
+    build_limits: BuildLimits | None = None,
+    witness_limits: WitnessLimits | None = None,
+) -> ExceptionReport:
+    """Findings with witnesses for ``entry`` (module docstring). Raises InputError when the
+    entry does not exist or has no code."""
+    started = time.monotonic()
+    registry = registry or standard_registry()
+    options = EvalOptions(competition_main=command_line)
+    graph = build_graph(program, entry, registry, build_limits or BuildLimits(), options)
+    sites = error_sites(graph)
+    findings: list[Finding] = []
+    dropped: list[str] = []
+    limits = witness_limits or WitnessLimits()
+    inconclusive = 0
+    for site in sites:
+        answer: GraphWitness | NoWitness = NoWitness("no error state")
+        for node in site.nodes:
+            answer = find_witness(
+                graph, node, program, registry=registry, options=options,
+                goal=exception_goal(site, graph), limits=limits,
+            )
+            if isinstance(answer, GraphWitness):
+                break
+        location = _location(program, site.position)
+        if isinstance(answer, NoWitness):
+            dropped.append(f"{site.kind.replace('/', '.')} at {location.method}@{location.pc}: {answer.reason}")
+            continue
+        if not answer.reached:
+            inconclusive += 1
+        witness = Witness(inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check)
+        findings.append(
+            Finding(
+                kind=site.kind.replace("/", "."),
+                message=_message(site.kind, site.position),
+                location=location,
+                entry=entry,
+                witness=witness,
+                path=path_locations(program, graph, answer.path),
+            )
+        )
+    notes: list[str] = []
+    if graph.incomplete:
+        reasons = sorted({item.reason for item in graph.incomplete})
+        notes.append(f"{entry}: the graph is incomplete ({'; '.join(reasons[:3])}): exceptions beyond it are not searched")
+    stats = {
+        **graph.stats(),
+        "error_sites": len(sites),
+        "witnessed": len(findings),
+        "unconfirmed": len(dropped),
+        "symbolic_check_inconclusive": inconclusive,
+        "time_s": round(time.monotonic() - started, 3),
+    }
+    return ExceptionReport(entry, tuple(findings), tuple(dropped), tuple(notes), stats)
+
+
+__all__ = [
+    "IMPLICIT_KINDS",
+    "ErrorSite",
+    "ExceptionReport",
+    "check_exceptions",
+    "error_sites",
+    "exception_goal",
+    "path_locations",
+    "standard_registry",
+]

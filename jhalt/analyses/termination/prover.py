@@ -1,0 +1,199 @@
+"""Termination of a whole Symbolic Execution Graph: YES with a proof, or a reason (issue 6).
+
+`prove_graph_terminates` answers *proved* only when
+
+1. the graph is complete — no node was left unexpanded (recursion, an unsupported construct,
+   a limit), so every concrete run of the entry is a path of the graph (seed 000 Thm. 1);
+2. every cycle of the graph contains an evaluation edge (seed 000 Def. 3);
+3. for every cyclic SCC of the graph, the ITS of `extract` (which over-approximates the runs
+   that stay in the SCC) has a termination proof that `jhalt.analyses.ranking.verify`
+   re-checked over the integers.
+
+An infinite run of the program would be an infinite path of the graph, which eventually stays
+in one SCC and passes its cut points infinitely often — an infinite run of that SCC's ITS.
+
+Every YES states its assumptions: the library calls on the graph terminate (the assumptions
+recorded on its edges) and integers are mathematical (the competition's semantics).  For a
+later ``--int=java`` mode each loop keeps the JVM type of its integer variables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from jhalt.analyses.ranking import RankingConfig, prove_termination
+from jhalt.analyses.termination.extract import ComponentSystem, extract_component, graph_components
+from jhalt.analyses.termination.naming import variable_names
+from jhalt.domains.values import IntValue
+from jhalt.its.linear import LinearExpr
+from jhalt.its.printer import format_expr, format_its
+from jhalt.its.proof import RankingStep, TerminationProof
+from jhalt.program import Program
+from jhalt.seg.graph import SymbolicExecutionGraph
+
+MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
+LIBRARY_TERMINATES = "every library call terminates"
+
+
+@dataclass(frozen=True)
+class TerminationConfig:
+    """Bounds of the proof search."""
+
+    ranking: RankingConfig = field(default_factory=RankingConfig)
+    max_transitions: int = 400
+    """An SCC whose ITS has more transitions is not attempted (reason given)."""
+
+
+@dataclass(frozen=True)
+class LoopHead:
+    """One cut point of a loop: where it is and its ranking functions in source names.
+
+    ``ranking`` lists one expression per proof step that ranks this head (the components of
+    a lexicographic ranking function, most significant first); a multiphase step contributes
+    ``phase1 ; phase2``."""
+
+    node: int
+    pc: int
+    line: int | None
+    ranking: tuple[str, ...]
+    variables: dict[str, str]
+    variable_types: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "pc": self.pc,
+            "line": self.line,
+            "ranking": list(self.ranking),
+            "variables": dict(sorted(self.variables.items())),
+            "variable_types": dict(sorted(self.variable_types.items())),
+        }
+
+
+@dataclass(frozen=True)
+class LoopProof:
+    """The termination proof of one cyclic SCC of the graph (one loop nest)."""
+
+    method: str
+    lines: tuple[int, int] | None
+    heads: tuple[LoopHead, ...]
+    its: str
+    proof: TerminationProof
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "method": self.method,
+            "lines": list(self.lines) if self.lines else None,
+            "heads": [head.to_json() for head in self.heads],
+            "its": self.its,
+            "proof": self.proof.to_json(),
+        }
+
+    def describe(self) -> str:
+        where = f"lines {self.lines[0]}-{self.lines[1]}" if self.lines else "lines unknown"
+        text = [f"loop in {self.method} ({where}):"]
+        for head in self.heads:
+            at = f"line {head.line}" if head.line is not None else f"pc {head.pc}"
+            ranking = ", ".join(head.ranking) if head.ranking else "(leaves the loop)"
+            text.append(f"  at {at}: ranking ({ranking})")
+        return "\n".join(text)
+
+
+@dataclass(frozen=True)
+class TerminationOutcome:
+    """The answer of `prove_graph_terminates`: ``proved`` only with every loop proved."""
+
+    proved: bool
+    reason: str
+    loops: tuple[LoopProof, ...] = ()
+    assumptions: tuple[str, ...] = ()
+    integer_semantics: str = "mathematical"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "proved": self.proved,
+            "reason": self.reason,
+            "integer_semantics": self.integer_semantics,
+            "assumptions": list(self.assumptions),
+            "loops": [loop.to_json() for loop in self.loops],
+        }
+
+    def describe(self) -> str:
+        if not self.proved:
+            return f"not proved: {self.reason}"
+        lines = [f"terminates: {self.reason}"]
+        lines += [loop.describe() for loop in self.loops]
+        lines += [f"assuming {a}" for a in self.assumptions]
+        return "\n".join(lines)
+
+
+def _line_of(program: Program | None, graph: SymbolicExecutionGraph, node: int) -> int | None:
+    if program is None:
+        return None
+    position = graph.states[node].position
+    classfile = program.find(position.method.class_name)
+    method = classfile.method(position.method.name, position.method.descriptor) if classfile else None
+    if method is None or method.code is None:
+        return None
+    return method.code.line_at(position.pc)
+
+
+def _render(expr: LinearExpr, names: dict[str, str]) -> str:
+    return format_expr(expr.rename({v: names.get(v, v) for v in expr.variables()}))
+
+
+def _loop_proof(
+    graph: SymbolicExecutionGraph, program: Program | None, system: ComponentSystem, proof: TerminationProof
+) -> LoopProof:
+    heads = []
+    for cut_point in system.cut_points:
+        state = graph.states[cut_point.node]
+        names = variable_names(state, program, cut_point.int_refs, cut_point.sized_refs)
+        types = {r: v.type_letter for r in cut_point.int_refs if isinstance(v := state.heap[r], IntValue)}
+        ranking = []
+        for step in proof.steps:
+            if isinstance(step, RankingStep) and cut_point.location in step.locations:
+                ranking.append(" ; ".join(_render(phase.at(cut_point.location), names) for phase in step.phases))
+        heads.append(
+            LoopHead(cut_point.node, state.position.pc, _line_of(program, graph, cut_point.node), tuple(ranking),
+                     {k: v for k, v in names.items()}, {names.get(r, r): t for r, t in types.items()})
+        )
+    lines = [line for n in system.nodes if (line := _line_of(program, graph, n)) is not None]
+    methods = sorted({str(graph.states[c.node].position.method) for c in system.cut_points})
+    return LoopProof(", ".join(methods), (min(lines), max(lines)) if lines else None, tuple(heads),
+                     format_its(system.its), proof)
+
+
+def prove_graph_terminates(
+    graph: SymbolicExecutionGraph, program: Program | None = None, config: TerminationConfig = TerminationConfig()
+) -> TerminationOutcome:
+    """Decide whether every run represented by ``graph`` terminates (module doc).
+
+    ``program`` (optional) supplies LineNumberTable and LocalVariableTable for the report."""
+    assumptions = tuple(graph.assumptions()) + (MATHEMATICAL_INTEGERS,)
+    if not graph.is_complete:
+        first = graph.incomplete[0]
+        return TerminationOutcome(
+            False, f"the graph is incomplete ({len(graph.incomplete)} parts; first: {first.reason})",
+            assumptions=assumptions,
+        )
+    if not graph.cycles_have_eval_edges():
+        return TerminationOutcome(False, "a cycle of the graph has no evaluation edge", assumptions=assumptions)
+    loops: list[LoopProof] = []
+    for nodes in graph_components(graph):
+        system = extract_component(graph, nodes)
+        if not system.cut_points:
+            return TerminationOutcome(False, f"an SCC of {len(nodes)} nodes has no instance edge",
+                                      tuple(loops), assumptions)
+        if len(system.its.transitions) > config.max_transitions:
+            return TerminationOutcome(
+                False, f"the ITS of a loop has {len(system.its.transitions)} transitions "
+                f"(limit {config.max_transitions})", tuple(loops), assumptions)  # fmt: skip
+        result = prove_termination(system.its, config.ranking)
+        if not result.proved or result.proof is None:
+            head = graph.states[system.cut_points[0].node].position
+            return TerminationOutcome(False, f"loop at {head}: {result.reason}", tuple(loops), assumptions)
+        loops.append(_loop_proof(graph, program, system, result.proof))
+    reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
+    return TerminationOutcome(True, reason, tuple(loops), assumptions)

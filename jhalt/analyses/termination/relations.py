@@ -1,0 +1,177 @@
+"""Linear facts of the SSA relations on graph edges (seed 000 §2.2 Def. 3; `jhalt.seg.labels`).
+
+`relation_facts` turns one `Relation` into what it implies over mathematical integers:
+a conjunction of linear constraints plus, for relations that are disjunctive (``!=``,
+``cmp``), a list of alternatives.  Everything not expressible linearly is dropped — a
+relation over-approximates the program only by *missing* facts, never by adding one:
+
+* ``+ - neg =`` exactly; ``*`` when one side is a literal (or a singleton interval);
+  ``<<`` by a literal distance (``x * 2^d``; the JVM masks the distance by the type width);
+* ``/`` and ``%`` when the sign of the dividend and of the divisor are known from the
+  intervals of the source state (truncation toward zero, JVMS §6.5 idiv/irem):
+  for ``a >= 0, b >= 1``: ``a / b`` lies in ``[0, a]`` (and ``k*q <= a <= k*q + k - 1`` for a
+  literal ``k``), ``a % b`` in ``[0, min(a, b - 1)]``; symmetric for ``a <= 0``;
+* ``>>`` by a literal distance ``d``: ``2^d * r <= a <= 2^d * r + 2^d - 1`` (floor division);
+* ``len`` is an equality with the array's length reference (the array value names it);
+* checks ``< <= == > >=`` exactly; ``!=`` as the two alternatives ``<`` / ``>``;
+  ``cmp`` (``lcmp``) as the three alternatives of the sign of ``a - b``;
+* ``conv:T``, ``float``, ``havoc``, ``& | ^ >>>`` and reference comparisons: nothing (the
+  interval of the result, added by the caller, still holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from jhalt.domains.intervals import Interval
+from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, gt, le, lt
+from jhalt.seg.labels import Operand, Relation
+
+Term = Callable[[Operand], LinearExpr | None]
+"""The linear term of an operand (a variable for an integer reference, a constant for a
+literal), or None when the operand is not an integer the ITS tracks."""
+IntervalOf = Callable[[Operand], Interval | None]
+
+_SHIFT_MASK = {"I": 31, "J": 63}
+
+
+@dataclass
+class Facts:
+    """A conjunction plus disjunctions (each a tuple of alternative conjunctions)."""
+
+    constraints: list[LinearConstraint] = field(default_factory=list)
+    disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]] = field(default_factory=list)
+
+
+_CHECKS = {"<": lt, "<=": le, "==": eq, ">": gt, ">=": ge}
+
+
+def check_facts(op: str, left: LinearExpr, right: LinearExpr) -> Facts:
+    """The facts of the checked relation ``left op right``."""
+    facts = Facts()
+    if op in _CHECKS:
+        facts.constraints.append(_CHECKS[op](left, right))
+    elif op == "!=":
+        facts.disjunctions.append(((lt(left, right),), (gt(left, right),)))
+    return facts
+
+
+def _literal(operand: Operand, interval_of: IntervalOf) -> int | None:
+    if isinstance(operand, int):
+        return operand
+    interval = interval_of(operand)
+    if interval is not None and interval.is_singleton:
+        return interval.value
+    return None
+
+
+def _sign(operand: Operand, interval_of: IntervalOf) -> int:
+    """1 if the operand is certainly >= 0, -1 if certainly <= 0, 0 if unknown."""
+    if isinstance(operand, int):
+        return 1 if operand >= 0 else -1
+    interval = interval_of(operand)
+    if interval is None:
+        return 0
+    if interval.lo is not None and interval.lo >= 0:
+        return 1
+    if interval.hi is not None and interval.hi <= 0:
+        return -1
+    return 0
+
+
+def relation_facts(relation: Relation, term: Term, interval_of: IntervalOf, result_type: str | None) -> Facts:
+    """The linear facts of ``relation`` (module doc); ``result_type`` is the JVM type letter of
+    the result reference (needed for shift distances), None when unknown."""
+    args = [term(a) for a in relation.args]
+    if relation.result is None:
+        if len(args) == 2 and args[0] is not None and args[1] is not None:
+            return check_facts(relation.op, args[0], args[1])
+        return Facts()
+    result = term(relation.result)
+    if result is None:
+        return Facts()
+    op = relation.op
+    facts = Facts()
+    if op in ("=", "len") and args and args[0] is not None:
+        facts.constraints.append(eq(result, args[0]))
+    elif op == "neg" and args[0] is not None:
+        facts.constraints.append(eq(result, -args[0]))
+    elif op in ("+", "-") and len(args) == 2 and args[0] is not None and args[1] is not None:
+        facts.constraints.append(eq(result, args[0] + args[1] if op == "+" else args[0] - args[1]))
+    elif op == "*" and len(args) == 2:
+        facts.constraints.extend(_product(result, relation.args, args, interval_of))
+    elif op in ("/", "%") and len(args) == 2 and args[0] is not None:
+        facts.constraints.extend(_division(op, result, relation.args, args, interval_of))
+    elif op in ("<<", ">>") and len(args) == 2 and args[0] is not None:
+        facts.constraints.extend(_shift(op, result, relation.args[1], args[0], interval_of, result_type))
+    elif op == "cmp" and len(args) == 2 and args[0] is not None and args[1] is not None:
+        left, right = args[0], args[1]
+        facts.disjunctions.append(
+            (
+                (lt(left, right), eq(result, -1)),
+                (eq(left, right), eq(result, 0)),
+                (gt(left, right), eq(result, 1)),
+            )
+        )
+    return facts
+
+
+def _product(
+    result: LinearExpr, operands: tuple[Operand, ...], args: list[LinearExpr | None], interval_of: IntervalOf
+) -> list[LinearConstraint]:
+    for index in (0, 1):
+        factor = _literal(operands[index], interval_of)
+        other = args[1 - index]
+        if factor is not None and other is not None:
+            return [eq(result, other * factor)]
+    return []
+
+
+def _division(
+    op: str, result: LinearExpr, operands: tuple[Operand, ...], args: list[LinearExpr | None], interval_of: IntervalOf
+) -> list[LinearConstraint]:
+    dividend = args[0]
+    assert dividend is not None
+    dividend_sign = _sign(operands[0], interval_of)
+    divisor_literal = _literal(operands[1], interval_of)
+    divisor_interval = interval_of(operands[1]) if isinstance(operands[1], str) else Interval.const(operands[1])
+    divisor_positive = divisor_interval is not None and divisor_interval.lo is not None and divisor_interval.lo >= 1
+    if dividend_sign == 0 or not divisor_positive:
+        return []
+    divisor = args[1]
+    facts: list[LinearConstraint] = []
+    if op == "/":
+        if dividend_sign > 0:
+            facts += [ge(result, 0), le(result, dividend)]
+            if divisor_literal is not None:
+                facts += [le(result * divisor_literal, dividend), le(dividend, result * divisor_literal + divisor_literal - 1)]
+        else:
+            facts += [le(result, 0), ge(result, dividend)]
+            if divisor_literal is not None:
+                facts += [ge(result * divisor_literal, dividend), ge(dividend, result * divisor_literal - divisor_literal + 1)]
+        return facts
+    # remainder: sign of the dividend, |r| < |divisor|, |r| <= |dividend|
+    if dividend_sign > 0:
+        facts += [ge(result, 0), le(result, dividend)]
+        if divisor is not None:
+            facts.append(lt(result, divisor))
+    else:
+        facts += [le(result, 0), ge(result, dividend)]
+        if divisor is not None:
+            facts.append(gt(result, -divisor))
+    return facts
+
+
+def _shift(
+    op: str, result: LinearExpr, distance_operand: Operand, value: LinearExpr, interval_of: IntervalOf,
+    result_type: str | None,
+) -> list[LinearConstraint]:  # fmt: skip
+    distance = _literal(distance_operand, interval_of)
+    if distance is None or result_type not in _SHIFT_MASK:
+        return []
+    factor = 1 << (distance & _SHIFT_MASK[result_type])
+    if op == "<<":
+        return [eq(result, value * factor)]
+    return [le(result * factor, value), le(value, result * factor + factor - 1)]
+

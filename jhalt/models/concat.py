@@ -1,0 +1,139 @@
+"""String concatenation by ``invokedynamic`` (issue 3 item 6), modelled like
+``StringBuilder`` appends.
+
+javac (JDK 9+) compiles ``a + b`` on Strings to an ``invokedynamic`` whose bootstrap
+method is ``StringConcatFactory.makeConcatWithConstants`` (recipe: the first static
+argument, ``\\u0001`` marks a dynamic argument, ``\\u0002`` the next static constant) or
+``makeConcat`` (the dynamic arguments only). The evaluator hands such a call to the class
+model of ``java/lang/invoke/StringConcatFactory`` with ``call.method`` =
+(bootstrap owner, call-site name, call-site descriptor) and the dynamic arguments.
+
+The recipe is read from the class file of ``call.position`` (the ``LibraryCall`` carries no
+bootstrap arguments): the constant text of the recipe adds its exact length. When the
+recipe cannot be read, constant text adds an unknown length ≥ 0 (still sound).
+
+The result is a new String (JLS §15.18.1) whose length is the sum of the pieces'
+lengths, recorded as a chain of ``+`` relations. Each argument contributes the length of
+``String.valueOf(arg)`` (:mod:`jhalt.models.lengths`; objects via
+:func:`jhalt.models.strings.object_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jhalt.bytecode import decode
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.classfile.model import DynamicConst, StringConst
+from jhalt.domains.intervals import Interval
+from jhalt.domains.strings import constant_length
+from jhalt.domains.values import InstanceValue, Ref, UnknownValue
+from jhalt.models.lengths import NULL_TEXT_LENGTH, text_length_of_descriptor
+from jhalt.models.support import (
+    fresh_int,
+    interval_of,
+    model,
+    need_known_nullness,
+    need_string_length,
+    new_string,
+)
+from jhalt.seg.labels import Relation, compute
+from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Unsupported
+
+STRING_CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
+ARGUMENT_TAG = "\u0001"
+CONSTANT_TAG = "\u0002"
+
+
+def read_recipe(call: LibraryCall) -> tuple[str, tuple[object, ...]] | None:
+    """The recipe and the further static arguments of the invokedynamic at
+    ``call.position``, or None when the class file cannot be consulted."""
+    program = call.program
+    if program is None:
+        return None
+    method = call.position.method
+    try:
+        classfile = program.lookup(method.class_name)
+        info = classfile.method(method.name, method.descriptor)
+        if info is None or info.code is None:
+            return None
+        instruction = next(i for i in decode(info.code.bytecode, classfile.constant_pool) if i.pc == call.position.pc)
+    except Exception:  # a missing class or malformed code: no recipe
+        return None
+    entry = instruction.operand
+    if not isinstance(entry, DynamicConst) or entry.bootstrap_index >= len(classfile.bootstrap_methods):
+        return None
+    bootstrap = classfile.bootstrap_methods[entry.bootstrap_index]
+    if bootstrap.handle.reference.name != "makeConcatWithConstants" or not bootstrap.arguments:
+        return None
+    recipe = bootstrap.arguments[0]
+    if not isinstance(recipe, StringConst):
+        return None
+    return recipe.value, tuple(bootstrap.arguments[1:])
+
+
+def _constant_text_length(value: object) -> Interval:
+    if isinstance(value, StringConst):
+        return constant_length(value.value).interval
+    return Interval.at_least(0)  # a numeric or other constant: its text, length unknown
+
+
+def _argument_length(call: LibraryCall, reference: Ref, descriptor: str) -> Ref | Interval:
+    if descriptor == "Ljava/lang/String;":
+        if need_known_nullness(call, reference) is None:
+            return Interval.const(NULL_TEXT_LENGTH)
+        return need_string_length(call, reference)
+    if descriptor.startswith("L") or descriptor.startswith("["):
+        from jhalt.models.string_builder import BUILDERS, need_builder_count
+        from jhalt.models.strings import object_text
+
+        value = need_known_nullness(call, reference)
+        if isinstance(value, InstanceValue) and value.class_name in BUILDERS:
+            return need_builder_count(call, reference)
+        if isinstance(value, UnknownValue) and value.type_name in BUILDERS:
+            return need_builder_count(call, reference)
+        _, text = object_text(call, reference)
+        return text
+    return text_length_of_descriptor(descriptor, call.state.heap[reference])
+
+
+@model
+def concatenate(call: LibraryCall) -> Sequence[Outcome]:
+    """``makeConcatWithConstants``/``makeConcat`` call sites (module docstring)."""
+    if call.method.name not in ("makeConcatWithConstants", "makeConcat"):
+        return [Unsupported(f"invokedynamic {call.method.name} of StringConcatFactory is not modelled")]
+    parameters, _ = parse_method_descriptor(call.method.descriptor)
+    pieces: list[Ref | Interval] = [
+        _argument_length(call, reference, descriptor) for reference, descriptor in zip(call.arguments, parameters)
+    ]
+    if call.method.name == "makeConcatWithConstants":
+        found = read_recipe(call)
+        if found is None:
+            pieces.append(Interval.at_least(0))
+        else:
+            recipe, constants = found
+            literal = recipe.replace(ARGUMENT_TAG, "").replace(CONSTANT_TAG, "")
+            pieces.append(constant_length(literal).interval)
+            remaining = list(constants)
+            for _ in range(recipe.count(CONSTANT_TAG)):
+                pieces.append(_constant_text_length(remaining.pop(0)) if remaining else Interval.at_least(0))
+    state = call.popped_state()
+    relations: list[Relation] = []
+    total: Ref | None = None
+    for piece in pieces:
+        if isinstance(piece, Interval):
+            state, piece = fresh_int(state, piece, "I", call.fresh)
+        if total is None:
+            total = piece
+            continue
+        state, new_total = fresh_int(state, interval_of(state, total).add(interval_of(state, piece)), "I", call.fresh)
+        relations.append(compute("+", new_total, total, piece))
+        total = new_total
+    if total is None:
+        state, total = fresh_int(state, Interval.const(0), "I", call.fresh)
+    state, result = new_string(state, total, call.fresh)
+    return [Returns(state, result, tuple(relations))]
+
+
+def register(registry: ModelRegistry) -> None:
+    registry.register_class(STRING_CONCAT_FACTORY, concatenate)

@@ -1,0 +1,265 @@
+"""Building the Symbolic Execution Graph with a worklist (seed 000 §2.2-2.3, thesis §1.7-1.8,
+§2.2; issue 3 item 8).
+
+Starting from the entry state, leaves are expanded depth-first by
+:func:`jhalt.seg.evaluate.evaluate`. When a state reached by an *evaluation* edge is at a
+merge point (a loop header, an entry of an irreducible region or the target of a backward
+jump) and earlier states exist with the same call-stack positions and class
+initialisation (a *key*):
+
+1. if it is an instance of one of them, an instance edge closes the cycle (seed 000 Z → N);
+2. otherwise it is merged with the latest of them (``jhalt.domains.merge``; seed 000 Fig. 5)
+   into a new state ``m``; the older state's outgoing edges are replaced by an instance
+   edge to ``m`` and everything no longer reachable from the entry is removed (seed 000
+   Fig. 4: C … M are subsumed by N), the new state gets an instance edge to ``m`` too.
+
+Before merging, both states are cut to a finite depth (:mod:`jhalt.seg.abstraction`,
+thesis §1.7). Widening: from the :attr:`BuildLimits.widen_after`-th merge at one key on, integer
+intervals are widened (``Interval.widen``), so the intervals at a key stabilise; the
+object part stabilises because a merge keeps only the fields both states represent. As a
+documented bound, after :attr:`BuildLimits.max_merges_per_key` merges at one key the
+merged state is not expanded and recorded incomplete ("no fixpoint"), so construction
+always stops. Only states reached by evaluation edges are checked, so every cycle
+contains an evaluation edge (Def. 3). Limits on states and time record the unexpanded
+leaves as incomplete (verdict MAYBE) — never a wrong graph.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from jhalt.domains.instance import check_instance
+from jhalt.domains.merge import merge
+from jhalt.domains.state import AbstractState
+from jhalt.ids import MethodId
+from jhalt.program import Program
+from jhalt.seg.abstraction import bound_depth
+from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.entry import entry_state
+from jhalt.seg.evaluate import evaluate
+from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph, end_kind
+from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge
+from jhalt.seg.library import ModelRegistry
+
+
+@dataclass(frozen=True)
+class BuildLimits:
+    """Bounds of the construction (documented defaults)."""
+
+    max_states: int = 20_000
+    timeout_s: float = 60.0
+    widen_after: int = 2
+    max_merges_per_key: int = 40
+    max_depth: int = 4
+    """Objects deeper than this below the roots are summarised before a merge
+    (:func:`jhalt.seg.abstraction.bound_depth`, thesis §1.7)."""
+
+
+Key = tuple[object, ...]
+
+
+class _Builder:
+    def __init__(self, ctx: EvalContext, limits: BuildLimits) -> None:
+        self.ctx = ctx
+        self.limits = limits
+        self.states: dict[int, AbstractState] = {}
+        self.out: dict[int, list[tuple[EdgeLabel, int]]] = {}
+        self.ends: dict[int, str] = {}
+        self.incomplete: dict[int, Incomplete] = {}
+        self.by_eval: set[int] = set()
+        self.merged_nodes: set[int] = set()
+        self.representatives: dict[Key, list[int]] = {}
+        self.merge_counts: dict[Key, int] = {}
+        self.merge_points: dict[MethodId, frozenset[int]] = {}
+        self.next_id = 0
+        self.worklist: list[int] = []
+        self.entry = -1
+
+    # ------------------------------------------------------------ nodes
+    def add(self, state: AbstractState) -> int:
+        node = self.next_id
+        self.next_id += 1
+        self.states[node] = state
+        self.out[node] = []
+        if not state.frames:
+            self.ends[node] = end_kind(state)
+        else:
+            self.worklist.append(node)
+        return node
+
+    def mark_incomplete(self, node: int, reason: str, category: str) -> None:
+        self.incomplete[node] = Incomplete(node, reason, category)
+
+    def key(self, state: AbstractState) -> Key:
+        return (tuple(frame.position for frame in state.frames), state.class_init)
+
+    def is_merge_point(self, state: AbstractState) -> bool:
+        position = state.position
+        points = self.merge_points.get(position.method)
+        if points is None:
+            points = self._compute_merge_points(position.method)
+            self.merge_points[position.method] = points
+        return position.pc in points
+
+    def _compute_merge_points(self, method: MethodId) -> frozenset[int]:
+        try:
+            body = self.ctx.body(method)
+            points = {loop.header for loop in body.loops.loops}
+            for region in body.loops.irreducible:
+                points.update(region.entries)
+            for instruction in body.instructions:
+                points.update(t for t in instruction.jump_targets if t <= instruction.pc)
+            return frozenset(points)
+        except Exception:  # noqa: BLE001 - a body that cannot be analysed fails later, with its reason
+            return frozenset()
+
+    # ------------------------------------------------------------ construction
+    def build(self, entry: MethodId) -> None:
+        self.entry = self.add(entry_state(self.ctx, entry))
+        started = time.monotonic()
+        while self.worklist:
+            node = self.worklist.pop()
+            if node not in self.states or self.out[node] or node in self.incomplete:
+                continue
+            if len(self.states) >= self.limits.max_states:
+                self._give_up(node, f"limit: more than {self.limits.max_states} states")
+                continue
+            if time.monotonic() - started > self.limits.timeout_s:
+                self._give_up(node, f"limit: graph construction took more than {self.limits.timeout_s:g} s")
+                continue
+            self.process(node)
+
+    def _give_up(self, node: int, reason: str) -> None:
+        self.mark_incomplete(node, reason, "limit")
+        for other in self.worklist:
+            if other in self.states and not self.out[other] and other not in self.incomplete:
+                self.mark_incomplete(other, reason, "limit")
+        self.worklist.clear()
+
+    def process(self, node: int) -> None:
+        state = self.states[node]
+        if (
+            node in self.by_eval
+            and node not in self.merged_nodes
+            and state.split is None
+            and state.exception is None
+            and self.is_merge_point(state)
+        ):
+            if self._close_or_merge(node, state):
+                return
+        try:
+            result = evaluate(self.ctx, state)
+        except Exception as error:  # noqa: BLE001 - recorded as an incomplete node, never a wrong graph
+            self.mark_incomplete(node, f"internal error: {type(error).__name__}: {error}", "internal")
+            return
+        if isinstance(result, Stuck):
+            self.mark_incomplete(node, result.reason, result.category)
+        elif isinstance(result, Step):
+            successor = result.state
+            if successor.frames:
+                successor = successor.garbage_collected()
+            target = self.add(successor)
+            self.by_eval.add(target)
+            self.out[node].append((result.label, target))
+        else:
+            assert isinstance(result, Split)
+            for label, case in result.cases:
+                target = self.add(case)
+                self.out[node].append((label, target))
+
+    def _close_or_merge(self, node: int, state: AbstractState) -> bool:
+        """True when ``node`` was closed by an instance edge or replaced by a merge."""
+        key = self.key(state)
+        hierarchy = self.ctx.hierarchy
+        alive = [r for r in self.representatives.get(key, []) if r in self.states and r != node]
+        self.representatives[key] = alive
+        for general in reversed(alive):
+            try:
+                answer = check_instance(state, self.states[general], hierarchy)
+            except RecursionError:
+                continue
+            if answer:
+                self.out[node].append((InstanceEdge(tuple(sorted(answer.renaming.items()))), general))
+                return True
+        if not alive:
+            self.representatives[key] = [node]
+            return False
+        older = alive[-1]
+        count = self.merge_counts.get(key, 0) + 1
+        self.merge_counts[key] = count
+        try:
+            merged = merge(
+                bound_depth(self.states[older], self.limits.max_depth),
+                bound_depth(state, self.limits.max_depth),
+                hierarchy,
+                self.ctx.namer,
+                widen=count > self.limits.widen_after,
+            )
+        except (ValueError, AssertionError, RecursionError):
+            alive.append(node)
+            return False
+        merged_node = self.add(merged.state)
+        self.merged_nodes.add(merged_node)
+        self.by_eval.add(merged_node)
+        if count > self.limits.max_merges_per_key:
+            self.worklist.remove(merged_node)
+            self.mark_incomplete(
+                merged_node, f"limit: no fixpoint after {self.limits.max_merges_per_key} merges", "limit"
+            )
+        self.out[older] = [(InstanceEdge(tuple(sorted(merged.from_first.items()))), merged_node)]
+        self.incomplete.pop(older, None)
+        self.out[node].append((InstanceEdge(tuple(sorted(merged.from_second.items()))), merged_node))
+        alive.append(merged_node)
+        self._remove_unreachable()
+        return True
+
+    def _remove_unreachable(self) -> None:
+        seen = {self.entry}
+        todo = [self.entry]
+        while todo:
+            current = todo.pop()
+            for _, target in self.out[current]:
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        for node in [n for n in self.states if n not in seen]:
+            del self.states[node]
+            del self.out[node]
+            self.ends.pop(node, None)
+            self.incomplete.pop(node, None)
+
+    def graph(self, entry: MethodId, seconds: float) -> SymbolicExecutionGraph:
+        edges = tuple(
+            (source, label, target)
+            for source in sorted(self.states)
+            for label, target in self.out[source]
+        )
+        return SymbolicExecutionGraph(
+            entry_method=entry,
+            entry=self.entry,
+            states=dict(self.states),
+            edges=edges,
+            ends=dict(self.ends),
+            incomplete=tuple(self.incomplete[n] for n in sorted(self.incomplete) if n in self.states),
+            build_time_s=seconds,
+        )
+
+
+def build_graph(
+    program: Program,
+    entry: MethodId,
+    registry: ModelRegistry | None = None,
+    limits: BuildLimits | None = None,
+    options: EvalOptions | None = None,
+) -> SymbolicExecutionGraph:
+    """The Symbolic Execution Graph of ``entry`` (module docstring). Raises InputError
+    when the entry method does not exist or has no code."""
+    started = time.monotonic()
+    ctx = EvalContext(program, registry or ModelRegistry(), options=options or EvalOptions())
+    builder = _Builder(ctx, limits or BuildLimits())
+    builder.build(entry)
+    return builder.graph(entry, time.monotonic() - started)
+
+
+__all__ = ["BuildLimits", "EvalEdge", "build_graph"]

@@ -1,0 +1,543 @@
+"""Replaying witnesses on a real JVM, in a subprocess with a timeout (issues 4 and 5).
+
+This is the only place where the analysed program runs, and it runs only in a child process
+(its own process group, killed on every exit path). `replay` starts the witness — for a
+``main(String[])`` entry whose inputs are just a command line, ``java -cp CP Main args…``
+directly; otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
+``javac`` against the analysed class path in a temporary directory — and judges the outcome
+against a `Claim`:
+
+* exception: confirmed only if the JVM reports ``Exception in thread "main" <expected type>``
+  (exactly that class), the process ended abnormally, and the first application frame of the
+  trace is the reported method (class and name; line, when the claim has one). JDK frames
+  above it (named modules: ``String.charAt``, ``System.arraycopy``) are skipped — an exception
+  raised inside a library call that the reported method makes;
+* non-termination: the process must still be running after ``timeout_s`` (default 10 s); then
+  thread dumps are taken (``jcmd <pid> Thread.print``, else ``jstack``, else SIGQUIT) and the
+  claim is confirmed only if in every dump the main thread has the reported method on its
+  stack (within the loop's line range, if given) and in at least one dump it is the first
+  application frame. Still running after a timeout is evidence, not a proof: a loop that merely
+  takes longer than the timeout is confirmed too (the proofs live in `analyses/` and
+  `dynamic/`).
+
+Never raises for an environment problem: no JDK gives `Replay.NOT_RUN` ("replay skipped: no
+JDK found"), as does a reproducer that does not compile; an unconfirmed witness is never
+reported as confirmed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from jhalt.findings import Finding, Replay, Witness
+from jhalt.ids import MethodId
+from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
+from jhalt.witness.stacks import (
+    StackFrame,
+    first_application_frame,
+    main_thread_frames,
+    parse_uncaught_exception,
+)
+
+__all__ = [
+    "Claim",
+    "Jdk",
+    "ReplayResult",
+    "find_jdk",
+    "replay",
+    "replay_finding",
+    "skipped",
+]
+
+DEFAULT_TIMEOUT_S = 10.0
+_MAIN_DESCRIPTOR = "([Ljava/lang/String;)V"
+_OUTPUT_HEAD = 64 * 1024
+_OUTPUT_TAIL = 256 * 1024
+_DUMP_SAMPLES = 2
+
+
+@dataclass(frozen=True)
+class Jdk:
+    """The JDK tools replay uses; ``javac`` / ``jcmd`` / ``jstack`` may be missing (a JRE)."""
+
+    java: str
+    javac: str | None = None
+    jcmd: str | None = None
+    jstack: str | None = None
+
+
+def find_jdk() -> Jdk | None:
+    """The JDK in ``$JAVA_HOME/bin`` if it has ``java``, else the tools on ``PATH``; None when
+    there is no ``java`` at all."""
+    java_home = os.environ.get("JAVA_HOME")
+    if java_home:
+        bin_dir = Path(java_home) / "bin"
+        if (bin_dir / "java").is_file():
+
+            def tool(name: str) -> str | None:
+                path = bin_dir / name
+                return str(path) if path.is_file() and os.access(path, os.X_OK) else None
+
+            return Jdk(str(bin_dir / "java"), tool("javac"), tool("jcmd"), tool("jstack"))
+    java = shutil.which("java")
+    if java is None:
+        return None
+    return Jdk(java, shutil.which("javac"), shutil.which("jcmd"), shutil.which("jstack"))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a finding says will happen: ``kind`` is an exception class (dotted) or
+    `NON_TERMINATION`; ``method`` is where (the thrower, or the method holding the loop);
+    ``lines`` the inclusive source-line range it must be observed in, when known."""
+
+    kind: str
+    method: MethodId
+    lines: tuple[int, int] | None = None
+
+    @property
+    def is_non_termination(self) -> bool:
+        return self.kind == NON_TERMINATION
+
+    @classmethod
+    def of_finding(cls, finding: Finding, loop_lines: tuple[int, int] | None = None) -> Claim:
+        """The claim of a finding: an exception at the location's line; a non-termination in
+        the location's method (``loop_lines``: the loop's line range, if known)."""
+        method = finding.location.method
+        if finding.kind == NON_TERMINATION:
+            return cls(NON_TERMINATION, method, loop_lines)
+        line = finding.location.line
+        return cls(finding.kind.replace("/", "."), method, (line, line) if line else None)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The outcome of one replay: status, a one-paragraph explanation, and what was seen."""
+
+    status: Replay
+    detail: str
+    exception: str | None = None  # the exception type the JVM reported
+    top_frame: StackFrame | None = None  # first application frame (trace or main thread)
+    thread_dump: str = ""  # the main thread's frames from the last dump
+    command: tuple[str, ...] = ()
+
+    @property
+    def confirmed(self) -> bool:
+        return self.status is Replay.CONFIRMED
+
+    def applied_to(self, witness: Witness) -> Witness:
+        """``witness`` with this result as its replay status and detail."""
+        return dataclasses.replace(witness, replay=self.status, replay_detail=self.detail)
+
+
+def skipped(reason: str) -> ReplayResult:
+    """A `Replay.NOT_RUN` result (``--no-validate``, no JDK, inputs not replayable)."""
+    return ReplayResult(Replay.NOT_RUN, reason)
+
+
+def replay_finding(
+    finding: Finding,
+    classpath: str,
+    loop_lines: tuple[int, int] | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    jdk: Jdk | None = None,
+) -> ReplayResult:
+    """Replay ``finding``'s witness (its ``inputs`` JSON, else its ``args``) on ``classpath``."""
+    witness = finding.witness
+    try:
+        if witness.inputs:
+            inputs = ConcreteInputs.from_json(witness.inputs)
+        elif witness.args is not None:
+            inputs = args_inputs(witness.args)
+        else:
+            return skipped("replay skipped: the witness has no inputs")
+    except ValueError as error:
+        return skipped(f"replay skipped: unreadable witness inputs ({error})")
+    claim = Claim.of_finding(finding, loop_lines)
+    return replay(classpath, finding.entry, inputs, claim, timeout_s=timeout_s, jdk=jdk)
+
+
+def replay(
+    classpath: str,
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    claim: Claim,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    jdk: Jdk | None = None,
+) -> ReplayResult:
+    """Run the witness ``inputs`` of ``entry`` against ``classpath`` and judge ``claim``.
+
+    ``timeout_s`` bounds an exception run and is the wait before a hang is examined."""
+    jdk = jdk or find_jdk()
+    if jdk is None:
+        return skipped("replay skipped: no JDK found")
+    with tempfile.TemporaryDirectory(prefix="jhalt-replay-") as work:
+        args = _command_line(entry, inputs)
+        if args is not None:
+            command = [jdk.java, "-cp", classpath, entry.dotted_class, *args]
+            result = _run_and_judge(command, claim, timeout_s, jdk)
+            if not _launcher_refused(result):
+                return result
+        prepared = _compile_reproducer(Path(work), classpath, entry, inputs, claim, jdk)
+        if isinstance(prepared, ReplayResult):
+            return prepared
+        return _run_and_judge(prepared, claim, timeout_s, jdk)
+
+
+def _command_line(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | None:
+    """The argv form of a main witness, when the launcher can pass it faithfully (ASCII, no NUL:
+    the launcher decodes argv with the platform charset)."""
+    if entry.name != "main" or entry.descriptor != _MAIN_DESCRIPTOR:
+        return None
+    args = main_args(inputs)
+    if args is None or any(not arg.isascii() or "\0" in arg for arg in args):
+        return None
+    return args
+
+
+def _launcher_refused(result: ReplayResult) -> bool:
+    return result.detail.startswith(_LAUNCHER_REFUSED)
+
+
+_LAUNCHER_REFUSED = "the java launcher refused the class"
+
+
+def _launcher_refusal(code: int, stderr: str) -> ReplayResult | None:
+    """The launcher's own complaint (``Error: Main method not found …``, exit code 1): the
+    class is then replayed through the reproducer instead."""
+    if code == 1 and stderr.startswith("Error: "):
+        first = stderr.splitlines()[0]
+        return ReplayResult(Replay.UNCONFIRMED, f"{_LAUNCHER_REFUSED}: {first}")
+    return None
+
+
+def _compile_reproducer(
+    work: Path,
+    classpath: str,
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    claim: Claim,
+    jdk: Jdk,
+) -> list[str] | ReplayResult:
+    """Write and compile the reproducer; the ``java`` command, or a NOT_RUN result."""
+    if jdk.javac is None:
+        return skipped("replay skipped: no javac found (a JRE only)")
+    try:
+        reproducer = generate_reproducer(entry, inputs, claim.kind, location=claim.method)
+    except ValueError as error:
+        return skipped(f"replay skipped: the inputs do not fit {entry} ({error})")
+    source, _ = reproducer.write(work / "src")
+    out = work / "classes"
+    out.mkdir()
+    javac = [
+        jdk.javac,
+        "-J-XX:TieredStopAtLevel=1",
+        "-J-XX:+UseSerialGC",
+        "-nowarn",
+        "-encoding",
+        "UTF-8",
+        "-cp",
+        classpath,
+        "-d",
+        str(out),
+        str(source),
+    ]
+    try:
+        compiled = subprocess.run(
+            javac, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return skipped(f"replay skipped: javac could not run ({error})")
+    if compiled.returncode != 0:
+        diagnostics = compiled.stderr[-2000:]
+        return skipped(f"replay skipped: the reproducer did not compile:\n{diagnostics}")
+    return [jdk.java, "-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+
+
+# ---- running ----------------------------------------------------------------------------------
+
+
+class _BoundedOutput:
+    """Drains a pipe on a thread, keeping its head and tail (a chatty program cannot fill the
+    pipe and block, nor fill memory)."""
+
+    def __init__(self, stream: IO[bytes] | None) -> None:
+        self._stream = stream
+        self._head = bytearray()
+        self._tail = bytearray()
+        self._dropped = 0
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._drain, daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        if self._stream is None:
+            return
+        descriptor = self._stream.fileno()
+        while chunk := os.read(descriptor, 65536):
+            with self._lock:
+                room = _OUTPUT_HEAD - len(self._head)
+                self._head += chunk[:room]
+                self._tail += chunk[room:] if room > 0 else chunk
+                if len(self._tail) > _OUTPUT_TAIL:
+                    excess = len(self._tail) - _OUTPUT_TAIL
+                    self._dropped += excess
+                    del self._tail[:excess]
+
+    def text(self) -> str:
+        with self._lock:
+            gap = f"\n[… {self._dropped} bytes dropped …]\n".encode() if self._dropped else b""
+            data = bytes(self._head) + gap + bytes(self._tail)
+        return data.decode("utf-8", "replace")
+
+    def size(self) -> int:
+        with self._lock:
+            return len(self._head) + len(self._tail) + self._dropped
+
+    def join(self, timeout: float) -> None:
+        self._thread.join(timeout)
+
+
+def _exit_status(process: subprocess.Popen[bytes], timeout_s: float) -> int | None:
+    """Wait up to ``timeout_s`` for the process to end *without reaping it*, so that its process
+    group id stays ours until `_run_and_judge` has killed the group; None if still running."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        if info is not None:
+            if info.si_code == os.CLD_EXITED:
+                return info.si_status
+            return -info.si_status  # killed by a signal, as subprocess reports it
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _run_and_judge(command: list[str], claim: Claim, timeout_s: float, jdk: Jdk) -> ReplayResult:
+    """Start ``command`` in its own process group, judge it, and always kill the group."""
+    try:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    except OSError as error:
+        return skipped(f"replay skipped: could not start java ({error})")
+    stdout, stderr = _BoundedOutput(process.stdout), _BoundedOutput(process.stderr)
+    try:
+        if claim.is_non_termination:
+            result = _judge_hang(process, claim, timeout_s, jdk, stdout, stderr)
+        else:
+            result = _judge_exception(process, claim, timeout_s, stderr)
+    finally:
+        # The leader is alive or an unreaped zombie, so the group id cannot have been reused:
+        # kill the group (the program's own children too), then reap the leader.
+        _kill_group(process)
+        process.wait()
+        stdout.join(5)
+        stderr.join(5)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+    return dataclasses.replace(result, command=tuple(command))
+
+
+def _judge_exception(
+    process: subprocess.Popen[bytes], claim: Claim, timeout_s: float, stderr: _BoundedOutput
+) -> ReplayResult:
+    code = _exit_status(process, timeout_s)
+    if code is None:
+        return ReplayResult(
+            Replay.UNCONFIRMED, f"still running after {timeout_s:g} s; no exception was thrown"
+        )
+    stderr.join(5)
+    text = stderr.text()
+    refused = _launcher_refusal(code, text)
+    if refused:
+        return refused
+    uncaught = parse_uncaught_exception(text)
+    if uncaught is None or code == 0:
+        return ReplayResult(
+            Replay.UNCONFIRMED,
+            f"exit code {code} without an uncaught exception in main; stderr ends: "
+            f"{_excerpt(text)}",
+        )
+    top = first_application_frame(uncaught.frames)
+    observed = f"{uncaught.type} at {top}" if top else uncaught.type
+    if uncaught.type != claim.kind:
+        return ReplayResult(
+            Replay.UNCONFIRMED,
+            f"expected {claim.kind}, the JVM threw {observed}",
+            uncaught.type,
+            top,
+        )
+    mismatch = _frame_mismatch(top, claim)
+    if mismatch:
+        return ReplayResult(
+            Replay.UNCONFIRMED, f"{uncaught.type} thrown, but {mismatch}", uncaught.type, top
+        )
+    skipped_frames = uncaught.frames.index(top) if top else 0
+    via = f" (below {skipped_frames} JDK frames)" if skipped_frames else ""
+    return ReplayResult(
+        Replay.CONFIRMED, f"the JVM threw {observed}{via}", uncaught.type, top
+    )
+
+
+def _frame_mismatch(frame: StackFrame | None, claim: Claim) -> str | None:
+    """Why ``frame`` is not where the claim says, or None when it is."""
+    if frame is None:
+        return "the trace has no application frame"
+    if not frame.is_in(claim.method):
+        return f"at {frame}, not in {claim.method.dotted_class}.{claim.method.name}"
+    if claim.lines is not None:
+        low, high = claim.lines
+        if frame.line is None or not low <= frame.line <= high:
+            span = f"line {low}" if low == high else f"lines {low}-{high}"
+            return f"at {frame}, not at {span}"
+    return None
+
+
+def _judge_hang(
+    process: subprocess.Popen[bytes],
+    claim: Claim,
+    wait_s: float,
+    jdk: Jdk,
+    stdout: _BoundedOutput,
+    stderr: _BoundedOutput,
+) -> ReplayResult:
+    code = _exit_status(process, wait_s)
+    if code is not None:
+        stderr.join(2)
+        refused = _launcher_refusal(code, stderr.text())
+        if refused:
+            return refused
+        uncaught = parse_uncaught_exception(stderr.text())
+        how = f" by throwing {uncaught.type}" if uncaught else ""
+        return ReplayResult(
+            Replay.UNCONFIRMED,
+            f"terminated{how} (exit code {code}) within {wait_s:g} s",
+            uncaught.type if uncaught else None,
+        )
+    samples: list[tuple[StackFrame, ...]] = []
+    failures: list[str] = []
+    for index in range(_DUMP_SAMPLES):
+        if index:
+            time.sleep(0.1)
+        dump, problem = _thread_dump(process, jdk, stdout)
+        if dump is None:
+            failures.append(problem)
+            break
+        frames = main_thread_frames(dump)
+        if frames is None:
+            return ReplayResult(
+                Replay.UNCONFIRMED,
+                "still running, but the main thread has ended (another thread keeps the JVM "
+                "alive)",
+                thread_dump=dump[-4000:],
+            )
+        samples.append(frames)
+    if not samples:
+        return ReplayResult(
+            Replay.UNCONFIRMED, f"still running after {wait_s:g} s, but no thread dump: {failures}"
+        )
+    return _judge_samples(samples, claim, wait_s)
+
+
+def _judge_samples(
+    samples: list[tuple[StackFrame, ...]], claim: Claim, wait_s: float
+) -> ReplayResult:
+    """Confirmed iff every sample has the method (in range) on the main stack and some sample
+    has it as the first application frame."""
+    last = samples[-1]
+    excerpt = "\n".join(f"\tat {frame}" for frame in last[:12])
+    on_top = False
+    for frames in samples:
+        if not any(_frame_mismatch(frame, claim) is None for frame in frames):
+            top = first_application_frame(frames)
+            return ReplayResult(
+                Replay.UNCONFIRMED,
+                f"still running after {wait_s:g} s, but the main thread is not in the reported "
+                f"loop: {_frame_mismatch(top, claim)}",
+                top_frame=top,
+                thread_dump=excerpt,
+            )
+        if _frame_mismatch(first_application_frame(frames), claim) is None:
+            on_top = True
+    top = first_application_frame(last)
+    if not on_top:
+        return ReplayResult(
+            Replay.UNCONFIRMED,
+            f"still running after {wait_s:g} s inside a callee of the reported method: "
+            f"main thread at {top}",
+            top_frame=top,
+            thread_dump=excerpt,
+        )
+    return ReplayResult(
+        Replay.CONFIRMED,
+        f"still running after {wait_s:g} s; {len(samples)} thread dumps show the main thread "
+        f"in the reported method (at {top})",
+        top_frame=top,
+        thread_dump=excerpt,
+    )
+
+
+def _thread_dump(
+    process: subprocess.Popen[bytes], jdk: Jdk, stdout: _BoundedOutput
+) -> tuple[str | None, str]:
+    """A thread dump of the running process: jcmd, else jstack, else SIGQUIT (printed on the
+    process's stdout). Returns (dump, "") or (None, why not)."""
+    problems = []
+    for tool in ([jdk.jcmd, str(process.pid), "Thread.print"], [jdk.jstack, str(process.pid)]):
+        if tool[0] is None:
+            continue
+        try:
+            done = subprocess.run(
+                tool, capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            problems.append(f"{Path(tool[0]).name}: {error}")
+            continue
+        if done.returncode == 0 and "Full thread dump" in done.stdout:
+            return done.stdout, ""
+        problems.append(f"{Path(tool[0]).name}: {_excerpt(done.stdout + done.stderr)}")
+    if _exit_status(process, 0) is not None:
+        return None, "the process ended while being examined"
+    before = stdout.size()
+    try:
+        os.kill(process.pid, signal.SIGQUIT)
+    except ProcessLookupError:
+        return None, "the process ended while being examined"
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        text = stdout.text()
+        marker = text.rfind("Full thread dump")
+        if stdout.size() > before and marker >= 0 and "JNI global refs" in text[marker:]:
+            return text[marker:], ""
+    problems.append("SIGQUIT: no dump on stdout")
+    return None, "; ".join(problems)
+
+
+def _excerpt(text: str, limit: int = 600) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else "…" + text[-limit:]

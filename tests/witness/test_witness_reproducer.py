@@ -1,0 +1,67 @@
+"""Generated reproducer source: literals, names, validation (no JVM; the replay and JUnit tests
+compile and run the generated code)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jhalt.ids import MethodId
+from jhalt.witness.inputs import ConcreteInputs, IntInput, NullInput, args_inputs
+from jhalt.witness.reproducer import (
+    NON_TERMINATION,
+    generate_reproducer,
+    java_string_literal,
+    reproducer_class_name,
+)
+
+MAIN = MethodId("p/App", "main", "([Ljava/lang/String;)V")
+
+
+@pytest.mark.parametrize(
+    ("text", "literal"),
+    [
+        ("plain ASCII ~", '"plain ASCII ~"'),
+        ('q"b\\', '"q\\"b\\\\"'),
+        ("l\nc\rt\tb\bf\f", '"l\\nc\\rt\\tb\\bf\\f"'),
+        ("\x00\x1f\x7f", '"\\u0000\\u001f\\u007f"'),
+        ("\u00e9\u4e2d", '"\\u00e9\\u4e2d"'),
+        ("\U0001f600", '"\\ud83d\\ude00"'),  # a surrogate pair: two UTF-16 units
+        ("\ud800", '"\\ud800"'),  # a lone surrogate is a legal Java char
+        ("\\u0041", '"\\\\u0041"'),  # a backslash-u in the text must not become an escape
+    ],
+)
+def test_java_string_literals(text: str, literal: str) -> None:
+    assert java_string_literal(text) == literal
+
+
+def test_class_names_are_java_identifiers() -> None:
+    assert reproducer_class_name(MAIN) == "Reproduce_App_main"
+    constructor = MethodId("a/Outer$In", "<init>", "()V")
+    assert reproducer_class_name(constructor) == "Reproduce_Outer_In_init"
+    assert reproducer_class_name(MethodId("C", "m\u00e9-x", "()V")) == "Reproduce_C_m__x"
+
+
+def test_sources_name_their_classes_and_expectation() -> None:
+    reproducer = generate_reproducer(MAIN, args_inputs(["x"]), "java/lang/IllegalStateException")
+    assert f"public class {reproducer.class_name} {{" in reproducer.source
+    assert f"public class {reproducer.test_class_name} {{" in reproducer.test_source
+    assert "assertThrows(java.lang.IllegalStateException.class" in reproducer.test_source
+    assert "org.junit" not in reproducer.source  # the main class needs the JDK only
+    hang = generate_reproducer(MAIN, args_inputs([""]), NON_TERMINATION, hang_timeout_s=2)
+    assert "worker.join(2000L)" in hang.test_source
+    assert "assertTrue(worker.isAlive()" in hang.test_source
+
+
+def test_names_cannot_break_out_of_comments_or_literals() -> None:
+    evil = MethodId("Evil\\u000a*/", "m\nx", "(I)V")
+    source = generate_reproducer(evil, ConcreteInputs(arguments=(IntInput(1),)), "x.Y").source
+    header = source.split("\nimport", 1)[0]
+    assert "\\u" not in header and "m\nx" not in source
+    assert java_string_literal("m\nx") in source
+
+
+def test_inputs_must_fit_the_entry() -> None:
+    with pytest.raises(ValueError):
+        generate_reproducer(MAIN, ConcreteInputs(arguments=(IntInput(1),)), "x.Y")
+    with pytest.raises(ValueError):
+        generate_reproducer(MAIN, ConcreteInputs(arguments=(NullInput(),)), "not a class name!")
