@@ -72,8 +72,9 @@ class WitnessLimits:
     """Partial paths built at most by the backward enumeration."""
     max_visits: int = 4
     """How often one node may occur on a candidate path (loop unrolling)."""
-    max_steps: int = 200_000
-    """Evaluation steps of one forward check."""
+    max_steps: int = 20_000
+    """Evaluation steps of one forward check; a concrete run that has not reached the goal
+    by then counts as not reaching it (it is deterministic)."""
     rlimit: int = 4_000_000
     """Z3 resource limit per check."""
 
@@ -145,7 +146,8 @@ def run_forward(
     ctx: EvalContext, state: AbstractState, goal: Goal, max_steps: int
 ) -> tuple[bool | None, str]:
     """Evaluate a concrete ``state`` until ``goal`` decides: (True, "reached"),
-    (False, why it cannot be reached) or (None, why the run could not decide)."""
+    (False, why it cannot be reached) or (None, why the run could not decide); a run
+    that takes ``max_steps`` steps without reaching the goal gives False."""
     previous: AbstractState | None = None
     for _ in range(max_steps):
         decided = goal(previous, state)
@@ -167,7 +169,7 @@ def run_forward(
                 return None, "the concrete run reached an undecided case analysis"
             successor = chosen
         previous, state = state, successor.garbage_collected() if successor.frames else successor
-    return None, f"no decision within {max_steps} steps"
+    return False, f"the concrete run did not reach the target within {max_steps} steps"
 
 
 def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:

@@ -446,8 +446,8 @@ def _one_line(label: object) -> str:
 
 
 def with_shared_self_joins(state: AbstractState) -> AbstractState:
-    """``state`` with ``r ⋀ r`` for every object reference ``r`` that occurs at two or
-    more places of the state (roots, fields, entries).
+    """``state`` with ``r ⋀ r`` for every object reference ``r`` that two or more
+    positions of the state reach (through roots, fields, entries).
 
     Thesis Def. 1.10(m) asks for ``s|π̄ ⋀ s|π̄'`` only when the anchors differ *or the
     suffixes of π, π' below them differ*; :mod:`jhalt.domains.correspondence` implements
@@ -456,13 +456,25 @@ def with_shared_self_joins(state: AbstractState) -> AbstractState:
     the graph state that holds the same unrealized array at both places. Adding the
     self-joins of shared references tolerates exactly those cases (and, as a documented
     weakness, also a missing ``r ⋀ r`` that sharing at different suffixes would need; a
-    missing ``r!`` is still reported)."""
+    missing ``r!`` or a missing join of two different references is still reported)."""
     counts: dict[str, int] = {}
     for _, reference in state.roots():
-        counts[reference] = counts.get(reference, 0) + 1
-    for reference in state.heap:
-        for _, child in successors(state.heap[reference]):
-            counts[child] = counts.get(child, 0) + 1
+        counts[reference] = min(2, counts.get(reference, 0) + 1)
+    changed = True
+    while changed:  # positions per reference, capped at 2 (terminates on cyclic heaps)
+        changed = False
+        incoming: dict[str, int] = {}
+        for _, reference in state.roots():
+            incoming[reference] = incoming.get(reference, 0) + 1
+        for reference, count in counts.items():
+            value = state.heap.get(reference) if reference != NULL else None
+            for _, child in successors(value):
+                incoming[child] = incoming.get(child, 0) + count
+        for reference, count in incoming.items():
+            capped = min(2, count)
+            if counts.get(reference, 0) != capped:
+                counts[reference] = capped
+                changed = True
     predicates = state.predicates
     for reference, count in counts.items():
         value = state.heap.get(reference) if reference != NULL else None

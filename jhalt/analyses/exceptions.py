@@ -177,7 +177,7 @@ def path_locations(program: Program, graph: SymbolicExecutionGraph, path: tuple[
 
 def _message(kind: str, position: ProgramPosition) -> str:
     text = _MESSAGES.get(kind, "exception thrown and not caught")
-    return f"{kind.replace('/', '.')} may be thrown: {text}"
+    return f"uncaught {kind.rsplit('/', 1)[-1]}: {text}"
 
 
 def check_exceptions(

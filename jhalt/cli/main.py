@@ -48,16 +48,33 @@ def cmd_prove(args: argparse.Namespace) -> int:
 
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
-    result = prove_termination(classpath, entry, args.timeout)
+    result = prove_termination(classpath, entry, args.timeout, model_registry())
     _write_output(prove_json(result) if args.format == "json" else prove_text(result), args.out)
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Uncaught exceptions with witnesses (issue 4): analyse every entry in its own process
+    (``run_entries``), replay each witness on the JVM unless ``--no-validate``, write the
+    reproducers, and print text/JSON/SARIF. A witness the JVM does not confirm is dropped
+    from the findings and listed in the notes; one that could not be replayed stays, marked
+    "not run". ``--main``/Main-Class entries get the command-line semantics (non-null
+    strings); ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
+    import dataclasses
+
+    from jhalt.analyses.exceptions import check_exceptions, standard_registry
+    from jhalt.cli.batch import run_entries
     from jhalt.cli.target import open_classpath, public_entries, resolve_entry
-    from jhalt.findings import Finding
+    from jhalt.findings import Finding, Replay
+    from jhalt.ids import MethodId
+    from jhalt.program import Program
     from jhalt.report.check_output import check_json, check_text
     from jhalt.report.sarif import sarif_text
+    from jhalt.seg.builder import BuildLimits
+    from jhalt.seg.entry import is_main
+    from jhalt.witness.inputs import ConcreteInputs, main_args
+    from jhalt.witness.replay import Claim, find_jdk, replay, skipped
+    from jhalt.witness.reproducer import generate_reproducer
 
     classpath = open_classpath(args.target, args.classpath)
     if args.all:
@@ -68,11 +85,73 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise InputError(f"{classpath.spec} has no public methods with code")
     else:
         entries = [resolve_entry(classpath, args.entry, args.main)]
+    command_line = not args.all and not args.entry
+    program = Program.from_classpath(classpath)
+    jdk = None if args.no_validate else find_jdk()
+    reproducer_dir = Path(args.reproducers) if args.reproducers else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
+    registry = standard_registry()
+    analysis_share = 0.5 if jdk else 0.9
+
+    def analyse(entry: MethodId) -> tuple[list[Finding], list[str], list[str], dict[str, object]]:
+        started = time.monotonic()
+        report = check_exceptions(
+            program, entry, command_line=command_line and is_main(entry), registry=registry,
+            build_limits=BuildLimits(timeout_s=max(1.0, args.timeout * analysis_share * 0.6)),
+        )
+        kept: list[Finding] = []
+        dropped = list(report.dropped)
+        for number, finding in enumerate(report.findings, 1):
+            inputs = ConcreteInputs.from_json(finding.witness.inputs)
+            witness = finding.witness
+            if command_line and is_main(entry):
+                witness = dataclasses.replace(witness, args=main_args(inputs))
+            target = reproducer_dir / f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{number}"
+            try:
+                sources = generate_reproducer(entry, inputs, finding.kind, finding.location.method)
+                main_source, _ = sources.write(target)
+                witness = dataclasses.replace(witness, reproducer=str(main_source))
+            except (ValueError, OSError) as error:
+                witness = dataclasses.replace(witness, replay_detail=f"no reproducer: {error}")
+            if jdk is None:
+                why = "replay skipped: --no-validate" if args.no_validate else "replay skipped: no JDK found"
+                result = skipped(why)
+            else:
+                remaining = args.timeout - (time.monotonic() - started)
+                line = finding.location.line
+                claim = Claim(finding.kind, finding.location.method, (line, line) if line else None)
+                result = replay(classpath.spec, entry, inputs, claim, timeout_s=max(2.0, min(10.0, remaining / 2)), jdk=jdk)
+            witness = result.applied_to(witness)
+            finding = dataclasses.replace(finding, witness=witness)
+            if result.status is Replay.UNCONFIRMED:
+                dropped.append(
+                    f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "
+                    f"witness not confirmed by the JVM ({result.detail})"
+                )
+            else:
+                kept.append(finding)
+        stats = dict(report.stats)
+        stats["replay_unconfirmed"] = len(report.findings) - len(kept)
+        return kept, dropped, list(report.notes), stats
+
+    outcomes = run_entries(entries, analyse, jobs=args.jobs, timeout_s=args.timeout, describe=str)
     findings: list[Finding] = []
-    notes = [
-        f"checked {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}; "
-        "exception and non-termination analyses are not implemented yet: no finding can be reported"
-    ]
+    notes: list[str] = []
+    totals = {"entries": len(entries), "findings": 0, "unconfirmed": 0, "errors": 0, "timeouts": 0}
+    for outcome in outcomes:
+        if outcome.result is None:
+            kind = "timeouts" if outcome.error and outcome.error.startswith("timeout") else "errors"
+            totals[kind] += 1
+            notes.append(f"{outcome.entry}: {outcome.error}")
+            continue
+        kept, dropped, entry_notes, _ = outcome.result
+        findings.extend(kept)
+        totals["unconfirmed"] += len(dropped)
+        notes.extend(f"unconfirmed (not reported): {line}" for line in dropped)
+        notes.extend(entry_notes)
+    totals["findings"] = len(findings)
+    notes.insert(0, "stats: " + ", ".join(f"{key}={value}" for key, value in totals.items()))
+    if findings:
+        notes.insert(1, f"reproducers: {reproducer_dir}")
     if args.format == "json":
         text = check_json(findings, notes)
     elif args.format == "sarif":
@@ -86,9 +165,27 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_graph(args: argparse.Namespace) -> int:
     from jhalt.cli.target import open_classpath, resolve_entry
 
+    from jhalt.program import Program
+    from jhalt.report.graph_output import to_dot, to_json
+    from jhalt.seg.builder import BuildLimits, build_graph
+
     classpath = open_classpath(args.target, args.classpath)
-    resolve_entry(classpath, args.entry, args.main)
-    raise InputError("symbolic execution graphs are not implemented yet")
+    entry = resolve_entry(classpath, args.entry, args.main)
+    graph = build_graph(Program(classpath), entry, model_registry(), BuildLimits(timeout_s=float(args.timeout)))
+    _write_output(to_json(graph) if args.format == "json" else to_dot(graph), args.out)
+    return EXIT_OK
+
+
+def model_registry():  # type: ignore[no-untyped-def]
+    """The JDK library models: ``jhalt.models.default_registry()`` once it exists, else an
+    empty registry (every library call then uses the documented unknown-call fallback)."""
+    from jhalt.seg.library import ModelRegistry
+
+    try:
+        from jhalt.models import default_registry  # type: ignore[attr-defined]
+    except ImportError:
+        return ModelRegistry()
+    return default_registry()
 
 
 def cmd_disasm(args: argparse.Namespace) -> int:
@@ -154,11 +251,15 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--source-root", metavar="DIR", help="repository-relative source root for SARIF uris")
     check.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when something is found")
+    check.add_argument("--no-validate", action="store_true", help="do not replay witnesses on the JVM")
+    check.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="entries analysed in parallel (default 1)")
+    check.add_argument("--reproducers", metavar="DIR", help="write reproducers here (default: a new temporary directory)")
     check.set_defaults(handler=cmd_check)
 
     graph = sub.add_parser("graph", help="the symbolic execution graph of an entry (DOT or JSON)")
     _add_target(graph)
     graph.add_argument("--format", choices=["dot", "json"], default="dot")
+    graph.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)")
     graph.set_defaults(handler=cmd_graph)
 
     disasm = sub.add_parser("disasm", help="decoded bytecode with line numbers, loops and types")

@@ -81,6 +81,7 @@ class _PendingCall:
     method: MethodDecl
 
 
+_ZERO_BRANCHES = frozenset({"ifeq", "ifne", "iflt", "ifge", "ifgt", "ifle"})
 _PREFIX_KIND = {"i": "I", "l": "J", "f": "F", "d": "D", "a": "A"}
 
 
@@ -353,7 +354,9 @@ class ConcolicIteration:
         elif ins.kind.value == "convert":
             stack.append(self._convert(op, stack.pop()))
         elif ins.kind.value == "compare":
-            self._compare(op, stack)
+            following = frame.method.by_pc.get(next_pc)
+            feeds_branch = following is not None and following.mnemonic in _ZERO_BRANCHES
+            self._compare(op, stack, feeds_branch)
         elif ins.kind.value == "branch":
             next_pc = self._branch(ins, stack)
         elif op == "goto":
@@ -580,8 +583,12 @@ class ConcolicIteration:
             return constant(v & 1, "I")
         return constant(((v & 0xFF) ^ 0x80) - 0x80, "I")
 
-    def _compare(self, op: str, stack: list[Value]) -> None:
+    def _compare(self, op: str, stack: list[Value], feeds_branch: bool) -> None:
+        """lcmp followed by ifXX stays a linear comparison of the two longs; any other use
+        of its -1/0/1 result (and every float comparison) is computed on pinned operands."""
         b, a = stack.pop(), stack.pop()
+        if op == "lcmp" and not feeds_branch:
+            a, b = self._pin(a), self._pin(b)
         if op == "lcmp":
             x, y = int(a.concrete), int(b.concrete)
             stack.append(Value((x > y) - (x < y), Const((x > y) - (x < y), INT), "I", (a, b)))

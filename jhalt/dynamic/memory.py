@@ -158,8 +158,6 @@ class IterationMemory:
 
 
 __all__ = [
-    "BITS32",
-    "BITS64",
     "FreshObject",
     "IterationMemory",
     "Value",

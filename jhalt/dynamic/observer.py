@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from jhalt.bytecode.loops import Loop
 from jhalt.dynamic import jdwp_wire as w
-from jhalt.dynamic.concolic import CONTINUE, ITERATION_DONE, LOOP_EXITED, ConcolicIteration, Divergence
+from jhalt.dynamic.concolic import CONTINUE, LOOP_EXITED, ConcolicIteration, Divergence
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue, VmGoneError
 from jhalt.dynamic.memory import FreshObject, float_bits
@@ -33,7 +33,6 @@ from jhalt.dynamic.symbolic import (
     LONG,
     ArrayLoc,
     FieldLoc,
-    FreshRef,
     LocalLoc,
     Location as MemLocation,
     Sort,
@@ -133,9 +132,7 @@ def thread_dump(view: VmView) -> tuple[ThreadSnapshot, ...]:
                 loc = frame.location
                 decl = view.method_decl(loc.class_id, loc.method_id)
                 method = f"{view.class_name(loc.class_id).replace('/', '.')}.{decl.name}"
-                line = None
-                if loc.index >= 0 and not decl.is_native:
-                    line = view.method_at(loc).line_at(loc.index)
+                line = view.line_at(loc) if loc.index >= 0 and not decl.is_native else None
                 frames.append((method, loc.index, line))
         except JdwpError:
             continue
@@ -488,4 +485,4 @@ def examine(
     return Examination(tuple(verdicts), threads, time.monotonic() - start, tuple(notes))
 
 
-__all__ = ["Examination", "Limits", "LoopSite", "LoopVerdict", "ThreadSnapshot", "examine", "FreshRef"]
+__all__ = ["Examination", "Limits", "LoopSite", "LoopVerdict", "ThreadSnapshot", "examine"]

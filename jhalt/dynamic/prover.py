@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from jhalt.dynamic.symbolic import (
     INT,
     LONG,
-    REF,
     Arith,
     Cmp,
     Const,
@@ -277,7 +276,6 @@ def prove_stuck(
 
 
 __all__ = [
-    "REF",
     "ClosureProof",
     "Invariant",
     "IterationRecord",

@@ -123,6 +123,7 @@ class VmView:
         self._array_lengths: dict[int, int] = {}
         self._classes: dict[str, int] = {}
         self._initialized: set[int] = set()
+        self._line_tables: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self._type_tags: dict[int, int] = {}
         self._resolved: dict[tuple, tuple[int, MethodDecl]] = {}
         self._field_ids: dict[tuple[int, str, str], tuple[int, FieldDecl]] = {}
@@ -143,6 +144,20 @@ class VmView:
 
     def method_decl(self, class_id: int, method_id: int) -> MethodDecl:
         return self.client.method(class_id, method_id)
+
+    def line_at(self, location: Location) -> int | None:
+        """The source line of a location, without decoding the method."""
+        key = (location.class_id, location.method_id)
+        table = self._line_tables.get(key)
+        if table is None:
+            table = tuple(self.client.line_table(location.class_id, location.method_id))
+            self._line_tables[key] = table
+        line = None
+        best = -1
+        for start, number in table:
+            if best < start <= location.index:
+                best, line = start, number
+        return line
 
     def method(self, class_id: int, method_id: int) -> MethodCode:
         key = (class_id, method_id)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.findings import Witness
 from jhalt.ids import FieldId, MethodId
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Value",
     "FieldValue",
     "args_inputs",
+    "as_witness",
     "check_value_fits",
     "main_args",
     "readable_text",
@@ -363,6 +365,16 @@ def main_args(inputs: ConcreteInputs) -> tuple[str, ...] | None:
     if {key for key, _ in inputs.heap} != used:
         return None
     return tuple(texts)
+
+
+def as_witness(entry: MethodId, inputs: ConcreteInputs) -> Witness:
+    """A `Witness` (not yet replayed) for ``inputs`` of ``entry``: ``inputs`` always holds the
+    full JSON; ``args`` is set too when the entry is ``main(String[])`` and the inputs are a
+    plain command line (`main_args`)."""
+    args = None
+    if entry.name == "main" and entry.descriptor == "([Ljava/lang/String;)V":
+        args = main_args(inputs)
+    return Witness(args=args, inputs=inputs.to_json())
 
 
 def args_inputs(args: tuple[str, ...] | list[str]) -> ConcreteInputs:

@@ -236,7 +236,7 @@ def _compile_reproducer(
     try:
         reproducer = generate_reproducer(entry, inputs, claim.kind, location=claim.method)
     except ValueError as error:
-        return skipped(f"replay skipped: the inputs do not fit {entry} ({error})")
+        return skipped(f"replay skipped: no reproducer for {entry}: {error}")
     source, _ = reproducer.write(work / "src")
     out = work / "classes"
     out.mkdir()

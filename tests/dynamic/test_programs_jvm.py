@@ -107,3 +107,35 @@ def test_unproved_examination_resumes_the_program_untouched(start_jvm) -> None: 
     assert examination.verdicts[0].records  # iterations were single-stepped
     assert jvm.wait_exit(60) == 0
     assert jvm.lines[-1] == "done consistent"
+
+
+def test_interpreter_features_in_a_stuck_state_machine(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("Features")
+    examination, seconds = _examine(jvm)
+    verdict = _the_proof(examination, "main")
+    assert seconds < 5.0
+    # state cycles 0 -> 1 -> 2 -> 3 -> 0: four paths, total returns to its value
+    assert len(verdict.proof.iterations) == 4
+    entered = {m for r in verdict.records for m in r.methods}
+    assert "Features$Ring.next(I)I" in entered
+
+
+def test_unknown_native_in_the_loop_is_refused(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("HashSpin")
+    examination, _ = _examine(jvm, timeout=3.0)
+    assert not examination.proved
+    reasons = " ".join(v.reason for v in examination.verdicts)
+    assert "java.lang.Object.hashCode()I: not known to be pure" in reasons
+
+
+def test_vm_exiting_during_the_examination_is_a_clear_error(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    from jhalt.errors import InputError
+
+    jvm = start_jvm("CollatzRun")
+    threading.Timer(1.0, jvm.process.kill).start()
+    began = time.monotonic()
+    with pytest.raises(InputError, match="exited"):
+        examine_at(jvm.address, Limits(timeout=8.0), jvm.process)
+    assert time.monotonic() - began < 6.0

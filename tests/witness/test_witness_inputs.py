@@ -21,6 +21,7 @@ from jhalt.witness.inputs import (
     StaticValue,
     StringInput,
     args_inputs,
+    as_witness,
     main_args,
     readable_text,
     utf16_length,
@@ -174,3 +175,12 @@ def test_main_args_of_a_string_array() -> None:
 )
 def test_inputs_that_are_no_command_line(inputs: ConcreteInputs) -> None:
     assert main_args(inputs) is None
+
+
+def test_witness_of_inputs() -> None:
+    main = MethodId("App", "main", "([Ljava/lang/String;)V")
+    witness = as_witness(main, args_inputs(["", "x"]))
+    assert witness.args == ("", "x")
+    assert ConcreteInputs.from_json(witness.inputs) == args_inputs(["", "x"])
+    other = as_witness(MethodId("App", "run", "([Ljava/lang/String;)V"), args_inputs(["x"]))
+    assert other.args is None and other.to_json()["replay"] == "not run"

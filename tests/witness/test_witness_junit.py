@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,10 +24,12 @@ from witness_kit import (
     NPE,
     PROBE,
     RATIO,
+    Prefetcher,
     graph,
     links,
     needs_jdk,
     pair_inputs,
+    parametrized_order,
     program_classes,
 )
 
@@ -77,24 +78,26 @@ def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture(scope="module")
-def junit_runs() -> dict[str, Future[subprocess.CompletedProcess[str]]]:
+def junit_runs(request) -> Prefetcher:
     work = Path(tempfile.mkdtemp(prefix="jhalt-junit-"))
-    pool = ThreadPoolExecutor(max_workers=3, thread_name_prefix="junit")
-    futures = {name: pool.submit(run_generated_test, work / name, name) for name in CASES}
-    yield futures
-    pool.shutdown(wait=True)
+    runner = Prefetcher(
+        lambda name: run_generated_test(work / name, name),
+        parametrized_order(request, list(CASES)),
+    )
+    yield runner
+    runner.close()
     shutil.rmtree(work, ignore_errors=True)
 
 
 @pytest.mark.parametrize("name", ["npe_present", "instance_method", "hang_present", "main_entry"])
 def test_generated_test_passes_while_the_behaviour_is_present(junit_runs, name: str) -> None:
-    run = junit_runs[name].result(timeout=180)
+    run = junit_runs.result(name)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "1 tests successful" in run.stdout
 
 
 @pytest.mark.parametrize("name", ["npe_absent", "hang_absent"])
 def test_generated_test_fails_when_the_behaviour_is_absent(junit_runs, name: str) -> None:
-    run = junit_runs[name].result(timeout=180)
+    run = junit_runs.result(name)
     assert run.returncode == 1, run.stdout + run.stderr
     assert "1 tests failed" in run.stdout

@@ -5,7 +5,6 @@ tests then inspect the results."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 
 import pytest
 
@@ -28,6 +27,7 @@ from witness_kit import (
     OUTER,
     OUTER_LOOP,
     PICK,
+    Prefetcher,
     PROBE,
     RATIO,
     SPIN_MAIN,
@@ -40,6 +40,7 @@ from witness_kit import (
     needs_jdk,
     null_value_cell,
     pair_inputs,
+    parametrized_order,
     program_classes,
     span,
     statics_inputs,
@@ -185,21 +186,20 @@ BOOT_CLINIT = MethodId("Boot", "<clinit>", "()V")
 
 
 @pytest.fixture(scope="module")
-def outcomes() -> dict[str, Future[ReplayResult]]:
+def outcomes(request) -> Prefetcher:
     classpath = program_classes()
 
     def run(name: str) -> ReplayResult:
         entry, inputs, claim, timeout = SCENARIOS[name]()
         return replay(classpath, entry, inputs, claim, timeout_s=timeout)
 
-    pool = ThreadPoolExecutor(max_workers=3, thread_name_prefix="replay")
-    futures = {name: pool.submit(run, name) for name in SCENARIOS}
-    yield futures
-    pool.shutdown(wait=True)
+    runner = Prefetcher(run, parametrized_order(request, list(SCENARIOS)))
+    yield runner
+    runner.close()
 
 
-def outcome(outcomes: dict[str, Future[ReplayResult]], name: str) -> ReplayResult:
-    return outcomes[name].result(timeout=120)
+def outcome(outcomes: Prefetcher, name: str) -> ReplayResult:
+    return outcomes.result(name)
 
 
 CONFIRMED = [
@@ -293,4 +293,4 @@ def test_no_jdk_means_not_run(monkeypatch, tmp_path) -> None:
 
 def test_inputs_that_do_not_fit_are_not_run() -> None:
     result = replay(program_classes(), PROBE, ConcreteInputs(), Claim(NPE, PROBE))
-    assert result.status is Replay.NOT_RUN and "do not fit" in result.detail
+    assert result.status is Replay.NOT_RUN and "no reproducer" in result.detail

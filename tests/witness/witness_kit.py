@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -159,3 +160,39 @@ def statics_inputs(zero_divisor: bool) -> ConcreteInputs:
     if zero_divisor:
         statics.append(StaticValue(field("Statics", "DIVISOR", "I"), IntInput(0)))
     return ConcreteInputs(arguments=(IntInput(10),), statics=tuple(statics))
+
+
+class Prefetcher:
+    """Runs ``work(name)`` in a thread pool, on demand, starting the next ``lookahead`` names
+    of ``order`` as well. Tests of a module thus overlap their JVM runs, and under
+    pytest-xdist a worker only runs (about) the scenarios of the tests it was given, instead of
+    every scenario of the module."""
+
+    def __init__(self, work, order: list[str], lookahead: int = 3, workers: int = 3) -> None:
+        self._work = work
+        self._order = order
+        self._lookahead = lookahead
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="witness")
+        self._futures: dict[str, Future] = {}
+
+    def result(self, name: str, timeout: float = 180):
+        position = self._order.index(name) if name in self._order else len(self._order)
+        for upcoming in [name, *self._order[position + 1 : position + 1 + self._lookahead]]:
+            if upcoming not in self._futures:
+                self._futures[upcoming] = self._pool.submit(self._work, upcoming)
+        return self._futures[name].result(timeout=timeout)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def parametrized_order(request, known: list[str]) -> list[str]:
+    """The values of the ``name`` parameter in this module's collected tests, in run order,
+    followed by the other ``known`` names."""
+    order: list[str] = []
+    for item in request.session.items:
+        callspec = getattr(item, "callspec", None)
+        if item.module is request.module and callspec and "name" in callspec.params:
+            if callspec.params["name"] not in order:
+                order.append(callspec.params["name"])
+    return order + [name for name in known if name not in order]

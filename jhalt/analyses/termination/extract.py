@@ -53,7 +53,7 @@ from jhalt.analyses.termination.relations import Facts, check_facts, relation_fa
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import NULL, ArrayValue, IntValue, Ref, is_object_value
+from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue, is_object_value
 from jhalt.its.graph import strongly_connected_components
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, is_primed, primed
@@ -125,6 +125,8 @@ class _Path:
     version: int = 0
     preserved: dict[int, frozenset[Ref]] = field(default_factory=dict)
     description: list[str] = field(default_factory=list)
+    acyclic: frozenset[Ref] = frozenset()
+    """Object references known to reach only acyclic data in the current heap version."""
 
     def copy(self) -> _Path:
         return _Path(
@@ -132,6 +134,7 @@ class _Path:
             self.version,
             dict(self.preserved),
             list(self.description),
+            self.acyclic,
         )
 
 
@@ -189,11 +192,14 @@ class _Extractor:
                 term = var(self.int_name(source, reference))
                 constraints.extend(_interval_facts(term, value.interval))
         sizes = self.sizes(node)
-        for reference in sorted(sizes.tracked):
+        tracked = _children_closure(state, sizes.tracked | {r for r in path.acyclic if r in state.heap})
+        path.acyclic = frozenset(tracked)
+        for reference in sorted(tracked):
             term = self.size_var(source, path, reference)
-            constraints.append(ge(term, 1 if reference in sizes.non_null else 0))
-        for child, parent in sizes.smaller:
-            constraints.append(le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1))
+            constraints.append(ge(term, 1 if _certainly_object(state, reference) else 0))
+        for parent in sorted(tracked):
+            for child in _object_children(state, parent):
+                constraints.append(le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1))
 
     def edge_facts(self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int) -> None:
         before, after = self.graph.states[node], self.graph.states[target]
@@ -242,6 +248,8 @@ class _Extractor:
                     if new_term is not None:
                         path.facts.constraints.append(eq(new_term, var(self.int_name(source, old))))
                 elif old_value is not None and is_object_value(old_value):
+                    if old in path.acyclic and new != NULL:
+                        path.acyclic = path.acyclic | {new}
                     path.facts.constraints.append(
                         eq(self.size_var(source, path, new), self.size_var(source, path, old))
                     )
@@ -255,8 +263,10 @@ class _Extractor:
                 return  # an integer or float field: no object structure changes
             path.version += 1
             path.preserved[path.version] = _cannot_reach(before, before.peek(written_depth))
+            path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
+            path.acyclic = frozenset()
 
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:
@@ -318,9 +328,36 @@ class _Extractor:
             self.transitions.append(Transition(name, source.location, target_point.location, guard, origin))
 
 
+def _object_children(state: AbstractState, reference: Ref) -> list[Ref]:
+    return [
+        child
+        for _, child in successors(state.heap.get(reference))
+        if child != NULL and is_object_value(state.heap.get(child))  # type: ignore[arg-type]
+    ]
+
+
+def _children_closure(state: AbstractState, start: Iterable[Ref]) -> set[Ref]:
+    """``start`` and everything reachable from it by represented fields and entries: the
+    data below an acyclic object is acyclic."""
+    result: set[Ref] = set()
+    todo = [r for r in start if r in state.heap]
+    while todo:
+        current = todo.pop()
+        if current in result:
+            continue
+        result.add(current)
+        todo.extend(_object_children(state, current))
+    return result
+
+
+def _certainly_object(state: AbstractState, reference: Ref) -> bool:
+    value = state.heap[reference]
+    return isinstance(value, (InstanceValue, ArrayValue)) or (isinstance(value, UnknownValue) and not value.nullable)
+
+
 def _extend(facts: Facts, more: Facts) -> None:
     facts.constraints.extend(more.constraints)
-    facts.disjunctions.extend(more.disjunctions)
+    facts.disjunctions.extend(d for d in more.disjunctions if d not in facts.disjunctions)
 
 
 def _interval_facts(term: LinearExpr, interval: Interval) -> list[LinearConstraint]:

@@ -43,6 +43,8 @@ class TerminationConfig:
     ranking: RankingConfig = field(default_factory=RankingConfig)
     max_transitions: int = 400
     """An SCC whose ITS has more transitions is not attempted (reason given)."""
+    multiphase_transitions: int = 24
+    """Above this many transitions only linear (lexicographic) ranking functions are tried."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +161,14 @@ def _loop_proof(
             LoopHead(cut_point.node, state.position.pc, _line_of(program, graph, cut_point.node), tuple(ranking),
                      {k: v for k, v in names.items()}, {names.get(r, r): t for r, t in types.items()})
         )
-    lines = [line for n in system.nodes if (line := _line_of(program, graph, n)) is not None]
-    methods = sorted({str(graph.states[c.node].position.method) for c in system.cut_points})
+    head_methods = {graph.states[c.node].position.method for c in system.cut_points}
+    lines = [
+        line
+        for n in system.nodes
+        if graph.states[n].frames and graph.states[n].position.method in head_methods
+        and (line := _line_of(program, graph, n)) is not None
+    ]
+    methods = sorted(str(m) for m in head_methods)
     return LoopProof(", ".join(methods), (min(lines), max(lines)) if lines else None, tuple(heads),
                      format_its(system.its), proof)
 
@@ -190,7 +198,10 @@ def prove_graph_terminates(
             return TerminationOutcome(
                 False, f"the ITS of a loop has {len(system.its.transitions)} transitions "
                 f"(limit {config.max_transitions})", tuple(loops), assumptions)  # fmt: skip
-        result = prove_termination(system.its, config.ranking)
+        ranking = config.ranking
+        if len(system.its.transitions) > config.multiphase_transitions:
+            ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
+        result = prove_termination(system.its, ranking)
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
             return TerminationOutcome(False, f"loop at {head}: {result.reason}", tuple(loops), assumptions)

@@ -69,7 +69,11 @@ def evaluate_int_binary(ctx: EvalContext, state: AbstractState, ins: Instruction
             return throw(ctx, state, ins, ARITHMETIC_EXCEPTION, (check("==", right_ref, 0),))
         if right.contains(0):
             return _split_divisor(ctx, state, right_ref, right)
-        interval = left.div(right) if operation == "div" else left.rem(right)
+        if left.is_singleton and right.is_singleton:
+            exact = java_div(left.value, right.value) if operation == "div" else java_rem(left.value, right.value)
+            interval: Interval | None = Interval.const(exact)
+        else:
+            interval = left.div(right) if operation == "div" else left.rem(right)
         assert interval is not None
         return _result(ctx, state, ins, popped, interval, letter, symbol, args, (check("!=", right_ref, 0),))
     if operation in ("shl", "shr", "ushr"):
@@ -284,5 +288,3 @@ def evaluate_float_compare(ctx: EvalContext, state: AbstractState, ins: Instruct
             interval = Interval.const((a > b) - (a < b))
     return _result(ctx, state, ins, popped, interval, "I", "havoc", (left_ref, right_ref))
 
-
-__all__ = ["java_div", "java_rem"]

@@ -1,0 +1,32 @@
+"""Non-termination proofs with witnesses (seed 000 §4; issue 5).
+
+Public API: :func:`find_nontermination` (and :func:`search_nontermination`, which also
+returns the reasons for a MAYBE), :class:`NonTerminationConfig`,
+:class:`NonTerminationResult`. Modules: ``interesting`` (Def. 6), ``loops`` (loop heads,
+Thm 8 path systems), ``recurrence`` (the soundness rule, closure check, deterministic
+runs), ``candidates`` (concrete inputs), ``prover`` (the procedure), ``result``.
+"""
+
+from jhalt.analyses.nontermination.prover import (
+    NonTerminationConfig,
+    find_nontermination,
+    search_nontermination,
+)
+from jhalt.analyses.nontermination.result import (
+    LOOPING,
+    NON_LOOPING,
+    LoopLocation,
+    NonTerminationResult,
+    NonTerminationSearch,
+)
+
+__all__ = [
+    "LOOPING",
+    "NON_LOOPING",
+    "LoopLocation",
+    "NonTerminationConfig",
+    "NonTerminationResult",
+    "NonTerminationSearch",
+    "find_nontermination",
+    "search_nontermination",
+]

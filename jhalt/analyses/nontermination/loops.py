@@ -1,0 +1,182 @@
+"""Loops of the Symbolic Execution Graph and their integer path systems (seed 000 §4.2).
+
+A *loop head* is the target of an instance edge that lies on a cycle (seed 000: "a node in
+a cycle with a predecessor outside of the cycle"; in jhalt's graphs cycles are closed by
+instance edges into merged states). The *loop* of a head is its strongly connected part:
+the nodes reachable from the head that reach it again.
+
+:func:`loop_system` turns a loop into the :class:`~jhalt.smt.nonterm.LoopSystem` of Thm 8:
+every path from the head back to it, with its conditions ``φ`` and computations ``ψ``.
+It refuses (the soundness rule of :mod:`.recurrence`, plus what Thm 8 needs):
+
+* a node of the loop with several successors whose cases are not integer refinements or
+  integer T/F splits — the condition for taking a path must be an integer formula, or a
+  concrete state satisfying ``φ_j`` might take another branch (e.g. a null check);
+* an inner cycle (a loop inside the loop: Thm 8 needs finitely many paths);
+* an inexact edge (assumption, ``havoc``, ``float``) on a path; a relation without an exact
+  encoding is refused later by :func:`jhalt.smt.nonterm.prove_nonlooping`.
+
+Integer refinement cases contribute their assumed relations *and* the refined interval of
+the new reference, so the case condition is exact even when no relation is attached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import IntValue, Ref
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge, Relation, check, compute
+from jhalt.smt.nonterm import LoopPath, LoopSystem
+
+from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
+
+EXCLUSIVE_REFINEMENTS = frozenset({"integer", "relation"})
+MAX_PATHS = 256
+
+
+def loop_heads(graph: SymbolicExecutionGraph) -> list[int]:
+    """Targets of instance edges that lie on a cycle, sorted."""
+    heads = set()
+    for source, _, target in graph.instance_edges():
+        if source in _reachable(graph, target):
+            heads.add(target)
+    return sorted(heads)
+
+
+def _reachable(graph: SymbolicExecutionGraph, start: int) -> set[int]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        node = todo.pop()
+        for _, target in graph.successors(node):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def loop_nodes(graph: SymbolicExecutionGraph, head: int) -> set[int]:
+    """The nodes reachable from ``head`` that reach it again (its loop)."""
+    forward = _reachable(graph, head)
+    backward = {head}
+    todo = [head]
+    while todo:
+        node = todo.pop()
+        for source, _ in graph.predecessors(node):
+            if source not in backward and source in forward:
+                backward.add(source)
+                todo.append(source)
+    return forward & backward
+
+
+def int_refs(state: AbstractState) -> list[Ref]:
+    """The integer references reachable in ``state``, sorted."""
+    return sorted(r for r in state.reachable() if isinstance(state.heap.get(r), IntValue))
+
+
+def _interval_conditions(state: AbstractState, reference: Ref) -> list[Relation]:
+    value = state.heap.get(reference)
+    if not isinstance(value, IntValue):
+        return []
+    conditions = []
+    if value.interval.lo is not None:
+        conditions.append(check(">=", reference, value.interval.lo))
+    if value.interval.hi is not None:
+        conditions.append(check("<=", reference, value.interval.hi))
+    return conditions
+
+
+@dataclass
+class _PathBuilder:
+    conditions: list[Relation]
+    computations: list[Relation]
+    nodes: list[int]
+
+
+def _edge_relations(graph: SymbolicExecutionGraph, source: int, label: EdgeLabel, target: int, path: _PathBuilder) -> Refused | None:
+    """Add the relations of one (non-closing) edge of a path."""
+    before, after = graph.states[source], graph.states[target]
+    problem = inexact_reason(label)
+    if problem:
+        return Refused(problem)
+    if isinstance(label, EvalEdge):
+        defined = set()
+        for relation in label.constraints:
+            if relation.is_check:
+                path.conditions.append(relation)
+            elif relation.op == "len" and relation.result in before.heap:
+                continue  # a fact of the representation: the length reference already exists
+            else:
+                path.computations.append(relation)
+                defined.add(relation.result)
+        for reference in int_refs(after):
+            value = after.heap[reference]
+            if reference not in before.heap and reference not in defined and value.interval.is_singleton:
+                path.computations.append(compute("=", reference, value.interval.value))  # a constant
+    elif isinstance(label, RefineEdge):
+        path.conditions.extend(label.assumed)
+        for old, new in label.renaming:
+            if isinstance(after.heap.get(new), IntValue):
+                path.computations.append(compute("=", new, old))
+                if label.refinement == "integer":
+                    path.conditions.extend(_interval_conditions(after, new))
+    elif isinstance(label, InstanceEdge):
+        for general, instance in label.renaming:
+            if isinstance(after.heap.get(general), IntValue) and general != instance:
+                path.computations.append(compute("=", general, instance))
+    return None
+
+
+def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refused:
+    """The Thm 8 system of the loop at ``head`` (module docstring)."""
+    nodes = loop_nodes(graph, head)
+    for node in nodes:
+        successors = graph.successors(node)
+        if len(successors) > 1:
+            for label, _ in successors:
+                if not (isinstance(label, RefineEdge) and label.refinement in EXCLUSIVE_REFINEMENTS):
+                    kind = label.refinement if isinstance(label, RefineEdge) else label.kind
+                    return Refused(
+                        f"the loop at {graph.states[head].position} branches on a non-integer condition ({kind})"
+                    )
+                if label.refinement == "relation" and not label.assumed:
+                    return Refused("a relation split without its relation")
+    head_state = graph.states[head]
+    paths: list[LoopPath] = []
+    stack: list[tuple[int, _PathBuilder]] = [(head, _PathBuilder([], [], [head]))]
+    while stack:
+        node, path = stack.pop()
+        for label, target in graph.successors(node):
+            if target not in nodes:
+                continue
+            if target == head:
+                if not isinstance(label, InstanceEdge):
+                    return Refused("the loop returns to its head without an instance edge")
+                problem = inexact_reason(label)
+                if problem:
+                    return Refused(problem)
+                back = tuple(
+                    (general, instance)
+                    for general, instance in label.renaming
+                    if isinstance(head_state.heap.get(general), IntValue)
+                )
+                paths.append(
+                    LoopPath(tuple(path.conditions), tuple(path.computations), back, " → ".join(map(str, path.nodes + [head])))
+                )
+                if len(paths) > MAX_PATHS:
+                    return Refused(f"more than {MAX_PATHS} paths through the loop")
+                continue
+            if target in path.nodes:
+                return Refused(f"the loop at {head_state.position} contains an inner loop")
+            extended = _PathBuilder(list(path.conditions), list(path.computations), path.nodes + [target])
+            refused = _edge_relations(graph, node, label, target, extended)
+            if refused:
+                return refused
+            stack.append((target, extended))
+    head_refs = tuple(int_refs(head_state))
+    invariants = tuple(
+        (r, head_state.int_value(r).interval.lo, head_state.int_value(r).interval.hi) for r in head_refs
+    )
+    return LoopSystem(head_refs, invariants, tuple(paths))

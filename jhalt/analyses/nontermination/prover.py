@@ -1,0 +1,450 @@
+"""The non-termination prover: looping and non-looping non-termination with witnesses
+(seed 000 §4; issue 5). Entry point: :func:`find_nontermination`.
+
+1. On the graph: the interesting references (Def. 6, :mod:`.interesting`) and, for every
+   loop head whose loop branches on integers only, the Thm 8 system; ρ and σ are decided
+   by z3 (:mod:`jhalt.smt.nonterm`). A proved system is a recurrent set of integer values
+   at that head.
+2. Witness search: for concrete candidate inputs (:mod:`.candidates`) the entry is run
+   deterministically (:func:`.recurrence.run_deterministic`). At every visit of a loop
+   head position the run tries, in this order:
+
+   a. *looping, exact repeat* — the state is an instance of an earlier state of the same
+      run at the same positions: the steps in between were exact and deterministic, so
+      the earlier state is recurrent (Thm 7 with ``v' ⊑ v``; periods longer than one
+      iteration are found as well, e.g. ``i`` bouncing between 1 and 10);
+   b. *non-looping* — the state is an instance of a head whose Thm 8 system is proved,
+      and its integer values lie in the recurrent set (:func:`in_recurrent_set`);
+   c. *looping, generalised* — Thm 7's ``v' ⊑_Π v``: the integers of the state that are
+      not interesting at the head are widened to the head's intervals, and the closure
+      check (:func:`.recurrence.check_recurrent`) must succeed.
+
+   The run that found the state is the witness: the concrete input reaches a state of
+   the recurrent set. Every proof relies on exact steps only (the soundness rule in
+   :mod:`.recurrence`).
+3. Overflow: the argument is for mathematical integers (competition semantics). When a
+   Java ``int``/``long`` on the witness path leaves its range — already before the loop,
+   or while running on in the loop — the result says so, with the number of iterations.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from jhalt.domains.instance import check_instance
+from jhalt.domains.intervals import Interval, type_range
+from jhalt.domains.naming import ReferenceNamer
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, IntValue, Ref, value_type_name
+from jhalt.ids import MethodId, ProgramPosition
+from jhalt.program import Program
+from jhalt.seg.context import EvalContext, EvalOptions
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.library import ModelRegistry
+from jhalt.smt.nonterm import LoopSystem, NonLoopingAnswer, NotEncodable, in_recurrent_set, prove_nonlooping
+from jhalt.smt.session import SmtConfig
+
+from jhalt.analyses.nontermination.candidates import Candidate, candidates
+from jhalt.analyses.nontermination.interesting import interesting_references
+from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
+from jhalt.analyses.nontermination.recurrence import (
+    Recurrence,
+    Refused,
+    check_recurrent,
+    run_deterministic,
+    state_key,
+)
+from jhalt.analyses.nontermination.result import (
+    LOOPING,
+    NON_LOOPING,
+    LoopLocation,
+    NonTerminationResult,
+    NonTerminationSearch,
+)
+
+
+@dataclass(frozen=True)
+class NonTerminationConfig:
+    """Budgets of the prover (documented defaults)."""
+
+    timeout_s: float = 20.0
+    max_run_steps: int = 4000
+    max_closure_states: int = 3000
+    max_closure_checks: int = 30
+    max_args: int = 40
+    overflow_probe_steps: int = 3000
+    smt: SmtConfig = field(default_factory=SmtConfig)
+
+
+@dataclass(frozen=True)
+class _Proof:
+    kind: str
+    head: AbstractState
+    positions: frozenset[ProgramPosition]
+    evidence: str
+    data: dict[str, Any]
+    step: int
+    exact_repeat: bool = False
+
+
+def _all_refs(graph: SymbolicExecutionGraph) -> set[str]:
+    names: set[str] = set()
+    for state in graph.states.values():
+        names |= state.references()
+        names |= {r for _, r in state.roots()}
+    return names
+
+
+def _signature(state: AbstractState) -> tuple[object, ...]:
+    parts: list[object] = [state_key(state)]
+    for position, reference in state.positions():
+        value = None if reference == NULL else state.heap.get(reference)
+        if value is None:
+            parts.append((str(position), "null"))
+        elif isinstance(value, IntValue):
+            parts.append((str(position), value.interval.lo, value.interval.hi))
+        else:
+            try:
+                parts.append((str(position), value_type_name(value), str(value).split(" ")[0]))
+            except TypeError:
+                parts.append((str(position), str(value)))
+    return tuple(parts)
+
+
+def _int_values(state: AbstractState) -> dict[Ref, int]:
+    values = {}
+    for reference in int_refs(state):
+        interval = state.int_value(reference).interval
+        if interval.is_singleton:
+            values[reference] = interval.value
+    return values
+
+
+def _describe_values(state: AbstractState) -> str:
+    shown = []
+    for position, reference in state.positions():
+        value = None if reference == NULL else state.heap.get(reference)
+        if isinstance(value, IntValue):
+            shown.append(f"{position}={value.interval}")
+    return ", ".join(shown)
+
+
+class _Search:
+    def __init__(
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program,
+        registry: ModelRegistry,
+        config: NonTerminationConfig,
+        options: EvalOptions | None,
+    ) -> None:
+        self.graph = graph
+        self.config = config
+        self.ctx = EvalContext(
+            program, registry, namer=ReferenceNamer.avoiding(_all_refs(graph)), options=options or EvalOptions()
+        )
+        self.reasons: list[str] = []
+        self.heads = loop_heads(graph)
+        self.interesting = interesting_references(graph)
+        self.head_positions = {tuple(f.position for f in graph.states[h].frames) for h in self.heads}
+        self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
+        self.closure_checks = 0
+        self.closure_cache: set[tuple[object, ...]] = set()
+        self.started = time.monotonic()
+
+    def note(self, reason: str) -> None:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+    def out_of_time(self) -> bool:
+        return time.monotonic() - self.started > self.config.timeout_s
+
+    # ------------------------------------------------------------ step 1: Thm 8 systems
+    def prove_systems(self) -> None:
+        for head in self.heads:
+            system = loop_system(self.graph, head)
+            if isinstance(system, Refused):
+                self.note(f"non-looping (Thm 8) at {self.graph.states[head].position}: {system.reason}")
+                continue
+            if not system.paths:
+                continue
+            try:
+                answer = prove_nonlooping(system, self.config.smt)
+            except NotEncodable as error:
+                self.note(f"non-looping (Thm 8) at {self.graph.states[head].position}: {error}")
+                continue
+            if answer.proved:
+                self.systems[head] = (system, answer)
+            else:
+                self.note(
+                    f"non-looping (Thm 8) at {self.graph.states[head].position}: ρ is {answer.rho.value}, σ is {answer.sigma.value}"
+                )
+
+    # ------------------------------------------------------------ step 2: witness runs
+    def run_candidate(self, candidate: Candidate) -> tuple[_Proof, list[AbstractState]] | None:
+        seen: dict[tuple[object, ...], list[tuple[AbstractState, int]]] = {}
+        trail: list[AbstractState] = []
+
+        def observe(state: AbstractState, step: int) -> _Proof | None:
+            positions = tuple(f.position for f in state.frames)
+            if positions not in self.head_positions:
+                return None
+            trail.append(state)
+            signature = _signature(state)
+            for earlier, earlier_step in seen.get(signature, []):
+                if check_instance(state, earlier, self.ctx.hierarchy):
+                    return self._repeat_proof(earlier, earlier_step, state, step)
+            seen.setdefault(signature, []).append((state, step))
+            for head in self.heads:
+                head_state = self.graph.states[head]
+                if tuple(f.position for f in head_state.frames) != positions:
+                    continue
+                check = check_instance(state, head_state, self.ctx.hierarchy)
+                if not check:
+                    continue
+                proof = self._nonlooping_proof(head, state, check.renaming, step)
+                if proof is None:
+                    proof = self._generalised_proof(head, state, check.renaming, step)
+                if proof is not None:
+                    return proof
+            return None
+
+        outcome = run_deterministic(self.ctx, candidate.state, observe, self.config.max_run_steps)
+        if outcome.found is not None:
+            return outcome.found, trail
+        if outcome.stop in ("stuck", "inexact"):
+            self.note(f"witness run {candidate.description}: {outcome.detail}")
+        return None
+
+    def _repeat_proof(self, earlier: AbstractState, earlier_step: int, state: AbstractState, step: int) -> _Proof:
+        values = _describe_values(earlier)
+        return _Proof(
+            LOOPING,
+            earlier,
+            frozenset(),
+            f"the state at the loop head repeats after {step - earlier_step} steps with unchanged values ({values})",
+            {"method": "exact repeat", "values": values, "steps_per_period": step - earlier_step},
+            earlier_step,
+            exact_repeat=True,
+        )
+
+    def _head_values(self, head: int, renaming: dict[Ref, Ref], state: AbstractState) -> dict[Ref, int] | None:
+        values: dict[Ref, int] = {}
+        for reference in int_refs(self.graph.states[head]):
+            mine = renaming.get(reference)
+            value = state.heap.get(mine) if mine is not None else None
+            if not isinstance(value, IntValue) or not value.interval.is_singleton:
+                return None
+            values[reference] = value.interval.value
+        return values
+
+    def _nonlooping_proof(self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int) -> _Proof | None:
+        proved = self.systems.get(head)
+        if proved is None:
+            return None
+        system, answer = proved
+        values = self._head_values(head, renaming, state)
+        if values is None or not in_recurrent_set(system, values, self.config.smt):
+            return None
+        positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
+        shown = ", ".join(f"{r}={v}" for r, v in sorted(values.items()))
+        evidence = (
+            f"ρ is unsatisfiable over {len(system.paths)} path(s) back to the head (no run of the loop "
+            f"leaves its conditions), σ is satisfiable (model {answer.sigma_model}); the witness reaches the head with {shown}"
+        )
+        data = {
+            "method": "Thm 8",
+            "paths": [p.description for p in system.paths],
+            "rho": answer.rho.value,
+            "sigma": answer.sigma.value,
+            "sigma_model": answer.sigma_model,
+            "head_values": values,
+        }
+        return _Proof(NON_LOOPING, state, positions, evidence, data, step)
+
+    def _generalised_proof(self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int) -> _Proof | None:
+        if self.closure_checks >= self.config.max_closure_checks or self.out_of_time():
+            return None
+        head_state = self.graph.states[head]
+        interesting = self.interesting.get(head, frozenset())
+        inverse: dict[Ref, list[Ref]] = {}
+        for general, mine in renaming.items():
+            inverse.setdefault(mine, []).append(general)
+        generalised = state
+        widened = []
+        for reference in int_refs(state):
+            generals = inverse.get(reference)
+            if not generals or any(g in interesting for g in generals):
+                continue
+            head_value = head_state.heap.get(generals[0])
+            if not isinstance(head_value, IntValue):
+                continue
+            generalised = generalised.with_value(reference, IntValue(head_value.interval, head_value.type_letter))
+            widened.append(reference)
+        if not widened:
+            return None
+        signature = (head, _signature(generalised))
+        if signature in self.closure_cache:
+            return None
+        self.closure_cache.add(signature)
+        self.closure_checks += 1
+        proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states)
+        if isinstance(proof, Refused):
+            self.note(f"looping (Thm 7) at {state.position}: {proof.reason}")
+            return None
+        kept = _describe_values(generalised)
+        evidence = (
+            f"every path from the head returns to an instance of it; the interesting values stay unchanged ({kept}) "
+            f"({proof.returns} path(s), {proof.states_explored} states)"
+        )
+        data = {"method": "Thm 7 closure", "state": kept, "paths": proof.returns, "states": proof.states_explored}
+        return _Proof(LOOPING, generalised, proof.positions, evidence, data, step)
+
+    # ------------------------------------------------------------ step 3: overflow
+    def overflow_note(self, candidate: Candidate, proof: _Proof, trail: list[AbstractState]) -> str | None:
+        """Mathematical vs Java integers on the witness path (module docstring, item 3)."""
+        def out_of_range(state: AbstractState) -> list[str]:
+            found = []
+            for reference in int_refs(state):
+                value = state.int_value(reference)
+                low, high = type_range(value.type_letter)
+                if not value.interval.is_subset_of(Interval(low, high)):
+                    found.append(f"{reference}={value.interval}")
+            return found
+
+        for state in trail:
+            problems = out_of_range(state)
+            if problems:
+                return "non-terminating for mathematical integers; with Java ints a value leaves its range before the loop is reached"
+        if proof.exact_repeat:
+            return None
+        visits: list[AbstractState] = []
+
+        def observe(state: AbstractState, step: int) -> bool | None:
+            if state_key(state) == state_key(proof.head):
+                visits.append(state)
+                if out_of_range(state):
+                    return True
+            return None
+
+        outcome = run_deterministic(self.ctx, trail[-1] if trail else candidate.state, observe, self.config.overflow_probe_steps)
+        iterations = max(0, len(visits) - 1)
+        if outcome.found:
+            return (
+                f"non-terminating for mathematical integers; with Java ints a value overflows after about "
+                f"{iterations} iterations of the loop"
+            )
+        magnitudes = [max((abs(v) for v in _int_values(s).values()), default=0) for s in visits]
+        if len(magnitudes) >= 3 and magnitudes[-1] > magnitudes[0]:
+            growth = (magnitudes[-1] - magnitudes[0]) / (len(magnitudes) - 1)
+            ratio = magnitudes[-1] / max(1, magnitudes[-2])
+            remaining = 2**31 - magnitudes[-1]
+            if ratio > 1.5 and magnitudes[-2] > 0:
+                import math
+
+                estimate = iterations + int(math.log(2**31 / max(1, magnitudes[-1])) / math.log(ratio)) + 1
+            else:
+                estimate = iterations + int(remaining / max(growth, 1e-9))
+            return (
+                f"non-terminating for mathematical integers; with Java ints a value grows without bound and "
+                f"overflows after about {estimate} iterations"
+            )
+        return None
+
+    # ------------------------------------------------------------ assembling the answer
+    def location(self, proof: _Proof) -> LoopLocation:
+        method = proof.head.position.method
+        pcs = sorted({p.pc for p in proof.positions if p.method == method} | {proof.head.position.pc})
+        lines = None
+        source_file = None
+        classfile = self.ctx.program.find(method.class_name)
+        info = classfile.method(method.name, method.descriptor) if classfile else None
+        if info is not None and info.code is not None:
+            found = [line for line in (info.code.line_at(pc) for pc in pcs) if line is not None]
+            if found:
+                lines = (min(found), max(found))
+            source_file = getattr(classfile, "source_file", None)
+        return LoopLocation(method, proof.head.position.pc, tuple(pcs), lines, source_file)
+
+    def complete_positions(self, proof: _Proof, trail: list[AbstractState]) -> _Proof:
+        """For an exact repeat: the positions of one period (re-run from the repeated state)."""
+        if proof.positions:
+            return proof
+        positions: set[ProgramPosition] = set()
+        target = state_key(proof.head)
+
+        def observe(state: AbstractState, step: int) -> bool | None:
+            positions.add(state.position)
+            if step > 0 and state_key(state) == target and check_instance(state, proof.head, self.ctx.hierarchy):
+                return True
+            return None
+
+        run_deterministic(self.ctx, proof.head, observe, self.config.max_run_steps)
+        return replace(proof, positions=frozenset(positions))
+
+    def search(self) -> NonTerminationSearch:
+        self.prove_systems()
+        if not self.heads:
+            self.note("the graph has no loop closed by an instance edge")
+        tried = 0
+        entry = self.graph.entry_method
+        for candidate in candidates(self.ctx, entry, self.config.max_args):
+            if self.out_of_time():
+                self.note(f"witness search stopped after {self.config.timeout_s:g} s")
+                break
+            tried += 1
+            found = self.run_candidate(candidate)
+            if found is None:
+                continue
+            proof, trail = found
+            proof = self.complete_positions(proof, trail)
+            result = NonTerminationResult(
+                kind=proof.kind,
+                loop=self.location(proof),
+                evidence=proof.evidence,
+                witness=candidate.witness,
+                evidence_data=proof.data,
+                overflow_note=self.overflow_note(candidate, proof, trail),
+                steps_to_loop=proof.step,
+            )
+            return NonTerminationSearch(result, tuple(self.reasons), self._stats(tried))
+        if tried == 0:
+            self.note(f"no concrete inputs for {entry} (only main(String[]) and integer parameters are searched)")
+        else:
+            self.note(f"no witness among {tried} candidate inputs")
+        return NonTerminationSearch(None, tuple(self.reasons), self._stats(tried))
+
+    def _stats(self, tried: int) -> dict[str, Any]:
+        return {
+            "nonterm_heads": len(self.heads),
+            "nonterm_proved_systems": len(self.systems),
+            "nonterm_candidates": tried,
+            "nonterm_closure_checks": self.closure_checks,
+            "nonterm_time_s": round(time.monotonic() - self.started, 3),
+        }
+
+
+def search_nontermination(
+    graph: SymbolicExecutionGraph,
+    program: Program,
+    registry: ModelRegistry,
+    config: NonTerminationConfig | None = None,
+    options: EvalOptions | None = None,
+) -> NonTerminationSearch:
+    """Like :func:`find_nontermination`, also returning the reasons when nothing is found."""
+    return _Search(graph, program, registry, config or NonTerminationConfig(), options).search()
+
+
+def find_nontermination(
+    graph: SymbolicExecutionGraph,
+    program: Program,
+    registry: ModelRegistry,
+    config: NonTerminationConfig | None = None,
+    options: EvalOptions | None = None,
+) -> NonTerminationResult | None:
+    """A proof that ``graph.entry_method`` does not terminate for some input, with the
+    witness, or None (module docstring). ``registry``/``options`` must be those the graph
+    was built with (the prover evaluates further states with them)."""
+    return search_nontermination(graph, program, registry, config, options).result
