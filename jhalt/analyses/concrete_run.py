@@ -264,8 +264,6 @@ class SimulationResult:
     path: tuple[int, ...]
     incomplete: str | None = None
     failure: str | None = None
-    relaxed: int = 0
-    """How many states of ``path`` matched only with ``tolerate_self_joins``."""
 
     @property
     def sound(self) -> bool:
@@ -292,7 +290,6 @@ class _Search:
     parent: dict[Pair, Pair | None] = field(default_factory=dict)
     tolerate_self_joins: bool = False
     incomplete: dict[int, str] = field(default_factory=dict)
-    relaxed: set[Pair] = field(default_factory=set)
     augmented: dict[int, AbstractState] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -304,11 +301,8 @@ class _Search:
         key = (index, node)
         found = self.memo.get(key)
         if found is None:
-            found = bool(check_instance(self.states[index], self.graph.states[node], self.hierarchy))
-            if not found and self.tolerate_self_joins:
-                found = bool(check_instance(self.states[index], self.with_self_joins(node), self.hierarchy))
-                if found:
-                    self.relaxed.add(key)
+            general = self.with_self_joins(node) if self.tolerate_self_joins else self.graph.states[node]
+            found = bool(check_instance(self.states[index], general, self.hierarchy))
             self.memo[key] = found
         return found
 
@@ -347,15 +341,14 @@ class _Search:
             return SimulationResult(total, 0, (), failure=self.report(0, [self.graph.entry], initial=True))
         self.parent[start] = None
         todo = [start]
-        furthest = 0
         frontier: dict[int, list[int]] = {0: [self.graph.entry]}
         stopped: Pair | None = None
         while todo:
             current = todo.pop()
             index, node = current
             if index == total - 1:
-                return SimulationResult(total, total, self.path_to(current), relaxed=self.relaxed_on(current))
-            if node in self.incomplete and stopped is None:
+                return SimulationResult(total, total, self.path_to(current))
+            if node in self.incomplete and (stopped is None or index > stopped[0]):
                 stopped = current
             for move in self.moves(index, node):
                 if move in self.parent:
@@ -363,26 +356,16 @@ class _Search:
                 self.parent[move] = current
                 todo.append(move)
                 frontier.setdefault(move[0], []).append(move[1])
-                furthest = max(furthest, move[0])
         if stopped is not None:
             index, node = stopped
             return SimulationResult(
                 total, index + 1, self.path_to(stopped), incomplete=f"node {node}: {self.incomplete[node]}",
-                relaxed=self.relaxed_on(stopped),
             )  # fmt: skip
         best = max(frontier)
         best_pair = (best, frontier[best][-1])
         return SimulationResult(
             total, best + 1, self.path_to(best_pair), failure=self.report(best, frontier[best])
         )
-
-    def relaxed_on(self, pair: Pair) -> int:
-        count = 0
-        current: Pair | None = pair
-        while current is not None:
-            count += current in self.relaxed
-            current = self.parent.get(current)
-        return count
 
     def path_to(self, pair: Pair) -> tuple[int, ...]:
         nodes: list[int] = []
@@ -400,7 +383,9 @@ class _Search:
         """The readable diff for the first unmatched trace state (module docstring)."""
         lines: list[str] = []
         if initial:
-            reasons = check_instance(self.states[0], self.graph.states[self.graph.entry], self.hierarchy).reasons
+            entry = self.graph.entry
+            general = self.with_self_joins(entry) if self.tolerate_self_joins else self.graph.states[entry]
+            reasons = check_instance(self.states[0], general, self.hierarchy).reasons
             lines.append("the initial trace state is not an instance of the entry node")
             lines.append(_indent(f"trace state 0:\n{self.states[0]}"))
             lines.append(_indent(f"entry node {self.graph.entry}:\n{self.graph.states[self.graph.entry]}"))
@@ -417,22 +402,26 @@ class _Search:
         shown = 0
         for node in sorted(set(nodes)):
             lines.append(_indent(f"graph node {node}:\n{self.graph.states[node]}"))
-            candidates = [node] if isinstance(label, RefineEdge) else []
-            candidates += [
-                target
-                for edge_label, target in self.out.get(node, [])
-                if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(label, "position", None)
-            ]
+            candidates: list[tuple[str, int, int]] = []  # (why, trace index, graph node)
+            if isinstance(label, RefineEdge):
+                candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
+            for edge_label, target in self.out.get(node, []):
+                if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(label, "position", None):
+                    candidates.append((f"trace state {index + 1} after the evaluation edge", index + 1, target))
+                elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
+                    candidates.append((f"trace state {index} after {_one_line(edge_label)}", index, target))
             if not candidates:
                 kinds = [f"{_one_line(edge_label)} -> {target}" for edge_label, target in self.out.get(node, [])]
                 lines.append(_indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2))
-            for target in candidates:
-                if shown >= 6:
+            for why, trace_index, target in candidates:
+                if shown >= 8:
                     break
                 shown += 1
-                reasons = check_instance(following, self.graph.states[target], self.hierarchy).reasons
-                lines.append(_indent(f"candidate node {target}:\n{self.graph.states[target]}", 2))
-                lines.append(_indent("check_instance says no: " + "; ".join(reasons), 2))
+                general = self.with_self_joins(target) if self.tolerate_self_joins else self.graph.states[target]
+                answer = check_instance(self.states[trace_index], general, self.hierarchy)
+                lines.append(_indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2))
+                verdict = "fits, but no way on from there" if answer else "check_instance says no: " + "; ".join(answer.reasons)
+                lines.append(_indent(verdict, 2))
         return "\n".join(lines)
 
 
@@ -491,9 +480,8 @@ def check_simulation(
 ) -> SimulationResult:
     """Whether ``graph`` simulates ``run`` (module docstring). ``hierarchy`` should be the
     program's (``EvalContext.hierarchy``); the default knows no classes, so it can only
-    make instance checks fail. With ``tolerate_self_joins`` a state that is not an
-    instance is checked again against :func:`with_shared_self_joins` of the graph state
-    (the count of such matches is :attr:`SimulationResult.relaxed`)."""
+    make instance checks fail. With ``tolerate_self_joins`` trace states are checked
+    against :func:`with_shared_self_joins` of the graph states."""
     labels = tuple(step.label for step in run.steps)
     return _Search(graph, run.states, labels, hierarchy, tolerate_self_joins=tolerate_self_joins).run()
 

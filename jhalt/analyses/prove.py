@@ -37,11 +37,26 @@ def prove_termination(
 
     graph = build_graph(Program(classpath), entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s / 2)))
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
+    # --- non-termination (issue 5): NO with a witness (sound on incomplete graphs too) ---
+    from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
+
+    found = find_nontermination(graph, Program(classpath), registry or ModelRegistry(),
+                                NonTerminationConfig(timeout_s=max(1.0, timeout_s / 4)))
+    if found is not None:
+        return ProveResult(Verdict.NO, entry, found.explanation(), witness=found.witness,
+                           proof=found.to_json(), time_s=time.monotonic() - started, stats=stats)
+    # ------------------------------------------------------------------------------------
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})
         reason = f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])
     else:
-        reason = (
-            f"graph built ({len(graph)} states); termination/non-termination analyses not implemented yet"
-        )
+        # --- termination (issue 6): YES with a verified ranking proof -------------------
+        from jhalt.analyses.termination import prove_graph_terminates
+
+        outcome = prove_graph_terminates(graph, Program(classpath))
+        if outcome.proved:
+            return ProveResult(Verdict.YES, entry, outcome.reason, proof=outcome.to_json(),
+                               time_s=time.monotonic() - started, stats=stats)
+        reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
+        # ------------------------------------------------------------------------------
     return ProveResult(Verdict.MAYBE, entry, reason, time_s=time.monotonic() - started, stats=stats)

@@ -1,0 +1,16 @@
+"""The dynamic non-termination prover behind `jhalt watch` and `jhalt attach` (seed 003, Looper).
+
+Modules, from the wire up:
+
+- `jdwp_wire`  — JDWP packets, ids, tagged values, constants (pure, no sockets)
+- `jdwp`       — `JdwpClient`: one connection; commands, events, timeouts, VM exit
+- `vmview`     — decoded methods, loops, field/method resolution over JDWP
+- `symbolic`   — locations and linear expressions; Java arithmetic
+- `memory`     — concolic values, the iteration's inputs/writes, Φ and M
+- `natives`    — the pure native methods that may be stepped over
+- `concolic`   — `ConcolicIteration`: executes one observed iteration
+- `prover`     — `IterationRecord`, invariants, the closure proof (via `jhalt.smt.looper`)
+- `observer`   — `examine`: threads, loop heads, observation, proof per loop
+- `session`    — starting a watched JVM, addresses, attach/detach
+- `outcome`    — text and JSON reports
+"""

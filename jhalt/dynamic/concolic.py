@@ -1,17 +1,18 @@
-"""Lock-step concolic execution of one loop iteration, driven by JDWP single-step events.
+"""Lock-step concolic execution of one loop iteration, driven by the VM's stops.
 
 Seed 003 §3.3 (and §5: "our implementation soundly handles object field accesses,
 array accesses, virtual method calls, calls to certain pure native methods").
-`ConcolicIteration.on_event` is called with the location of every single-step event
-of the observed thread, *before* the VM executes the instruction there. It checks that
-the VM went where the model predicted (a mismatch is a `Divergence`: class
-initialisation, an exception, class loading — the iteration is discarded), then
-executes that instruction concretely and symbolically: operand stack and locals of
-every frame are modelled (JDWP cannot read operand stacks), locals of the loop's frame
-are read lazily from the VM, heap reads come from the VM at the moment of the read.
-Calls into Java code are followed instruction by instruction; a call that returns
-without any step in between ran native code and must be one of the modelled pure
-natives (`jhalt.dynamic.natives`), otherwise the iteration is `UnsupportedStep`.
+`ConcolicIteration.on_event` is called with the location where the observed thread
+stopped, *before* the VM executes the instruction there; `next_location` says where
+it must stop next (the observer puts a breakpoint there). It checks that the VM went
+where the model predicted (a mismatch is a `Divergence`: an exception, class loading
+or initialisation — the iteration is discarded), then executes that instruction
+concretely and symbolically: operand stack and locals of every frame are modelled
+(JDWP cannot read operand stacks), locals of the loop's frame are read lazily from
+the VM, heap reads come from the VM at the moment of the read. Calls are resolved as
+the JVM selects them and followed into Java code (the JDK's included); a native
+method must be one of the modelled pure natives (`jhalt.dynamic.natives`), otherwise
+the iteration is `UnsupportedStep`.
 """
 
 from __future__ import annotations

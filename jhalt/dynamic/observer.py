@@ -83,6 +83,7 @@ class LoopVerdict:
     records: tuple[IterationRecord, ...]
     reason: str
     elapsed: float
+    other_threads: int = 0  # application threads alive besides the observed one
 
     @property
     def proved(self) -> bool:
@@ -478,7 +479,14 @@ def examine(
             except JdwpError as exc:
                 proof, records, reason = None, [], f"JDWP error: {exc}"
             verdicts.append(
-                LoopVerdict(site, proof, tuple(records), reason, time.monotonic() - began)
+                LoopVerdict(
+                    site,
+                    proof,
+                    tuple(records),
+                    reason,
+                    time.monotonic() - began,
+                    len([t for t in app_threads if t != thread]),
+                )
             )
             if proof is not None:
                 break

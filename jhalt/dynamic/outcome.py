@@ -14,7 +14,7 @@ from typing import Any
 
 from jhalt.dynamic.observer import Examination, LoopVerdict, ThreadSnapshot
 from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
-from jhalt.dynamic.symbolic import Input, render, render_location
+from jhalt.dynamic.symbolic import Input, LocalLoc, locations, render, render_location
 
 _OPS = {"eq": "==", "le": "<=", "ge": ">="}
 
@@ -92,9 +92,7 @@ def verdict_json(verdict: LoopVerdict) -> dict[str, Any]:
             "current_state_path": proof.current_path,
             "survives_machine_integers": proof.machine_ints,
             "overflow": _overflow_text(proof, names),
-            "assumes_no_other_thread_writes": sorted(
-                {v for r in verdict.records for v in r.volatile_reads}
-            ),
+            "assumes_no_other_thread_writes": _shared_locations(verdict, names),
         }
     return result
 
@@ -119,6 +117,22 @@ def examination_json(examination: Examination) -> str:
         },
         indent=2,
     ) + "\n"
+
+
+def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[str]:
+    """Heap locations the argument depends on, when other threads could write them."""
+    if verdict.proof is None or not verdict.other_threads:
+        return []
+    found: set[str] = set()
+    members = set(verdict.proof.iterations)
+    for record in verdict.records:
+        if record.number in members:
+            for cmp in record.path_constraint:
+                found |= {render_location(l, names) for l in locations(cmp) if not isinstance(l, LocalLoc)}
+    for inv in verdict.proof.invariants:
+        if not isinstance(inv.location, LocalLoc):
+            found.add(render_location(inv.location, names))
+    return sorted(found)
 
 
 def _overflow_text(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
@@ -166,9 +180,12 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
             "  Java integers: NOT proved with wrapping arithmetic — the loop is stuck only "
             f"algorithmically (unbounded integers): {_overflow_text(proof, names)}"
         )
-    volatile = sorted({v for r in verdict.records for v in r.volatile_reads})
-    if volatile:
-        out.append("  assumes no other thread writes the volatile fields " + ", ".join(volatile))
+    shared = _shared_locations(verdict, names)
+    if shared:
+        out.append(
+            f"  assumes the {verdict.other_threads} other application thread(s) do not write "
+            + ", ".join(shared)
+        )
     return out
 
 

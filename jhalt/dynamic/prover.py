@@ -171,6 +171,21 @@ def _holds_now(
     return True
 
 
+def _split_by_writes(
+    records: Sequence[IterationRecord], candidates: Sequence[Candidate]
+) -> tuple[list[Candidate], list[Candidate]]:
+    """Candidates about locations no iteration changes are inductive without a solver
+    call (the paper's "symbolic variable remains fixed", §4); the rest must be checked."""
+    changed = set()
+    for record in records:
+        for loc, expr in record.memory_map:
+            if not (isinstance(expr, Input) and expr.loc == loc):
+                changed.add(loc)
+    unchanged = [c for c in candidates if c.location not in changed]
+    changing = [c for c in candidates if c.location in changed]
+    return unchanged, changing
+
+
 def _search(
     records: Sequence[IterationRecord],
     current: Mapping[Location, int],
@@ -187,7 +202,10 @@ def _search(
         members = window
         invariants: list[Candidate] = []
         for _ in range(len(records) + 1):
-            invariants = houdini([iterations[i] for i in members], candidates, machine, timeout_ms)
+            unchanged, changing = _split_by_writes([records[i] for i in members], candidates)
+            invariants = houdini(
+                [iterations[i] for i in members], changing, machine, timeout_ms, assumed=unchanged
+            )
             closed = closed_subset(iterations, members, invariants, machine, timeout_ms)
             if closed == members:
                 break

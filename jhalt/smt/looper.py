@@ -225,8 +225,11 @@ def houdini(
     candidates: Sequence[Candidate],
     machine: bool,
     timeout_ms: int = 2000,
+    assumed: Sequence[Candidate] = (),
 ) -> list[Candidate]:
-    """The largest subset Γ of ``candidates`` with Γ ∧ Φ_i ⇒ Γ[M_i] for every iteration."""
+    """The largest subset Γ of ``candidates`` with Γ ∧ A ∧ Φ_i ⇒ Γ[M_i] for every
+    iteration, where ``assumed`` (A) are invariants known to be inductive already (about
+    locations no iteration writes); A is returned as part of Γ."""
     current = list(candidates)
     changed = True
     while changed and current:
@@ -234,23 +237,23 @@ def houdini(
         for it in iterations:
             while current:
                 enc = _Encoder(machine)
-                premises = _premises(enc, current, it)
+                premises = _premises(enc, [*assumed, *current], it)
                 after = [_after(enc, [_candidate_term(c)], it.memory) for c in current]
                 premises += _freshness_axioms(enc, it)
                 ok, model = _valid(premises, z3.And(*after), timeout_ms)
                 if ok:
                     break
                 if model is None:  # unknown: keep nothing we cannot justify
-                    return []
+                    return list(assumed)
                 failing = [
                     c for c, formula in zip(current, after)
                     if not z3.is_true(model.eval(formula, model_completion=True))
                 ]  # fmt: skip
                 if not failing:
-                    return []
+                    return list(assumed)
                 current = [c for c in current if c not in failing]
                 changed = True
-    return current
+    return [*assumed, *current]
 
 
 def closes(

@@ -275,16 +275,42 @@ def _no_path(system: LoopSystem, variables: _Vars, head: str) -> z3.BoolRef:
     return z3.And(blocked)
 
 
-def prove_nonlooping(system: LoopSystem, config: SmtConfig = SmtConfig()) -> NonLoopingAnswer:
-    """Decide ρ and σ (module docstring). Raises :class:`NotEncodable`."""
+Box = tuple[tuple[str, int | None, int | None], ...]
+"""Bounds ``(reference, low, high)`` on head references (None: unbounded)."""
+
+
+def _box_terms(box: Box, variables: _Vars, label: str) -> list[z3.BoolRef]:
+    terms: list[z3.BoolRef] = []
+    for reference, low, high in box:
+        var = variables.get(reference, label)
+        if low is not None:
+            terms.append(var >= low)
+        if high is not None:
+            terms.append(var <= high)
+    return terms
+
+
+def prove_nonlooping(
+    system: LoopSystem, config: SmtConfig = SmtConfig(), candidate: Box = ()
+) -> NonLoopingAnswer:
+    """Decide ρ and σ (module docstring). Raises :class:`NotEncodable`.
+
+    ``candidate`` is an optional box ``R`` on the head references that is *not* known to
+    hold (unlike ``μ``): then the recurrent set is ``μ ∧ R ∧ ⋁_j(φ_j ∧ ψ_j)`` and ρ must
+    also show that ``R`` holds again after each run: ``ρ_R = μ ∧ R ∧ first run ∧ μ' ∧
+    (¬R' ∨ no path')`` — a generalisation of Thm 8 with a guessed invariant."""
     check_functional(system)
     variables = _Vars()
-    mu = _invariant(system, variables, "h")
+    mu = _invariant(system, variables, "h") + _box_terms(candidate, variables, "h")
+    after = _box_terms(candidate, variables, "r")
+    leaves = _no_path(system, variables, "r")
+    if after:
+        leaves = z3.Or(z3.Not(z3.And(after)), leaves)
     rho = z3.And(
         *mu,
         _first_run(system, variables, "h", "r"),
         *_invariant(system, variables, "r"),
-        _no_path(system, variables, "r"),
+        leaves,
     )
     sigma = z3.And(*mu, _first_run(system, variables, "h", None))
     rho_session = SmtSession(config)
@@ -303,16 +329,18 @@ def prove_nonlooping(system: LoopSystem, config: SmtConfig = SmtConfig()) -> Non
 
 
 def in_recurrent_set(
-    system: LoopSystem, values: Mapping[str, int], config: SmtConfig = SmtConfig()
+    system: LoopSystem, values: Mapping[str, int], config: SmtConfig = SmtConfig(), candidate: Box = ()
 ) -> bool:
-    """True iff the head values satisfy ``μ ∧ ⋁_j (φ_j ∧ ψ_j)`` (all head references must be
-    given; the path values are then determined, so "sat" is a fact about these values)."""
+    """True iff the head values satisfy ``μ ∧ R ∧ ⋁_j (φ_j ∧ ψ_j)`` (all head references
+    must be given; the path values are then determined, so "sat" is a fact about these
+    values)."""
     if any(reference not in values for reference in system.head_refs):
         return False
     check_functional(system)
     variables = _Vars()
     session = SmtSession(config)
     session.add(*_invariant(system, variables, "h"))
+    session.add(*_box_terms(candidate, variables, "h"))
     session.add(*[variables.get(r, "h") == values[r] for r in system.head_refs])
     session.add(_first_run(system, variables, "h", None))
     return session.check() is SatAnswer.SAT

@@ -43,7 +43,7 @@ TEST_LIMITS = BuildLimits(max_states=3_000, timeout_s=60.0)
 """Fewer states than the default so that the default run stays fast (a state bound, not a
 time bound, keeps it deterministic); a graph cut by them is
 incomplete (its runs are checked up to the cut, then the program is skipped)."""
-MAX_STEPS = 1_000
+MAX_STEPS = 500
 TOLERATE_SELF_JOINS = True
 """Work around the Def. 9(j) / thesis Def. 1.10(m) difference of ``check_instance`` (see
 :func:`jhalt.analyses.concrete_run.with_shared_self_joins`; the strict behaviour is pinned

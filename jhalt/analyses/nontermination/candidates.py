@@ -6,8 +6,8 @@ deterministically (:func:`~jhalt.analyses.nontermination.recurrence.run_determin
 
 * ``main(String[])``: a ``String[]`` of ``n`` distinct, non-null strings with given
   lengths (the String model represents lengths only, so any characters will do; the
-  witness uses letters). Candidates: ``n`` empty strings for small ``n``, then short
-  length vectors in order of size, then longer all-empty vectors.
+  witness uses letters). Candidates: ``n`` empty strings for ``n`` up to ``max_args``,
+  then short length vectors in order of size, then longer vectors of one-letter strings.
 * other entries whose parameters are all integral: small values for each parameter.
 
 Candidates are heuristics (seed 000 footnote 10): they affect only the power of the search.
@@ -50,7 +50,7 @@ def _main_length_vectors(max_args: int) -> Iterator[tuple[int, ...]]:
         seen.add(vector)
         return True
 
-    for n in range(0, 9):
+    for n in range(0, max_args + 1):
         if fresh((0,) * n):
             yield (0,) * n
     for total in range(1, 9):
@@ -59,8 +59,6 @@ def _main_length_vectors(max_args: int) -> Iterator[tuple[int, ...]]:
                 if sum(vector) == total and fresh(vector):
                     yield vector
     for n in range(9, max_args + 1):
-        if fresh((0,) * n):
-            yield (0,) * n
         if fresh((1,) * n):
             yield (1,) * n
 

@@ -36,39 +36,44 @@ EXCLUSIVE_REFINEMENTS = frozenset({"integer", "relation"})
 MAX_PATHS = 256
 
 
-def loop_heads(graph: SymbolicExecutionGraph) -> list[int]:
-    """Targets of instance edges that lie on a cycle, sorted."""
-    heads = set()
-    for source, _, target in graph.instance_edges():
-        if source in _reachable(graph, target):
-            heads.add(target)
-    return sorted(heads)
+def _adjacency(graph: SymbolicExecutionGraph, backwards: bool = False) -> dict[int, list[int]]:
+    adjacency: dict[int, list[int]] = {}
+    for source, _, target in graph.edges:
+        if backwards:
+            adjacency.setdefault(target, []).append(source)
+        else:
+            adjacency.setdefault(source, []).append(target)
+    return adjacency
 
 
-def _reachable(graph: SymbolicExecutionGraph, start: int) -> set[int]:
+def _reachable(adjacency: dict[int, list[int]], start: int) -> set[int]:
     seen = {start}
     todo = [start]
     while todo:
         node = todo.pop()
-        for _, target in graph.successors(node):
+        for target in adjacency.get(node, ()):
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
     return seen
 
 
+def loop_heads(graph: SymbolicExecutionGraph) -> list[int]:
+    """Targets of instance edges that lie on a cycle, sorted."""
+    adjacency = _adjacency(graph)
+    reach: dict[int, set[int]] = {}
+    heads = set()
+    for source, _, target in graph.instance_edges():
+        if target not in reach:
+            reach[target] = _reachable(adjacency, target)
+        if source in reach[target]:
+            heads.add(target)
+    return sorted(heads)
+
+
 def loop_nodes(graph: SymbolicExecutionGraph, head: int) -> set[int]:
     """The nodes reachable from ``head`` that reach it again (its loop)."""
-    forward = _reachable(graph, head)
-    backward = {head}
-    todo = [head]
-    while todo:
-        node = todo.pop()
-        for source, _ in graph.predecessors(node):
-            if source not in backward and source in forward:
-                backward.add(source)
-                todo.append(source)
-    return forward & backward
+    return _reachable(_adjacency(graph), head) & _reachable(_adjacency(graph, backwards=True), head)
 
 
 def int_refs(state: AbstractState) -> list[Ref]:

@@ -150,9 +150,13 @@ class _Search:
         self.interesting = interesting_references(graph)
         self.head_positions = {tuple(f.position for f in graph.states[h].frames) for h in self.heads}
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
+        self.open_systems: dict[int, LoopSystem] = {}
+        self.box_attempts = 0
+        self.box_cache: set[tuple[object, ...]] = set()
         self.closure_checks = 0
         self.closure_cache: set[tuple[object, ...]] = set()
         self.started = time.monotonic()
+        self.deadline = self.started + config.timeout_s
 
     def note(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -178,6 +182,7 @@ class _Search:
             if answer.proved:
                 self.systems[head] = (system, answer)
             else:
+                self.open_systems[head] = system
                 self.note(
                     f"non-looping (Thm 8) at {self.graph.states[head].position}: ρ is {answer.rho.value}, σ is {answer.sigma.value}"
                 )
@@ -186,6 +191,7 @@ class _Search:
     def run_candidate(self, candidate: Candidate) -> tuple[_Proof, list[AbstractState]] | None:
         seen: dict[tuple[object, ...], list[tuple[AbstractState, int]]] = {}
         trail: list[AbstractState] = []
+        last_values: dict[int, dict[Ref, int]] = {}
 
         def observe(state: AbstractState, step: int) -> _Proof | None:
             positions = tuple(f.position for f in state.frames)
@@ -205,13 +211,20 @@ class _Search:
                 if not check:
                     continue
                 proof = self._nonlooping_proof(head, state, check.renaming, step)
+                if proof is None and head in self.open_systems:
+                    values = self._head_values(head, check.renaming, state)
+                    previous = last_values.get(head)
+                    if values is not None:
+                        last_values[head] = values
+                        if previous is not None:
+                            proof = self._box_proof(head, state, values, previous, step)
                 if proof is None:
                     proof = self._generalised_proof(head, state, check.renaming, step)
                 if proof is not None:
                     return proof
             return None
 
-        outcome = run_deterministic(self.ctx, candidate.state, observe, self.config.max_run_steps)
+        outcome = run_deterministic(self.ctx, candidate.state, observe, self.config.max_run_steps, self.deadline)
         if outcome.found is not None:
             return outcome.found, trail
         if outcome.stop in ("stuck", "inexact"):
@@ -264,6 +277,51 @@ class _Search:
         }
         return _Proof(NON_LOOPING, state, positions, evidence, data, step)
 
+    def _box_proof(
+        self, head: int, state: AbstractState, values: dict[Ref, int], previous: dict[Ref, int], step: int
+    ) -> _Proof | None:
+        """Thm 8 with a guessed box ``R``: each head value may only move in the direction it
+        moved in the last iteration (kept ≥, ≤ or = its current value)."""
+        if self.box_attempts >= self.config.max_closure_checks or self.out_of_time():
+            return None
+        box = tuple(
+            (r, v if v > previous[r] else None if v < previous[r] else v, v if v < previous[r] else None if v > previous[r] else v)
+            for r, v in sorted(values.items())
+            if r in previous
+        )
+        directions = tuple((r, (low is not None) - (high is not None)) for r, low, high in box)
+        key = (head, directions)
+        if key in self.box_cache:
+            return None
+        self.box_cache.add(key)
+        self.box_attempts += 1
+        system = self.open_systems[head]
+        try:
+            answer = prove_nonlooping(system, self.config.smt, box)
+        except NotEncodable:
+            return None
+        if not answer.proved or not in_recurrent_set(system, values, self.config.smt, box):
+            return None
+        positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
+        shown = ", ".join(
+            f"{r} {'=' if low == high else '≥' if low is not None else '≤'} {low if low is not None else high}"
+            for r, low, high in box
+        )
+        evidence = (
+            f"with the candidate invariant {shown}, ρ is unsatisfiable over {len(system.paths)} path(s) back to the "
+            f"head (every run of the loop keeps the invariant and a path condition), σ is satisfiable"
+        )
+        data = {
+            "method": "Thm 8 with a candidate invariant",
+            "invariant": [list(b) for b in box],
+            "paths": [p.description for p in system.paths],
+            "rho": answer.rho.value,
+            "sigma": answer.sigma.value,
+            "sigma_model": answer.sigma_model,
+            "head_values": values,
+        }
+        return _Proof(NON_LOOPING, state, positions, evidence, data, step)
+
     def _generalised_proof(self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int) -> _Proof | None:
         if self.closure_checks >= self.config.max_closure_checks or self.out_of_time():
             return None
@@ -290,7 +348,7 @@ class _Search:
             return None
         self.closure_cache.add(signature)
         self.closure_checks += 1
-        proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states)
+        proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states, self.deadline)
         if isinstance(proof, Refused):
             self.note(f"looping (Thm 7) at {state.position}: {proof.reason}")
             return None
@@ -329,7 +387,10 @@ class _Search:
                     return True
             return None
 
-        outcome = run_deterministic(self.ctx, trail[-1] if trail else candidate.state, observe, self.config.overflow_probe_steps)
+        outcome = run_deterministic(
+            self.ctx, trail[-1] if trail else candidate.state, observe, self.config.overflow_probe_steps,
+            time.monotonic() + 5.0,
+        )
         iterations = max(0, len(visits) - 1)
         if outcome.found:
             return (
@@ -337,16 +398,22 @@ class _Search:
                 f"{iterations} iterations of the loop"
             )
         magnitudes = [max((abs(v) for v in _int_values(s).values()), default=0) for s in visits]
-        if len(magnitudes) >= 3 and magnitudes[-1] > magnitudes[0]:
-            growth = (magnitudes[-1] - magnitudes[0]) / (len(magnitudes) - 1)
-            ratio = magnitudes[-1] / max(1, magnitudes[-2])
-            remaining = 2**31 - magnitudes[-1]
-            if ratio > 1.5 and magnitudes[-2] > 0:
-                import math
+        running: list[int] = []
+        for magnitude in magnitudes:
+            running.append(max(magnitude, running[-1]) if running else magnitude)
+        middle = len(running) // 2
+        if len(running) >= 6 and running[-1] > running[middle]:
+            # the largest value keeps growing: extrapolate from the second half of the probe
+            import math
 
-                estimate = iterations + int(math.log(2**31 / max(1, magnitudes[-1])) / math.log(ratio)) + 1
+            first, last, span = running[middle], running[-1], len(running) - 1 - middle
+            quarter = middle + span // 2
+            early, late = running[quarter] - first, last - running[quarter]
+            if first > 0 and late > 1.5 * max(early, 1) and span >= 2:  # increments grow: geometric
+                ratio = (last / first) ** (1 / span)
+                estimate = iterations + int(math.log(2**31 / last) / math.log(ratio)) + 1
             else:
-                estimate = iterations + int(remaining / max(growth, 1e-9))
+                estimate = iterations + int((2**31 - last) / ((last - first) / span))
             return (
                 f"non-terminating for mathematical integers; with Java ints a value grows without bound and "
                 f"overflows after about {estimate} iterations"
@@ -381,7 +448,7 @@ class _Search:
                 return True
             return None
 
-        run_deterministic(self.ctx, proof.head, observe, self.config.max_run_steps)
+        run_deterministic(self.ctx, proof.head, observe, self.config.max_run_steps, time.monotonic() + 5.0)
         return replace(proof, positions=frozenset(positions))
 
     def search(self) -> NonTerminationSearch:

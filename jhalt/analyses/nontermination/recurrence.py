@@ -29,6 +29,7 @@ The run stops at the first multi-case split ("not deterministic").
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -101,8 +102,11 @@ def _comparable(state: AbstractState) -> bool:
     return bool(state.frames) and state.split is None and state.exception is None
 
 
-def check_recurrent(ctx: EvalContext, candidate: AbstractState, max_states: int = 4000) -> Recurrence | Refused:
-    """The closure check of the module docstring."""
+def check_recurrent(
+    ctx: EvalContext, candidate: AbstractState, max_states: int = 4000, deadline: float | None = None
+) -> Recurrence | Refused:
+    """The closure check of the module docstring (``deadline``: a ``time.monotonic()``
+    value after which it gives up)."""
     target = state_key(candidate)
     todo: list[tuple[AbstractState, bool]] = [(candidate, True)]
     explored = 0
@@ -117,6 +121,8 @@ def check_recurrent(ctx: EvalContext, candidate: AbstractState, max_states: int 
         explored += 1
         if explored > max_states:
             return Refused(f"closure check gave up after {max_states} states")
+        if deadline is not None and time.monotonic() > deadline:
+            return Refused("closure check ran out of time")
         positions.add(state.position)
         found = successors(ctx, state)
         if isinstance(found, Refused):
@@ -147,11 +153,14 @@ def run_deterministic(
     start: AbstractState,
     observe: Callable[[AbstractState, int], T | None],
     max_steps: int,
+    deadline: float | None = None,
 ) -> RunOutcome[T]:
     """Run from ``start`` while every step has one successor; ``observe(state, step)`` is
     called on every comparable state and stops the run with its answer when not None."""
     state = start
     for step in range(max_steps):
+        if deadline is not None and step % 64 == 0 and time.monotonic() > deadline:
+            return RunOutcome(None, "budget", "out of time", step)
         if not state.frames:
             return RunOutcome(None, "ended", "the program ends", step)
         if _comparable(state):

@@ -31,6 +31,7 @@ from jhalt.seg.evaluate.common import (
     throw,
 )
 from jhalt.seg.labels import Relation, check, compute
+from jhalt.seg.evaluate.objects import holders
 from jhalt.seg.library import unknown_value
 from jhalt.seg.refine import child_annotations, realize_array, refine_existence, refine_integer, split_relation
 
@@ -232,6 +233,14 @@ def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instructio
                 new_state, stored_value = bind_int(ctx, new_state, Interval.of_type(letter), letter)
         new_state = new_state.with_value(array, value.with_entry(index_interval.value, stored_value))
     elif stored != NULL and is_object_value(state.heap[stored]):
-        new_state = new_state.with_predicates(new_state.predicates.with_join(array, stored))
+        # the array now reaches stored: it may join stored and everything else that may
+        # reach stored (once stored itself is garbage, that sharing must stay visible)
+        predicates = new_state.predicates.with_join(array, stored)
+        for holder in sorted(holders(state, stored)):
+            if holder != array and holder in new_state.heap:
+                predicates = predicates.with_join(array, holder)
+        if state.predicates.may_be_non_tree(stored):
+            predicates = predicates.with_non_tree(array)
+        new_state = new_state.with_predicates(predicates)
     constraints = checked + (Relation("[]=", None, (array, index, stored)),)
     return step(state, ins, advance(new_state, ins), constraints)

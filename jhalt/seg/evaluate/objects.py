@@ -160,16 +160,48 @@ def annotate_store(state: AbstractState, target: Ref, stored: Ref) -> AbstractSt
     if stored_value is None or not is_object_value(stored_value):
         return state
     predicates = state.predicates
-    reaching = {p for p in predicates.join_partners(target) | predicates.equal_partners(target)}
-    reaching |= {r for r, v in state.heap.items() if any(c == target for _, c in successors(v))}
-    for reference in sorted(reaching):
-        if reference != stored:
-            predicates = predicates.with_join(reference, stored)
-    if target in _may_reach(state, stored):
-        predicates = predicates.with_non_tree(target)
-        for reference in reaching:
+    reaching = _reaching_closure(state, target) - {target}
+    stored_reach = _may_reach(state, stored)
+    reached = {stored} | stored_reach
+    for holder in sorted(reaching | {target}):
+        for reference in sorted(reached):
+            if reference != holder and (holder != target or reference not in _may_reach(state, target)):
+                predicates = predicates.with_join(holder, reference)
+    if predicates.may_be_non_tree(stored) or any(predicates.may_be_non_tree(r) for r in stored_reach) or (
+        stored in _may_reach(state, target)
+    ):
+        # target now reaches a possibly non-tree part, or reaches stored twice (a DAG)
+        for reference in sorted({target} | reaching):
             predicates = predicates.with_non_tree(reference)
+    if target in stored_reach:
+        # a cycle through target and stored: every object on it, and whatever reaches it,
+        # may be non-tree shaped (thesis Def. 1.10(n): stored! and stored ⋀ stored too)
+        on_cycle = {target, stored} | (_may_reach(state, stored) & _reaching_closure(state, target))
+        for reference in sorted(on_cycle | reaching):
+            predicates = predicates.with_non_tree(reference).with_join(reference, reference)
+        predicates = predicates.with_join(target, stored)
     return state.with_predicates(predicates)
+
+
+def holders(state: AbstractState, reference: Ref) -> set[Ref]:
+    """Objects that may reach ``reference``: its explicit predecessors (fields, entries)
+    and everything annotated to join or possibly equal it."""
+    result = set(state.predicates.join_partners(reference)) | state.predicates.equal_partners(reference)
+    result |= {r for r, v in state.heap.items() if any(c == reference for _, c in successors(v))}
+    result.discard(reference)
+    return result
+
+
+def _reaching_closure(state: AbstractState, reference: Ref) -> set[Ref]:
+    seen: set[Ref] = set()
+    todo = [reference]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        todo.extend(holders(state, current))
+    return seen
 
 
 def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

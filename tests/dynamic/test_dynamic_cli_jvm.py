@@ -100,3 +100,13 @@ def test_watch_examines_on_signal(program_classes: Path, signum: int) -> None:
     assert process.returncode == 1
     report = json.loads(out)
     assert report["proved"][0]["method"].startswith("NullReader.getNextItem")
+
+
+def test_proof_with_other_threads_states_its_assumption(start_jvm, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("StuckWithWorker")
+    out = tmp_path / "report.json"
+    code = main(["attach", str(jvm.address.port), "--format", "json", "--out", str(out)])
+    assert code == 1
+    [loop] = json.loads(out.read_text())["proved"]
+    assumed = loop["proof"]["assumes_no_other_thread_writes"]
+    assert any(a.endswith(".next") for a in assumed) and any(a.endswith(".data") for a in assumed)

@@ -1,0 +1,67 @@
+"""Minimal programs whose Symbolic Execution Graph does NOT simulate a concrete run (found by
+the corpus/TPDB sweeps). Each is a strict xfail naming the cause: when it is fixed the test
+XPASSes and the mark must go."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from soundness_kit import MAIN, TEST_LIMITS, registry
+
+from javac import compile_java
+from jhalt.analyses.concrete_run import check_simulation, run_concrete
+from jhalt.ids import MethodId
+from jhalt.program import Program
+from jhalt.seg.builder import build_graph
+from jhalt.seg.context import EvalContext
+
+
+def _simulated(tmp_path: Path, name: str, body: str, arguments: tuple[int, ...]) -> None:
+    source = tmp_path / f"{name}.java"
+    source.write_text(f"public class {name} {{\n{body}\n}}\n")
+    program = Program.from_spec(str(compile_java(source)))
+    entry = MethodId(name, "main", MAIN)
+    graph = build_graph(program, entry, registry(), TEST_LIMITS)
+    run = run_concrete(program, entry, arguments, registry())
+    result = check_simulation(graph, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True)
+    assert result.sound, result.failure
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="seg/evaluate/arrays.py evaluate_array_store: storing o into an array whose entries are "
+    "not represented only annotates array ⋀ o; o's other holders (here args, from which o was "
+    "read: args ⋀ o) are not joined with the array, and once o is garbage collected the sharing "
+    "args ⋀ copy is lost, so the concrete state (args[0] == copy[0]) is no instance",
+)
+def test_copying_arguments_into_an_unrepresented_array(tmp_path: Path) -> None:
+    body = """
+    public static void main(String[] args) {
+        String[] copy = new String[args.length + 20];
+        for (int i = 0; i < args.length; i++) copy[i] = args[i];
+    }
+    """
+    _simulated(tmp_path, "CopyArgs", body, (1,))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="seg/evaluate/objects.py annotate_store: closing a cycle (last.next = current where "
+    "current may reach last) marks the target non-tree but not the stored object, which now "
+    "lies on the cycle too (thesis Def. 1.10(n) demands current! and current ⋀ current)",
+)
+def test_closing_a_cyclic_list(tmp_path: Path) -> None:
+    body = """
+    static class Node { Node next; Node(Node n) { next = n; } }
+    public static void main(String[] args) {
+        Node last = new Node(null);
+        Node current = last;
+        int x = args.length;
+        while (--x > 0) current = new Node(current);
+        last.next = current;
+        Node walk = current;
+        for (int i = 0; i < 5; i++) walk = walk.next;
+    }
+    """
+    _simulated(tmp_path, "CloseCycle", body, (0, 0, 0))
