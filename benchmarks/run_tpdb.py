@@ -31,6 +31,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_ROOT = REPO.parent / "shared" / "benchmarks" / "tpdb"
 GRACE_S = 15.0
+REPLAY_WAIT_S = 3.0
 
 
 @dataclass
@@ -41,6 +42,9 @@ class Outcome:
     expected: str | None
     reason: str
     time_s: float
+    replay: str = ""  # for NO: confirmed / unconfirmed / not run
+    graph_states: int | None = None
+    graph_build_s: float | None = None
 
     @property
     def contradicts(self) -> bool:
@@ -63,7 +67,7 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
     folder = jar.parent.relative_to(root).as_posix()
     command = [
         sys.executable, "-m", "jhalt", "prove", str(jar),
-        "--format", "json", "--timeout", str(timeout),
+        "--format", "json", "--timeout", str(timeout), "--replay-wait", str(REPLAY_WAIT_S),
     ]
     started = time.monotonic()
     try:
@@ -81,7 +85,12 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
         verdict, reason = result["verdict"], result.get("reason", "")
     except (json.JSONDecodeError, KeyError) as exc:
         return Outcome(problem, folder, "ERROR", expected.get(problem), f"unreadable output: {exc}", elapsed)
-    return Outcome(problem, folder, verdict, expected.get(problem), reason, elapsed)
+    stats = result.get("stats") or {}
+    replay = (result.get("witness") or {}).get("replay", "")
+    return Outcome(
+        problem, folder, verdict, expected.get(problem), reason, elapsed, replay,
+        stats.get("graph_states"), stats.get("graph_build_time_s"),
+    )  # fmt: skip
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -96,16 +105,24 @@ def table(outcomes: list[Outcome]) -> str:
     rows = defaultdict(list)
     for outcome in outcomes:
         rows[outcome.folder].append(outcome)
-    header = "| folder | problems | YES | NO | MAYBE | errors | contradictions | timeouts | median s | p95 s |"
-    lines = [header, "|" + "---|" * 10]
+    header = (
+        "| folder | problems | YES | NO (replayed) | MAYBE | errors | contradictions | timeouts "
+        "| median s | p95 s | graph states (median) | graph build s (median) |"
+    )
+    lines = [header, "|" + "---|" * 12]
 
     def row(name: str, group: list[Outcome]) -> str:
         count = lambda v: sum(1 for o in group if o.verdict == v)  # noqa: E731
         times = [o.time_s for o in group]
+        replayed = sum(1 for o in group if o.verdict == "NO" and o.replay == "confirmed")
+        states = [o.graph_states for o in group if o.graph_states is not None]
+        builds = [o.graph_build_s for o in group if o.graph_build_s is not None]
         return (
-            f"| {name} | {len(group)} | {count('YES')} | {count('NO')} | {count('MAYBE')} | "
+            f"| {name} | {len(group)} | {count('YES')} | {count('NO')} ({replayed}) | {count('MAYBE')} | "
             f"{count('ERROR')} | {sum(o.contradicts for o in group)} | {count('TIMEOUT')} | "
-            f"{statistics.median(times):.2f} | {percentile(times, 0.95):.2f} |"
+            f"{statistics.median(times):.2f} | {percentile(times, 0.95):.2f} | "
+            f"{statistics.median(states) if states else '-'} | "
+            f"{f'{statistics.median(builds):.2f}' if builds else '-'} |"
         )
 
     for folder in sorted(rows):
@@ -126,6 +143,10 @@ def report(outcomes: list[Outcome]) -> str:
     else:
         parts.append("Contradictions with the reference: none.\n")
     parts.append(table(outcomes))
+    unreplayed = sorted((o for o in outcomes if o.verdict == "NO" and o.replay != "confirmed"), key=lambda o: o.problem)
+    if unreplayed:
+        parts.append(f"\nNO whose witness did not replay as a hang ({len(unreplayed)}):\n")
+        parts.extend(f"- {o.problem}: replay {o.replay or '?'}; {o.reason}" for o in unreplayed)
     errors = sorted((o for o in outcomes if o.verdict in ("ERROR", "TIMEOUT")), key=lambda o: o.problem)
     if errors:
         parts.append(f"\nErrors and timeouts ({len(errors)}):\n")

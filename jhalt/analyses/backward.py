@@ -15,7 +15,7 @@ API (stable; the non-termination helper calls it)::
   default: :func:`instance_goal` — ``current ⊑ graph.states[target]`` (Def. 4: the witness
   evaluates to an instance of ``w``). A program end that the goal did not accept refutes.
 * Answer: :class:`GraphWitness` — concrete inputs of the entry
-  (:class:`~jhalt.witness.inputs.ConcreteInputs`), the graph path they follow, the
+  (:class:`~jhalt.inputs.ConcreteInputs`), the graph path they follow, the
   concrete entry state, and ``check``: ``"reached"`` when the forward run confirmed the goal,
   or ``"inconclusive: <reason>"`` when the forward run could not decide (unknown library
   result, step limit): such a witness still needs the JVM replay; or :class:`NoWitness`
@@ -55,7 +55,7 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import RefineEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.session import SmtConfig
-from jhalt.witness.inputs import ConcreteInputs
+from jhalt.inputs import ConcreteInputs
 
 Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
 

@@ -22,8 +22,6 @@ method with arbitrary arguments (null included).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +31,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
 from jhalt.ids import MethodId, ProgramPosition
+from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalContext, EvalOptions
@@ -80,21 +79,6 @@ class ExceptionReport:
     """One line per error site without a witness ("unconfirmed")."""
     notes: tuple[str, ...] = ()
     stats: dict[str, Any] = field(default_factory=dict)
-
-
-def standard_registry() -> ModelRegistry:
-    """A registry with every library model of :mod:`jhalt.models` (each module's
-    ``register``). Issue 4 needs the models to see e.g. ``String.length()``; when a
-    project-wide aggregator lands, use it instead."""
-    import jhalt.models as models_package
-
-    registry = ModelRegistry()
-    for module_info in sorted(pkgutil.iter_modules(models_package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"jhalt.models.{module_info.name}")
-        register = getattr(module, "register", None)
-        if callable(register):
-            register(registry)
-    return registry
 
 
 def error_sites(graph: SymbolicExecutionGraph) -> list[ErrorSite]:
@@ -192,7 +176,7 @@ def check_exceptions(
     """Findings with witnesses for ``entry`` (module docstring). Raises InputError when the
     entry does not exist or has no code."""
     started = time.monotonic()
-    registry = registry or standard_registry()
+    registry = registry or default_registry()
     options = EvalOptions(competition_main=command_line)
     graph = build_graph(program, entry, registry, build_limits or BuildLimits(), options)
     sites = error_sites(graph)
@@ -249,5 +233,4 @@ __all__ = [
     "error_sites",
     "exception_goal",
     "path_locations",
-    "standard_registry",
 ]

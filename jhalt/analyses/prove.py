@@ -1,62 +1,71 @@
 """`jhalt prove`: the termination verdict of one entry, combining the analyses.
 
-Order (as the analyses land): build the symbolic execution graph, try the
-non-termination provers (a NO needs a witness), then the termination prover (a YES
-needs a proof). Until those exist this answers MAYBE with the reason.
+1. Build the Symbolic Execution Graph (`jhalt.seg.builder`), with half of the time budget.
+2. Non-termination (issue 5, `jhalt.analyses.nontermination`): a NO needs a proof of a
+   recurrent set on exact edges and a witness from the entry. This step is sound on an
+   incomplete graph too (its proofs re-evaluate the program from the witness), so it runs
+   first.
+3. Termination (issue 6, `jhalt.analyses.termination`): a YES needs a complete graph and a
+   verified ranking proof for every SCC.
+4. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
+
+Replay of a NO witness on a JVM is not done here (it belongs to the `witness` layer); the
+command line does it (`jhalt.cli.main.cmd_prove`).
 """
 
 from __future__ import annotations
 
 import time
 
+from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
+from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.classfile import ClassPath
 from jhalt.errors import InputError
 from jhalt.findings import ProveResult, Verdict
 from jhalt.ids import MethodId
+from jhalt.program import Program
+from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.library import ModelRegistry
 
 
 def prove_termination(
-    classpath: ClassPath, entry: MethodId, timeout_s: float, registry: ModelRegistry | None = None
+    classpath: ClassPath, entry: MethodId, timeout_s: float, registry: ModelRegistry
 ) -> ProveResult:
     """Decide whether ``entry`` terminates for every input (competition semantics)."""
     started = time.monotonic()
+
+    def result(verdict: Verdict, reason: str, **extra: object) -> ProveResult:
+        return ProveResult(verdict, entry, reason, time_s=time.monotonic() - started, **extra)  # type: ignore[arg-type]
+
     cls = classpath.find(entry.class_name)
     method = cls.method(entry.name, entry.descriptor) if cls else None
     if method is None:
         raise InputError(f"no method {entry}")
     if method.code is None:
-        return ProveResult(
-            Verdict.MAYBE,
-            entry,
-            "the entry method has no bytecode (abstract or native)",
-            time_s=time.monotonic() - started,
-        )
-    from jhalt.program import Program
-    from jhalt.seg.builder import BuildLimits, build_graph
+        return result(Verdict.MAYBE, "the entry method has no bytecode (abstract or native)")
 
-    graph = build_graph(Program(classpath), entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s / 2)))
+    program = Program(classpath)
+    graph = build_graph(program, entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s / 2)))
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
-    # --- non-termination (issue 5): NO with a witness (sound on incomplete graphs too) ---
-    from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
 
-    found = find_nontermination(graph, Program(classpath), registry or ModelRegistry(),
-                                NonTerminationConfig(timeout_s=max(1.0, timeout_s / 4)))
+    remaining = timeout_s - (time.monotonic() - started)
+    found = find_nontermination(
+        graph, program, registry, NonTerminationConfig(timeout_s=max(1.0, remaining / 2))
+    )
     if found is not None:
-        return ProveResult(Verdict.NO, entry, found.explanation(), witness=found.witness,
-                           proof=found.to_json(), time_s=time.monotonic() - started, stats=stats)
-    # ------------------------------------------------------------------------------------
+        proof = {key: value for key, value in found.to_json().items() if key != "witness"}
+        return result(Verdict.NO, found.explanation(), witness=found.witness, proof=proof, stats=stats)
+
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})
-        reason = f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])
-    else:
-        # --- termination (issue 6): YES with a verified ranking proof -------------------
-        from jhalt.analyses.termination import prove_graph_terminates
-
-        outcome = prove_graph_terminates(graph, Program(classpath))
-        if outcome.proved:
-            return ProveResult(Verdict.YES, entry, outcome.reason, proof=outcome.to_json(),
-                               time_s=time.monotonic() - started, stats=stats)
-        reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
-        # ------------------------------------------------------------------------------
-    return ProveResult(Verdict.MAYBE, entry, reason, time_s=time.monotonic() - started, stats=stats)
+        return result(
+            Verdict.MAYBE,
+            f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3]),
+            stats=stats,
+        )
+    outcome = prove_graph_terminates(graph, program)
+    if outcome.proved:
+        return result(Verdict.YES, outcome.reason, proof=outcome.to_json(), stats=stats)
+    return result(
+        Verdict.MAYBE, f"graph built ({len(graph)} states); termination: {outcome.reason}", stats=stats
+    )

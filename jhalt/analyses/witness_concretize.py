@@ -1,7 +1,7 @@
 """From a path's facts and an integer model to concrete inputs (seed 000 §3: the witness
 state's values; issue 4 item 2), and from concrete inputs to a concrete entry state.
 
-:func:`concretize_inputs` builds a :class:`~jhalt.witness.inputs.ConcreteInputs`:
+:func:`concretize_inputs` builds a :class:`~jhalt.inputs.ConcreteInputs`:
 
 * integers from the model, floats from literals (else 0.0), booleans 0/1;
 * ``null`` for a variable the path refined to null, and for an object the path never looked
@@ -31,7 +31,7 @@ from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance
 from jhalt.domains.values import NULL, Ref
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
-from jhalt.witness.inputs import (
+from jhalt.inputs import (
     ArrayInput,
     ConcreteInputs,
     FieldValue,
@@ -44,7 +44,7 @@ from jhalt.witness.inputs import (
     StringInput,
     Value,
 )
-from jhalt.witness.inputs import Ref as InputRef
+from jhalt.inputs import Ref as InputRef
 
 MAX_ARRAY_LENGTH = 10_000
 

@@ -17,9 +17,15 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jhalt import __version__
 from jhalt.errors import InputError, JhaltError
+from jhalt.ids import MethodId
+
+if TYPE_CHECKING:
+    from jhalt.findings import ProveResult
+    from jhalt.seg.library import ModelRegistry
 
 EXIT_OK = 0
 EXIT_FOUND = 1
@@ -49,8 +55,43 @@ def cmd_prove(args: argparse.Namespace) -> int:
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
     result = prove_termination(classpath, entry, args.timeout, model_registry())
+    if result.witness is not None:
+        result = _replay_nontermination(result, classpath.spec, args)
     _write_output(prove_json(result) if args.format == "json" else prove_text(result), args.out)
     return EXIT_OK
+
+
+def _replay_nontermination(result: ProveResult, classpath: str, args: argparse.Namespace) -> ProveResult:
+    """Run a NO's witness on a real JVM (issue 5): still running after ``--replay-wait``
+    seconds and, by thread dump, inside the reported loop → confirmed. The proof stands
+    either way; the replay is extra evidence and is reported as it came out."""
+    import dataclasses
+
+    from jhalt.inputs import ConcreteInputs, args_inputs
+    from jhalt.witness.replay import Claim, replay, skipped
+    from jhalt.witness.reproducer import NON_TERMINATION
+
+    witness = result.witness
+    assert witness is not None
+    if args.no_validate:
+        outcome = skipped("replay skipped: --no-validate")
+    else:
+        loop = (result.proof or {}).get("loop", {}) if isinstance(result.proof, dict) else {}
+        lines = loop.get("lines")
+        method = _method_id(loop.get("method")) or result.entry
+        inputs = args_inputs(witness.args) if witness.args is not None else ConcreteInputs.from_json(witness.inputs)
+        claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None)
+        outcome = replay(classpath, result.entry, inputs, claim, timeout_s=args.replay_wait)
+    return dataclasses.replace(result, witness=outcome.applied_to(witness))
+
+
+def _method_id(text: str | None) -> MethodId | None:
+    """``pkg.Cls.name(DESC)`` (as `MethodId.__str__` writes it) back to a `MethodId`."""
+    if not text or "(" not in text:
+        return None
+    head, _, rest = text.partition("(")
+    owner, _, name = head.rpartition(".")
+    return MethodId(owner.replace(".", "/"), name, "(" + rest)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -62,17 +103,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     strings); ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
     import dataclasses
 
-    from jhalt.analyses.exceptions import check_exceptions, standard_registry
+    from jhalt.analyses.exceptions import check_exceptions
     from jhalt.cli.batch import run_entries
     from jhalt.cli.target import open_classpath, public_entries, resolve_entry
     from jhalt.findings import Finding, Replay
-    from jhalt.ids import MethodId
     from jhalt.program import Program
     from jhalt.report.check_output import check_json, check_text
     from jhalt.report.sarif import sarif_text
     from jhalt.seg.builder import BuildLimits
     from jhalt.seg.entry import is_main
-    from jhalt.witness.inputs import ConcreteInputs, main_args
+    from jhalt.inputs import ConcreteInputs, main_args
     from jhalt.witness.replay import Claim, find_jdk, replay, skipped
     from jhalt.witness.reproducer import generate_reproducer
 
@@ -89,7 +129,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     program = Program.from_classpath(classpath)
     jdk = None if args.no_validate else find_jdk()
     reproducer_dir = Path(args.reproducers) if args.reproducers else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
-    registry = standard_registry()
+    registry = model_registry()
     analysis_share = 0.5 if jdk else 0.9
 
     def analyse(entry: MethodId) -> tuple[list[Finding], list[str], list[str], dict[str, object]]:
@@ -176,15 +216,11 @@ def cmd_graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def model_registry():  # type: ignore[no-untyped-def]
-    """The JDK library models: ``jhalt.models.default_registry()`` once it exists, else an
-    empty registry (every library call then uses the documented unknown-call fallback)."""
-    from jhalt.seg.library import ModelRegistry
+def model_registry() -> ModelRegistry:
+    """The JDK library models, all of them: the one place (with `jhalt.models`' aggregator)
+    that knows the full set of plug-ins."""
+    from jhalt.models import default_registry
 
-    try:
-        from jhalt.models import default_registry  # type: ignore[attr-defined]
-    except ImportError:
-        return ModelRegistry()
     return default_registry()
 
 
@@ -242,6 +278,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_target(prove)
     prove.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)")
     prove.add_argument("--format", choices=["text", "json"], default="text")
+    prove.add_argument("--no-validate", action="store_true", help="do not replay a NO witness on the JVM")
+    prove.add_argument(
+        "--replay-wait", type=float, default=10.0, metavar="S",
+        help="seconds a NO witness must keep running on the JVM (default 10)",
+    )
     prove.set_defaults(handler=cmd_prove)
 
     check = sub.add_parser("check", help="uncaught exceptions and non-termination, with witnesses")
@@ -274,14 +315,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Subcommands that live in their own modules (the dynamic prover's watch/attach)."""
-    import importlib
+    from jhalt.cli import dynamic_commands
 
-    try:
-        dynamic_commands = importlib.import_module("jhalt.cli.dynamic_commands")
-    except ModuleNotFoundError as exc:  # TEMPORARY until jhalt/cli/dynamic_commands.py lands
-        if exc.name != "jhalt.cli.dynamic_commands":
-            raise
-        return []
     return [dynamic_commands.register]
 
 

@@ -8,12 +8,13 @@ import pytest
 
 from corpus import compile_program
 from jhalt.analyses.backward import GraphWitness, NoWitness, candidate_paths, find_witness
-from jhalt.analyses.exceptions import error_sites, exception_goal, standard_registry
+from jhalt.analyses.exceptions import error_sites, exception_goal
+from jhalt.models import default_registry
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
 from jhalt.seg.context import EvalOptions
-from jhalt.witness.inputs import ArrayInput, NullInput, Ref
+from jhalt.inputs import ArrayInput, NullInput, Ref
 from jhalt.witness.replay import Claim, find_jdk, replay
 
 LOOP_MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
@@ -25,7 +26,7 @@ def loop_graph():
     compiled = compile_program("Loop")
     program = Program.from_spec(str(compiled.classes_dir))
     options = EvalOptions(competition_main=False)
-    registry = standard_registry()
+    registry = default_registry()
     graph = build_graph(program, LOOP_MAIN, registry, options=options)
     return compiled, program, options, registry, graph
 

@@ -6,17 +6,18 @@ from __future__ import annotations
 import pytest
 
 from corpus import Verdict, all_programs, compile_program
-from jhalt.analyses.exceptions import check_exceptions, standard_registry
+from jhalt.analyses.exceptions import check_exceptions
+from jhalt.models import default_registry
 from jhalt.ids import MethodId
 from jhalt.program import Program
-from jhalt.witness.inputs import ConcreteInputs
+from jhalt.inputs import ConcreteInputs
 from jhalt.witness.replay import Claim, find_jdk, replay
 
 MAIN = "([Ljava/lang/String;)V"
 THROWING = sorted(p.name for p in all_programs() if p.name.startswith("Throws"))
 SAFE = sorted(p.name for p in all_programs() if p.name.startswith("Safe"))
 NOT_YET = {"ThrowsArrayStore": "the evaluator stops at an aastore that may throw ArrayStoreException (seg)"}
-REGISTRY = standard_registry()
+REGISTRY = default_registry()
 
 
 def _check(name: str):

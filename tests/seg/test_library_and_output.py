@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import compile_source, graph_of
+from seg_testkit import compile_source, graph_of
 
 from jhalt.domains.heap import Heap
 from jhalt.domains.intervals import Interval

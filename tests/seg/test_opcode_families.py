@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import compile_source, graph_of, return_values
+from seg_testkit import compile_source, graph_of, return_values
 
 from jhalt.domains.intervals import Interval
 

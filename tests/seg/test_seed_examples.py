@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 
-from helpers import PROGRAMS, graph_of, string_length_registry
+from seg_testkit import PROGRAMS, graph_of, string_length_registry
 from javac import compile_java
 
 from jhalt.domains.values import ArrayValue, IntValue

@@ -14,13 +14,7 @@ from corpus import compile_program, program_names
 
 RANDOM_INPUTS = 3
 
-KNOWN_UNSOUND = {
-    "ThrowsNpeArrayElement": (
-        "aastore into an array whose entries are not represented only annotates array ⋀ stored; "
-        "when the stored reference is garbage collected the join of the two arrays that now share "
-        "it (args ⋀ copy) is lost (seg/evaluate/arrays.py evaluate_array_store)"
-    ),
-}
+KNOWN_UNSOUND: dict[str, str] = {}
 """Programs with a known counterexample (strict xfail: fixing the cause makes them XPASS)."""
 
 

@@ -1,6 +1,6 @@
-"""Minimal programs whose Symbolic Execution Graph does NOT simulate a concrete run (found by
-the corpus/TPDB sweeps). Each is a strict xfail naming the cause: when it is fixed the test
-XPASSes and the mark must go."""
+"""Regression tests: minimal programs whose Symbolic Execution Graph once failed to simulate a
+concrete run (found by the corpus/TPDB sweeps: heap stores that lost sharing or cyclicity).
+A newly found counterexample goes here as a strict xfail naming the cause until it is fixed."""
 
 from __future__ import annotations
 
@@ -28,13 +28,6 @@ def _simulated(tmp_path: Path, name: str, body: str, arguments: tuple[int, ...])
     assert result.sound, result.failure
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seg/evaluate/arrays.py evaluate_array_store: storing o into an array whose entries are "
-    "not represented only annotates array ⋀ o; o's other holders (here args, from which o was "
-    "read: args ⋀ o) are not joined with the array, and once o is garbage collected the sharing "
-    "args ⋀ copy is lost, so the concrete state (args[0] == copy[0]) is no instance",
-)
 def test_copying_arguments_into_an_unrepresented_array(tmp_path: Path) -> None:
     body = """
     public static void main(String[] args) {
@@ -45,12 +38,6 @@ def test_copying_arguments_into_an_unrepresented_array(tmp_path: Path) -> None:
     _simulated(tmp_path, "CopyArgs", body, (1,))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="seg/evaluate/objects.py annotate_store: closing a cycle (last.next = current where "
-    "current may reach last) marks the target non-tree but not the stored object, which now "
-    "lies on the cycle too (thesis Def. 1.10(n) demands current! and current ⋀ current)",
-)
 def test_closing_a_cyclic_list(tmp_path: Path) -> None:
     body = """
     static class Node { Node next; Node(Node n) { next = n; } }

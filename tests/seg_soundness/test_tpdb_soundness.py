@@ -15,15 +15,7 @@ if not TPDB.is_dir():  # the repository layout: ../shared next to the checkout
 SAMPLE_EVERY = 12
 RANDOM_INPUTS = 3
 
-_PUTFIELD_CYCLE = (
-    "seg/evaluate/objects.py annotate_store: a putfield that closes a cycle (doubly linked list "
-    "entries: e.next.previous = e) does not mark the stored object non-tree (missing o!)"
-)
-KNOWN_UNSOUND: dict[str, str] = {
-    "Java_Util/juLinkedListCreateDescendingIteratorLoop.jar": _PUTFIELD_CYCLE,
-    "Java_Util/juLinkedListCreateRemoveAll.jar": _PUTFIELD_CYCLE,
-    "Java_Util/juLinkedListCreateToArray.jar": _PUTFIELD_CYCLE,
-}
+KNOWN_UNSOUND: dict[str, str] = {}
 """Jars (relative path) with a known counterexample: strict xfail with the cause."""
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from jhalt.witness.inputs import args_inputs
+from jhalt.inputs import args_inputs
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 from witness_kit import (
     ARGS_FAULT,

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from corpus import Verdict, all_programs, compile_program
-from helpers import TEST_CONFIG, prove
+from nonterm_testkit import TEST_CONFIG, prove
 
 NONTERM = [p for p in all_programs() if p.expectation.verdict is Verdict.NONTERM and not p.expectation.stackoverflow]
 TERMINATING_TWINS = [

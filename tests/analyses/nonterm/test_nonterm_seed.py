@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import prove
+from nonterm_testkit import prove
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
-from jhalt.witness.inputs import ConcreteInputs, args_inputs
+from jhalt.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay
 from jhalt.witness.reproducer import NON_TERMINATION
 
