@@ -172,13 +172,16 @@ def check_exceptions(
     registry: ModelRegistry | None = None,
     build_limits: BuildLimits | None = None,
     witness_limits: WitnessLimits | None = None,
+    graph: SymbolicExecutionGraph | None = None,
 ) -> ExceptionReport:
     """Findings with witnesses for ``entry`` (module docstring). Raises InputError when the
-    entry does not exist or has no code."""
+    entry does not exist or has no code. ``graph``, when given, must have been built for
+    ``entry`` with ``registry`` and ``EvalOptions(competition_main=command_line)``."""
     started = time.monotonic()
     registry = registry or default_registry()
     options = EvalOptions(competition_main=command_line)
-    graph = build_graph(program, entry, registry, build_limits or BuildLimits(), options)
+    if graph is None:
+        graph = build_graph(program, entry, registry, build_limits or BuildLimits(), options)
     sites = error_sites(graph)
     findings: list[Finding] = []
     dropped: list[str] = []

@@ -95,26 +95,22 @@ def _method_id(text: str | None) -> MethodId | None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Uncaught exceptions with witnesses (issue 4): analyse every entry in its own process
-    (``run_entries``), replay each witness on the JVM unless ``--no-validate``, write the
-    reproducers, and print text/JSON/SARIF. A witness the JVM does not confirm is dropped
-    from the findings and listed in the notes; one that could not be replayed stays, marked
-    "not run". ``--main``/Main-Class entries get the command-line semantics (non-null
-    strings); ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
-    import dataclasses
-
-    from jhalt.analyses.exceptions import check_exceptions
+    """Uncaught exceptions and non-termination with witnesses (issues 4, 5): every entry runs in
+    its own process (``run_entries``); each finding gets a reproducer and is replayed on the
+    JVM unless ``--no-validate``. A witness the JVM does not confirm is dropped from the
+    findings and listed in the notes; one that could not be replayed stays, marked "not run".
+    ``--main``/Main-Class entries get the command-line semantics (non-null strings);
+    ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
+    from jhalt.analyses.check import check_entry
     from jhalt.cli.batch import run_entries
     from jhalt.cli.target import open_classpath, public_entries, resolve_entry
     from jhalt.findings import Finding, Replay
     from jhalt.program import Program
     from jhalt.report.check_output import check_json, check_text
     from jhalt.report.sarif import sarif_text
-    from jhalt.seg.builder import BuildLimits
     from jhalt.seg.entry import is_main
-    from jhalt.inputs import ConcreteInputs, main_args
-    from jhalt.witness.replay import Claim, find_jdk, replay, skipped
-    from jhalt.witness.reproducer import generate_reproducer
+    from jhalt.witness.replay import find_jdk
+    from jhalt.witness.validate import validate_finding
 
     classpath = open_classpath(args.target, args.classpath)
     if args.all:
@@ -125,7 +121,6 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise InputError(f"{classpath.spec} has no public methods with code")
     else:
         entries = [resolve_entry(classpath, args.entry, args.main)]
-    command_line = not args.all and not args.entry
     program = Program.from_classpath(classpath)
     jdk = None if args.no_validate else find_jdk()
     reproducer_dir = Path(args.reproducers) if args.reproducers else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
@@ -134,34 +129,25 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     def analyse(entry: MethodId) -> tuple[list[Finding], list[str], list[str], dict[str, object]]:
         started = time.monotonic()
-        report = check_exceptions(
-            program, entry, command_line=command_line and is_main(entry), registry=registry,
-            build_limits=BuildLimits(timeout_s=max(1.0, args.timeout * analysis_share * 0.6)),
-        )
+        command_line = not args.all and not args.entry and is_main(entry)
+        report = check_entry(
+            program, entry, command_line=command_line, registry=registry,
+            timeout_s=args.timeout * analysis_share,
+        )  # fmt: skip
         kept: list[Finding] = []
         dropped = list(report.dropped)
         for number, finding in enumerate(report.findings, 1):
-            inputs = ConcreteInputs.from_json(finding.witness.inputs)
-            witness = finding.witness
-            if command_line and is_main(entry):
-                witness = dataclasses.replace(witness, args=main_args(inputs))
-            target = reproducer_dir / f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{number}"
-            try:
-                sources = generate_reproducer(entry, inputs, finding.kind, finding.location.method)
-                main_source, _ = sources.write(target)
-                witness = dataclasses.replace(witness, reproducer=str(main_source))
-            except (ValueError, OSError) as error:
-                witness = dataclasses.replace(witness, replay_detail=f"no reproducer: {error}")
-            if jdk is None:
-                why = "replay skipped: --no-validate" if args.no_validate else "replay skipped: no JDK found"
-                result = skipped(why)
-            else:
-                remaining = args.timeout - (time.monotonic() - started)
-                line = finding.location.line
-                claim = Claim(finding.kind, finding.location.method, (line, line) if line else None)
-                result = replay(classpath.spec, entry, inputs, claim, timeout_s=max(2.0, min(10.0, remaining / 2)), jdk=jdk)
-            witness = result.applied_to(witness)
-            finding = dataclasses.replace(finding, witness=witness)
+            remaining = args.timeout - (time.monotonic() - started)
+            finding, result = validate_finding(
+                finding,
+                classpath=classpath.spec,
+                entry=entry,
+                command_line=command_line,
+                reproducer_dir=reproducer_dir / f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{number}",
+                jdk=jdk,
+                skip_reason="--no-validate" if args.no_validate else None,
+                timeout_s=max(2.0, min(10.0, remaining / 2)),
+            )
             if result.status is Replay.UNCONFIRMED:
                 dropped.append(
                     f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "

@@ -12,6 +12,7 @@ the :class:`~jhalt.seg.labels.RefineEdge` of each case records the replacement.
   result records which outcome this case takes;
 * :func:`refine_existence` — null or non-null (thesis Def. 1.20);
 * :func:`refine_type` — the possible exact classes of an unknown object (Def. 1.21);
+  :func:`possible_runtime_types` lists them (and the runtime types of arrays);
 * :func:`realize_field` — give an instance a field value (Def. 1.22);
 * :func:`realize_array` — an unknown non-null array becomes an array value with a length;
 * :func:`refine_equality` — ``r =? q`` becomes ``r = q`` or ``r ≠ q`` (§1.4.6).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jhalt.classfile.model import Access
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import (
@@ -120,6 +122,43 @@ def concrete_classes(ctx: EvalContext, type_name: str) -> list[str] | None:
                 return None
             result.append(name)
         return sorted(result)
+    except JhaltError:
+        return None
+
+
+def possible_runtime_types(ctx: EvalContext, type_name: str, instantiable_only: bool = False) -> frozenset[str] | None:
+    """The runtime types a value whose (upper bound) type is ``type_name`` may have:
+    ``type_name`` and its subtypes (JLS §4.10; ``[A`` ≤ ``[B`` iff A ≤ B for reference
+    components). Class names are internal (``a/B``), array types descriptors (``[La/B;``).
+    With ``instantiable_only`` (the runtime class of an object) abstract classes and
+    interfaces are left out; an array component type may be any type. None when the set
+    is not known: a non-final library type, or a program type whose subtypes cannot all
+    be decided."""
+    if type_name.startswith("["):
+        component = type_name[1:]
+        if not component.startswith(("L", "[")):
+            return frozenset({type_name})  # arrays of primitives have no proper subtypes
+        inner = possible_runtime_types(ctx, component[1:-1] if component.startswith("L") else component)
+        if inner is None:
+            return None
+        return frozenset("[" + (t if t.startswith("[") else f"L{t};") for t in inner)
+    program = ctx.program
+    try:
+        classfile = program.lookup(type_name)
+        if not ctx.is_program_class(type_name):
+            if classfile.access & Access.FINAL and not classfile.is_interface:
+                return frozenset({type_name})
+            return None
+        scan = program.subtypes(type_name, include_library=False)
+        if scan.undetermined:
+            return None
+        result = set()
+        for name in (type_name, *scan.known):
+            cls = program.lookup(name)
+            if instantiable_only and (cls.is_interface or cls.is_abstract):
+                continue
+            result.add(name)
+        return frozenset(result)
     except JhaltError:
         return None
 

@@ -10,6 +10,10 @@ the length"). Arrays created with a small literal length keep their entries; oth
 do not represent their entries: a load gives a fresh value (for objects: possibly null,
 annotated as reachable from the array and possibly equal to anything read from it before,
 seed 000 footnote 7) and a store only records that the array may reach the stored object.
+``aastore`` checks that the stored object's runtime type is assignable to the array's
+runtime component type (thesis Fig. 1.25): decided from the program hierarchy, else by a
+type refinement of the stored object or a boolean split; the failing case throws
+``java/lang/ArrayStoreException``.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, ArrayValue, IntValue, UnknownValue, is_object_value, value_type_name
-from jhalt.seg.context import EvalContext, StepResult, Stuck
+from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue, is_object_value, value_type_name
+from jhalt.seg.context import EvalContext, Split, StepResult, Stuck
 from jhalt.seg.evaluate.branch import holds
 from jhalt.seg.evaluate.common import (
     advance,
@@ -30,15 +34,24 @@ from jhalt.seg.evaluate.common import (
     step,
     throw,
 )
-from jhalt.seg.labels import Relation, check, compute
+from jhalt.seg.labels import RefineEdge, Relation, check, compute
 from jhalt.seg.evaluate.objects import holders
 from jhalt.seg.library import unknown_value
-from jhalt.seg.refine import child_annotations, realize_array, refine_existence, refine_integer, split_relation
+from jhalt.seg.refine import (
+    child_annotations,
+    possible_runtime_types,
+    realize_array,
+    refine_existence,
+    refine_integer,
+    refine_type,
+    split_relation,
+)
 
 NPE = "java/lang/NullPointerException"
 AIOOBE = "java/lang/ArrayIndexOutOfBoundsException"
 NEGATIVE_SIZE = "java/lang/NegativeArraySizeException"
 ARRAY_STORE = "java/lang/ArrayStoreException"
+STORE_SPLIT = "store"
 
 
 def _check_counts(ctx: EvalContext, state: AbstractState, ins: Instruction, counts: tuple[str, ...]) -> StepResult | None:
@@ -203,23 +216,68 @@ def evaluate_array_load(ctx: EvalContext, state: AbstractState, ins: Instruction
     return step(state, ins, advance(new_state.push(entry), ins), constraints)
 
 
+def _store_check(ctx: EvalContext, state: AbstractState, array: Ref, stored: Ref) -> bool | StepResult:
+    """Whether the (non-null) ``stored`` object's runtime type is assignable to the runtime
+    component type of ``array`` (JVMS §6.5 aastore; thesis Fig. 1.25: a type refinement,
+    or a boolean split when the types cannot be made precise). The array value's type is
+    only an upper bound of its runtime type (a merge or realization generalizes it), so
+    every subtype of its component type is considered; a refinement of ``stored`` to its
+    possible exact classes comes first."""
+    split = state.split
+    if isinstance(split, tuple) and len(split) == 3 and split[0] == state.position and split[1] == STORE_SPLIT:
+        return bool(split[2])
+    array_value = state.heap[array]
+    assert isinstance(array_value, ArrayValue)
+    component = array_value.component_type
+    component_type = component[1:-1] if component.startswith("L") else component
+    stored_value = state.heap[stored]
+    stored_type = value_type_name(stored_value)
+    components = possible_runtime_types(ctx, component_type)
+    if components is not None and all(ctx.hierarchy.is_subtype(stored_type, c) for c in components):
+        return True  # every runtime type of stored is below every possible component type
+    if isinstance(stored_value, InstanceValue):
+        stored_types: frozenset[str] | None = frozenset({stored_type})
+    else:
+        stored_types = possible_runtime_types(ctx, stored_type, instantiable_only=not stored_type.startswith("["))
+    if components is not None and stored_types is not None:
+        fits = {t: [ctx.hierarchy.is_subtype(t, c) for c in components] for t in stored_types}
+        if not any(any(row) for row in fits.values()):
+            return False
+        if all(all(row) for row in fits.values()):
+            return True
+        if isinstance(stored_value, UnknownValue) and not stored_type.startswith("[") and len(stored_types) > 1:
+            return refine_type(ctx, state, stored, sorted(stored_types))
+    holds = RefineEdge("type", (stored, array), "assignable to the component type")
+    fails = RefineEdge("type", (stored, array), "not assignable: ArrayStoreException")
+    # the tag keeps this split apart from the index check's T/F split at the same position
+    # (a truthy split result there means "in bounds", which holds in both cases here)
+    return Split(
+        (
+            (holds, state.with_split((state.position, STORE_SPLIT, True))),
+            (fails, state.with_split((state.position, STORE_SPLIT, False))),
+        )
+    )
+
+
 def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     """iastore … sastore; aastore also checks the stored object's type (see module doc)."""
     array, index, stored = state.peek(2), state.peek(1), state.peek(0)
     pending = _array_ready(ctx, state, ins, array)
     if pending is not None:
         return pending
+    if ins.mnemonic == "aastore" and stored != NULL and may_be_null(state, stored):
+        return refine_existence(ctx, state, stored)
     checked = _index_check(ctx, state, ins, array, index)
     if not isinstance(checked, tuple):
         return checked
     value = state.heap[array]
     assert isinstance(value, ArrayValue)
     if ins.mnemonic == "aastore" and stored != NULL:
-        stored_type = value_type_name(state.heap[stored])
-        component = value.component_type
-        component_type = component[1:-1] if component.startswith("L") else component
-        if not ctx.hierarchy.is_subtype(stored_type, component_type):
-            return Stuck(f"aastore of {stored_type} into {value.array_type} may throw ArrayStoreException")
+        assignable = _store_check(ctx, state, array, stored)
+        if not isinstance(assignable, bool):
+            return assignable
+        if not assignable:
+            return throw(ctx, state, ins, ARRAY_STORE, checked)
     popped, _ = state.pop(3)
     index_interval = interval_of(state, index)
     new_state = popped

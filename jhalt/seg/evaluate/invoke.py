@@ -6,8 +6,11 @@ with category ``recursion`` (verdict MAYBE). Virtual calls refine the receiver (
 then the exact classes whose selected method differs) unless one method is selected for
 every possible receiver. Library methods run their model from the registry, or the
 documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedynamic``
-supports string concatenation (``StringConcatFactory``, modelled like ``StringBuilder``:
-a fresh non-null String); other bootstrap methods (lambdas) are Stuck with the reason.
+supports string concatenation: the call site goes to the registry's model of
+``StringConcatFactory`` as ``MethodId(bootstrap owner, call-site name, call-site
+descriptor)`` with the dynamic arguments (:mod:`jhalt.models.concat` keeps the length of
+the result); without such a model the result is a fresh non-null String. Other bootstrap
+methods (lambdas) are Stuck with the reason.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from jhalt.seg.library import LibraryCall, Refines, Returns, Throws, Unsupported
 from jhalt.seg.refine import refine_existence, replace_ref
 
 NPE = "java/lang/NullPointerException"
+STRING_CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
 OBJECT_INIT = MethodId("java/lang/Object", "<init>", "()V")
 _IMMUTABLE_TEXT_TYPES = frozenset(
     "java/lang/" + n for n in ("String", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double")
@@ -201,10 +205,15 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     owner = None
     if operand.bootstrap_index < len(classfile.bootstrap_methods):
         owner = classfile.bootstrap_methods[operand.bootstrap_index].handle.reference.owner
-    if owner != "java/lang/invoke/StringConcatFactory":
+    if owner != STRING_CONCAT_FACTORY:
         return Stuck(f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported", "lambda")
     parameters, _ = parse_method_descriptor(operand.descriptor)
-    popped, arguments = state.pop(len(parameters))
+    arguments = tuple(state.peek(len(parameters) - 1 - k) for k in range(len(parameters)))
+    call_site = MethodId(owner, operand.name, operand.descriptor)
+    if ctx.registry.lookup(call_site) is not None:
+        # the registry's model keeps the length of the result (jhalt.models.concat)
+        return library_call(ctx, state, ins, call_site, arguments)
+    popped, _ = state.pop(len(parameters))
     assumptions = tuple(
         f"toString() of {p[1:-1].replace('/', '.')} in string concatenation terminates"
         for p, a in zip(parameters, arguments)

@@ -24,7 +24,15 @@ from jhalt.seg.evaluate.classinit import initialization_step
 from jhalt.seg.evaluate.common import advance, bind, bind_int, default_value_ref, may_be_null, step, throw
 from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
-from jhalt.seg.refine import concrete_classes, realize_field, refine_equality, refine_existence, refine_type, split_relation
+from jhalt.seg.refine import (
+    concrete_classes,
+    possible_runtime_types,
+    realize_field,
+    refine_equality,
+    refine_existence,
+    refine_type,
+    split_relation,
+)
 
 NPE = "java/lang/NullPointerException"
 CLASS_CAST = "java/lang/ClassCastException"
@@ -121,7 +129,7 @@ def evaluate_putfield(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     stored = _fit_to_field(ctx, popped, stored, field_id.descriptor)
     new_state, stored_ref = stored
     new_state = new_state.with_value(reference, value.with_field(field_id, stored_ref))
-    new_state = annotate_store(new_state, reference, stored_ref)
+    new_state = annotate_store(new_state, reference, stored_ref, field_id)
     return step(state, ins, advance(new_state, ins))
 
 
@@ -134,8 +142,12 @@ def _fit_to_field(ctx: EvalContext, state: AbstractState, stored: Ref, descripto
     return state, stored
 
 
-def _may_reach(state: AbstractState, start: Ref) -> set[Ref]:
-    """Object references reachable from ``start`` through fields, entries and joins."""
+def _may_reach(state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId] | None = None) -> set[Ref]:
+    """Object references that ``start`` may reach (itself included): through fields and
+    entries, and through ``=?`` and ``⋀`` partners (a join is symmetric, so a partner may
+    be reached; thesis Def. 1.41/1.42, closed transitively as an over-approximation).
+    ``skipped = (r, f)`` ignores the edge from ``r`` through field ``f``: the reach of an
+    object apart from the field just written."""
     seen: set[Ref] = set()
     todo = [start]
     while todo:
@@ -146,37 +158,53 @@ def _may_reach(state: AbstractState, start: Ref) -> set[Ref]:
         if value is None or not is_object_value(value):
             continue
         seen.add(current)
-        todo.extend(child for _, child in successors(value))
+        todo.extend(
+            child for step_, child in successors(value) if skipped is None or (current, step_) != skipped
+        )
         todo.extend(state.predicates.join_partners(current))
         todo.extend(state.predicates.equal_partners(current))
     return seen
 
 
-def annotate_store(state: AbstractState, target: Ref, stored: Ref) -> AbstractState:
-    """After ``target.f = stored``: every reference that may reach ``target`` through
-    unrepresented parts may now reach ``stored`` (joins); if ``stored`` may reach
-    ``target``, the structure may be cyclic (non-tree)."""
+def annotate_store(state: AbstractState, target: Ref, stored: Ref, written: FieldId) -> AbstractState:
+    """Heap predicates after ``target.written = stored`` (thesis Def. 1.43); ``state`` is
+    the state after the write.
+
+    (i) every abstract predecessor of ``target`` (a reference that may reach it through
+    unrepresented parts) may now reach ``stored`` and its successors: joins;
+    (ii-v) if ``stored`` reaches a possibly non-tree part, so do ``target`` and its
+    predecessors; (vi) if ``target`` already reached (apart from the written field) what
+    ``stored`` reaches, that part is now reached twice: non-tree; (vii) if ``stored``
+    reaches ``target``, the write closes a cycle. A fresh ``target`` that nothing reaches
+    and that reaches nothing else therefore gets no annotation (seed 000 §2.1: a list built
+    by prepending fresh nodes stays acyclic)."""
     stored_value = state.heap.get(stored) if stored != NULL else None
     if stored_value is None or not is_object_value(stored_value):
         return state
     predicates = state.predicates
-    reaching = _reaching_closure(state, target) - {target}
+    closure = _reaching_closure(state, target)
+    reaching = set(closure) - {target}
+    abstract_reaching = {r for r, through_annotation in closure.items() if through_annotation and r != target}
     stored_reach = _may_reach(state, stored)
     reached = {stored} | stored_reach
-    for holder in sorted(reaching | {target}):
+    # (i) explicit predecessors now reach stored explicitly; only abstract ones need ⋀
+    for holder in sorted(abstract_reaching):
         for reference in sorted(reached):
-            if reference != holder and (holder != target or reference not in _may_reach(state, target)):
+            if reference != holder:
                 predicates = predicates.with_join(holder, reference)
-    if predicates.may_be_non_tree(stored) or any(predicates.may_be_non_tree(r) for r in stored_reach) or (
-        stored in _may_reach(state, target)
-    ):
-        # target now reaches a possibly non-tree part, or reaches stored twice (a DAG)
+    if any(predicates.may_be_non_tree(r) for r in reached):
+        # (ii-v) target and whatever reaches it now reach a possibly non-tree part
         for reference in sorted({target} | reaching):
             predicates = predicates.with_non_tree(reference)
+    for reference in sorted({target} | reaching):
+        # (vi) a second path: reference already reached (not through the written field)
+        # something that stored reaches
+        if _may_reach(state, reference, skipped=(target, written)) & reached:
+            predicates = predicates.with_non_tree(reference)
     if target in stored_reach:
-        # a cycle through target and stored: every object on it, and whatever reaches it,
-        # may be non-tree shaped (thesis Def. 1.10(n): stored! and stored ⋀ stored too)
-        on_cycle = {target, stored} | (_may_reach(state, stored) & _reaching_closure(state, target))
+        # (vii) a cycle through target and stored: every object on it, and whatever
+        # reaches it, may be non-tree shaped (stored! and stored ⋀ stored too)
+        on_cycle = {target, stored} | (stored_reach & set(closure))
         for reference in sorted(on_cycle | reaching):
             predicates = predicates.with_non_tree(reference).with_join(reference, reference)
         predicates = predicates.with_join(target, stored)
@@ -192,16 +220,25 @@ def holders(state: AbstractState, reference: Ref) -> set[Ref]:
     return result
 
 
-def _reaching_closure(state: AbstractState, reference: Ref) -> set[Ref]:
-    seen: set[Ref] = set()
-    todo = [reference]
+def _reaching_closure(state: AbstractState, reference: Ref) -> dict[Ref, bool]:
+    """Everything that may reach ``reference`` (itself included, transitively through
+    :func:`holders`), mapped to whether some such connection passes through an
+    annotation (``⋀``/``=?``) rather than only through represented fields and entries:
+    the abstract predecessors of thesis Def. 1.43(i)."""
+    through_annotation: dict[Ref, bool] = {}
+    todo: list[tuple[Ref, bool]] = [(reference, False)]
     while todo:
-        current = todo.pop()
-        if current in seen:
+        current, abstract = todo.pop()
+        known = through_annotation.get(current)
+        if known is not None and (known or not abstract):
             continue
-        seen.add(current)
-        todo.extend(holders(state, current))
-    return seen
+        through_annotation[current] = abstract
+        annotated = state.predicates.join_partners(current) | state.predicates.equal_partners(current)
+        todo.extend((r, True) for r in annotated if r != current)
+        todo.extend(
+            (r, abstract) for r, v in state.heap.items() if any(c == current for _, c in successors(v)) and r != current
+        )
+    return through_annotation
 
 
 def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
@@ -247,8 +284,14 @@ def _type_test(ctx: EvalContext, state: AbstractState, ins: Instruction) -> Step
     type_name = value_type_name(value)
     if ctx.hierarchy.is_subtype(type_name, target):
         return True
-    exact = isinstance(value, (InstanceValue, ArrayValue))
-    if exact or not (ctx.hierarchy.is_subtype(target, type_name) or _is_interface(ctx, target) or _is_interface(ctx, type_name)):
+    if isinstance(value, ArrayValue):
+        # an array value's type is an upper bound (merges and realizations generalize it)
+        if not target.startswith("["):
+            return False  # an array is only an Object, Cloneable, Serializable (JLS §4.10.3)
+        runtime_types = possible_runtime_types(ctx, type_name)
+        if runtime_types is not None and not any(ctx.hierarchy.is_subtype(t, target) for t in runtime_types):
+            return False
+    elif isinstance(value, InstanceValue) or not (ctx.hierarchy.is_subtype(target, type_name) or _is_interface(ctx, target) or _is_interface(ctx, type_name)):
         return False
     if isinstance(state.split, tuple) and state.split[0] == state.position:
         return bool(state.split[1])

@@ -11,6 +11,7 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, FloatValue, UnknownValue
 from jhalt.seg.context import EvalContext, StepResult, Stuck
+from jhalt.seg.evaluate.class_objects import class_literal, literal_descriptor
 from jhalt.seg.evaluate.common import advance, bind, bind_int, category, may_be_null, step, throw
 from jhalt.seg.refine import refine_existence
 
@@ -39,8 +40,8 @@ def evaluate_float_const(ctx: EvalContext, state: AbstractState, ins: Instructio
 
 def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     """ldc/ldc_w/ldc2_w: integers and floats exactly; a String literal through the
-    registry's string factory (default: a non-null String object); a class literal as a
-    non-null ``java/lang/Class``."""
+    registry's string factory (default: a non-null String object); a class literal as the
+    unique Class object of its type (:mod:`jhalt.seg.evaluate.class_objects`)."""
     from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst
 
     operand = ins.operand
@@ -53,7 +54,7 @@ def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> St
     elif isinstance(operand, StringConst):
         state2, reference = ctx.registry.string_constant(state, operand.value, ctx.fresh)
     elif isinstance(operand, ClassConst):
-        state2, reference = bind(ctx, state, UnknownValue("java/lang/Class", nullable=False))
+        state2, reference = class_literal(ctx, state, literal_descriptor(operand.name))
     elif isinstance(operand, DynamicConst):
         return Stuck(f"ldc of a dynamic constant ({operand.name}) is not supported")
     else:

@@ -1,0 +1,69 @@
+"""Turn an analysis finding into a validated one: reproducer source written, witness replayed.
+
+`validate_finding` writes the reproducer (`jhalt.witness.reproducer`) and, unless replay is
+off or no JDK is found, runs it (`jhalt.witness.replay`): an exception finding is confirmed
+only when that exception escapes with the reported method on top; a non-termination
+finding only when the program is still running after the wait and a thread dump shows it
+in the reported loop. The result is the finding with its witness updated; the caller
+decides what to do with unconfirmed ones (``jhalt check`` drops them and says so).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from jhalt.findings import Finding
+from jhalt.ids import MethodId
+from jhalt.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.replay import Claim, Jdk, ReplayResult, replay, skipped
+from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
+
+
+def finding_inputs(finding: Finding) -> ConcreteInputs:
+    witness = finding.witness
+    if witness.inputs:
+        return ConcreteInputs.from_json(witness.inputs)
+    return args_inputs(witness.args or ())
+
+
+def finding_claim(finding: Finding) -> Claim:
+    if finding.kind == NON_TERMINATION:
+        lines = [step.line for step in finding.path if step.line is not None]
+        return Claim(NON_TERMINATION, finding.location.method, (min(lines), max(lines)) if lines else None)
+    line = finding.location.line
+    return Claim(finding.kind, finding.location.method, (line, line) if line else None)
+
+
+def validate_finding(
+    finding: Finding,
+    *,
+    classpath: str,
+    entry: MethodId,
+    command_line: bool,
+    reproducer_dir: Path,
+    jdk: Jdk | None,
+    skip_reason: str | None,
+    timeout_s: float,
+) -> tuple[Finding, ReplayResult]:
+    """The finding with reproducer path and replay status in its witness, and the replay result.
+
+    ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run"."""
+    inputs = finding_inputs(finding)
+    witness = finding.witness
+    if command_line and witness.args is None:
+        witness = dataclasses.replace(witness, args=main_args(inputs))
+    try:
+        expected = finding.kind
+        sources = generate_reproducer(entry, inputs, expected, finding.location.method)
+        main_source, _ = sources.write(reproducer_dir)
+        witness = dataclasses.replace(witness, reproducer=str(main_source))
+    except (ValueError, OSError) as error:
+        witness = dataclasses.replace(witness, replay_detail=f"no reproducer: {error}")
+    if skip_reason is not None:
+        result = skipped(f"replay skipped: {skip_reason}")
+    elif jdk is None:
+        result = skipped("replay skipped: no JDK found")
+    else:
+        result = replay(classpath, entry, inputs, finding_claim(finding), timeout_s=timeout_s, jdk=jdk)
+    return dataclasses.replace(finding, witness=result.applied_to(witness)), result
