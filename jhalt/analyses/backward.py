@@ -27,7 +27,7 @@ shortest first (:func:`candidate_paths`; a node may repeat up to
 :mod:`jhalt.analyses.witness_path` collects its facts — evaluation edges reversed keep their
 relations, refinement edges keep the refined values, instance edges intersect the general
 state with the instance (the general state's references are renamed to the instance's) —
-:mod:`jhalt.analyses.witness_solver` picks small integers with Z3,
+:mod:`jhalt.smt.witness_solver` picks small integers with Z3,
 :mod:`jhalt.analyses.witness_concretize` builds the concrete witness state, and the
 forward check runs the symbolic evaluator on it (for a concrete state it is a concrete
 interpreter) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from jhalt.analyses.concrete_run import feasible_cases
 from jhalt.analyses.witness_concretize import WitnessError, concretize_inputs, inputs_state
 from jhalt.analyses.witness_path import collect_path_facts, edge_labels
-from jhalt.analyses.witness_solver import solve_integers
+from jhalt.smt.witness_solver import solve_integers
 from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState

@@ -21,7 +21,7 @@ What is collected:
 * array reads ``e = a[i]`` of input arrays (the index is only known once the integers are
   solved).
 
-:func:`collect_path_facts` never decides anything; :mod:`jhalt.analyses.witness_solver` and
+:func:`collect_path_facts` never decides anything; :mod:`jhalt.smt.witness_solver` and
 :mod:`jhalt.analyses.witness_concretize` turn the facts into values, and the forward check of
 :mod:`jhalt.analyses.backward` confirms them.
 """

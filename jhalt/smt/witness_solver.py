@@ -1,6 +1,6 @@
 """Integer values for a path's variables with Z3 (seed 000 §3: "choose small values"; Thm 5).
 
-The constraints of :class:`~jhalt.analyses.witness_path.PathFacts` are encoded over
+The constraints of `jhalt.analyses.witness_path.PathFacts` are encoded over
 mathematical integers, with every variable kept inside the range of its JVM type — so a
 model never relies on overflow, and Java's wrapping arithmetic agrees with it on the path.
 ``/`` and ``%`` truncate toward zero (JVMS idiv/irem), shifts and bitwise operations go
@@ -20,15 +20,36 @@ unchanged (it only needs the op/result/args triple).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 import z3
 
-from jhalt.analyses.witness_path import NULL_VAR, PathFacts
 from jhalt.domains.intervals import type_range
-from jhalt.seg.labels import Relation
+from jhalt.domains.values import NULL as NULL_VAR
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
 
 BOUND_TIERS: tuple[int | None, ...] = (4, 64, 65536, None)
+
+
+class Relation(Protocol):
+    """An SSA relation of an edge label (`jhalt.seg.labels.Relation`, whose op table this
+    module follows; declared here because `smt` sits left of `seg`)."""
+
+    op: str
+    result: str | None
+    args: tuple[str | int, ...]
+
+
+class PathFacts(Protocol):
+    """What the solver reads of `jhalt.analyses.witness_path.PathFacts` (declared here so that
+    `smt` does not import `analyses`)."""
+
+    int_types: dict[str, str]
+    intervals: list[tuple[str, int | None, int | None]]
+    relations: list[Relation]
+    objects: dict[str, Any]
+    reads: list[tuple[str, str, str]]
+    inputs: set[str]
 
 
 class _Terms:
