@@ -24,11 +24,11 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref, UnknownValue
 from jhalt.ids import FieldId
 from jhalt.models.support import bind_canonical, equality_refinement, fresh_int, model
+from jhalt.seg.evaluate.class_objects import represented_type, represented_type_field
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, unknown_library_call
 
 OBJECT = "java/lang/Object"
 CLASS = "java/lang/Class"
-CLASS_TYPE_PREFIX = "jhalt$represents"
 CLASS_SUPERTYPES = frozenset(
     {
         OBJECT,
@@ -42,21 +42,6 @@ CLASS_SUPERTYPES = frozenset(
         "java/lang/constant/Constable",
     }
 )
-
-
-def represented_type_field(descriptor: str) -> FieldId:
-    """The pseudo-field of a Class object that represents the type ``descriptor``
-    (``I``, ``Ljava/lang/String;``, ``[I``)."""
-    return FieldId(CLASS, CLASS_TYPE_PREFIX, descriptor)
-
-
-def represented_type(value: HeapValue | None) -> str | None:
-    """The descriptor of the type a Class object represents, if known."""
-    if isinstance(value, InstanceValue) and value.class_name == CLASS:
-        for field_id, _ in value.fields:
-            if field_id.name == CLASS_TYPE_PREFIX:
-                return field_id.descriptor
-    return None
 
 
 def type_descriptor(type_name: str) -> str:

@@ -61,6 +61,9 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
 
 MAX_ALTERNATIVES = 16
+MAX_ENTRY_PATH = 3000
+ENTRY = "entry"
+"""The pseudo location of the transitions into an SCC (`ComponentSystem.entries`)."""
 _TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1})
 _WRITES = frozenset({"putfield", "aastore"})
 
@@ -97,6 +100,10 @@ class ComponentSystem:
     cut_points: tuple[CutPoint, ...]
     its: ITS
     dropped_disjunctions: int = 0
+    entries: tuple[Transition, ...] | None = None
+    """Transitions from the pseudo location `ENTRY` to the cut points that cover every way
+    into the SCC (their guards use auxiliary names for everything before the SCC and primed
+    ITS variables at the cut point); None when they could not be built."""
 
 
 def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
@@ -156,6 +163,7 @@ class _Extractor:
         }
         self.transitions: list[Transition] = []
         self.dropped = 0
+        self._tree_parents: dict[int, list[tuple[int, EdgeLabel]]] | None = None
 
     def sizes(self, node: int) -> SizeAnalysis:
         found = self._sizes.get(node)
@@ -277,7 +285,10 @@ class _Extractor:
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
         start = min(self.cut_points) if self.cut_points else min(self.nodes)
         its = ITS(variables, location_name(start), tuple(self.transitions))
-        return ComponentSystem(self.nodes, tuple(self.cut_points[n] for n in sorted(self.cut_points)), its, self.dropped)
+        entries = self.entries() if self.cut_points else None
+        return ComponentSystem(
+            self.nodes, tuple(self.cut_points[n] for n in sorted(self.cut_points)), its, self.dropped, entries
+        )
 
     def _walk(self, source: CutPoint, node: int, path: _Path) -> None:
         stack: list[tuple[int, _Path]] = [(node, path)]
@@ -301,8 +312,67 @@ class _Extractor:
                 self.node_facts(source, extended, target)
                 stack.append((target, extended))
 
+    # ------------------------------------------------------------ entries into the SCC
+    def entries(self) -> tuple[Transition, ...] | None:
+        """Transitions from `ENTRY` to the cut points, one per path that enters the SCC: the
+        tree path from the root of the entering node's tree to it, then the entering edge.
+
+        Every run that reaches the SCC reaches it along one of these paths (the graph minus
+        its instance edges is a forest, so a node has one tree path from its root; a run
+        enters a tree only at its root).  None when some edge enters the SCC elsewhere than at
+        a cut point, or a tree path is not unique or longer than `MAX_ENTRY_PATH`."""
+        found: list[Transition] = []
+        for source, label, target in self.graph.edges:
+            if source in self.nodes or target not in self.nodes:
+                continue
+            if target not in self.cut_points:
+                return None
+            tree_path = self._tree_path(source)
+            if tree_path is None:
+                return None
+            root = tree_path[0][0] if tree_path else source
+            pseudo = CutPoint(root, (), ())
+            path = _Path()
+            self.node_facts(pseudo, path, root)
+            for before, edge, after in tree_path:
+                self.edge_facts(pseudo, path, before, edge, after)
+                self.node_facts(pseudo, path, after)
+            if isinstance(label, InstanceEdge):
+                self._emit(pseudo, path, source, label.renaming, target, found, ENTRY)
+            else:
+                self.edge_facts(pseudo, path, source, label, target)
+                self.node_facts(pseudo, path, target)
+                identity = tuple((r, r) for r in self.graph.states[target].heap)
+                self._emit(pseudo, path, target, identity, target, found, ENTRY)
+        return tuple(found)
+
+    def _tree_path(self, node: int) -> list[tuple[int, EdgeLabel, int]] | None:
+        """The edges of the tree path from the root of ``node``'s tree to ``node``."""
+        if self._tree_parents is None:
+            parents: dict[int, list[tuple[int, EdgeLabel]]] = {}
+            for source, label, target in self.graph.edges:
+                if not isinstance(label, InstanceEdge):
+                    parents.setdefault(target, []).append((source, label))
+            self._tree_parents = parents
+        path: list[tuple[int, EdgeLabel, int]] = []
+        seen = {node}
+        current = node
+        while current in self._tree_parents:
+            incoming = self._tree_parents[current]
+            if len(incoming) != 1 or len(path) >= MAX_ENTRY_PATH:
+                return None
+            parent, label = incoming[0]
+            if parent in seen:
+                return None
+            seen.add(parent)
+            path.append((parent, label, current))
+            current = parent
+        path.reverse()
+        return path
+
     def _emit(
-        self, source: CutPoint, path: _Path, instance_node: int, renaming: Iterable[tuple[Ref, Ref]], target: int
+        self, source: CutPoint, path: _Path, instance_node: int, renaming: Iterable[tuple[Ref, Ref]], target: int,
+        sink: list[Transition] | None = None, source_location: str | None = None,
     ) -> None:
         target_point = self.cut_points[target]
         instance = self.graph.states[instance_node]
@@ -322,10 +392,12 @@ class _Extractor:
         if len(alternatives) < _product_size(path.facts.disjunctions):
             self.dropped += 1
         origin = f"{source.location} -> {target_point.location}: " + " ".join(path.description[:40])
+        into = self.transitions if sink is None else sink
+        prefix = "t" if sink is None else "e"
         for choice in alternatives:
             guard = _eliminate_auxiliary(constraints + list(choice))
-            name = f"t{len(self.transitions)}"
-            self.transitions.append(Transition(name, source.location, target_point.location, guard, origin))
+            name = f"{prefix}{len(into)}"
+            into.append(Transition(name, source_location or source.location, target_point.location, guard, origin))
 
 
 def _object_children(state: AbstractState, reference: Ref) -> list[Ref]:
@@ -455,6 +527,7 @@ def extract_component(graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> C
 
 
 __all__ = [
+    "ENTRY",
     "ComponentSystem",
     "CutPoint",
     "MAX_ALTERNATIVES",
