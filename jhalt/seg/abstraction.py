@@ -12,6 +12,15 @@ The cut part is summarised soundly by heap predicates (seed 000 §2.1):
 * it may join (``c ⋀ k``) every object ``k`` that stays represented and was reachable from
   it, and every object that anything below it was annotated to join or possibly equal.
 
+Parts that are not tree shaped (objects on a realized cycle, objects with two realized
+predecessors, objects annotated ``!``, ``r ⋀ r`` or ``=?``) are cut at the smaller depth
+``non_tree_depth``: unfolding a cyclic structure (a doubly linked list: ``next`` and
+``previous`` of every entry) into a tree of depth ``max_depth`` realizes up to
+``2^max_depth`` copies of the same few objects, connected by ``=?`` annotations whose
+resolution multiplies the states after every merge, and the merges do not stabilise.
+The summary annotations do not depend on which objects are cut, so the result is sound
+for any cut set.
+
 The result represents every concrete state the input represents (``s ⊑ bound_depth(s)``),
 so instance edges drawn from the input to a merge of the result stay valid.
 """
@@ -56,13 +65,85 @@ def _reachable_objects(state: AbstractState, start: Ref) -> set[Ref]:
     return seen
 
 
-def bound_depth(state: AbstractState, max_depth: int) -> AbstractState:
-    """The state with realized objects deeper than ``max_depth`` summarised (see module)."""
+def _not_tree_shaped(state: AbstractState, depth: dict[Ref, int]) -> set[Ref]:
+    """Reachable objects that lie on a realized cycle, have two realized predecessors
+    (fields or entries of reachable objects) or carry an annotation that allows sharing
+    (``!``, ``r ⋀ r``, ``=?``)."""
+    predicates = state.predicates
+    result = {
+        r
+        for r in depth
+        if predicates.may_be_non_tree(r) or predicates.may_join(r, r) or predicates.equal_partners(r)
+    }
+    children: dict[Ref, list[Ref]] = {}
+    predecessor_count: dict[Ref, int] = {}
+    for reference in depth:
+        targets = [c for _, c in successors(state.heap.get(reference)) if c in depth]
+        children[reference] = targets
+        for target in targets:
+            predecessor_count[target] = predecessor_count.get(target, 0) + 1
+    result.update(r for r, count in predecessor_count.items() if count > 1)
+    result.update(_on_cycles(children))
+    return result
+
+
+def _on_cycles(children: dict[Ref, list[Ref]]) -> set[Ref]:
+    """Nodes of non-trivial strongly connected components or with a self loop (an
+    iterative Tarjan walk, so long lists do not exhaust the recursion limit)."""
+    index: dict[Ref, int] = {}
+    low: dict[Ref, int] = {}
+    on_stack: set[Ref] = set()
+    stack: list[Ref] = []
+    result: set[Ref] = set()
+    counter = 0
+    for start in children:
+        if start in index:
+            continue
+        work: list[tuple[Ref, int]] = [(start, 0)]
+        while work:
+            node, position = work.pop()
+            if position == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack.add(node)
+            successors_ = children.get(node, [])
+            if position < len(successors_):
+                work.append((node, position + 1))
+                child = successors_[position]
+                if child not in index:
+                    work.append((child, 0))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in children.get(node, []):
+                    result.update(component)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return result
+
+
+def bound_depth(state: AbstractState, max_depth: int, non_tree_depth: int | None = None) -> AbstractState:
+    """The state with realized objects deeper than ``max_depth`` — or, when they are not
+    tree shaped, deeper than ``non_tree_depth`` (default ``max_depth``) — summarised (see
+    module)."""
     depth = _depths(state)
+    shallow = max_depth if non_tree_depth is None else min(max_depth, non_tree_depth)
+    not_tree = _not_tree_shaped(state, depth) if shallow < max_depth else set()
     cut = sorted(
         r
         for r, d in depth.items()
-        if d > max_depth and isinstance(state.heap.get(r), (InstanceValue, ArrayValue))
+        if (d > max_depth or (d > shallow and r in not_tree))
+        and isinstance(state.heap.get(r), (InstanceValue, ArrayValue))
     )
     if not cut:
         return state
@@ -72,7 +153,7 @@ def bound_depth(state: AbstractState, max_depth: int) -> AbstractState:
     for reference in cut:
         value = state.heap[reference]
         below = _reachable_objects(state, reference)
-        kept_below = {r for r in below if r not in cut_set and depth.get(r, max_depth + 1) <= max_depth}
+        kept_below = {r for r in below if r not in cut_set and r in depth}
         annotated: set[Ref] = set()
         for inner in below | {reference}:
             annotated |= state.predicates.join_partners(inner) | state.predicates.equal_partners(inner)
@@ -85,4 +166,29 @@ def bound_depth(state: AbstractState, max_depth: int) -> AbstractState:
         changes[reference] = UnknownValue(type_name, nullable=False)
     abstracted = state.with_heap(state.heap.update(changes)).with_predicates(predicates)
     abstracted = abstracted.garbage_collected()
-    return abstracted
+    return _non_tree_upwards(abstracted)
+
+
+def _non_tree_upwards(state: AbstractState) -> AbstractState:
+    """Whatever may reach a possibly non-tree object is possibly non-tree itself (thesis
+    Def. 1.43 (ii-v)): a kept object on a cycle through a summarised part (the header of a
+    cyclic list whose entries were cut) reaches the cycle only through the summary."""
+    predicates = state.predicates
+    holders: dict[Ref, set[Ref]] = {}
+    for reference, value in state.heap.items():
+        for _, child in successors(value):
+            holders.setdefault(child, set()).add(reference)
+    for first, second in (tuple(p) * 2 if len(p) == 1 else tuple(p) for p in predicates.joins | predicates.maybe_equal):
+        holders.setdefault(first, set()).add(second)
+        holders.setdefault(second, set()).add(first)
+    todo = [r for r in predicates.non_tree if r in state.heap]
+    marked = set(todo)
+    while todo:
+        current = todo.pop()
+        for holder in holders.get(current, ()):
+            if holder not in marked and is_object_value(state.heap.get(holder)):
+                marked.add(holder)
+                todo.append(holder)
+    for reference in sorted(marked - predicates.non_tree):
+        predicates = predicates.with_non_tree(reference)
+    return state.with_predicates(predicates)

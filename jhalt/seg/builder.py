@@ -54,6 +54,9 @@ class BuildLimits:
     max_depth: int = 4
     """Objects deeper than this below the roots are summarised before a merge
     (:func:`jhalt.seg.abstraction.bound_depth`, thesis §1.7)."""
+    non_tree_depth: int = 2
+    """Objects that are not tree shaped (cycles, sharing, ``!``/``⋀``/``=?`` annotations)
+    are summarised below this depth already (cyclic doubly linked lists)."""
 
 
 Key = tuple[object, ...]
@@ -190,8 +193,8 @@ class _Builder:
         self.merge_counts[key] = count
         try:
             merged = merge(
-                bound_depth(self.states[older], self.limits.max_depth),
-                bound_depth(state, self.limits.max_depth),
+                self._abstracted(self.states[older]),
+                self._abstracted(state),
                 hierarchy,
                 self.ctx.namer,
                 widen=count > self.limits.widen_after,
@@ -213,6 +216,20 @@ class _Builder:
         alive.append(merged_node)
         self._remove_unreachable()
         return True
+
+    def _abstracted(self, state: AbstractState) -> AbstractState:
+        """``state`` cut to finite depth (:func:`bound_depth`); the cut is checked to
+        represent ``state`` (``state ⊑ cut``) and dropped if the check fails, so a gap in
+        the summary annotations costs precision or termination, never soundness."""
+        bounded = bound_depth(state, self.limits.max_depth, self.limits.non_tree_depth)
+        if bounded is state:
+            return state
+        try:
+            if check_instance(state, bounded, self.ctx.hierarchy):
+                return bounded
+        except RecursionError:
+            pass
+        return state
 
     def _remove_unreachable(self) -> None:
         seen = {self.entry}

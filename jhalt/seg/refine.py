@@ -256,6 +256,7 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
     distinct = state.with_predicates(
         type(predicates)(predicates.maybe_equal - {frozenset((reference, partner))}, predicates.joins, predicates.non_tree)
     )
+    distinct_case = (RefineEdge("equality", (reference, partner), "distinct"), distinct)
     keep, drop = partner, reference
     if isinstance(state.heap.get(reference), (InstanceValue, ArrayValue)) and isinstance(
         state.heap.get(partner), UnknownValue
@@ -274,6 +275,7 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
     return Split(
         (
             (RefineEdge("equality", (reference, partner), "equal", renaming=((drop, keep),)), equal),
-            (RefineEdge("equality", (reference, partner), "distinct"), distinct),
+            distinct_case,
         )
     )
+

@@ -275,42 +275,112 @@ def _no_path(system: LoopSystem, variables: _Vars, head: str) -> z3.BoolRef:
     return z3.And(blocked)
 
 
-Box = tuple[tuple[str, int | None, int | None], ...]
-"""Bounds ``(reference, low, high)`` on head references (None: unbounded)."""
+@dataclass(frozen=True)
+class LinearBound:
+    """A bound ``low <= Σ coefficient·reference <= high`` on head references (None:
+    unbounded) — e.g. ``i - w = 1``, a relation a plain box cannot express."""
+
+    terms: tuple[tuple[str, int], ...]
+    low: int | None
+    high: int | None
+
+    def __str__(self) -> str:
+        text = ""
+        for reference, coefficient in self.terms:
+            sign = "-" if coefficient < 0 else "+" if text else ""
+            factor = "" if abs(coefficient) == 1 else f"{abs(coefficient)}·"
+            text += f" {sign} {factor}{reference}" if text else f"{sign}{factor}{reference}"
+        if self.low is not None and self.low == self.high:
+            return f"{text} = {self.low}"
+        parts = ([f"{text} ≥ {self.low}"] if self.low is not None else []) + (
+            [f"{text} ≤ {self.high}"] if self.high is not None else []
+        )
+        return " ∧ ".join(parts) if parts else f"{text} unbounded"
+
+
+Bound = Union[tuple[str, Union[int, None], Union[int, None]], LinearBound]
+"""``(reference, low, high)`` (a box side) or a :class:`LinearBound`."""
+
+Box = tuple[Bound, ...]
+"""A candidate invariant ``R``: a conjunction of bounds on head references."""
+
+
+def describe_bound(bound: Bound) -> str:
+    """Human-readable text of one bound."""
+    if isinstance(bound, LinearBound):
+        return str(bound)
+    reference, low, high = bound
+    return str(LinearBound(((reference, 1),), low, high))
 
 
 def _box_terms(box: Box, variables: _Vars, label: str) -> list[z3.BoolRef]:
     terms: list[z3.BoolRef] = []
-    for reference, low, high in box:
-        var = variables.get(reference, label)
+    for bound in box:
+        if isinstance(bound, LinearBound):
+            value: z3.ArithRef = z3.Sum([c * variables.get(r, label) for r, c in bound.terms])
+            low, high = bound.low, bound.high
+        else:
+            reference, low, high = bound
+            value = variables.get(reference, label)
         if low is not None:
-            terms.append(var >= low)
+            terms.append(value >= low)
         if high is not None:
-            terms.append(var <= high)
+            terms.append(value <= high)
     return terms
 
 
+def _leaves_within(system: LoopSystem, variables: _Vars, candidate: Box, copy: int, unroll: int) -> z3.BoolRef:
+    """From head copy ``r<copy>`` (reached after ``copy`` runs), the run leaves the set
+    before completing ``unroll`` runs in total: no path can be taken now, or (after the
+    last run) ``R`` fails, or a further run is taken and the run leaves later."""
+    label = f"r{copy}"
+    blocked = _no_path(system, variables, label)
+    if copy == unroll:
+        after = _box_terms(candidate, variables, label)
+        return z3.Or(z3.Not(z3.And(after)), blocked) if after else blocked
+    successor = f"r{copy + 1}"
+    further = z3.And(
+        _first_run(system, variables, label, successor),
+        *_invariant(system, variables, successor),
+        _leaves_within(system, variables, candidate, copy + 1, unroll),
+    )
+    return z3.Or(blocked, further)
+
+
 def prove_nonlooping(
-    system: LoopSystem, config: SmtConfig = SmtConfig(), candidate: Box = ()
+    system: LoopSystem,
+    config: SmtConfig = SmtConfig(),
+    candidate: Box = (),
+    unroll: int = 1,
+    keep_text: bool = False,
 ) -> NonLoopingAnswer:
     """Decide ρ and σ (module docstring). Raises :class:`NotEncodable`.
 
-    ``candidate`` is an optional box ``R`` on the head references that is *not* known to
-    hold (unlike ``μ``): then the recurrent set is ``μ ∧ R ∧ ⋁_j(φ_j ∧ ψ_j)`` and ρ must
-    also show that ``R`` holds again after each run: ``ρ_R = μ ∧ R ∧ first run ∧ μ' ∧
-    (¬R' ∨ no path')`` — a generalisation of Thm 8 with a guessed invariant."""
+    ``candidate`` is an optional invariant ``R`` on the head references (a box, possibly
+    with :class:`LinearBound` relations) that is *not* known to hold (unlike ``μ``): then
+    the recurrent set is ``S = μ ∧ R ∧ ⋁_j(φ_j ∧ ψ_j)`` and ρ must also show that ``R``
+    holds again: ``ρ_R = μ ∧ R ∧ first run ∧ μ' ∧ (¬R' ∨ no path')`` — Thm 8 with a
+    guessed invariant.
+
+    ``unroll = k > 1`` treats ``k`` iterations of the loop as one (the path system
+    composed with itself): ``ρ`` says "from ``S``, some run leaves before completing ``k``
+    iterations, or completes them outside ``S``", i.e. ``μ ∧ R ∧ run(h→r1) ∧ μ(r1) ∧
+    (no path(r1) ∨ run(r1→r2) ∧ μ(r2) ∧ (… ∨ ¬R(rk) ∨ no path(rk)))``. Unsatisfiable,
+    every state of ``S`` takes ``k`` iterations and reaches ``S`` again, so ``S`` is
+    recurrent (every iteration in between stays in the loop). This is what invariants
+    of loops whose values alternate (a sign flipping every iteration) need: ``R`` only
+    has to hold every ``k``-th iteration. ``keep_text``: also return the formulas as text
+    (slow for large systems)."""
+    if unroll < 1:
+        raise ValueError("unroll must be at least 1")
     check_functional(system)
     variables = _Vars()
     mu = _invariant(system, variables, "h") + _box_terms(candidate, variables, "h")
-    after = _box_terms(candidate, variables, "r")
-    leaves = _no_path(system, variables, "r")
-    if after:
-        leaves = z3.Or(z3.Not(z3.And(after)), leaves)
     rho = z3.And(
         *mu,
-        _first_run(system, variables, "h", "r"),
-        *_invariant(system, variables, "r"),
-        leaves,
+        _first_run(system, variables, "h", "r1"),
+        *_invariant(system, variables, "r1"),
+        _leaves_within(system, variables, candidate, 1, unroll),
     )
     sigma = z3.And(*mu, _first_run(system, variables, "h", None))
     rho_session = SmtSession(config)
@@ -325,6 +395,8 @@ def prove_nonlooping(
         for reference in system.head_refs:
             value = found.eval(variables.get(reference, "h"), model_completion=True)
             model[reference] = value.as_long()
+    if not keep_text:  # printing z3 terms costs far more than solving them
+        return NonLoopingAnswer(rho_answer, sigma_answer, model)
     return NonLoopingAnswer(rho_answer, sigma_answer, model, str(rho), str(sigma))
 
 
@@ -333,7 +405,7 @@ def in_recurrent_set(
 ) -> bool:
     """True iff the head values satisfy ``μ ∧ R ∧ ⋁_j (φ_j ∧ ψ_j)`` (all head references
     must be given; the path values are then determined, so "sat" is a fact about these
-    values)."""
+    values). The set is the same for every ``unroll`` of :func:`prove_nonlooping`."""
     if any(reference not in values for reference in system.head_refs):
         return False
     check_functional(system)
@@ -378,12 +450,16 @@ def cycle_model(
 
 
 __all__ = [
+    "Bound",
+    "Box",
+    "LinearBound",
     "LoopPath",
     "LoopSystem",
     "NonLoopingAnswer",
     "NotEncodable",
     "RelationLike",
     "cycle_model",
+    "describe_bound",
     "encode_relation",
     "in_recurrent_set",
     "prove_nonlooping",

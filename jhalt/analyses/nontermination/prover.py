@@ -14,7 +14,13 @@
       the earlier state is recurrent (Thm 7 with ``v' ⊑ v``; periods longer than one
       iteration are found as well, e.g. ``i`` bouncing between 1 and 10);
    b. *non-looping* — the state is an instance of a head whose Thm 8 system is proved,
-      and its integer values lie in the recurrent set (:func:`in_recurrent_set`);
+      and its integer values lie in the recurrent set (:func:`in_recurrent_set`); or,
+      when ρ alone is satisfiable, Thm 8 with a candidate invariant ``R`` guessed from the
+      run's last visits of the head (:func:`candidate_invariants`: each value, and each
+      sum/difference of two moving values, keeps the direction it moved in), over one
+      iteration, or over two iterations taken as one when the directions alternate (a
+      sign flipping every iteration). z3 checks every guess (``prove_nonlooping`` with
+      ``candidate``/``unroll``);
    c. *looping, generalised* — Thm 7's ``v' ⊑_Π v``: the integers of the state that are
       not interesting at the head are widened to the head's intervals, and the closure
       check (:func:`.recurrence.check_recurrent`) must succeed.
@@ -43,7 +49,16 @@ from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
-from jhalt.smt.nonterm import LoopSystem, NonLoopingAnswer, NotEncodable, in_recurrent_set, prove_nonlooping
+from jhalt.smt.nonterm import (
+    Box,
+    LinearBound,
+    LoopSystem,
+    NonLoopingAnswer,
+    NotEncodable,
+    describe_bound,
+    in_recurrent_set,
+    prove_nonlooping,
+)
 from jhalt.smt.session import SmtConfig
 
 from jhalt.analyses.nontermination.candidates import Candidate, candidates
@@ -73,6 +88,7 @@ class NonTerminationConfig:
     max_run_steps: int = 4000
     max_closure_states: int = 3000
     max_closure_checks: int = 30
+    max_invariant_attempts: int = 40
     max_args: int = 40
     overflow_probe_steps: int = 3000
     smt: SmtConfig = field(default_factory=SmtConfig)
@@ -131,6 +147,42 @@ def _describe_values(state: AbstractState) -> str:
     return ", ".join(shown)
 
 
+def _direction(now: int, earlier: int) -> int:
+    return (now > earlier) - (now < earlier)
+
+
+def _directions(now: dict[Ref, int], earlier: dict[Ref, int]) -> tuple[tuple[Ref, int], ...]:
+    return tuple((r, _direction(v, earlier[r])) for r, v in sorted(now.items()) if r in earlier)
+
+
+def _keep_direction(now: int, earlier: int) -> tuple[int | None, int | None]:
+    """Bounds saying "no further than ``now`` back towards ``earlier``": ``≥ now`` after an
+    increase, ``≤ now`` after a decrease, ``= now`` when unchanged."""
+    direction = _direction(now, earlier)
+    return (now if direction >= 0 else None, now if direction <= 0 else None)
+
+
+def candidate_invariants(now: dict[Ref, int], earlier: dict[Ref, int]) -> list[tuple[str, Box]]:
+    """Candidate invariants ``R`` from two visits of a loop head (the later one ``now``):
+    each value, and then also each sum and difference of two values that both moved, may
+    only keep moving the way it moved (:func:`_keep_direction`). ``box`` first, then
+    ``octagon`` (which can say e.g. ``i - w = 1`` when both grow) if it adds anything.
+    Heuristic guesses (seed 000 footnote 10): Thm 8 checks each one."""
+    references = [r for r in sorted(now) if r in earlier]
+    box: Box = tuple((r, *_keep_direction(now[r], earlier[r])) for r in references)
+    moving = [r for r in references if now[r] != earlier[r]]
+    relations: list[LinearBound] = []
+    for index, first in enumerate(moving):
+        for second in moving[index + 1 :]:
+            for sign in (-1, 1):
+                low, high = _keep_direction(now[first] + sign * now[second], earlier[first] + sign * earlier[second])
+                relations.append(LinearBound(((first, 1), (second, sign)), low, high))
+    found: list[tuple[str, Box]] = [("box", box)]
+    if relations:
+        found.append(("octagon", box + tuple(relations)))
+    return found
+
+
 class _Search:
     def __init__(
         self,
@@ -153,6 +205,7 @@ class _Search:
         self.open_systems: dict[int, LoopSystem] = {}
         self.box_attempts = 0
         self.box_cache: set[tuple[object, ...]] = set()
+        self.iterates: dict[tuple[object, ...], bool] = {}
         self.closure_checks = 0
         self.closure_cache: set[tuple[object, ...]] = set()
         self.started = time.monotonic()
@@ -191,7 +244,9 @@ class _Search:
     def run_candidate(self, candidate: Candidate) -> tuple[_Proof, list[AbstractState]] | None:
         seen: dict[tuple[object, ...], list[tuple[AbstractState, int]]] = {}
         trail: list[AbstractState] = []
-        last_values: dict[int, dict[Ref, int]] = {}
+        history: dict[int, list[dict[Ref, int]]] = {}
+        pattern_counts: dict[tuple[object, ...], int] = {}
+        exhausted_heads: set[int] = set()  # a closure check ran out of budget in this run
 
         def observe(state: AbstractState, step: int) -> _Proof | None:
             positions = tuple(f.position for f in state.frames)
@@ -213,13 +268,13 @@ class _Search:
                 proof = self._nonlooping_proof(head, state, check.renaming, step)
                 if proof is None and head in self.open_systems:
                     values = self._head_values(head, check.renaming, state)
-                    previous = last_values.get(head)
                     if values is not None:
-                        last_values[head] = values
-                        if previous is not None:
-                            proof = self._box_proof(head, state, values, previous, step)
-                if proof is None:
-                    proof = self._generalised_proof(head, state, check.renaming, step)
+                        visits = history.setdefault(head, [])
+                        visits.append(values)
+                        del visits[:-3]
+                        proof = self._invariant_proof(head, state, visits, pattern_counts, step)
+                if proof is None and head not in exhausted_heads:
+                    proof = self._generalised_proof(head, state, check.renaming, step, exhausted_heads)
                 if proof is not None:
                     return proof
             return None
@@ -277,43 +332,80 @@ class _Search:
         }
         return _Proof(NON_LOOPING, state, positions, evidence, data, step)
 
-    def _box_proof(
-        self, head: int, state: AbstractState, values: dict[Ref, int], previous: dict[Ref, int], step: int
+    def _invariant_proof(
+        self,
+        head: int,
+        state: AbstractState,
+        visits: list[dict[Ref, int]],
+        pattern_counts: dict[tuple[object, ...], int],
+        step: int,
     ) -> _Proof | None:
-        """Thm 8 with a guessed box ``R``: each head value may only move in the direction it
-        moved in the last iteration (kept ≥, ≤ or = its current value)."""
-        if self.box_attempts >= self.config.max_closure_checks or self.out_of_time():
-            return None
-        box = tuple(
-            (r, v if v > previous[r] else None if v < previous[r] else v, v if v < previous[r] else None if v > previous[r] else v)
-            for r, v in sorted(values.items())
-            if r in previous
-        )
-        directions = tuple((r, (low is not None) - (high is not None)) for r, low, high in box)
-        key = (head, directions)
+        """Thm 8 with a candidate invariant ``R`` guessed from the run's last visits of the
+        head (:func:`candidate_invariants`), over one iteration, and over two iterations
+        taken as one when the direction of the values alternates (a sign flipping every
+        iteration: only every second visit moves monotonically). A pattern of directions is
+        tried when it has been seen 2, 4, 8, … times in this run; each candidate at most
+        once per search. z3 decides; a guess that is wrong only costs time."""
+        values = visits[-1]
+        for unroll in (1, 2):
+            if len(visits) < unroll + 1:
+                continue
+            earlier = visits[-1 - unroll]
+            if unroll == 2 and _directions(visits[-1], visits[-2]) == _directions(visits[-2], visits[-3]):
+                continue  # no alternation: one iteration already shows the pattern
+            pattern = (head, unroll, _directions(values, earlier))
+            pattern_counts[pattern] = count = pattern_counts.get(pattern, 0) + 1
+            if count < 2 or count & (count - 1):
+                continue  # not seen at least twice, or not a power of two
+            if not self._can_iterate(head, values):
+                return None  # the loop stops here: no invariant can hold
+            for kind, box in candidate_invariants(values, earlier):
+                proof = self._try_invariant(head, state, values, box, unroll, kind, step)
+                if proof is not None:
+                    return proof
+        return None
+
+    def _can_iterate(self, head: int, values: dict[Ref, int]) -> bool:
+        """Whether some path of the head's loop is taken from ``values`` (cached)."""
+        key = (head, tuple(sorted(values.items())))
+        known = self.iterates.get(key)
+        if known is None:
+            try:
+                known = in_recurrent_set(self.open_systems[head], values, self.config.smt)
+            except NotEncodable:
+                known = False
+            self.iterates[key] = known
+        return known
+
+    def _try_invariant(
+        self, head: int, state: AbstractState, values: dict[Ref, int], box: Box, unroll: int, kind: str, step: int
+    ) -> _Proof | None:
+        key = (head, unroll, box)
         if key in self.box_cache:
+            return None
+        if self.box_attempts >= self.config.max_invariant_attempts or self.out_of_time():
             return None
         self.box_cache.add(key)
         self.box_attempts += 1
         system = self.open_systems[head]
         try:
-            answer = prove_nonlooping(system, self.config.smt, box)
+            answer = prove_nonlooping(system, self.config.smt, box, unroll)
         except NotEncodable:
             return None
         if not answer.proved or not in_recurrent_set(system, values, self.config.smt, box):
             return None
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
-        shown = ", ".join(
-            f"{r} {'=' if low == high else '≥' if low is not None else '≤'} {low if low is not None else high}"
-            for r, low, high in box
-        )
+        shown = ", ".join(describe_bound(bound) for bound in box)
+        runs = "every run of the loop" if unroll == 1 else f"every {unroll} consecutive runs of the loop"
         evidence = (
             f"with the candidate invariant {shown}, ρ is unsatisfiable over {len(system.paths)} path(s) back to the "
-            f"head (every run of the loop keeps the invariant and a path condition), σ is satisfiable"
+            f"head ({runs} keep(s) a path condition and restore the invariant), σ is satisfiable"
         )
         data = {
             "method": "Thm 8 with a candidate invariant",
-            "invariant": [list(b) for b in box],
+            "invariant_kind": kind,
+            "invariant": [describe_bound(bound) for bound in box],
+            "iterations_per_step": unroll,
             "paths": [p.description for p in system.paths],
             "rho": answer.rho.value,
             "sigma": answer.sigma.value,
@@ -322,7 +414,13 @@ class _Search:
         }
         return _Proof(NON_LOOPING, state, positions, evidence, data, step)
 
-    def _generalised_proof(self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int) -> _Proof | None:
+    def _generalised_proof(
+        self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int, exhausted_heads: set[int]
+    ) -> _Proof | None:
+        """Thm 7 with ``⊑_Π`` (module docstring, item c). A check that runs out of budget
+        marks the head in ``exhausted_heads``: later visits of the same run follow the same
+        deterministic values and are not checked again (a saving, never a proof). One check
+        gets at most a fifth of the search's time."""
         if self.closure_checks >= self.config.max_closure_checks or self.out_of_time():
             return None
         head_state = self.graph.states[head]
@@ -348,8 +446,11 @@ class _Search:
             return None
         self.closure_cache.add(signature)
         self.closure_checks += 1
-        proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states, self.deadline)
+        deadline = min(self.deadline, time.monotonic() + self.config.timeout_s / 5)
+        proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states, deadline)
         if isinstance(proof, Refused):
+            if proof.exhausted:
+                exhausted_heads.add(head)
             self.note(f"looping (Thm 7) at {state.position}: {proof.reason}")
             return None
         kept = _describe_values(generalised)
@@ -489,6 +590,7 @@ class _Search:
             "nonterm_proved_systems": len(self.systems),
             "nonterm_candidates": tried,
             "nonterm_closure_checks": self.closure_checks,
+            "nonterm_invariant_attempts": self.box_attempts,
             "nonterm_time_s": round(time.monotonic() - self.started, 3),
         }
 

@@ -66,9 +66,11 @@ def inexact_reason(label: EdgeLabel) -> str | None:
 
 @dataclass(frozen=True)
 class Refused:
-    """No proof; ``reason`` says why."""
+    """No proof; ``reason`` says why. ``exhausted``: a budget (states or time) ran out
+    before the check reached an answer."""
 
     reason: str
+    exhausted: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,9 +122,9 @@ def check_recurrent(
                 continue
         explored += 1
         if explored > max_states:
-            return Refused(f"closure check gave up after {max_states} states")
+            return Refused(f"closure check gave up after {max_states} states", exhausted=True)
         if deadline is not None and time.monotonic() > deadline:
-            return Refused("closure check ran out of time")
+            return Refused("closure check ran out of time", exhausted=True)
         positions.add(state.position)
         found = successors(ctx, state)
         if isinstance(found, Refused):

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
@@ -61,7 +61,6 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
 
 MAX_ALTERNATIVES = 16
-MAX_ENTRY_PATH = 3000
 ENTRY = "entry"
 """The pseudo location of the transitions into an SCC (`ComponentSystem.entries`)."""
 _TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1})
@@ -102,8 +101,7 @@ class ComponentSystem:
     dropped_disjunctions: int = 0
     entries: tuple[Transition, ...] | None = None
     """Transitions from the pseudo location `ENTRY` to the cut points that cover every way
-    into the SCC (their guards use auxiliary names for everything before the SCC and primed
-    ITS variables at the cut point); None when they could not be built."""
+    into the system (guards over auxiliary names and primed ITS variables); None if unknown."""
 
 
 def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
@@ -146,7 +144,9 @@ class _Path:
 
 
 class _Extractor:
-    def __init__(self, graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> None:
+    def __init__(
+        self, graph: SymbolicExecutionGraph, nodes: frozenset[int], extra_heads: Iterable[int] = ()
+    ) -> None:
         self.graph = graph
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
@@ -155,6 +155,7 @@ class _Extractor:
                 self.out[source].append((label, target))
         heads = sorted(
             {t for s, label, t in graph.edges if isinstance(label, InstanceEdge) and s in nodes and t in nodes}
+            | set(extra_heads)
         )
         self._sizes: dict[int, SizeAnalysis] = {}
         self.cut_points = {
@@ -163,7 +164,6 @@ class _Extractor:
         }
         self.transitions: list[Transition] = []
         self.dropped = 0
-        self._tree_parents: dict[int, list[tuple[int, EdgeLabel]]] | None = None
 
     def sizes(self, node: int) -> SizeAnalysis:
         found = self._sizes.get(node)
@@ -285,10 +285,7 @@ class _Extractor:
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
         start = min(self.cut_points) if self.cut_points else min(self.nodes)
         its = ITS(variables, location_name(start), tuple(self.transitions))
-        entries = self.entries() if self.cut_points else None
-        return ComponentSystem(
-            self.nodes, tuple(self.cut_points[n] for n in sorted(self.cut_points)), its, self.dropped, entries
-        )
+        return ComponentSystem(self.nodes, tuple(self.cut_points[n] for n in sorted(self.cut_points)), its, self.dropped)
 
     def _walk(self, source: CutPoint, node: int, path: _Path) -> None:
         stack: list[tuple[int, _Path]] = [(node, path)]
@@ -312,63 +309,17 @@ class _Extractor:
                 self.node_facts(source, extended, target)
                 stack.append((target, extended))
 
-    # ------------------------------------------------------------ entries into the SCC
-    def entries(self) -> tuple[Transition, ...] | None:
-        """Transitions from `ENTRY` to the cut points, one per path that enters the SCC: the
-        tree path from the root of the entering node's tree to it, then the entering edge.
-
-        Every run that reaches the SCC reaches it along one of these paths (the graph minus
-        its instance edges is a forest, so a node has one tree path from its root; a run
-        enters a tree only at its root).  None when some edge enters the SCC elsewhere than at
-        a cut point, or a tree path is not unique or longer than `MAX_ENTRY_PATH`."""
+    # ------------------------------------------------------------ the whole graph
+    def initial(self, entry: int) -> tuple[Transition, ...]:
+        """The transitions from `ENTRY` into the cut point ``entry`` (the graph's entry node):
+        its state's facts over the primed variables."""
+        pseudo = CutPoint(entry, (), ())
+        path = _Path()
+        self.node_facts(pseudo, path, entry)
+        identity = tuple((r, r) for r in self.graph.states[entry].heap)
         found: list[Transition] = []
-        for source, label, target in self.graph.edges:
-            if source in self.nodes or target not in self.nodes:
-                continue
-            if target not in self.cut_points:
-                return None
-            tree_path = self._tree_path(source)
-            if tree_path is None:
-                return None
-            root = tree_path[0][0] if tree_path else source
-            pseudo = CutPoint(root, (), ())
-            path = _Path()
-            self.node_facts(pseudo, path, root)
-            for before, edge, after in tree_path:
-                self.edge_facts(pseudo, path, before, edge, after)
-                self.node_facts(pseudo, path, after)
-            if isinstance(label, InstanceEdge):
-                self._emit(pseudo, path, source, label.renaming, target, found, ENTRY)
-            else:
-                self.edge_facts(pseudo, path, source, label, target)
-                self.node_facts(pseudo, path, target)
-                identity = tuple((r, r) for r in self.graph.states[target].heap)
-                self._emit(pseudo, path, target, identity, target, found, ENTRY)
+        self._emit(pseudo, path, entry, identity, entry, found, ENTRY)
         return tuple(found)
-
-    def _tree_path(self, node: int) -> list[tuple[int, EdgeLabel, int]] | None:
-        """The edges of the tree path from the root of ``node``'s tree to ``node``."""
-        if self._tree_parents is None:
-            parents: dict[int, list[tuple[int, EdgeLabel]]] = {}
-            for source, label, target in self.graph.edges:
-                if not isinstance(label, InstanceEdge):
-                    parents.setdefault(target, []).append((source, label))
-            self._tree_parents = parents
-        path: list[tuple[int, EdgeLabel, int]] = []
-        seen = {node}
-        current = node
-        while current in self._tree_parents:
-            incoming = self._tree_parents[current]
-            if len(incoming) != 1 or len(path) >= MAX_ENTRY_PATH:
-                return None
-            parent, label = incoming[0]
-            if parent in seen:
-                return None
-            seen.add(parent)
-            path.append((parent, label, current))
-            current = parent
-        path.reverse()
-        return path
 
     def _emit(
         self, source: CutPoint, path: _Path, instance_node: int, renaming: Iterable[tuple[Ref, Ref]], target: int,
@@ -526,12 +477,23 @@ def extract_component(graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> C
     return _Extractor(graph, nodes).extract()
 
 
+def extract_graph(graph: SymbolicExecutionGraph) -> ComponentSystem:
+    """The ITS of the whole graph: its cut points are the entry node and every target of an
+    instance edge (each graph node lies on the tree path below one of them), its transitions
+    the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
+    run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`)."""
+    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,))
+    system = extractor.extract()
+    return replace(system, entries=extractor.initial(graph.entry))
+
+
 __all__ = [
     "ENTRY",
     "ComponentSystem",
     "CutPoint",
     "MAX_ALTERNATIVES",
     "extract_component",
+    "extract_graph",
     "graph_components",
     "location_name",
     "size_name",

@@ -6,7 +6,9 @@
    a limit), so every concrete run of the entry is a path of the graph (seed 000 Thm. 1);
 2. every cycle of the graph contains an evaluation edge (seed 000 Def. 3);
 3. for every cyclic SCC of the graph, the ITS of `extract` (which over-approximates the runs
-   that stay in the SCC) has a termination proof that `jhalt.analyses.ranking.verify`
+   that stay in the SCC), strengthened by the inductive invariants of `invariants` (facts that
+   hold at every visit of a loop head), has a termination proof — if needed after splitting
+   its locations by the preceding transition (`chaining`) that `jhalt.analyses.ranking.verify`
    re-checked over the integers.
 
 An infinite run of the program would be an infinite path of the graph, which eventually stays
@@ -19,11 +21,19 @@ later ``--int=java`` mode each loop keeps the JVM type of its integer variables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jhalt.analyses.ranking import RankingConfig, prove_termination
-from jhalt.analyses.termination.extract import ComponentSystem, extract_component, graph_components
+from jhalt.analyses.termination.chaining import base_location, split_by_predecessor
+from jhalt.analyses.termination.extract import (
+    ComponentSystem,
+    extract_component,
+    extract_graph,
+    graph_components,
+    location_name,
+)
+from jhalt.analyses.termination.invariants import NO_INVARIANTS, Invariants, infer_invariants, strengthen
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.domains.values import IntValue
 from jhalt.its.linear import LinearExpr
@@ -45,6 +55,12 @@ class TerminationConfig:
     """An SCC whose ITS has more transitions is not attempted (reason given)."""
     multiphase_transitions: int = 24
     """Above this many transitions only linear (lexicographic) ranking functions are tried."""
+    max_split_transitions: int = 120
+    """`chaining.split_by_predecessor` is tried only when the split ITS has at most this many
+    transitions (it is tried only after the unsplit ITS resisted)."""
+    max_invariant_transitions: int = 600
+    """Invariants are inferred only when the ITS of the whole graph has at most this many
+    transitions."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +98,8 @@ class LoopProof:
     heads: tuple[LoopHead, ...]
     its: str
     proof: TerminationProof
+    invariants: tuple[str, ...] = ()
+    """Inductive invariants at the heads (`invariants`), already part of the ITS guards."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,6 +107,7 @@ class LoopProof:
             "lines": list(self.lines) if self.lines else None,
             "heads": [head.to_json() for head in self.heads],
             "its": self.its,
+            "invariants": list(self.invariants),
             "proof": self.proof.to_json(),
         }
 
@@ -146,7 +165,8 @@ def _render(expr: LinearExpr, names: dict[str, str]) -> str:
 
 
 def _loop_proof(
-    graph: SymbolicExecutionGraph, program: Program | None, system: ComponentSystem, proof: TerminationProof
+    graph: SymbolicExecutionGraph, program: Program | None, system: ComponentSystem, proof: TerminationProof,
+    invariants: Invariants,
 ) -> LoopProof:
     heads = []
     for cut_point in system.cut_points:
@@ -155,8 +175,13 @@ def _loop_proof(
         types = {r: v.type_letter for r in cut_point.int_refs if isinstance(v := state.heap[r], IntValue)}
         ranking = []
         for step in proof.steps:
-            if isinstance(step, RankingStep) and cut_point.location in step.locations:
-                ranking.append(" ; ".join(_render(phase.at(cut_point.location), names) for phase in step.phases))
+            if not isinstance(step, RankingStep):
+                continue
+            for location in step.locations:  # the head itself, or its copies after a split
+                if base_location(location) == cut_point.location:
+                    rendered = " ; ".join(_render(phase.at(location), names) for phase in step.phases)
+                    if rendered not in ranking:
+                        ranking.append(rendered)
         heads.append(
             LoopHead(cut_point.node, state.position.pc, _line_of(program, graph, cut_point.node), tuple(ranking),
                      {k: v for k, v in names.items()}, {names.get(r, r): t for r, t in types.items()})
@@ -169,8 +194,18 @@ def _loop_proof(
         and (line := _line_of(program, graph, n)) is not None
     ]
     methods = sorted(str(m) for m in head_methods)
+    invariant_text = tuple(f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts)
     return LoopProof(", ".join(methods), (min(lines), max(lines)) if lines else None, tuple(heads),
-                     format_its(system.its), proof)
+                     format_its(system.its), proof, invariant_text)
+
+
+def _graph_invariants(graph: SymbolicExecutionGraph, config: TerminationConfig) -> Invariants:
+    """Inductive invariants at the loop heads, from the ITS of the whole graph (`invariants`)."""
+    system = extract_graph(graph)
+    if len(system.its.transitions) > config.max_invariant_transitions:
+        return NO_INVARIANTS
+    heads = [location_name(n) for nodes in graph_components(graph) for n in nodes]
+    return infer_invariants(system, config.ranking.smt, heads)
 
 
 def prove_graph_terminates(
@@ -189,6 +224,7 @@ def prove_graph_terminates(
     if not graph.cycles_have_eval_edges():
         return TerminationOutcome(False, "a cycle of the graph has no evaluation edge", assumptions=assumptions)
     loops: list[LoopProof] = []
+    graph_invariants: Invariants | None = None
     for nodes in graph_components(graph):
         system = extract_component(graph, nodes)
         if not system.cut_points:
@@ -201,10 +237,21 @@ def prove_graph_terminates(
         ranking = config.ranking
         if len(system.its.transitions) > config.multiphase_transitions:
             ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
+        if graph_invariants is None:
+            graph_invariants = _graph_invariants(graph, config)
+        invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
+        system = replace(system, its=strengthen(system.its, invariants))
         result = prove_termination(system.its, ranking)
+        if not result.proved:
+            split = split_by_predecessor(system.its, ranking.smt)
+            if split is not None and len(split.transitions) <= config.max_split_transitions:
+                # phases separated by the split are usually ranked linearly (lexicographic)
+                split_result = prove_termination(split, RankingConfig(1, ranking.smt))
+                if split_result.proved:
+                    system, result = replace(system, its=split), split_result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
             return TerminationOutcome(False, f"loop at {head}: {result.reason}", tuple(loops), assumptions)
-        loops.append(_loop_proof(graph, program, system, result.proof))
+        loops.append(_loop_proof(graph, program, system, result.proof, invariants))
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
     return TerminationOutcome(True, reason, tuple(loops), assumptions)

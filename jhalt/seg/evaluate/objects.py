@@ -184,7 +184,9 @@ def annotate_store(state: AbstractState, target: Ref, stored: Ref, written: Fiel
     predicates = state.predicates
     closure = _reaching_closure(state, target)
     reaching = set(closure) - {target}
-    abstract_reaching = {r for r, through_annotation in closure.items() if through_annotation and r != target}
+    # the target itself is an abstract predecessor when it may reach itself through an
+    # annotation (a cycle through its unrepresented part): it then reaches stored that way too
+    abstract_reaching = {r for r, through_annotation in closure.items() if through_annotation}
     stored_reach = _may_reach(state, stored)
     reached = {stored} | stored_reach
     # (i) explicit predecessors now reach stored explicitly; only abstract ones need ⋀
@@ -321,7 +323,19 @@ def evaluate_checkcast(ctx: EvalContext, state: AbstractState, ins: Instruction)
         return outcome
     if not outcome:
         return throw(ctx, state, ins, CLASS_CAST)
-    return step(state, ins, advance(state, ins))
+    return step(state, ins, advance(_narrowed_to_cast(ctx, state, ins), ins))
+
+
+def _narrowed_to_cast(ctx: EvalContext, state: AbstractState, ins: Instruction) -> AbstractState:
+    """After a successful ``checkcast T`` (JVMS §6.5) the object is an instance of ``T``:
+    an unknown object of a wider type gets the upper bound ``T`` (the reference names one
+    object, so every alias learns it)."""
+    reference = state.peek()
+    value = state.heap[reference]
+    assert ins.class_name is not None
+    if isinstance(value, UnknownValue) and not ctx.hierarchy.is_subtype(value.type_name, ins.class_name):
+        return state.with_value(reference, UnknownValue(ins.class_name, value.nullable))
+    return state
 
 
 def evaluate_instanceof(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

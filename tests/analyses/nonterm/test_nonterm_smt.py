@@ -8,7 +8,16 @@ from dataclasses import dataclass
 import pytest
 import z3
 
-from jhalt.smt.nonterm import LoopPath, LoopSystem, NotEncodable, _Vars, encode_relation, in_recurrent_set, prove_nonlooping
+from jhalt.smt.nonterm import (
+    LinearBound,
+    LoopPath,
+    LoopSystem,
+    NotEncodable,
+    _Vars,
+    encode_relation,
+    in_recurrent_set,
+    prove_nonlooping,
+)
 
 
 @dataclass(frozen=True)
@@ -71,3 +80,63 @@ def test_free_values_are_refused() -> None:
     path = LoopPath((Rel(">", None, ("z", 0)),), (Rel("+", "y", ("x", 1)),), (("x", "y"),))
     with pytest.raises(NotEncodable):
         prove_nonlooping(LoopSystem(("x",), (("x", None, None),), (path,)))
+
+
+def _flip(grow: bool) -> LoopSystem:
+    """while (x != 0) x = x > 0 ? -x - d : -x + d, with d = 1 (|x| grows) or d = -1 (shrinks)."""
+    d = 1 if grow else -1
+    positive = LoopPath((Rel("!=", None, ("x", 0)), Rel(">", None, ("x", 0))),
+                        (Rel("neg", "n", ("x",)), Rel("-", "y", ("n", d))), (("x", "y"),))
+    negative = LoopPath((Rel("!=", None, ("x", 0)), Rel("<", None, ("x", 0))),
+                        (Rel("neg", "m", ("x",)), Rel("+", "z", ("m", d))), (("x", "z"),))
+    return LoopSystem(("x",), (("x", None, None),), (positive, negative))
+
+
+def test_alternating_sign_needs_two_iterations_as_one() -> None:
+    # 3 -> -4 -> 5 -> ...: x >= 1 holds every second iteration only
+    system = _flip(grow=True)
+    assert not prove_nonlooping(system, candidate=(("x", 1, None),)).proved
+    assert prove_nonlooping(system, candidate=(("x", 1, None),), unroll=2).proved
+    assert in_recurrent_set(system, {"x": 3}, candidate=(("x", 1, None),))
+
+
+def test_two_iterations_do_not_prove_a_shrinking_alternation() -> None:
+    # 3 -> -2 -> 1 -> 0 stops: no invariant x >= c (c >= 1) is kept over two iterations
+    system = _flip(grow=False)
+    for low in (1, 3, 100):
+        assert not prove_nonlooping(system, candidate=(("x", low, None),), unroll=2).proved
+
+
+def _widening(step: int) -> LoopSystem:
+    """while (i != 0) { if (i > w) i = i + 1; else i = 0; w = w + step } (head refs i, w)."""
+    grows = LoopPath((Rel("!=", None, ("i", 0)), Rel(">", None, ("i", "w"))),
+                     (Rel("+", "i1", ("i", 1)), Rel("+", "w1", ("w", step))), (("i", "i1"), ("w", "w1")))
+    stops = LoopPath((Rel("!=", None, ("i", 0)), Rel("<=", None, ("i", "w"))),
+                     (Rel("=", "i2", (0,)), Rel("+", "w2", ("w", step))), (("i", "i2"), ("w", "w2")))
+    return LoopSystem(("i", "w"), (("i", None, None), ("w", None, None)), (grows, stops))
+
+
+def test_relational_bound_proves_what_a_box_cannot() -> None:
+    system = _widening(1)  # i - w stays 1 from (6, 5); (6, 9) is in the box but stops
+    box = (("i", 6, None), ("w", 5, None))
+    assert not prove_nonlooping(system, candidate=box).proved
+    relation = LinearBound((("i", 1), ("w", -1)), 1, 1)
+    assert prove_nonlooping(system, candidate=box + (relation,)).proved
+    assert str(relation) == "i - w = 1"
+
+
+def test_relational_bound_is_checked_not_trusted() -> None:
+    system = _widening(2)  # i - w shrinks by 1 per iteration: every run stops
+    relation = LinearBound((("i", 1), ("w", -1)), 1, None)
+    assert not prove_nonlooping(system, candidate=(relation,)).proved
+    assert not prove_nonlooping(system, candidate=(relation,), unroll=2).proved
+
+
+def test_candidate_invariants_keep_each_direction() -> None:
+    from jhalt.analyses.nontermination.prover import candidate_invariants
+
+    found = dict(candidate_invariants({"i": 8, "w": 7, "n": 6}, {"i": 6, "w": 5, "n": 6}))
+    # i and w grew: i >= 8, w >= 7; n did not move: n = 6
+    assert set(found["box"]) == {("i", 8, None), ("n", 6, 6), ("w", 7, None)}
+    relations = {str(b) for b in found["octagon"] if isinstance(b, LinearBound)}
+    assert relations == {"i - w = 1", "i + w ≥ 15"}

@@ -22,6 +22,8 @@ PROVED = [
     "CyclicListBounded", "DoWhileDown", "DoublingBounded", "Halving", "LabeledBreak", "Lexicographic",
     "ListTraversal", "NestedCountDown", "NestedInnerFixed", "NestedLoops", "NonLoopBounded",
     "ParallelShrink", "SwapOnce", "GcdModulo", "LoopProgress",
+    # need inductive invariants (a, b >= 1; x even and >= 0) or the split by predecessor (phases)
+    "GcdPositive", "EvenReachesZero", "TwoPhase",
 ]  # fmt: skip
 
 
@@ -58,6 +60,18 @@ def test_list_traversal_is_ranked_by_the_size_of_the_list():
     assert outcome.proved
     rankings = [r for loop in outcome.loops for head in loop.heads for r in head.ranking]
     assert "size(cur)" in rankings
+
+
+def test_invariants_are_reported_with_the_proof():
+    outcome = outcome_of("GcdPositive")
+    assert outcome.proved
+    (loop,) = outcome.loops
+    facts = [fact.split(": ", 1)[1] for fact in loop.invariants]
+    # a and b are the ITS variables of locals 1 and 2 at the head; both stay >= 1
+    head = loop.heads[0]
+    a_ref = next(ref for ref, name in head.variables.items() if name == "a")
+    b_ref = next(ref for ref, name in head.variables.items() if name == "b")
+    assert f"1 <= {a_ref}" in facts and f"1 <= {b_ref}" in facts
 
 
 NONTERMINATING = [p.name for p in all_programs() if p.expectation.verdict.name == "NONTERM"]

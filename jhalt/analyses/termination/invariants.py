@@ -1,0 +1,205 @@
+"""Inductive invariants at the cut points of one SCC's ITS (issue 6: facts that hold only
+because of how a loop head is reached, e.g. ``a >= 1`` for ``a = n + 1; while (...) a -= b``).
+
+The ranking back end (`jhalt.analyses.ranking`) proves termination from *any* configuration,
+so a fact that holds at every visit of a cut point must be put into the guards.  The states of
+the graph give intervals only; this module finds relational and modular facts by the Houdini
+method (guess a finite set of candidates, keep the greatest subset that is inductive):
+
+* **candidates** at a cut point ``c`` over its own variables ``V``: ``x >= k``, ``x <= k`` for
+  ``k in {0, 1}``; ``x - y >= 0``, ``x - y <= 0``, ``x - y >= 1``, ``x - y <= -1``
+  for pairs of ``V``; every guard conjunct of a transition leaving ``c`` that
+  only mentions ``V`` (e.g. a loop condition ``i <= n``); and the parities ``x ≡ 0 (mod 2)``,
+  ``x ≡ 1 (mod 2)`` of integer variables;
+* **initiation**: a candidate at ``c`` must hold after every entry transition into ``c``
+  (`extract.ComponentSystem.entries`: every way a run reaches the SCC);
+* **consecution**: assuming all surviving candidates at the source, it must hold after every
+  transition of the ITS into ``c``.
+
+Candidates are dropped until both hold; the survivors hold at every visit of every cut point
+by induction over the run (the first visit of the SCC is by an entry transition, later ones by
+ITS transitions, and a run never comes back into an SCC it left).  All checks are over the
+integers ("premises and not candidate" unsatisfiable, decided by z3), so the strengthened guards
+exclude only unreachable configurations and the ranking proof stays sound.  Each satisfiable
+check returns a model, which removes every candidate it violates at once.  When the solver
+gives up or a budget is exceeded the result is *no* invariant (never an unchecked one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from jhalt.analyses.termination.extract import ComponentSystem, CutPoint
+from jhalt.its.linear import LinearConstraint, Relation, ge, le, normalize, var
+from jhalt.its.system import ITS, Transition, primed
+from jhalt.its.congruence import Candidate, Congruence, candidate_variables as _variables
+from jhalt.smt.inductive import InductivenessChecker
+from jhalt.smt.session import SmtConfig
+
+MAX_CANDIDATES = 600
+"""A cut point with more candidates than this keeps only the unary and guard candidates."""
+
+
+
+
+@dataclass(frozen=True)
+class Invariants:
+    """The inductive invariants found, per ITS location (linear ones and congruences)."""
+
+    by_location: tuple[tuple[str, tuple[Candidate, ...]], ...]
+
+    def at(self, location: str) -> tuple[Candidate, ...]:
+        for name, facts in self.by_location:
+            if name == location:
+                return facts
+        return ()
+
+    def restricted_to(self, locations: Iterable[str]) -> Invariants:
+        wanted = set(locations)
+        return Invariants(tuple((name, facts) for name, facts in self.by_location if name in wanted))
+
+    def linear_at(self, location: str) -> tuple[LinearConstraint, ...]:
+        return tuple(c for c in self.at(location) if isinstance(c, LinearConstraint))
+
+
+NO_INVARIANTS = Invariants(())
+
+
+def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list[Candidate]:
+    names = list(cut_point.variables())
+    own = set(names)
+    unary: list[Candidate] = []
+    for name in names:
+        x = var(name)
+        unary += [ge(x, 0), ge(x, 1), le(x, 0), le(x, 1)]
+    from_guards: list[Candidate] = []
+    for transition in its.transitions:
+        if transition.source != cut_point.location:
+            continue
+        for constraint in transition.guard:
+            variables = constraint.variables()
+            if variables and variables <= own:
+                from_guards.append(constraint)
+                if constraint.relation is Relation.LE:  # e <= 0 also as the weaker e <= 1
+                    from_guards.append(normalize(constraint.expr - 1, Relation.LE))
+    parities: list[Candidate] = [Congruence(var(n), 2, r) for n in names if n in int_vars for r in (0, 1)]
+    binary: list[Candidate] = []
+    for index, first in enumerate(names):
+        for second in names[index + 1 :]:
+            x, y = var(first), var(second)
+            binary += [ge(x - y, 0), le(x - y, 0), ge(x - y, 1), le(x - y, -1)]
+    candidates = unary + from_guards + parities
+    if len(candidates) + len(binary) <= MAX_CANDIDATES:
+        candidates += binary
+    unique: list[Candidate] = []
+    for candidate in candidates:
+        if candidate not in unique and not (isinstance(candidate, LinearConstraint) and candidate.is_trivially_true()):
+            unique.append(candidate)
+    return unique
+
+
+def _primed(fact: Candidate) -> Candidate:
+    renaming = {n: primed(n) for n in _variables(fact)}
+    return fact.rename(renaming)
+
+
+def _restricted(system: ComponentSystem, wanted: Iterable[str]) -> ComponentSystem:
+    """``system`` on the locations that reach one of ``wanted`` (those included).  Sound for
+    the invariants there: a transition into such a location starts at one too."""
+    reaches = set(wanted)
+    changed = True
+    while changed:
+        changed = False
+        for transition in system.its.transitions:
+            if transition.target in reaches and transition.source not in reaches:
+                reaches.add(transition.source)
+                changed = True
+    its = ITS(system.its.variables, system.its.start,
+              tuple(t for t in system.its.transitions if t.source in reaches and t.target in reaches))
+    entries = tuple(e for e in system.entries or () if e.target in reaches)
+    cut_points = tuple(c for c in system.cut_points if c.location in reaches)
+    return ComponentSystem(system.nodes, cut_points, its, system.dropped_disjunctions, entries)
+
+
+def infer_invariants(
+    system: ComponentSystem, config: SmtConfig = SmtConfig(), relevant: Iterable[str] | None = None
+) -> Invariants:
+    """The inductive invariants of the module doc for ``system`` (`NO_INVARIANTS` when the
+    entries are unknown or the solver gives up); with ``relevant``, only at the locations
+    that reach one of those."""
+    if system.entries is None or not system.cut_points:
+        return NO_INVARIANTS
+    int_vars = frozenset(r for c in system.cut_points for r in c.int_refs)
+    if relevant is not None:
+        system = _restricted(system, relevant)
+    checker = InductivenessChecker(config)
+    current: dict[str, list[Candidate]] = {
+        c.location: _candidates(c, system.its, int_vars) for c in system.cut_points
+    }
+    for entry in system.entries:
+        goals = [_primed(g) for g in current.get(entry.target, [])]
+        kept = checker.surviving(entry.guard, (), goals)
+        if kept is None:
+            return NO_INVARIANTS
+        kept_set = set(kept)
+        current[entry.target] = [g for g in current[entry.target] if _primed(g) in kept_set]
+    outgoing: dict[str, list[Transition]] = {}
+    for transition in system.its.transitions:
+        outgoing.setdefault(transition.source, []).append(transition)
+    pending = list(system.its.transitions)  # transitions whose consecution is not yet checked
+    queued = {t.name for t in pending}
+    while pending:
+        transition = pending.pop(0)
+        queued.discard(transition.name)
+        goals = [_primed(g) for g in current.get(transition.target, [])]
+        if not goals:
+            continue
+        kept = checker.surviving(transition.guard, current.get(transition.source, []), goals)
+        if kept is None:
+            return NO_INVARIANTS
+        if len(kept) < len(goals):  # weaker facts at the target: recheck what leaves it
+            kept_set = set(kept)
+            current[transition.target] = [g for g in current[transition.target] if _primed(g) in kept_set]
+            for successor in outgoing.get(transition.target, []):
+                if successor.name not in queued:
+                    pending.append(successor)
+                    queued.add(successor.name)
+    return Invariants(
+        tuple((location, _tightest(facts)) for location, facts in sorted(current.items()) if facts)
+    )
+
+
+def _tightest(facts: list[Candidate]) -> tuple[Candidate, ...]:
+    """``facts`` without the inequalities implied by a tighter one with the same linear part
+    (``x >= 0`` next to ``x >= 1``) — equivalent, with fewer constraints for the ranking search."""
+    best: dict[tuple[tuple[str, Fraction], ...], LinearConstraint] = {}
+    others: list[Candidate] = []
+    for fact in facts:
+        if isinstance(fact, LinearConstraint) and fact.relation is Relation.LE:
+            key = fact.expr.terms
+            known = best.get(key)
+            if known is None or fact.expr.constant > known.expr.constant:  # e + c <= 0: larger c is tighter
+                best[key] = fact
+        else:
+            others.append(fact)
+    return tuple(best.values()) + tuple(others)
+
+
+def strengthen(its: ITS, invariants: Invariants) -> ITS:
+    """``its`` with the linear invariants of each transition's source (over the pre-state) and
+    target (over the post-state) added to its guard (sound when ``invariants`` are inductive:
+    every step of a run satisfies them)."""
+    if not invariants.by_location:
+        return its
+    transitions = []
+    for transition in its.transitions:
+        extra = list(invariants.linear_at(transition.source))
+        extra += [_primed(c) for c in invariants.linear_at(transition.target)]  # type: ignore[misc]
+        guard = tuple(dict.fromkeys(tuple(transition.guard) + tuple(extra)))
+        transitions.append(Transition(transition.name, transition.source, transition.target, guard, transition.origin))
+    return ITS(its.variables, its.start, tuple(transitions))
+
+
+__all__ = ["Congruence", "Invariants", "NO_INVARIANTS", "infer_invariants", "strengthen"]
