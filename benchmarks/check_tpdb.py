@@ -2,6 +2,10 @@
 (issue 4): findings (confirmed by the JVM), unconfirmed (dropped), errors, timeouts.
 
     python benchmarks/check_tpdb.py [--root ../shared/benchmarks/tpdb] [--jobs 2] [--timeout 120]
+                                    [--only FOLDER/] [--resume PROGRESS ...]
+
+One line per jar goes to stderr as it finishes (a progress file); ``--resume`` takes such
+files and runs only the jars they do not list (or list with an error), so a sweep can be split or continued.
 
 Each jar runs as its own `python -m jhalt check JAR` subprocess (the jar's Main-Class is the
 entry, with the command-line input semantics) with a wall-clock timeout; results are printed
@@ -29,15 +33,21 @@ def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
         return {"status": "timeout"}
     if done.returncode not in (0, 1):
         return {"status": "error", "detail": done.stderr.strip()[-300:]}
-    data = json.loads(done.stdout)
+    try:
+        data = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"status": "error", "detail": f"unreadable output: {done.stdout[:200]!r} {done.stderr.strip()[-200:]}"}
     confirmed = sum(1 for f in data["findings"] if f["witness"].get("replay") == "confirmed")
-    unconfirmed = sum(1 for n in data["notes"] if n.startswith("unconfirmed"))
+    unconfirmed_notes = [n for n in data["notes"] if n.startswith("unconfirmed")]
     timed_out = any("timeout after" in n for n in data["notes"])
     return {
         "status": "timeout" if timed_out else "ok",
         "findings": len(data["findings"]),
         "confirmed": confirmed,
-        "unconfirmed": unconfirmed,
+        "unconfirmed": len(unconfirmed_notes),
+        "unconfirmed_notes": unconfirmed_notes,
+        # a reported finding that the JVM did not confirm: must never happen (soundness)
+        "reported_unconfirmed": len(data["findings"]) - confirmed,
         "kinds": sorted({f["kind"] for f in data["findings"]}),
     }
 
@@ -47,25 +57,67 @@ def main() -> int:
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--only", metavar="PREFIX", help="only jars whose path below the root starts with PREFIX")
+    parser.add_argument(
+        "--resume", metavar="PROGRESS", type=Path, action="append", default=[],
+        help="reuse the results in this progress file (the stderr of an earlier run); repeatable",
+    )  # fmt: skip
     args = parser.parse_args()
-    jars = sorted(args.root.rglob("*.jar"))
+    jars = sorted(j for j in args.root.rglob("*.jar") if str(j.relative_to(args.root)).startswith(args.only or ""))
+    earlier: dict[str, dict[str, object]] = {}
+    for progress in args.resume:
+        for line in progress.read_text().splitlines():
+            name, sep, data = line.partition(": ")
+            if sep and name.endswith(".jar") and data.startswith("{"):
+                result = {"kinds": [], **json.loads(data)}
+                if result["status"] != "error":  # errors are run again
+                    earlier[name] = result
+
+    def run(jar: Path) -> dict[str, object]:
+        name = str(jar.relative_to(args.root))
+        if name in earlier:
+            return earlier[name]
+        result = check_jar(jar, args.timeout)
+        # progress on stderr, one line per jar as it finishes (the tables follow on stdout)
+        print(f"{name}: {json.dumps(result)}", file=sys.stderr, flush=True)
+        return result
+
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda jar: check_jar(jar, args.timeout), jars))
+        results = list(pool.map(run, jars))
     by_folder: dict[str, list[tuple[Path, dict[str, object]]]] = defaultdict(list)
     for jar, result in zip(jars, results):
         by_folder[str(jar.parent.relative_to(args.root))].append((jar, result))
+    print("| folder | jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    every = [(folder, row) for folder in sorted(by_folder) for row in by_folder[folder]]
+    for folder in [*sorted(by_folder), "total"]:
+        rows = by_folder[folder] if folder != "total" else [row for _, row in every]
+        count = lambda key: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
+        status = lambda value: sum(1 for _, r in rows if r["status"] == value)  # noqa: E731
+        print(
+            f"| {folder} | {len(rows)} | {count('findings')} | {count('confirmed')} | {count('reported_unconfirmed')}"
+            f" | {count('unconfirmed')} | {status('error')} | {status('timeout')} |"
+        )
     for folder in sorted(by_folder):
         rows = by_folder[folder]
         print(f"\n### {folder}\n")
-        print("| jars | findings | confirmed | unconfirmed (dropped) | errors | timeouts |")
-        print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+        print("| jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |")
+        print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         total = lambda key: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
         errors = sum(1 for _, r in rows if r["status"] == "error")
         timeouts = sum(1 for _, r in rows if r["status"] == "timeout")
-        print(f"| {len(rows)} | {total('findings')} | {total('confirmed')} | {total('unconfirmed')} | {errors} | {timeouts} |")
+        print(
+            f"| {len(rows)} | {total('findings')} | {total('confirmed')} | {total('reported_unconfirmed')}"
+            f" | {total('unconfirmed')} | {errors} | {timeouts} |"
+        )
         found = [(jar.name, r["kinds"]) for jar, r in rows if r.get("findings")]
         for name, kinds in found:
-            print(f"- {name}: {', '.join(kinds)}")  # type: ignore[arg-type]
+            print(f"- {name}: {', '.join(kinds) or 'findings (kinds not recorded)'}")  # type: ignore[arg-type]
+        for jar, r in rows:
+            if r["status"] == "error":
+                print(f"- error {jar.name}: {r.get('detail')}")
+            for note in r.get("unconfirmed_notes", []):  # type: ignore[union-attr]
+                print(f"- {jar.name}: {note}")
     return 0
 
 

@@ -47,11 +47,13 @@ from jhalt.smt.witness_solver import solve_integers
 from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
+from jhalt.domains.values import ArrayValue, InstanceValue
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.evaluate import evaluate
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.evaluate.arrays import STORE_SPLIT
 from jhalt.seg.labels import RefineEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.session import SmtConfig
@@ -176,6 +178,9 @@ def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> Abst
     """The one case of a split a concrete run can take: the only feasible one
     (:func:`jhalt.analyses.concrete_run.feasible_cases`); among several, a library call's
     unspecified-Throwable case is dropped (the call is taken to return; replay checks)."""
+    store = _concrete_store_case(ctx, state, split)
+    if store is not None:
+        return store
     feasible = feasible_cases(ctx, state, split)
     if len(feasible) > 1:
         feasible = [
@@ -188,6 +193,41 @@ def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> Abst
             )
         ]
     return split.cases[feasible[0]][1] if len(feasible) == 1 else None
+
+
+def _concrete_store_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:
+    """The case of an ``aastore`` type-check split (``jhalt.seg.evaluate.arrays``) that a
+    concrete run takes, or None when this is no such split or the run is not concrete there.
+
+    The graph's array types are upper bounds, so seg splits when the component type has
+    subtypes; in a concrete run an array whose entries are all represented was created by
+    the run or by the witness with exactly that type, and an instance has its exact class,
+    so JVMS §6.5's check can be decided: assignable iff the stored class is a subtype."""
+    if len(split.cases) != 2:
+        return None
+    decisions: dict[bool, AbstractState] = {}
+    operands: tuple[str, ...] = ()
+    for label, case in split.cases:
+        marker = case.split
+        if not (isinstance(label, RefineEdge) and label.refinement == "type" and isinstance(marker, tuple)
+                and len(marker) == 3 and marker[1] == STORE_SPLIT):  # fmt: skip
+            return None
+        decisions[bool(marker[2])] = case
+        operands = label.refs
+    if set(decisions) != {True, False} or len(operands) != 2:
+        return None
+    stored, array = (state.heap.get(ref) for ref in operands)
+    if not isinstance(array, ArrayValue) or array.entries is None:
+        return None
+    if isinstance(stored, InstanceValue):
+        stored_type = stored.class_name
+    elif isinstance(stored, ArrayValue) and stored.entries is not None:
+        stored_type = stored.array_type
+    else:
+        return None
+    component = array.component_type
+    component_type = component[1:-1] if component.startswith("L") else component
+    return decisions[ctx.hierarchy.is_subtype(stored_type, component_type)]
 
 
 def find_witness(

@@ -46,6 +46,11 @@ from jhalt.smt.farkas import synthesize_ranking
 from jhalt.smt.session import SatAnswer, SmtConfig
 
 
+MAX_UNKNOWNS_PER_COMPONENT = 3
+"""After this many solver give-ups on one SCC its search stops (the remaining candidate
+problems are as large; trying them all only costs time)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RankingConfig:
     """Search bounds: the deepest multiphase function tried and the solver budget per query."""
@@ -204,6 +209,7 @@ class _Search:
         locations = tuple(sorted(component.locations))
         transitions = component.transitions
         key = component.transition_names()
+        unknowns = 0
         for depth in range(1, self.config.max_depth + 1):
             candidates: list[tuple[str, frozenset[str]]] = [("*all*", key)]
             if len(transitions) > 1:
@@ -216,7 +222,11 @@ class _Search:
                 if result.phases is None:
                     self._failed.add((key, label, depth))
                     if result.answer is SatAnswer.UNKNOWN:
-                        self.solver_unknowns.append(f"ranking of {sorted(key)}: {result.reason}")
+                        self.solver_unknowns.append(
+                            f"ranking of {len(key)} transition(s) from {min(key)}: {result.reason}")
+                        unknowns += 1
+                        if unknowns >= MAX_UNKNOWNS_PER_COMPONENT:
+                            return None  # the problems are beyond the solver budget
                     continue
                 provisional = RankingStep(locations, result.phases, tuple(sorted(strict)))
                 removed = tuple(

@@ -183,7 +183,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     elif args.format == "sarif":
         text = sarif_text(findings, args.source_root, notes)
     else:
-        text = check_text(findings, notes)
+        from jhalt.report.sources import SourceLines
+
+        roots = [args.source_root] if args.source_root else []
+        text = check_text(findings, notes, SourceLines(classpath, roots))
     _write_output(text, args.out)
     return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
 
@@ -275,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_target(check)
     check.add_argument("--all", action="store_true", help="every public method of every class is an entry")
     check.add_argument("--format", choices=["text", "json", "sarif"], default="text")
-    check.add_argument("--source-root", metavar="DIR", help="repository-relative source root for SARIF uris")
+    check.add_argument(
+        "--source-root", metavar="DIR", help="source directory: SARIF uris are relative to it; text output shows its lines",
+    )
     check.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when something is found")
     check.add_argument("--no-validate", action="store_true", help="do not replay witnesses on the JVM")

@@ -152,14 +152,16 @@ class HeapPredicates:
     def restricted_to(self, heap: Mapping[Ref, HeapValue]) -> HeapPredicates:
         """Keep only annotations whose references are bound to object values in ``heap``."""
 
-        def is_object(r: Ref) -> bool:
-            value = heap.get(r)
-            return value is not None and is_object_value(value)
-
+        if self.is_empty:
+            return self
+        mentioned = self.references()
+        objects = {r for r in mentioned if (value := heap.get(r)) is not None and is_object_value(value)}
+        if len(objects) == len(mentioned):
+            return self
         return HeapPredicates(
-            frozenset(p for p in self.maybe_equal if all(map(is_object, p))),
-            frozenset(p for p in self.joins if all(map(is_object, p))),
-            frozenset(r for r in self.non_tree if is_object(r)),
+            frozenset(p for p in self.maybe_equal if p <= objects),
+            frozenset(p for p in self.joins if p <= objects),
+            frozenset(r for r in self.non_tree if r in objects),
         )
 
     def references(self) -> set[Ref]:

@@ -1,28 +1,154 @@
-"""Rendering `jhalt check` results as text and JSON (SARIF is in `jhalt.report.sarif`)."""
+"""Rendering `jhalt check` results as text and JSON (SARIF is in `jhalt.report.sarif`).
+
+The text format is for people (issue 4 item 5). Per finding:
+
+    [1] uncaught java.lang.NullPointerException: dereference of null
+        at Loop.main(String[]) (Loop.java:9)
+            position += args[position].length();
+        entry: Loop.main(String[])
+        path:
+            Loop.java:6   int position = 0;
+            Loop.java:7   int end = args.length;
+            Loop.java:8   while (position < end) {
+          > Loop.java:9   position += args[position].length();
+        witness: args = new String[]{null}
+        replay: confirmed (the JVM threw java.lang.NullPointerException at Loop.main(Loop.java:9))
+        reproducer: /tmp/jhalt-reproducers-…/Loop_main_1/Reproduce_Loop_main.java
+
+The path shows each step's source line when the source is found (`jhalt.report.sources`),
+else ``File.java:N`` alone; the witness is Java-like (`jhalt.report.witness_text`); the replay
+status is said as it is — ``confirmed``, ``UNCONFIRMED`` or ``not run`` — with its reason.
+JSON and SARIF are machine formats and keep the witness JSON unchanged.
+"""
 
 from __future__ import annotations
 
 import json
 
-from jhalt.findings import Finding
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.findings import Finding, Replay, SourceLocation
+from jhalt.ids import MethodId
+from jhalt.report.sources import SourceLines
+from jhalt.report.witness_text import java_class_name, type_text, witness_lines
+
+__all__ = ["check_json", "check_text", "method_text"]
+
+_PATH_HEAD = 12
+_PATH_TAIL = 20
+_INDENT = "    "
 
 
-def _where(finding: Finding) -> str:
-    loc = finding.location
-    source = loc.source_file or "?"
-    line = f":{loc.line}" if loc.line else ""
-    return f"{source}{line} in {loc.method} (pc {loc.pc})"
+def method_text(method: MethodId) -> str:
+    """``Loop.main(String[])``: the class and parameter types as Java source names."""
+    try:
+        parameters, _ = parse_method_descriptor(method.descriptor)
+        shown = ", ".join(type_text(p) for p in parameters)
+    except ValueError:
+        shown = method.descriptor
+    return f"{java_class_name(method.class_name)}.{method.name}({shown})"
 
 
-def check_text(findings: list[Finding], notes: list[str]) -> str:
+def _short_method(method: MethodId) -> str:
+    """``Random.random()``: `method_text` without the package."""
+    simple = MethodId(method.class_name.rsplit("/", 1)[-1], method.name, method.descriptor)
+    return method_text(simple)
+
+
+def _file_line(location: SourceLocation) -> str:
+    source = location.source_file or (location.method.class_name.rsplit("/", 1)[-1].split("$", 1)[0] + ".java")
+    return f"{source}:{location.line}" if location.line is not None else f"{source} (pc {location.pc})"
+
+
+def _title(finding: Finding) -> str:
+    if finding.kind == "non-termination":
+        return f"non-termination: {finding.message}"
+    simple = finding.kind.rsplit(".", 1)[-1]
+    message = finding.message.removeprefix(f"uncaught {simple}: ")
+    return f"uncaught {finding.kind}: {message}"
+
+
+def _source_text(sources: SourceLines | None, location: SourceLocation) -> str | None:
+    if sources is None:
+        return None
+    text = sources.line(location)
+    return text.strip() if text is not None and text.strip() else None
+
+
+def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
+    steps = list(finding.path)
+    methods = {step.method for step in steps}
+    width = max(len(_file_line(step)) for step in steps)
+    last_index = len(steps) - 1
+    shown: list[int | None] = list(range(len(steps)))
+    if len(steps) > _PATH_HEAD + _PATH_TAIL + 1:
+        shown = [*range(_PATH_HEAD), None, *range(len(steps) - _PATH_TAIL, len(steps))]
+    lines: list[str] = []
+    current: MethodId | None = None
+    for index in shown:
+        if index is None:
+            lines.append(f"{_INDENT}      … {len(steps) - _PATH_HEAD - _PATH_TAIL} more steps …")
+            current = None
+            continue
+        step = steps[index]
+        if len(methods) > 1 and step.method != current:
+            lines.append(f"{_INDENT}    in {_short_method(step.method)}:")
+        current = step.method
+        is_site = (
+            index == last_index
+            and finding.kind != "non-termination"
+            and step.method == finding.location.method
+            and step.line == finding.location.line
+        )
+        marker = "  > " if is_site else "    "
+        text = _source_text(sources, step)
+        where = _file_line(step)
+        lines.append(f"{_INDENT}{marker}{where.ljust(width)}   {text}" if text else f"{_INDENT}{marker}{where}")
+    return lines
+
+
+def _replay_line(finding: Finding) -> str:
+    witness = finding.witness
+    status = {
+        Replay.CONFIRMED: "confirmed",
+        Replay.UNCONFIRMED: "UNCONFIRMED (the JVM did not show it)",
+        Replay.NOT_RUN: "not run",
+    }[witness.replay]
+    return f"replay: {status}" + (f" ({witness.replay_detail})" if witness.replay_detail else "")
+
+
+def finding_text(
+    number: int, finding: Finding, sources: SourceLines | None = None
+) -> list[str]:
+    """The lines of one finding (module docstring)."""
+    location = finding.location
+    lines = [f"[{number}] {_title(finding)}"]
+    lines.append(f"{_INDENT}at {method_text(location.method)} ({_file_line(location)})")
+    site_text = _source_text(sources, location)
+    if site_text:
+        lines.append(f"{_INDENT}    {site_text}")
+    lines.append(f"{_INDENT}entry: {method_text(finding.entry)}")
+    if finding.path:
+        lines.append(f"{_INDENT}path:")
+        lines.extend(_path_lines(finding, sources))
+    names = sources.parameter_names(finding.entry) if sources is not None else None
+    witness = witness_lines(finding.witness, finding.entry, names)
+    lines.append(f"{_INDENT}witness: {witness[0]}")
+    lines.extend(f"{_INDENT}         {more}" for more in witness[1:])
+    lines.append(f"{_INDENT}{_replay_line(finding)}")
+    lines.append(f"{_INDENT}reproducer: {finding.witness.reproducer or 'none'}")
+    return lines
+
+
+def check_text(findings: list[Finding], notes: list[str], sources: SourceLines | None = None) -> str:
+    """All findings (`finding_text`), their count, then the notes. ``sources`` finds source
+    lines and parameter names; without it the path shows ``File.java:N`` only."""
     lines: list[str] = []
     for number, finding in enumerate(findings, 1):
-        lines.append(f"[{number}] {finding.kind}: {finding.message}")
-        lines.append(f"    at {_where(finding)}")
-        lines.append(f"    entry: {finding.entry}")
-        if finding.path:
-            lines.append("    path: " + " -> ".join(f"{s.source_file or '?'}:{s.line or s.pc}" for s in finding.path))
-        lines.append(f"    witness: {json.dumps(finding.witness.to_json(), sort_keys=True)}")
+        if number > 1:
+            lines.append("")
+        lines.extend(finding_text(number, finding, sources))
+    if findings:
+        lines.append("")
     lines.append(f"{len(findings)} finding(s)")
     lines.extend(f"note: {note}" for note in notes)
     return "\n".join(lines) + "\n"

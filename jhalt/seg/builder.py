@@ -19,9 +19,25 @@ intervals are widened (``Interval.widen``), so the intervals at a key stabilise;
 object part stabilises because a merge keeps only the fields both states represent. As a
 documented bound, after :attr:`BuildLimits.max_merges_per_key` merges at one key the
 merged state is not expanded and recorded incomplete ("no fixpoint"), so construction
-always stops. Only states reached by evaluation edges are checked, so every cycle
+always stops. Merges are counted per *epoch*: when a merge further up (an enclosing loop,
+or an earlier loop of the caller) has removed every state of a key, the count of that
+key starts again — otherwise the merges of an inner loop would add up over all
+iterations of the enclosing loops. (Widening still counts all merges at a key: a
+loop met again in a later epoch is widened early, as the values it meets there grow with
+the enclosing loops.) Only states reached by evaluation edges are checked, so every cycle
 contains an evaluation edge (Def. 3). Limits on states and time record the unexpanded
 leaves as incomplete (verdict MAYBE) — never a wrong graph.
+
+Leaves are expanded in a weak topological order (:mod:`jhalt.seg.worklist`): all paths
+to a loop header before its body, a loop's body before its exits.
+
+*Return sites* — the caller's state after a program method returned or an exception left
+it, or after a library model returned or threw — join the paths through the callee: the
+first :attr:`BuildLimits.join_after` different states at one key (call stack,
+initialisation, exception class) are kept apart, each later one is closed by an instance
+edge or merged as at loop headers (without widening: a return site is on no cycle of its
+own). A merge is sound whatever the position (seed 000 Thm. 2); it costs precision only
+where a callee has more paths than ``join_after``.
 """
 
 from __future__ import annotations
@@ -32,6 +48,7 @@ from dataclasses import dataclass
 from jhalt.domains.instance import check_instance
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState
+from jhalt.domains.values import value_type_name
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
@@ -41,6 +58,7 @@ from jhalt.seg.evaluate import evaluate
 from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph, end_kind
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge
 from jhalt.seg.library import ModelRegistry
+from jhalt.seg.worklist import TopologicalOrder, Worklist
 
 
 @dataclass(frozen=True)
@@ -54,6 +72,9 @@ class BuildLimits:
     max_depth: int = 4
     """Objects deeper than this below the roots are summarised before a merge
     (:func:`jhalt.seg.abstraction.bound_depth`, thesis §1.7)."""
+    join_after: int = 4
+    """At a return site (the caller after a callee returned) this many different states
+    are kept apart before further ones are merged (:meth:`_Builder._close_or_join`)."""
     non_tree_depth: int = 2
     """Objects that are not tree shaped (cycles, sharing, ``!``/``⋀``/``=?`` annotations)
     are summarised below this depth already (cyclic doubly linked lists)."""
@@ -72,11 +93,15 @@ class _Builder:
         self.incomplete: dict[int, Incomplete] = {}
         self.by_eval: set[int] = set()
         self.merged_nodes: set[int] = set()
+        self.return_sites: set[int] = set()
         self.representatives: dict[Key, list[int]] = {}
         self.merge_counts: dict[Key, int] = {}
+        """Merges per key in the current epoch (bounded by max_merges_per_key)."""
+        self.total_merges: dict[Key, int] = {}
+        """Merges per key over all epochs (widening starts after widen_after of them)."""
         self.merge_points: dict[MethodId, frozenset[int]] = {}
         self.next_id = 0
-        self.worklist: list[int] = []
+        self.worklist = Worklist(TopologicalOrder(ctx))
         self.entry = -1
 
     # ------------------------------------------------------------ nodes
@@ -88,7 +113,7 @@ class _Builder:
         if not state.frames:
             self.ends[node] = end_kind(state)
         else:
-            self.worklist.append(node)
+            self.worklist.push(node, state)
         return node
 
     def mark_incomplete(self, node: int, reason: str, category: str) -> None:
@@ -146,10 +171,11 @@ class _Builder:
             node in self.by_eval
             and node not in self.merged_nodes
             and state.split is None
-            and state.exception is None
-            and self.is_merge_point(state)
         ):
-            if self._close_or_merge(node, state):
+            if state.exception is None and self.is_merge_point(state):
+                if self._close_or_merge(node, state):
+                    return
+            elif node in self.return_sites and self._close_or_join(node, state):
                 return
         try:
             result = evaluate(self.ctx, state)
@@ -164,12 +190,29 @@ class _Builder:
                 successor = successor.garbage_collected()
             target = self.add(successor)
             self.by_eval.add(target)
+            if self._is_return_site(state, successor, result.label):
+                self.return_sites.add(target)
             self.out[node].append((result.label, target))
         else:
             assert isinstance(result, Split)
             for label, case in result.cases:
                 target = self.add(case)
                 self.out[node].append((label, target))
+
+    @staticmethod
+    def _is_return_site(state: AbstractState, successor: AbstractState, label: EdgeLabel) -> bool:
+        """Whether ``successor`` continues its caller after a call: a program method
+        returned or an exception left it (a frame fewer), or a library model returned or
+        threw (an ``invoke`` evaluated without a new frame)."""
+        if not successor.frames:
+            return False
+        if len(successor.frames) < len(state.frames):
+            return True
+        return (
+            len(successor.frames) == len(state.frames)
+            and isinstance(label, EvalEdge)
+            and label.mnemonic.startswith("invoke")
+        )
 
     def _close_or_merge(self, node: int, state: AbstractState) -> bool:
         """True when ``node`` was closed by an instance edge or replaced by a merge."""
@@ -186,36 +229,91 @@ class _Builder:
                 self.out[node].append((InstanceEdge(tuple(sorted(answer.renaming.items()))), general))
                 return True
         if not alive:
+            # a new epoch: the states merged so far at this key were removed by a merge
+            # further up (an enclosing loop or an earlier one), so the count starts again
             self.representatives[key] = [node]
+            self.merge_counts[key] = 0
             return False
-        older = alive[-1]
         count = self.merge_counts.get(key, 0) + 1
         self.merge_counts[key] = count
-        try:
-            merged = merge(
-                self._abstracted(self.states[older]),
-                self._abstracted(state),
-                hierarchy,
-                self.ctx.namer,
-                widen=count > self.limits.widen_after,
-            )
-        except (ValueError, AssertionError, RecursionError):
-            alive.append(node)
+        total = self.total_merges.get(key, 0) + 1
+        self.total_merges[key] = total
+        merged_node = self._merge_into(node, state, alive, widen=total > self.limits.widen_after)
+        if merged_node is None:
             return False
-        merged_node = self.add(merged.state)
-        self.merged_nodes.add(merged_node)
-        self.by_eval.add(merged_node)
         if count > self.limits.max_merges_per_key:
             self.worklist.remove(merged_node)
             self.mark_incomplete(
                 merged_node, f"limit: no fixpoint after {self.limits.max_merges_per_key} merges", "limit"
             )
+        return True
+
+    def _close_or_join(self, node: int, state: AbstractState) -> bool:
+        """At a return site (the caller's state after a callee returned or threw): True when
+        ``node`` was closed by an instance edge or merged. Return sites are not on cycles
+        of their own, so no widening is needed; merging only starts when more than
+        :attr:`BuildLimits.join_after` different states arrive at one key (the paths
+        through a callee multiply with every branch in it), and stops after
+        :attr:`BuildLimits.max_merges_per_key` merges there (the states are then kept
+        apart, which is precise and still finite)."""
+        key = self.key(state) + (self._exception_class(state),)
+        alive = [r for r in self.representatives.get(key, []) if r in self.states and r != node]
+        self.representatives[key] = alive
+        # the latest representatives are the merged, most general ones; older ones are
+        # only worth a check while no merge happened yet
+        for general in reversed(alive[-2 * self.limits.join_after :]):
+            try:
+                answer = check_instance(state, self.states[general], self.ctx.hierarchy)
+            except RecursionError:
+                continue
+            if answer:
+                self.out[node].append((InstanceEdge(tuple(sorted(answer.renaming.items()))), general))
+                return True
+        if not alive:
+            self.merge_counts[key] = 0  # a new epoch, as in _close_or_merge
+        count = self.merge_counts.get(key, 0)
+        if len(alive) < self.limits.join_after or count >= self.limits.max_merges_per_key:
+            alive.append(node)
+            return False
+        self.merge_counts[key] = count + 1
+        return self._merge_into(node, state, alive, widen=False) is not None
+
+    @staticmethod
+    def _exception_class(state: AbstractState) -> str | None:
+        """The (upper bound of the) class of the thrown exception, None without one:
+        exceptions of different classes are not joined, so a merge never forgets which
+        exception propagates."""
+        if state.exception is None:
+            return None
+        value = state.heap.get(state.exception)
+        return None if value is None else value_type_name(value)
+
+    def _merge_into(self, node: int, state: AbstractState, alive: list[int], widen: bool) -> int | None:
+        """Merge ``state`` (at ``node``) with the latest representative ``alive[-1]`` of its
+        key (seed 000 Fig. 4/5): both get an instance edge to the merged state, whatever
+        the older one led to is removed. None (and ``node`` becomes a representative)
+        when the states cannot be merged."""
+        older = alive[-1]
+        try:
+            merged = merge(
+                self._abstracted(self.states[older]),
+                self._abstracted(state),
+                self.ctx.hierarchy,
+                self.ctx.namer,
+                widen=widen,
+            )
+        except (ValueError, AssertionError, RecursionError):
+            alive.append(node)
+            return None
+        merged_node = self.add(merged.state)
+        self.merged_nodes.add(merged_node)
+        self.by_eval.add(merged_node)
         self.out[older] = [(InstanceEdge(tuple(sorted(merged.from_first.items()))), merged_node)]
         self.incomplete.pop(older, None)
         self.out[node].append((InstanceEdge(tuple(sorted(merged.from_second.items()))), merged_node))
         alive.append(merged_node)
         self._remove_unreachable()
-        return True
+        return merged_node
 
     def _abstracted(self, state: AbstractState) -> AbstractState:
         """``state`` cut to finite depth (:func:`bound_depth`); the cut is checked to

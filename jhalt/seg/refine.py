@@ -34,12 +34,12 @@ from jhalt.domains.values import (
     Ref,
     UnknownValue,
     is_object_value,
-    value_type_name,
 )
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
+from jhalt.seg.alias_types import may_be_same_object
 from jhalt.seg.context import EvalContext, Split, Stuck
-from jhalt.seg.labels import Relation, RefineEdge
+from jhalt.seg.labels import RefineEdge, Relation
 from jhalt.seg.library import prefix_for, unknown_value
 
 
@@ -193,10 +193,12 @@ def _bind(ctx: EvalContext, state: AbstractState, value: HeapValue) -> tuple[Abs
     return state.with_value(reference, value), reference
 
 
-def child_annotations(state: AbstractState, parent: Ref, child: Ref) -> AbstractState:
+def child_annotations(ctx: EvalContext, state: AbstractState, parent: Ref, child: Ref) -> AbstractState:
     """Annotate a freshly realized object ``child`` reached from ``parent`` (thesis
     Def. 1.22): it may equal and join whatever ``parent`` may join or equal (and
-    ``parent`` itself when ``parent`` may be non-tree), and inherits non-tree shape."""
+    ``parent`` itself when ``parent`` may be non-tree), and inherits non-tree shape.
+    ``=?`` is only added where the types allow one object to be both
+    (:func:`jhalt.seg.alias_types.may_be_same_object`); the joins are kept regardless."""
     predicates = state.predicates
     child_value = state.heap.get(child)
     if child_value is None or not is_object_value(child_value):
@@ -214,25 +216,19 @@ def child_annotations(state: AbstractState, parent: Ref, child: Ref) -> Abstract
         if partner_value is None or not is_object_value(partner_value):
             continue
         predicates = predicates.with_join(child, partner)
-        if _types_may_meet(state, child_value, partner_value):
+        if may_be_same_object(ctx, child_value, partner_value):
             predicates = predicates.with_maybe_equal(child, partner)
         if isinstance(partner_value, InstanceValue):
             for _, grandchild in partner_value.fields:
                 grand_value = state.heap.get(grandchild)
                 if grandchild != NULL and grand_value is not None and is_object_value(grand_value):
                     predicates = predicates.with_join(child, grandchild)
-                    predicates = predicates.with_maybe_equal(child, grandchild)
+                    if may_be_same_object(ctx, child_value, grand_value):
+                        predicates = predicates.with_maybe_equal(child, grandchild)
     if partners & {parent} and predicates.may_join(parent, parent):
         predicates = predicates.with_join(child, child)
     predicates = predicates.with_join(parent, child)
     return state.with_predicates(predicates)
-
-
-def _types_may_meet(state: AbstractState, first: HeapValue, second: HeapValue) -> bool:
-    del state
-    return value_type_name(first).startswith("[") == value_type_name(second).startswith("[") or (
-        value_type_name(first) == "java/lang/Object" or value_type_name(second) == "java/lang/Object"
-    )
 
 
 def realize_field(ctx: EvalContext, state: AbstractState, reference: Ref, field_id: FieldId) -> Split:
@@ -242,7 +238,7 @@ def realize_field(ctx: EvalContext, state: AbstractState, reference: Ref, field_
     assert isinstance(value, InstanceValue)
     state, child = _bind(ctx, state, unknown_value(field_id.descriptor))
     state = state.with_value(reference, value.with_field(field_id, child))
-    state = child_annotations(state, reference, child)
+    state = child_annotations(ctx, state, reference, child)
     return Split(((RefineEdge("realization", (reference,), field_id.name), state),))
 
 
@@ -250,26 +246,44 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
     """``reference =? partner`` becomes ``reference = partner`` or ``reference ≠ partner``
     (the annotation is dropped). In the equal case one name replaces the other; the kept
     value is the more realized one (an over-approximation of the intersection of thesis
-    §1.5); children of a dropped realized value are annotated as possibly joining it."""
-    del ctx
+    §1.5), and of two instances it also takes the fields only the dropped one represents
+    (one object has one value per field); children of the dropped value that are not kept
+    are annotated as possibly joining it.
+    When the types of the two values exclude one object being both
+    (:func:`jhalt.seg.alias_types.may_be_same_object`), the equal case represents no
+    concrete state and only the distinct case is produced."""
     predicates = state.predicates
     distinct = state.with_predicates(
         type(predicates)(predicates.maybe_equal - {frozenset((reference, partner))}, predicates.joins, predicates.non_tree)
     )
     distinct_case = (RefineEdge("equality", (reference, partner), "distinct"), distinct)
+    if not may_be_same_object(ctx, state.heap.get(reference), state.heap.get(partner)):
+        return Split((distinct_case,))
     keep, drop = partner, reference
     if isinstance(state.heap.get(reference), (InstanceValue, ArrayValue)) and isinstance(
         state.heap.get(partner), UnknownValue
     ):
         keep, drop = reference, partner
     dropped_value = state.heap.get(drop)
+    kept_value = state.heap.get(keep)
     equal = state.with_heap(state.heap.without([drop]))
-    if isinstance(dropped_value, (InstanceValue, ArrayValue)):
+    lost: list[Ref] = []
+    if isinstance(dropped_value, InstanceValue) and isinstance(kept_value, InstanceValue):
+        # one object: a field only the dropped value represents is a field of the kept one
+        kept_fields = kept_value.field_map()
+        for field_id, child in dropped_value.fields:
+            if field_id not in kept_fields:
+                kept_fields[field_id] = child
+            elif kept_fields[field_id] != child:
+                lost.append(child)
+        equal = equal.with_value(keep, InstanceValue.of(kept_value.class_name, kept_fields))
+    elif isinstance(dropped_value, (InstanceValue, ArrayValue)):
+        lost = [child for _, child in successors(dropped_value)]
+    lost_objects = [c for c in lost if c in equal.heap and is_object_value(equal.heap[c])]
+    if lost_objects:
         extra = equal.predicates.with_non_tree(keep)
-        for _, child in successors(dropped_value):
-            child_value = equal.heap.get(child)
-            if child != NULL and child_value is not None and is_object_value(child_value):
-                extra = extra.with_join(keep, child)
+        for child in lost_objects:
+            extra = extra.with_join(keep, child)
         equal = equal.with_predicates(extra)
     equal = equal.renamed({drop: keep})
     return Split(

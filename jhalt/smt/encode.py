@@ -75,3 +75,48 @@ class LinearEncoder:
             name: fraction_of(model.eval(term, model_completion=True))
             for name, term in self._variables.items()
         }
+
+
+def integral_constraints(constraints: Iterable[LinearConstraint]) -> bool:
+    """Whether every coefficient and constant is an integer (true in normal form) and every
+    variable name can be written as a quoted SMT-LIB symbol (`integer_smtlib`)."""
+    return all(
+        c.expr.constant.denominator == 1
+        and all(k.denominator == 1 and "|" not in n and "\\" not in n for n, k in c.expr.terms)
+        for c in constraints
+    )
+
+
+def _integer_expr(expr: LinearExpr, names: set[str]) -> str:
+    parts = []
+    for name, coefficient in expr.terms:
+        names.add(name)
+        value = int(coefficient)
+        symbol = "|" + name + "|"
+        parts.append(symbol if value == 1 else f"(* {_integer_numeral(value)} {symbol})")
+    if expr.constant != 0 or not parts:
+        parts.append(_integer_numeral(int(expr.constant)))
+    return parts[0] if len(parts) == 1 else f"(+ {' '.join(parts)})"
+
+
+def _integer_numeral(value: int) -> str:
+    return str(value) if value >= 0 else f"(- {-value})"
+
+
+def integer_smtlib(
+    constraints: Iterable[LinearConstraint], negated: LinearConstraint | None = None
+) -> tuple[list[str], list[str], set[str]]:
+    """Integral ``constraints`` (and the negation of ``negated``) over integer variables as
+    SMT-LIB text: declarations, assertions, and the variable names (symbols are quoted, so
+    ``z3.Int(name)`` denotes the same constant).  Parsing the text is much faster than
+    building the terms through z3's Python API; the meaning is the same as `LinearEncoder`'s."""
+    names: set[str] = set()
+    asserts = []
+    for constraint in constraints:
+        op = "<=" if constraint.relation is Relation.LE else "="
+        asserts.append(f"(assert ({op} {_integer_expr(constraint.expr, names)} 0))")
+    if negated is not None:
+        op = "<=" if negated.relation is Relation.LE else "="
+        asserts.append(f"(assert (not ({op} {_integer_expr(negated.expr, names)} 0)))")
+    decls = [f"(declare-fun |{name}| () Int)" for name in sorted(names)]
+    return decls, asserts, names

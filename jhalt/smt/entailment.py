@@ -14,8 +14,8 @@ from typing import Iterable
 import z3
 
 from jhalt.its.linear import LinearConstraint
-from jhalt.smt.encode import Domain, LinearEncoder
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
+from jhalt.smt.encode import Domain, LinearEncoder, integer_smtlib, integral_constraints
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
 
 
 class Validity(Enum):
@@ -41,6 +41,12 @@ def check_satisfiable(
     config: SmtConfig = SmtConfig(),
 ) -> SatAnswer:
     """Whether the conjunction has a solution in ``domain``."""
+    constraints = list(constraints)
+    if domain is Domain.INTEGER and integral_constraints(constraints):
+        session = SmtSession(config, _logic(domain))
+        decls, asserts, _ = integer_smtlib(constraints)
+        session.add_smtlib("\n".join(decls + asserts))
+        return session.check()
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
     session.add(encoder.conjunction(constraints))
@@ -54,6 +60,20 @@ def check_entailment(
     config: SmtConfig = SmtConfig(),
 ) -> EntailmentResult:
     """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``."""
+    premises = list(premises)
+    if domain is Domain.INTEGER and integral_constraints(premises + [goal]):
+        session = SmtSession(config, _logic(domain))
+        decls, asserts, names = integer_smtlib(premises, negated=goal)
+        session.add_smtlib("\n".join(decls + asserts))
+        answer = session.check()
+        if answer is SatAnswer.UNSAT:
+            return EntailmentResult(Validity.VALID)
+        if answer is SatAnswer.SAT:
+            model = session.model()
+            return EntailmentResult(Validity.INVALID, {
+                name: fraction_of(model.eval(z3.Int(name), model_completion=True)) for name in sorted(names)
+            })
+        return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
     session.add(encoder.conjunction(premises))

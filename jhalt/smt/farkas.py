@@ -20,6 +20,9 @@ their integer normal form, `jhalt.its.linear`).  Completeness is only relative t
 relaxation: a loop that terminates over the integers but not over the rationals gets no
 function here.  Guards must be satisfiable (infeasible transitions are removed before).
 
+The conditions are written as SMT-LIB text and parsed by z3 in one go (building them term by
+term through z3's Python API dominated the run time on ITSs with many variables).
+
 The synthesised coefficients are scaled by one common positive integer so that every function
 has integer coefficients; scaling by a factor ``>= 1`` preserves all obligations.
 """
@@ -37,7 +40,6 @@ import z3
 from jhalt.its.linear import LinearExpr, Relation
 from jhalt.its.proof import RankingFunction
 from jhalt.its.system import Transition, primed
-from jhalt.smt.encode import rational_value
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
 
 
@@ -50,22 +52,37 @@ class SynthesisResult:
     reason: str = ""
 
 
+def _number(value: Fraction | int) -> str:
+    """An SMT-LIB real numeral."""
+    value = Fraction(value)
+    magnitude = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
+        f"(/ {abs(value.numerator)}.0 {value.denominator}.0)"
+    return f"(- {magnitude})" if value < 0 else magnitude
+
+
 class _Affine:
-    """An affine function of program variables whose coefficients are z3 terms."""
+    """An affine function of program variables whose coefficients are sums of signed
+    template unknowns (by SMT-LIB name) and integer constants."""
 
     def __init__(self) -> None:
-        self.coefficients: dict[str, list[z3.ArithRef]] = defaultdict(list)
-        self.constant: list[z3.ArithRef] = []
+        self.coefficients: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        self.constant: list[tuple[int, str]] = []
+        self.offset = 0
 
     def add(self, other: _Affine, sign: int = 1) -> _Affine:
         for name, terms in other.coefficients.items():
-            self.coefficients[name].extend(t if sign > 0 else -t for t in terms)
-        self.constant.extend(t if sign > 0 else -t for t in other.constant)
+            self.coefficients[name].extend((s * sign, t) for s, t in terms)
+        self.constant.extend((s * sign, t) for s, t in other.constant)
+        self.offset += sign * other.offset
         return self
 
     def add_constant(self, value: int) -> _Affine:
-        self.constant.append(z3.RealVal(value))
+        self.offset += value
         return self
+
+
+def _signed(sign: int, name: str) -> str:
+    return name if sign > 0 else f"(- {name})"
 
 
 class _Template:
@@ -76,30 +93,33 @@ class _Template:
         self.locations = list(locations)
         self.variables = list(variables)
         self.coefficient = {
-            (i, l, v): z3.Real(f"c_{i}_{li}_{vi}")
+            (i, l, v): f"c_{i}_{li}_{vi}"
             for i in range(depth) for li, l in enumerate(self.locations)
             for vi, v in enumerate(self.variables)
         }
         self.constant = {
-            (i, l): z3.Real(f"d_{i}_{li}") for i in range(depth)
+            (i, l): f"d_{i}_{li}" for i in range(depth)
             for li, l in enumerate(self.locations)
         }
+
+    def declarations(self) -> list[str]:
+        return [f"(declare-fun {n} () Real)" for n in list(self.coefficient.values()) + list(self.constant.values())]
 
     def function(self, phase: int, location: str, post: bool) -> _Affine:
         affine = _Affine()
         for variable in self.variables:
             name = primed(variable) if post else variable
-            affine.coefficients[name].append(self.coefficient[(phase, location, variable)])
-        affine.constant.append(self.constant[(phase, location)])
+            affine.coefficients[name].append((1, self.coefficient[(phase, location, variable)]))
+        affine.constant.append((1, self.constant[(phase, location)]))
         return affine
 
     def extract(self, model: z3.ModelRef) -> tuple[RankingFunction, ...]:
         values: dict[tuple[int, str, str], Fraction] = {
-            key: fraction_of(model.eval(term, model_completion=True))
+            key: fraction_of(model.eval(z3.Real(term), model_completion=True))
             for key, term in self.coefficient.items()
         }
         constants: dict[tuple[int, str], Fraction] = {
-            key: fraction_of(model.eval(term, model_completion=True))
+            key: fraction_of(model.eval(z3.Real(term), model_completion=True))
             for key, term in self.constant.items()
         }
         scale = 1
@@ -117,25 +137,42 @@ class _Template:
         return tuple(phases)
 
 
-def _require_nonnegative(session: SmtSession, transition: Transition, goal: _Affine,
-                         tag: str) -> None:
-    """Assert the Farkas conditions for ``guard(transition) => goal >= 0``."""
-    variable_sums: dict[str, list[z3.ArithRef]] = defaultdict(list)
-    constant_sum: list[z3.ArithRef] = []
-    for row, constraint in enumerate(transition.guard):
-        multiplier = z3.Real(f"{tag}_m{row}")
-        if constraint.relation is Relation.LE:
-            session.add(multiplier >= 0)
-        for name, coefficient in constraint.expr.terms:
-            variable_sums[name].append(rational_value(coefficient) * multiplier)
-        if constraint.expr.constant != 0:
-            constant_sum.append(rational_value(constraint.expr.constant) * multiplier)
-    for name in set(variable_sums) | set(goal.coefficients):
-        terms = goal.coefficients.get(name, []) + variable_sums.get(name, [])
-        if terms:
-            session.add(z3.Sum(terms) == 0)
-    terms = goal.constant + constant_sum
-    session.add((z3.Sum(terms) if terms else z3.RealVal(0)) >= 0)
+def _sum(terms: list[str]) -> str:
+    if not terms:
+        return "0.0"
+    return terms[0] if len(terms) == 1 else f"(+ {' '.join(terms)})"
+
+
+class _Problem:
+    """The Farkas conditions of all obligations, as SMT-LIB text (fast to build and parse)."""
+
+    def __init__(self, template: _Template) -> None:
+        self.lines = template.declarations()
+
+    def require_nonnegative(self, transition: Transition, goal: _Affine, tag: str) -> None:
+        """The Farkas conditions for ``guard(transition) => goal >= 0``."""
+        variable_sums: dict[str, list[str]] = defaultdict(list)
+        constant_sum: list[str] = []
+        for row, constraint in enumerate(transition.guard):
+            multiplier = f"{tag}_m{row}"
+            self.lines.append(f"(declare-fun {multiplier} () Real)")
+            if constraint.relation is Relation.LE:
+                self.lines.append(f"(assert (>= {multiplier} 0.0))")
+            for name, coefficient in constraint.expr.terms:
+                variable_sums[name].append(f"(* {_number(coefficient)} {multiplier})")
+            if constraint.expr.constant != 0:
+                constant_sum.append(f"(* {_number(constraint.expr.constant)} {multiplier})")
+        for name in set(variable_sums) | set(goal.coefficients):
+            terms = [_signed(s, t) for s, t in goal.coefficients.get(name, [])] + variable_sums.get(name, [])
+            if terms:
+                self.lines.append(f"(assert (= {_sum(terms)} 0.0))")
+        terms = [_signed(s, t) for s, t in goal.constant] + constant_sum
+        if goal.offset:
+            terms.append(_number(goal.offset))
+        self.lines.append(f"(assert (>= {_sum(terms)} 0.0))")
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
 
 
 def _relevant_variables(transitions: Sequence[Transition],
@@ -162,7 +199,7 @@ def synthesize_ranking(
     if depth < 1:
         raise ValueError("depth must be at least 1")
     template = _Template(depth, locations, _relevant_variables(transitions, variables))
-    session = SmtSession(config, "QF_LRA")
+    problem = _Problem(template)
     for index, transition in enumerate(transitions):
         source, target = transition.source, transition.target
         if transition.name in strict:
@@ -171,14 +208,16 @@ def synthesize_ranking(
                 goal.add(template.function(phase, target, post=True), sign=-1).add_constant(-1)
                 if phase > 0:
                     goal.add(template.function(phase - 1, source, post=False))
-                _require_nonnegative(session, transition, goal, f"s{index}_{phase}")
+                problem.require_nonnegative(transition, goal, f"s{index}_{phase}")
             bounded = template.function(depth - 1, source, post=False)
-            _require_nonnegative(session, transition, bounded, f"b{index}")
+            problem.require_nonnegative(transition, bounded, f"b{index}")
         else:
             for phase in range(depth):
                 goal = template.function(phase, source, post=False)
                 goal.add(template.function(phase, target, post=True), sign=-1)
-                _require_nonnegative(session, transition, goal, f"w{index}_{phase}")
+                problem.require_nonnegative(transition, goal, f"w{index}_{phase}")
+    session = SmtSession(config, "QF_LRA")
+    session.add_smtlib(problem.text())
     answer = session.check()
     if answer is SatAnswer.SAT:
         return SynthesisResult(template.extract(session.model()), answer)

@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import z3
 
-from jhalt.its.congruence import Candidate, candidate_variables
-from jhalt.its.linear import LinearConstraint, eq, var
+from jhalt.its.congruence import Candidate, Congruence, candidate_variables
+from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, eq, var
 from jhalt.smt.encode import Domain, LinearEncoder
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
 
 MAX_CHECKS = 1500
 """Solver calls per inference before giving up (then no invariant is used)."""
@@ -50,7 +50,57 @@ class InductivenessChecker:
         self, guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: list[Candidate]
     ) -> list[Candidate] | None:
         """The goals (over primed variables) that every solution of guard ∧ assumed satisfies
-        as far as the counterexamples show, ending with an unsat check; None on give-up."""
+        as far as the counterexamples show, ending with an unsat check; None on give-up.
+
+        One solver per call: guard and assumptions are asserted once (as SMT-LIB text), each
+        goal ``g`` gets an indicator ``b => not g``, and each round asks for a model with
+        one of the remaining indicators set (an activation literal per round)."""
+        if not _integral(guard, assumed, goals):
+            return self._surviving_terms(guard, assumed, goals)
+        remaining = list(goals)
+        if not remaining:
+            return remaining
+        text = _TextEncoder(self)
+        body = [f"(assert {text.constraint(c)})" for c in guard]
+        body += [f"(assert {text.fact(f)})" for f in assumed]
+        indicator = {}
+        for index, goal in enumerate(goals):
+            indicator[id(goal)] = f"goal{index}"
+            body.append(f"(declare-const goal{index} Bool)")
+            body.append(f"(assert (=> goal{index} {text.negation(goal)}))")
+        session = SmtSession(self.config, "QF_LIA")
+        session.add_smtlib("\n".join(text.declarations() + body))
+        goal_names = {name for goal in goals for name in candidate_variables(goal)}
+        variables = {name: z3.Int(name) for name in text.names if name in goal_names}
+        round_number = 0
+        while remaining:
+            if self.calls >= MAX_CHECKS:
+                self.gave_up = True
+                return None
+            self.calls += 1
+            round_number += 1
+            active = f"round{round_number}"
+            choice = " ".join(indicator[id(g)] for g in remaining)
+            session.add_smtlib(f"(declare-const {active} Bool)(assert (=> {active} (or {choice} false)))")
+            answer = session.check(z3.Bool(active))
+            if answer is SatAnswer.UNSAT:
+                return remaining
+            if answer is not SatAnswer.SAT:
+                self.gave_up = True
+                return None
+            model = session.model()
+            valuation = {name: fraction_of(model.eval(term, model_completion=True)) for name, term in variables.items()}
+            kept = [g for g in remaining if _holds(g, valuation)]
+            if len(kept) == len(remaining):  # the model must violate one goal; be safe
+                self.gave_up = True
+                return None
+            remaining = kept
+        return remaining
+
+    def _surviving_terms(
+        self, guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: list[Candidate]
+    ) -> list[Candidate] | None:
+        """`surviving` through z3 terms (for non-integral coefficients)."""
         remaining = list(goals)
         while remaining:
             if self.calls >= MAX_CHECKS:
@@ -75,6 +125,66 @@ class InductivenessChecker:
                 return None
             remaining = kept
         return remaining
+
+
+def _expr_integral(expr: LinearExpr) -> bool:
+    return expr.constant.denominator == 1 and all(
+        c.denominator == 1 and "|" not in n and "\\" not in n for n, c in expr.terms
+    )
+
+
+def _integral(guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: Sequence[Candidate]) -> bool:
+    facts: list[Candidate] = list(guard) + list(assumed) + list(goals)
+    return all(_expr_integral(f.expr) for f in facts)
+
+
+class _TextEncoder:
+    """Linear integer facts as SMT-LIB text over quoted symbols (``|sz(o1)'|``)."""
+
+    def __init__(self, checker: InductivenessChecker) -> None:
+        self.checker = checker
+        self.names: set[str] = set()
+
+    def _symbol(self, name: str) -> str:
+        self.names.add(name)
+        return f"|{name}|"
+
+    def expr(self, expr: LinearExpr) -> str:
+        parts = []
+        for name, coefficient in expr.terms:
+            value = int(coefficient)
+            symbol = self._symbol(name)
+            parts.append(symbol if value == 1 else f"(* {_int(value)} {symbol})")
+        if expr.constant != 0 or not parts:
+            parts.append(_int(int(expr.constant)))
+        return parts[0] if len(parts) == 1 else f"(+ {' '.join(parts)})"
+
+    def constraint(self, constraint: LinearConstraint) -> str:
+        op = "<=" if constraint.relation is Relation.LE else "="
+        return f"({op} {self.expr(constraint.expr)} 0)"
+
+    def _congruence(self, fact: Congruence, remainder: int) -> str:
+        self.checker._fresh += 1
+        quotient = var(f"_inv_q{self.checker._fresh}")
+        return self.constraint(eq(fact.expr, quotient * fact.modulus + remainder))
+
+    def fact(self, fact: Candidate) -> str:
+        if isinstance(fact, LinearConstraint):
+            return self.constraint(fact)
+        return self._congruence(fact, fact.remainder)
+
+    def negation(self, fact: Candidate) -> str:
+        if isinstance(fact, LinearConstraint):
+            return f"(not {self.constraint(fact)})"
+        others = [self._congruence(fact, r) for r in range(fact.modulus) if r != fact.remainder]
+        return f"(or {' '.join(others)} false)"
+
+    def declarations(self) -> list[str]:
+        return [f"(declare-fun |{name}| () Int)" for name in sorted(self.names)]
+
+
+def _int(value: int) -> str:
+    return str(value) if value >= 0 else f"(- {-value})"
 
 
 def _holds(fact: Candidate, valuation: dict[str, Fraction]) -> bool:

@@ -45,6 +45,10 @@ class SmtSession:
     def add(self, *terms: z3.BoolRef) -> None:
         self._solver.add(*terms)
 
+    def add_smtlib(self, text: str) -> None:
+        """Declarations and assertions in SMT-LIB 2 syntax (``declare-fun``, ``assert``)."""
+        self._solver.from_string(text)
+
     def check(self, *assumptions: z3.BoolRef) -> SatAnswer:
         result = self._solver.check(*assumptions)
         if result == z3.sat:

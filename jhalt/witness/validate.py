@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from jhalt.findings import Finding
+from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.replay import Claim, Jdk, ReplayResult, replay, skipped
@@ -51,6 +51,8 @@ def validate_finding(
     ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run"."""
     inputs = finding_inputs(finding)
     witness = finding.witness
+    # the analysis's own forward check (e.g. "inconclusive: …"): kept when the JVM does not run
+    analysis_detail = witness.replay_detail
     if command_line and witness.args is None:
         witness = dataclasses.replace(witness, args=main_args(inputs))
     try:
@@ -66,4 +68,9 @@ def validate_finding(
         result = skipped("replay skipped: no JDK found")
     else:
         result = replay(classpath, entry, inputs, finding_claim(finding), timeout_s=timeout_s, jdk=jdk)
-    return dataclasses.replace(finding, witness=result.applied_to(witness)), result
+    validated = result.applied_to(witness)
+    if result.status is Replay.NOT_RUN and analysis_detail:
+        validated = dataclasses.replace(
+            validated, replay_detail=f"{result.detail}; symbolic check {analysis_detail}"
+        )
+    return dataclasses.replace(finding, witness=validated), result

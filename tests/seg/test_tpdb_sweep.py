@@ -18,7 +18,6 @@ TPDB = Path("/work/shared/benchmarks/tpdb/Java_Bytecode")
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="currently ~93 % (222 of 238): LinkedList remove/addAll/containsAll programs exceed the state limit", strict=False)
 @pytest.mark.skipif(not TPDB.is_dir(), reason="benchmarks not present")
 def test_tpdb_graphs_build(request: pytest.FixtureRequest) -> None:
     if "slow" not in (request.config.getoption("markexpr") or ""):

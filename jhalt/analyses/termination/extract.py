@@ -20,7 +20,16 @@ the SCC is not infinite inside it).  Its guard is the conjunction of
   merged intervals at loop heads are invariants) — bounds at the extreme values of ``int``
   and ``long`` are left out, so the proof never depends on a type range (mathematical
   integers);
-* the size facts of every node's state (`sizes`);
+* the size facts of every node's state (`sizes`); in addition, for an instance allocated by
+  ``new`` on the path (the evaluator represents every field of a new object, so its
+  represented children are all its children — used only while every field it had at
+  allocation is still represented, since a weak update drops fields) whose children all
+  have sizes:
+  ``sz(x) <= 1 + sum of sz(c)`` over its distinct object children ``c`` (the maximum of
+  non-negative sizes is at most their sum; the sizes count the represented fields, i.e. the
+  fields of program classes and array entries — the norm that every size fact here is about);
+  and ``sz(x) <= sz(p)`` for every other instance ``p`` with a size whose represented object
+  children include all of ``x``'s (``1 + max`` over a subset of ``p``'s children);
 * the linear facts of the edge labels (`relations`): computations and checked relations of
   evaluation edges, assumed relations of refinement edges; a refinement's renaming
   ``old -> new`` says both denote one value (``new = old``, ``sz(new) = sz(old)``;
@@ -28,6 +37,34 @@ the SCC is not infinite inside it).  Its guard is the conjunction of
 * at the end: ``x' = value`` for each pair (general ``x``, instance value) of the instance
   edge's renaming; for a tree edge into a cut point the identity.  A general reference
   without a pair is unconstrained (havocked).
+
+**Integer fields of objects without a represented field** (AProVE's ITS encoding keeps the
+integer fields of objects; needed for ``while (l.value > 0) l.value--`` where the loop head
+holds ``l`` as an unknown object).  At a cut point ``c``, for an object reference ``g`` (not an
+array) whose value does not represent an integer field ``F`` that some state of the SCC
+represents, the variable ``g.F`` denotes the current value of field ``F`` of the object at
+``g`` in the concrete state (any value when ``g`` is null or has no field ``F``).  Along a
+path the extractor keeps a map *(reference, field) -> term* of values known for the
+concrete object at the reference, each entry valid in the current concrete heap:
+
+* at the start ``(g, F) -> g.F`` for the source's field variables;
+* at every node, a represented integer field ``F -> i`` of an instance ``x`` is the
+  concrete value of ``x.F`` (the state over-approximates the concrete states): the entry
+  ``(x, F)`` is equated with ``i`` when present, set to ``i`` otherwise;
+* a refinement renaming ``old -> new`` of an object (one object, two names) copies the
+  entries of ``old`` to ``new`` (equating them with entries ``new`` already has);
+* ``putfield`` on ``p`` removes every entry of ``p`` and of each reference that may denote
+  the same object (``p =? q``; distinct references without ``=?`` are distinct objects,
+  `jhalt.domains.heap`) — the written value is re-read from the next state; a library call
+  (an ``invoke`` that does not push a frame) may write any field and removes all entries,
+  except the calls of `HARMLESS_LIBRARY_METHODS` (e.g. ``Object.<init>``), which write no
+  field of an existing object and also keep every size.
+  No other instruction writes an instance field;
+* at the instance edge, ``g.F' = term`` when the map has an entry for the instance
+  reference of ``g``; otherwise ``g.F'`` is unconstrained.
+
+Every constraint added this way holds in the concrete run, so the transitions still
+over-approximate the program.
 
 References other than the source's are auxiliary (existential, renamed ``_r``).  Integer
 references are immutable values (single static assignment across the graph), so a name means
@@ -51,16 +88,30 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
+from jhalt.bytecode.body import analyze_method
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue, is_object_value
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+)
+from jhalt.errors import JhaltError
+from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.graph import strongly_connected_components
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, is_primed, primed
+from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
 
 MAX_ALTERNATIVES = 16
+MAX_FIELD_VARIABLES = 12
+"""A cut point gets at most this many field variables (module doc); beyond that none."""
 ENTRY = "entry"
 """The pseudo location of the transitions into an SCC (`ComponentSystem.entries`)."""
 _TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1})
@@ -75,6 +126,11 @@ def size_name(reference: Ref) -> str:
     return f"sz({reference})"
 
 
+def field_name(reference: Ref, field_id: FieldId) -> str:
+    """The ITS variable of integer field ``field_id`` of the object at ``reference``."""
+    return f"{reference}.{field_id.name}"
+
+
 @dataclass(frozen=True)
 class CutPoint:
     """A loop head of the component: its node and the ITS variables that live there."""
@@ -82,13 +138,16 @@ class CutPoint:
     node: int
     int_refs: tuple[Ref, ...]
     sized_refs: tuple[Ref, ...]
+    field_refs: tuple[tuple[Ref, FieldId], ...] = ()
+    """(object reference, integer field not represented there): the field variables."""
 
     @property
     def location(self) -> str:
         return location_name(self.node)
 
     def variables(self) -> tuple[str, ...]:
-        return self.int_refs + tuple(size_name(r) for r in self.sized_refs)
+        return (self.int_refs + tuple(size_name(r) for r in self.sized_refs)
+                + tuple(field_name(r, f) for r, f in self.field_refs))
 
 
 @dataclass(frozen=True)
@@ -132,6 +191,11 @@ class _Path:
     description: list[str] = field(default_factory=list)
     acyclic: frozenset[Ref] = frozenset()
     """Object references known to reach only acyclic data in the current heap version."""
+    fields: dict[tuple[Ref, FieldId], LinearExpr] = field(default_factory=dict)
+    """Known values of integer fields of the objects at references (module doc)."""
+    complete: dict[Ref, frozenset[FieldId]] = field(default_factory=dict)
+    """Instances allocated by ``new`` on this path, with the fields they had then (all of
+    them); the bound on their size is used only while every one is still represented."""
 
     def copy(self) -> _Path:
         return _Path(
@@ -140,14 +204,19 @@ class _Path:
             dict(self.preserved),
             list(self.description),
             self.acyclic,
+            dict(self.fields),
+            dict(self.complete),
         )
 
 
 class _Extractor:
     def __init__(
-        self, graph: SymbolicExecutionGraph, nodes: frozenset[int], extra_heads: Iterable[int] = ()
+        self, graph: SymbolicExecutionGraph, nodes: frozenset[int], extra_heads: Iterable[int] = (),
+        program: Program | None = None,
     ) -> None:
         self.graph = graph
+        self.program = program
+        self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
@@ -158,8 +227,10 @@ class _Extractor:
             | set(extra_heads)
         )
         self._sizes: dict[int, SizeAnalysis] = {}
+        int_fields, classes_with = _represented_int_fields(graph, nodes)
         self.cut_points = {
-            node: CutPoint(node, int_refs(graph.states[node]), tuple(sorted(self.sizes(node).tracked)))
+            node: CutPoint(node, int_refs(graph.states[node]), tuple(sorted(self.sizes(node).tracked)),
+                           _field_refs(graph.states[node], int_fields, classes_with))
             for node in heads
         }
         self.transitions: list[Transition] = []
@@ -199,6 +270,16 @@ class _Extractor:
             if isinstance(value, IntValue):
                 term = var(self.int_name(source, reference))
                 constraints.extend(_interval_facts(term, value.interval))
+        for reference, value in state.heap.items():
+            if not isinstance(value, InstanceValue):
+                continue
+            for field_id, held in value.fields:
+                if isinstance(state.heap.get(held), IntValue):
+                    current = var(self.int_name(source, held))
+                    known = path.fields.get((reference, field_id))
+                    if known is not None and known != current:
+                        constraints.append(eq(known, current))
+                    path.fields[(reference, field_id)] = current
         sizes = self.sizes(node)
         tracked = _children_closure(state, sizes.tracked | {r for r in path.acyclic if r in state.heap})
         path.acyclic = frozenset(tracked)
@@ -208,6 +289,20 @@ class _Extractor:
         for parent in sorted(tracked):
             for child in _object_children(state, parent):
                 constraints.append(le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1))
+        for reference in sorted(set(path.complete) & tracked):
+            value = state.heap.get(reference)
+            if isinstance(value, InstanceValue) and path.complete[reference] <= {f for f, _ in value.fields}:
+                children = sorted(set(_object_children(state, reference)))
+                if all(c in tracked for c in children):
+                    bound = const(1)
+                    for child in children:
+                        bound = bound + self.size_var(source, path, child)
+                    constraints.append(le(self.size_var(source, path, reference), bound))
+                    for other in sorted(tracked):  # a copy of a node is no larger than the node
+                        if other != reference and isinstance(state.heap.get(other), InstanceValue) \
+                                and set(children) <= set(_object_children(state, other)):
+                            constraints.append(le(self.size_var(source, path, reference),
+                                                  self.size_var(source, path, other)))
 
     def edge_facts(self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int) -> None:
         before, after = self.graph.states[node], self.graph.states[target]
@@ -239,6 +334,10 @@ class _Extractor:
 
         if isinstance(label, EvalEdge):
             path.description.append(f"{label.position.pc}:{label.mnemonic}")
+            if label.mnemonic == "new":
+                for reference, value in after.heap.items():
+                    if reference not in before.heap and isinstance(value, InstanceValue):
+                        path.complete[reference] = frozenset(f for f, _ in value.fields)
             for relation in label.constraints:
                 result_value = lookup(relation.result) if relation.result else None
                 result_type = result_value.type_letter if result_value else None
@@ -256,6 +355,14 @@ class _Extractor:
                     if new_term is not None:
                         path.facts.constraints.append(eq(new_term, var(self.int_name(source, old))))
                 elif old_value is not None and is_object_value(old_value):
+                    if new != NULL and new != old:
+                        for (holder, field_id), known in list(path.fields.items()):
+                            if holder != old:
+                                continue
+                            other = path.fields.get((new, field_id))
+                            if other is not None and other != known:
+                                path.facts.constraints.append(eq(other, known))
+                            path.fields[(new, field_id)] = known
                     if old in path.acyclic and new != NULL:
                         path.acyclic = path.acyclic | {new}
                     path.facts.constraints.append(
@@ -264,6 +371,14 @@ class _Extractor:
 
     def _heap_effect(self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge) -> None:
         mnemonic = label.mnemonic
+        if mnemonic == "putfield":
+            written = before.peek(1)
+            aliases = {written} | before.predicates.equal_partners(written)
+            path.fields = {key: value for key, value in path.fields.items() if key[0] not in aliases}
+        elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
+            if self._is_harmless(label):
+                return
+            path.fields = {}
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
@@ -276,10 +391,20 @@ class _Extractor:
             path.version += 1  # a library call may mutate what it can reach: no size survives
             path.acyclic = frozenset()
 
+    def _is_harmless(self, label: EvalEdge) -> bool:
+        """Whether the library method called at ``label`` is one that writes no field of an
+        object that existed before the call (`HARMLESS_LIBRARY_METHODS`)."""
+        position = label.position
+        if position not in self._callees:
+            self._callees[position] = _callee(self.program, position)
+        callee = self._callees[position]
+        return callee is not None and (callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math")
+
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:
         for cut_point in self.cut_points.values():
             path = _Path()
+            path.fields = {(r, f): var(field_name(r, f)) for r, f in cut_point.field_refs}
             self.node_facts(cut_point, path, cut_point.node)
             self._walk(cut_point, cut_point.node, path)
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
@@ -339,6 +464,14 @@ class _Extractor:
                     constraints.append(
                         eq(var(primed(size_name(general_ref))), self.size_var(source, path, instance_ref))
                     )
+        instance_of = dict(renaming)
+        for general_ref, field_id in target_point.field_refs:
+            instance_ref = instance_of.get(general_ref)
+            if instance_ref is None or instance_ref == NULL:
+                continue  # a null object has no field: the variable is unconstrained
+            known = path.fields.get((instance_ref, field_id))
+            if known is not None:
+                constraints.append(eq(var(primed(field_name(general_ref, field_id))), known))
         alternatives = _alternatives(path.facts.disjunctions)
         if len(alternatives) < _product_size(path.facts.disjunctions):
             self.dropped += 1
@@ -349,6 +482,77 @@ class _Extractor:
             guard = _eliminate_auxiliary(constraints + list(choice))
             name = f"{prefix}{len(into)}"
             into.append(Transition(name, source_location or source.location, target_point.location, guard, origin))
+
+
+HARMLESS_LIBRARY_METHODS = frozenset({
+    ("java/lang/Object", "<init>"),
+    ("java/lang/String", "length"),
+    ("java/lang/String", "charAt"),
+    ("java/lang/String", "equals"),
+    ("java/lang/String", "isEmpty"),
+})
+"""Library methods (besides those of ``java/lang/Math``) that write no field of any object
+that existed before the call: sizes and field values survive them."""
+
+
+def _callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
+    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
+    if program is None:
+        return None
+    method_id = position.method
+    classfile = program.find(method_id.class_name)
+    method = classfile.method(method_id.name, method_id.descriptor) if classfile else None
+    if method is None or method.code is None:
+        return None
+    try:
+        instruction = analyze_method(method, classfile).instruction_at.get(position.pc)  # type: ignore[arg-type]
+        if instruction is None or not instruction.mnemonic.startswith("invoke"):
+            return None
+        member = instruction.member
+    except (JhaltError, TypeError):
+        return None
+    return member.owner, member.name
+
+
+def _represented_int_fields(
+    graph: SymbolicExecutionGraph, nodes: frozenset[int]
+) -> tuple[frozenset[FieldId], dict[FieldId, frozenset[str]]]:
+    """Integer fields represented in some state of ``nodes``, and the classes of the
+    instances that represent each."""
+    classes: dict[FieldId, set[str]] = {}
+    for node in nodes:
+        state = graph.states[node]
+        for value in state.heap.values():
+            if isinstance(value, InstanceValue):
+                for field_id, held in value.fields:
+                    if isinstance(state.heap.get(held), IntValue):
+                        classes.setdefault(field_id, set()).add(value.class_name)
+    return frozenset(classes), {f: frozenset(c) for f, c in classes.items()}
+
+
+def _field_refs(
+    state: AbstractState, int_fields: frozenset[FieldId], classes_with: dict[FieldId, frozenset[str]]
+) -> tuple[tuple[Ref, FieldId], ...]:
+    """The field variables of a cut point with ``state`` (module doc): object references
+    (not arrays) of a class that has the field (its declaring class or a class seen with it)
+    that do not represent it.  Which variables exist is a matter of precision only."""
+    found: list[tuple[Ref, FieldId]] = []
+    for reference in sorted(state.heap):
+        value = state.heap[reference]
+        if isinstance(value, InstanceValue):
+            type_name, represented = value.class_name, {f for f, _ in value.fields}
+        elif isinstance(value, UnknownValue):
+            type_name, represented = value.type_name, set()
+        else:
+            continue
+        names: set[str] = set()
+        for field_id in sorted(int_fields, key=str):
+            if field_id in represented or field_id.name in names:
+                continue
+            if type_name == field_id.class_name or type_name in classes_with.get(field_id, ()):
+                found.append((reference, field_id))
+                names.add(field_id.name)
+    return tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()
 
 
 def _object_children(state: AbstractState, reference: Ref) -> list[Ref]:
@@ -472,28 +676,32 @@ def _eliminate_auxiliary(constraints: list[LinearConstraint]) -> tuple[LinearCon
     return tuple(c for c in current if not c.is_trivially_true())
 
 
-def extract_component(graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> ComponentSystem:
-    """The ITS of the SCC ``nodes`` of ``graph`` (module doc)."""
-    return _Extractor(graph, nodes).extract()
+def extract_component(
+    graph: SymbolicExecutionGraph, nodes: frozenset[int], program: Program | None = None
+) -> ComponentSystem:
+    """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
+    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes."""
+    return _Extractor(graph, nodes, program=program).extract()
 
 
-def extract_graph(graph: SymbolicExecutionGraph) -> ComponentSystem:
+def extract_graph(graph: SymbolicExecutionGraph, program: Program | None = None) -> ComponentSystem:
     """The ITS of the whole graph: its cut points are the entry node and every target of an
     instance edge (each graph node lies on the tree path below one of them), its transitions
     the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
     run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`)."""
-    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,))
+    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,), program)
     system = extractor.extract()
     return replace(system, entries=extractor.initial(graph.entry))
 
 
 __all__ = [
     "ENTRY",
+    "MAX_ALTERNATIVES",
     "ComponentSystem",
     "CutPoint",
-    "MAX_ALTERNATIVES",
     "extract_component",
     "extract_graph",
+    "field_name",
     "graph_components",
     "location_name",
     "size_name",

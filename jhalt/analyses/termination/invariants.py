@@ -7,8 +7,8 @@ the graph give intervals only; this module finds relational and modular facts by
 method (guess a finite set of candidates, keep the greatest subset that is inductive):
 
 * **candidates** at a cut point ``c`` over its own variables ``V``: ``x >= k``, ``x <= k`` for
-  ``k in {0, 1}``; ``x - y >= 0``, ``x - y <= 0``, ``x - y >= 1``, ``x - y <= -1``
-  for pairs of ``V``; every guard conjunct of a transition leaving ``c`` that
+  ``k in {0, 1}``; ``x - y >= 0``, ``x - y <= 0``, ``x - y >= 1``, ``x - y <= -1``,
+  ``x + y >= 1``, ``x + y <= 1`` (one of two flags or references is set) for pairs of ``V``; every guard conjunct of a transition leaving ``c`` that
   only mentions ``V`` (e.g. a loop condition ``i <= n``); and the parities ``x ≡ 0 (mod 2)``,
   ``x ≡ 1 (mod 2)`` of integer variables;
 * **initiation**: a candidate at ``c`` must hold after every entry transition into ``c``
@@ -89,7 +89,7 @@ def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list
     for index, first in enumerate(names):
         for second in names[index + 1 :]:
             x, y = var(first), var(second)
-            binary += [ge(x - y, 0), le(x - y, 0), ge(x - y, 1), le(x - y, -1)]
+            binary += [ge(x - y, 0), le(x - y, 0), ge(x - y, 1), le(x - y, -1), ge(x + y, 1), le(x + y, 1)]
     candidates = unary + from_guards + parities
     if len(candidates) + len(binary) <= MAX_CANDIDATES:
         candidates += binary
@@ -100,9 +100,17 @@ def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list
     return unique
 
 
+_PRIMED: dict[Candidate, Candidate] = {}
+
+
 def _primed(fact: Candidate) -> Candidate:
-    renaming = {n: primed(n) for n in _variables(fact)}
-    return fact.rename(renaming)
+    found = _PRIMED.get(fact)
+    if found is None:
+        if len(_PRIMED) > 200_000:
+            _PRIMED.clear()
+        found = fact.rename({n: primed(n) for n in _variables(fact)})
+        _PRIMED[fact] = found
+    return found
 
 
 def _restricted(system: ComponentSystem, wanted: Iterable[str]) -> ComponentSystem:

@@ -64,12 +64,16 @@ def reference_names(state: AbstractState, program: Program | None) -> dict[Ref, 
 
 
 def variable_names(state: AbstractState, program: Program | None, int_refs: tuple[Ref, ...],
-                   sized_refs: tuple[Ref, ...]) -> dict[str, str]:
-    """ITS variable → source description for the variables of one cut point."""
-    from jhalt.analyses.termination.extract import size_name
+                   sized_refs: tuple[Ref, ...],
+                   field_refs: tuple[tuple[Ref, FieldId], ...] = ()) -> dict[str, str]:
+    """ITS variable → source description for the variables of one cut point (a field
+    variable ``o.f`` is shown as ``<path of o>.f``)."""
+    from jhalt.analyses.termination.extract import field_name, size_name
 
     names = reference_names(state, program)
     result = {r: names.get(r, r) for r in int_refs}
     for reference in sized_refs:
         result[size_name(reference)] = f"size({names.get(reference, reference)})"
+    for reference, field_id in field_refs:
+        result[field_name(reference, field_id)] = f"{names.get(reference, reference)}.{field_id.name}"
     return result

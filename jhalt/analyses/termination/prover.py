@@ -171,7 +171,7 @@ def _loop_proof(
     heads = []
     for cut_point in system.cut_points:
         state = graph.states[cut_point.node]
-        names = variable_names(state, program, cut_point.int_refs, cut_point.sized_refs)
+        names = variable_names(state, program, cut_point.int_refs, cut_point.sized_refs, cut_point.field_refs)
         types = {r: v.type_letter for r in cut_point.int_refs if isinstance(v := state.heap[r], IntValue)}
         ranking = []
         for step in proof.steps:
@@ -199,9 +199,11 @@ def _loop_proof(
                      format_its(system.its), proof, invariant_text)
 
 
-def _graph_invariants(graph: SymbolicExecutionGraph, config: TerminationConfig) -> Invariants:
+def _graph_invariants(
+    graph: SymbolicExecutionGraph, config: TerminationConfig, program: Program | None = None
+) -> Invariants:
     """Inductive invariants at the loop heads, from the ITS of the whole graph (`invariants`)."""
-    system = extract_graph(graph)
+    system = extract_graph(graph, program)
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
     heads = [location_name(n) for nodes in graph_components(graph) for n in nodes]
@@ -226,7 +228,7 @@ def prove_graph_terminates(
     loops: list[LoopProof] = []
     graph_invariants: Invariants | None = None
     for nodes in graph_components(graph):
-        system = extract_component(graph, nodes)
+        system = extract_component(graph, nodes, program)
         if not system.cut_points:
             return TerminationOutcome(False, f"an SCC of {len(nodes)} nodes has no instance edge",
                                       tuple(loops), assumptions)
@@ -238,7 +240,7 @@ def prove_graph_terminates(
         if len(system.its.transitions) > config.multiphase_transitions:
             ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
         if graph_invariants is None:
-            graph_invariants = _graph_invariants(graph, config)
+            graph_invariants = _graph_invariants(graph, config, program)
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         system = replace(system, its=strengthen(system.its, invariants))
         result = prove_termination(system.its, ranking)

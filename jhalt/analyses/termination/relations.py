@@ -6,11 +6,19 @@ a conjunction of linear constraints plus, for relations that are disjunctive (``
 relation over-approximates the program only by *missing* facts, never by adding one:
 
 * ``+ - neg =`` exactly; ``*`` when one side is a literal (or a singleton interval);
+  otherwise, for ``r = a * b`` with finite bounds ``la <= a <= ha``, ``lb <= b <= hb`` from
+  the intervals of the source state, the McCormick envelope: the four products
+  ``(a - la)(b - lb) >= 0``, ``(ha - a)(hb - b) >= 0``, ``(a - la)(hb - b) >= 0``,
+  ``(ha - a)(b - lb) >= 0`` expanded with ``a * b = r`` are linear in ``r, a, b`` and hold
+  for all integers in the bounds (only the ones whose bounds exist are added; bounds at the
+  extreme values of a JVM type are not bounds under mathematical integers and are ignored);
   ``<<`` by a literal distance (``x * 2^d``; the JVM masks the distance by the type width);
 * ``/`` and ``%`` when the sign of the dividend and of the divisor are known from the
   intervals of the source state (truncation toward zero, JVMS §6.5 idiv/irem):
   for ``a >= 0, b >= 1``: ``a / b`` lies in ``[0, a]`` (and ``k*q <= a <= k*q + k - 1`` for a
-  literal ``k``), ``a % b`` in ``[0, min(a, b - 1)]``; symmetric for ``a <= 0``;
+  literal ``k``), ``a % b`` in ``[0, min(a, b - 1)]``; symmetric for ``a <= 0``; when the
+  divisor's interval has a lower bound ``L >= 2`` also ``L*q <= a`` (``a >= 0``: ``q >= 0``
+  and ``q*b <= a``, so ``q*L <= q*b <= a``), resp. ``L*q >= a`` (``a <= 0``);
 * ``>>`` by a literal distance ``d``: ``2^d * r <= a <= 2^d * r + 2^d - 1`` (floor division);
 * ``len`` is an equality with the array's length reference (the array value names it);
 * checks ``< <= == > >=`` exactly; ``!=`` as the two alternatives ``<`` / ``>``;
@@ -34,6 +42,19 @@ literal), or None when the operand is not an integer the ITS tracks."""
 IntervalOf = Callable[[Operand], Interval | None]
 
 _SHIFT_MASK = {"I": 31, "J": 63}
+_TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1, -(2**15), 2**15 - 1, -(2**7), 2**7 - 1, 65535})
+
+
+def _bounds(operand: Operand, interval_of: IntervalOf) -> tuple[int | None, int | None]:
+    """Finite bounds of an operand under mathematical integers (type limits dropped)."""
+    if isinstance(operand, int):
+        return operand, operand
+    interval = interval_of(operand)
+    if interval is None:
+        return None, None
+    lo = interval.lo if interval.lo is not None and interval.lo not in _TYPE_LIMITS else None
+    hi = interval.hi if interval.hi is not None and interval.hi not in _TYPE_LIMITS else None
+    return lo, hi
 
 
 @dataclass
@@ -125,7 +146,21 @@ def _product(
         other = args[1 - index]
         if factor is not None and other is not None:
             return [eq(result, other * factor)]
-    return []
+    a, b = args
+    if a is None or b is None:
+        return []
+    (la, ha), (lb, hb) = _bounds(operands[0], interval_of), _bounds(operands[1], interval_of)
+    facts: list[LinearConstraint] = []
+    # (a - la)(b - lb) >= 0  <=>  r >= la*b + lb*a - la*lb, and likewise for the other corners
+    if la is not None and lb is not None:
+        facts.append(ge(result, b * la + a * lb - la * lb))
+    if ha is not None and hb is not None:
+        facts.append(ge(result, b * ha + a * hb - ha * hb))
+    if la is not None and hb is not None:
+        facts.append(le(result, a * hb + b * la - la * hb))
+    if ha is not None and lb is not None:
+        facts.append(le(result, b * ha + a * lb - ha * lb))
+    return facts
 
 
 def _division(
@@ -142,14 +177,20 @@ def _division(
     divisor = args[1]
     facts: list[LinearConstraint] = []
     if op == "/":
+        assert divisor_interval is not None and divisor_interval.lo is not None
+        divisor_low = divisor_interval.lo
         if dividend_sign > 0:
             facts += [ge(result, 0), le(result, dividend)]
             if divisor_literal is not None:
                 facts += [le(result * divisor_literal, dividend), le(dividend, result * divisor_literal + divisor_literal - 1)]
+            elif divisor_low >= 2:
+                facts.append(le(result * divisor_low, dividend))
         else:
             facts += [le(result, 0), ge(result, dividend)]
             if divisor_literal is not None:
                 facts += [ge(result * divisor_literal, dividend), ge(dividend, result * divisor_literal - divisor_literal + 1)]
+            elif divisor_low >= 2:
+                facts.append(ge(result * divisor_low, dividend))
         return facts
     # remainder: sign of the dividend, |r| < |divisor|, |r| <= |dividend|
     if dividend_sign > 0:

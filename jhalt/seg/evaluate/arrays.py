@@ -206,7 +206,7 @@ def evaluate_array_load(ctx: EvalContext, state: AbstractState, ins: Instruction
         component = value.component_type
         if ins.mnemonic == "aaload":
             new_state, entry = bind(ctx, popped, unknown_value(component if component[0] in "L[" else "Ljava/lang/Object;"))
-            new_state = child_annotations(new_state, array, entry)
+            new_state = child_annotations(ctx, new_state, array, entry)
         elif ins.mnemonic in ("faload", "daload"):
             new_state, entry = bind(ctx, popped, unknown_value(ins.mnemonic[0].upper()))
         else:

@@ -7,7 +7,10 @@ superclasses with the default value (seed 000 §2.1: concrete instances list all
 fields of JDK superclasses are not represented, i.e. unknown). A field read on an unknown
 object first refines it to null / non-null, then to its possible exact classes, then
 realizes the field. A field write on an object that other references may reach through
-unrepresented parts records that those may now reach the stored value.
+unrepresented parts records that those may now reach the stored value. A write on an
+object with possible aliases (``=?``) is a weak update
+(:mod:`jhalt.seg.evaluate.weak_store`) where that represents every outcome, and an
+equality refinement otherwise.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext, StepResult, Stuck
 from jhalt.seg.evaluate.classinit import initialization_step
 from jhalt.seg.evaluate.common import advance, bind, bind_int, default_value_ref, may_be_null, step, throw
+from jhalt.seg.evaluate.weak_store import weak_field_store
 from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
 from jhalt.seg.refine import (
@@ -116,21 +120,29 @@ def evaluate_putfield(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     field_id = _resolve_field(ctx, ins)
     if isinstance(field_id, Stuck):
         return field_id
-    reference, stored = state.peek(1), state.peek(0)
+    reference = state.peek(1)
     pending = _object_ready(ctx, state, ins, reference, field_id)
     if pending is not None:
         return pending
     partners = sorted(state.predicates.equal_partners(reference))
     if partners:
+        weak = weak_field_store(ctx, state, field_id, partners, lambda s: _strong_store(ctx, s, field_id))
+        if weak is not None:
+            return step(state, ins, advance(weak, ins))
         return refine_equality(ctx, state, reference, partners[0])
+    return step(state, ins, advance(_strong_store(ctx, state, field_id), ins))
+
+
+def _strong_store(ctx: EvalContext, state: AbstractState, field_id: FieldId) -> AbstractState:
+    """``state`` after ``putfield field_id`` (object and value on the stack) on a realized
+    instance, other aliases of which are not considered (thesis Def. 1.43)."""
+    reference = state.peek(1)
     value = state.heap[reference]
     assert isinstance(value, InstanceValue)
-    popped, _ = state.pop(2)
-    stored = _fit_to_field(ctx, popped, stored, field_id.descriptor)
-    new_state, stored_ref = stored
+    popped, (_, stored) = state.pop(2)
+    new_state, stored_ref = _fit_to_field(ctx, popped, stored, field_id.descriptor)
     new_state = new_state.with_value(reference, value.with_field(field_id, stored_ref))
-    new_state = annotate_store(new_state, reference, stored_ref, field_id)
-    return step(state, ins, advance(new_state, ins))
+    return annotate_store(new_state, reference, stored_ref, field_id)
 
 
 def _fit_to_field(ctx: EvalContext, state: AbstractState, stored: Ref, descriptor: str) -> tuple[AbstractState, Ref]:

@@ -24,6 +24,10 @@ PROVED = [
     "ParallelShrink", "SwapOnce", "GcdModulo", "LoopProgress",
     # need inductive invariants (a, b >= 1; x even and >= 0) or the split by predecessor (phases)
     "GcdPositive", "EvenReachesZero", "TwoPhase",
+    # integer fields of unknown objects as ITS variables; sizes of new objects bounded above;
+    # division by a divisor >= 2, products of bounded values; x + y invariants
+    "FieldCountDown", "FieldBoundFromList", "GrowShrinkList", "LogDivision", "SquareUntilAbove",
+    "OneOfTwoFlags",
 ]  # fmt: skip
 
 
@@ -60,6 +64,13 @@ def test_list_traversal_is_ranked_by_the_size_of_the_list():
     assert outcome.proved
     rankings = [r for loop in outcome.loops for head in loop.heads for r in head.ranking]
     assert "size(cur)" in rankings
+
+
+def test_a_field_of_the_current_node_ranks_the_inner_phase():
+    outcome = outcome_of("FieldCountDown")
+    assert outcome.proved
+    rankings = [r for loop in outcome.loops for head in loop.heads for r in head.ranking]
+    assert "cur.val" in rankings and "size(cur)" in rankings
 
 
 def test_invariants_are_reported_with_the_proof():

@@ -78,3 +78,33 @@ def test_non_linear_products_are_dropped():
     assert facts.constraints == []
     scaled = facts_for(compute("*", "r", "x", 3), {"x": Interval.top()})
     assert holds(scaled, {"x": 4, "r": 12}) and not holds(scaled, {"x": 4, "r": 13})
+
+
+def test_product_envelope_holds_for_every_small_operand_pair():
+    bounds = [(-3, 2), (0, 4), (2, 5), (-4, -1)]
+    for (la, ha), (lb, hb) in itertools.product(bounds, bounds):
+        intervals = {"a": Interval(la, ha), "b": Interval(lb, hb)}
+        facts = facts_for(compute("*", "r", "a", "b"), intervals)
+        assert len(facts.constraints) == 4
+        for a, b in itertools.product(range(la, ha + 1), range(lb, hb + 1)):
+            assert holds(facts, {"a": a, "b": b, "r": a * b}), (la, ha, lb, hb, a, b)
+
+
+def test_square_of_a_value_at_least_two_at_least_doubles_it():
+    facts = facts_for(compute("*", "r", "y", "y"), {"y": Interval(2, 2**31 - 1)})
+    assert holds(facts, {"y": 5, "r": 25})
+    assert not holds(facts, {"y": 5, "r": 7})  # r >= 2y + 2y - 4
+
+
+def test_product_bounds_at_type_limits_are_ignored():
+    facts = facts_for(compute("*", "r", "a", "b"), {"a": Interval(-(2**31), 2**31 - 1), "b": Interval(0, 3)})
+    assert facts.constraints == []
+
+
+def test_division_by_a_divisor_at_least_two_at_least_halves():
+    for a, b in itertools.product(range(-12, 13), range(2, 7)):
+        intervals = {"a": Interval(0, None) if a >= 0 else Interval(None, 0), "b": Interval(2, None)}
+        facts = facts_for(compute("/", "r", "a", "b"), intervals)
+        assert holds(facts, {"a": a, "b": b, "r": java_div(a, b)}), (a, b)
+    facts = facts_for(compute("/", "r", "a", "b"), {"a": Interval(0, None), "b": Interval(2, None)})
+    assert not holds(facts, {"a": 9, "b": 3, "r": 5})
