@@ -26,10 +26,10 @@ from __future__ import annotations
 import json
 
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.findings import Finding, Replay, SourceLocation
+from jhalt.findings import Finding, SourceLocation
 from jhalt.ids import MethodId
 from jhalt.report.sources import SourceLines
-from jhalt.report.witness_text import java_class_name, type_text, witness_lines
+from jhalt.report.witness_text import java_class_name, replay_line, type_text, witness_lines
 
 __all__ = ["check_json", "check_text", "method_text"]
 
@@ -106,16 +106,6 @@ def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
     return lines
 
 
-def _replay_line(finding: Finding) -> str:
-    witness = finding.witness
-    status = {
-        Replay.CONFIRMED: "confirmed",
-        Replay.UNCONFIRMED: "UNCONFIRMED (the JVM did not show it)",
-        Replay.NOT_RUN: "not run",
-    }[witness.replay]
-    return f"replay: {status}" + (f" ({witness.replay_detail})" if witness.replay_detail else "")
-
-
 def finding_text(
     number: int, finding: Finding, sources: SourceLines | None = None
 ) -> list[str]:
@@ -134,7 +124,7 @@ def finding_text(
     witness = witness_lines(finding.witness, finding.entry, names)
     lines.append(f"{_INDENT}witness: {witness[0]}")
     lines.extend(f"{_INDENT}         {more}" for more in witness[1:])
-    lines.append(f"{_INDENT}{_replay_line(finding)}")
+    lines.append(f"{_INDENT}{replay_line(finding.witness)}")
     lines.append(f"{_INDENT}reproducer: {finding.witness.reproducer or 'none'}")
     return lines
 

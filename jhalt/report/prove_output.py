@@ -5,13 +5,20 @@ from __future__ import annotations
 import json
 
 from jhalt.findings import ProveResult
+from jhalt.report.witness_text import replay_line, witness_lines
 
 
 def prove_text(result: ProveResult) -> str:
-    """First line exactly YES, NO or MAYBE (termination-competition convention), then evidence."""
+    """First line exactly YES, NO or MAYBE (termination-competition convention), then evidence:
+    the witness as Java-like inputs with its replay status, the proof object, statistics."""
     lines = [result.verdict.value, f"entry: {result.entry}", f"reason: {result.reason}"]
     if result.witness is not None:
-        lines.append(f"witness: {json.dumps(result.witness.to_json(), sort_keys=True)}")
+        inputs = witness_lines(result.witness, result.entry)
+        lines.append(f"witness: {inputs[0]}")
+        lines.extend(f"         {line}" for line in inputs[1:])
+        lines.append(replay_line(result.witness))
+        if result.witness.reproducer:
+            lines.append(f"reproducer: {result.witness.reproducer}")
     if result.proof is not None:
         proof = result.proof if isinstance(result.proof, str) else json.dumps(result.proof, indent=2)
         lines.append("proof:")

@@ -24,7 +24,7 @@ import shlex
 from collections.abc import Sequence
 
 from jhalt.classfile.descriptors import to_source
-from jhalt.findings import Witness
+from jhalt.findings import Replay, Witness
 from jhalt.ids import MethodId
 from jhalt.inputs import (
     ArrayInput,
@@ -267,3 +267,13 @@ def witness_lines(witness: Witness, entry: MethodId, parameter_names: Sequence[s
         command = " ".join(shlex.quote(text) for text in witness.args)
         lines.append(f"command line: java {entry.dotted_class}" + (f" {command}" if command else ""))
     return lines
+
+
+def replay_line(witness: Witness) -> str:
+    """``replay: confirmed (…)``: what the JVM showed; an unconfirmed witness says so loudly."""
+    status = {
+        Replay.CONFIRMED: "confirmed",
+        Replay.UNCONFIRMED: "UNCONFIRMED (the JVM did not show it)",
+        Replay.NOT_RUN: "not run",
+    }[witness.replay]
+    return f"replay: {status}" + (f" ({witness.replay_detail})" if witness.replay_detail else "")

@@ -1,0 +1,34 @@
+"""`jhalt prove` text output: verdict first, then the witness as Java inputs with its replay."""
+
+from __future__ import annotations
+
+from jhalt.findings import ProveResult, Replay, Verdict, Witness
+from jhalt.ids import MethodId
+from jhalt.report.prove_output import prove_text
+
+MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
+
+
+def _no(replay: Replay, detail: str) -> str:
+    witness = Witness(args=("",), replay=replay, replay_detail=detail)
+    return prove_text(ProveResult(Verdict.NO, MAIN, "loop repeats", witness=witness, proof={"kind": "looping"}))
+
+
+def test_no_shows_the_command_line_witness_as_java_and_its_replay() -> None:
+    lines = _no(Replay.CONFIRMED, "still running after 10 s").splitlines()
+    assert lines[0] == "NO"
+    assert 'witness: args = new String[]{""}' in lines
+    assert "         command line: java Loop ''" in lines
+    assert "replay: confirmed (still running after 10 s)" in lines
+
+
+def test_an_unreplayed_witness_is_never_shown_as_confirmed() -> None:
+    text = _no(Replay.UNCONFIRMED, "the program ended after 2 s")
+    assert "replay: UNCONFIRMED (the JVM did not show it) (the program ended after 2 s)" in text
+    assert "confirmed (" not in text.replace("UNCONFIRMED (", "")
+
+
+def test_yes_has_its_proof_and_no_witness() -> None:
+    text = prove_text(ProveResult(Verdict.YES, MAIN, "1 loop(s) ranked", proof={"ranking": "n - i"}))
+    assert text.splitlines()[0] == "YES"
+    assert "witness:" not in text and '"ranking": "n - i"' in text
