@@ -12,6 +12,7 @@ Public entry point: `prove_graph_terminates(graph, program=None, config=Terminat
 from jhalt.analyses.termination.prover import (
     LIBRARY_TERMINATES,
     MATHEMATICAL_INTEGERS,
+    UNSHARED_INPUTS,
     LoopHead,
     LoopProof,
     TerminationConfig,
@@ -22,6 +23,7 @@ from jhalt.analyses.termination.prover import (
 __all__ = [
     "LIBRARY_TERMINATES",
     "MATHEMATICAL_INTEGERS",
+    "UNSHARED_INPUTS",
     "LoopHead",
     "LoopProof",
     "TerminationConfig",

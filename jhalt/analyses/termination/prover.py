@@ -15,8 +15,9 @@ An infinite run of the program would be an infinite path of the graph, which eve
 in one SCC and passes its cut points infinitely often — an infinite run of that SCC's ITS.
 
 Every YES states its assumptions: the library calls on the graph terminate (the assumptions
-recorded on its edges) and integers are mathematical (the competition's semantics).  For a
-later ``--int=java`` mode each loop keeps the JVM type of its integer variables.
+recorded on its edges), integers are mathematical (the competition's semantics), and for an
+entry other than ``main(String[])`` that its object inputs do not share (`UNSHARED_INPUTS`).
+For a later ``--int=java`` mode each loop keeps the JVM type of its integer variables.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from jhalt.analyses.termination.extract import (
 )
 from jhalt.analyses.termination.invariants import NO_INVARIANTS, Invariants, infer_invariants, strengthen
 from jhalt.analyses.termination.naming import variable_names
-from jhalt.domains.values import IntValue
+from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
 from jhalt.its.proof import RankingStep, TerminationProof
@@ -44,6 +45,20 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
 LIBRARY_TERMINATES = "every library call terminates"
+UNSHARED_INPUTS = (
+    "the entry's object inputs (this, parameters, static fields) are distinct acyclic objects "
+    "that share nothing (seed 000 section 2.1, state A)"
+)
+"""Stated for an entry other than the competition's ``main``: its initial state has unknown
+objects without ``=?``/``⋀``/``!`` annotations (:mod:`jhalt.seg.entry`), so a YES says nothing
+about calls with aliased or cyclic arguments."""
+
+
+def _entry_assumptions(graph: SymbolicExecutionGraph) -> tuple[str, ...]:
+    entry = graph.states.get(graph.entry)
+    if entry is not None and any(isinstance(v, UnknownValue) for v in entry.heap.values()):
+        return (UNSHARED_INPUTS,)
+    return ()
 
 
 @dataclass(frozen=True)
@@ -216,7 +231,7 @@ def prove_graph_terminates(
     """Decide whether every run represented by ``graph`` terminates (module doc).
 
     ``program`` (optional) supplies LineNumberTable and LocalVariableTable for the report."""
-    assumptions = tuple(graph.assumptions()) + (MATHEMATICAL_INTEGERS,)
+    assumptions = tuple(graph.assumptions()) + _entry_assumptions(graph) + (MATHEMATICAL_INTEGERS,)
     if not graph.is_complete:
         first = graph.incomplete[0]
         return TerminationOutcome(

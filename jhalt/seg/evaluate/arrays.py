@@ -10,6 +10,9 @@ the length"). Arrays created with a small literal length keep their entries; oth
 do not represent their entries: a load gives a fresh value (for objects: possibly null,
 annotated as reachable from the array and possibly equal to anything read from it before,
 seed 000 footnote 7) and a store only records that the array may reach the stored object.
+A store through an array with possible aliases (``=?``) first refines the equality with
+each of them (thesis Fig. 1.25), so that an aliased array's represented entries and
+annotations are updated too.
 ``aastore`` checks that the stored object's runtime type is assignable to the array's
 runtime component type (thesis Fig. 1.25): decided from the program hierarchy, else by a
 type refinement of the stored object or a boolean split; the failing case throws
@@ -35,12 +38,13 @@ from jhalt.seg.evaluate.common import (
     throw,
 )
 from jhalt.seg.labels import RefineEdge, Relation, check, compute
-from jhalt.seg.evaluate.objects import holders
+from jhalt.seg.evaluate.objects import annotate_store, holders
 from jhalt.seg.library import unknown_value
 from jhalt.seg.refine import (
     child_annotations,
     possible_runtime_types,
     realize_array,
+    refine_equality,
     refine_existence,
     refine_integer,
     refine_type,
@@ -265,6 +269,11 @@ def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instructio
     pending = _array_ready(ctx, state, ins, array)
     if pending is not None:
         return pending
+    partners = sorted(state.predicates.equal_partners(array))
+    if partners:
+        # the store writes the partner too when the two are one array (its represented
+        # entries, what it reaches): decide equality first, as putfield does
+        return refine_equality(ctx, state, array, partners[0])
     if ins.mnemonic == "aastore" and stored != NULL and may_be_null(state, stored):
         return refine_existence(ctx, state, stored)
     checked = _index_check(ctx, state, ins, array, index)
@@ -300,5 +309,11 @@ def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instructio
         if state.predicates.may_be_non_tree(stored):
             predicates = predicates.with_non_tree(array)
         new_state = new_state.with_predicates(predicates)
+    if stored != NULL and is_object_value(state.heap[stored]):
+        # as for putfield (thesis Def. 1.43): predecessors of the array now reach stored,
+        # and a stored object that reaches the array closes a cycle (no entry is skipped
+        # when the entries are not represented: -1 names none)
+        written = index_interval.value if value.entries is not None else -1
+        new_state = annotate_store(new_state, array, stored, written)
     constraints = checked + (Relation("[]=", None, (array, index, stored)),)
     return step(state, ins, advance(new_state, ins), constraints)

@@ -154,7 +154,7 @@ def _fit_to_field(ctx: EvalContext, state: AbstractState, stored: Ref, descripto
     return state, stored
 
 
-def _may_reach(state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId] | None = None) -> set[Ref]:
+def _may_reach(state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId | int] | None = None) -> set[Ref]:
     """Object references that ``start`` may reach (itself included): through fields and
     entries, and through ``=?`` and ``⋀`` partners (a join is symmetric, so a partner may
     be reached; thesis Def. 1.41/1.42, closed transitively as an over-approximation).
@@ -178,7 +178,7 @@ def _may_reach(state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId] | 
     return seen
 
 
-def annotate_store(state: AbstractState, target: Ref, stored: Ref, written: FieldId) -> AbstractState:
+def annotate_store(state: AbstractState, target: Ref, stored: Ref, written: FieldId | int) -> AbstractState:
     """Heap predicates after ``target.written = stored`` (thesis Def. 1.43); ``state`` is
     the state after the write.
 

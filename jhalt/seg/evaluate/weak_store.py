@@ -27,9 +27,11 @@ each followed by the ordinary strong write — and the realization graph of each
 merging, seed 000 Thm. 2) yields the annotations ``W`` needs to represent it. If any
 outcome conflicts with ``W`` (a value or position ``W`` cannot represent), no weak update
 is made and the caller refines as before. Outcomes where ``r`` equals several partners at
-once are instances of ``E_p`` refined further; the write affects all of them and ``W``
-represents it for every partner by the first two items (``p.f`` unrepresented, ``p`` an
-abstract predecessor of ``v``).
+once are *not* instances of any ``E_p`` (which makes ``r`` distinct from the other
+partners), so their annotations are argued, not computed: ``W`` keeps every ``=?`` of the
+state (``r =? p``, ``p =? p'``), every such ``p.f`` is unrepresented, and every ``p`` is an
+abstract predecessor of ``v`` (first two items); the differential tests
+``tests/seg_soundness/test_aliased_stores_review.py`` (``WeakStoreThreeWay``) exercise it.
 
 Only instances of program classes are handled; the refinement stays the fallback.
 """
