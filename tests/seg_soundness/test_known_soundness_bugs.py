@@ -52,3 +52,30 @@ def test_closing_a_cyclic_list(tmp_path: Path) -> None:
     }
     """
     _simulated(tmp_path, "CloseCycle", body, (0, 0, 0))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open: a state is closed into a merged state that keeps h.obj =? n but not the joinability "
+    "a ⋀ o the concrete heap needs (args is both a local and h.obj); likely the instance check's "
+    "missing transitivity of =?/⋀ through merged references (seed 000 Def. 9(j), thesis Def. 1.10(m))",
+)
+def test_an_argument_array_stored_in_a_field_next_to_fresh_objects(tmp_path: Path) -> None:
+    body = """
+    static class A { int val; }
+    static class B extends A { }
+    static class H { Object obj; A a; }
+    public static void main(String[] args) {
+        H h = new H();
+        int k = 0;
+        for (int i = 0; i < args.length; i++) {
+            int l = args[i].length();
+            A n = (l > 2) ? new B() : new A();
+            if (l > 1) h.obj = n; else h.obj = args;
+            if (l > 0) h.a = n;
+        }
+        if (h.a != null) h.a.val = 5;
+        if (h.obj instanceof A && ((A) h.obj).val == 5) k += 2;
+    }
+    """
+    _simulated(tmp_path, "ArgsInField", body, (1, 3, 5))
