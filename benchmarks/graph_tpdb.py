@@ -67,7 +67,8 @@ def build_one(jar: Path, root: Path, timeout: float) -> GraphOutcome:
         status, reason = "recursion", incomplete[0].get("reason", "")
     else:
         first = next(item for item in incomplete if item.get("category") != "recursion")
-        status, reason = "incomplete", f"{first.get('category', '')}: {first.get('reason', '')}"
+        category, text = first.get("category", ""), first.get("reason", "")
+        status, reason = "incomplete", text if text.startswith(f"{category}:") else f"{category}: {text}"
     return GraphOutcome(problem, folder, status, reason, stats.get("graph_states"), stats.get("graph_build_time_s"), wall)
 
 
