@@ -38,7 +38,6 @@ from jhalt.domains.values import (
     NULL,
     ArrayValue,
     FloatValue,
-    HeapValue,
     InstanceValue,
     IntValue,
     Ref,

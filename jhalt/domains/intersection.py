@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jhalt.domains.heap import Heap, HeapPredicates, pair
+from jhalt.domains.heap import Heap, HeapPredicates
 from jhalt.domains.instance import DEFAULT_HIERARCHY, check_instance
 from jhalt.domains.merge import _check_same_shape, merge_int_types
 from jhalt.domains.naming import ReferenceNamer

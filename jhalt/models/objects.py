@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref, UnknownValue
-from jhalt.ids import FieldId
 from jhalt.models.support import bind_canonical, equality_refinement, fresh_int, model
 from jhalt.seg.evaluate.class_objects import represented_type, represented_type_field
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, unknown_library_call

@@ -25,18 +25,15 @@ from collections.abc import Callable, Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, constant_length, string_instance
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue
-from jhalt.ids import FieldId
+from jhalt.domains.strings import STRING_CLASS, constant_length, string_instance
+from jhalt.domains.values import ArrayValue, InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.models.lengths import NULL_TEXT_LENGTH, boolean_text_length, text_length_of_descriptor
 from jhalt.models.support import (
-    NPE,
     SIOOBE,
     STRING_SUPERTYPES,
     Preliminary,
     canonical_string,
     fresh_int,
-    guarded,
     index_checks,
     interval_of,
     model,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from jhalt.domains.heap import Heap, HeapPredicates, pair
+from jhalt.domains.heap import Heap, HeapPredicates
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, IntValue, UnknownValue

@@ -44,7 +44,7 @@ from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, IntValue, Ref, value_type_name
-from jhalt.ids import MethodId, ProgramPosition
+from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -65,7 +65,6 @@ from jhalt.analyses.nontermination.candidates import Candidate, candidates
 from jhalt.analyses.nontermination.interesting import interesting_references
 from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
 from jhalt.analyses.nontermination.recurrence import (
-    Recurrence,
     Refused,
     check_recurrent,
     run_deterministic,
