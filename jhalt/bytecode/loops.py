@@ -88,10 +88,13 @@ class LoopInfo:
         return best
 
 
-def _reverse_postorder(cfg: ControlFlowGraph) -> list[int]:
+def reverse_postorder(cfg: ControlFlowGraph) -> list[int]:
+    """Block starts reachable from the entry (normal and exception edges) in reverse
+    postorder; iterative, so long methods do not exhaust the stack."""
     order: list[int] = []
-    seen = {0}
-    stack: list[tuple[int, int]] = [(0, 0)]
+    entry = cfg.entry.start
+    seen = {entry}
+    stack: list[tuple[int, int]] = [(entry, 0)]
     while stack:
         node, index = stack[-1]
         successors = cfg.block(node).all_successors
@@ -110,7 +113,7 @@ def _reverse_postorder(cfg: ControlFlowGraph) -> list[int]:
 
 def compute_dominators(cfg: ControlFlowGraph) -> dict[int, int]:
     """Immediate dominators of the blocks reachable from the entry (Cooper-Harvey-Kennedy)."""
-    order = _reverse_postorder(cfg)
+    order = reverse_postorder(cfg)
     position = {node: i for i, node in enumerate(order)}
     idom: dict[int, int] = {0: 0}
 

@@ -8,8 +8,9 @@ tools therefore prove each *cyclic* SCC separately and discard transitions that 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, TypeVar
 
 from jhalt.its.system import Transition
 
@@ -25,9 +26,12 @@ class Component:
         return frozenset(t.name for t in self.transitions)
 
 
+Node = TypeVar("Node", bound=Hashable)
+
+
 def strongly_connected_components(
-    locations: Sequence[str], edges: Iterable[tuple[str, str]]
-) -> list[frozenset[str]]:
+    locations: Sequence[Node], edges: Iterable[tuple[Node, Node]]
+) -> list[frozenset[Node]]:
     """All SCCs of the directed graph (Tarjan, iterative), in reverse topological order;
     the result is deterministic for a given ``locations`` order and edge order."""
     successors: dict[str, list[str]] = {location: [] for location in locations}

@@ -28,7 +28,16 @@ so instance edges drawn from the input to a merge of the result stay valid.
 from __future__ import annotations
 
 from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    HeapValue,
+    InstanceValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+)
+from jhalt.its.graph import strongly_connected_components
 
 
 def _depths(state: AbstractState) -> dict[Ref, int]:
@@ -88,47 +97,13 @@ def _not_tree_shaped(state: AbstractState, depth: dict[Ref, int]) -> set[Ref]:
 
 
 def _on_cycles(children: dict[Ref, list[Ref]]) -> set[Ref]:
-    """Nodes of non-trivial strongly connected components or with a self loop (an
-    iterative Tarjan walk, so long lists do not exhaust the recursion limit)."""
-    index: dict[Ref, int] = {}
-    low: dict[Ref, int] = {}
-    on_stack: set[Ref] = set()
-    stack: list[Ref] = []
+    """Nodes of non-trivial strongly connected components or with a self loop."""
+    edges = ((node, child) for node, targets in children.items() for child in targets)
     result: set[Ref] = set()
-    counter = 0
-    for start in children:
-        if start in index:
-            continue
-        work: list[tuple[Ref, int]] = [(start, 0)]
-        while work:
-            node, position = work.pop()
-            if position == 0:
-                index[node] = low[node] = counter
-                counter += 1
-                stack.append(node)
-                on_stack.add(node)
-            successors_ = children.get(node, [])
-            if position < len(successors_):
-                work.append((node, position + 1))
-                child = successors_[position]
-                if child not in index:
-                    work.append((child, 0))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1 or node in children.get(node, []):
-                    result.update(component)
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
+    for component in strongly_connected_components(list(children), edges):
+        node = next(iter(component))
+        if len(component) > 1 or node in children.get(node, []):
+            result.update(component)
     return result
 
 

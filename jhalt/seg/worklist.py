@@ -34,6 +34,7 @@ import heapq
 from collections.abc import Callable, Iterator
 
 from jhalt.bytecode.cfg import ControlFlowGraph
+from jhalt.bytecode.loops import reverse_postorder
 from jhalt.domains.state import AbstractState
 from jhalt.ids import MethodId
 from jhalt.seg.context import EvalContext
@@ -43,25 +44,8 @@ StateKey = tuple[PositionKey, ...]
 
 
 def reverse_postorder_ranks(cfg: ControlFlowGraph) -> dict[int, int]:
-    """Block start → rank in a reverse postorder of the blocks reachable from the entry
-    (normal and exception edges); iterative, so long methods do not exhaust the stack."""
-    postorder: list[int] = []
-    entry = cfg.entry.start
-    seen = {entry}
-    stack: list[tuple[int, int]] = [(entry, 0)]
-    while stack:
-        block, index = stack[-1]
-        successors = cfg.block(block).all_successors
-        if index < len(successors):
-            stack[-1] = (block, index + 1)
-            successor = successors[index]
-            if successor not in seen:
-                seen.add(successor)
-                stack.append((successor, 0))
-        else:
-            stack.pop()
-            postorder.append(block)
-    return {block: rank for rank, block in enumerate(reversed(postorder))}
+    """Block start → rank in a reverse postorder of the blocks reachable from the entry."""
+    return {block: rank for rank, block in enumerate(reverse_postorder(cfg))}
 
 
 class TopologicalOrder:
