@@ -11,7 +11,11 @@ variables are mathematical integers).  It works the way termination tools do:
    (`RankingStep`).  The sequence of steps forms a lexicographic ranking function;
 3. when no linear function makes progress on an SCC, try multiphase ranking functions
    (nested form, depth 2 and 3 by default) in the same way;
-4. stop with "unknown" when an SCC resists, or when z3 answers unknown.
+4. when no ranking function makes progress on any SCC, look for an SCC whose runs are short:
+   no ``k`` consecutive transitions inside it are satisfiable together over the integers
+   (``k`` up to `MAX_BOUNDED_RUN`, at most `MAX_BOUNDED_RUNS` sequences; `BoundedRunStep`),
+   and drop all its transitions;
+5. stop with "unknown" when an SCC resists, or when z3 answers unknown.
 
 Every answer "proved" is backed by a `TerminationProof` that `verify` has re-checked
 independently over the integers (each obligation "guard => goal" decided by z3 in QF_LIA):
@@ -32,11 +36,14 @@ from jhalt.its.graph import Component, cyclic_components, strongly_connected_com
 from jhalt.its.linear import LinearConstraint, const, ge
 from jhalt.its.proof import (
     AcyclicStep,
+    BoundedRunStep,
     InfeasibleStep,
     ProofStep,
     RankingStep,
     TerminationProof,
+    compose_run,
     ranking_obligations,
+    runs_inside,
     strict_goals,
 )
 from jhalt.its.system import ITS, Transition
@@ -45,6 +52,13 @@ from jhalt.smt.entailment import Validity, check_entailment, check_satisfiable
 from jhalt.smt.farkas import synthesize_ranking
 from jhalt.smt.session import SatAnswer, SmtConfig
 
+
+MAX_BOUNDED_RUN = 6
+"""The longest run length tried by a `BoundedRunStep` search (``x % k`` loops need ``k``)."""
+MAX_BOUNDED_RUNS = 32
+"""A `BoundedRunStep` is searched only while an SCC has at most this many runs of a length."""
+MAX_VERIFIED_RUNS = 10_000
+"""`verify` enumerates every run of a bounded-run step; a step with more runs is rejected."""
 
 MAX_UNKNOWNS_PER_COMPONENT = 3
 """After this many solver give-ups on one SCC its search stops (the remaining candidate
@@ -128,20 +142,47 @@ def _check_step(step: ProofStep, current: list[Transition], its: ITS,
     if isinstance(step, AcyclicStep):
         on_cycle = {t.name for c in cyclic_components(current) for t in c.transitions}
         return [f"{name} lies on a cycle" for name in step.removed if name in on_cycle]
+    if isinstance(step, BoundedRunStep):
+        return _check_bounded_run_step(step, current, its, config)
     return _check_ranking_step(step, current, its, config)
+
+
+def _cut_components(locations: set[str], current: list[Transition], its: ITS) -> list[str]:
+    """Complaints unless ``locations`` is a union of SCCs of the current location graph."""
+    components = strongly_connected_components(
+        list(its.locations), [(t.source, t.target) for t in current])
+    return [f"locations {sorted(locations)} cut the SCC {sorted(component)}"
+            for component in components if component & locations and not component <= locations]
+
+
+def _check_bounded_run_step(step: BoundedRunStep, current: list[Transition], its: ITS,
+                            config: SmtConfig) -> list[str]:
+    inside = set(step.locations)
+    if step.length < 1:
+        return ["bounded-run step of length < 1"]
+    problems = _cut_components(inside, current, its)
+    by_name = {t.name: t for t in current}
+    problems += [f"removed {name} leaves the bounded locations" for name in step.removed
+                 if by_name[name].source not in inside or by_name[name].target not in inside]
+    if problems:
+        return problems
+    runs = runs_inside(inside, current, step.length, MAX_VERIFIED_RUNS)
+    if runs is None:
+        return [f"more than {MAX_VERIFIED_RUNS} runs of length {step.length} to check"]
+    for run in runs:
+        answer = check_satisfiable(compose_run(run, its.variables), Domain.INTEGER, config)
+        if answer is not SatAnswer.UNSAT:
+            names = " ".join(t.name for t in run)
+            problems.append(f"the run {names} is not shown infeasible ({answer.value})")
+    return problems
 
 
 def _check_ranking_step(step: RankingStep, current: list[Transition], its: ITS,
                         config: SmtConfig) -> list[str]:
-    problems: list[str] = []
     inside = set(step.locations)
     if step.depth < 1:
         return ["ranking step without a function"]
-    components = strongly_connected_components(
-        list(its.locations), [(t.source, t.target) for t in current])
-    for component in components:
-        if component & inside and not component <= inside:
-            problems.append(f"locations {sorted(inside)} cut the SCC {sorted(component)}")
+    problems = _cut_components(inside, current, its)
     allowed = set(its.variables)
     for index, phase in enumerate(step.phases, start=1):
         if phase.locations() != inside:
@@ -236,6 +277,24 @@ class _Search:
                 return RankingStep(locations, result.phases, removed)
         return None
 
+    def bound_component(self, component: Component) -> BoundedRunStep | None:
+        """A bounded-run step removing every transition of ``component``, or None."""
+        locations = tuple(sorted(component.locations))
+        for length in range(2, MAX_BOUNDED_RUN + 1):
+            runs = runs_inside(locations, component.transitions, length, MAX_BOUNDED_RUNS)
+            if runs is None:
+                return None
+            for run in runs:
+                answer = check_satisfiable(compose_run(run, self.its.variables), Domain.INTEGER, self.config.smt)
+                if answer is SatAnswer.UNKNOWN:
+                    self.solver_unknowns.append(f"runs of length {length} from {run[0].name}")
+                    return None  # longer runs only make harder problems
+                if answer is SatAnswer.SAT:
+                    break  # a run of this length exists: try a longer one
+            else:
+                return BoundedRunStep(locations, length, tuple(sorted(component.transition_names())))
+        return None
+
 
 def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> TerminationResult:
     """Try to prove that ``its`` has no infinite run; see the module doc for the method."""
@@ -246,9 +305,13 @@ def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> Term
         components = cyclic_components(search.current, its.locations)
         if not components:
             break
-        step = None
+        step: ProofStep | None = None
         for component in components:
             step = search.rank_component(component)
+            if step is not None:
+                break
+        for component in components if step is None else ():
+            step = search.bound_component(component)
             if step is not None:
                 break
         if step is None:

@@ -34,6 +34,7 @@ from jhalt.its.linear import (
 from jhalt.its.printer import format_constraint, format_expr, format_its, format_transition
 from jhalt.its.proof import (
     AcyclicStep,
+    BoundedRunStep,
     InfeasibleStep,
     Obligation,
     ProofStep,
@@ -45,7 +46,7 @@ from jhalt.its.proof import (
 from jhalt.its.system import ITS, Transition, is_primed, primed, unprimed
 
 __all__ = [
-    "FALSE", "TRUE", "ITS", "AcyclicStep", "Component", "InfeasibleStep", "LinearConstraint",
+    "FALSE", "TRUE", "ITS", "AcyclicStep", "BoundedRunStep", "Component", "InfeasibleStep", "LinearConstraint",
     "LinearExpr", "Obligation", "ProofStep", "RankingFunction", "RankingStep", "Relation",
     "TerminationProof", "Transition", "const", "cyclic_components", "eq", "format_constraint",
     "format_expr", "format_its", "format_transition", "ge", "gt", "is_primed", "le", "lt",

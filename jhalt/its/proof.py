@@ -31,7 +31,15 @@ Kinds of steps:
   drops by ``>= 1`` at every strict step, and so on, until ``f_k`` becomes negative before a
   strict step — contradicting ``f_k >= 0`` there.
 
-All obligations are implications "guard => one linear constraint" over the integers; this
+* `BoundedRunStep`: over locations ``L`` that form a union of SCCs of the current graph, no
+  sequence of ``length`` consecutive current transitions inside ``L`` has integer values that
+  satisfy all their guards (each sequence composed by `compose_run`, with fresh copies of the
+  variables per position).  An infinite run eventually stays in one SCC and would take
+  ``length`` consecutive transitions there, so every transition inside ``L`` is removed.
+  This is the "bounded number of iterations" argument for loops such as
+  ``while (x % 3 != 0) x++``, whose runs are short for reasons that only integers explain.
+
+Ranking obligations are implications "guard => one linear constraint" over the integers; this
 module states them (`ranking_obligations`) without deciding them, so that the prover and an
 independent checker (`jhalt.analyses.ranking.verify`) agree on what a step claims.
 """
@@ -39,11 +47,11 @@ independent checker (`jhalt.analyses.ranking.verify`) agree on what a step claim
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Union
+from typing import Any, Iterable, Mapping, Sequence, Union
 
 from jhalt.its.linear import LinearConstraint, LinearExpr, Number, const, ge
 from jhalt.its.printer import format_expr
-from jhalt.its.system import Transition, primed
+from jhalt.its.system import Transition, is_primed, primed, unprimed
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +127,20 @@ class RankingStep:
         }
 
 
-ProofStep = Union[InfeasibleStep, AcyclicStep, RankingStep]
+@dataclass(frozen=True, slots=True)
+class BoundedRunStep:
+    """No run of ``length`` consecutive transitions stays inside ``locations`` (module doc)."""
+
+    locations: tuple[str, ...]
+    length: int
+    removed: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "bounded-run", "locations": list(self.locations), "length": self.length,
+                "removed": list(self.removed)}
+
+
+ProofStep = Union[InfeasibleStep, AcyclicStep, RankingStep, BoundedRunStep]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +161,9 @@ class TerminationProof:
                 lines.append(f"infeasible guard: {removed}")
             elif isinstance(step, AcyclicStep):
                 lines.append(f"on no cycle: {removed}")
+            elif isinstance(step, BoundedRunStep):
+                lines.append(f"no {step.length} consecutive steps in "
+                             f"{{{', '.join(step.locations)}}}: {removed}")
             else:
                 phases = " ; ".join(
                     "[" + ", ".join(f"{loc}: {format_expr(e)}" for loc, e in p.by_location) + "]"
@@ -200,3 +224,38 @@ def ranking_obligations(step: RankingStep,
             obligations.append(Obligation(transition.guard, ge(expr, const(0)),
                                           transition.name, description))
     return obligations
+
+
+def runs_inside(locations: Iterable[str], transitions: Iterable[Transition], length: int,
+                limit: int) -> list[tuple[Transition, ...]] | None:
+    """Every sequence of ``length`` consecutive ``transitions`` with both ends in ``locations``
+    (target of each = source of the next); None when there are more than ``limit``."""
+    inside = set(locations)
+    usable = [t for t in transitions if t.source in inside and t.target in inside]
+    runs: list[tuple[Transition, ...]] = [(t,) for t in usable]
+    for _ in range(length - 1):
+        runs = [run + (t,) for run in runs for t in usable if t.source == run[-1].target]
+        if len(runs) > limit:
+            return None
+    return runs if len(runs) <= limit else None
+
+
+def compose_run(run: Sequence[Transition], variables: Iterable[str]) -> tuple[LinearConstraint, ...]:
+    """The conjunction of the guards of ``run`` taken one after the other: at position ``i``
+    the ITS variable ``x`` becomes ``x@i`` and ``x'`` becomes ``x@(i+1)``; every other
+    (auxiliary) name ``a`` becomes ``a@t<i>`` (existential per step).  The renaming is
+    injective: the text after the last ``@`` (digits, or ``t`` and digits) gives the position
+    and the kind, the text before it the original name."""
+    program = set(variables)
+    composed: list[LinearConstraint] = []
+    for position, transition in enumerate(run):
+        renaming: dict[str, str] = {}
+        for name in transition.variables():
+            if name in program:
+                renaming[name] = f"{name}@{position}"
+            elif is_primed(name) and unprimed(name) in program:
+                renaming[name] = f"{unprimed(name)}@{position + 1}"
+            else:
+                renaming[name] = f"{name}@t{position}"
+        composed.extend(constraint.rename(renaming) for constraint in transition.guard)
+    return tuple(composed)

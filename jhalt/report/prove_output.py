@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from jhalt.findings import ProveResult
 from jhalt.report.witness_text import replay_line, witness_lines
@@ -19,7 +20,9 @@ def prove_text(result: ProveResult) -> str:
         lines.append(replay_line(result.witness))
         if result.witness.reproducer:
             lines.append(f"reproducer: {result.witness.reproducer}")
-    if result.proof is not None:
+    if isinstance(result.proof, dict) and "loops" in result.proof:
+        lines.extend(_termination_proof_lines(result.proof))
+    elif result.proof is not None:
         proof = result.proof if isinstance(result.proof, str) else json.dumps(result.proof, indent=2)
         lines.append("proof:")
         lines.extend("  " + line for line in proof.splitlines())
@@ -27,6 +30,25 @@ def prove_text(result: ProveResult) -> str:
         lines.append("stats: " + ", ".join(f"{k}={v}" for k, v in sorted(result.stats.items())))
     lines.append(f"time: {result.time_s:.2f}s")
     return "\n".join(lines) + "\n"
+
+
+def _termination_proof_lines(proof: dict[str, Any]) -> list[str]:
+    """A YES proof for a reader: each loop with its source lines and, per loop head, its
+    ranking functions in source names (most significant first); then the assumptions.  The
+    whole proof object (ITSs, inductive invariants, proof steps) is in the JSON output."""
+    lines = ["proof:"]
+    if not proof["loops"]:
+        lines.append("  the program has no loop and no recursion")
+    for loop in proof["loops"]:
+        where = "lines {}-{}".format(*loop["lines"]) if loop.get("lines") else "lines unknown"
+        lines.append(f"  loop in {loop['method']} ({where})")
+        for head in loop["heads"]:
+            at = f"line {head['line']}" if head.get("line") is not None else f"pc {head['pc']}"
+            ranking = ", ".join(head["ranking"]) if head["ranking"] else "left within the loop's other heads"
+            lines.append(f"    at {at}: ranking ({ranking})")
+    lines.extend(f"  assuming {assumption}" for assumption in proof.get("assumptions", ()))
+    lines.append("  (--format json gives the integer transition systems and every proof step)")
+    return lines
 
 
 def prove_json(result: ProveResult) -> str:

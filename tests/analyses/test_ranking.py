@@ -18,6 +18,7 @@ from jhalt.analyses.ranking import prove_termination, verify
 from jhalt.its import (
     ITS,
     AcyclicStep,
+    BoundedRunStep,
     InfeasibleStep,
     LinearExpr,
     RankingFunction,
@@ -33,6 +34,7 @@ from jhalt.its import (
     ranking_obligations,
     var,
 )
+from jhalt.its.proof import compose_run
 from jhalt.smt.farkas import synthesize_ranking
 
 x, y, z = var("x"), var("y"), var("z")
@@ -219,17 +221,23 @@ def test_system_with_an_infinite_run_is_never_proved(name: str) -> None:
     assert_not_proved(its)
 
 
-def test_integer_terminating_loop_without_rational_argument_is_not_claimed() -> None:
+def test_integer_terminating_loop_without_rational_argument_needs_a_bounded_run() -> None:
     # x' = 10 - 2x while x > 0: over the rationals x = 10/3 is a fixed point (an infinite run),
-    # so no certificate valid over the rationals exists; over the integers |x - 10/3| doubles
-    # and the loop stops.  The prover must answer unknown rather than guess.
+    # so no ranking certificate valid over the rationals exists; over the integers every run
+    # stops within a few steps (x >= 6 leaves at once), which only the integer check of a
+    # bounded-run step sees.
     its = single(loop("t", "l0", "l0", [gt(x, 0)], {"x": 10 - 2 * x}))
+    longest = 0
     for start in range(1, 40):  # the integer meaning: every run stops
         value, steps = start, 0
         while value > 0 and steps < 100:
             value, steps = 10 - 2 * value, steps + 1
         assert value <= 0
-    assert_not_proved(its)
+        longest = max(longest, steps)
+    assert synthesize_ranking(its.transitions, ("l0",), XY, frozenset({"t"}), 1).phases is None
+    proof = assert_proved(its)
+    (step,) = [s for s in proof.steps if isinstance(s, BoundedRunStep)]
+    assert step.length == longest + 1  # 3 -> 4 -> 2 -> 6 -> -2 is the longest run
 
 
 # ---------------------------------------------------------------- verify rejects bad proofs
@@ -428,3 +436,57 @@ def test_solver_giving_up_means_not_proved_with_the_reason() -> None:
     # a proof that is correct still fails to verify when the solver cannot decide it
     assert not verify(TerminationProof((ranking({"l0": x}, ("t",)),)), COUNTDOWN,
                       SmtConfig(rlimit=1)).ok
+
+
+# ---------------------------------------------------------------- bounded runs (integer arguments)
+
+Q = var("_q")  # an auxiliary quotient: existential per step, integer
+
+
+def remainder_loop(step: int, divisor: int = 3) -> ITS:
+    """``while (x % divisor != 0) x += step`` for ``x >= 0``, with ``x = divisor*q + r``,
+    ``1 <= r <= divisor - 1`` (the remainder is not 0)."""
+    remainder = x - Q * divisor
+    guard = [ge(x, 0), ge(remainder, 1), le(remainder, divisor - 1)]
+    return ITS(("x",), "l0", (loop("t", "l0", "l0", guard, {"x": x + step}, variables=("x",)),))
+
+
+def test_a_remainder_loop_has_no_long_run_and_is_proved() -> None:
+    its = remainder_loop(1)
+    # no linear ranking function exists over the rationals (q is free there)
+    assert synthesize_ranking(its.transitions, ("l0",), ("x",), frozenset({"t"}), 1).phases is None
+    proof = assert_proved(its)
+    (step,) = [s for s in proof.steps if isinstance(s, BoundedRunStep)]
+    assert step.length == 3  # x % 3 = 1 -> 2 -> 0: two iterations at most
+
+
+def test_a_remainder_loop_that_keeps_the_remainder_is_not_proved() -> None:
+    its = remainder_loop(3)  # x = 1, 4, 7, ... : x % 3 stays 1 forever
+    assert_run_allowed(its, [("t", {"_q": k}, {"x": 1 + 3 * k}, {"x": 4 + 3 * k}) for k in range(5)])
+    assert_not_proved(its)
+
+
+def test_verify_rejects_a_bounded_run_step_that_is_too_short_or_wrong() -> None:
+    good = remainder_loop(1)
+    assert verify(TerminationProof((BoundedRunStep(("l0",), 3, ("t",)),)), good).ok
+    # two consecutive iterations exist (x = 1, 2), so length 2 is not a valid bound
+    check = verify(TerminationProof((BoundedRunStep(("l0",), 2, ("t",)),)), good)
+    assert not check.ok and "not shown infeasible" in check.failures[0]
+    stuck = remainder_loop(3)
+    assert not verify(TerminationProof((BoundedRunStep(("l0",), 6, ("t",)),)), stuck).ok
+
+
+def test_verify_rejects_a_bounded_run_step_that_cuts_an_scc() -> None:
+    its = TERMINATING["cycle through three locations"]
+    assert not verify(TerminationProof((BoundedRunStep(("a",), 1, ("ab",)),)), its).ok
+
+
+def test_composed_runs_rename_variables_per_position() -> None:
+    t = remainder_loop(1).transitions[0]
+    composed = compose_run((t, t), ("x",))
+    names = set().union(*(c.variables() for c in composed))
+    assert names == {"x@0", "x@1", "x@2", "_q@t0", "_q@t1"}
+    # an auxiliary spelled like a renamed variable stays apart from it
+    lookalike = Transition("c", "l0", "l0", (ge(var("x@1"), 0), eq(primed("x"), x + 1)))
+    composed = compose_run((lookalike,), ("x",))
+    assert set().union(*(c.variables() for c in composed)) == {"x@0", "x@1", "x@1@t0"}

@@ -32,3 +32,29 @@ def test_yes_has_its_proof_and_no_witness() -> None:
     text = prove_text(ProveResult(Verdict.YES, MAIN, "1 loop(s) ranked", proof={"ranking": "n - i"}))
     assert text.splitlines()[0] == "YES"
     assert "witness:" not in text and '"ranking": "n - i"' in text
+
+
+def _prove_text_of(capsys, name: str) -> str:
+    from corpus import compile_program
+
+    from jhalt.cli.main import main
+
+    compiled = compile_program(name)
+    assert main(["prove", str(compiled.classes_dir), "--main", compiled.main_class]) == 0
+    return capsys.readouterr().out
+
+
+def test_yes_text_lists_each_loop_with_its_ranking_in_source_names(capsys) -> None:
+    lines = _prove_text_of(capsys, "CountDown").splitlines()
+    assert lines[0] == "YES"
+    assert any(line.startswith("  loop in CountDown.main(") for line in lines)
+    # `while (n > 0) n--;` on line 6 of CountDown.java: n itself ranks the loop
+    assert "    at line 6: ranking (n)" in lines
+    assert "  assuming integers are mathematical (no overflow; the competition's semantics)" in lines
+    assert '"its"' not in "\n".join(lines)  # the ITS is for --format json
+
+
+def test_yes_text_of_a_bounded_loop_says_how_many_steps_it_allows(capsys) -> None:
+    lines = _prove_text_of(capsys, "RemainderRound").splitlines()
+    assert lines[0] == "YES"
+    assert "    at line 6: ranking (bounded: at most 2 steps in a row)" in lines

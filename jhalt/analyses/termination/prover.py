@@ -39,7 +39,7 @@ from jhalt.analyses.termination.naming import variable_names
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
-from jhalt.its.proof import RankingStep, TerminationProof
+from jhalt.its.proof import BoundedRunStep, RankingStep, TerminationProof
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
 
@@ -84,7 +84,7 @@ class LoopHead:
 
     ``ranking`` lists one expression per proof step that ranks this head (the components of
     a lexicographic ranking function, most significant first); a multiphase step contributes
-    ``phase1 ; phase2``."""
+    ``phase1 ; phase2``, a bounded-run step the number of consecutive steps it allows."""
 
     node: int
     pc: int
@@ -190,11 +190,14 @@ def _loop_proof(
         types = {r: v.type_letter for r in cut_point.int_refs if isinstance(v := state.heap[r], IntValue)}
         ranking = []
         for step in proof.steps:
-            if not isinstance(step, RankingStep):
+            if not isinstance(step, (RankingStep, BoundedRunStep)):
                 continue
             for location in step.locations:  # the head itself, or its copies after a split
                 if base_location(location) == cut_point.location:
-                    rendered = " ; ".join(_render(phase.at(location), names) for phase in step.phases)
+                    if isinstance(step, BoundedRunStep):
+                        rendered = f"bounded: at most {step.length - 1} steps in a row"
+                    else:
+                        rendered = " ; ".join(_render(phase.at(location), names) for phase in step.phases)
                     if rendered not in ranking:
                         ranking.append(rendered)
         heads.append(

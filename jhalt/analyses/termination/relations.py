@@ -18,7 +18,9 @@ relation over-approximates the program only by *missing* facts, never by adding 
   for ``a >= 0, b >= 1``: ``a / b`` lies in ``[0, a]`` (and ``k*q <= a <= k*q + k - 1`` for a
   literal ``k``), ``a % b`` in ``[0, min(a, b - 1)]``; symmetric for ``a <= 0``; when the
   divisor's interval has a lower bound ``L >= 2`` also ``L*q <= a`` (``a >= 0``: ``q >= 0``
-  and ``q*b <= a``, so ``q*L <= q*b <= a``), resp. ``L*q >= a`` (``a <= 0``);
+  and ``q*b <= a``, so ``q*L <= q*b <= a``), resp. ``L*q >= a`` (``a <= 0``); ``a % k`` for a
+  literal ``k`` exactly, as ``a = k*q + r`` with an auxiliary integer quotient ``q``
+  (`quotient_name`);
 * ``>>`` by a literal distance ``d``: ``2^d * r <= a <= 2^d * r + 2^d - 1`` (floor division);
 * ``len`` is an equality with the array's length reference (the array value names it);
 * checks ``< <= == > >=`` exactly; ``!=`` as the two alternatives ``<`` / ``>``;
@@ -33,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jhalt.domains.intervals import Interval
-from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, gt, le, lt
+from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, gt, le, lt, var
 from jhalt.seg.labels import Operand, Relation
 
 Term = Callable[[Operand], LinearExpr | None]
@@ -124,6 +126,8 @@ def relation_facts(relation: Relation, term: Term, interval_of: IntervalOf, resu
         facts.constraints.extend(_product(result, relation.args, args, interval_of))
     elif op in ("/", "%") and len(args) == 2 and args[0] is not None:
         facts.constraints.extend(_division(op, result, relation.args, args, interval_of))
+        if op == "%":
+            facts.constraints.extend(_remainder_by_literal(result, relation, args[0], interval_of))
     elif op in ("<<", ">>") and len(args) == 2 and args[0] is not None:
         facts.constraints.extend(_shift(op, result, relation.args[1], args[0], interval_of, result_type))
     elif op == "cmp" and len(args) == 2 and args[0] is not None and args[1] is not None:
@@ -201,6 +205,33 @@ def _division(
         facts += [le(result, 0), ge(result, dividend)]
         if divisor is not None:
             facts.append(gt(result, -divisor))
+    return facts
+
+
+def quotient_name(result: str) -> str:
+    """The auxiliary variable for the quotient of the remainder computed into ``result``."""
+    return f"_quot({result})"
+
+
+def _remainder_by_literal(
+    result: LinearExpr, relation: Relation, dividend: LinearExpr, interval_of: IntervalOf
+) -> list[LinearConstraint]:
+    """``r = a % k`` for a literal ``k >= 1`` and ``a`` of known sign, exactly: ``a = k*q + r``
+    with an integer auxiliary quotient ``q`` (existential per step) and ``0 <= r <= k - 1``
+    (``a >= 0``) resp. ``-(k - 1) <= r <= 0`` (``a <= 0``) — JVMS irem/lrem truncate toward
+    zero, so the remainder has the dividend's sign.  Linear, but meaningful only over the
+    integers (over the rationals any ``q`` fits); `jhalt.analyses.ranking` uses it in the
+    integer check of a bounded-run step."""
+    divisor = _literal(relation.args[1], interval_of)
+    sign = _sign(relation.args[0], interval_of)
+    if divisor is None or divisor < 1 or sign == 0 or relation.result is None:
+        return []
+    quotient = var(quotient_name(relation.result))
+    facts = [eq(dividend, quotient * divisor + result)]
+    if sign > 0:
+        facts += [ge(result, 0), le(result, divisor - 1)]
+    else:
+        facts += [le(result, 0), ge(result, 1 - divisor)]
     return facts
 
 

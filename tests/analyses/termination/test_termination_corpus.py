@@ -28,6 +28,8 @@ PROVED = [
     # division by a divisor >= 2, products of bounded values; x + y invariants
     "FieldCountDown", "FieldBoundFromList", "GrowShrinkList", "LogDivision", "SquareUntilAbove",
     "OneOfTwoFlags",
+    # a remainder by a literal as a = k*q + r with an integer quotient: no run of k steps
+    "RemainderRound", "RemainderRoundDown",
 ]  # fmt: skip
 
 
@@ -83,6 +85,17 @@ def test_invariants_are_reported_with_the_proof():
     a_ref = next(ref for ref, name in head.variables.items() if name == "a")
     b_ref = next(ref for ref, name in head.variables.items() if name == "b")
     assert f"1 <= {a_ref}" in facts and f"1 <= {b_ref}" in facts
+
+
+def test_a_remainder_loop_is_proved_by_a_bounded_number_of_steps():
+    outcome = outcome_of("RemainderRound")
+    assert outcome.proved
+    (loop,) = outcome.loops
+    (head,) = loop.heads
+    # x % 3 goes 1 -> 2 -> 0 at most: no three consecutive iterations exist
+    assert head.ranking == ("bounded: at most 2 steps in a row",)
+    kinds = [step["kind"] for step in loop.to_json()["proof"]["steps"]]
+    assert kinds[-1] == "bounded-run"
 
 
 NONTERMINATING = [p.name for p in all_programs() if p.expectation.verdict.name == "NONTERM"]
