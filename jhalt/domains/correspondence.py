@@ -21,6 +21,14 @@ From the graph, :func:`realize` derives
 :mod:`jhalt.domains.merge` adds exactly them to the merged state. Using one function for
 both makes ``s ⊑ merge(s, t)`` hold by construction (seed 000 Thm. 2).
 
+One requirement goes beyond Def. 9 as written: a fine object at two exact positions whose
+coarse references differ needs not only their ``=?`` (h) but also their ``⋀`` when the
+fine state leaves part of the object unrepresented (:func:`may_hide_sharing`). Its concrete
+states share that part through both positions with the same suffix, which thesis Def.
+1.10(m) accepts without an annotation in the fine state but not in the coarse one, where
+the two anchors differ; without the join ``⊑`` would not be transitive (a concrete state
+of the fine state would not be one of the coarse state).
+
 The test for (m) (non-tree shapes) is slightly stronger than the definition when a
 convergence below a realized object is only partly realized: it may then demand ``!`` on
 the realized ancestor. This can only make :func:`is_instance` answer "no" (never a wrong
@@ -142,6 +150,33 @@ def _is_object(state: AbstractState, reference: Ref) -> bool:
     return reference != NULL and is_object_value(state.heap[reference])
 
 
+def _is_reference_type(descriptor: str) -> bool:
+    return descriptor.startswith(("L", "["))
+
+
+def may_hide_sharing(state: AbstractState, reference: Ref, hierarchy: TypeHierarchy) -> bool:
+    """Whether the object at ``reference`` may have successors that ``state`` does not
+    represent and that could therefore be shared in a concrete state: an unknown object,
+    an array of references whose entries are not listed, an instance that lacks a field
+    of reference type. Which fields a class has is asked of ``hierarchy`` through an
+    optional ``instance_fields(class) -> tuple[FieldId, ...] | None`` (the program's
+    :class:`~jhalt.seg.context.ProgramHierarchy`); without it every instance is assumed
+    to hide something (conservative: the instance check only demands more)."""
+    value = state.heap[reference]
+    if isinstance(value, UnknownValue):
+        return True
+    if isinstance(value, ArrayValue):
+        return value.entries is None and _is_reference_type(value.component_type)
+    if isinstance(value, InstanceValue):
+        fields_of = getattr(hierarchy, "instance_fields", None)
+        declared = None if fields_of is None else fields_of(value.class_name)
+        if declared is None:
+            return True
+        present = {field_id for field_id, _ in value.fields}
+        return any(f not in present and _is_reference_type(f.descriptor) for f in declared)
+    return False
+
+
 def realize(fine: AbstractState, coarse: AbstractState, hierarchy: TypeHierarchy) -> Realization:
     """Build the realization graph of ``fine`` in ``coarse``; see the module docstring.
 
@@ -190,7 +225,7 @@ def realize(fine: AbstractState, coarse: AbstractState, hierarchy: TypeHierarchy
     result.position_counts = _count_positions(result)
     _check_distinctness(fine, result)
     if not result.conflicts:
-        result.required = _required_annotations(fine, coarse, result)
+        result.required = _required_annotations(fine, coarse, result, hierarchy)
     return result
 
 
@@ -246,7 +281,9 @@ def _check_distinctness(fine: AbstractState, result: Realization) -> None:
             result.conflicts.append(f"{coarse_ref} stands for different values {sorted(map(str, seen))}")
 
 
-def _required_annotations(fine: AbstractState, coarse: AbstractState, result: Realization) -> HeapPredicates:
+def _required_annotations(
+    fine: AbstractState, coarse: AbstractState, result: Realization, hierarchy: TypeHierarchy
+) -> HeapPredicates:
     equal: set[Pair] = set()
     joins: set[Pair] = set()
     non_tree: set[Ref] = set()
@@ -256,7 +293,8 @@ def _required_annotations(fine: AbstractState, coarse: AbstractState, result: Re
             entries[node[0]].append(node)
 
     # (h), (j): one fine object at several positions.
-    for nodes in entries.values():
+    for fine_ref, nodes in entries.items():
+        hides = None  # may_hide_sharing(fine, fine_ref), computed when needed
         for index, first in enumerate(nodes):
             _, anchor, exact = first
             if not exact and result.position_counts[first] >= 2:
@@ -265,6 +303,20 @@ def _required_annotations(fine: AbstractState, coarse: AbstractState, result: Re
                 _, other_anchor, other_exact = second
                 if exact and other_exact:
                     equal.add(pair(anchor, other_anchor))
+                    # The fine state holds one object at both positions, so in each of its
+                    # concrete states everything below that object that it leaves
+                    # unrepresented (entries, absent fields, the contents of an unknown
+                    # object) is shared by the two positions with the same suffix — which
+                    # needs no annotation in the fine state (thesis Def. 1.10(m)). The
+                    # coarse state reaches these successors from two *different* anchors,
+                    # so for those concrete states to be its instances too it must allow
+                    # the anchors to join (Def. 1.10(m), s|π̄ ≠ s|π̄'); =? alone does not
+                    # say that the contents may be shared. Without it ⊑ is not transitive
+                    # and an instance edge drops sharing that concrete runs have.
+                    if hides is None:
+                        hides = may_hide_sharing(fine, fine_ref, hierarchy)
+                    if hides:
+                        joins.add(pair(anchor, other_anchor))
                 else:
                     joins.add(pair(anchor, other_anchor))
 

@@ -24,7 +24,7 @@ from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import OBJECT, Ref
 from jhalt.errors import JhaltError
-from jhalt.ids import MethodId
+from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
 from jhalt.seg.labels import EvalEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
@@ -63,6 +63,7 @@ class ProgramHierarchy:
     def __init__(self, program: Program) -> None:
         self.program = program
         self._cache: dict[tuple[str, str], bool] = {}
+        self._fields: dict[str, tuple[FieldId, ...] | None] = {}
 
     def is_subtype(self, sub: str, sup: str) -> bool:
         if sub == sup or sup == OBJECT:
@@ -76,6 +77,36 @@ class ProgramHierarchy:
                 cached = False
             self._cache[key] = cached
         return cached
+
+    def instance_fields(self, class_name: str) -> tuple[FieldId, ...] | None:
+        """The instance fields of ``class_name``: those declared by the class and its
+        superclasses, all of them program classes below ``java/lang/Object`` (what ``new``
+        creates, see :func:`jhalt.seg.evaluate.objects.instance_fields`). None when they
+        are not known: a class that cannot be read, or a library class in the chain (whose
+        private fields library models may represent, e.g. a Throwable's cause). Used by
+        the instance check to tell whether a realized instance may hide sharing in fields
+        it does not list (:func:`jhalt.domains.correspondence.may_hide_sharing`)."""
+        if class_name in self._fields:
+            return self._fields[class_name]
+        found: list[FieldId] = []
+        current: str | None = class_name
+        result: tuple[FieldId, ...] | None = None
+        try:
+            while current is not None and self._is_program_class(current):
+                classfile = self.program.lookup(current)
+                found.extend(
+                    FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static
+                )
+                current = classfile.super_name
+            if current in (None, OBJECT):
+                result = tuple(found)
+        except JhaltError:
+            pass
+        self._fields[class_name] = result
+        return result
+
+    def _is_program_class(self, name: str) -> bool:
+        return not name.startswith("[") and self.program.classes.find(name) is not None
 
     def common_supertype(self, first: str, second: str) -> str:
         if self.is_subtype(first, second):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+from javac import compile_java
 from soundness_kit import MAIN, TEST_LIMITS, registry
 
-from javac import compile_java
 from jhalt.analyses.concrete_run import check_simulation, run_concrete
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -54,12 +53,6 @@ def test_closing_a_cyclic_list(tmp_path: Path) -> None:
     _simulated(tmp_path, "CloseCycle", body, (0, 0, 0))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: a state is closed into a merged state that keeps h.obj =? n but not the joinability "
-    "a ⋀ o the concrete heap needs (args is both a local and h.obj); likely the instance check's "
-    "missing transitivity of =?/⋀ through merged references (seed 000 Def. 9(j), thesis Def. 1.10(m))",
-)
 def test_an_argument_array_stored_in_a_field_next_to_fresh_objects(tmp_path: Path) -> None:
     body = """
     static class A { int val; }
