@@ -37,7 +37,7 @@ from typing import Collection, Sequence
 
 import z3
 
-from jhalt.its.linear import LinearExpr, Relation
+from jhalt.its.linear import LinearConstraint, LinearExpr, Relation
 from jhalt.its.proof import RankingFunction
 from jhalt.its.system import Transition, primed
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
@@ -88,14 +88,19 @@ def _signed(sign: int, name: str) -> str:
 class _Template:
     """Unknown coefficients ``c_{i,l,v}`` and constants ``d_{i,l}`` of every phase."""
 
-    def __init__(self, depth: int, locations: Sequence[str], variables: Sequence[str]) -> None:
+    def __init__(self, depth: int, locations: Sequence[str], variables: Sequence[str],
+                 at: dict[str, frozenset[str]] | None = None) -> None:
         self.depth = depth
         self.locations = list(locations)
         self.variables = list(variables)
+        self.at = {l: [v for v in self.variables if at is None or v in at.get(l, frozenset(variables))]
+                   for l in self.locations}
+        """The variables that may get a non-zero coefficient at each location."""
+        allowed = {l: frozenset(vs) for l, vs in self.at.items()}
         self.coefficient = {
             (i, l, v): f"c_{i}_{li}_{vi}"
             for i in range(depth) for li, l in enumerate(self.locations)
-            for vi, v in enumerate(self.variables)
+            for vi, v in enumerate(self.variables) if v in allowed[l]
         }
         self.constant = {
             (i, l): f"d_{i}_{li}" for i in range(depth)
@@ -107,7 +112,7 @@ class _Template:
 
     def function(self, phase: int, location: str, post: bool) -> _Affine:
         affine = _Affine()
-        for variable in self.variables:
+        for variable in self.at[location]:
             name = primed(variable) if post else variable
             affine.coefficients[name].append((1, self.coefficient[(phase, location, variable)]))
         affine.constant.append((1, self.constant[(phase, location)]))
@@ -129,7 +134,7 @@ class _Template:
         for i in range(self.depth):
             phases.append(RankingFunction.of({
                 location: LinearExpr.of(
-                    {v: values[(i, location, v)] * scale for v in self.variables},
+                    {v: values[(i, location, v)] * scale for v in self.at[location]},
                     constants[(i, location)] * scale,
                 )
                 for location in self.locations
@@ -149,11 +154,13 @@ class _Problem:
     def __init__(self, template: _Template) -> None:
         self.lines = template.declarations()
 
-    def require_nonnegative(self, transition: Transition, goal: _Affine, tag: str) -> None:
-        """The Farkas conditions for ``guard(transition) => goal >= 0``."""
+    def require_nonnegative(self, transition: Transition, goal: _Affine, tag: str,
+                            rows: Sequence[LinearConstraint] | None = None) -> None:
+        """The Farkas conditions for ``guard(transition) => goal >= 0``; ``rows`` (default: the
+        guard) may replace the guard by an equivalent conjunction (`essential_rows`)."""
         variable_sums: dict[str, list[str]] = defaultdict(list)
         constant_sum: list[str] = []
-        for row, constraint in enumerate(transition.guard):
+        for row, constraint in enumerate(transition.guard if rows is None else rows):
             multiplier = f"{tag}_m{row}"
             self.lines.append(f"(declare-fun {multiplier} () Real)")
             if constraint.relation is Relation.LE:
@@ -173,6 +180,82 @@ class _Problem:
 
     def text(self) -> str:
         return "\n".join(self.lines)
+
+
+def essential_rows(guard: Sequence[LinearConstraint]) -> tuple[LinearConstraint, ...]:
+    """``guard`` without the inequalities that its variable bounds imply: the same set of
+    rational (and integer) points, with fewer Farkas multipliers.
+
+    The bounds are the single-variable constraints (``a*x + b <= 0``, ``a*x + b = 0``).  Kept:
+    every equality, for each variable and direction the first single-variable inequality with
+    the tightest bound (unless an equality implies it), and every inequality over
+    several variables whose maximum over the box of the bounds is not ``<= 0``.  (Each bound of
+    the box is that of a kept constraint.)  A dropped
+    inequality is implied by kept ones, so the conjunction is equivalent."""
+    low: dict[str, Fraction] = {}
+    high: dict[str, Fraction] = {}
+    fixed: dict[str, set[Fraction]] = defaultdict(set)
+    for constraint in guard:
+        if len(constraint.expr.terms) != 1:
+            continue
+        ((name, coefficient),) = constraint.expr.terms
+        bound = -constraint.expr.constant / coefficient
+        if constraint.relation is Relation.EQ:
+            fixed[name].add(bound)
+        if constraint.relation is Relation.EQ or coefficient < 0:  # x >= bound
+            low[name] = max(low.get(name, bound), bound)
+        if constraint.relation is Relation.EQ or coefficient > 0:  # x <= bound
+            high[name] = min(high.get(name, bound), bound)
+    kept: list[LinearConstraint] = []
+    bounded: set[tuple[str, bool]] = set()
+    for constraint in guard:
+        terms = constraint.expr.terms
+        if constraint.relation is Relation.EQ or not terms:
+            kept.append(constraint)
+            continue
+        if len(terms) == 1:
+            ((name, coefficient),) = terms
+            upper = coefficient > 0
+            bound = -constraint.expr.constant / coefficient
+            values = fixed.get(name, ())
+            if any(bound >= v if upper else bound <= v for v in values):
+                continue  # implied by an equality, which is kept
+            if (name, upper) in bounded or bound != (high if upper else low)[name]:
+                continue  # implied by the tightest bound, which is kept
+            bounded.add((name, upper))
+            kept.append(constraint)
+            continue
+        maximum: Fraction | None = constraint.expr.constant
+        for name, coefficient in terms:
+            limit = (high if coefficient > 0 else low).get(name)
+            if limit is None:
+                maximum = None
+                break
+            maximum += coefficient * limit
+        if maximum is None or maximum > 0:
+            kept.append(constraint)
+    return tuple(kept)
+
+
+def _location_variables(transitions: Sequence[Transition], rows: dict[str, tuple[LinearConstraint, ...]],
+                        locations: Sequence[str], variables: Sequence[str]) -> dict[str, frozenset[str]]:
+    """For each location, the variables that can have a non-zero coefficient there.
+
+    A variable ``v`` that some guard of a transition leaving ``l`` does not mention (or whose
+    post-state ``v'`` some guard of a transition entering ``l`` does not mention) is free in
+    that transition, so every Farkas condition of the transition forces the coefficient of
+    ``v`` at ``l`` to 0 (phase by phase: the goal of phase ``i`` adds phase ``i - 1`` at the
+    source, already 0).  Leaving such coefficients out of the template is therefore exact."""
+    result = {l: frozenset(variables) for l in locations}
+    for transition in transitions:
+        mentioned: set[str] = set()
+        for constraint in rows[transition.name]:
+            mentioned |= constraint.variables()
+        if transition.source in result:
+            result[transition.source] = frozenset(v for v in result[transition.source] if v in mentioned)
+        if transition.target in result:
+            result[transition.target] = frozenset(v for v in result[transition.target] if primed(v) in mentioned)
+    return result
 
 
 def _relevant_variables(transitions: Sequence[Transition],
@@ -198,7 +281,9 @@ def synthesize_ranking(
     transitions with both ends in ``locations``."""
     if depth < 1:
         raise ValueError("depth must be at least 1")
-    template = _Template(depth, locations, _relevant_variables(transitions, variables))
+    rows = {t.name: essential_rows(t.guard) for t in transitions}
+    relevant = _relevant_variables(transitions, variables)
+    template = _Template(depth, locations, relevant, _location_variables(transitions, rows, locations, relevant))
     problem = _Problem(template)
     for index, transition in enumerate(transitions):
         source, target = transition.source, transition.target
@@ -208,14 +293,14 @@ def synthesize_ranking(
                 goal.add(template.function(phase, target, post=True), sign=-1).add_constant(-1)
                 if phase > 0:
                     goal.add(template.function(phase - 1, source, post=False))
-                problem.require_nonnegative(transition, goal, f"s{index}_{phase}")
+                problem.require_nonnegative(transition, goal, f"s{index}_{phase}", rows[transition.name])
             bounded = template.function(depth - 1, source, post=False)
-            problem.require_nonnegative(transition, bounded, f"b{index}")
+            problem.require_nonnegative(transition, bounded, f"b{index}", rows[transition.name])
         else:
             for phase in range(depth):
                 goal = template.function(phase, source, post=False)
                 goal.add(template.function(phase, target, post=True), sign=-1)
-                problem.require_nonnegative(transition, goal, f"w{index}_{phase}")
+                problem.require_nonnegative(transition, goal, f"w{index}_{phase}", rows[transition.name])
     session = SmtSession(config, "QF_LRA")
     session.add_smtlib(problem.text())
     answer = session.check()
