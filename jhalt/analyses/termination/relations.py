@@ -14,7 +14,8 @@ relation over-approximates the program only by *missing* facts, never by adding 
   extreme values of a JVM type are not bounds under mathematical integers and are ignored);
   ``<<`` by a literal distance (``x * 2^d``; the JVM masks the distance by the type width);
 * ``/`` and ``%`` when the sign of the dividend and of the divisor are known from the
-  intervals of the source state (truncation toward zero, JVMS §6.5 idiv/irem):
+  intervals of the source state (truncation toward zero, JVMS §6.5 idiv/irem; of a
+  dividend of unknown sign still ``-b < a % b < b`` for a divisor ``b >= 1``):
   for ``a >= 0, b >= 1``: ``a / b`` lies in ``[0, a]`` (and ``k*q <= a <= k*q + k - 1`` for a
   literal ``k``), ``a % b`` in ``[0, min(a, b - 1)]``; symmetric for ``a <= 0``; when the
   divisor's interval has a lower bound ``L >= 2`` also ``L*q <= a`` (``a >= 0``: ``q >= 0``
@@ -176,9 +177,11 @@ def _division(
     divisor_literal = _literal(operands[1], interval_of)
     divisor_interval = interval_of(operands[1]) if isinstance(operands[1], str) else Interval.const(operands[1])
     divisor_positive = divisor_interval is not None and divisor_interval.lo is not None and divisor_interval.lo >= 1
+    divisor = args[1]
+    if op == "%" and dividend_sign == 0 and divisor_positive and divisor is not None:
+        return [lt(result, divisor), gt(result, -divisor)]  # |a % b| < b whatever the sign of a
     if dividend_sign == 0 or not divisor_positive:
         return []
-    divisor = args[1]
     facts: list[LinearConstraint] = []
     if op == "/":
         assert divisor_interval is not None and divisor_interval.lo is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from jhalt.analyses.termination.relations import relation_facts
+from jhalt.analyses.termination.relations import quotient_name, relation_facts
 from jhalt.domains.intervals import Interval, java_div, java_rem
 from jhalt.its.linear import var
 from jhalt.seg.labels import Relation, check, compute
@@ -108,3 +108,23 @@ def test_division_by_a_divisor_at_least_two_at_least_halves():
         assert holds(facts, {"a": a, "b": b, "r": java_div(a, b)}), (a, b)
     facts = facts_for(compute("/", "r", "a", "b"), {"a": Interval(0, None), "b": Interval(2, None)})
     assert not holds(facts, {"a": 9, "b": 3, "r": 5})
+
+
+def test_remainder_of_a_dividend_of_unknown_sign_is_smaller_than_the_divisor_in_magnitude():
+    intervals = {"a": Interval.top(), "b": Interval(1, None)}
+    facts = facts_for(compute("%", "r", "a", "b"), intervals)
+    for a, b in itertools.product(range(-12, 13), range(1, 7)):
+        assert holds(facts, {"a": a, "b": b, "r": java_rem(a, b)}), (a, b)
+        assert not holds(facts, {"a": a, "b": b, "r": b}) and not holds(facts, {"a": a, "b": b, "r": -b})
+
+
+def test_remainder_by_a_literal_is_exact_with_an_integer_quotient():
+    quotient = quotient_name("r")
+    for k in range(1, 6):
+        for a in range(-15, 16):
+            intervals = {"a": Interval(0, None) if a >= 0 else Interval(None, 0)}
+            facts = facts_for(compute("%", "r", "a", k), intervals)
+            # some integer quotient admits the JVM's remainder, none admits any other value
+            admitted = {r for r in range(-k - 2, k + 3) for q in range(-20, 21)
+                        if holds(facts, {"a": a, "r": r, quotient: q})}
+            assert admitted == {java_rem(a, k)}, (a, k, admitted)
