@@ -22,6 +22,8 @@ def prove_text(result: ProveResult) -> str:
             lines.append(f"reproducer: {result.witness.reproducer}")
     if isinstance(result.proof, dict) and "loops" in result.proof:
         lines.extend(_termination_proof_lines(result.proof))
+    elif isinstance(result.proof, dict) and "evidence" in result.proof and "loop" in result.proof:
+        lines.extend(_nontermination_proof_lines(result.proof))
     elif result.proof is not None:
         proof = result.proof if isinstance(result.proof, str) else json.dumps(result.proof, indent=2)
         lines.append("proof:")
@@ -48,6 +50,20 @@ def _termination_proof_lines(proof: dict[str, Any]) -> list[str]:
             lines.append(f"    at {at}: ranking ({ranking})")
     lines.extend(f"  assuming {assumption}" for assumption in proof.get("assumptions", ()))
     lines.append("  (--format json gives the integer transition systems and every proof step)")
+    return lines
+
+
+def _nontermination_proof_lines(proof: dict[str, Any]) -> list[str]:
+    """A NO proof for a reader: its kind, the loop (method, source lines, file) and the
+    solver's evidence; the overflow note when the argument needs mathematical integers."""
+    loop = proof["loop"]
+    where = "lines {}-{}".format(*loop["lines"]) if loop.get("lines") else f"pc {loop['head_pc']}"
+    source = f" of {loop['source_file']}" if loop.get("source_file") else ""
+    lines = ["proof:", f"  {proof['kind']} non-termination in {loop['method']} ({where}{source})",
+             f"  evidence: {proof['evidence']}"]
+    if proof.get("overflow_note"):
+        lines.append(f"  note: {proof['overflow_note']}")
+    lines.append("  (--format json gives the loop's instructions and the solver's data)")
     return lines
 
 

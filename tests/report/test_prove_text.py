@@ -34,13 +34,13 @@ def test_yes_has_its_proof_and_no_witness() -> None:
     assert "witness:" not in text and '"ranking": "n - i"' in text
 
 
-def _prove_text_of(capsys, name: str) -> str:
+def _prove_text_of(capsys, name: str, *options: str) -> str:
     from corpus import compile_program
 
     from jhalt.cli.main import main
 
     compiled = compile_program(name)
-    assert main(["prove", str(compiled.classes_dir), "--main", compiled.main_class]) == 0
+    assert main(["prove", str(compiled.classes_dir), "--main", compiled.main_class, *options]) == 0
     return capsys.readouterr().out
 
 
@@ -58,3 +58,13 @@ def test_yes_text_of_a_bounded_loop_says_how_many_steps_it_allows(capsys) -> Non
     lines = _prove_text_of(capsys, "RemainderRound").splitlines()
     assert lines[0] == "YES"
     assert "    at line 6: ranking (bounded: at most 2 steps in a row)" in lines
+
+
+def test_no_text_names_the_kind_the_loop_and_the_evidence(capsys) -> None:
+    lines = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate").splitlines()
+    assert lines[0] == "NO"
+    proof = lines[lines.index("proof:") + 1:]
+    # the corpus header says kind=looping: the loop's state repeats
+    assert proof[0].startswith("  looping non-termination in NontermCounterStuck.main(")
+    assert "NontermCounterStuck.java" in proof[0]
+    assert proof[1].startswith("  evidence: ")
