@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.classfile.model import Access
+from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import (
@@ -198,7 +199,21 @@ def child_annotations(ctx: EvalContext, state: AbstractState, parent: Ref, child
     Def. 1.22): it may equal and join whatever ``parent`` may join or equal (and
     ``parent`` itself when ``parent`` may be non-tree), and inherits non-tree shape.
     ``=?`` is only added where the types allow one object to be both
-    (:func:`jhalt.seg.alias_types.may_be_same_object`); the joins are kept regardless."""
+    (:func:`jhalt.seg.alias_types.may_be_same_object`); the joins are kept regardless.
+
+    ``parent ⋀ child`` itself is added when ``child`` is not a represented successor of
+    ``parent`` (an entry read from an array without entries: the array still reaches it
+    through an unrepresented position) or when ``parent`` may still hide sharing in parts
+    it does not represent (:func:`jhalt.domains.correspondence.may_hide_sharing`: other
+    unrealized reference fields; kept although thesis Def. 1.22 does without it). When the
+    realized field is the last unrepresented part of ``parent``, the annotation says
+    nothing that Def. 1.10 needs: every position below ``parent`` other than ``parent``
+    itself now passes through ``child``'s exact position, so the only way for ``parent``
+    and ``child`` to meet through unrepresented parts is a cycle back to ``parent``, which
+    an instance of the unrefined state only has if ``parent ⋀ parent`` and ``parent!``
+    (Def. 1.10(n)) — and then ``parent`` is among the partners above, which adds the join.
+    Without this, a node taken off a list keeps a spurious join to the rest of the list
+    after its field is overwritten (``z = x; x = x.n; z.n = y``: list reversal)."""
     predicates = state.predicates
     child_value = state.heap.get(child)
     if child_value is None or not is_object_value(child_value):
@@ -227,8 +242,16 @@ def child_annotations(ctx: EvalContext, state: AbstractState, parent: Ref, child
                         predicates = predicates.with_maybe_equal(child, grandchild)
     if partners & {parent} and predicates.may_join(parent, parent):
         predicates = predicates.with_join(child, child)
-    predicates = predicates.with_join(parent, child)
+    if not _is_explicit_child(state, parent, child) or may_hide_sharing(state, parent, ctx.hierarchy):
+        predicates = predicates.with_join(parent, child)
     return state.with_predicates(predicates)
+
+
+def _is_explicit_child(state: AbstractState, parent: Ref, child: Ref) -> bool:
+    """Whether ``child`` is a represented successor of ``parent`` (a realized field, a
+    listed entry) rather than a value read from a part of ``parent`` that stays
+    unrepresented (an entry of an array without entries, seed 000 §2: ``a ⋀ o``)."""
+    return any(target == child for _, target in successors(state.heap.get(parent)))
 
 
 def realize_field(ctx: EvalContext, state: AbstractState, reference: Ref, field_id: FieldId) -> Split:
