@@ -155,15 +155,19 @@ def _cut_components(locations: set[str], current: list[Transition], its: ITS) ->
             for component in components if component & locations and not component <= locations]
 
 
+def _removed_outside(removed: Sequence[str], inside: set[str], current: list[Transition]) -> list[str]:
+    """Complaints for removed transitions with an end outside the step's ``inside`` locations."""
+    by_name = {t.name: t for t in current}
+    return [f"removed {name} leaves the step's locations" for name in removed
+            if by_name[name].source not in inside or by_name[name].target not in inside]
+
+
 def _check_bounded_run_step(step: BoundedRunStep, current: list[Transition], its: ITS,
                             config: SmtConfig) -> list[str]:
     inside = set(step.locations)
     if step.length < 1:
         return ["bounded-run step of length < 1"]
-    problems = _cut_components(inside, current, its)
-    by_name = {t.name: t for t in current}
-    problems += [f"removed {name} leaves the bounded locations" for name in step.removed
-                 if by_name[name].source not in inside or by_name[name].target not in inside]
+    problems = _cut_components(inside, current, its) + _removed_outside(step.removed, inside, current)
     if problems:
         return problems
     runs = runs_inside(inside, current, step.length, MAX_VERIFIED_RUNS)
@@ -191,11 +195,7 @@ def _check_ranking_step(step: RankingStep, current: list[Transition], its: ITS,
         for location, expr in phase.by_location:
             if not expr.variables() <= allowed:
                 problems.append(f"phase {index} at {location} uses non-ITS variables")
-    by_name = {t.name: t for t in current}
-    for name in step.removed:
-        transition = by_name[name]
-        if transition.source not in inside or transition.target not in inside:
-            problems.append(f"removed {name} leaves the ranked locations")
+    problems += _removed_outside(step.removed, inside, current)
     if problems:
         return problems
     for obligation in ranking_obligations(step, current):

@@ -126,9 +126,8 @@ def relation_facts(relation: Relation, term: Term, interval_of: IntervalOf, resu
     elif op == "*" and len(args) == 2:
         facts.constraints.extend(_product(result, relation.args, args, interval_of))
     elif op in ("/", "%") and len(args) == 2 and args[0] is not None:
-        facts.constraints.extend(_division(op, result, relation.args, args, interval_of))
-        if op == "%":
-            facts.constraints.extend(_remainder_by_literal(result, relation, args[0], interval_of))
+        quotient = var(quotient_name(relation.result))
+        facts.constraints.extend(_division(op, result, relation.args, args, interval_of, quotient))
     elif op in ("<<", ">>") and len(args) == 2 and args[0] is not None:
         facts.constraints.extend(_shift(op, result, relation.args[1], args[0], interval_of, result_type))
     elif op == "cmp" and len(args) == 2 and args[0] is not None and args[1] is not None:
@@ -169,8 +168,10 @@ def _product(
 
 
 def _division(
-    op: str, result: LinearExpr, operands: tuple[Operand, ...], args: list[LinearExpr | None], interval_of: IntervalOf
-) -> list[LinearConstraint]:
+    op: str, result: LinearExpr, operands: tuple[Operand, ...], args: list[LinearExpr | None], interval_of: IntervalOf,
+    quotient: LinearExpr,
+) -> list[LinearConstraint]:  # fmt: skip
+    """``quotient`` is the auxiliary integer variable of ``a % k`` for a literal ``k``."""
     dividend = args[0]
     assert dividend is not None
     dividend_sign = _sign(operands[0], interval_of)
@@ -199,7 +200,11 @@ def _division(
             elif divisor_low >= 2:
                 facts.append(ge(result * divisor_low, dividend))
         return facts
-    # remainder: sign of the dividend, |r| < |divisor|, |r| <= |dividend|
+    # remainder: sign of the dividend, |r| < |divisor|, |r| <= |dividend|; for a literal k
+    # exactly a = k*q + r with an integer q (with the range of r below: only the JVM's value;
+    # over the rationals any q fits, so only the integer checks of a bounded-run step use it)
+    if divisor_literal is not None:
+        facts.append(eq(dividend, quotient * divisor_literal + result))
     if dividend_sign > 0:
         facts += [ge(result, 0), le(result, dividend)]
         if divisor is not None:
@@ -214,28 +219,6 @@ def _division(
 def quotient_name(result: str) -> str:
     """The auxiliary variable for the quotient of the remainder computed into ``result``."""
     return f"_quot({result})"
-
-
-def _remainder_by_literal(
-    result: LinearExpr, relation: Relation, dividend: LinearExpr, interval_of: IntervalOf
-) -> list[LinearConstraint]:
-    """``r = a % k`` for a literal ``k >= 1`` and ``a`` of known sign, exactly: ``a = k*q + r``
-    with an integer auxiliary quotient ``q`` (existential per step) and ``0 <= r <= k - 1``
-    (``a >= 0``) resp. ``-(k - 1) <= r <= 0`` (``a <= 0``) — JVMS irem/lrem truncate toward
-    zero, so the remainder has the dividend's sign.  Linear, but meaningful only over the
-    integers (over the rationals any ``q`` fits); `jhalt.analyses.ranking` uses it in the
-    integer check of a bounded-run step."""
-    divisor = _literal(relation.args[1], interval_of)
-    sign = _sign(relation.args[0], interval_of)
-    if divisor is None or divisor < 1 or sign == 0 or relation.result is None:
-        return []
-    quotient = var(quotient_name(relation.result))
-    facts = [eq(dividend, quotient * divisor + result)]
-    if sign > 0:
-        facts += [ge(result, 0), le(result, divisor - 1)]
-    else:
-        facts += [le(result, 0), ge(result, 1 - divisor)]
-    return facts
 
 
 def _shift(
