@@ -26,7 +26,17 @@ DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "
 
 
 def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
-    command = [sys.executable, "-m", "jhalt", "check", str(jar), "--format", "json", "--timeout", str(timeout_s)]
+    command = [
+        sys.executable,
+        "-m",
+        "jhalt",
+        "check",
+        str(jar),
+        "--format",
+        "json",
+        "--timeout",
+        str(timeout_s),
+    ]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s + 60)
     except subprocess.TimeoutExpired:
@@ -36,7 +46,10 @@ def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
     try:
         data = json.loads(done.stdout)
     except json.JSONDecodeError:
-        return {"status": "error", "detail": f"unreadable output: {done.stdout[:200]!r} {done.stderr.strip()[-200:]}"}
+        return {
+            "status": "error",
+            "detail": f"unreadable output: {done.stdout[:200]!r} {done.stderr.strip()[-200:]}",
+        }
     confirmed = sum(1 for f in data["findings"] if f["witness"].get("replay") == "confirmed")
     unconfirmed_notes = [n for n in data["notes"] if n.startswith("unconfirmed")]
     timed_out = any("timeout after" in n for n in data["notes"])
@@ -57,13 +70,19 @@ def main() -> int:
     parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=120.0)
-    parser.add_argument("--only", metavar="PREFIX", help="only jars whose path below the root starts with PREFIX")
+    parser.add_argument(
+        "--only", metavar="PREFIX", help="only jars whose path below the root starts with PREFIX"
+    )
     parser.add_argument(
         "--resume", metavar="PROGRESS", type=Path, action="append", default=[],
         help="reuse the results in this progress file (the stderr of an earlier run); repeatable",
     )  # fmt: skip
     args = parser.parse_args()
-    jars = sorted(j for j in args.root.rglob("*.jar") if str(j.relative_to(args.root)).startswith(args.only or ""))
+    jars = sorted(
+        j
+        for j in args.root.rglob("*.jar")
+        if str(j.relative_to(args.root)).startswith(args.only or "")
+    )
     earlier: dict[str, dict[str, object]] = {}
     for progress in args.resume:
         for line in progress.read_text().splitlines():
@@ -87,13 +106,15 @@ def main() -> int:
     by_folder: dict[str, list[tuple[Path, dict[str, object]]]] = defaultdict(list)
     for jar, result in zip(jars, results):
         by_folder[str(jar.parent.relative_to(args.root))].append((jar, result))
-    print("| folder | jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |")
+    print(
+        "| folder | jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     every = [(folder, row) for folder in sorted(by_folder) for row in by_folder[folder]]
     for folder in [*sorted(by_folder), "total"]:
         rows = by_folder[folder] if folder != "total" else [row for _, row in every]
-        count = lambda key: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
-        status = lambda value: sum(1 for _, r in rows if r["status"] == value)  # noqa: E731
+        count = lambda key, rows=rows: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
+        status = lambda value, rows=rows: sum(1 for _, r in rows if r["status"] == value)  # noqa: E731
         print(
             f"| {folder} | {len(rows)} | {count('findings')} | {count('confirmed')} | {count('reported_unconfirmed')}"
             f" | {count('unconfirmed')} | {status('error')} | {status('timeout')} |"
@@ -101,9 +122,11 @@ def main() -> int:
     for folder in sorted(by_folder):
         rows = by_folder[folder]
         print(f"\n### {folder}\n")
-        print("| jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |")
+        print(
+            "| jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |"
+        )
         print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-        total = lambda key: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
+        total = lambda key, rows=rows: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
         errors = sum(1 for _, r in rows if r["status"] == "error")
         timeouts = sum(1 for _, r in rows if r["status"] == "timeout")
         print(

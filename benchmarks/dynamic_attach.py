@@ -20,7 +20,13 @@ import time
 from pathlib import Path
 
 from jhalt.dynamic.observer import Limits
-from jhalt.dynamic.session import Address, examine_at, free_loopback_port, stop_process, watched_command
+from jhalt.dynamic.session import (
+    Address,
+    examine_at,
+    free_loopback_port,
+    stop_process,
+    watched_command,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "tests" / "dynamic" / "programs"
@@ -71,13 +77,29 @@ def main(argv: list[str] | None = None) -> int:
                 times.append(seconds)
                 proved_all &= proved
             all_times.extend(times)
-            rows.append((name, what, statistics.median(times), max(times), proved_all, iterations, bytecodes))
-    print(f"| program | hang | median attach-to-proof (s) | max (s) | proved in all {args.runs} runs | iterations | bytecodes observed |")
+            rows.append(
+                (
+                    name,
+                    what,
+                    statistics.median(times),
+                    max(times),
+                    proved_all,
+                    iterations,
+                    bytecodes,
+                )
+            )
+    print(
+        f"| program | hang | median attach-to-proof (s) | max (s) | proved in all {args.runs} runs | iterations | bytecodes observed |"
+    )
     print("| --- | --- | ---: | ---: | --- | ---: | ---: |")
     for name, what, median, worst, proved, iterations, bytecodes in rows:
-        print(f"| {name} | {what} | {median:.2f} | {worst:.2f} | {'yes' if proved else 'NO'} | {iterations} | {bytecodes} |")
-    print(f"\nOverall median: {statistics.median(all_times):.2f} s over {len(all_times)} runs "
-          f"(target: <= 2 s). Python {sys.version.split()[0]}.")
+        print(
+            f"| {name} | {what} | {median:.2f} | {worst:.2f} | {'yes' if proved else 'NO'} | {iterations} | {bytecodes} |"
+        )
+    print(
+        f"\nOverall median: {statistics.median(all_times):.2f} s over {len(all_times)} runs "
+        f"(target: <= 2 s). Python {sys.version.split()[0]}."
+    )
     return 0 if all(r[4] for r in rows) else 1
 
 

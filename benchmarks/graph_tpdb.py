@@ -45,12 +45,24 @@ class GraphOutcome:
 def build_one(jar: Path, root: Path, timeout: float) -> GraphOutcome:
     problem = str(jar.relative_to(root).with_suffix(""))
     folder = str(jar.parent.relative_to(root))
-    command = [sys.executable, "-m", "jhalt", "graph", str(jar), "--format", "json", "--timeout", str(timeout)]
+    command = [
+        sys.executable,
+        "-m",
+        "jhalt",
+        "graph",
+        str(jar),
+        "--format",
+        "json",
+        "--timeout",
+        str(timeout),
+    ]
     started = time.monotonic()
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + GRACE_S)
     except subprocess.TimeoutExpired:
-        return GraphOutcome(problem, folder, "timeout", "wall-clock limit", None, None, time.monotonic() - started)
+        return GraphOutcome(
+            problem, folder, "timeout", "wall-clock limit", None, None, time.monotonic() - started
+        )
     wall = time.monotonic() - started
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
@@ -68,8 +80,19 @@ def build_one(jar: Path, root: Path, timeout: float) -> GraphOutcome:
     else:
         first = next(item for item in incomplete if item.get("category") != "recursion")
         category, text = first.get("category", ""), first.get("reason", "")
-        status, reason = "incomplete", text if text.startswith(f"{category}:") else f"{category}: {text}"
-    return GraphOutcome(problem, folder, status, reason, stats.get("graph_states"), stats.get("graph_build_time_s"), wall)
+        status, reason = (
+            "incomplete",
+            text if text.startswith(f"{category}:") else f"{category}: {text}",
+        )
+    return GraphOutcome(
+        problem,
+        folder,
+        status,
+        reason,
+        stats.get("graph_states"),
+        stats.get("graph_build_time_s"),
+        wall,
+    )
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -105,19 +128,27 @@ def report(outcomes: list[GraphOutcome]) -> str:
     lines.append(row("**all**", outcomes))
     considered = [o for o in outcomes if o.status != "recursion"]
     built = sum(o.status == "complete" for o in considered)
-    lines += ["", f"Complete graphs: {built} of {len(considered)} non-recursive programs "
-              f"({100 * built / max(1, len(considered)):.1f} %)."]
+    lines += [
+        "",
+        f"Complete graphs: {built} of {len(considered)} non-recursive programs "
+        f"({100 * built / max(1, len(considered)):.1f} %).",
+    ]
     failures = [o for o in outcomes if o.status in ("incomplete", "timeout", "error")]
     if failures:
         lines += ["", "Not built:", ""]
-        lines += [f"- {o.problem}: {o.status} ({o.reason})" for o in sorted(failures, key=lambda o: o.problem)]
+        lines += [
+            f"- {o.problem}: {o.status} ({o.reason})"
+            for o in sorted(failures, key=lambda o: o.problem)
+        ]
     return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("root", nargs="?", type=Path, default=DEFAULT_ROOT)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per graph (default 60)")
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, help="seconds per graph (default 60)"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--markdown", type=Path, help="also write the report to this file")
     args = parser.parse_args(argv)

@@ -43,14 +43,16 @@ def analyse(jar: Path, timeout: float, replay_witness: bool) -> tuple[str, str]:
     main_class = (classpath.main_class or "").replace(".", "/")
     program = Program.from_spec(str(jar))
     models = registry()
-    graph = build_graph(program, MethodId(main_class, "main", MAIN), models, BuildLimits(timeout_s=timeout))
+    graph = build_graph(
+        program, MethodId(main_class, "main", MAIN), models, BuildLimits(timeout_s=timeout)
+    )
     search = search_nontermination(graph, program, models, NonTerminationConfig(timeout_s=timeout))
     if search.result is None:
         return "MAYBE", "; ".join(search.reasons[:2])
     detail = search.result.explanation() + f" witness={list(search.result.witness.args or [])}"
     if replay_witness:
-        from jhalt.witness.replay import Claim, replay
         from jhalt.inputs import args_inputs
+        from jhalt.witness.replay import Claim, replay
         from jhalt.witness.reproducer import NON_TERMINATION
 
         loop = search.result.loop
@@ -81,14 +83,16 @@ def main() -> int:
         started = time.monotonic()
         try:
             verdict, detail = analyse(jar, options.timeout, options.replay)
-        except Exception as error:  # noqa: BLE001 - a report line, not a crash
+        except Exception as error:
             verdict, detail = "ERROR", f"{type(error).__name__}: {error}"
         reference = expected.get(problem, "?")
         flag = "WRONG" if verdict == "NO" and reference == "YES" else ""
         counts[verdict] += 1
         if flag:
             counts["WRONG"] += 1
-        print(f"{problem:70s} ref={reference:7s} {verdict:5s} {time.monotonic() - started:5.1f}s {flag} {detail[:300]}")
+        print(
+            f"{problem:70s} ref={reference:7s} {verdict:5s} {time.monotonic() - started:5.1f}s {flag} {detail[:300]}"
+        )
         sys.stdout.flush()
     print(counts)
     return 1 if counts["WRONG"] else 0

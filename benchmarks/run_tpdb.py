@@ -66,8 +66,17 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
     problem = jar.relative_to(root).with_suffix("").as_posix()
     folder = jar.parent.relative_to(root).as_posix()
     command = [
-        sys.executable, "-m", "jhalt", "prove", str(jar),
-        "--format", "json", "--timeout", str(timeout), "--replay-wait", str(REPLAY_WAIT_S),
+        sys.executable,
+        "-m",
+        "jhalt",
+        "prove",
+        str(jar),
+        "--format",
+        "json",
+        "--timeout",
+        str(timeout),
+        "--replay-wait",
+        str(REPLAY_WAIT_S),
     ]
     started = time.monotonic()
     try:
@@ -75,7 +84,14 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
             command, capture_output=True, text=True, timeout=timeout + GRACE_S, cwd=REPO
         )
     except subprocess.TimeoutExpired:
-        return Outcome(problem, folder, "TIMEOUT", expected.get(problem), "wall-clock limit", time.monotonic() - started)
+        return Outcome(
+            problem,
+            folder,
+            "TIMEOUT",
+            expected.get(problem),
+            "wall-clock limit",
+            time.monotonic() - started,
+        )
     elapsed = time.monotonic() - started
     if done.returncode != 0:
         message = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
@@ -84,7 +100,9 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
         result = json.loads(done.stdout)
         verdict, reason = result["verdict"], result.get("reason", "")
     except (json.JSONDecodeError, KeyError) as exc:
-        return Outcome(problem, folder, "ERROR", expected.get(problem), f"unreadable output: {exc}", elapsed)
+        return Outcome(
+            problem, folder, "ERROR", expected.get(problem), f"unreadable output: {exc}", elapsed
+        )
     stats = result.get("stats") or {}
     replay = (result.get("witness") or {}).get("replay", "")
     return Outcome(
@@ -137,17 +155,23 @@ def report(outcomes: list[Outcome]) -> str:
     if contradictions:
         parts.append(f"**Contradictions with the reference ({len(contradictions)}):**\n")
         parts.extend(
-            f"- {o.problem}: jhalt {o.verdict}, reference {o.expected} ({o.reason})" for o in contradictions
+            f"- {o.problem}: jhalt {o.verdict}, reference {o.expected} ({o.reason})"
+            for o in contradictions
         )
         parts.append("")
     else:
         parts.append("Contradictions with the reference: none.\n")
     parts.append(table(outcomes))
-    unreplayed = sorted((o for o in outcomes if o.verdict == "NO" and o.replay != "confirmed"), key=lambda o: o.problem)
+    unreplayed = sorted(
+        (o for o in outcomes if o.verdict == "NO" and o.replay != "confirmed"),
+        key=lambda o: o.problem,
+    )
     if unreplayed:
         parts.append(f"\nNO whose witness did not replay as a hang ({len(unreplayed)}):\n")
         parts.extend(f"- {o.problem}: replay {o.replay or '?'}; {o.reason}" for o in unreplayed)
-    errors = sorted((o for o in outcomes if o.verdict in ("ERROR", "TIMEOUT")), key=lambda o: o.problem)
+    errors = sorted(
+        (o for o in outcomes if o.verdict in ("ERROR", "TIMEOUT")), key=lambda o: o.problem
+    )
     if errors:
         parts.append(f"\nErrors and timeouts ({len(errors)}):\n")
         parts.extend(f"- {o.problem}: {o.verdict} {o.reason}" for o in errors)
@@ -157,17 +181,25 @@ def report(outcomes: list[Outcome]) -> str:
             reasons[outcome.reason] += 1
     if reasons:
         parts.append("\nMAYBE reasons:\n")
-        parts.extend(f"- {n} × {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
+        parts.extend(
+            f"- {n} × {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1])
+        )
     return "\n".join(parts) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("root", nargs="?", type=Path, default=DEFAULT_ROOT)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per problem (default 60)")
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, help="seconds per problem (default 60)"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--expected", type=Path, help="reference CSV (default: ROOT/../expected.csv)")
-    parser.add_argument("--markdown", type=Path, help="also write the report as markdown to this file")
+    parser.add_argument(
+        "--expected", type=Path, help="reference CSV (default: ROOT/../expected.csv)"
+    )
+    parser.add_argument(
+        "--markdown", type=Path, help="also write the report as markdown to this file"
+    )
     parser.add_argument("--results", type=Path, help="write every outcome as JSON to this file")
     parser.add_argument("--filter", default="", help="only problems whose path contains this text")
     args = parser.parse_args(argv)
@@ -189,7 +221,9 @@ def main(argv: list[str] | None = None) -> int:
             outcome = future.result()
             outcomes.append(outcome)
             if sys.stderr.isatty():
-                print(f"\r[{number}/{len(jars)}] {outcome.problem[-60:]:60}", end="", file=sys.stderr)
+                print(
+                    f"\r[{number}/{len(jars)}] {outcome.problem[-60:]:60}", end="", file=sys.stderr
+                )
     if sys.stderr.isatty():
         print(file=sys.stderr)
     outcomes.sort(key=lambda o: o.problem)

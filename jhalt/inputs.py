@@ -269,8 +269,7 @@ class ConcreteInputs:
             data["heap"] = {key: _entry_to_json(entry) for key, entry in self.heap}
         if self.statics:
             data["statics"] = [
-                {**_field_to_json(s.field), "value": _value_to_json(s.value)}
-                for s in self.statics
+                {**_field_to_json(s.field), "value": _value_to_json(s.value)} for s in self.statics
             ]
         return data
 

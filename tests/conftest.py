@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-
 from corpus import CompiledProgram, compile_program
 
 

@@ -30,7 +30,7 @@ import json
 import re
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from javac import compile_java
@@ -216,7 +216,7 @@ def program_names() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in PROGRAMS_DIR.glob("*.java")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_program(name: str) -> CorpusProgram:
     """The corpus program ``name`` (e.g. ``"Loop"``); ``FileNotFoundError`` if there is none."""
     source = PROGRAMS_DIR / f"{name}.java"

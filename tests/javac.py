@@ -20,7 +20,7 @@ import tempfile
 import threading
 import zipfile
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -64,7 +64,7 @@ def javac_invocation_count() -> int:
     return _javac_invocations
 
 
-@lru_cache(maxsize=None)
+@cache
 def _javac_executable() -> str:
     found = shutil.which("javac")
     if found is None:
@@ -72,7 +72,7 @@ def _javac_executable() -> str:
     return str(Path(found).resolve())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _toolchain_fingerprint() -> str:
     """Identifies the javac installation (resolved path, size, mtime) without starting a JVM."""
     executable = Path(_javac_executable())

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from corpus import CompiledProgram
 from javac import JavacError, cache_root, compile_java, javac_invocation_count, make_jar, run_java
 
-HELLO = 'public class Hello { public static void main(String[] a) { int n = a.length; } }'
+HELLO = "public class Hello { public static void main(String[] a) { int n = a.length; } }"
 SPIN = "public class Spin { public static void main(String[] a) { while (a.length == 0) { } } }"
 
 

@@ -47,7 +47,12 @@ def test_every_package_imports_only_to_its_left_and_z3_only_in_smt() -> None:
                     problems.append(f"{path.relative_to(PACKAGE)}:{line} imports z3")
                 continue
             parts = module.split(".")
-            if parts[0] != "jhalt" or len(parts) < 2 or parts[1] in TOP_LEVEL or parts[1] == "__version__":
+            if (
+                parts[0] != "jhalt"
+                or len(parts) < 2
+                or parts[1] in TOP_LEVEL
+                or parts[1] == "__version__"
+            ):
                 continue
             target = parts[1]
             if target in ORDER and ORDER.index(target) > ORDER.index(layer):

@@ -43,21 +43,21 @@ from dataclasses import dataclass
 from jhalt.analyses.concrete_run import feasible_cases
 from jhalt.analyses.witness_concretize import WitnessError, concretize_inputs, inputs_state
 from jhalt.analyses.witness_path import collect_path_facts, edge_labels
-from jhalt.smt.witness_solver import solve_integers
 from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import ArrayValue, InstanceValue
+from jhalt.inputs import ConcreteInputs
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.evaluate import evaluate
-from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.evaluate.arrays import STORE_SPLIT
+from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import RefineEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.session import SmtConfig
-from jhalt.inputs import ConcreteInputs
+from jhalt.smt.witness_solver import solve_integers
 
 Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
 
@@ -195,7 +195,9 @@ def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> Abst
     return split.cases[feasible[0]][1] if len(feasible) == 1 else None
 
 
-def _concrete_store_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:
+def _concrete_store_case(
+    ctx: EvalContext, state: AbstractState, split: Split
+) -> AbstractState | None:
     """The case of an ``aastore`` type-check split (``jhalt.seg.evaluate.arrays``) that a
     concrete run takes, or None when this is no such split or the run is not concrete there.
 
@@ -263,7 +265,9 @@ def find_witness(
             continue
         model = solve_integers(facts, SmtConfig(rlimit=limits.rlimit))
         if model is None:
-            reasons["integer constraints unsatisfiable"] = reasons.get("integer constraints unsatisfiable", 0) + 1
+            reasons["integer constraints unsatisfiable"] = (
+                reasons.get("integer constraints unsatisfiable", 0) + 1
+            )
             continue
         try:
             inputs = concretize_inputs(facts, model, program, entry, method.is_static, command_line)
@@ -276,7 +280,7 @@ def find_witness(
         target_goal = goal(ctx) if goal else instance_goal(graph.states[target], ctx)
         try:
             decided, why = run_forward(ctx, state, target_goal, limits.max_steps)
-        except Exception as error:  # noqa: BLE001 - a failing check only makes the witness unchecked
+        except Exception as error:
             decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
         if decided is True:
             return GraphWitness(inputs, path, state, REACHED)
@@ -288,7 +292,9 @@ def find_witness(
         return fallback
     if tried == 0:
         return NoWitness("no path from the entry reaches the target", 0)
-    summary = "; ".join(f"{reason} ({count}x)" for reason, count in sorted(reasons.items())) or "limits"
+    summary = (
+        "; ".join(f"{reason} ({count}x)" for reason, count in sorted(reasons.items())) or "limits"
+    )
     return NoWitness(f"no witness on {tried} path(s): {summary}", tried)
 
 

@@ -37,7 +37,9 @@ def check_entry(
     ``command_line``: ``main`` as the ``java`` launcher calls it (non-null strings);
     otherwise the entry is called as a method with arbitrary arguments."""
     options = EvalOptions(competition_main=command_line)
-    graph = build_graph(program, entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s * 0.4)), options)
+    graph = build_graph(
+        program, entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s * 0.4)), options
+    )
     report = check_exceptions(
         program, entry, command_line=command_line, registry=registry, graph=graph
     )

@@ -42,13 +42,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 from jhalt.domains.instance import check_instance
 from jhalt.domains.intersection import IntersectionFailure, intersect
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.strings import string_instance
-from jhalt.domains.values import NULL, ArrayValue, IntValue, TypeHierarchy, is_object_value, value_type_name
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    IntValue,
+    TypeHierarchy,
+    is_object_value,
+    value_type_name,
+)
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
@@ -58,8 +64,8 @@ from jhalt.seg.graph import RETURN, SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge, InstanceEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
 
-TraceLabel = Union[EvalEdge, RefineEdge]
-MainInput = Sequence[Union[int, str]]
+TraceLabel = EvalEdge | RefineEdge
+MainInput = Sequence[int | str]
 """The arguments of ``main``: one entry per string, its length or the string itself."""
 
 STEP_LIMIT = "step-limit"
@@ -142,7 +148,9 @@ def concrete_main_state(ctx: EvalContext, entry: MethodId, arguments: MainInput)
         raise ValueError(f"the entry state of {entry} has no argument array")
     entries = []
     for argument in arguments:
-        length = len(argument.encode("utf-16-le")) // 2 if isinstance(argument, str) else int(argument)
+        length = (
+            len(argument.encode("utf-16-le")) // 2 if isinstance(argument, str) else int(argument)
+        )
         if length < 0:
             raise ValueError(f"a string length must be >= 0, got {length}")
         length_ref = ctx.fresh("i")
@@ -190,11 +198,13 @@ def run_concrete(
             return _finished(entry, initial, steps, choices, state)
         try:
             result = evaluate(ctx, state)
-        except Exception as error:  # noqa: BLE001 - the builder records the same as incomplete
+        except Exception as error:
             return ConcreteRun(entry, initial, tuple(steps), STUCK, None,
                                f"internal error: {type(error).__name__}: {error}", tuple(choices))  # fmt: skip
         if isinstance(result, Stuck):
-            return ConcreteRun(entry, initial, tuple(steps), STUCK, None, result.reason, tuple(choices))
+            return ConcreteRun(
+                entry, initial, tuple(steps), STUCK, None, result.reason, tuple(choices)
+            )
         if isinstance(result, Step):
             successor = result.state
             if successor.frames:
@@ -206,8 +216,12 @@ def run_concrete(
         feasible = feasible_cases(ctx, state, result)
         if not feasible:
             cases = ", ".join(f"[{label.case}]" for label, _ in result.cases)
-            reason = f"no case of the {result.cases[0][0].refinement} refinement {cases} fits the state"
-            return ConcreteRun(entry, initial, tuple(steps), NO_FEASIBLE_CASE, None, reason, tuple(choices))
+            reason = (
+                f"no case of the {result.cases[0][0].refinement} refinement {cases} fits the state"
+            )
+            return ConcreteRun(
+                entry, initial, tuple(steps), NO_FEASIBLE_CASE, None, reason, tuple(choices)
+            )
         index = chooser(rng, feasible) if len(feasible) > 1 else feasible[0]
         label, case = result.cases[index]
         steps.append(TraceStep(label, case))
@@ -216,17 +230,25 @@ def run_concrete(
         state = case
     if not state.frames:
         return _finished(entry, initial, steps, choices, state)
-    return ConcreteRun(entry, initial, tuple(steps), STEP_LIMIT, None, f"{max_steps} steps", tuple(choices))
+    return ConcreteRun(
+        entry, initial, tuple(steps), STEP_LIMIT, None, f"{max_steps} steps", tuple(choices)
+    )
 
 
 def _finished(
-    entry: MethodId, initial: AbstractState, steps: list[TraceStep], choices: list[Choice], state: AbstractState
+    entry: MethodId,
+    initial: AbstractState,
+    steps: list[TraceStep],
+    choices: list[Choice],
+    state: AbstractState,
 ) -> ConcreteRun:
     if state.exception is None:
         return ConcreteRun(entry, initial, tuple(steps), RETURN, None, "", tuple(choices))
     value = state.heap.get(state.exception) if state.exception != NULL else None
     exception_class = value_type_name(value) if value is not None else "null"
-    return ConcreteRun(entry, initial, tuple(steps), "exception", exception_class, "", tuple(choices))
+    return ConcreteRun(
+        entry, initial, tuple(steps), "exception", exception_class, "", tuple(choices)
+    )
 
 
 def feasible_cases(ctx: EvalContext, state: AbstractState, split: Split) -> list[int]:
@@ -234,7 +256,9 @@ def feasible_cases(ctx: EvalContext, state: AbstractState, split: Split) -> list
     contain ``state``; if none does, those whose intersection with ``state`` is not
     provably empty (module docstring)."""
     hierarchy = ctx.hierarchy
-    containing = [k for k, (_, case) in enumerate(split.cases) if check_instance(state, case, hierarchy)]
+    containing = [
+        k for k, (_, case) in enumerate(split.cases) if check_instance(state, case, hierarchy)
+    ]
     if containing:
         return containing
     possible = []
@@ -301,7 +325,9 @@ class _Search:
         key = (index, node)
         found = self.memo.get(key)
         if found is None:
-            general = self.with_self_joins(node) if self.tolerate_self_joins else self.graph.states[node]
+            general = (
+                self.with_self_joins(node) if self.tolerate_self_joins else self.graph.states[node]
+            )
             found = bool(check_instance(self.states[index], general, self.hierarchy))
             self.memo[key] = found
         return found
@@ -338,7 +364,9 @@ class _Search:
         total = len(self.states)
         start = (0, self.graph.entry)
         if not self.fits(0, self.graph.entry):
-            return SimulationResult(total, 0, (), failure=self.report(0, [self.graph.entry], initial=True))
+            return SimulationResult(
+                total, 0, (), failure=self.report(0, [self.graph.entry], initial=True)
+            )
         self.parent[start] = None
         todo = [start]
         frontier: dict[int, list[int]] = {0: [self.graph.entry]}
@@ -384,11 +412,17 @@ class _Search:
         lines: list[str] = []
         if initial:
             entry = self.graph.entry
-            general = self.with_self_joins(entry) if self.tolerate_self_joins else self.graph.states[entry]
+            general = (
+                self.with_self_joins(entry)
+                if self.tolerate_self_joins
+                else self.graph.states[entry]
+            )
             reasons = check_instance(self.states[0], general, self.hierarchy).reasons
             lines.append("the initial trace state is not an instance of the entry node")
             lines.append(_indent(f"trace state 0:\n{self.states[0]}"))
-            lines.append(_indent(f"entry node {self.graph.entry}:\n{self.graph.states[self.graph.entry]}"))
+            lines.append(
+                _indent(f"entry node {self.graph.entry}:\n{self.graph.states[self.graph.entry]}")
+            )
             lines.append(_indent("check_instance: " + "; ".join(reasons)))
             return "\n".join(lines)
         label = self.labels[index]
@@ -406,21 +440,42 @@ class _Search:
             if isinstance(label, RefineEdge):
                 candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
             for edge_label, target in self.out.get(node, []):
-                if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(label, "position", None):
-                    candidates.append((f"trace state {index + 1} after the evaluation edge", index + 1, target))
+                if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(
+                    label, "position", None
+                ):
+                    candidates.append(
+                        (f"trace state {index + 1} after the evaluation edge", index + 1, target)
+                    )
                 elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
-                    candidates.append((f"trace state {index} after {_one_line(edge_label)}", index, target))
+                    candidates.append(
+                        (f"trace state {index} after {_one_line(edge_label)}", index, target)
+                    )
             if not candidates:
-                kinds = [f"{_one_line(edge_label)} -> {target}" for edge_label, target in self.out.get(node, [])]
-                lines.append(_indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2))
+                kinds = [
+                    f"{_one_line(edge_label)} -> {target}"
+                    for edge_label, target in self.out.get(node, [])
+                ]
+                lines.append(
+                    _indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2)
+                )
             for why, trace_index, target in candidates:
                 if shown >= 8:
                     break
                 shown += 1
-                general = self.with_self_joins(target) if self.tolerate_self_joins else self.graph.states[target]
+                general = (
+                    self.with_self_joins(target)
+                    if self.tolerate_self_joins
+                    else self.graph.states[target]
+                )
                 answer = check_instance(self.states[trace_index], general, self.hierarchy)
-                lines.append(_indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2))
-                verdict = "fits, but no way on from there" if answer else "check_instance says no: " + "; ".join(answer.reasons)
+                lines.append(
+                    _indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2)
+                )
+                verdict = (
+                    "fits, but no way on from there"
+                    if answer
+                    else "check_instance says no: " + "; ".join(answer.reasons)
+                )
                 lines.append(_indent(verdict, 2))
         return "\n".join(lines)
 
@@ -483,7 +538,9 @@ def check_simulation(
     make instance checks fail. With ``tolerate_self_joins`` trace states are checked
     against :func:`with_shared_self_joins` of the graph states."""
     labels = tuple(step.label for step in run.steps)
-    return _Search(graph, run.states, labels, hierarchy, tolerate_self_joins=tolerate_self_joins).run()
+    return _Search(
+        graph, run.states, labels, hierarchy, tolerate_self_joins=tolerate_self_joins
+    ).run()
 
 
 __all__ = [

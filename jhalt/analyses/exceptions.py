@@ -115,7 +115,9 @@ def exception_goal(site: ErrorSite, graph: SymbolicExecutionGraph):  # type: ign
 
     def factory(ctx: EvalContext):  # type: ignore[no-untyped-def]
         def goal(previous: AbstractState | None, current: AbstractState) -> bool | None:
-            if current.exception is None or (previous is not None and previous.exception is not None):
+            if current.exception is None or (
+                previous is not None and previous.exception is not None
+            ):
                 return None
             value = current.heap.get(current.exception)
             if value is None:
@@ -142,7 +144,9 @@ def _location(program: Program, position: ProgramPosition) -> SourceLocation:
     return SourceLocation(position.method, position.pc, source_file, line)
 
 
-def path_locations(program: Program, graph: SymbolicExecutionGraph, path: tuple[int, ...]) -> tuple[SourceLocation, ...]:
+def path_locations(
+    program: Program, graph: SymbolicExecutionGraph, path: tuple[int, ...]
+) -> tuple[SourceLocation, ...]:
     """The path as source locations: one per change of (method, line) on evaluation edges."""
     labels = {(s, t): label for s, label, t in graph.edges}
     result: list[SourceLocation] = []
@@ -191,18 +195,27 @@ def check_exceptions(
         answer: GraphWitness | NoWitness = NoWitness("no error state")
         for node in site.nodes:
             answer = find_witness(
-                graph, node, program, registry=registry, options=options,
-                goal=exception_goal(site, graph), limits=limits,
+                graph,
+                node,
+                program,
+                registry=registry,
+                options=options,
+                goal=exception_goal(site, graph),
+                limits=limits,
             )
             if isinstance(answer, GraphWitness):
                 break
         location = _location(program, site.position)
         if isinstance(answer, NoWitness):
-            dropped.append(f"{site.kind.replace('/', '.')} at {location.method}@{location.pc}: {answer.reason}")
+            dropped.append(
+                f"{site.kind.replace('/', '.')} at {location.method}@{location.pc}: {answer.reason}"
+            )
             continue
         if not answer.reached:
             inconclusive += 1
-        witness = Witness(inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check)
+        witness = Witness(
+            inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
+        )
         findings.append(
             Finding(
                 kind=site.kind.replace("/", "."),
@@ -216,7 +229,9 @@ def check_exceptions(
     notes: list[str] = []
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})
-        notes.append(f"{entry}: the graph is incomplete ({'; '.join(reasons[:3])}): exceptions beyond it are not searched")
+        notes.append(
+            f"{entry}: the graph is incomplete ({'; '.join(reasons[:3])}): exceptions beyond it are not searched"
+        )
     stats = {
         **graph.stats(),
         "error_sites": len(sites),

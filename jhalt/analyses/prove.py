@@ -54,7 +54,9 @@ def prove_termination(
     )
     if found is not None:
         proof = {key: value for key, value in found.to_json().items() if key != "witness"}
-        return result(Verdict.NO, found.explanation(), witness=found.witness, proof=proof, stats=stats)
+        return result(
+            Verdict.NO, found.explanation(), witness=found.witness, proof=proof, stats=stats
+        )
 
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})
@@ -67,5 +69,7 @@ def prove_termination(
     if outcome.proved:
         return result(Verdict.YES, outcome.reason, proof=outcome.to_json(), stats=stats)
     return result(
-        Verdict.MAYBE, f"graph built ({len(graph)} states); termination: {outcome.reason}", stats=stats
+        Verdict.MAYBE,
+        f"graph built ({len(graph)} states); termination: {outcome.reason}",
+        stats=stats,
     )

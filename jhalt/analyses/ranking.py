@@ -29,8 +29,9 @@ ITS builder; no non-linear ranking functions; no disjunctive/piecewise functions
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from jhalt.its.graph import Component, cyclic_components, strongly_connected_components
 from jhalt.its.linear import LinearConstraint, const, ge
@@ -51,7 +52,6 @@ from jhalt.smt.encode import Domain
 from jhalt.smt.entailment import Validity, check_entailment, check_satisfiable
 from jhalt.smt.farkas import synthesize_ranking
 from jhalt.smt.session import SatAnswer, SmtConfig
-
 
 MAX_BOUNDED_RUN = 6
 """The longest run length tried by a `BoundedRunStep` search (``x % k`` loops need ``k``)."""
@@ -82,8 +82,11 @@ class TerminationResult:
     reason: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"proved": self.proved, "reason": self.reason,
-                "proof": self.proof.to_json() if self.proof else None}
+        return {
+            "proved": self.proved,
+            "reason": self.reason,
+            "proof": self.proof.to_json() if self.proof else None,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +97,9 @@ class ProofCheck:
     failures: tuple[str, ...] = ()
 
 
-def _is_valid(premises: Sequence[LinearConstraint], goal: LinearConstraint,
-              config: SmtConfig) -> tuple[bool, str]:
+def _is_valid(
+    premises: Sequence[LinearConstraint], goal: LinearConstraint, config: SmtConfig
+) -> tuple[bool, str]:
     result = check_entailment(premises, goal, Domain.INTEGER, config)
     if result.validity is Validity.VALID:
         return True, ""
@@ -117,11 +121,15 @@ def verify(proof: TerminationProof, its: ITS, config: SmtConfig = SmtConfig()) -
     for number, step in enumerate(proof.steps, start=1):
         missing = [name for name in step.removed if name not in current]
         if missing or len(set(step.removed)) != len(step.removed):
-            failures.append(f"step {number}: removes unknown, repeated or already removed "
-                            f"transitions {missing or list(step.removed)}")
+            failures.append(
+                f"step {number}: removes unknown, repeated or already removed "
+                f"transitions {missing or list(step.removed)}"
+            )
             break
-        failures.extend(f"step {number}: {message}"
-                        for message in _check_step(step, list(current.values()), its, config))
+        failures.extend(
+            f"step {number}: {message}"
+            for message in _check_step(step, list(current.values()), its, config)
+        )
         for name in step.removed:
             del current[name]
     if not failures and cyclic_components(list(current.values())):
@@ -129,8 +137,9 @@ def verify(proof: TerminationProof, its: ITS, config: SmtConfig = SmtConfig()) -
     return ProofCheck(not failures, tuple(failures))
 
 
-def _check_step(step: ProofStep, current: list[Transition], its: ITS,
-                config: SmtConfig) -> list[str]:
+def _check_step(
+    step: ProofStep, current: list[Transition], its: ITS, config: SmtConfig
+) -> list[str]:
     by_name = {t.name: t for t in current}
     if isinstance(step, InfeasibleStep):
         problems = []
@@ -150,24 +159,36 @@ def _check_step(step: ProofStep, current: list[Transition], its: ITS,
 def _cut_components(locations: set[str], current: list[Transition], its: ITS) -> list[str]:
     """Complaints unless ``locations`` is a union of SCCs of the current location graph."""
     components = strongly_connected_components(
-        list(its.locations), [(t.source, t.target) for t in current])
-    return [f"locations {sorted(locations)} cut the SCC {sorted(component)}"
-            for component in components if component & locations and not component <= locations]
+        list(its.locations), [(t.source, t.target) for t in current]
+    )
+    return [
+        f"locations {sorted(locations)} cut the SCC {sorted(component)}"
+        for component in components
+        if component & locations and not component <= locations
+    ]
 
 
-def _removed_outside(removed: Sequence[str], inside: set[str], current: list[Transition]) -> list[str]:
+def _removed_outside(
+    removed: Sequence[str], inside: set[str], current: list[Transition]
+) -> list[str]:
     """Complaints for removed transitions with an end outside the step's ``inside`` locations."""
     by_name = {t.name: t for t in current}
-    return [f"removed {name} leaves the step's locations" for name in removed
-            if by_name[name].source not in inside or by_name[name].target not in inside]
+    return [
+        f"removed {name} leaves the step's locations"
+        for name in removed
+        if by_name[name].source not in inside or by_name[name].target not in inside
+    ]
 
 
-def _check_bounded_run_step(step: BoundedRunStep, current: list[Transition], its: ITS,
-                            config: SmtConfig) -> list[str]:
+def _check_bounded_run_step(
+    step: BoundedRunStep, current: list[Transition], its: ITS, config: SmtConfig
+) -> list[str]:
     inside = set(step.locations)
     if step.length < 1:
         return ["bounded-run step of length < 1"]
-    problems = _cut_components(inside, current, its) + _removed_outside(step.removed, inside, current)
+    problems = _cut_components(inside, current, its) + _removed_outside(
+        step.removed, inside, current
+    )
     if problems:
         return problems
     runs = runs_inside(inside, current, step.length, MAX_VERIFIED_RUNS)
@@ -181,8 +202,9 @@ def _check_bounded_run_step(step: BoundedRunStep, current: list[Transition], its
     return problems
 
 
-def _check_ranking_step(step: RankingStep, current: list[Transition], its: ITS,
-                        config: SmtConfig) -> list[str]:
+def _check_ranking_step(
+    step: RankingStep, current: list[Transition], its: ITS, config: SmtConfig
+) -> list[str]:
     inside = set(step.locations)
     if step.depth < 1:
         return ["ranking step without a function"]
@@ -201,15 +223,19 @@ def _check_ranking_step(step: RankingStep, current: list[Transition], its: ITS,
     for obligation in ranking_obligations(step, current):
         valid, why = _is_valid(obligation.premises, obligation.goal, config)
         if not valid:
-            problems.append(f"{obligation.transition}: {obligation.description}: "
-                            f"{obligation.goal} not entailed, {why}")
+            problems.append(
+                f"{obligation.transition}: {obligation.description}: "
+                f"{obligation.goal} not entailed, {why}"
+            )
     return problems
 
 
 def _strictly_ranked(step: RankingStep, transition: Transition, config: SmtConfig) -> bool:
     """Whether the found functions also make ``transition`` strict (checked over integers)."""
-    return all(_is_valid(transition.guard, ge(expr, const(0)), config)[0]
-               for expr, _ in strict_goals(step, transition))
+    return all(
+        _is_valid(transition.guard, ge(expr, const(0)), config)[0]
+        for expr, _ in strict_goals(step, transition)
+    )
 
 
 class _Search:
@@ -258,20 +284,23 @@ class _Search:
             for label, strict in candidates:
                 if (key, label, depth) in self._failed:
                     continue
-                result = synthesize_ranking(transitions, locations, self.its.variables,
-                                            strict, depth, self.config.smt)
+                result = synthesize_ranking(
+                    transitions, locations, self.its.variables, strict, depth, self.config.smt
+                )
                 if result.phases is None:
                     self._failed.add((key, label, depth))
                     if result.answer is SatAnswer.UNKNOWN:
                         self.solver_unknowns.append(
-                            f"ranking of {len(key)} transition(s) from {min(key)}: {result.reason}")
+                            f"ranking of {len(key)} transition(s) from {min(key)}: {result.reason}"
+                        )
                         unknowns += 1
                         if unknowns >= MAX_UNKNOWNS_PER_COMPONENT:
                             return None  # the problems are beyond the solver budget
                     continue
                 provisional = RankingStep(locations, result.phases, tuple(sorted(strict)))
                 removed = tuple(
-                    t.name for t in transitions
+                    t.name
+                    for t in transitions
                     if t.name in strict or _strictly_ranked(provisional, t, self.config.smt)
                 )
                 return RankingStep(locations, result.phases, removed)
@@ -285,14 +314,18 @@ class _Search:
             if runs is None:
                 return None
             for run in runs:
-                answer = check_satisfiable(compose_run(run, self.its.variables), Domain.INTEGER, self.config.smt)
+                answer = check_satisfiable(
+                    compose_run(run, self.its.variables), Domain.INTEGER, self.config.smt
+                )
                 if answer is SatAnswer.UNKNOWN:
                     self.solver_unknowns.append(f"runs of length {length} from {run[0].name}")
                     return None  # longer runs only make harder problems
                 if answer is SatAnswer.SAT:
                     break  # a run of this length exists: try a longer one
             else:
-                return BoundedRunStep(locations, length, tuple(sorted(component.transition_names())))
+                return BoundedRunStep(
+                    locations, length, tuple(sorted(component.transition_names()))
+                )
         return None
 
 
@@ -316,7 +349,8 @@ def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> Term
                 break
         if step is None:
             stuck = "; ".join(
-                "{" + ", ".join(t.name for t in c.transitions) + "}" for c in components)
+                "{" + ", ".join(t.name for t in c.transitions) + "}" for c in components
+            )
             reason = f"no (multiphase) linear ranking function for the SCC(s) {stuck}"
             if search.solver_unknowns:
                 reason += f"; solver gave up on: {', '.join(search.solver_unknowns)}"

@@ -30,7 +30,6 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance
 from jhalt.domains.values import NULL, Ref
 from jhalt.ids import FieldId, MethodId
-from jhalt.program import Program
 from jhalt.inputs import (
     ArrayInput,
     ConcreteInputs,
@@ -45,6 +44,7 @@ from jhalt.inputs import (
     Value,
 )
 from jhalt.inputs import Ref as InputRef
+from jhalt.program import Program
 
 MAX_ARRAY_LENGTH = 10_000
 
@@ -58,8 +58,9 @@ def _descriptor_of_type(type_name: str) -> str:
 
 
 class _Concretizer:
-    def __init__(self, facts: PathFacts, model: dict[str, int], program: Program,
-                 non_null_strings: bool) -> None:
+    def __init__(
+        self, facts: PathFacts, model: dict[str, int], program: Program, non_null_strings: bool
+    ) -> None:
         self.facts = facts
         self.model = model
         self.program = program
@@ -201,13 +202,17 @@ def instance_fields(program: Program, class_name: str) -> list[FieldId]:
         classfile = program.find(current)
         if classfile is None:
             break
-        result.extend(FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static)
+        result.extend(
+            FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static
+        )
         current = classfile.super_name
     return result
 
 
 class _StateBuilder:
-    def __init__(self, inputs: ConcreteInputs, program: Program, builder: ConcreteHeapBuilder) -> None:
+    def __init__(
+        self, inputs: ConcreteInputs, program: Program, builder: ConcreteHeapBuilder
+    ) -> None:
         self.inputs = inputs
         self.program = program
         self.builder = builder
@@ -283,7 +288,9 @@ def inputs_state(
     statics = {s.field: states.ref_of(s.value, s.field.descriptor) for s in inputs.statics}
     frames = list(template.frames)
     frames[-1] = type(entry_frame)(entry_frame.position, tuple(local_vars), ())
-    other_roots = [r for frame in frames[:-1] for r in (*frame.locals, *frame.stack) if r is not None]
+    other_roots = [
+        r for frame in frames[:-1] for r in (*frame.locals, *frame.stack) if r is not None
+    ]
     if any(r != NULL and r not in builder.values for r in other_roots):
         for r in other_roots:
             if r != NULL and r not in builder.values and r in template.heap:

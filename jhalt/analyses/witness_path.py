@@ -111,8 +111,14 @@ class _PathWalker:
                 self.inputs.add(env[reference])
         return env
 
-    def carry(self, source_env: dict[Ref, str], source: AbstractState, target: AbstractState,
-              renaming: dict[Ref, Ref] | None = None, positional: bool = False) -> dict[Ref, str]:
+    def carry(
+        self,
+        source_env: dict[Ref, str],
+        source: AbstractState,
+        target: AbstractState,
+        renaming: dict[Ref, Ref] | None = None,
+        positional: bool = False,
+    ) -> dict[Ref, str]:
         env: dict[Ref, str] = {NULL: NULL_VAR}
         for new, old in (renaming or {}).items():
             if old in source_env:
@@ -126,7 +132,11 @@ class _PathWalker:
                     env[reference] = source_env[old]
         for reference in sorted(target.heap):
             if reference not in env:
-                env[reference] = source_env[reference] if reference in source.heap and reference in source_env else self.fresh()
+                env[reference] = (
+                    source_env[reference]
+                    if reference in source.heap and reference in source_env
+                    else self.fresh()
+                )
         return env
 
     # ------------------------------------------------------------ observations
@@ -186,8 +196,14 @@ class _PathWalker:
                             self.inputs.add(env[child])
 
     # ------------------------------------------------------------ edges
-    def eval_edge(self, label: EvalEdge, source: AbstractState, target: AbstractState,
-                  source_env: dict[Ref, str], target_env: dict[Ref, str]) -> None:
+    def eval_edge(
+        self,
+        label: EvalEdge,
+        source: AbstractState,
+        target: AbstractState,
+        source_env: dict[Ref, str],
+        target_env: dict[Ref, str],
+    ) -> None:
         def var_of(operand: object, prefer_target: bool = False) -> object:
             if isinstance(operand, int):
                 return operand
@@ -195,11 +211,20 @@ class _PathWalker:
             return first.get(operand, second.get(operand, f"?{operand}"))
 
         for relation in label.constraints:
-            result = None if relation.result is None else target_env.get(relation.result, f"?{relation.result}")
+            result = (
+                None
+                if relation.result is None
+                else target_env.get(relation.result, f"?{relation.result}")
+            )
             args = tuple(var_of(a) for a in relation.args)
             if relation.op == "[]":
                 array_var = args[0]
-                if isinstance(array_var, str) and array_var in self.inputs and array_var not in self.written_arrays and result:
+                if (
+                    isinstance(array_var, str)
+                    and array_var in self.inputs
+                    and array_var not in self.written_arrays
+                    and result
+                ):
                     self.facts.reads.append((array_var, str(args[1]), result))
                     if result != NULL_VAR:
                         self.inputs.add(result)
@@ -218,9 +243,12 @@ class _PathWalker:
                     self.written_fields.add((target_env[reference], field_id))
         before_statics = dict(source.static_fields)
         for field_id, reference in target.static_fields:
-            if field_id in before_statics and before_statics[field_id] != reference:
-                self.written_statics.add(field_id)
-            elif field_id not in before_statics and label.mnemonic == "putstatic":
+            if (
+                field_id in before_statics
+                and before_statics[field_id] != reference
+                or field_id not in before_statics
+                and label.mnemonic == "putstatic"
+            ):
                 self.written_statics.add(field_id)
 
     def refine_edge(self, label: RefineEdge, target_env: dict[Ref, str]) -> None:
@@ -230,7 +258,9 @@ class _PathWalker:
             if label.refinement == "equality" and old in target_env and new in target_env:
                 self.facts.aliases.append((target_env[old], target_env[new]))
         for relation in label.assumed:
-            args = tuple(a if isinstance(a, int) else target_env.get(a, f"?{a}") for a in relation.args)
+            args = tuple(
+                a if isinstance(a, int) else target_env.get(a, f"?{a}") for a in relation.args
+            )
             result = None if relation.result is None else target_env.get(relation.result)
             self.facts.relations.append(Relation(relation.op, result, args))  # type: ignore[arg-type]
 

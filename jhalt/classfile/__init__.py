@@ -4,7 +4,15 @@ The only package that knows the class-file format (JVM spec ch. 4). It knows not
 """
 
 from jhalt.classfile.classpath import ClassPath, normalise_class_name
-from jhalt.classfile.model import ClassFile, Code, MethodInfo, FieldInfo
+from jhalt.classfile.model import ClassFile, Code, FieldInfo, MethodInfo
 from jhalt.classfile.reader import parse_class
 
-__all__ = ["ClassPath", "ClassFile", "Code", "MethodInfo", "FieldInfo", "parse_class", "normalise_class_name"]
+__all__ = [
+    "ClassPath",
+    "ClassFile",
+    "Code",
+    "MethodInfo",
+    "FieldInfo",
+    "parse_class",
+    "normalise_class_name",
+]

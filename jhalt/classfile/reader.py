@@ -114,7 +114,10 @@ def decode_modified_utf8(raw: bytes) -> str:
             chars.append(chr(((b & 0x1F) << 6) | (raw[i + 1] & 0x3F)))
             i += 2
         elif (
-            b & 0xF0 == 0xE0 and i + 2 < n and raw[i + 1] & 0xC0 == 0x80 and raw[i + 2] & 0xC0 == 0x80
+            b & 0xF0 == 0xE0
+            and i + 2 < n
+            and raw[i + 1] & 0xC0 == 0x80
+            and raw[i + 2] & 0xC0 == 0x80
         ):
             chars.append(chr(((b & 0x0F) << 12) | ((raw[i + 1] & 0x3F) << 6) | (raw[i + 2] & 0x3F)))
             i += 3
@@ -194,7 +197,8 @@ class _ClassParser:
             target = self._resolve(raw, i, visiting)
             if not isinstance(target, want):
                 raise ClassFormatError(
-                    f"constant pool entry {index} refers to entry {i} of the wrong kind", self.origin
+                    f"constant pool entry {index} refers to entry {i} of the wrong kind",
+                    self.origin,
                 )
             return target
 
@@ -235,7 +239,8 @@ class _ClassParser:
             reference_kind = entry[1]
             if not 1 <= reference_kind <= 9:
                 raise ClassFormatError(
-                    f"constant pool entry {index}: bad method handle kind {reference_kind}", self.origin
+                    f"constant pool entry {index}: bad method handle kind {reference_kind}",
+                    self.origin,
                 )
             member = ref(entry[2], MemberRef)
             result = MethodHandleConst(reference_kind, member)  # type: ignore[arg-type]
@@ -245,7 +250,9 @@ class _ClassParser:
         visiting.discard(index)
         return result
 
-    def entry(self, index: int, want: type, what: str, optional: bool = False) -> ConstantEntry | None:
+    def entry(
+        self, index: int, want: type, what: str, optional: bool = False
+    ) -> ConstantEntry | None:
         if index == 0 and optional:
             return None
         if not 0 < index < len(self.pool) or self.pool[index] is None:
@@ -324,7 +331,11 @@ class _ClassParser:
         constant = None
         for attr_name, body in self._attributes():
             if attr_name == "ConstantValue":
-                value = self.entry(body.u2(), (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst), "ConstantValue")  # type: ignore[arg-type]
+                value = self.entry(
+                    body.u2(),
+                    (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst),
+                    "ConstantValue",
+                )  # type: ignore[arg-type]
                 constant = value.value  # type: ignore[union-attr]
         return FieldInfo(access, name, descriptor, constant)
 
@@ -339,7 +350,9 @@ class _ClassParser:
             if attr_name == "Code":
                 code = self._parse_code(body, f"{name}{descriptor}")
             elif attr_name == "Exceptions":
-                exceptions = tuple(self.class_name(body.u2(), "Exceptions") for _ in range(body.u2()))  # type: ignore[misc]
+                exceptions = tuple(
+                    self.class_name(body.u2(), "Exceptions") for _ in range(body.u2())
+                )  # type: ignore[misc]
         return MethodInfo(access, name, descriptor, code, exceptions)
 
     def _parse_code(self, body: _Bytes, method: str) -> Code:

@@ -36,11 +36,11 @@ class EntryOutcome(Generic[T, R]):
 def _child(connection: Connection, function: Callable[[T], R], entry: T) -> None:
     try:
         connection.send(("ok", function(entry)))
-    except BaseException as exc:  # noqa: BLE001 - reported to the parent, never lost
+    except BaseException as exc:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         try:
             connection.send(("error", detail))
-        except Exception:  # noqa: BLE001 - the pipe may be gone; the parent sees EOF
+        except Exception:
             pass
     finally:
         connection.close()
@@ -85,7 +85,9 @@ def run_entries(
                         if status == "ok":
                             outcome = EntryOutcome(entries[index], payload, None, now - started)
                         else:
-                            outcome = EntryOutcome(entries[index], None, f"internal error: {payload}", now - started)
+                            outcome = EntryOutcome(
+                                entries[index], None, f"internal error: {payload}", now - started
+                            )
                     except EOFError:
                         process.join(1)
                         outcome = EntryOutcome(
@@ -93,7 +95,9 @@ def run_entries(
                             f"worker died (exit code {process.exitcode})", now - started,
                         )  # fmt: skip
                 elif now - started > timeout_s + GRACE_S:
-                    outcome = EntryOutcome(entries[index], None, f"timeout after {timeout_s:g} s", now - started)
+                    outcome = EntryOutcome(
+                        entries[index], None, f"timeout after {timeout_s:g} s", now - started
+                    )
                 if outcome is not None:
                     if process.is_alive():
                         process.kill()
@@ -124,7 +128,9 @@ class _Progress:
         self.done += 1
         width = 30
         filled = width * self.done // max(1, self.total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[-50:]:50}")
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[-50:]:50}"
+        )
         sys.stderr.flush()
 
     def close(self) -> None:

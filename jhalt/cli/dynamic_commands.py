@@ -122,7 +122,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
         help="seconds for one examination of all threads (default 10)",
     )  # fmt: skip
     parser.add_argument("--format", choices=["text", "json"], default="text")
-    parser.add_argument("--out", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument(
+        "--out", "-o", metavar="FILE", help="write the report to FILE instead of stdout"
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="progress messages on stderr")
 
 
@@ -141,10 +143,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     watch.add_argument("--after", type=float, metavar="S", help="examine after S seconds")
-    watch.add_argument("--once", action="store_true", help="exit after the first examination, leaving the program running")
-    watch.add_argument("--keep-running", action="store_true", help="do not stop a program proved stuck")
+    watch.add_argument(
+        "--once",
+        action="store_true",
+        help="exit after the first examination, leaving the program running",
+    )
+    watch.add_argument(
+        "--keep-running", action="store_true", help="do not stop a program proved stuck"
+    )
     _common(watch)
-    watch.add_argument("command", nargs=argparse.REMAINDER, metavar="-- java ARGS", help="the program to run")
+    watch.add_argument(
+        "command", nargs=argparse.REMAINDER, metavar="-- java ARGS", help="the program to run"
+    )
     watch.set_defaults(handler=cmd_watch)
 
     attach = subparsers.add_parser(
@@ -157,7 +167,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "Exit 1: a thread is proved stuck; 0: nothing proved."
         ),
     )
-    attach.add_argument("address", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)")
+    attach.add_argument(
+        "address", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)"
+    )
     attach.add_argument("--host", metavar="HOST", help="allow connecting to this non-loopback host")
     _common(attach)
     attach.set_defaults(handler=cmd_attach)

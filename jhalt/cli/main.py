@@ -61,7 +61,9 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _replay_nontermination(result: ProveResult, classpath: str, args: argparse.Namespace) -> ProveResult:
+def _replay_nontermination(
+    result: ProveResult, classpath: str, args: argparse.Namespace
+) -> ProveResult:
     """Run a NO's witness on a real JVM (issue 5): still running after ``--replay-wait``
     seconds and, by thread dump, inside the reported loop → confirmed. The proof stands
     either way; the replay is extra evidence and is reported as it came out."""
@@ -79,7 +81,11 @@ def _replay_nontermination(result: ProveResult, classpath: str, args: argparse.N
         loop = (result.proof or {}).get("loop", {}) if isinstance(result.proof, dict) else {}
         lines = loop.get("lines")
         method = _method_id(loop.get("method")) or result.entry
-        inputs = args_inputs(witness.args) if witness.args is not None else ConcreteInputs.from_json(witness.inputs)
+        inputs = (
+            args_inputs(witness.args)
+            if witness.args is not None
+            else ConcreteInputs.from_json(witness.inputs)
+        )
         claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None)
         outcome = replay(classpath, result.entry, inputs, claim, timeout_s=args.replay_wait)
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
@@ -123,7 +129,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         entries = [resolve_entry(classpath, args.entry, args.main)]
     program = Program.from_classpath(classpath)
     jdk = None if args.no_validate else find_jdk()
-    reproducer_dir = Path(args.reproducers) if args.reproducers else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
+    reproducer_dir = (
+        Path(args.reproducers)
+        if args.reproducers
+        else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
+    )
     registry = model_registry()
     analysis_share = 0.5 if jdk else 0.9
 
@@ -143,7 +153,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                 classpath=classpath.spec,
                 entry=entry,
                 command_line=command_line,
-                reproducer_dir=reproducer_dir / f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{number}",
+                reproducer_dir=reproducer_dir
+                / f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{number}",
                 jdk=jdk,
                 skip_reason="--no-validate" if args.no_validate else None,
                 timeout_s=max(2.0, min(10.0, remaining / 2)),
@@ -193,14 +204,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_graph(args: argparse.Namespace) -> int:
     from jhalt.cli.target import open_classpath, resolve_entry
-
     from jhalt.program import Program
     from jhalt.report.graph_output import to_dot, to_json
     from jhalt.seg.builder import BuildLimits, build_graph
 
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
-    graph = build_graph(Program(classpath), entry, model_registry(), BuildLimits(timeout_s=float(args.timeout)))
+    graph = build_graph(
+        Program(classpath), entry, model_registry(), BuildLimits(timeout_s=float(args.timeout))
+    )
     _write_output(to_json(graph) if args.format == "json" else to_dot(graph), args.out)
     return EXIT_OK
 
@@ -243,7 +255,9 @@ def _add_target(parser: argparse.ArgumentParser, entry: bool = True) -> None:
         metavar="TARGET",
         help="a jar, a directory of classes, a .class file, or a classpath of these (a.jar:dir)",
     )
-    parser.add_argument("--classpath", "-cp", metavar="PATH", help="more classpath entries (a.jar:dir)")
+    parser.add_argument(
+        "--classpath", "-cp", metavar="PATH", help="more classpath entries (a.jar:dir)"
+    )
     if entry:
         parser.add_argument(
             "--entry",
@@ -251,7 +265,9 @@ def _add_target(parser: argparse.ArgumentParser, entry: bool = True) -> None:
             help="entry method: pkg.Cls.name(DESCRIPTOR), e.g. 'pkg.Main.run(Ljava/lang/String;I)V'",
         )
         parser.add_argument("--main", metavar="CLASS", help="entry: CLASS.main(String[])")
-    parser.add_argument("--out", "-o", metavar="FILE", help="write the output to FILE instead of stdout")
+    parser.add_argument(
+        "--out", "-o", metavar="FILE", help="write the output to FILE instead of stdout"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -265,33 +281,63 @@ def build_parser() -> argparse.ArgumentParser:
 
     prove = sub.add_parser("prove", help="termination of one entry: YES, NO or MAYBE")
     _add_target(prove)
-    prove.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)")
-    prove.add_argument("--format", choices=["text", "json"], default="text")
-    prove.add_argument("--no-validate", action="store_true", help="do not replay a NO witness on the JVM")
     prove.add_argument(
-        "--replay-wait", type=float, default=10.0, metavar="S",
+        "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
+    )
+    prove.add_argument("--format", choices=["text", "json"], default="text")
+    prove.add_argument(
+        "--no-validate", action="store_true", help="do not replay a NO witness on the JVM"
+    )
+    prove.add_argument(
+        "--replay-wait",
+        type=float,
+        default=10.0,
+        metavar="S",
         help="seconds a NO witness must keep running on the JVM (default 10)",
     )
     prove.set_defaults(handler=cmd_prove)
 
     check = sub.add_parser("check", help="uncaught exceptions and non-termination, with witnesses")
     _add_target(check)
-    check.add_argument("--all", action="store_true", help="every public method of every class is an entry")
+    check.add_argument(
+        "--all", action="store_true", help="every public method of every class is an entry"
+    )
     check.add_argument("--format", choices=["text", "json", "sarif"], default="text")
     check.add_argument(
-        "--source-root", metavar="DIR", help="source directory: SARIF uris are relative to it; text output shows its lines",
+        "--source-root",
+        metavar="DIR",
+        help="source directory: SARIF uris are relative to it; text output shows its lines",
     )
-    check.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)")
-    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when something is found")
-    check.add_argument("--no-validate", action="store_true", help="do not replay witnesses on the JVM")
-    check.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="entries analysed in parallel (default 1)")
-    check.add_argument("--reproducers", metavar="DIR", help="write reproducers here (default: a new temporary directory)")
+    check.add_argument(
+        "--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)"
+    )
+    check.add_argument(
+        "--exit-zero", action="store_true", help="exit 0 even when something is found"
+    )
+    check.add_argument(
+        "--no-validate", action="store_true", help="do not replay witnesses on the JVM"
+    )
+    check.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="entries analysed in parallel (default 1)",
+    )
+    check.add_argument(
+        "--reproducers",
+        metavar="DIR",
+        help="write reproducers here (default: a new temporary directory)",
+    )
     check.set_defaults(handler=cmd_check)
 
     graph = sub.add_parser("graph", help="the symbolic execution graph of an entry (DOT or JSON)")
     _add_target(graph)
     graph.add_argument("--format", choices=["dot", "json"], default="dot")
-    graph.add_argument("--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)")
+    graph.add_argument(
+        "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
+    )
     graph.set_defaults(handler=cmd_graph)
 
     disasm = sub.add_parser("disasm", help="decoded bytecode with line numbers, loops and types")
@@ -342,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except RecursionError as exc:
         return _report_internal_error(exc)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line + a log
+    except Exception as exc:
         return _report_internal_error(exc)
 
 

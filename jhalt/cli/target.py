@@ -76,9 +76,7 @@ def parse_entry(classpath: ClassPath, text: str) -> MethodId:
             f"(it has: {available or 'no methods'})"
         )
     choices = ", ".join(sorted(m.descriptor for m in candidates))
-    raise InputError(
-        f"--entry {text!r} is ambiguous: add the descriptor, one of {choices}"
-    )
+    raise InputError(f"--entry {text!r} is ambiguous: add the descriptor, one of {choices}")
 
 
 def resolve_entry(classpath: ClassPath, entry: str | None, main_class: str | None) -> MethodId:

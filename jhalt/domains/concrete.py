@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from jhalt.domains.heap import Heap
+from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState, Frame, InitState
 from jhalt.domains.values import (
     NULL,
@@ -22,7 +23,6 @@ from jhalt.domains.values import (
     Ref,
     UnknownValue,
 )
-from jhalt.domains.naming import ReferenceNamer
 from jhalt.ids import FieldId
 
 
@@ -120,5 +120,7 @@ def concreteness_problems(
     return problems
 
 
-def is_concrete(state: AbstractState, fields_of: Callable[[str], Iterable[FieldId]] | None = None) -> bool:
+def is_concrete(
+    state: AbstractState, fields_of: Callable[[str], Iterable[FieldId]] | None = None
+) -> bool:
     return not concreteness_problems(state, fields_of)

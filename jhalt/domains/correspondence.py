@@ -41,7 +41,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from jhalt.domains.heap import HeapPredicates, Pair, pair
-from jhalt.domains.state import AbstractState, Root, Step, StaticRoot, step_target, successors
+from jhalt.domains.state import AbstractState, Root, StaticRoot, Step, step_target, successors
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -79,7 +79,11 @@ class Realization:
 
 
 def value_conflict(
-    fine: AbstractState, fine_ref: Ref, coarse: AbstractState, coarse_ref: Ref, hierarchy: TypeHierarchy
+    fine: AbstractState,
+    fine_ref: Ref,
+    coarse: AbstractState,
+    coarse_ref: Ref,
+    hierarchy: TypeHierarchy,
 ) -> str | None:
     """Why the value at ``fine_ref`` is not represented by ``coarse_ref`` (Def. 9 (a)–(f);
     thesis Def. 1.10 (e)–(j)), or None if it is."""
@@ -95,7 +99,9 @@ def value_conflict(
     fine_value = fine.heap[fine_ref]
     coarse_value = coarse.heap[coarse_ref]
     if isinstance(fine_value, IntValue):
-        if isinstance(coarse_value, IntValue) and fine_value.interval.is_subset_of(coarse_value.interval):
+        if isinstance(coarse_value, IntValue) and fine_value.interval.is_subset_of(
+            coarse_value.interval
+        ):
             return None
     elif isinstance(fine_value, FloatValue):
         if (
@@ -119,14 +125,18 @@ def value_conflict(
             fine_value.array_type, coarse_value.array_type
         ):
             if coarse_value.entries is None or (
-                fine_value.entries is not None and len(fine_value.entries) == len(coarse_value.entries)
+                fine_value.entries is not None
+                and len(fine_value.entries) == len(coarse_value.entries)
             ):
                 return None
     elif isinstance(fine_value, InstanceValue):
         if isinstance(coarse_value, UnknownValue):
             if hierarchy.is_subtype(fine_value.class_name, coarse_value.type_name):
                 return None
-        elif isinstance(coarse_value, InstanceValue) and coarse_value.class_name == fine_value.class_name:
+        elif (
+            isinstance(coarse_value, InstanceValue)
+            and coarse_value.class_name == fine_value.class_name
+        ):
             fine_fields = {f for f, _ in fine_value.fields}
             if all(f in fine_fields for f, _ in coarse_value.fields):
                 return None
@@ -189,7 +199,7 @@ def realize(fine: AbstractState, coarse: AbstractState, hierarchy: TypeHierarchy
         return result
     coarse_roots = dict(coarse.roots())
     fine_roots = dict(fine.roots())
-    for root, coarse_ref in coarse_roots.items():
+    for root in coarse_roots:
         if root not in fine_roots:
             result.conflicts.append(f"position {root} exists only in the coarse state")
     todo: list[Node] = []
@@ -217,7 +227,11 @@ def realize(fine: AbstractState, coarse: AbstractState, hierarchy: TypeHierarchy
         coarse_value = None if coarse_ref == NULL else coarse.heap[coarse_ref]
         for step, fine_child in successors(fine_value):
             coarse_child = step_target(coarse_value, step) if exact else None
-            child: Node = (fine_child, coarse_child, True) if coarse_child is not None else (fine_child, coarse_ref, False)
+            child: Node = (
+                (fine_child, coarse_child, True)
+                if coarse_child is not None
+                else (fine_child, coarse_ref, False)
+            )
             result.edges[node].append((step, child))
             todo.append(child)
     if result.conflicts:
@@ -235,7 +249,9 @@ def _check_shape(fine: AbstractState, coarse: AbstractState, result: Realization
         return
     for index, (fine_frame, coarse_frame) in enumerate(zip(fine.frames, coarse.frames)):
         if fine_frame.position != coarse_frame.position:
-            result.conflicts.append(f"frame {index}: {fine_frame.position} vs {coarse_frame.position}")
+            result.conflicts.append(
+                f"frame {index}: {fine_frame.position} vs {coarse_frame.position}"
+            )
         if len(fine_frame.stack) != len(coarse_frame.stack):
             result.conflicts.append(f"frame {index}: operand stacks differ in height")
     if (fine.exception is None) != (coarse.exception is None):
@@ -245,7 +261,9 @@ def _check_shape(fine: AbstractState, coarse: AbstractState, result: Realization
     fine_statics = {f for f, _ in fine.static_fields}
     for field_id, _ in coarse.static_fields:
         if field_id not in fine_statics:
-            result.conflicts.append(f"static field {StaticRoot(field_id)} exists only in the coarse state")
+            result.conflicts.append(
+                f"static field {StaticRoot(field_id)} exists only in the coarse state"
+            )
 
 
 def _count_positions(result: Realization) -> dict[Node, int]:
@@ -278,7 +296,9 @@ def _check_distinctness(fine: AbstractState, result: Realization) -> None:
             identities[coarse_ref].add(_identity(fine, fine_ref))
     for coarse_ref, seen in identities.items():
         if len(seen) > 1 and coarse_ref != NULL:
-            result.conflicts.append(f"{coarse_ref} stands for different values {sorted(map(str, seen))}")
+            result.conflicts.append(
+                f"{coarse_ref} stands for different values {sorted(map(str, seen))}"
+            )
 
 
 def _required_annotations(
@@ -348,7 +368,9 @@ def _required_annotations(
     reach_cache: dict[Node, set[Node]] = {}
     for nodes in entries.values():
         for node in nodes:
-            if node[1] not in non_tree and _has_unrealized_convergence(fine, node, result, reach_cache):
+            if node[1] not in non_tree and _has_unrealized_convergence(
+                fine, node, result, reach_cache
+            ):
                 non_tree.add(node[1])
 
     return HeapPredicates(
@@ -382,7 +404,9 @@ def _has_unrealized_convergence(
     fine_ref, anchor, exact = node
     children = [child for _, child in result.edges.get(node, ())]
     below: list[set[Node]] = [_reach(child, result, cache) for child in children]
-    meeting: dict[Ref, list[int]] = defaultdict(list)  # fine object -> indices of children reaching it
+    meeting: dict[Ref, list[int]] = defaultdict(
+        list
+    )  # fine object -> indices of children reaching it
     for index, reached in enumerate(below):
         for fine_target in {n[0] for n in reached if _is_object(fine, n[0])}:
             meeting[fine_target].append(index)
@@ -393,6 +417,10 @@ def _has_unrealized_convergence(
         seen_nodes = {n for i in indices for n in below[i] if n[0] == fine_target}
         if cyclic:
             seen_nodes.add(node)
-        if not exact or any(not e for _, _, e in seen_nodes) or len({c for _, c, _ in seen_nodes}) > 1:
+        if (
+            not exact
+            or any(not e for _, _, e in seen_nodes)
+            or len({c for _, c, _ in seen_nodes}) > 1
+        ):
             return True
     return False

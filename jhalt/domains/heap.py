@@ -36,7 +36,9 @@ class Heap(Mapping[Ref, HeapValue]):
 
     __slots__ = ("_items", "_hash")
 
-    def __init__(self, items: Mapping[Ref, HeapValue] | Iterable[tuple[Ref, HeapValue]] = ()) -> None:
+    def __init__(
+        self, items: Mapping[Ref, HeapValue] | Iterable[tuple[Ref, HeapValue]] = ()
+    ) -> None:
         self._items: dict[Ref, HeapValue] = dict(items)
         self._hash: int | None = None
 
@@ -110,7 +112,9 @@ class HeapPredicates:
 
     def equal_partners(self, reference: Ref) -> set[Ref]:
         """References that may be equal to ``reference``."""
-        return {other for p in self.maybe_equal if reference in p for other in p if other != reference}
+        return {
+            other for p in self.maybe_equal if reference in p for other in p if other != reference
+        }
 
     def join_partners(self, reference: Ref) -> set[Ref]:
         """References that may join ``reference`` (itself included if ``r ⋀ r``)."""
@@ -133,7 +137,9 @@ class HeapPredicates:
 
     def union(self, other: HeapPredicates) -> HeapPredicates:
         return HeapPredicates(
-            self.maybe_equal | other.maybe_equal, self.joins | other.joins, self.non_tree | other.non_tree
+            self.maybe_equal | other.maybe_equal,
+            self.joins | other.joins,
+            self.non_tree | other.non_tree,
         )
 
     def renamed(self, renaming: Mapping[Ref, Ref]) -> HeapPredicates:
@@ -155,7 +161,9 @@ class HeapPredicates:
         if self.is_empty:
             return self
         mentioned = self.references()
-        objects = {r for r in mentioned if (value := heap.get(r)) is not None and is_object_value(value)}
+        objects = {
+            r for r in mentioned if (value := heap.get(r)) is not None and is_object_value(value)
+        }
         if len(objects) == len(mentioned):
             return self
         return HeapPredicates(

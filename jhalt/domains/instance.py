@@ -39,7 +39,9 @@ class InstanceCheck:
 
 
 def _missing(required: HeapPredicates, present: HeapPredicates) -> list[str]:
-    reasons = [f"missing {' =? '.join(sorted(p))}" for p in required.maybe_equal - present.maybe_equal]
+    reasons = [
+        f"missing {' =? '.join(sorted(p))}" for p in required.maybe_equal - present.maybe_equal
+    ]
     reasons += [f"missing {' ⋀ '.join(sorted(p))}" for p in required.joins - present.joins]
     reasons += [f"missing {r}!" for r in required.non_tree - present.non_tree]
     return sorted(reasons)

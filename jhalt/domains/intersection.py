@@ -124,7 +124,10 @@ def intersect(
                         raise _Empty(f"{item[1]} must be null but cannot be")
                 continue
             combined = _combine(
-                [value(i) for i in items], hierarchy, lambda r, k: representative[classes.find(_tag(k, r))], items
+                [value(i) for i in items],
+                hierarchy,
+                lambda r, k: representative[classes.find(_tag(k, r))],
+                items,
             )
             heap[representative[root_item]] = combined
     except _Empty as problem:
@@ -137,12 +140,14 @@ def intersect(
         return representative.get(classes.find(_tag(index, reference)))
 
     frames = []
-    for frame_index, (frame_a, frame_b) in enumerate(zip(first.frames, second.frames)):
+    for _frame_index, (frame_a, frame_b) in enumerate(zip(first.frames, second.frames)):
         locals_: list[Ref | None] = []
         for slot in range(max(len(frame_a.locals), len(frame_b.locals))):
             a = frame_a.locals[slot] if slot < len(frame_a.locals) else None
             b = frame_b.locals[slot] if slot < len(frame_b.locals) else None
-            locals_.append(mapped(0, a) if a is not None else mapped(1, b) if b is not None else None)
+            locals_.append(
+                mapped(0, a) if a is not None else mapped(1, b) if b is not None else None
+            )
         stack = tuple(mapped(0, r) for r in frame_a.stack)
         frames.append(Frame(frame_a.position, tuple(locals_), stack))
     statics = dict((f, mapped(1, r)) for f, r in second.static_fields)
@@ -205,7 +210,9 @@ def _close_equivalence(
     return members
 
 
-def _combine(values: list[HeapValue | None], hierarchy: TypeHierarchy, mapped, items: Iterable[Tagged]) -> HeapValue:
+def _combine(
+    values: list[HeapValue | None], hierarchy: TypeHierarchy, mapped, items: Iterable[Tagged]
+) -> HeapValue:
     """The value of one ≡ class without null (raises _Empty on a contradiction)."""
     tagged = list(items)
     present = [v for v in values if v is not None]
@@ -220,17 +227,27 @@ def _combine(values: list[HeapValue | None], hierarchy: TypeHierarchy, mapped, i
             if met is None:
                 raise _Empty(f"intervals {interval} and {other.interval} are disjoint")
             interval = met
-            type_letter = type_letter if type_letter == other.type_letter else merge_int_types(type_letter, other.type_letter)
+            type_letter = (
+                type_letter
+                if type_letter == other.type_letter
+                else merge_int_types(type_letter, other.type_letter)
+            )
         return IntValue(interval, type_letter)
     floats = [v for v in present if isinstance(v, FloatValue)]
     if floats:
         literals = {v.bits for v in floats if v.bits is not None}
-        if len(floats) != len(present) or len(literals) > 1 or len({v.type_letter for v in floats}) > 1:
+        if (
+            len(floats) != len(present)
+            or len(literals) > 1
+            or len({v.type_letter for v in floats}) > 1
+        ):
             raise _Empty("conflicting floating point values")
         return FloatValue(floats[0].type_letter, next(iter(literals), None))
     structured = [v for v in present if not isinstance(v, UnknownValue)]
     type_names = [value_type_name(v) for v in present]
-    most_specific = next((t for t in type_names if all(hierarchy.is_subtype(t, o) for o in type_names)), None)
+    most_specific = next(
+        (t for t in type_names if all(hierarchy.is_subtype(t, o) for o in type_names)), None
+    )
     if most_specific is None:
         raise _Empty(f"no common type among {type_names}")
     instances = [v for v in structured if isinstance(v, InstanceValue)]
@@ -241,7 +258,7 @@ def _combine(values: list[HeapValue | None], hierarchy: TypeHierarchy, mapped, i
         if len({v.class_name for v in instances}) > 1:
             raise _Empty("instances of different classes are equivalent")
         fields: dict = {}
-        for (index, reference), v in zip(tagged, values):
+        for (index, _reference), v in zip(tagged, values):
             if isinstance(v, InstanceValue):
                 for field_id, child in v.fields:
                     fields[field_id] = mapped(child, index)
@@ -249,14 +266,16 @@ def _combine(values: list[HeapValue | None], hierarchy: TypeHierarchy, mapped, i
     if arrays:
         chosen_entries = None
         length = None
-        for (index, reference), v in zip(tagged, values):
+        for (index, _reference), v in zip(tagged, values):
             if isinstance(v, ArrayValue):
                 length = mapped(v.length, index)
                 if v.entries is not None:
                     chosen_entries = tuple(mapped(e, index) for e in v.entries)
         assert length is not None
         return ArrayValue(most_specific, length, chosen_entries)
-    return UnknownValue(most_specific, all(isinstance(v, UnknownValue) and v.nullable for v in present))
+    return UnknownValue(
+        most_specific, all(isinstance(v, UnknownValue) and v.nullable for v in present)
+    )
 
 
 def _common_predicates(inputs, mapped, result: AbstractState) -> HeapPredicates:
@@ -282,7 +301,8 @@ def _common_predicates(inputs, mapped, result: AbstractState) -> HeapPredicates:
             if target is not None:
                 candidates_tree[target].add(index)
     mentioned: list[set[Ref]] = [
-        {m for r in state.heap if (m := mapped(index, r)) is not None} for index, state in enumerate(inputs)
+        {m for r in state.heap if (m := mapped(index, r)) is not None}
+        for index, state in enumerate(inputs)
     ]
     for key, sources in candidates_equal.items():
         if len(key) == 2 and all(i in sources or not key <= mentioned[i] for i in range(2)):
@@ -293,11 +313,14 @@ def _common_predicates(inputs, mapped, result: AbstractState) -> HeapPredicates:
     for key, sources in candidates_tree.items():
         if all(i in sources or key not in mentioned[i] for i in range(2)):
             non_tree.add(key)
-    return HeapPredicates(frozenset(equal), frozenset(joins), frozenset(non_tree)).restricted_to(result.heap)
+    return HeapPredicates(frozenset(equal), frozenset(joins), frozenset(non_tree)).restricted_to(
+        result.heap
+    )
 
 
-
-def _distinct_objects_without_equality(inputs: tuple[AbstractState, AbstractState], items: set[Tagged]) -> bool:
+def _distinct_objects_without_equality(
+    inputs: tuple[AbstractState, AbstractState], items: set[Tagged]
+) -> bool:
     """Def. 1.31 (ii): two different object references of one state in one ≡ class that
     are not ``=?`` can only be equal if both are null."""
     per_state: dict[int, list[Ref]] = defaultdict(list)

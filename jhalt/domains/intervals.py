@@ -13,8 +13,8 @@ empty; operations that could produce the empty set (:meth:`Interval.meet`, the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 # Internal extended-integer arithmetic: Python ints plus the two infinities below.
 _POS_INF = float("inf")
@@ -41,7 +41,7 @@ def _hi_ext(bound: int | None) -> ExtInt:
 
 
 def _to_bound(value: ExtInt) -> int | None:
-    if value == _POS_INF or value == _NEG_INF:
+    if value in (_POS_INF, _NEG_INF):
         return None
     return int(value)
 
@@ -180,13 +180,23 @@ class Interval:
         ``self.widen(x)`` is an upper bound of both, and any chain
         ``a0, a1 = a0 ∇ b0, a2 = a1 ∇ b1, …`` stabilises after at most two strict steps.
         """
-        lo = self.lo if (self.lo is not None and newer.lo is not None and newer.lo >= self.lo) else None
-        hi = self.hi if (self.hi is not None and newer.hi is not None and newer.hi <= self.hi) else None
+        lo = (
+            self.lo
+            if (self.lo is not None and newer.lo is not None and newer.lo >= self.lo)
+            else None
+        )
+        hi = (
+            self.hi
+            if (self.hi is not None and newer.hi is not None and newer.hi <= self.hi)
+            else None
+        )
         return Interval(lo, hi)
 
     # ----------------------------------------------------------------- arithmetic
     def neg(self) -> Interval:
-        return Interval(None if self.hi is None else -self.hi, None if self.lo is None else -self.lo)
+        return Interval(
+            None if self.hi is None else -self.hi, None if self.lo is None else -self.lo
+        )
 
     def add(self, other: Interval) -> Interval:
         lo = None if self.lo is None or other.lo is None else self.lo + other.lo

@@ -133,7 +133,9 @@ class _Merger:
             return result
         return self._merge_objects(key, first_value, second_value)
 
-    def _merge_objects(self, key: tuple[Ref, Ref], first_value: HeapValue | None, second_value: HeapValue | None) -> Ref:
+    def _merge_objects(
+        self, key: tuple[Ref, Ref], first_value: HeapValue | None, second_value: HeapValue | None
+    ) -> Ref:
         if first_value is None or second_value is None:  # thesis Alg. 5 (MergeNull)
             other = first_value if second_value is None else second_value
             assert other is not None
@@ -153,8 +155,12 @@ class _Merger:
                 }
                 self.heap[result] = InstanceValue.of(first_value.class_name, fields)
                 return result
-        if isinstance(first_value, ArrayValue) and isinstance(second_value, ArrayValue):  # thesis Alg. 6
-            array_type = self.hierarchy.common_supertype(first_value.array_type, second_value.array_type)
+        if isinstance(first_value, ArrayValue) and isinstance(
+            second_value, ArrayValue
+        ):  # thesis Alg. 6
+            array_type = self.hierarchy.common_supertype(
+                first_value.array_type, second_value.array_type
+            )
             if array_type.startswith("["):
                 result = self.namer.fresh("a")
                 self.merged[key] = result
@@ -167,13 +173,20 @@ class _Merger:
                     and isinstance(length_value, IntValue)
                     and length_value.interval.is_singleton
                 ):
-                    entries = tuple(self.merge_ref(a, b) for a, b in zip(first_value.entries, second_value.entries))
+                    entries = tuple(
+                        self.merge_ref(a, b)
+                        for a, b in zip(first_value.entries, second_value.entries)
+                    )
                 self.heap[result] = ArrayValue(array_type, length, entries)
                 return result
         result = self.namer.fresh("o")
         self.merged[key] = result
-        type_name = self.hierarchy.common_supertype(value_type_name(first_value), value_type_name(second_value))
-        nullable = any(isinstance(v, UnknownValue) and v.nullable for v in (first_value, second_value))
+        type_name = self.hierarchy.common_supertype(
+            value_type_name(first_value), value_type_name(second_value)
+        )
+        nullable = any(
+            isinstance(v, UnknownValue) and v.nullable for v in (first_value, second_value)
+        )
         self.heap[result] = UnknownValue(type_name, nullable)
         return result
 
@@ -188,7 +201,9 @@ def _check_same_shape(first: AbstractState, second: AbstractState) -> None:
         raise ValueError("cannot merge states with call stacks of different height")
     for first_frame, second_frame in zip(first.frames, second.frames):
         if first_frame.position != second_frame.position:
-            raise ValueError(f"cannot merge states at {first_frame.position} and {second_frame.position}")
+            raise ValueError(
+                f"cannot merge states at {first_frame.position} and {second_frame.position}"
+            )
         if len(first_frame.stack) != len(second_frame.stack):
             raise ValueError("cannot merge operand stacks of different height")
     if (first.exception is None) != (second.exception is None):
@@ -244,10 +259,11 @@ def merge(
     for source in (first, second):
         realization = realize(source, merged, hierarchy)
         if realization.conflicts:
-            raise AssertionError(f"merge produced a state that does not cover its input: {realization.conflicts}")
+            raise AssertionError(
+                f"merge produced a state that does not cover its input: {realization.conflicts}"
+            )
         annotations = annotations.union(realization.required)
     merged = merged.with_predicates(annotations.restricted_to(merged.heap))
     from_first = {result: a for (a, _), result in merger.merged.items() if result != NULL}
     from_second = {result: b for (_, b), result in merger.merged.items() if result != NULL}
     return MergeResult(merged, from_first, from_second)
-

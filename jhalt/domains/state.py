@@ -17,7 +17,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Union
 
 from jhalt.domains.heap import Heap, HeapPredicates
 from jhalt.domains.values import (
@@ -97,9 +96,9 @@ class ExceptionRoot:
         return "EXC"
 
 
-Root = Union[LocalRoot, StackRoot, StaticRoot, ExceptionRoot]
+Root = LocalRoot | StackRoot | StaticRoot | ExceptionRoot
 LENGTH = "len"
-Step = Union[FieldId, int, str]
+Step = FieldId | int | str
 """A path step: a field, an array index, or :data:`LENGTH`."""
 
 
@@ -119,7 +118,13 @@ class StatePosition:
     def __str__(self) -> str:
         parts = [str(self.root)]
         for step in self.path:
-            parts.append(step.name if isinstance(step, FieldId) else f"[{step}]" if isinstance(step, int) else step)
+            parts.append(
+                step.name
+                if isinstance(step, FieldId)
+                else f"[{step}]"
+                if isinstance(step, int)
+                else step
+            )
         return " ".join(parts)
 
 
@@ -302,7 +307,9 @@ class AbstractState:
 
     def with_pc(self, pc: int) -> AbstractState:
         current = self.frames[0]
-        return self.with_frame(replace(current, position=ProgramPosition(current.position.method, pc)))
+        return self.with_frame(
+            replace(current, position=ProgramPosition(current.position.method, pc))
+        )
 
     def push(self, *references: Ref) -> AbstractState:
         """Push references (the last argument ends on top)."""
@@ -358,7 +365,9 @@ class AbstractState:
 
         def rename_value(value: HeapValue) -> HeapValue:
             if isinstance(value, InstanceValue):
-                return InstanceValue(value.class_name, tuple((f, rename(r)) for f, r in value.fields))
+                return InstanceValue(
+                    value.class_name, tuple((f, rename(r)) for f, r in value.fields)
+                )
             if isinstance(value, ArrayValue):
                 entries = None if value.entries is None else tuple(map(rename, value.entries))
                 return ArrayValue(value.array_type, rename(value.length), entries)
@@ -408,7 +417,9 @@ class AbstractState:
                     and length.interval.is_singleton
                     and length.interval.value == len(value.entries)
                 ):
-                    raise ValueError(f"array {reference} lists entries but its length is not {len(value.entries)}")
+                    raise ValueError(
+                        f"array {reference} lists entries but its length is not {len(value.entries)}"
+                    )
         for annotated in self.predicates.references():
             value = self.heap.get(annotated)
             if value is None or not is_object_value(value):

@@ -32,7 +32,7 @@ from __future__ import annotations
 import struct
 import sys
 from dataclasses import dataclass
-from typing import Protocol, Union
+from typing import Protocol
 
 from jhalt.domains.intervals import Interval, type_range
 from jhalt.ids import FieldId
@@ -118,7 +118,11 @@ class FloatValue:
         return float(struct.unpack(">d", struct.pack(">Q", self.bits))[0])
 
     def __str__(self) -> str:
-        return f"{self.value!r}:{self.type_letter}" if self.bits is not None else f"?:{self.type_letter}"
+        return (
+            f"{self.value!r}:{self.type_letter}"
+            if self.bits is not None
+            else f"?:{self.type_letter}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +200,7 @@ class UnknownValue:
         return f"{self.type_name}({'?' if self.nullable else '!null'})"
 
 
-HeapValue = Union[IntValue, FloatValue, InstanceValue, ArrayValue, UnknownValue]
+HeapValue = IntValue | FloatValue | InstanceValue | ArrayValue | UnknownValue
 ObjectValue = (InstanceValue, ArrayValue, UnknownValue)
 PrimitiveValue = (IntValue, FloatValue)
 

@@ -37,20 +37,22 @@ from jhalt.dynamic.memory import (
 from jhalt.dynamic.symbolic import (
     INT,
     LONG,
-    ArrayLoc,
     Arith,
+    ArrayLoc,
     Cmp,
     Const,
     Expr,
     FieldLoc,
     LocalLoc,
-    Location as MemLocation,
     StaticLoc,
     Widen,
     java_div,
     java_rem,
     negate,
     wrap,
+)
+from jhalt.dynamic.symbolic import (
+    Location as MemLocation,
 )
 from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
 from jhalt.errors import JhaltError
@@ -337,7 +339,9 @@ class ConcolicIteration:
             self._set_local(frame, ins.local, stack.pop())  # type: ignore[arg-type]
         elif op == "iinc":
             current = self._local(frame, ins.local, "I")  # type: ignore[arg-type]
-            self._set_local(frame, ins.local, self._int_arith("add", current, constant(ins.value, "I")))  # type: ignore[arg-type]
+            self._set_local(
+                frame, ins.local, self._int_arith("add", current, constant(ins.value, "I"))
+            )  # type: ignore[arg-type]
         elif op.endswith("aload") and len(op) == 6:
             index, array = stack.pop(), stack.pop()
             elem = _PREFIX_KIND.get(op[0], "I")
@@ -410,7 +414,9 @@ class ConcolicIteration:
             return constant(operand.value, "F")
         if isinstance(operand, DoubleConst):
             return constant(operand.value, "D")
-        raise UnsupportedStep(f"ldc of {type(operand).__name__} (object constants are not modelled)")
+        raise UnsupportedStep(
+            f"ldc of {type(operand).__name__} (object constants are not modelled)"
+        )
 
     @staticmethod
     def _stack_op(op: str, stack: list[Value]) -> None:
@@ -474,7 +480,9 @@ class ConcolicIteration:
         bits = 32 if kind == "I" else 64
         if op in ("add", "sub"):
             assert b is not None
-            result = wrap(int(a.concrete) + (int(b.concrete) if op == "add" else -int(b.concrete)), sort)
+            result = wrap(
+                int(a.concrete) + (int(b.concrete) if op == "add" else -int(b.concrete)), sort
+            )
             return self._linear(op, a, b, result, kind)
         if op == "neg":
             return self._linear("neg", a, None, wrap(-int(a.concrete), sort), kind)
@@ -537,7 +545,15 @@ class ConcolicIteration:
         elif name == "mul":
             r = x * y
         elif name == "div":
-            r = x / y if y != 0 else (math.nan if x == 0 or math.isnan(x) else math.copysign(math.inf, x) * math.copysign(1, y))
+            r = (
+                x / y
+                if y != 0
+                else (
+                    math.nan
+                    if x == 0 or math.isnan(x)
+                    else math.copysign(math.inf, x) * math.copysign(1, y)
+                )
+            )
         else:
             r = math.fmod(x, y) if y != 0 and not math.isinf(x) else math.nan
         stack.append(constant(_to_float32(r) if prefix == "f" else r, a.kind))
@@ -607,10 +623,7 @@ class ConcolicIteration:
             a = stack.pop()
             b = constant(0, "A")
             cmp_op = "eq" if mnemonic == "ifnull" else "ne"
-        elif mnemonic.startswith("if_acmp"):
-            b, a = stack.pop(), stack.pop()
-            cmp_op = mnemonic[-2:]
-        elif mnemonic.startswith("if_icmp"):
+        elif mnemonic.startswith("if_acmp") or mnemonic.startswith("if_icmp"):
             b, a = stack.pop(), stack.pop()
             cmp_op = mnemonic[-2:]
         else:

@@ -222,7 +222,9 @@ class JdwpClient:
         return events
 
     # ------------------------------------------------------------ commands
-    def _send(self, command: tuple[int, int], data: bytes, timeout: float | None = None) -> PacketReader:
+    def _send(
+        self, command: tuple[int, int], data: bytes, timeout: float | None = None
+    ) -> PacketReader:
         if self._closed:
             raise VmGoneError("the debuggee VM is gone (connection closed)")
         waiter: queue.Queue[tuple[int, bytes] | None] = queue.Queue(maxsize=1)
@@ -380,7 +382,9 @@ class JdwpClient:
     def line_table(self, type_id: int, method_id: int) -> list[tuple[int, int]]:
         """(code index, line) rows; empty when the class has no line numbers."""
         try:
-            r = self._send(w.M_LINE_TABLE, self._writer().type_id(type_id).method_id(method_id).data())
+            r = self._send(
+                w.M_LINE_TABLE, self._writer().type_id(type_id).method_id(method_id).data()
+            )
         except JdwpError as exc:
             if exc.error_code in (101, 99):
                 return []
@@ -429,7 +433,9 @@ class JdwpClient:
         return self._send(w.AR_LENGTH, self._writer().object_id(array_id).data()).i4()
 
     def array_values(self, array_id: int, first: int, length: int) -> list[JavaValue]:
-        r = self._send(w.AR_GET_VALUES, self._writer().object_id(array_id).i4(first).i4(length).data())
+        r = self._send(
+            w.AR_GET_VALUES, self._writer().object_id(array_id).i4(first).i4(length).data()
+        )
         tag = r.u1()
         count = r.i4()
         if tag in w.OBJECT_TAGS:
@@ -466,7 +472,9 @@ class JdwpClient:
         return self._send(w.TR_FRAME_COUNT, self._writer().object_id(thread).data()).i4()
 
     # StackFrame
-    def frame_values(self, thread: int, frame: int, slots: list[tuple[int, str]]) -> list[JavaValue]:
+    def frame_values(
+        self, thread: int, frame: int, slots: list[tuple[int, str]]
+    ) -> list[JavaValue]:
         """Locals by slot number; each slot needs the JDWP tag of its type ('I', 'J', 'L', ...)."""
         wr = self._writer().object_id(thread).frame_id(frame).i4(len(slots))
         for slot, tag in slots:

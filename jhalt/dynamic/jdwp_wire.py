@@ -322,7 +322,9 @@ class PacketReader:
 
 def command_packet(packet_id: int, command: tuple[int, int], data: bytes) -> bytes:
     """A complete command packet (header + data)."""
-    return struct.pack(">iiBBB", HEADER_SIZE + len(data), packet_id, 0, command[0], command[1]) + data
+    return (
+        struct.pack(">iiBBB", HEADER_SIZE + len(data), packet_id, 0, command[0], command[1]) + data
+    )
 
 
 @dataclass(frozen=True, slots=True)

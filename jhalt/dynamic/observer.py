@@ -34,9 +34,11 @@ from jhalt.dynamic.symbolic import (
     ArrayLoc,
     FieldLoc,
     LocalLoc,
-    Location as MemLocation,
     Sort,
     StaticLoc,
+)
+from jhalt.dynamic.symbolic import (
+    Location as MemLocation,
 )
 from jhalt.dynamic.vmview import ClassNotReady, MethodCode, UnsupportedStep, VmView
 
@@ -137,7 +139,9 @@ def thread_dump(view: VmView) -> tuple[ThreadSnapshot, ...]:
                 frames.append((method, loc.index, line))
         except JdwpError:
             continue
-        result.append(ThreadSnapshot(name, w.THREAD_STATUS_NAMES.get(status, str(status)), tuple(frames)))
+        result.append(
+            ThreadSnapshot(name, w.THREAD_STATUS_NAMES.get(status, str(status)), tuple(frames))
+        )
     return tuple(result)
 
 
@@ -157,7 +161,9 @@ def loop_sites(view: VmView, thread: int, name: str) -> list[LoopSite]:
             continue
         for loop in loops:
             sites.append(
-                LoopSite(thread, name, index, total - index, method, loop.header, method.loop_pcs(loop))
+                LoopSite(
+                    thread, name, index, total - index, method, loop.header, method.loop_pcs(loop)
+                )
             )
             if len(sites) >= MAX_SITES_PER_THREAD:
                 return sites
@@ -208,7 +214,9 @@ def read_current_state(
     for obj, fields in by_object.items():
         try:
             runtime = view.object_type(obj)
-            ids = [view.instance_field(runtime, loc.owner, loc.name)[1].field_id for loc, _ in fields]
+            ids = [
+                view.instance_field(runtime, loc.owner, loc.name)[1].field_id for loc, _ in fields
+            ]
             raw_values = client.object_values(obj, ids)
         except (JdwpError, UnsupportedStep):
             continue
@@ -353,16 +361,18 @@ class _Observation:
         records: list[IterationRecord] = []
         _settle(client, site.thread)
         top = client.frames(site.thread, 0, 1)[0].location
-        at_head = (
-            (top.class_id, top.method_id, top.index)
-            == (site.method.class_id, site.method.method_id, site.header)
-            and client.frame_count(site.thread) == site.depth
-        )
+        at_head = (top.class_id, top.method_id, top.index) == (
+            site.method.class_id,
+            site.method.method_id,
+            site.header,
+        ) and client.frame_count(site.thread) == site.depth
         divergences = 0
         reason = "no iteration observed"
         try:
             loc = top if at_head else self._run_to_header()
-            self._request(w.EK_EXCEPTION, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_EXCEPTION_ONLY, None)])
+            self._request(
+                w.EK_EXCEPTION, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_EXCEPTION_ONLY, None)]
+            )
             number = 0
             while len(records) < self.limits.max_iterations:
                 number += 1
@@ -378,7 +388,11 @@ class _Observation:
                     # Sound to skip: a closed argument covers every path the loop can
                     # take from the current state, observed or not.
                     divergences += 1
-                    what = "unsupported" if isinstance(exc, UnsupportedStep) else "observation diverged"
+                    what = (
+                        "unsupported"
+                        if isinstance(exc, UnsupportedStep)
+                        else "observation diverged"
+                    )
                     reason = f"{what}: {exc}"
                     if divergences > MAX_DIVERGENCES:
                         return None, records, reason
@@ -404,7 +418,7 @@ class _Observation:
             raise
         except JdwpError as exc:
             return None, records, f"JDWP error: {exc}"
-        except Exception as exc:  # noqa: BLE001 - a bug must not leave the VM suspended
+        except Exception as exc:
             return None, records, f"internal error: {type(exc).__name__}: {exc}"
         finally:
             self._clear()
@@ -470,7 +484,9 @@ def examine(
                 notes.append("time limit reached before every loop was tried")
                 break
             if progress:
-                progress(f"observing {site.method.qualified_name} loop at {site.header} in thread {name}")
+                progress(
+                    f"observing {site.method.qualified_name} loop at {site.header} in thread {name}"
+                )
             began = time.monotonic()
             try:
                 proof, records, reason = _Observation(view, site, limits, clock, app_threads).run()

@@ -27,7 +27,11 @@ def _loop_title(verdict: LoopVerdict) -> str:
     site = verdict.site
     method = site.method
     lines = site.lines
-    where = f"lines {lines[0]}-{lines[-1]}" if len(lines) > 1 else (f"line {lines[0]}" if lines else "no line numbers")
+    where = (
+        f"lines {lines[0]}-{lines[-1]}"
+        if len(lines) > 1
+        else (f"line {lines[0]}" if lines else "no line numbers")
+    )
     source = f" of {method.source_file}" if method.source_file else ""
     return f"{method.qualified_name}, {where}{source} (loop header at bytecode {site.header})"
 
@@ -106,17 +110,20 @@ def _thread_json(thread: ThreadSnapshot) -> dict[str, Any]:
 
 
 def examination_json(examination: Examination) -> str:
-    return json.dumps(
-        {
-            "stuck": bool(examination.proved),
-            "proved": [verdict_json(v) for v in examination.verdicts if v.proved],
-            "unproved": [verdict_json(v) for v in examination.verdicts if not v.proved],
-            "notes": list(examination.notes),
-            "threads": [_thread_json(t) for t in examination.threads],
-            "seconds": round(examination.elapsed, 3),
-        },
-        indent=2,
-    ) + "\n"
+    return (
+        json.dumps(
+            {
+                "stuck": bool(examination.proved),
+                "proved": [verdict_json(v) for v in examination.verdicts if v.proved],
+                "unproved": [verdict_json(v) for v in examination.verdicts if not v.proved],
+                "notes": list(examination.notes),
+                "threads": [_thread_json(t) for t in examination.threads],
+                "seconds": round(examination.elapsed, 3),
+            },
+            indent=2,
+        )
+        + "\n"
+    )
 
 
 def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[str]:
@@ -128,7 +135,11 @@ def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[st
     for record in verdict.records:
         if record.number in members:
             for cmp in record.path_constraint:
-                found |= {render_location(l, names) for l in locations(cmp) if not isinstance(l, LocalLoc)}
+                found |= {
+                    render_location(loc, names)
+                    for loc in locations(cmp)
+                    if not isinstance(loc, LocalLoc)
+                }
     for inv in verdict.proof.invariants:
         if not isinstance(inv.location, LocalLoc):
             found.add(render_location(inv.location, names))
@@ -153,7 +164,10 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
     assert proof is not None
     names = _names(verdict)
     by_number = {r.number: r for r in verdict.records}
-    out = [f'thread "{verdict.site.thread_name}" is stuck: it never leaves the loop in', f"  {_loop_title(verdict)}"]
+    out = [
+        f'thread "{verdict.site.thread_name}" is stuck: it never leaves the loop in',
+        f"  {_loop_title(verdict)}",
+    ]
     steps = sum(r.steps for r in verdict.records)
     out.append(
         f"  observed {len(verdict.records)} iteration(s), {steps} bytecodes, in {verdict.elapsed:.2f} s"
@@ -161,10 +175,15 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
     for number in proof.iterations:
         record = by_number[number]
         lines = _lines(record, verdict)
-        out.append(f"  path #{number}" + (f" (lines {', '.join(map(str, lines))})" if lines else "") + ":")
+        out.append(
+            f"  path #{number}" + (f" (lines {', '.join(map(str, lines))})" if lines else "") + ":"
+        )
         out.append("    when   " + (" && ".join(_path(record, names)) or "true"))
         updates = _updates(record, names)
-        out.append("    then   " + (", ".join(f"{k} := {v}" for k, v in updates.items()) or "nothing changes"))
+        out.append(
+            "    then   "
+            + (", ".join(f"{k} := {v}" for k, v in updates.items()) or "nothing changes")
+        )
     invariants = [_invariant(i, names) for i in proof.invariants]
     out.append("  invariants: " + (", ".join(invariants) if invariants else "none needed"))
     paths = ", ".join(f"#{n}" for n in proof.iterations)

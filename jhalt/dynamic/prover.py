@@ -112,7 +112,13 @@ def to_term(node: Expr | Cmp) -> tuple:
     if isinstance(node, Cmp):
         return ("cmp", node.op, to_term(node.a), to_term(node.b))
     assert isinstance(node, Arith)
-    return ("arith", node.op, to_term(node.a), None if node.b is None else to_term(node.b), node.sort)
+    return (
+        "arith",
+        node.op,
+        to_term(node.a),
+        None if node.b is None else to_term(node.b),
+        node.sort,
+    )
 
 
 def _looper_iteration(record: IterationRecord) -> LooperIteration:
@@ -159,7 +165,10 @@ def candidate_invariants(
 
 
 def _holds_now(
-    record: IterationRecord, invariants: Sequence[Candidate], current: Mapping[Location, int], machine: bool
+    record: IterationRecord,
+    invariants: Sequence[Candidate],
+    current: Mapping[Location, int],
+    machine: bool,
 ) -> bool:
     conjuncts: list[Cmp] = list(record.path_constraint)
     conjuncts += [Cmp(c.op, Input(c.location, c.sort), Const(c.value, c.sort)) for c in invariants]
@@ -220,7 +229,9 @@ def _search(
     return None
 
 
-def _overflows(records: Sequence[IterationRecord], current: Mapping[Location, int]) -> tuple[Overflow, ...]:
+def _overflows(
+    records: Sequence[IterationRecord], current: Mapping[Location, int]
+) -> tuple[Overflow, ...]:
     """The integer locations that every iteration moves by a constant of one sign: with
     Java's wrapping ints they leave any bound after at most (MAX - value) / step iterations."""
     steps: dict[Location, set[int]] = {}

@@ -79,7 +79,9 @@ def agent_option(port: int) -> str:
 def watched_command(argv: Sequence[str], port: int) -> list[str]:
     """``argv`` (``java ARGS…``) with the JDWP agent option after the executable."""
     if not argv:
-        raise InputError("nothing to run: give the command after --, e.g. jhalt watch -- java -cp app.jar Main")
+        raise InputError(
+            "nothing to run: give the command after --, e.g. jhalt watch -- java -cp app.jar Main"
+        )
     executable = os.path.basename(argv[0])
     if executable not in ("java", "java.exe"):
         raise InputError(f"the command must start with java, not {argv[0]!r}")

@@ -17,7 +17,9 @@ from jhalt.bytecode.cfg import ControlFlowGraph, build_cfg
 from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.bytecode.loops import Loop, LoopInfo, analyze_loops
 from jhalt.classfile.model import ConstantEntry
-from jhalt.classfile.reader import _ClassParser  # the pool parser; JDWP sends pools in class-file format
+from jhalt.classfile.reader import (
+    _ClassParser,  # the pool parser; JDWP sends pools in class-file format
+)
 from jhalt.dynamic.jdwp import FieldDecl, JdwpClient, MethodDecl
 from jhalt.dynamic.jdwp_wire import JdwpError, Location
 from jhalt.errors import JhaltError
@@ -108,7 +110,9 @@ class MethodCode:
 
     def local_names(self, pc: int) -> dict[int, str]:
         return {
-            slot: name for start, length, slot, name in self.variables if start <= pc < start + length
+            slot: name
+            for start, length, slot, name in self.variables
+            if start <= pc < start + length
         }
 
 
@@ -246,7 +250,9 @@ class VmView:
         """(declaring class id, method) that an invoke selects (JVM spec §5.4.3.3, §6.5
         invokevirtual "selection"): from the receiver's class for virtual/interface
         calls, from the named class otherwise; superclasses first, then default methods."""
-        start = receiver_type if kind in ("invokevirtual", "invokeinterface") else self.class_id(owner)
+        start = (
+            receiver_type if kind in ("invokevirtual", "invokeinterface") else self.class_id(owner)
+        )
         assert start is not None
         key = (start, name, descriptor, kind)
         cached = self._resolved.get(key)
@@ -256,7 +262,11 @@ class VmView:
         found = None
         for type_id in self.superclasses(start):
             for decl in self.client.methods(type_id):
-                if decl.name == name and decl.signature == descriptor and decl.is_static == want_static:
+                if (
+                    decl.name == name
+                    and decl.signature == descriptor
+                    and decl.is_static == want_static
+                ):
                     if not decl.is_abstract:
                         found = (type_id, decl)
                     break
@@ -271,7 +281,12 @@ class VmView:
                     continue
                 seen.add(current)
                 for decl in self.client.methods(current):
-                    if decl.name == name and decl.signature == descriptor and not decl.is_abstract and not decl.is_static:
+                    if (
+                        decl.name == name
+                        and decl.signature == descriptor
+                        and not decl.is_abstract
+                        and not decl.is_static
+                    ):
                         found = (current, decl)
                         break
                 work.extend(self.client.interfaces(current))

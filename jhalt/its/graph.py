@@ -8,9 +8,9 @@ tools therefore prove each *cyclic* SCC separately and discard transitions that 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence, TypeVar
+from typing import TypeVar
 
 from jhalt.its.system import Transition
 
@@ -86,9 +86,9 @@ def cyclic_components(
 ) -> list[Component]:
     """The SCCs that contain at least one transition (a cycle), each with its internal
     transitions, ordered deterministically (by the first transition of each in input order)."""
-    ordered_locations = list(dict.fromkeys(
-        list(locations) + [end for t in transitions for end in (t.source, t.target)]
-    ))
+    ordered_locations = list(
+        dict.fromkeys(list(locations) + [end for t in transitions for end in (t.source, t.target)])
+    )
     components = strongly_connected_components(
         ordered_locations, ((t.source, t.target) for t in transitions)
     )

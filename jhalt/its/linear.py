@@ -21,12 +21,13 @@ sound over-approximation for termination (see `jhalt.its.system`).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable, Mapping, Union
+from typing import Union
 
-Number = Union[int, Fraction]
+Number = int | Fraction
 ExprLike = Union["LinearExpr", int, Fraction, str]
 
 
@@ -50,9 +51,7 @@ class LinearExpr:
     @staticmethod
     def of(coefficients: Mapping[str, Number], constant: Number = 0) -> LinearExpr:
         """The expression with these coefficients (zeros dropped) and this constant."""
-        terms = tuple(
-            sorted((name, _as_fraction(c)) for name, c in coefficients.items() if c != 0)
-        )
+        terms = tuple(sorted((name, _as_fraction(c)) for name, c in coefficients.items() if c != 0))
         return LinearExpr(terms, _as_fraction(constant))
 
     @staticmethod
@@ -223,8 +222,10 @@ def normalize(expr: LinearExpr, relation: Relation) -> LinearConstraint:
         first = coefficients[min(coefficients)]
         sign = 1 if first > 0 else -1
         return LinearConstraint(
-            LinearExpr.of({n: sign * c // divisor for n, c in coefficients.items()},
-                          sign * constant // divisor),
+            LinearExpr.of(
+                {n: sign * c // divisor for n, c in coefficients.items()},
+                sign * constant // divisor,
+            ),
             Relation.EQ,
         )
     # sum(a x) + c <= 0  <=>  sum(a/g x) <= -c/g  <=>  sum(a/g x) <= floor(-c/g)
@@ -262,7 +263,8 @@ def eq(left: ExprLike, right: ExprLike) -> LinearConstraint:
     return normalize(LinearExpr.lift(left) - LinearExpr.lift(right), Relation.EQ)
 
 
-def conjunction_holds(constraints: Iterable[LinearConstraint],
-                      valuation: Mapping[str, Number]) -> bool:
+def conjunction_holds(
+    constraints: Iterable[LinearConstraint], valuation: Mapping[str, Number]
+) -> bool:
     """Whether every constraint holds under ``valuation``."""
     return all(constraint.holds(valuation) for constraint in constraints)

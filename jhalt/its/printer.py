@@ -6,8 +6,9 @@ normal form ``x - y + 1 <= 0`` prints as ``x + 1 <= y``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from jhalt.its.linear import LinearConstraint, LinearExpr
@@ -59,8 +60,7 @@ def format_constraint(constraint: LinearConstraint) -> str:
     left_constant = expr.constant if expr.constant > 0 else Fraction(0)
     right_constant = -expr.constant if expr.constant < 0 else Fraction(0)
     symbol = "<=" if constraint.relation is Relation.LE else "="
-    return (f"{_format_terms(left, left_constant)} {symbol} "
-            f"{_format_terms(right, right_constant)}")
+    return f"{_format_terms(left, left_constant)} {symbol} {_format_terms(right, right_constant)}"
 
 
 def _as_assignment(expr: LinearExpr) -> str | None:

@@ -46,8 +46,9 @@ independent checker (`jhalt.analyses.ranking.verify`) agree on what a step claim
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any
 
 from jhalt.its.linear import LinearConstraint, LinearExpr, Number, const, ge
 from jhalt.its.printer import format_expr
@@ -136,11 +137,15 @@ class BoundedRunStep:
     removed: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "bounded-run", "locations": list(self.locations), "length": self.length,
-                "removed": list(self.removed)}
+        return {
+            "kind": "bounded-run",
+            "locations": list(self.locations),
+            "length": self.length,
+            "removed": list(self.removed),
+        }
 
 
-ProofStep = Union[InfeasibleStep, AcyclicStep, RankingStep, BoundedRunStep]
+ProofStep = InfeasibleStep | AcyclicStep | RankingStep | BoundedRunStep
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +167,10 @@ class TerminationProof:
             elif isinstance(step, AcyclicStep):
                 lines.append(f"on no cycle: {removed}")
             elif isinstance(step, BoundedRunStep):
-                lines.append(f"no {step.length} consecutive steps in "
-                             f"{{{', '.join(step.locations)}}}: {removed}")
+                lines.append(
+                    f"no {step.length} consecutive steps in "
+                    f"{{{', '.join(step.locations)}}}: {removed}"
+                )
             else:
                 phases = " ; ".join(
                     "[" + ", ".join(f"{loc}: {format_expr(e)}" for loc, e in p.by_location) + "]"
@@ -203,14 +210,15 @@ def strict_goals(step: RankingStep, transition: Transition) -> list[tuple[Linear
 def weak_goals(step: RankingStep, transition: Transition) -> list[tuple[LinearExpr, str]]:
     """The expressions that must be ``>= 0`` for a kept transition inside the step's locations."""
     return [
-        (phase.at(transition.source) - phase.after(transition.target),
-         f"phase {index} does not increase")
+        (
+            phase.at(transition.source) - phase.after(transition.target),
+            f"phase {index} does not increase",
+        )
         for index, phase in enumerate(step.phases, start=1)
     ]
 
 
-def ranking_obligations(step: RankingStep,
-                        transitions: Iterable[Transition]) -> list[Obligation]:
+def ranking_obligations(step: RankingStep, transitions: Iterable[Transition]) -> list[Obligation]:
     """Obligations of ``step`` for the given current transitions (those inside its locations)."""
     inside = set(step.locations)
     removed = set(step.removed)
@@ -218,16 +226,21 @@ def ranking_obligations(step: RankingStep,
     for transition in transitions:
         if transition.source not in inside or transition.target not in inside:
             continue
-        goals = (strict_goals(step, transition) if transition.name in removed
-                 else weak_goals(step, transition))
+        goals = (
+            strict_goals(step, transition)
+            if transition.name in removed
+            else weak_goals(step, transition)
+        )
         for expr, description in goals:
-            obligations.append(Obligation(transition.guard, ge(expr, const(0)),
-                                          transition.name, description))
+            obligations.append(
+                Obligation(transition.guard, ge(expr, const(0)), transition.name, description)
+            )
     return obligations
 
 
-def runs_inside(locations: Iterable[str], transitions: Iterable[Transition], length: int,
-                limit: int) -> list[tuple[Transition, ...]] | None:
+def runs_inside(
+    locations: Iterable[str], transitions: Iterable[Transition], length: int, limit: int
+) -> list[tuple[Transition, ...]] | None:
     """Every sequence of ``length`` consecutive ``transitions`` with both ends in ``locations``
     (target of each = source of the next); None when there are more than ``limit``."""
     inside = set(locations)
@@ -240,7 +253,9 @@ def runs_inside(locations: Iterable[str], transitions: Iterable[Transition], len
     return runs if len(runs) <= limit else None
 
 
-def compose_run(run: Sequence[Transition], variables: Iterable[str]) -> tuple[LinearConstraint, ...]:
+def compose_run(
+    run: Sequence[Transition], variables: Iterable[str]
+) -> tuple[LinearConstraint, ...]:
     """The conjunction of the guards of ``run`` taken one after the other: at position ``i``
     the ITS variable ``x`` becomes ``x@i`` and ``x'`` becomes ``x@(i+1)``; every other
     (auxiliary) name ``a`` becomes ``a@t<i>`` (existential per step).  The renaming is

@@ -19,8 +19,8 @@ program.  This is what makes the ITS a sound target for termination proofs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from jhalt.its.linear import (
     ExprLike,
@@ -72,8 +72,12 @@ class Transition:
         """True when a guard conjunct is the constant false (e.g. after integer normalisation)."""
         return any(constraint.is_trivially_false() for constraint in self.guard)
 
-    def allows(self, pre: Mapping[str, Number], post: Mapping[str, Number],
-               auxiliary: Mapping[str, Number] | None = None) -> bool:
+    def allows(
+        self,
+        pre: Mapping[str, Number],
+        post: Mapping[str, Number],
+        auxiliary: Mapping[str, Number] | None = None,
+    ) -> bool:
         """Whether the step with these pre/post (and auxiliary) values satisfies the guard."""
         valuation: dict[str, Number] = dict(pre)
         valuation.update({primed(name): value for name, value in post.items()})
@@ -158,8 +162,12 @@ class ITS:
     def restricted_to(self, names: Iterable[str]) -> ITS:
         """The same ITS with only the named transitions."""
         wanted = set(names)
-        return ITS(self.variables, self.start,
-                   tuple(t for t in self.transitions if t.name in wanted), self.locations)
+        return ITS(
+            self.variables,
+            self.start,
+            tuple(t for t in self.transitions if t.name in wanted),
+            self.locations,
+        )
 
     def __str__(self) -> str:
         from jhalt.its.printer import format_its

@@ -29,7 +29,18 @@ def default_registry() -> ModelRegistry:
     )
 
     registry = ModelRegistry()
-    for module in (objects, strings, string_builder, concat, boxing, math, exceptions, system, reflection, random):
+    for module in (
+        objects,
+        strings,
+        string_builder,
+        concat,
+        boxing,
+        math,
+        exceptions,
+        system,
+        reflection,
+        random,
+    ):
         module.register(registry)
     return registry
 

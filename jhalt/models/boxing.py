@@ -40,7 +40,15 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.seg.labels import check, compute
-from jhalt.seg.library import LibraryCall, LibraryModel, ModelRegistry, Outcome, Returns, Throws, with_fresh_value
+from jhalt.seg.library import (
+    LibraryCall,
+    LibraryModel,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    with_fresh_value,
+)
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,9 @@ def need_box_value(call: LibraryCall, reference: Ref, box: Box) -> Ref:
     if isinstance(found, (InstanceValue, UnknownValue)):
         fresh = call.fresh("i")
         realized = box_instance(box, fresh)
-        raise Preliminary([realization(call, reference, realized, {fresh: IntValue.of_type(box.letter)})])
+        raise Preliminary(
+            [realization(call, reference, realized, {fresh: IntValue.of_type(box.letter)})]
+        )
     raise TypeError(f"{reference} is not a {box.class_name}: {found}")
 
 
@@ -138,7 +148,9 @@ def value_of(call: LibraryCall) -> Sequence[Outcome]:
         if isinstance(other, InstanceValue) and other.class_name == box.class_name:
             inner = other.field(box.field)
             inner_value = None if inner is None else popped.heap.get(inner)
-            return not isinstance(inner_value, IntValue) or inner_value.interval.may_be_equal(interval)
+            return not isinstance(inner_value, IntValue) or inner_value.interval.may_be_equal(
+                interval
+            )
         return False
 
     state, result = bind_canonical(popped, value, call.fresh, same)
@@ -161,7 +173,9 @@ def unbox(call: LibraryCall) -> Sequence[Outcome]:
         return [Returns(popped, inner)]
     if target in ("F", "D"):
         if inner_value.interval.is_singleton:
-            state, result = with_fresh_value(popped, FloatValue.of(float(inner_value.interval.value), target), call.fresh)
+            state, result = with_fresh_value(
+                popped, FloatValue.of(float(inner_value.interval.value), target), call.fresh
+            )
         else:
             state, result = fresh_float(popped, target, call.fresh)
         return [Returns(state, result, (compute("float", result, inner),))]
@@ -200,7 +214,11 @@ def _compare_values(call: LibraryCall, box: Box, left: Ref, right: Ref) -> list[
 def _boolean_compare(call: LibraryCall, left: Ref, right: Ref) -> list[Outcome]:
     """``Boolean.compare(x, y)``: 0 if equal, 1 if x, else -1."""
     outcomes: list[Outcome] = []
-    for sign, relations in ((0, (check("==", left, right),)), (1, (check(">", left, right),)), (-1, (check("<", left, right),))):
+    for sign, relations in (
+        (0, (check("==", left, right),)),
+        (1, (check(">", left, right),)),
+        (-1, (check("<", left, right),)),
+    ):
         state, result = fresh_int(call.popped_state(), Interval.const(sign), "I", call.fresh)
         outcomes += returns_if_possible(call, Returns(state, result, relations))
     return outcomes
@@ -267,7 +285,9 @@ def hash_code(call: LibraryCall) -> Sequence[Outcome]:
     if box.letter == "I":
         return [Returns(call.popped_state(), inner)]
     if box.letter in ("S", "B", "C"):
-        state, result = fresh_int(call.popped_state(), interval_of(call.state, inner), "I", call.fresh)
+        state, result = fresh_int(
+            call.popped_state(), interval_of(call.state, inner), "I", call.fresh
+        )
         return [Returns(state, result, (compute("=", result, inner),))]
     if box.letter == "Z":
         state, result = fresh_int(call.popped_state(), Interval(1231, 1237), "I", call.fresh)
@@ -315,11 +335,15 @@ def to_string(call: LibraryCall) -> Sequence[Outcome]:
     inner = need_box_value(call, receiver, box)
     interval = interval_of(call.state, inner)
     if box.letter == "Z":
-        state, result, _ = canonical_string(call.popped_state(), boolean_text_length(interval), call.fresh)
+        state, result, _ = canonical_string(
+            call.popped_state(), boolean_text_length(interval), call.fresh
+        )
     elif box.letter == "C":
         state, result, _ = new_string_of_length(call.popped_state(), Interval.const(1), call.fresh)
     else:
-        state, result, _ = new_string_of_length(call.popped_state(), decimal_length(interval, box.letter), call.fresh)
+        state, result, _ = new_string_of_length(
+            call.popped_state(), decimal_length(interval, box.letter), call.fresh
+        )
     return [Returns(state, result)]
 
 
@@ -334,7 +358,14 @@ def static_to_string(call: LibraryCall) -> Sequence[Outcome]:
 
 
 # ---------------------------------------------------------------- registration
-_UNBOX_NAMES = {"I": "intValue", "J": "longValue", "S": "shortValue", "B": "byteValue", "F": "floatValue", "D": "doubleValue"}
+_UNBOX_NAMES = {
+    "I": "intValue",
+    "J": "longValue",
+    "S": "shortValue",
+    "B": "byteValue",
+    "F": "floatValue",
+    "D": "doubleValue",
+}
 
 
 def _registrations(box: Box) -> list[tuple[str, str, LibraryModel]]:

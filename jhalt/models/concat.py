@@ -57,11 +57,17 @@ def read_recipe(call: LibraryCall) -> tuple[str, tuple[object, ...]] | None:
         info = classfile.method(method.name, method.descriptor)
         if info is None or info.code is None:
             return None
-        instruction = next(i for i in decode(info.code.bytecode, classfile.constant_pool) if i.pc == call.position.pc)
+        instruction = next(
+            i
+            for i in decode(info.code.bytecode, classfile.constant_pool)
+            if i.pc == call.position.pc
+        )
     except Exception:  # a missing class or malformed code: no recipe
         return None
     entry = instruction.operand
-    if not isinstance(entry, DynamicConst) or entry.bootstrap_index >= len(classfile.bootstrap_methods):
+    if not isinstance(entry, DynamicConst) or entry.bootstrap_index >= len(
+        classfile.bootstrap_methods
+    ):
         return None
     bootstrap = classfile.bootstrap_methods[entry.bootstrap_index]
     if bootstrap.handle.reference.name != "makeConcatWithConstants" or not bootstrap.arguments:
@@ -101,10 +107,13 @@ def _argument_length(call: LibraryCall, reference: Ref, descriptor: str) -> Ref 
 def concatenate(call: LibraryCall) -> Sequence[Outcome]:
     """``makeConcatWithConstants``/``makeConcat`` call sites (module docstring)."""
     if call.method.name not in ("makeConcatWithConstants", "makeConcat"):
-        return [Unsupported(f"invokedynamic {call.method.name} of StringConcatFactory is not modelled")]
+        return [
+            Unsupported(f"invokedynamic {call.method.name} of StringConcatFactory is not modelled")
+        ]
     parameters, _ = parse_method_descriptor(call.method.descriptor)
     pieces: list[Ref | Interval] = [
-        _argument_length(call, reference, descriptor) for reference, descriptor in zip(call.arguments, parameters)
+        _argument_length(call, reference, descriptor)
+        for reference, descriptor in zip(call.arguments, parameters)
     ]
     if call.method.name == "makeConcatWithConstants":
         found = read_recipe(call)
@@ -116,7 +125,9 @@ def concatenate(call: LibraryCall) -> Sequence[Outcome]:
             pieces.append(constant_length(literal).interval)
             remaining = list(constants)
             for _ in range(recipe.count(CONSTANT_TAG)):
-                pieces.append(_constant_text_length(remaining.pop(0)) if remaining else Interval.at_least(0))
+                pieces.append(
+                    _constant_text_length(remaining.pop(0)) if remaining else Interval.at_least(0)
+                )
     state = call.popped_state()
     relations: list[Relation] = []
     total: Ref | None = None
@@ -126,7 +137,9 @@ def concatenate(call: LibraryCall) -> Sequence[Outcome]:
         if total is None:
             total = piece
             continue
-        state, new_total = fresh_int(state, interval_of(state, total).add(interval_of(state, piece)), "I", call.fresh)
+        state, new_total = fresh_int(
+            state, interval_of(state, total).add(interval_of(state, piece)), "I", call.fresh
+        )
         relations.append(compute("+", new_total, total, piece))
         total = new_total
     if total is None:

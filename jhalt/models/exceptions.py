@@ -31,7 +31,15 @@ from jhalt.models.support import (
     new_string_of_length,
 )
 from jhalt.program import jdk_descriptions
-from jhalt.seg.library import LibraryCall, LibraryModel, ModelRegistry, Outcome, Returns, Unsupported, unknown_library_call
+from jhalt.seg.library import (
+    LibraryCall,
+    LibraryModel,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Unsupported,
+    unknown_library_call,
+)
 
 THROWABLE = "java/lang/Throwable"
 STRING = "Ljava/lang/String;"
@@ -39,10 +47,16 @@ THROWABLE_DESCRIPTOR = "Ljava/lang/Throwable;"
 DETAIL_MESSAGE = FieldId(THROWABLE, "detailMessage", STRING)
 CAUSE = FieldId(THROWABLE, "cause", THROWABLE_DESCRIPTOR)
 FILL_IN = ("fillInStackTrace", f"(){THROWABLE_DESCRIPTOR}")
-TEXT_METHODS = (("toString", f"(){STRING}"), ("getMessage", f"(){STRING}"), ("getLocalizedMessage", f"(){STRING}"))
+TEXT_METHODS = (
+    ("toString", f"(){STRING}"),
+    ("getMessage", f"(){STRING}"),
+    ("getLocalizedMessage", f"(){STRING}"),
+)
 
 
-def _program_override(call: LibraryCall, reference: Ref, methods: Sequence[tuple[str, str]]) -> str | None:
+def _program_override(
+    call: LibraryCall, reference: Ref, methods: Sequence[tuple[str, str]]
+) -> str | None:
     value = call.state.heap.get(reference)
     if isinstance(value, InstanceValue):
         return declares_override(call, value.class_name, methods, THROWABLE)
@@ -64,7 +78,9 @@ def _construct(call: LibraryCall, message: Ref | Interval | None, cause: Ref) ->
         state, message, _ = new_string_of_length(state, message, call.fresh)
     value = state.heap[receiver]
     assert isinstance(value, InstanceValue)
-    value = value.with_field(DETAIL_MESSAGE, NULL if message is None else message).with_field(CAUSE, cause)
+    value = value.with_field(DETAIL_MESSAGE, NULL if message is None else message).with_field(
+        CAUSE, cause
+    )
     return [Returns(state.with_value(receiver, value), None)]
 
 
@@ -119,7 +135,9 @@ def init_assertion_object(call: LibraryCall) -> Sequence[Outcome]:
     return _construct(call, text, NULL)
 
 
-def _read_field(call: LibraryCall, field_id: FieldId, overridable: Sequence[tuple[str, str]]) -> Sequence[Outcome]:
+def _read_field(
+    call: LibraryCall, field_id: FieldId, overridable: Sequence[tuple[str, str]]
+) -> Sequence[Outcome]:
     receiver = call.receiver
     assert receiver is not None
     value = call.state.heap.get(receiver)
@@ -137,7 +155,9 @@ def _read_field(call: LibraryCall, field_id: FieldId, overridable: Sequence[tupl
 @model
 def get_message(call: LibraryCall) -> Sequence[Outcome]:
     """``getMessage()`` (and ``getLocalizedMessage()``, which calls it)."""
-    overridable = (("getMessage", f"(){STRING}"),) if call.method.name == "getLocalizedMessage" else ()
+    overridable = (
+        (("getMessage", f"(){STRING}"),) if call.method.name == "getLocalizedMessage" else ()
+    )
     return _read_field(call, DETAIL_MESSAGE, overridable)
 
 
@@ -152,10 +172,18 @@ def print_stack_trace(call: LibraryCall) -> Sequence[Outcome]:
     """``printStackTrace()``: output only (see the module docstring)."""
     receiver = call.receiver
     assert receiver is not None
-    overriding = _program_override(call, receiver, (*TEXT_METHODS, ("getStackTrace", "()[Ljava/lang/StackTraceElement;")))
+    overriding = _program_override(
+        call, receiver, (*TEXT_METHODS, ("getStackTrace", "()[Ljava/lang/StackTraceElement;"))
+    )
     if overriding is not None:
         return [Unsupported(f"printStackTrace() calls {overriding}")]
-    return [Returns(call.popped_state(), None, assumptions=("printStackTrace() only writes to standard error",))]
+    return [
+        Returns(
+            call.popped_state(),
+            None,
+            assumptions=("printStackTrace() only writes to standard error",),
+        )
+    ]
 
 
 _CONSTRUCTORS: dict[str, LibraryModel] = {

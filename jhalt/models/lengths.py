@@ -36,8 +36,9 @@ def decimal_length(interval: Interval, type_letter: str = "I") -> Interval:
     low = low_type if interval.lo is None else max(interval.lo, low_type)
     high = high_type if interval.hi is None else min(interval.hi, high_type)
     if low > high:  # an interval outside the type: mathematical integers, be generous
-        low, high = (interval.lo if interval.lo is not None else low_type), (
-            interval.hi if interval.hi is not None else high_type
+        low, high = (
+            (interval.lo if interval.lo is not None else low_type),
+            (interval.hi if interval.hi is not None else high_type),
         )
     lengths: list[int] = []
     if high >= 0:
@@ -80,7 +81,9 @@ def text_length_of_descriptor(descriptor: str, value: HeapValue) -> Interval:
     if descriptor == "C":
         return Interval.const(1)
     if descriptor == "Z":
-        return boolean_text_length(value.interval) if isinstance(value, IntValue) else Interval(4, 5)
+        return (
+            boolean_text_length(value.interval) if isinstance(value, IntValue) else Interval(4, 5)
+        )
     if descriptor in ("F", "D"):
         return FLOATING_TEXT
     if isinstance(value, IntValue):

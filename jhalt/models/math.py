@@ -19,7 +19,15 @@ from collections.abc import Sequence
 from jhalt.domains.intervals import Interval, type_range
 from jhalt.models.support import fresh_int, interval_of, model, returns_if_possible
 from jhalt.seg.labels import check, compute
-from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, unknown_value, with_fresh_value
+from jhalt.seg.library import (
+    LibraryCall,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    unknown_value,
+    with_fresh_value,
+)
 
 MATH_CLASSES = ("java/lang/Math", "java/lang/StrictMath")
 ARITHMETIC_EXCEPTION = "java/lang/ArithmeticException"
@@ -56,9 +64,19 @@ def abs_value(call: LibraryCall) -> Sequence[Outcome]:
     if negative is not None:
         state, result = fresh_int(popped, negative.neg(), letter, call.fresh)
         outcomes.append(
-            Returns(state, result, (compute("neg", result, argument), check("<", argument, 0), check(">", argument, minimum)))
+            Returns(
+                state,
+                result,
+                (
+                    compute("neg", result, argument),
+                    check("<", argument, 0),
+                    check(">", argument, minimum),
+                ),
+            )
         )
-    outcomes += returns_if_possible(call, Returns(popped, argument, (check("==", argument, minimum),)))
+    outcomes += returns_if_possible(
+        call, Returns(popped, argument, (check("==", argument, minimum),))
+    )
     return outcomes
 
 
@@ -72,7 +90,9 @@ def any_math(call: LibraryCall) -> Sequence[Outcome]:
     if descriptor == "V":
         outcomes.append(Returns(popped, None))
     else:
-        state, result = with_fresh_value(popped, unknown_value(descriptor, nullable=False), call.fresh)
+        state, result = with_fresh_value(
+            popped, unknown_value(descriptor, nullable=False), call.fresh
+        )
         outcomes.append(Returns(state, result))
     if call.method.name in MAY_THROW_ARITHMETIC:
         outcomes.append(Throws(popped, ARITHMETIC_EXCEPTION))

@@ -48,7 +48,9 @@ def type_descriptor(type_name: str) -> str:
     return type_name if type_name.startswith("[") else f"L{type_name};"
 
 
-def bind_class_object(state: AbstractState, descriptor: str | None, fresh: object) -> tuple[AbstractState, Ref]:
+def bind_class_object(
+    state: AbstractState, descriptor: str | None, fresh: object
+) -> tuple[AbstractState, Ref]:
     """A (possibly pre-existing) Class object for ``descriptor`` (None: unknown type)."""
     fields = {} if descriptor is None else {represented_type_field(descriptor): NULL}
     value = InstanceValue.of(CLASS, fields)

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.models.support import IAE, fresh_float, fresh_int, interval_of, model, returns_if_possible
+from jhalt.models.support import (
+    IAE,
+    fresh_float,
+    fresh_int,
+    interval_of,
+    model,
+    returns_if_possible,
+)
 from jhalt.seg.labels import check
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws
 
@@ -37,7 +44,9 @@ def next_int(call: LibraryCall) -> Sequence[Outcome]:
     upper = interval_of(call.state, bound).hi
     range_ = Interval(0, None if upper is None else max(upper - 1, 0))
     state, result = fresh_int(popped, range_, "I", call.fresh)
-    success = Returns(state, result, (check(">", bound, 0), check(">=", result, 0), check("<", result, bound)))
+    success = Returns(
+        state, result, (check(">", bound, 0), check(">=", result, 0), check("<", result, bound))
+    )
     return [
         *returns_if_possible(call, success),
         *returns_if_possible(call, Throws(popped, IAE, constraints=(check("<=", bound, 0),))),
@@ -61,5 +70,10 @@ def register(registry: ModelRegistry) -> None:
     registry.register(RANDOM, "<init>", "(J)V", init)
     registry.register(RANDOM, "nextInt", "()I", next_int)
     registry.register(RANDOM, "nextInt", "(I)I", next_int)
-    for name, descriptor in (("nextLong", "()J"), ("nextBoolean", "()Z"), ("nextDouble", "()D"), ("nextFloat", "()F")):
+    for name, descriptor in (
+        ("nextLong", "()J"),
+        ("nextBoolean", "()Z"),
+        ("nextDouble", "()D"),
+        ("nextFloat", "()F"),
+    ):
         registry.register(RANDOM, name, descriptor, next_value)

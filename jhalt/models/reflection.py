@@ -38,9 +38,13 @@ def new_instance(call: LibraryCall) -> Sequence[Outcome]:
     if descriptor is not None:
         state, array = with_fresh_value(popped, ArrayValue("[" + descriptor, size), call.fresh)
     else:
-        state, array = with_fresh_value(popped, UnknownValue("java/lang/Object", nullable=False), call.fresh)
+        state, array = with_fresh_value(
+            popped, UnknownValue("java/lang/Object", nullable=False), call.fresh
+        )
     outcomes += returns_if_possible(call, Returns(state, array, (check(">=", size, 0),)))
-    outcomes += returns_if_possible(call, Throws(popped, NEGATIVE_SIZE, constraints=(check("<", size, 0),)))
+    outcomes += returns_if_possible(
+        call, Throws(popped, NEGATIVE_SIZE, constraints=(check("<", size, 0),))
+    )
     return outcomes
 
 

@@ -43,7 +43,15 @@ from jhalt.models.support import (
 )
 from jhalt.program import jdk_descriptions
 from jhalt.seg.labels import Relation, check, compute
-from jhalt.seg.library import LibraryCall, LibraryModel, ModelRegistry, Outcome, Returns, Throws, Unsupported
+from jhalt.seg.library import (
+    LibraryCall,
+    LibraryModel,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    Unsupported,
+)
 
 STRING_BUILDER = "java/lang/StringBuilder"
 STRING_BUFFER = "java/lang/StringBuffer"
@@ -65,7 +73,9 @@ def need_builder_count(call: LibraryCall, reference: Ref) -> Ref:
     elif call.method.class_name in BUILDERS and reference == call.receiver:
         class_name = call.method.class_name
     if class_name not in BUILDERS:
-        raise Preliminary([Unsupported(f"{reference} is not known to be a StringBuilder or StringBuffer")])
+        raise Preliminary(
+            [Unsupported(f"{reference} is not known to be a StringBuilder or StringBuffer")]
+        )
     assert class_name is not None
     return need_length_field(call, reference, class_name, BUILDER_COUNT)
 
@@ -83,7 +93,10 @@ def _with_count(state: AbstractState, builder: Ref, count: Ref) -> AbstractState
 
 
 def _grow(
-    call: LibraryCall, added: Ref | Interval, *checks: Relation, addend: tuple[str, Ref, Ref] | None = None
+    call: LibraryCall,
+    added: Ref | Interval,
+    *checks: Relation,
+    addend: tuple[str, Ref, Ref] | None = None,
 ) -> Returns:
     """The receiver's length grows by ``added`` (a length reference or an interval of a
     fresh one, which is ``addend = (op, x, y)``, i.e. ``x op y``, when given); returns
@@ -117,7 +130,9 @@ def _text_of_char_sequence(call: LibraryCall, argument: Ref) -> Ref | Interval:
         isinstance(value, UnknownValue) and value.type_name == STRING_CLASS
     ):
         return need_string_length(call, argument)
-    raise Preliminary([Unsupported("length() of a CharSequence of unknown class may run program code")])
+    raise Preliminary(
+        [Unsupported("length() of a CharSequence of unknown class may run program code")]
+    )
 
 
 # ---------------------------------------------------------------- constructors
@@ -149,7 +164,12 @@ def init_capacity(call: LibraryCall) -> Sequence[Outcome]:
     return [
         *returns_if_possible(call, _initialize(call, Interval.const(0), check(">=", capacity, 0))),
         *returns_if_possible(
-            call, Throws(call.popped_state(), "java/lang/NegativeArraySizeException", constraints=(check("<", capacity, 0),))
+            call,
+            Throws(
+                call.popped_state(),
+                "java/lang/NegativeArraySizeException",
+                constraints=(check("<", capacity, 0),),
+            ),
         ),
     ]
 
@@ -256,7 +276,9 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     state, result = fresh_int(call.popped_state(), Interval.of_type("C"), "C", call.fresh)
     outcomes = returns_if_possible(call, Returns(state, result, inside))
     for failure in outside:
-        outcomes += returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=failure))
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
+        )
     return outcomes
 
 
@@ -268,7 +290,9 @@ def set_char_at(call: LibraryCall) -> Sequence[Outcome]:
     inside, outside = index_checks(index, count)
     outcomes = returns_if_possible(call, Returns(call.popped_state(), None, inside))
     for failure in outside:
-        outcomes += returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=failure))
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
+        )
     return outcomes
 
 
@@ -301,7 +325,9 @@ def set_length(call: LibraryCall) -> Sequence[Outcome]:
     state = _with_count(call.popped_state(), receiver, new_length)
     return [
         *returns_if_possible(call, Returns(state, None, (check(">=", new_length, 0),))),
-        *returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=(check("<", new_length, 0),))),
+        *returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=(check("<", new_length, 0),))
+        ),
     ]
 
 
@@ -313,13 +339,19 @@ def delete_char_at(call: LibraryCall) -> Sequence[Outcome]:
     (index,) = call.parameters
     need_unshared(call, receiver)
     inside, outside = index_checks(index, count)
-    state, new_count = fresh_int(call.popped_state(), interval_of(call.state, count).add(Interval.const(-1)), "I", call.fresh)
+    state, new_count = fresh_int(
+        call.popped_state(), interval_of(call.state, count).add(Interval.const(-1)), "I", call.fresh
+    )
     meet = interval_of(state, new_count).meet(Interval.at_least(0))
     state = state.with_value(new_count, IntValue(meet or Interval.at_least(0), "I"))
     state = _with_count(state, receiver, new_count)
-    outcomes = returns_if_possible(call, Returns(state, receiver, (compute("-", new_count, count, 1), *inside)))
+    outcomes = returns_if_possible(
+        call, Returns(state, receiver, (compute("-", new_count, count, 1), *inside))
+    )
     for failure in outside:
-        outcomes += returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=failure))
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
+        )
     return outcomes
 
 
@@ -333,7 +365,11 @@ def insert_text(call: LibraryCall) -> Sequence[Outcome]:
     added: Ref | Interval
     if descriptor == "Ljava/lang/String;":
         value = need_known_nullness(call, argument)
-        added = Interval.const(NULL_TEXT_LENGTH) if value is None else need_string_length(call, argument)
+        added = (
+            Interval.const(NULL_TEXT_LENGTH)
+            if value is None
+            else need_string_length(call, argument)
+        )
     elif descriptor in ("I", "J", "C", "Z", "F", "D"):
         added = text_length_of_descriptor(descriptor, call.state.heap[argument])
     else:
@@ -341,7 +377,9 @@ def insert_text(call: LibraryCall) -> Sequence[Outcome]:
     inside = (check("<=", 0, offset), check("<=", offset, count))
     outcomes = returns_if_possible(call, _grow(call, added, *inside))
     for failure in ((check("<", offset, 0),), (check(">", offset, count),)):
-        outcomes += returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=failure))
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
+        )
     return outcomes
 
 
@@ -386,5 +424,7 @@ def register(registry: ModelRegistry) -> None:
         for method in described.methods:
             parameters = method.descriptor.split(")")[0] + ")"
             builder_model = _BY_PARAMETERS.get((method.name, parameters))
-            if builder_model is not None and not (class_name == ABSTRACT_BUILDER and method.name == "<init>"):
+            if builder_model is not None and not (
+                class_name == ABSTRACT_BUILDER and method.name == "<init>"
+            ):
                 registry.register(class_name, method.name, method.descriptor, builder_model)

@@ -45,13 +45,23 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.seg.labels import Relation, check, compute
-from jhalt.seg.library import LibraryCall, LibraryModel, ModelRegistry, Outcome, Returns, Throws, with_fresh_value
+from jhalt.seg.library import (
+    LibraryCall,
+    LibraryModel,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    with_fresh_value,
+)
 
 CHAR = Interval.of_type("C")
 BOOLEAN = Interval(0, 1)
 
 
-def string_constant(state: AbstractState, text: str, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+def string_constant(
+    state: AbstractState, text: str, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref]:
     """``ldc "text"``: the interned String of the literal (JLS §3.10.5) — its length is
     exact, and it may be the same object as any existing String of that length."""
     length = constant_length(text)
@@ -65,7 +75,9 @@ def _boolean(call: LibraryCall, value: int, *constraints: Relation) -> Returns:
     return Returns(state, result, tuple(constraints))
 
 
-def _unknown_int(call: LibraryCall, interval: Interval, letter: str, *constraints: Relation) -> Returns:
+def _unknown_int(
+    call: LibraryCall, interval: Interval, letter: str, *constraints: Relation
+) -> Returns:
     state, result = fresh_int(call.popped_state(), interval, letter, call.fresh)
     return Returns(state, result, tuple(constraints))
 
@@ -81,7 +93,9 @@ def _fresh_string_with_length_relation(
 ) -> tuple[AbstractState, Ref, Relation]:
     """A new String whose length is ``op(operands)`` (a fresh integer with that relation)."""
     state = call.popped_state()
-    intervals = [Interval.const(o) if isinstance(o, int) else interval_of(call.state, o) for o in operands]
+    intervals = [
+        Interval.const(o) if isinstance(o, int) else interval_of(call.state, o) for o in operands
+    ]
     if op == "+":
         interval = intervals[0].add(intervals[1])
     elif op == "-":
@@ -123,7 +137,9 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     inside, outside = index_checks(index, size)
     outcomes = returns_if_possible(call, _unknown_int(call, CHAR, "C", *inside))
     for failure in outside:
-        outcomes += returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=failure))
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
+        )
     return outcomes
 
 
@@ -229,9 +245,13 @@ def concat(call: LibraryCall) -> Sequence[Outcome]:
     assert receiver is not None
     size = _receiver_length(call)
     other_size = need_string_length(call, call.parameters[0])
-    outcomes = returns_if_possible(call, Returns(call.popped_state(), receiver, (check("==", other_size, 0),)))
+    outcomes = returns_if_possible(
+        call, Returns(call.popped_state(), receiver, (check("==", other_size, 0),))
+    )
     state, result, relation = _fresh_string_with_length_relation(call, "+", size, other_size)
-    outcomes += returns_if_possible(call, Returns(state, result, (relation, check(">", other_size, 0))))
+    outcomes += returns_if_possible(
+        call, Returns(state, result, (relation, check(">", other_size, 0)))
+    )
     return outcomes
 
 
@@ -249,8 +269,12 @@ def substring(call: LibraryCall) -> Sequence[Outcome]:
     outcomes: list[Outcome] = []
     same = [check("==", begin, 0)] + ([check("==", end, size)] if end != size else [])
     outcomes += returns_if_possible(call, Returns(popped, receiver, tuple(same)))
-    valid = [check("<=", 0, begin), check("<=", begin, end)] + ([check("<=", end, size)] if end != size else [])
-    state, result, relation = _fresh_string_with_length_relation(call, "-", end, begin, may_be_empty_literal=True)
+    valid = [check("<=", 0, begin), check("<=", begin, end)] + (
+        [check("<=", end, size)] if end != size else []
+    )
+    state, result, relation = _fresh_string_with_length_relation(
+        call, "-", end, begin, may_be_empty_literal=True
+    )
     outcomes += returns_if_possible(call, Returns(state, result, (relation, *valid)))
     failures = [(check("<", begin, 0),), (check(">", begin, end),)]
     if end != size:
@@ -310,7 +334,9 @@ def value_of_boolean(call: LibraryCall) -> Sequence[Outcome]:
     """``String.valueOf(boolean)`` returns the literal ``"true"`` or ``"false"``."""
     (argument,) = call.parameters
     value = call.state.heap[argument]
-    interval = boolean_text_length(value.interval) if isinstance(value, IntValue) else Interval(4, 5)
+    interval = (
+        boolean_text_length(value.interval) if isinstance(value, IntValue) else Interval(4, 5)
+    )
     state, result, _ = canonical_string(call.popped_state(), interval, call.fresh)
     return [Returns(state, result)]
 
@@ -430,7 +456,8 @@ def init_chars_range(call: LibraryCall) -> Sequence[Outcome]:
         success = Returns(
             success.state.with_value(end, IntValue(end_interval, "I")),
             None,
-            success.constraints + (compute("+", end, offset, count), check("<=", end, array_value.length)),
+            success.constraints
+            + (compute("+", end, offset, count), check("<=", end, array_value.length)),
         )
         outcomes += returns_if_possible(call, success)
         too_long = Throws(call.popped_state(), SIOOBE)
@@ -439,7 +466,9 @@ def init_chars_range(call: LibraryCall) -> Sequence[Outcome]:
         outcomes.append(_initialize(call, count, check("<=", 0, offset), check("<=", 0, count)))
         outcomes.append(Throws(call.popped_state(), SIOOBE))
     for failure in ((check("<", offset, 0),), (check("<", count, 0),)):
-        outcomes += returns_if_possible(call, Throws(call.popped_state(), SIOOBE, constraints=failure))
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
+        )
     return outcomes
 
 
@@ -499,4 +528,3 @@ def register(registry: ModelRegistry) -> None:
     for name, descriptor, string_model in MODELS:
         registry.register(STRING_CLASS, name, descriptor, string_model)
     registry.set_string_factory(string_constant)
-

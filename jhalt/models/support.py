@@ -40,7 +40,15 @@ from jhalt.domains.values import (
 from jhalt.ids import FieldId
 from jhalt.seg.context import EvalContext, Split
 from jhalt.seg.labels import Relation, check
-from jhalt.seg.library import LibraryCall, LibraryModel, Outcome, Refines, Returns, Throws, with_fresh_value
+from jhalt.seg.library import (
+    LibraryCall,
+    LibraryModel,
+    Outcome,
+    Refines,
+    Returns,
+    Throws,
+    with_fresh_value,
+)
 from jhalt.seg.refine import refine_equality, refine_existence
 
 NPE = "java/lang/NullPointerException"
@@ -138,7 +146,9 @@ def equality_refinement(call: LibraryCall, reference: Ref, partner: Ref) -> Refi
     return _as_refines(split, "equality", (reference, partner))
 
 
-def realization(call: LibraryCall, reference: Ref, value: HeapValue, extra: dict[Ref, HeapValue]) -> Refines:
+def realization(
+    call: LibraryCall, reference: Ref, value: HeapValue, extra: dict[Ref, HeapValue]
+) -> Refines:
     """A one-case refinement that binds ``reference`` to the more precise ``value``
     (adding the fresh integers in ``extra``), like a field realization (thesis Def. 1.22)."""
     state = call.state.with_heap(call.state.heap.update({**extra, reference: value}))
@@ -180,7 +190,9 @@ def need_known_nullness(call: LibraryCall, reference: Ref) -> HeapValue | None:
     return value
 
 
-def need_length_field(call: LibraryCall, reference: Ref, class_name: str, length_field: FieldId) -> Ref:
+def need_length_field(
+    call: LibraryCall, reference: Ref, class_name: str, length_field: FieldId
+) -> Ref:
     """The length integer of a non-null object of the final class ``class_name`` (a
     String or a string builder), realizing the pseudo-field when it is not represented."""
     value = need_non_null(call, reference)
@@ -190,12 +202,21 @@ def need_length_field(call: LibraryCall, reference: Ref, class_name: str, length
             return found
         fresh_length = call.fresh("i")
         raise Preliminary(
-            [realization(call, reference, value.with_field(length_field, fresh_length), {fresh_length: unknown_length()})]
+            [
+                realization(
+                    call,
+                    reference,
+                    value.with_field(length_field, fresh_length),
+                    {fresh_length: unknown_length()},
+                )
+            ]
         )
     if isinstance(value, UnknownValue):
         fresh_length = call.fresh("i")
         realized = InstanceValue.of(class_name, {length_field: fresh_length})
-        raise Preliminary([realization(call, reference, realized, {fresh_length: unknown_length()})])
+        raise Preliminary(
+            [realization(call, reference, realized, {fresh_length: unknown_length()})]
+        )
     raise TypeError(f"{reference} is not a {class_name}: {value}")
 
 
@@ -217,16 +238,22 @@ def is_string_value(value: HeapValue | None) -> bool:
 
 
 # ---------------------------------------------------------------- building results
-def fresh_int(state: AbstractState, interval: Interval, type_letter: str, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+def fresh_int(
+    state: AbstractState, interval: Interval, type_letter: str, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref]:
     """``state`` with a fresh integer of ``interval`` (type ``type_letter``)."""
     return with_fresh_value(state, IntValue(interval, type_letter), fresh)
 
 
-def fresh_float(state: AbstractState, type_letter: str, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+def fresh_float(
+    state: AbstractState, type_letter: str, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref]:
     return with_fresh_value(state, FloatValue(type_letter), fresh)
 
 
-def new_string(state: AbstractState, length: Ref, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+def new_string(
+    state: AbstractState, length: Ref, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref]:
     """A freshly created String (distinct from every existing object) of length ``length``."""
     return with_fresh_value(state, string_instance(length), fresh)
 
@@ -251,7 +278,14 @@ def may_reach_shared_objects(value: HeapValue) -> bool:
         return value.entries is None and (component.startswith("L") or component.startswith("["))
     if isinstance(value, UnknownValue):
         return value.type_name not in LEAF_CLASSES and value.type_name not in (
-            "[I", "[J", "[S", "[B", "[C", "[Z", "[F", "[D",
+            "[I",
+            "[J",
+            "[S",
+            "[B",
+            "[C",
+            "[Z",
+            "[F",
+            "[D",
         )
     return False
 
@@ -301,9 +335,7 @@ def canonical_string(
     return state, string, length
 
 
-def relation_cases(
-    state: AbstractState, left: Ref | int, right: Ref | int
-) -> dict[str, bool]:
+def relation_cases(state: AbstractState, left: Ref | int, right: Ref | int) -> dict[str, bool]:
     """Which of ``<``, ``==``, ``>`` between two integers (references or literals) the
     intervals allow."""
 
@@ -337,7 +369,9 @@ def returns_if_possible(call: LibraryCall, outcome: Returns | Throws) -> list[Ou
     return [outcome] if guarded(call.state, *outcome.constraints) else []
 
 
-def index_checks(index: Ref, length: Ref) -> tuple[tuple[Relation, ...], tuple[tuple[Relation, ...], ...]]:
+def index_checks(
+    index: Ref, length: Ref
+) -> tuple[tuple[Relation, ...], tuple[tuple[Relation, ...], ...]]:
     """The constraints of ``0 ≤ index < length`` and of each way it fails."""
     inside = (check("<=", 0, index), check("<", index, length))
     outside = ((check("<", index, 0),), (check(">=", index, length),))
@@ -350,7 +384,9 @@ def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> R
     from jhalt.seg.refine import realize_field
 
     context = cast(EvalContext, _FreshOnly(call.fresh))
-    return _as_refines(realize_field(context, call.state, reference, field_id), "realization", (reference,))
+    return _as_refines(
+        realize_field(context, call.state, reference, field_id), "realization", (reference,)
+    )
 
 
 def array_realization(call: LibraryCall, reference: Ref) -> Refines:
@@ -361,7 +397,9 @@ def array_realization(call: LibraryCall, reference: Ref) -> Refines:
     return _as_refines(realize_array(context, call.state, reference), "realization", (reference,))
 
 
-def declares_override(call: LibraryCall, class_name: str, methods: Iterable[tuple[str, str]], stop_at: str) -> str | None:
+def declares_override(
+    call: LibraryCall, class_name: str, methods: Iterable[tuple[str, str]], stop_at: str
+) -> str | None:
     """The first of ``methods`` that a *program* class on the superclass chain from
     ``class_name`` up to (excluding) the library class ``stop_at`` declares, or None.
     Without a program, any class outside ``java/`` counts as possibly overriding."""

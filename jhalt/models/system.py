@@ -53,7 +53,9 @@ def _need_array(call: LibraryCall, reference: Ref) -> ArrayValue | None:
     if isinstance(value, UnknownValue):
         if value.type_name.startswith("["):
             raise Preliminary([array_realization(call, reference)])
-        raise Preliminary([Unsupported(f"arraycopy of an object of unknown type {value.type_name}")])
+        raise Preliminary(
+            [Unsupported(f"arraycopy of an object of unknown type {value.type_name}")]
+        )
     return None
 
 
@@ -73,7 +75,10 @@ def arraycopy(call: LibraryCall) -> Sequence[Outcome]:
     destination_array = _need_array(call, destination)
     if source_array is None or destination_array is None:
         return [Throws(popped, ARRAY_STORE)]
-    source_component, destination_component = source_array.component_type, destination_array.component_type
+    source_component, destination_component = (
+        source_array.component_type,
+        destination_array.component_type,
+    )
     primitive = len(source_component) == 1 or len(destination_component) == 1
     if primitive and source_component != destination_component:
         return [Throws(popped, ARRAY_STORE)]
@@ -84,11 +89,20 @@ def arraycopy(call: LibraryCall) -> Sequence[Outcome]:
     outcomes: list[Outcome] = []
     # index failures, each with its relation (sums as fresh integers of the throwing state)
     for negative in (source_position, destination_position, count):
-        outcomes += returns_if_possible(call, Throws(popped, AIOOBE, constraints=(check("<", negative, 0),)))
-    for position, array in ((source_position, source_array), (destination_position, destination_array)):
+        outcomes += returns_if_possible(
+            call, Throws(popped, AIOOBE, constraints=(check("<", negative, 0),))
+        )
+    for position, array in (
+        (source_position, source_array),
+        (destination_position, destination_array),
+    ):
         end_interval = interval_of(call.state, position).add(interval_of(call.state, count))
         state, end = fresh_int(popped, end_interval, "I", call.fresh)
-        failure = Throws(state, AIOOBE, constraints=(compute("+", end, position, count), check(">", end, array.length)))
+        failure = Throws(
+            state,
+            AIOOBE,
+            constraints=(compute("+", end, position, count), check(">", end, array.length)),
+        )
         if end_interval.may_be_greater(interval_of(call.state, array.length)):
             outcomes.append(failure)
     valid: tuple[Relation, ...] = (
@@ -96,7 +110,9 @@ def arraycopy(call: LibraryCall) -> Sequence[Outcome]:
         check(">=", destination_position, 0),
         check(">=", count, 0),
     )
-    same_types = source_component == destination_component or destination_component == "Ljava/lang/Object;"
+    same_types = (
+        source_component == destination_component or destination_component == "Ljava/lang/Object;"
+    )
     if not same_types:
         outcomes.append(Throws(_forget(call, source, destination), ARRAY_STORE))
     copied = _exact_copy(call, source_array, destination_array)
@@ -105,19 +121,27 @@ def arraycopy(call: LibraryCall) -> Sequence[Outcome]:
     return outcomes
 
 
-def _exact_copy(call: LibraryCall, source: ArrayValue, destination: ArrayValue) -> AbstractState | None:
+def _exact_copy(
+    call: LibraryCall, source: ArrayValue, destination: ArrayValue
+) -> AbstractState | None:
     """The state after an exact copy, or None when it cannot be computed."""
     _, source_position, _, destination_position, count = call.parameters
     numbers = [_known(call, r) for r in (source_position, destination_position, count)]
     if source.entries is None or destination.entries is None or None in numbers:
         return None
     start, target, length = (n for n in numbers if n is not None)
-    if min(start, target, length) < 0 or start + length > len(source.entries) or target + length > len(destination.entries):
+    if (
+        min(start, target, length) < 0
+        or start + length > len(source.entries)
+        or target + length > len(destination.entries)
+    ):
         return None
     entries = list(destination.entries)
     entries[target : target + length] = source.entries[start : start + length]
     popped = call.popped_state()
-    return popped.with_value(call.parameters[2], ArrayValue(destination.array_type, destination.length, tuple(entries)))
+    return popped.with_value(
+        call.parameters[2], ArrayValue(destination.array_type, destination.length, tuple(entries))
+    )
 
 
 def _forget(call: LibraryCall, source: Ref, destination: Ref) -> AbstractState:
@@ -129,7 +153,11 @@ def _forget(call: LibraryCall, source: Ref, destination: Ref) -> AbstractState:
     state = popped.with_value(destination, ArrayValue(value.array_type, value.length, None))
     if len(value.component_type) == 1:
         return state
-    predicates = state.predicates.with_non_tree(destination).with_join(destination, source).with_join(destination, destination)
+    predicates = (
+        state.predicates.with_non_tree(destination)
+        .with_join(destination, source)
+        .with_join(destination, destination)
+    )
     source_value = popped.heap[source]
     held = list(value.entries or ())
     if isinstance(source_value, ArrayValue):
@@ -180,10 +208,23 @@ def identity_hash_code(call: LibraryCall) -> Sequence[Outcome]:
 @model
 def exit_program(call: LibraryCall) -> Sequence[Outcome]:
     """``System.exit``: unsupported (module docstring)."""
-    return [Unsupported("System.exit ends the program; library models cannot express a program end")]
+    return [
+        Unsupported("System.exit ends the program; library models cannot express a program end")
+    ]
 
 
-PRINT_PARAMETERS = ("", "Z", "C", "I", "J", "F", "D", "[C", "Ljava/lang/String;", "Ljava/lang/Object;")
+PRINT_PARAMETERS = (
+    "",
+    "Z",
+    "C",
+    "I",
+    "J",
+    "F",
+    "D",
+    "[C",
+    "Ljava/lang/String;",
+    "Ljava/lang/Object;",
+)
 
 
 def register(registry: ModelRegistry) -> None:

@@ -55,8 +55,12 @@ def _short_method(method: MethodId) -> str:
 
 
 def _file_line(location: SourceLocation) -> str:
-    source = location.source_file or (location.method.class_name.rsplit("/", 1)[-1].split("$", 1)[0] + ".java")
-    return f"{source}:{location.line}" if location.line is not None else f"{source} (pc {location.pc})"
+    source = location.source_file or (
+        location.method.class_name.rsplit("/", 1)[-1].split("$", 1)[0] + ".java"
+    )
+    return (
+        f"{source}:{location.line}" if location.line is not None else f"{source} (pc {location.pc})"
+    )
 
 
 def _title(finding: Finding) -> str:
@@ -102,13 +106,15 @@ def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
         marker = "  > " if is_site else "    "
         text = _source_text(sources, step)
         where = _file_line(step)
-        lines.append(f"{_INDENT}{marker}{where.ljust(width)}   {text}" if text else f"{_INDENT}{marker}{where}")
+        lines.append(
+            f"{_INDENT}{marker}{where.ljust(width)}   {text}"
+            if text
+            else f"{_INDENT}{marker}{where}"
+        )
     return lines
 
 
-def finding_text(
-    number: int, finding: Finding, sources: SourceLines | None = None
-) -> list[str]:
+def finding_text(number: int, finding: Finding, sources: SourceLines | None = None) -> list[str]:
     """The lines of one finding (module docstring)."""
     location = finding.location
     lines = [f"[{number}] {_title(finding)}"]
@@ -129,7 +135,9 @@ def finding_text(
     return lines
 
 
-def check_text(findings: list[Finding], notes: list[str], sources: SourceLines | None = None) -> str:
+def check_text(
+    findings: list[Finding], notes: list[str], sources: SourceLines | None = None
+) -> str:
     """All findings (`finding_text`), their count, then the notes. ``sources`` finds source
     lines and parameter names; without it the path shows ``File.java:N`` only."""
     lines: list[str] = []
@@ -145,6 +153,9 @@ def check_text(findings: list[Finding], notes: list[str], sources: SourceLines |
 
 
 def check_json(findings: list[Finding], notes: list[str]) -> str:
-    return json.dumps(
-        {"findings": [f.to_json() for f in findings], "notes": notes}, indent=2, sort_keys=True
-    ) + "\n"
+    return (
+        json.dumps(
+            {"findings": [f.to_json() for f in findings], "notes": notes}, indent=2, sort_keys=True
+        )
+        + "\n"
+    )

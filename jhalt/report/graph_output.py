@@ -24,10 +24,12 @@ from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 def state_lines(state: AbstractState) -> list[str]:
     lines = []
     for frame in state.frames:
-        lines.append(f"{frame.position.method.class_name.split('/')[-1]}.{frame.position.method.name} {frame}")
+        lines.append(
+            f"{frame.position.method.class_name.split('/')[-1]}.{frame.position.method.name} {frame}"
+        )
     if not state.frames:
         lines.append("(program end)")
-    rest = str(state).splitlines()[len(state.frames):]
+    rest = str(state).splitlines()[len(state.frames) :]
     return lines + rest
 
 
@@ -41,7 +43,11 @@ def _dot_label(lines: list[str]) -> str:
 
 def to_dot(graph: SymbolicExecutionGraph) -> str:
     incomplete = {item.node: item for item in graph.incomplete}
-    out = ["digraph seg {", '  node [shape=box, fontname="monospace", fontsize=10];', '  edge [fontname="monospace", fontsize=9];']
+    out = [
+        "digraph seg {",
+        '  node [shape=box, fontname="monospace", fontsize=10];',
+        '  edge [fontname="monospace", fontsize=9];',
+    ]
     for node in sorted(graph.states):
         lines = [f"#{node}"] + state_lines(graph.states[node])
         attributes = []
@@ -56,7 +62,13 @@ def to_dot(graph: SymbolicExecutionGraph) -> str:
         extra = (", " + ", ".join(attributes)) if attributes else ""
         out.append(f'  n{node} [label="{_dot_label(lines)}"{extra}];')
     for source, label, target in graph.edges:
-        style = "solid" if isinstance(label, EvalEdge) else "dashed" if isinstance(label, RefineEdge) else "dotted"
+        style = (
+            "solid"
+            if isinstance(label, EvalEdge)
+            else "dashed"
+            if isinstance(label, RefineEdge)
+            else "dotted"
+        )
         text = str(label).splitlines()
         out.append(f'  n{source} -> n{target} [style={style}, label="{_dot_label(text)}"];')
     out.append("}")
@@ -70,7 +82,10 @@ def label_json(label: EdgeLabel) -> dict[str, Any]:
             "pc": label.position.pc,
             "method": str(label.position.method),
             "instruction": label.mnemonic,
-            "constraints": [{"op": c.op, "result": c.result, "args": list(c.args), "text": str(c)} for c in label.constraints],
+            "constraints": [
+                {"op": c.op, "result": c.result, "args": list(c.args), "text": str(c)}
+                for c in label.constraints
+            ],
             "assumptions": list(label.assumptions),
         }
     if isinstance(label, RefineEdge):
@@ -102,7 +117,9 @@ def to_json_data(graph: SymbolicExecutionGraph) -> dict[str, Any]:
         "states": states,
         "edges": [{"from": s, "to": t, **label_json(label)} for s, label, t in graph.edges],
         "ends": {str(node): kind for node, kind in sorted(graph.ends.items())},
-        "incomplete": [{"node": i.node, "reason": i.reason, "category": i.category} for i in graph.incomplete],
+        "incomplete": [
+            {"node": i.node, "reason": i.reason, "category": i.category} for i in graph.incomplete
+        ],
         "assumptions": list(graph.assumptions()),
         "stats": graph.stats(),
     }

@@ -25,7 +25,9 @@ def prove_text(result: ProveResult) -> str:
     elif isinstance(result.proof, dict) and "evidence" in result.proof and "loop" in result.proof:
         lines.extend(_nontermination_proof_lines(result.proof))
     elif result.proof is not None:
-        proof = result.proof if isinstance(result.proof, str) else json.dumps(result.proof, indent=2)
+        proof = (
+            result.proof if isinstance(result.proof, str) else json.dumps(result.proof, indent=2)
+        )
         lines.append("proof:")
         lines.extend("  " + line for line in proof.splitlines())
     if result.stats:
@@ -46,7 +48,11 @@ def _termination_proof_lines(proof: dict[str, Any]) -> list[str]:
         lines.append(f"  loop in {loop['method']} ({where})")
         for head in loop["heads"]:
             at = f"line {head['line']}" if head.get("line") is not None else f"pc {head['pc']}"
-            ranking = ", ".join(head["ranking"]) if head["ranking"] else "left within the loop's other heads"
+            ranking = (
+                ", ".join(head["ranking"])
+                if head["ranking"]
+                else "left within the loop's other heads"
+            )
             lines.append(f"    at {at}: ranking ({ranking})")
     lines.extend(f"  assuming {assumption}" for assumption in proof.get("assumptions", ()))
     lines.append("  (--format json gives the integer transition systems and every proof step)")
@@ -59,8 +65,11 @@ def _nontermination_proof_lines(proof: dict[str, Any]) -> list[str]:
     loop = proof["loop"]
     where = "lines {}-{}".format(*loop["lines"]) if loop.get("lines") else f"pc {loop['head_pc']}"
     source = f" of {loop['source_file']}" if loop.get("source_file") else ""
-    lines = ["proof:", f"  {proof['kind']} non-termination in {loop['method']} ({where}{source})",
-             f"  evidence: {proof['evidence']}"]
+    lines = [
+        "proof:",
+        f"  {proof['kind']} non-termination in {loop['method']} ({where}{source})",
+        f"  evidence: {proof['evidence']}",
+    ]
     if proof.get("overflow_note"):
         lines.append(f"  note: {proof['overflow_note']}")
     lines.append("  (--format json gives the loop's instructions and the solver's data)")

@@ -34,9 +34,10 @@ def rule_id(kind: str) -> str:
 
 
 def _artifact_uri(location: SourceLocation, source_root: str | None) -> str:
-    source = location.source_file or (location.method.class_name.rsplit("$", 1)[0] + ".java").rsplit(
-        "/", 1
-    )[-1]
+    source = (
+        location.source_file
+        or (location.method.class_name.rsplit("$", 1)[0] + ".java").rsplit("/", 1)[-1]
+    )
     package = location.method.class_name.rpartition("/")[0]
     relative = f"{package}/{source}" if package else source
     if source_root:
@@ -58,14 +59,20 @@ def _fingerprint(finding: Finding) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def sarif_log(findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None) -> dict[str, Any]:
+def sarif_log(
+    findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None
+) -> dict[str, Any]:
     kinds = sorted({f.kind for f in findings})
     rules = [
         {
             "id": rule_id(kind),
             "name": rule_id(kind),
-            "shortDescription": {"text": f"Uncaught {kind}" if kind != "non-termination" else "Non-termination"},
-            "fullDescription": {"text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")},
+            "shortDescription": {
+                "text": f"Uncaught {kind}" if kind != "non-termination" else "Non-termination"
+            },
+            "fullDescription": {
+                "text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")
+            },
             "help": {"text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")},
             "defaultConfiguration": {"level": "error"},
         }
@@ -86,7 +93,11 @@ def sarif_log(findings: list[Finding], source_root: str | None = None, notes: li
             result["codeFlows"] = [
                 {
                     "threadFlows": [
-                        {"locations": [{"location": _physical(step, source_root)} for step in finding.path]}
+                        {
+                            "locations": [
+                                {"location": _physical(step, source_root)} for step in finding.path
+                            ]
+                        }
                     ]
                 }
             ]
@@ -106,11 +117,15 @@ def sarif_log(findings: list[Finding], source_root: str | None = None, notes: li
         run["invocations"] = [
             {
                 "executionSuccessful": True,
-                "toolExecutionNotifications": [{"level": "note", "message": {"text": n}} for n in notes],
+                "toolExecutionNotifications": [
+                    {"level": "note", "message": {"text": n}} for n in notes
+                ],
             }
         ]
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
-def sarif_text(findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None) -> str:
+def sarif_text(
+    findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None
+) -> str:
     return json.dumps(sarif_log(findings, source_root, notes), indent=2) + "\n"

@@ -55,7 +55,9 @@ class _Archive:
             if info.filename.endswith(".java") and not info.is_dir()
         }
         self.nested = [
-            info for info in self._zip.infolist() if info.filename.rsplit("/", 1)[-1] == "source.zip"
+            info
+            for info in self._zip.infolist()
+            if info.filename.rsplit("/", 1)[-1] == "source.zip"
         ]
 
     def read(self, member: str) -> bytes | None:
@@ -79,11 +81,13 @@ class _Archive:
 class SourceLines:
     """Lines of the program's source files (module docstring); every lookup is cached."""
 
-    def __init__(self, classpath: ClassPath | None, source_roots: Iterable[str | os.PathLike[str]] = ()) -> None:
+    def __init__(
+        self, classpath: ClassPath | None, source_roots: Iterable[str | os.PathLike[str]] = ()
+    ) -> None:
         self._classpath = classpath
         self._directories: list[Path] = [Path(root) for root in source_roots if Path(root).is_dir()]
         self._archives: list[_Archive] = []
-        for part in (classpath.spec.split(os.pathsep) if classpath is not None else ()):
+        for part in classpath.spec.split(os.pathsep) if classpath is not None else ():
             path = Path(part)
             if path.is_dir():
                 self._directories.append(path)

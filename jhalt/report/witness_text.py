@@ -49,7 +49,11 @@ _MAX_TEXT = 80
 def java_class_name(internal: str) -> str:
     """``java/lang/String`` -> ``String``; ``p/Outer$Inner`` -> ``p.Outer.Inner``."""
     dotted = internal.replace("/", ".").replace("$", ".")
-    return dotted.removeprefix("java.lang.") if dotted.count(".") == 2 and dotted.startswith("java.lang.") else dotted
+    return (
+        dotted.removeprefix("java.lang.")
+        if dotted.count(".") == 2 and dotted.startswith("java.lang.")
+        else dotted
+    )
 
 
 def type_text(descriptor: str) -> str:
@@ -74,7 +78,7 @@ def _string_literal(text: str) -> str:
             out.append(ch)
         else:
             for i in range(0, len(units := ch.encode("utf-16-be", "surrogatepass")), 2):
-                out.append(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}")
+                out.append(f"\\u{int.from_bytes(units[i : i + 2], 'big'):04x}")
     out.append('"')
     if len(text) > _MAX_TEXT:
         out.append(f" /* {len(text)} chars */")
@@ -109,7 +113,11 @@ def _is_default(value: Value) -> bool:
     return (
         isinstance(value, NullInput)
         or (isinstance(value, IntInput) and value.value == 0)
-        or (isinstance(value, FloatInput) and value.value == 0.0 and math.copysign(1, value.value) > 0)
+        or (
+            isinstance(value, FloatInput)
+            and value.value == 0.0
+            and math.copysign(1, value.value) > 0
+        )
     )
 
 
@@ -144,7 +152,8 @@ class _Renderer:
     def _on_cycles(self) -> set[str]:
         """Ids of entries that can reach themselves."""
         edges = {
-            key: {v.id for v in _children(entry) if isinstance(v, Ref)} for key, entry in self.entries.items()
+            key: {v.id for v in _children(entry) if isinstance(v, Ref)}
+            for key, entry in self.entries.items()
         }
         result: set[str] = set()
         for start, targets in edges.items():
@@ -246,7 +255,9 @@ def inputs_assignments(
     return assignments, renderer.named_definitions()
 
 
-def witness_lines(witness: Witness, entry: MethodId, parameter_names: Sequence[str] | None = None) -> list[str]:
+def witness_lines(
+    witness: Witness, entry: MethodId, parameter_names: Sequence[str] | None = None
+) -> list[str]:
     """The witness's inputs as readable lines (module docstring): first the assignments (one
     line when short), then one line per named object, then the command line for a ``main``
     witness that is one. Never raises: malformed inputs are shown as JSON."""
@@ -259,13 +270,17 @@ def witness_lines(witness: Witness, entry: MethodId, parameter_names: Sequence[s
             return ["(no inputs)"]
         assignments, definitions = inputs_assignments(inputs, entry, parameter_names)
     except (ValueError, KeyError, TypeError) as error:
-        return [f"(unreadable witness inputs: {error}) " + json.dumps(witness.inputs, sort_keys=True)]
+        return [
+            f"(unreadable witness inputs: {error}) " + json.dumps(witness.inputs, sort_keys=True)
+        ]
     one_line = ", ".join(assignments) if assignments else "(no arguments)"
     lines = [one_line] if len(one_line) <= 100 else assignments
     lines.extend(definitions)
     if witness.args is not None:
         command = " ".join(shlex.quote(text) for text in witness.args)
-        lines.append(f"command line: java {entry.dotted_class}" + (f" {command}" if command else ""))
+        lines.append(
+            f"command line: java {entry.dotted_class}" + (f" {command}" if command else "")
+        )
     return lines
 
 

@@ -82,7 +82,9 @@ def _not_tree_shaped(state: AbstractState, depth: dict[Ref, int]) -> set[Ref]:
     result = {
         r
         for r in depth
-        if predicates.may_be_non_tree(r) or predicates.may_join(r, r) or predicates.equal_partners(r)
+        if predicates.may_be_non_tree(r)
+        or predicates.may_join(r, r)
+        or predicates.equal_partners(r)
     }
     children: dict[Ref, list[Ref]] = {}
     predecessor_count: dict[Ref, int] = {}
@@ -107,7 +109,9 @@ def _on_cycles(children: dict[Ref, list[Ref]]) -> set[Ref]:
     return result
 
 
-def bound_depth(state: AbstractState, max_depth: int, non_tree_depth: int | None = None) -> AbstractState:
+def bound_depth(
+    state: AbstractState, max_depth: int, non_tree_depth: int | None = None
+) -> AbstractState:
     """The state with realized objects deeper than ``max_depth`` — or, when they are not
     tree shaped, deeper than ``non_tree_depth`` (default ``max_depth``) — summarised (see
     module)."""
@@ -131,7 +135,9 @@ def bound_depth(state: AbstractState, max_depth: int, non_tree_depth: int | None
         kept_below = {r for r in below if r not in cut_set and r in depth}
         annotated: set[Ref] = set()
         for inner in below | {reference}:
-            annotated |= state.predicates.join_partners(inner) | state.predicates.equal_partners(inner)
+            annotated |= state.predicates.join_partners(inner) | state.predicates.equal_partners(
+                inner
+            )
         if below:
             predicates = predicates.with_non_tree(reference).with_join(reference, reference)
         for other in sorted(kept_below | annotated | (below & cut_set)):
@@ -153,7 +159,9 @@ def _non_tree_upwards(state: AbstractState) -> AbstractState:
     for reference, value in state.heap.items():
         for _, child in successors(value):
             holders.setdefault(child, set()).add(reference)
-    for first, second in (tuple(p) * 2 if len(p) == 1 else tuple(p) for p in predicates.joins | predicates.maybe_equal):
+    for first, second in (
+        tuple(p) * 2 if len(p) == 1 else tuple(p) for p in predicates.joins | predicates.maybe_equal
+    ):
         holders.setdefault(first, set()).add(second)
         holders.setdefault(second, set()).add(first)
     todo = [r for r in predicates.non_tree if r in state.heap]

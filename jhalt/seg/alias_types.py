@@ -90,5 +90,7 @@ def may_be_same_object(ctx: EvalContext, first: HeapValue | None, second: HeapVa
                 return False
             answer = _is_subtype(ctx, exact.class_name, value_type_name(other))
             return True if answer is None else answer
-    assert isinstance(first, (UnknownValue, ArrayValue)) and isinstance(second, (UnknownValue, ArrayValue))
+    assert isinstance(first, (UnknownValue, ArrayValue)) and isinstance(
+        second, (UnknownValue, ArrayValue)
+    )
     return types_may_meet(ctx, value_type_name(first), value_type_name(second))

@@ -139,7 +139,7 @@ class _Builder:
             for instruction in body.instructions:
                 points.update(t for t in instruction.jump_targets if t <= instruction.pc)
             return frozenset(points)
-        except Exception:  # noqa: BLE001 - a body that cannot be analysed fails later, with its reason
+        except Exception:
             return frozenset()
 
     # ------------------------------------------------------------ construction
@@ -154,7 +154,9 @@ class _Builder:
                 self._give_up(node, f"limit: more than {self.limits.max_states} states")
                 continue
             if time.monotonic() - started > self.limits.timeout_s:
-                self._give_up(node, f"limit: graph construction took more than {self.limits.timeout_s:g} s")
+                self._give_up(
+                    node, f"limit: graph construction took more than {self.limits.timeout_s:g} s"
+                )
                 continue
             self.process(node)
 
@@ -167,11 +169,7 @@ class _Builder:
 
     def process(self, node: int) -> None:
         state = self.states[node]
-        if (
-            node in self.by_eval
-            and node not in self.merged_nodes
-            and state.split is None
-        ):
+        if node in self.by_eval and node not in self.merged_nodes and state.split is None:
             if state.exception is None and self.is_merge_point(state):
                 if self._close_or_merge(node, state):
                     return
@@ -179,8 +177,10 @@ class _Builder:
                 return
         try:
             result = evaluate(self.ctx, state)
-        except Exception as error:  # noqa: BLE001 - recorded as an incomplete node, never a wrong graph
-            self.mark_incomplete(node, f"internal error: {type(error).__name__}: {error}", "internal")
+        except Exception as error:
+            self.mark_incomplete(
+                node, f"internal error: {type(error).__name__}: {error}", "internal"
+            )
             return
         if isinstance(result, Stuck):
             self.mark_incomplete(node, result.reason, result.category)
@@ -226,7 +226,9 @@ class _Builder:
             except RecursionError:
                 continue
             if answer:
-                self.out[node].append((InstanceEdge(tuple(sorted(answer.renaming.items()))), general))
+                self.out[node].append(
+                    (InstanceEdge(tuple(sorted(answer.renaming.items()))), general)
+                )
                 return True
         if not alive:
             # a new epoch: the states merged so far at this key were removed by a merge
@@ -244,7 +246,9 @@ class _Builder:
         if count > self.limits.max_merges_per_key:
             self.worklist.remove(merged_node)
             self.mark_incomplete(
-                merged_node, f"limit: no fixpoint after {self.limits.max_merges_per_key} merges", "limit"
+                merged_node,
+                f"limit: no fixpoint after {self.limits.max_merges_per_key} merges",
+                "limit",
             )
         return True
 
@@ -267,7 +271,9 @@ class _Builder:
             except RecursionError:
                 continue
             if answer:
-                self.out[node].append((InstanceEdge(tuple(sorted(answer.renaming.items()))), general))
+                self.out[node].append(
+                    (InstanceEdge(tuple(sorted(answer.renaming.items()))), general)
+                )
                 return True
         if not alive:
             self.merge_counts[key] = 0  # a new epoch, as in _close_or_merge
@@ -288,7 +294,9 @@ class _Builder:
         value = state.heap.get(state.exception)
         return None if value is None else value_type_name(value)
 
-    def _merge_into(self, node: int, state: AbstractState, alive: list[int], widen: bool) -> int | None:
+    def _merge_into(
+        self, node: int, state: AbstractState, alive: list[int], widen: bool
+    ) -> int | None:
         """Merge ``state`` (at ``node``) with the latest representative ``alive[-1]`` of its
         key (seed 000 Fig. 4/5): both get an instance edge to the merged state, whatever
         the older one led to is removed. None (and ``node`` becomes a representative)
@@ -310,7 +318,9 @@ class _Builder:
         self.by_eval.add(merged_node)
         self.out[older] = [(InstanceEdge(tuple(sorted(merged.from_first.items()))), merged_node)]
         self.incomplete.pop(older, None)
-        self.out[node].append((InstanceEdge(tuple(sorted(merged.from_second.items()))), merged_node))
+        self.out[node].append(
+            (InstanceEdge(tuple(sorted(merged.from_second.items()))), merged_node)
+        )
         alive.append(merged_node)
         self._remove_unreachable()
         return merged_node
@@ -356,7 +366,9 @@ class _Builder:
             states=dict(self.states),
             edges=edges,
             ends=dict(self.ends),
-            incomplete=tuple(self.incomplete[n] for n in sorted(self.incomplete) if n in self.states),
+            incomplete=tuple(
+                self.incomplete[n] for n in sorted(self.incomplete) if n in self.states
+            ),
             build_time_s=seconds,
         )
 

@@ -17,7 +17,6 @@ A step of the evaluator returns one of:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.domains.naming import ReferenceNamer
@@ -54,7 +53,7 @@ class Stuck:
     """``unsupported``, ``recursion``, ``lambda``, ``missing-class`` or ``limit``."""
 
 
-StepResult = Union[Step, Split, Stuck]
+StepResult = Step | Split | Stuck
 
 
 class ProgramHierarchy:
@@ -95,7 +94,9 @@ class ProgramHierarchy:
             while current is not None and self._is_program_class(current):
                 classfile = self.program.lookup(current)
                 found.extend(
-                    FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static
+                    FieldId(current, f.name, f.descriptor)
+                    for f in classfile.fields
+                    if not f.is_static
                 )
                 current = classfile.super_name
             if current in (None, OBJECT):

@@ -87,7 +87,11 @@ class SymbolicExecutionGraph:
         unknown library call): non-termination proofs must not rely on paths through
         them; termination proofs state the assumptions."""
         marked: set[int] = set()
-        todo = [target for _, label, target in self.edges if isinstance(label, EvalEdge) and label.assumptions]
+        todo = [
+            target
+            for _, label, target in self.edges
+            if isinstance(label, EvalEdge) and label.assumptions
+        ]
         while todo:
             node = todo.pop()
             if node in marked:
@@ -98,7 +102,12 @@ class SymbolicExecutionGraph:
 
     def assumptions(self) -> tuple[str, ...]:
         """Every assumption made on some edge, once each, sorted."""
-        found = {a for _, label, _ in self.edges if isinstance(label, EvalEdge) for a in label.assumptions}
+        found = {
+            a
+            for _, label, _ in self.edges
+            if isinstance(label, EvalEdge)
+            for a in label.assumptions
+        }
         return tuple(sorted(found))
 
     def cycles_have_eval_edges(self) -> bool:

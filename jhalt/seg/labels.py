@@ -42,11 +42,10 @@ first argument is an array and ``ref==``/``ref!=`` whose arguments are objects o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from jhalt.ids import ProgramPosition
 
-Operand = Union[str, int]
+Operand = str | int
 
 ARITHMETIC_OPS = frozenset({"+", "-", "*", "/", "%", "neg", "<<", ">>", ">>>", "&", "|", "^"})
 COMPARISON_OPS = frozenset({"<", "<=", "==", "!=", ">", ">="})
@@ -156,4 +155,4 @@ class InstanceEdge:
         return "INS"
 
 
-EdgeLabel = Union[EvalEdge, RefineEdge, InstanceEdge]
+EdgeLabel = EvalEdge | RefineEdge | InstanceEdge

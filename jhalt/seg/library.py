@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Union
+from typing import TYPE_CHECKING, Protocol
 
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.intervals import Interval
@@ -119,7 +119,7 @@ class Unsupported:
     reason: str
 
 
-Outcome = Union[Returns, Throws, Refines, Unsupported]
+Outcome = Returns | Throws | Refines | Unsupported
 
 
 # ---------------------------------------------------------------- the call
@@ -249,12 +249,16 @@ def prefix_for(value: HeapValue) -> str:
         return "i"
     if isinstance(value, FloatValue):
         return "f"
-    if isinstance(value, ArrayValue) or (isinstance(value, UnknownValue) and value.type_name.startswith("[")):
+    if isinstance(value, ArrayValue) or (
+        isinstance(value, UnknownValue) and value.type_name.startswith("[")
+    ):
         return "a"
     return "o"
 
 
-def with_fresh_value(state: AbstractState, value: HeapValue, fresh: Callable[[str], Ref]) -> tuple[AbstractState, Ref]:
+def with_fresh_value(
+    state: AbstractState, value: HeapValue, fresh: Callable[[str], Ref]
+) -> tuple[AbstractState, Ref]:
     """``state`` with a fresh reference bound to ``value``."""
     reference = fresh(prefix_for(value))
     return state.with_value(reference, value), reference

@@ -44,7 +44,9 @@ from jhalt.seg.labels import RefineEdge, Relation
 from jhalt.seg.library import prefix_for, unknown_value
 
 
-def replace_ref(ctx: EvalContext, state: AbstractState, old: Ref, value: HeapValue) -> tuple[AbstractState, Ref]:
+def replace_ref(
+    ctx: EvalContext, state: AbstractState, old: Ref, value: HeapValue
+) -> tuple[AbstractState, Ref]:
     """Replace every occurrence of ``old`` by a fresh reference bound to ``value``
     (annotations of ``old`` move to the new name)."""
     new = ctx.fresh(prefix_for(value))
@@ -71,7 +73,12 @@ def refine_integer(
     for interval, case, assumed in parts:
         refined, new = replace_ref(ctx, state, reference, IntValue(interval, value.type_letter))
         renamed_assumed = tuple(_rename_relation(r, reference, new) for r in assumed)
-        cases.append((RefineEdge("integer", (reference,), case, renamed_assumed, ((reference, new),)), refined))
+        cases.append(
+            (
+                RefineEdge("integer", (reference,), case, renamed_assumed, ((reference, new),)),
+                refined,
+            )
+        )
     return Split(tuple(cases))
 
 
@@ -81,7 +88,9 @@ def _rename_relation(relation: Relation, old: Ref, new: Ref) -> Relation:
     return Relation(relation.op, result, args)
 
 
-def split_relation(state: AbstractState, refs: tuple[Ref, ...], holds: Relation, fails: Relation) -> Split:
+def split_relation(
+    state: AbstractState, refs: tuple[Ref, ...], holds: Relation, fails: Relation
+) -> Split:
     """The T/F split of seed 000 §2.3 (states O → P, Q): both cases keep the values; the
     split result ``(pc, True/False)`` tells the next evaluation step which way to go."""
     position = state.position
@@ -96,11 +105,19 @@ def refine_existence(ctx: EvalContext, state: AbstractState, reference: Ref) -> 
     value = state.heap[reference]
     assert isinstance(value, UnknownValue)
     null_state = state.renamed({reference: NULL})
-    non_null, new = replace_ref(ctx, state, reference, UnknownValue(value.type_name, nullable=False))
+    non_null, new = replace_ref(
+        ctx, state, reference, UnknownValue(value.type_name, nullable=False)
+    )
     return Split(
         (
-            (RefineEdge("existence", (reference,), "null", renaming=((reference, NULL),)), null_state),
-            (RefineEdge("existence", (reference,), "non-null", renaming=((reference, new),)), non_null),
+            (
+                RefineEdge("existence", (reference,), "null", renaming=((reference, NULL),)),
+                null_state,
+            ),
+            (
+                RefineEdge("existence", (reference,), "non-null", renaming=((reference, new),)),
+                non_null,
+            ),
         )
     )
 
@@ -127,7 +144,9 @@ def concrete_classes(ctx: EvalContext, type_name: str) -> list[str] | None:
         return None
 
 
-def possible_runtime_types(ctx: EvalContext, type_name: str, instantiable_only: bool = False) -> frozenset[str] | None:
+def possible_runtime_types(
+    ctx: EvalContext, type_name: str, instantiable_only: bool = False
+) -> frozenset[str] | None:
     """The runtime types a value whose (upper bound) type is ``type_name`` may have:
     ``type_name`` and its subtypes (JLS §4.10; ``[A`` ≤ ``[B`` iff A ≤ B for reference
     components). Class names are internal (``a/B``), array types descriptors (``[La/B;``).
@@ -139,7 +158,9 @@ def possible_runtime_types(ctx: EvalContext, type_name: str, instantiable_only: 
         component = type_name[1:]
         if not component.startswith(("L", "[")):
             return frozenset({type_name})  # arrays of primitives have no proper subtypes
-        inner = possible_runtime_types(ctx, component[1:-1] if component.startswith("L") else component)
+        inner = possible_runtime_types(
+            ctx, component[1:-1] if component.startswith("L") else component
+        )
         if inner is None:
             return None
         return frozenset("[" + (t if t.startswith("[") else f"L{t};") for t in inner)
@@ -164,7 +185,9 @@ def possible_runtime_types(ctx: EvalContext, type_name: str, instantiable_only: 
         return None
 
 
-def refine_type(ctx: EvalContext, state: AbstractState, reference: Ref, classes: Sequence[str]) -> Split | Stuck:
+def refine_type(
+    ctx: EvalContext, state: AbstractState, reference: Ref, classes: Sequence[str]
+) -> Split | Stuck:
     """A non-null unknown object becomes an instance of exactly one of ``classes`` (with
     no field represented); the classes must be all its possible runtime classes."""
     value = state.heap[reference]
@@ -176,7 +199,14 @@ def refine_type(ctx: EvalContext, state: AbstractState, reference: Ref, classes:
     cases = []
     for class_name in classes:
         refined, new = replace_ref(ctx, state, reference, InstanceValue(class_name, ()))
-        cases.append((RefineEdge("type", (reference,), class_name.replace("/", "."), renaming=((reference, new),)), refined))
+        cases.append(
+            (
+                RefineEdge(
+                    "type", (reference,), class_name.replace("/", "."), renaming=((reference, new),)
+                ),
+                refined,
+            )
+        )
     return Split(tuple(cases))
 
 
@@ -186,7 +216,9 @@ def realize_array(ctx: EvalContext, state: AbstractState, reference: Ref) -> Spl
     assert isinstance(value, UnknownValue) and value.type_name.startswith("[")
     state, length = _bind(ctx, state, IntValue(Interval.at_least(0), "I"))
     refined, new = replace_ref(ctx, state, reference, ArrayValue(value.type_name, length))
-    return Split(((RefineEdge("realization", (reference,), "array", renaming=((reference, new),)), refined),))
+    return Split(
+        ((RefineEdge("realization", (reference,), "array", renaming=((reference, new),)), refined),)
+    )
 
 
 def _bind(ctx: EvalContext, state: AbstractState, value: HeapValue) -> tuple[AbstractState, Ref]:
@@ -194,7 +226,9 @@ def _bind(ctx: EvalContext, state: AbstractState, value: HeapValue) -> tuple[Abs
     return state.with_value(reference, value), reference
 
 
-def child_annotations(ctx: EvalContext, state: AbstractState, parent: Ref, child: Ref) -> AbstractState:
+def child_annotations(
+    ctx: EvalContext, state: AbstractState, parent: Ref, child: Ref
+) -> AbstractState:
     """Annotate a freshly realized object ``child`` reached from ``parent`` (thesis
     Def. 1.22): it may equal and join whatever ``parent`` may join or equal (and
     ``parent`` itself when ``parent`` may be non-tree), and inherits non-tree shape.
@@ -225,7 +259,7 @@ def child_annotations(ctx: EvalContext, state: AbstractState, parent: Ref, child
     if predicates.may_join(parent, parent):
         partners.add(parent)
     for partner in sorted(partners):
-        if partner == child or partner == NULL:
+        if partner in (child, NULL):
             continue
         partner_value = state.heap.get(partner)
         if partner_value is None or not is_object_value(partner_value):
@@ -242,7 +276,9 @@ def child_annotations(ctx: EvalContext, state: AbstractState, parent: Ref, child
                         predicates = predicates.with_maybe_equal(child, grandchild)
     if partners & {parent} and predicates.may_join(parent, parent):
         predicates = predicates.with_join(child, child)
-    if not _is_explicit_child(state, parent, child) or may_hide_sharing(state, parent, ctx.hierarchy):
+    if not _is_explicit_child(state, parent, child) or may_hide_sharing(
+        state, parent, ctx.hierarchy
+    ):
         predicates = predicates.with_join(parent, child)
     return state.with_predicates(predicates)
 
@@ -254,7 +290,9 @@ def _is_explicit_child(state: AbstractState, parent: Ref, child: Ref) -> bool:
     return any(target == child for _, target in successors(state.heap.get(parent)))
 
 
-def realize_field(ctx: EvalContext, state: AbstractState, reference: Ref, field_id: FieldId) -> Split:
+def realize_field(
+    ctx: EvalContext, state: AbstractState, reference: Ref, field_id: FieldId
+) -> Split:
     """Give instance ``reference`` a value for ``field_id``: any value of the field's type
     (objects possibly null), annotated as reachable from the instance (thesis Def. 1.22)."""
     value = state.heap[reference]
@@ -277,7 +315,11 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
     concrete state and only the distinct case is produced."""
     predicates = state.predicates
     distinct = state.with_predicates(
-        type(predicates)(predicates.maybe_equal - {frozenset((reference, partner))}, predicates.joins, predicates.non_tree)
+        type(predicates)(
+            predicates.maybe_equal - {frozenset((reference, partner))},
+            predicates.joins,
+            predicates.non_tree,
+        )
     )
     distinct_case = (RefineEdge("equality", (reference, partner), "distinct"), distinct)
     if not may_be_same_object(ctx, state.heap.get(reference), state.heap.get(partner)):
@@ -311,8 +353,10 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
     equal = equal.renamed({drop: keep})
     return Split(
         (
-            (RefineEdge("equality", (reference, partner), "equal", renaming=((drop, keep),)), equal),
+            (
+                RefineEdge("equality", (reference, partner), "equal", renaming=((drop, keep),)),
+                equal,
+            ),
             distinct_case,
         )
     )
-

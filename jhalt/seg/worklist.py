@@ -56,7 +56,9 @@ class TopologicalOrder:
         self._keys: dict[MethodId, Callable[[int], PositionKey]] = {}
 
     def of_state(self, state: AbstractState) -> StateKey:
-        return tuple(self.of_pc(frame.position.method, frame.position.pc) for frame in reversed(state.frames))
+        return tuple(
+            self.of_pc(frame.position.method, frame.position.pc) for frame in reversed(state.frames)
+        )
 
     def of_pc(self, method: MethodId, pc: int) -> PositionKey:
         key_at = self._keys.get(method)
@@ -71,7 +73,7 @@ class TopologicalOrder:
             cfg = body.cfg
             loops = sorted(body.loops.loops, key=lambda loop: loop.depth)
             ranks = reverse_postorder_ranks(cfg)
-        except Exception:  # noqa: BLE001 - a method that cannot be analysed fails later, with its reason
+        except Exception:
             return lambda pc: (pc,)
         cache: dict[int, PositionKey] = {}
 
@@ -84,7 +86,9 @@ class TopologicalOrder:
                     found = (len(ranks), pc)
                 else:
                     rank = ranks.get(block, len(ranks))
-                    headers = tuple(ranks.get(loop.header, len(ranks)) for loop in loops if block in loop.body)
+                    headers = tuple(
+                        ranks.get(loop.header, len(ranks)) for loop in loops if block in loop.body
+                    )
                     found = headers + (rank, pc)
                 cache[pc] = found
             return found

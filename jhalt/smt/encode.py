@@ -8,9 +8,9 @@ of a conjunction contains all of its integer solutions, so "unsat over the ratio
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable, Mapping
 
 import z3
 

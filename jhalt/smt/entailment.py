@@ -6,10 +6,10 @@ decided over the integers (the semantics of an ITS), with a deterministic resour
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Iterable
 
 import z3
 
@@ -70,9 +70,13 @@ def check_entailment(
             return EntailmentResult(Validity.VALID)
         if answer is SatAnswer.SAT:
             model = session.model()
-            return EntailmentResult(Validity.INVALID, {
-                name: fraction_of(model.eval(z3.Int(name), model_completion=True)) for name in sorted(names)
-            })
+            return EntailmentResult(
+                Validity.INVALID,
+                {
+                    name: fraction_of(model.eval(z3.Int(name), model_completion=True))
+                    for name in sorted(names)
+                },
+            )
         return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))

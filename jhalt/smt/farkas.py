@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Collection, Sequence
 
 import z3
 
@@ -55,8 +55,11 @@ class SynthesisResult:
 def _number(value: Fraction | int) -> str:
     """An SMT-LIB real numeral."""
     value = Fraction(value)
-    magnitude = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
-        f"(/ {abs(value.numerator)}.0 {value.denominator}.0)"
+    magnitude = (
+        f"{abs(value.numerator)}.0"
+        if value.denominator == 1
+        else f"(/ {abs(value.numerator)}.0 {value.denominator}.0)"
+    )
     return f"(- {magnitude})" if value < 0 else magnitude
 
 
@@ -88,27 +91,38 @@ def _signed(sign: int, name: str) -> str:
 class _Template:
     """Unknown coefficients ``c_{i,l,v}`` and constants ``d_{i,l}`` of every phase."""
 
-    def __init__(self, depth: int, locations: Sequence[str], variables: Sequence[str],
-                 at: dict[str, frozenset[str]] | None = None) -> None:
+    def __init__(
+        self,
+        depth: int,
+        locations: Sequence[str],
+        variables: Sequence[str],
+        at: dict[str, frozenset[str]] | None = None,
+    ) -> None:
         self.depth = depth
         self.locations = list(locations)
         self.variables = list(variables)
-        self.at = {l: [v for v in self.variables if at is None or v in at.get(l, frozenset(variables))]
-                   for l in self.locations}
+        self.at = {
+            loc: [v for v in self.variables if at is None or v in at.get(loc, frozenset(variables))]
+            for loc in self.locations
+        }
         """The variables that may get a non-zero coefficient at each location."""
-        allowed = {l: frozenset(vs) for l, vs in self.at.items()}
+        allowed = {loc: frozenset(vs) for loc, vs in self.at.items()}
         self.coefficient = {
-            (i, l, v): f"c_{i}_{li}_{vi}"
-            for i in range(depth) for li, l in enumerate(self.locations)
-            for vi, v in enumerate(self.variables) if v in allowed[l]
+            (i, loc, v): f"c_{i}_{li}_{vi}"
+            for i in range(depth)
+            for li, loc in enumerate(self.locations)
+            for vi, v in enumerate(self.variables)
+            if v in allowed[loc]
         }
         self.constant = {
-            (i, l): f"d_{i}_{li}" for i in range(depth)
-            for li, l in enumerate(self.locations)
+            (i, loc): f"d_{i}_{li}" for i in range(depth) for li, loc in enumerate(self.locations)
         }
 
     def declarations(self) -> list[str]:
-        return [f"(declare-fun {n} () Real)" for n in list(self.coefficient.values()) + list(self.constant.values())]
+        return [
+            f"(declare-fun {n} () Real)"
+            for n in list(self.coefficient.values()) + list(self.constant.values())
+        ]
 
     def function(self, phase: int, location: str, post: bool) -> _Affine:
         affine = _Affine()
@@ -132,13 +146,17 @@ class _Template:
             scale = math.lcm(scale, value.denominator)
         phases: list[RankingFunction] = []
         for i in range(self.depth):
-            phases.append(RankingFunction.of({
-                location: LinearExpr.of(
-                    {v: values[(i, location, v)] * scale for v in self.at[location]},
-                    constants[(i, location)] * scale,
+            phases.append(
+                RankingFunction.of(
+                    {
+                        location: LinearExpr.of(
+                            {v: values[(i, location, v)] * scale for v in self.at[location]},
+                            constants[(i, location)] * scale,
+                        )
+                        for location in self.locations
+                    }
                 )
-                for location in self.locations
-            }))
+            )
         return tuple(phases)
 
 
@@ -154,8 +172,13 @@ class _Problem:
     def __init__(self, template: _Template) -> None:
         self.lines = template.declarations()
 
-    def require_nonnegative(self, transition: Transition, goal: _Affine, tag: str,
-                            rows: Sequence[LinearConstraint] | None = None) -> None:
+    def require_nonnegative(
+        self,
+        transition: Transition,
+        goal: _Affine,
+        tag: str,
+        rows: Sequence[LinearConstraint] | None = None,
+    ) -> None:
         """The Farkas conditions for ``guard(transition) => goal >= 0``; ``rows`` (default: the
         guard) may replace the guard by an equivalent conjunction (`essential_rows`)."""
         variable_sums: dict[str, list[str]] = defaultdict(list)
@@ -170,7 +193,9 @@ class _Problem:
             if constraint.expr.constant != 0:
                 constant_sum.append(f"(* {_number(constraint.expr.constant)} {multiplier})")
         for name in set(variable_sums) | set(goal.coefficients):
-            terms = [_signed(s, t) for s, t in goal.coefficients.get(name, [])] + variable_sums.get(name, [])
+            terms = [_signed(s, t) for s, t in goal.coefficients.get(name, [])] + variable_sums.get(
+                name, []
+            )
             if terms:
                 self.lines.append(f"(assert (= {_sum(terms)} 0.0))")
         terms = [_signed(s, t) for s, t in goal.constant] + constant_sum
@@ -237,8 +262,12 @@ def essential_rows(guard: Sequence[LinearConstraint]) -> tuple[LinearConstraint,
     return tuple(kept)
 
 
-def _location_variables(transitions: Sequence[Transition], rows: dict[str, tuple[LinearConstraint, ...]],
-                        locations: Sequence[str], variables: Sequence[str]) -> dict[str, frozenset[str]]:
+def _location_variables(
+    transitions: Sequence[Transition],
+    rows: dict[str, tuple[LinearConstraint, ...]],
+    locations: Sequence[str],
+    variables: Sequence[str],
+) -> dict[str, frozenset[str]]:
     """For each location, the variables that can have a non-zero coefficient there.
 
     A variable ``v`` that some guard of a transition leaving ``l`` does not mention (or whose
@@ -246,20 +275,23 @@ def _location_variables(transitions: Sequence[Transition], rows: dict[str, tuple
     that transition, so every Farkas condition of the transition forces the coefficient of
     ``v`` at ``l`` to 0 (phase by phase: the goal of phase ``i`` adds phase ``i - 1`` at the
     source, already 0).  Leaving such coefficients out of the template is therefore exact."""
-    result = {l: frozenset(variables) for l in locations}
+    result = {loc: frozenset(variables) for loc in locations}
     for transition in transitions:
         mentioned: set[str] = set()
         for constraint in rows[transition.name]:
             mentioned |= constraint.variables()
         if transition.source in result:
-            result[transition.source] = frozenset(v for v in result[transition.source] if v in mentioned)
+            result[transition.source] = frozenset(
+                v for v in result[transition.source] if v in mentioned
+            )
         if transition.target in result:
-            result[transition.target] = frozenset(v for v in result[transition.target] if primed(v) in mentioned)
+            result[transition.target] = frozenset(
+                v for v in result[transition.target] if primed(v) in mentioned
+            )
     return result
 
 
-def _relevant_variables(transitions: Sequence[Transition],
-                        variables: Sequence[str]) -> list[str]:
+def _relevant_variables(transitions: Sequence[Transition], variables: Sequence[str]) -> list[str]:
     """Variables that some guard mentions (pre or post); others must get coefficient 0."""
     mentioned: set[str] = set()
     for transition in transitions:
@@ -283,7 +315,9 @@ def synthesize_ranking(
         raise ValueError("depth must be at least 1")
     rows = {t.name: essential_rows(t.guard) for t in transitions}
     relevant = _relevant_variables(transitions, variables)
-    template = _Template(depth, locations, relevant, _location_variables(transitions, rows, locations, relevant))
+    template = _Template(
+        depth, locations, relevant, _location_variables(transitions, rows, locations, relevant)
+    )
     problem = _Problem(template)
     for index, transition in enumerate(transitions):
         source, target = transition.source, transition.target
@@ -293,14 +327,18 @@ def synthesize_ranking(
                 goal.add(template.function(phase, target, post=True), sign=-1).add_constant(-1)
                 if phase > 0:
                     goal.add(template.function(phase - 1, source, post=False))
-                problem.require_nonnegative(transition, goal, f"s{index}_{phase}", rows[transition.name])
+                problem.require_nonnegative(
+                    transition, goal, f"s{index}_{phase}", rows[transition.name]
+                )
             bounded = template.function(depth - 1, source, post=False)
             problem.require_nonnegative(transition, bounded, f"b{index}", rows[transition.name])
         else:
             for phase in range(depth):
                 goal = template.function(phase, source, post=False)
                 goal.add(template.function(phase, target, post=True), sign=-1)
-                problem.require_nonnegative(transition, goal, f"w{index}_{phase}", rows[transition.name])
+                problem.require_nonnegative(
+                    transition, goal, f"w{index}_{phase}", rows[transition.name]
+                )
     session = SmtSession(config, "QF_LRA")
     session.add_smtlib(problem.text())
     answer = session.check()

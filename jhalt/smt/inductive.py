@@ -27,7 +27,9 @@ class InductivenessChecker:
         self.gave_up = False
         self._fresh = 0
 
-    def _premise_terms(self, encoder: LinearEncoder, facts: Iterable[Candidate]) -> list[z3.BoolRef]:
+    def _premise_terms(
+        self, encoder: LinearEncoder, facts: Iterable[Candidate]
+    ) -> list[z3.BoolRef]:
         terms = []
         for fact in facts:
             if isinstance(fact, LinearConstraint):
@@ -35,7 +37,9 @@ class InductivenessChecker:
             else:
                 self._fresh += 1
                 quotient = var(f"_inv_q{self._fresh}")
-                terms.append(encoder.constraint(eq(fact.expr, quotient * fact.modulus + fact.remainder)))
+                terms.append(
+                    encoder.constraint(eq(fact.expr, quotient * fact.modulus + fact.remainder))
+                )
         return terms
 
     def _negation(self, encoder: LinearEncoder, fact: Candidate) -> z3.BoolRef:
@@ -44,10 +48,15 @@ class InductivenessChecker:
         self._fresh += 1
         quotient = var(f"_inv_q{self._fresh}")
         others = [r for r in range(fact.modulus) if r != fact.remainder]
-        return z3.Or(*[encoder.constraint(eq(fact.expr, quotient * fact.modulus + r)) for r in others])
+        return z3.Or(
+            *[encoder.constraint(eq(fact.expr, quotient * fact.modulus + r)) for r in others]
+        )
 
     def surviving(
-        self, guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: list[Candidate]
+        self,
+        guard: Sequence[LinearConstraint],
+        assumed: Sequence[Candidate],
+        goals: list[Candidate],
     ) -> list[Candidate] | None:
         """The goals (over primed variables) that every solution of guard ∧ assumed satisfies
         as far as the counterexamples show, ending with an unsat check; None on give-up.
@@ -81,7 +90,9 @@ class InductivenessChecker:
             round_number += 1
             active = f"round{round_number}"
             choice = " ".join(indicator[id(g)] for g in remaining)
-            session.add_smtlib(f"(declare-const {active} Bool)(assert (=> {active} (or {choice} false)))")
+            session.add_smtlib(
+                f"(declare-const {active} Bool)(assert (=> {active} (or {choice} false)))"
+            )
             answer = session.check(z3.Bool(active))
             if answer is SatAnswer.UNSAT:
                 return remaining
@@ -89,7 +100,10 @@ class InductivenessChecker:
                 self.gave_up = True
                 return None
             model = session.model()
-            valuation = {name: fraction_of(model.eval(term, model_completion=True)) for name, term in variables.items()}
+            valuation = {
+                name: fraction_of(model.eval(term, model_completion=True))
+                for name, term in variables.items()
+            }
             kept = [g for g in remaining if _holds(g, valuation)]
             if len(kept) == len(remaining):  # the model must violate one goal; be safe
                 self.gave_up = True
@@ -98,7 +112,10 @@ class InductivenessChecker:
         return remaining
 
     def _surviving_terms(
-        self, guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: list[Candidate]
+        self,
+        guard: Sequence[LinearConstraint],
+        assumed: Sequence[Candidate],
+        goals: list[Candidate],
     ) -> list[Candidate] | None:
         """`surviving` through z3 terms (for non-integral coefficients)."""
         remaining = list(goals)
@@ -133,7 +150,9 @@ def _expr_integral(expr: LinearExpr) -> bool:
     )
 
 
-def _integral(guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: Sequence[Candidate]) -> bool:
+def _integral(
+    guard: Sequence[LinearConstraint], assumed: Sequence[Candidate], goals: Sequence[Candidate]
+) -> bool:
     facts: list[Candidate] = list(guard) + list(assumed) + list(goals)
     return all(_expr_integral(f.expr) for f in facts)
 

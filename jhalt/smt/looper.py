@@ -101,7 +101,9 @@ class _Encoder:
         if tag == "cmp":
             return self.compare(t[1], self.term(t[2]), self.term(t[3]))
         if tag == "arith":
-            return self.arith(t[1], self.term(t[2]), None if t[3] is None else self.term(t[3]), t[4])
+            return self.arith(
+                t[1], self.term(t[2]), None if t[3] is None else self.term(t[3]), t[4]
+            )
         raise ValueError(f"unknown term {t!r}")
 
     @staticmethod
@@ -178,7 +180,9 @@ def _conjunction(enc: _Encoder, terms: Sequence[Term | None]) -> z3.BoolRef:
     return z3.And(*parts) if parts else z3.BoolVal(True)
 
 
-def _after(enc: _Encoder, terms: Sequence[Term], memory: Mapping[Hashable, Term | None]) -> z3.BoolRef:
+def _after(
+    enc: _Encoder, terms: Sequence[Term], memory: Mapping[Hashable, Term | None]
+) -> z3.BoolRef:
     return _conjunction(enc, [_substituted(t, memory) for t in terms])
 
 
@@ -202,7 +206,9 @@ def _freshness_axioms(enc: _Encoder, iteration: LooperIteration) -> list[z3.Bool
     return axioms
 
 
-def _valid(premises: list[z3.BoolRef], conclusion: z3.BoolRef, timeout_ms: int) -> tuple[bool, z3.ModelRef | None]:
+def _valid(
+    premises: list[z3.BoolRef], conclusion: z3.BoolRef, timeout_ms: int
+) -> tuple[bool, z3.ModelRef | None]:
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     solver.add(*premises)
@@ -213,7 +219,9 @@ def _valid(premises: list[z3.BoolRef], conclusion: z3.BoolRef, timeout_ms: int) 
     return False, solver.model() if answer == z3.sat else None
 
 
-def _premises(enc: _Encoder, invariants: Sequence[Candidate], it: LooperIteration) -> list[z3.BoolRef]:
+def _premises(
+    enc: _Encoder, invariants: Sequence[Candidate], it: LooperIteration
+) -> list[z3.BoolRef]:
     return [
         _conjunction(enc, [_candidate_term(c) for c in invariants]),
         _conjunction(enc, list(it.path)),

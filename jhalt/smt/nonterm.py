@@ -37,16 +37,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Union
+from typing import Protocol
 
 import z3
 
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
 
-Operand = Union[str, int]
+Operand = str | int
 
 _COMPARISONS = {"<", "<=", "==", "!=", ">", ">="}
-_NARROWING_BITS = {"conv:B": (8, True), "conv:S": (16, True), "conv:C": (16, False), "conv:I": (32, True)}
+_NARROWING_BITS = {
+    "conv:B": (8, True),
+    "conv:S": (16, True),
+    "conv:C": (16, False),
+    "conv:I": (32, True),
+}
 
 
 class RelationLike(Protocol):
@@ -201,7 +206,9 @@ def _invariant(system: LoopSystem, variables: _Vars, label: str) -> list[z3.Bool
     return terms
 
 
-def _path_terms(path: LoopPath, variables: _Vars, label: str, head_label: str) -> tuple[z3.BoolRef, z3.BoolRef]:
+def _path_terms(
+    path: LoopPath, variables: _Vars, label: str, head_label: str
+) -> tuple[z3.BoolRef, z3.BoolRef]:
     """(φ ∧ links from the head, ψ) of one path under copy ``label``."""
     conditions: list[z3.BoolRef] = []
     computations: list[z3.BoolRef] = []
@@ -247,10 +254,14 @@ def check_functional(system: LoopSystem) -> None:
 
 
 def _link_head(system: LoopSystem, variables: _Vars, head_label: str, label: str) -> z3.BoolRef:
-    return z3.And([variables.get(r, head_label) == variables.get(r, label) for r in system.head_refs])
+    return z3.And(
+        [variables.get(r, head_label) == variables.get(r, label) for r in system.head_refs]
+    )
 
 
-def _first_run(system: LoopSystem, variables: _Vars, head: str, successor: str | None) -> z3.BoolRef:
+def _first_run(
+    system: LoopSystem, variables: _Vars, head: str, successor: str | None
+) -> z3.BoolRef:
     """⋁_j (φ_j ∧ ψ_j ∧ ι_j): one run of some path from the head copy ``head``; with
     ``successor`` the head references of that copy get the values reaching the head."""
     options = []
@@ -259,7 +270,9 @@ def _first_run(system: LoopSystem, variables: _Vars, head: str, successor: str |
         condition, body = _path_terms(path, variables, label, head)
         links = [_link_head(system, variables, head, label)]
         if successor is not None:
-            links += [variables.get(h, successor) == variables.get(v, label) for h, v in path.back_links]
+            links += [
+                variables.get(h, successor) == variables.get(v, label) for h, v in path.back_links
+            ]
         options.append(z3.And(condition, body, *links))
     return z3.Or(options) if options else z3.BoolVal(False)
 
@@ -298,7 +311,7 @@ class LinearBound:
         return " ∧ ".join(parts) if parts else f"{text} unbounded"
 
 
-Bound = Union[tuple[str, Union[int, None], Union[int, None]], LinearBound]
+Bound = tuple[str, int | None, int | None] | LinearBound
 """``(reference, low, high)`` (a box side) or a :class:`LinearBound`."""
 
 Box = tuple[Bound, ...]
@@ -329,7 +342,9 @@ def _box_terms(box: Box, variables: _Vars, label: str) -> list[z3.BoolRef]:
     return terms
 
 
-def _leaves_within(system: LoopSystem, variables: _Vars, candidate: Box, copy: int, unroll: int) -> z3.BoolRef:
+def _leaves_within(
+    system: LoopSystem, variables: _Vars, candidate: Box, copy: int, unroll: int
+) -> z3.BoolRef:
     """From head copy ``r<copy>`` (reached after ``copy`` runs), the run leaves the set
     before completing ``unroll`` runs in total: no path can be taken now, or (after the
     last run) ``R`` fails, or a further run is taken and the run leaves later."""
@@ -401,7 +416,10 @@ def prove_nonlooping(
 
 
 def in_recurrent_set(
-    system: LoopSystem, values: Mapping[str, int], config: SmtConfig = SmtConfig(), candidate: Box = ()
+    system: LoopSystem,
+    values: Mapping[str, int],
+    config: SmtConfig = SmtConfig(),
+    candidate: Box = (),
 ) -> bool:
     """True iff the head values satisfy ``μ ∧ R ∧ ⋁_j (φ_j ∧ ψ_j)`` (all head references
     must be given; the path values are then determined, so "sat" is a fact about these

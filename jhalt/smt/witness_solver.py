@@ -108,7 +108,9 @@ def encode_relation(relation: Relation, terms: _Terms) -> z3.BoolRef | None:
     if relation.result is None:
         if op in ("<", "<=", "==", "!=", ">", ">=") and None not in args:
             a, b = args
-            return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[op]
+            return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[
+                op
+            ]
         return None
     if result is None or op in ("float", "havoc", "[]"):
         return None

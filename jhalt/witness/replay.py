@@ -398,9 +398,7 @@ def _judge_exception(
         )
     skipped_frames = uncaught.frames.index(top) if top else 0
     via = f" (below {skipped_frames} JDK frames)" if skipped_frames else ""
-    return ReplayResult(
-        Replay.CONFIRMED, f"the JVM threw {observed}{via}", uncaught.type, top
-    )
+    return ReplayResult(Replay.CONFIRMED, f"the JVM threw {observed}{via}", uncaught.type, top)
 
 
 def _frame_mismatch(frame: StackFrame | None, claim: Claim) -> str | None:
@@ -451,8 +449,7 @@ def _judge_hang(
         if frames is None:
             return ReplayResult(
                 Replay.UNCONFIRMED,
-                "still running, but the main thread has ended (another thread keeps the JVM "
-                "alive)",
+                "still running, but the main thread has ended (another thread keeps the JVM alive)",
                 thread_dump=dump[-4000:],
             )
         samples.append(frames)

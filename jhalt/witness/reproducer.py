@@ -81,7 +81,7 @@ def java_string_literal(text: str) -> str:
         else:
             units = ch.encode("utf-16-be", "surrogatepass")
             for i in range(0, len(units), 2):
-                out.append(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}")
+                out.append(f"\\u{int.from_bytes(units[i : i + 2], 'big'):04x}")
     out.append('"')
     return "".join(out)
 
@@ -253,8 +253,10 @@ class _RunBody:
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
-            lines.append(f"        Object {self.variables[key]} = {self._allocation(entry_value)};"
-                         f"  // {_comment(key)}")
+            lines.append(
+                f"        Object {self.variables[key]} = {self._allocation(entry_value)};"
+                f"  // {_comment(key)}"
+            )
         filling = self._filling()
         if filling:
             lines.append("        // 2. fields and array elements")

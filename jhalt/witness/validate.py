@@ -30,7 +30,9 @@ def finding_inputs(finding: Finding) -> ConcreteInputs:
 def finding_claim(finding: Finding) -> Claim:
     if finding.kind == NON_TERMINATION:
         lines = [step.line for step in finding.path if step.line is not None]
-        return Claim(NON_TERMINATION, finding.location.method, (min(lines), max(lines)) if lines else None)
+        return Claim(
+            NON_TERMINATION, finding.location.method, (min(lines), max(lines)) if lines else None
+        )
     line = finding.location.line
     return Claim(finding.kind, finding.location.method, (line, line) if line else None)
 
@@ -67,7 +69,9 @@ def validate_finding(
     elif jdk is None:
         result = skipped("replay skipped: no JDK found")
     else:
-        result = replay(classpath, entry, inputs, finding_claim(finding), timeout_s=timeout_s, jdk=jdk)
+        result = replay(
+            classpath, entry, inputs, finding_claim(finding), timeout_s=timeout_s, jdk=jdk
+        )
     validated = result.applied_to(witness)
     if result.status is Replay.NOT_RUN and analysis_detail:
         validated = dataclasses.replace(

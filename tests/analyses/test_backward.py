@@ -5,16 +5,16 @@ null entry of the array — have witnesses that replay on the JVM."""
 from __future__ import annotations
 
 import pytest
-
 from corpus import compile_program
+
 from jhalt.analyses.backward import GraphWitness, NoWitness, candidate_paths, find_witness
 from jhalt.analyses.exceptions import error_sites, exception_goal
-from jhalt.models import default_registry
 from jhalt.ids import MethodId
+from jhalt.inputs import ArrayInput, NullInput, Ref
+from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
 from jhalt.seg.context import EvalOptions
-from jhalt.inputs import ArrayInput, NullInput, Ref
 from jhalt.witness.replay import Claim, find_jdk, replay
 
 LOOP_MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
@@ -38,7 +38,12 @@ def _npe_witnesses(loop_graph):
         if site.kind != NPE:
             continue
         answer = find_witness(
-            graph, site.nodes[0], program, registry=registry, options=options, goal=exception_goal(site, graph)
+            graph,
+            site.nodes[0],
+            program,
+            registry=registry,
+            options=options,
+            goal=exception_goal(site, graph),
         )
         found[site.position.pc] = answer
     return found
@@ -90,6 +95,11 @@ def test_command_line_main_has_no_null_witness(loop_graph):
     graph = build_graph(program, LOOP_MAIN, registry, options=options)
     for site in error_sites(graph):
         answer = find_witness(
-            graph, site.nodes[0], program, registry=registry, options=options, goal=exception_goal(site, graph)
+            graph,
+            site.nodes[0],
+            program,
+            registry=registry,
+            options=options,
+            goal=exception_goal(site, graph),
         )
         assert isinstance(answer, NoWitness), (site, answer)

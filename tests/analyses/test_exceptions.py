@@ -4,13 +4,13 @@ declared exception whose witness replays on the JVM; no Safe* program has a find
 from __future__ import annotations
 
 import pytest
-
 from corpus import Verdict, all_programs, compile_program
+
 from jhalt.analyses.exceptions import check_exceptions
-from jhalt.models import default_registry
 from jhalt.ids import MethodId
-from jhalt.program import Program
 from jhalt.inputs import ConcreteInputs
+from jhalt.models import default_registry
+from jhalt.program import Program
 from jhalt.witness.replay import Claim, find_jdk, replay
 
 MAIN = "([Ljava/lang/String;)V"

@@ -85,49 +85,74 @@ TERMINATING: dict[str, ITS] = {
     "countdown by two": single(loop("t", "l0", "l0", [ge(x, 0)], {"x": x - 2})),
     "count up to a bound": single(loop("t", "l0", "l0", [lt(x, y)], {"x": x + 1})),
     "count up while the bound shrinks": single(
-        loop("t", "l0", "l0", [lt(x, y)], {"x": x + 1, "y": y - 1})),
+        loop("t", "l0", "l0", [lt(x, y)], {"x": x + 1, "y": y - 1})
+    ),
     "lexicographic (x, y) with y reset": single(
         loop("inner", "l0", "l0", [gt(x, 0), gt(y, 0)], {"y": y - 1}),
-        loop("outer", "l0", "l0", [gt(x, 0), le(y, 0)], {"x": x - 1}, havoc=("y",))),
+        loop("outer", "l0", "l0", [gt(x, 0), le(y, 0)], {"x": x - 1}, havoc=("y",)),
+    ),
     "subtractive gcd": single(
         loop("a", "l0", "l0", [gt(x, y), gt(y, 0)], {"x": x - y}),
-        loop("b", "l0", "l0", [gt(y, x), gt(x, 0)], {"y": y - x})),
-    "nested loops over two locations": ITS(XY, "outer", (
-        loop("enter", "outer", "inner", [gt(x, 0)], {"y": x}),
-        loop("step", "inner", "inner", [gt(y, 0)], {"y": y - 1}),
-        loop("exit", "inner", "outer", [le(y, 0)], {"x": x - 1}),
-    )),
+        loop("b", "l0", "l0", [gt(y, x), gt(x, 0)], {"y": y - x}),
+    ),
+    "nested loops over two locations": ITS(
+        XY,
+        "outer",
+        (
+            loop("enter", "outer", "inner", [gt(x, 0)], {"y": x}),
+            loop("step", "inner", "inner", [gt(y, 0)], {"y": y - 1}),
+            loop("exit", "inner", "outer", [le(y, 0)], {"x": x - 1}),
+        ),
+    ),
     "multiphase x += y; y -= 1": single(
-        loop("t", "l0", "l0", [gt(x, 0)], {"x": x + y, "y": y - 1})),
+        loop("t", "l0", "l0", [gt(x, 0)], {"x": x + y, "y": y - 1})
+    ),
     "three phases": single(
-        loop("t", "l0", "l0", [gt(x, 0)], {"x": x + y, "y": y + z, "z": z - 1}, XYZ),
-        variables=XYZ),
+        loop("t", "l0", "l0", [gt(x, 0)], {"x": x + y, "y": y + z, "z": z - 1}, XYZ), variables=XYZ
+    ),
     "positive integer step (no rational proof without integrality)": single(
-        loop("t", "l0", "l0", [gt(x, 0), gt(y, 0)], {"x": x - y})),
+        loop("t", "l0", "l0", [gt(x, 0), gt(y, 0)], {"x": x - y})
+    ),
     "nondeterministic decrease": single(
-        Transition("t", "l0", "l0", (gt(x, 0), le(var("x'"), x - 1), eq(var("y'"), y)))),
+        Transition("t", "l0", "l0", (gt(x, 0), le(var("x'"), x - 1), eq(var("y'"), y)))
+    ),
     "decrease by a positive unknown": single(
-        Transition("t", "l0", "l0", (gt(x, 0), gt(var("d"), 0), eq(var("x'"), x - var("d"))))),
+        Transition("t", "l0", "l0", (gt(x, 0), gt(var("d"), 0), eq(var("x'"), x - var("d"))))
+    ),
     "both counters, either one decreases": single(
         loop("a", "l0", "l0", [gt(x, 0), gt(y, 0)], {"x": x - 1}),
-        loop("b", "l0", "l0", [gt(x, 0), gt(y, 0)], {"y": y - 1})),
-    "halving (2x' = x)": single(
-        Transition("t", "l0", "l0", (gt(x, 0), eq(2 * var("x'"), x)))),
-    "cycle through three locations": ITS(XY, "a", (
-        loop("ab", "a", "b", [gt(x, 0)], {}),
-        loop("bc", "b", "c", [], {"x": x - 1}),
-        loop("ca", "c", "a", [], {}),
-    )),
-    "two loops in sequence": ITS(XY, "first", (
-        loop("down", "first", "first", [gt(x, 0)], {"x": x - 1}),
-        loop("next", "first", "second", [le(x, 0)], {}),
-        loop("up", "second", "second", [lt(y, 10)], {"y": y + 1}),
-    )),
-    "parity-infeasible guard (runs forever over the rationals)": single(Transition(
-        "t", "l0", "l0",
-        (gt(x, 0), eq(var("x'"), x + 1), eq(x, 2 * var("a")), eq(x, 2 * var("b") + 1)))),
+        loop("b", "l0", "l0", [gt(x, 0), gt(y, 0)], {"y": y - 1}),
+    ),
+    "halving (2x' = x)": single(Transition("t", "l0", "l0", (gt(x, 0), eq(2 * var("x'"), x)))),
+    "cycle through three locations": ITS(
+        XY,
+        "a",
+        (
+            loop("ab", "a", "b", [gt(x, 0)], {}),
+            loop("bc", "b", "c", [], {"x": x - 1}),
+            loop("ca", "c", "a", [], {}),
+        ),
+    ),
+    "two loops in sequence": ITS(
+        XY,
+        "first",
+        (
+            loop("down", "first", "first", [gt(x, 0)], {"x": x - 1}),
+            loop("next", "first", "second", [le(x, 0)], {}),
+            loop("up", "second", "second", [lt(y, 10)], {"y": y + 1}),
+        ),
+    ),
+    "parity-infeasible guard (runs forever over the rationals)": single(
+        Transition(
+            "t",
+            "l0",
+            "l0",
+            (gt(x, 0), eq(var("x'"), x + 1), eq(x, 2 * var("a")), eq(x, 2 * var("b") + 1)),
+        )
+    ),
     "equality without integer solution": single(
-        Transition("t", "l0", "l0", (eq(2 * var("x'"), 2 * x + 1),))),
+        Transition("t", "l0", "l0", (eq(2 * var("x'"), 2 * x + 1),))
+    ),
 }
 
 
@@ -181,36 +206,65 @@ def test_proof_is_json_ready_and_readable() -> None:
 NON_TERMINATING: dict[str, tuple[ITS, list]] = {
     "x' = x + 1 without bound": (
         single(loop("t", "l0", "l0", [gt(x, 0)], {"x": x + 1})),
-        [("t", "l0", {"x": k, "y": 0}, {"x": k + 1, "y": 0}) for k in range(1, 20)]),
+        [("t", "l0", {"x": k, "y": 0}, {"x": k + 1, "y": 0}) for k in range(1, 20)],
+    ),
     "x' = x while x > 0": (
         single(loop("t", "l0", "l0", [gt(x, 0)], {})),
-        [("t", "l0", {"x": 1, "y": 0}, {"x": 1, "y": 0})] * 3),
+        [("t", "l0", {"x": 1, "y": 0}, {"x": 1, "y": 0})] * 3,
+    ),
     "x' chosen freely": (
         single(Transition("t", "l0", "l0", (gt(x, 0), eq(var("x'"), var("v"))))),
-        [("t", {"v": 5}, {"x": 5, "y": 0}, {"x": 5, "y": 0})] * 3),
+        [("t", {"v": 5}, {"x": 5, "y": 0}, {"x": 5, "y": 0})] * 3,
+    ),
     "gcd with y = 0 allowed": (
         single(loop("a", "l0", "l0", [ge(x, y), ge(y, 0)], {"x": x - y})),
-        [("a", "l0", {"x": 3, "y": 0}, {"x": 3, "y": 0})] * 3),
+        [("a", "l0", {"x": 3, "y": 0}, {"x": 3, "y": 0})] * 3,
+    ),
     "ping-pong between two locations": (
-        ITS(XY, "a", (loop("ab", "a", "b", [gt(x, 0)], {"x": x + 1}),
-                      loop("ba", "b", "a", [gt(x, 0)], {"x": x - 1}))),
-        [("ab", "a", {"x": 1, "y": 0}, {"x": 2, "y": 0}),
-         ("ba", "b", {"x": 2, "y": 0}, {"x": 1, "y": 0}),
-         ("ab", "a", {"x": 1, "y": 0}, {"x": 2, "y": 0})]),
+        ITS(
+            XY,
+            "a",
+            (
+                loop("ab", "a", "b", [gt(x, 0)], {"x": x + 1}),
+                loop("ba", "b", "a", [gt(x, 0)], {"x": x - 1}),
+            ),
+        ),
+        [
+            ("ab", "a", {"x": 1, "y": 0}, {"x": 2, "y": 0}),
+            ("ba", "b", {"x": 2, "y": 0}, {"x": 1, "y": 0}),
+            ("ab", "a", {"x": 1, "y": 0}, {"x": 2, "y": 0}),
+        ],
+    ),
     "x += y; y += 1 (speeds up)": (
         single(loop("t", "l0", "l0", [gt(x, 0)], {"x": x + y, "y": y + 1})),
-        [("t", "l0", {"x": 1 + k * (k + 1) // 2, "y": k + 1},
-          {"x": 1 + (k + 1) * (k + 2) // 2, "y": k + 2}) for k in range(15)]),
+        [
+            (
+                "t",
+                "l0",
+                {"x": 1 + k * (k + 1) // 2, "y": k + 1},
+                {"x": 1 + (k + 1) * (k + 2) // 2, "y": k + 2},
+            )
+            for k in range(15)
+        ],
+    ),
     "while (x != 0) x-- from a negative x": (
-        single(loop("pos", "l0", "l0", [gt(x, 0)], {"x": x - 1}),
-               loop("neg", "l0", "l0", [lt(x, 0)], {"x": x - 1})),
-        [("neg", "l0", {"x": -k, "y": 0}, {"x": -k - 1, "y": 0}) for k in range(1, 20)]),
+        single(
+            loop("pos", "l0", "l0", [gt(x, 0)], {"x": x - 1}),
+            loop("neg", "l0", "l0", [lt(x, 0)], {"x": x - 1}),
+        ),
+        [("neg", "l0", {"x": -k, "y": 0}, {"x": -k - 1, "y": 0}) for k in range(1, 20)],
+    ),
     "outer loop that forgets to decrease": (
-        single(loop("inner", "l0", "l0", [gt(x, 0), gt(y, 0)], {"y": y - 1}),
-               loop("outer", "l0", "l0", [gt(x, 0), le(y, 0)], {}, havoc=("y",))),
-        [("outer", "l0", {"x": 1, "y": 0}, {"x": 1, "y": 1}),
-         ("inner", "l0", {"x": 1, "y": 1}, {"x": 1, "y": 0}),
-         ("outer", "l0", {"x": 1, "y": 0}, {"x": 1, "y": 1})]),
+        single(
+            loop("inner", "l0", "l0", [gt(x, 0), gt(y, 0)], {"y": y - 1}),
+            loop("outer", "l0", "l0", [gt(x, 0), le(y, 0)], {}, havoc=("y",)),
+        ),
+        [
+            ("outer", "l0", {"x": 1, "y": 0}, {"x": 1, "y": 1}),
+            ("inner", "l0", {"x": 1, "y": 1}, {"x": 1, "y": 0}),
+            ("outer", "l0", {"x": 1, "y": 0}, {"x": 1, "y": 1}),
+        ],
+    ),
 }
 
 
@@ -246,10 +300,14 @@ def test_integer_terminating_loop_without_rational_argument_needs_a_bounded_run(
 COUNTDOWN = TERMINATING["countdown"]
 
 
-def ranking(locations_to_expr: dict[str, LinearExpr], removed: tuple[str, ...],
-            *more_phases: dict[str, LinearExpr]) -> RankingStep:
+def ranking(
+    locations_to_expr: dict[str, LinearExpr],
+    removed: tuple[str, ...],
+    *more_phases: dict[str, LinearExpr],
+) -> RankingStep:
     phases = (RankingFunction.of(locations_to_expr),) + tuple(
-        RankingFunction.of(p) for p in more_phases)
+        RankingFunction.of(p) for p in more_phases
+    )
     return RankingStep(tuple(sorted(locations_to_expr)), phases, removed)
 
 
@@ -304,8 +362,9 @@ def test_verify_rejects_locations_that_cut_an_scc() -> None:
 def test_verify_rejects_a_weak_transition_that_increases() -> None:
     its = TERMINATING["lexicographic (x, y) with y reset"]
     # y decreases on "inner" but is havocked (may grow) on "outer", which is kept: invalid
-    check = verify(TerminationProof((ranking({"l0": y}, ("inner",)),
-                                     ranking({"l0": x}, ("outer",)))), its)
+    check = verify(
+        TerminationProof((ranking({"l0": y}, ("inner",)), ranking({"l0": x}, ("outer",)))), its
+    )
     assert not check.ok
     assert any("does not increase" in failure for failure in check.failures)
 
@@ -313,8 +372,14 @@ def test_verify_rejects_a_weak_transition_that_increases() -> None:
 def test_verify_decides_over_the_integers_not_the_rationals() -> None:
     # x even, x' odd and x' <= x: over the integers x' <= x - 1, over the rationals x' = x is
     # possible.  f = x is a valid integer ranking function.
-    its = single(Transition("t", "l0", "l0", (
-        ge(x, 0), le(var("x'"), x), eq(x, 2 * var("a")), eq(var("x'"), 2 * var("b") + 1))))
+    its = single(
+        Transition(
+            "t",
+            "l0",
+            "l0",
+            (ge(x, 0), le(var("x'"), x), eq(x, 2 * var("a")), eq(var("x'"), 2 * var("b") + 1)),
+        )
+    )
     assert verify(TerminationProof((ranking({"l0": x}, ("t",)),)), its).ok
 
 
@@ -342,7 +407,8 @@ def random_its(draw) -> ITS:
             for _ in range(draw(st.integers(1, 2)))
         ]
         updates = {
-            name: draw(st.integers(-1, 2)) * x + draw(st.integers(-1, 1)) * y
+            name: draw(st.integers(-1, 2)) * x
+            + draw(st.integers(-1, 1)) * y
             + draw(st.integers(-2, 2))
             for name in XY
         }
@@ -377,8 +443,9 @@ def _successor(transition: Transition, state: dict[str, int]) -> dict[str, int] 
     return {name: int(value) for name, value in post.items()}
 
 
-@settings(max_examples=120, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(random_its(), st.integers(0, 10_000))
 def test_proved_systems_have_no_long_or_repeating_run(its: ITS, seed: int) -> None:
     result = prove_termination(its)
@@ -388,8 +455,11 @@ def test_proved_systems_have_no_long_or_repeating_run(its: ITS, seed: int) -> No
     assert result.proof is not None and verify(result.proof, its).ok
     obligations = _obligations_per_transition(result.proof, its)
     ranking_steps = [s for s in result.proof.steps if isinstance(s, RankingStep)]
-    single_bound = (len(ranking_steps) == 1 and ranking_steps[0].depth == 1
-                    and set(ranking_steps[0].removed) == {t.name for t in its.transitions})
+    single_bound = (
+        len(ranking_steps) == 1
+        and ranking_steps[0].depth == 1
+        and set(ranking_steps[0].removed) == {t.name for t in its.transitions}
+    )
     chooser = random.Random(seed)
     for _ in range(5):
         state = {"x": chooser.randint(-6, 6), "y": chooser.randint(-6, 6)}
@@ -397,8 +467,9 @@ def test_proved_systems_have_no_long_or_repeating_run(its: ITS, seed: int) -> No
         seen = {tuple(state.values())}
         steps = 0
         while steps < 300:
-            enabled = [(t, post) for t in its.transitions
-                       if (post := _successor(t, state)) is not None]
+            enabled = [
+                (t, post) for t in its.transitions if (post := _successor(t, state)) is not None
+            ]
             if not enabled:
                 break
             transition, post = chooser.choice(enabled)
@@ -434,8 +505,9 @@ def test_solver_giving_up_means_not_proved_with_the_reason() -> None:
     assert not result.proved and result.proof is None
     assert "solver gave up" in result.reason
     # a proof that is correct still fails to verify when the solver cannot decide it
-    assert not verify(TerminationProof((ranking({"l0": x}, ("t",)),)), COUNTDOWN,
-                      SmtConfig(rlimit=1)).ok
+    assert not verify(
+        TerminationProof((ranking({"l0": x}, ("t",)),)), COUNTDOWN, SmtConfig(rlimit=1)
+    ).ok
 
 
 # ---------------------------------------------------------------- bounded runs (integer arguments)
@@ -462,7 +534,9 @@ def test_a_remainder_loop_has_no_long_run_and_is_proved() -> None:
 
 def test_a_remainder_loop_that_keeps_the_remainder_is_not_proved() -> None:
     its = remainder_loop(3)  # x = 1, 4, 7, ... : x % 3 stays 1 forever
-    assert_run_allowed(its, [("t", {"_q": k}, {"x": 1 + 3 * k}, {"x": 4 + 3 * k}) for k in range(5)])
+    assert_run_allowed(
+        its, [("t", {"_q": k}, {"x": 1 + 3 * k}, {"x": 4 + 3 * k}) for k in range(5)]
+    )
     assert_not_proved(its)
 
 

@@ -11,7 +11,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("graph_tpdb", REPO / "benchmarks" / "graph_tpdb.py")
+    spec = importlib.util.spec_from_file_location(
+        "graph_tpdb", REPO / "benchmarks" / "graph_tpdb.py"
+    )
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     sys.modules["graph_tpdb"] = module  # dataclasses look their module up

@@ -6,7 +6,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jhalt.classfile import ClassPath, parse_class
 from jhalt.classfile.model import ClassConst, MemberRef, StringConst
@@ -40,7 +41,9 @@ def test_reads_a_small_class_completely() -> None:
     assert main.code.max_locals >= 1
     assert main.code.line_numbers, "javac -g default keeps line numbers"
     # the constant pool resolves symbolic references to their strings
-    assert any(isinstance(e, ClassConst) and e.name == "java/lang/Object" for e in cls.constant_pool)
+    assert any(
+        isinstance(e, ClassConst) and e.name == "java/lang/Object" for e in cls.constant_pool
+    )
     assert any(isinstance(e, MemberRef) and e.name == "<init>" for e in cls.constant_pool)
 
 
@@ -102,13 +105,13 @@ def test_modified_utf8() -> None:
     assert decode_modified_utf8(b"\xc0\x80") == "\x00"  # NUL in two bytes
     assert decode_modified_utf8("é€".encode()) == "é€"
     # U+1F600 as a surrogate pair, each half in three bytes (JVM spec §4.4.7)
-    surrogates = "\U0001F600".encode("utf-16-le", "surrogatepass")
+    surrogates = "\U0001f600".encode("utf-16-le", "surrogatepass")
     high = int.from_bytes(surrogates[:2], "little")
     low = int.from_bytes(surrogates[2:], "little")
     encoded = b"".join(
         bytes([0xE0 | (c >> 12), 0x80 | ((c >> 6) & 0x3F), 0x80 | (c & 0x3F)]) for c in (high, low)
     )
-    assert decode_modified_utf8(encoded) == "\U0001F600"
+    assert decode_modified_utf8(encoded) == "\U0001f600"
     with pytest.raises(ValueError):
         decode_modified_utf8(b"\xff")
 

@@ -109,6 +109,12 @@ def test_machine_formats_keep_the_witness_json(capsys, tmp_path: Path) -> None:
     assert witnesses == [
         {
             "arguments": [{"id": "o1", "kind": "ref"}],
-            "heap": {"o1": {"component": "Ljava/lang/String;", "elements": [{"kind": "null"}], "kind": "array"}},
+            "heap": {
+                "o1": {
+                    "component": "Ljava/lang/String;",
+                    "elements": [{"kind": "null"}],
+                    "kind": "array",
+                }
+            },
         }
     ]

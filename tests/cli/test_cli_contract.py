@@ -64,17 +64,25 @@ def test_prove_json_has_the_contract_keys(capsys) -> None:
         assert data["reason"]
 
 
-@pytest.mark.parametrize("jar, main_class", [(SLASHED, "simple/whileTrue/Main"), (DOTTED, "javaUtilEx/juLinkedListCreateSet")])
+@pytest.mark.parametrize(
+    "jar, main_class",
+    [(SLASHED, "simple/whileTrue/Main"), (DOTTED, "javaUtilEx/juLinkedListCreateSet")],
+)
 def test_main_class_in_slashed_and_dotted_form(capsys, jar: Path, main_class: str) -> None:
     code, out, _ = run(capsys, "prove", jar, "--format", "json")
     assert code == 0
     assert json.loads(out)["entry"] == f"{main_class.replace('/', '.')}.main([Ljava/lang/String;)V"
 
 
-def test_entries_from_a_directory_a_class_file_and_a_classpath(capsys, looping_dir: Path, tmp_path: Path) -> None:
+def test_entries_from_a_directory_a_class_file_and_a_classpath(
+    capsys, looping_dir: Path, tmp_path: Path
+) -> None:
     for target, extra in [
         (looping_dir, ["--main", "LoopingNonterm"]),
-        (looping_dir / "LoopingNonterm.class", ["--entry", "LoopingNonterm.main([Ljava/lang/String;)V"]),
+        (
+            looping_dir / "LoopingNonterm.class",
+            ["--entry", "LoopingNonterm.main([Ljava/lang/String;)V"],
+        ),
     ]:
         code, out, err = run(capsys, "prove", target, *extra, "--format", "json")
         assert code == 0, err
@@ -82,7 +90,9 @@ def test_entries_from_a_directory_a_class_file_and_a_classpath(capsys, looping_d
     classpath = f"{SLASHED}{os.pathsep}{looping_dir}"
     code, out, err = run(capsys, "prove", classpath, "--main", "LoopingNonterm", "--format", "json")
     assert code == 0, err
-    code, out, err = run(capsys, "prove", SLASHED, "--classpath", str(looping_dir), "--entry", "LoopingNonterm.main")
+    code, out, err = run(
+        capsys, "prove", SLASHED, "--classpath", str(looping_dir), "--entry", "LoopingNonterm.main"
+    )
     assert code == 0, err
 
 
@@ -91,14 +101,19 @@ def test_check_and_sarif(capsys, tmp_path: Path) -> None:
     log = json.loads(out)
     assert code in (0, 1)
     assert log["version"] == "2.1.0" and log["runs"][0]["tool"]["driver"]["name"] == "jhalt"
-    code, out, _ = run(capsys, "check", LOOPING, "--all", "--format", "json", "--out", tmp_path / "r.json")
+    code, out, _ = run(
+        capsys, "check", LOOPING, "--all", "--format", "json", "--out", tmp_path / "r.json"
+    )
     assert out == ""
     assert "findings" in json.loads((tmp_path / "r.json").read_text())
 
 
 def test_python_dash_m_and_console_script_agree(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "jhalt", "prove", str(LOOPING)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "jhalt", "prove", str(LOOPING)],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0 and done.stdout.splitlines()[0] in ("YES", "NO", "MAYBE")
 
@@ -122,7 +137,9 @@ def corrupt(looping_dir: Path, tmp_path: Path, mutate) -> Path:
         (lambda b: b[:10] + bytes([13]) + b[11:], "unknown tag 13"),
     ],
 )
-def test_corrupt_class_files(capsys, looping_dir: Path, tmp_path: Path, mutate, expected: str) -> None:
+def test_corrupt_class_files(
+    capsys, looping_dir: Path, tmp_path: Path, mutate, expected: str
+) -> None:
     bad = corrupt(looping_dir, tmp_path, mutate)
     code, _, err = run(capsys, "prove", bad, "--main", "LoopingNonterm")
     assert code == 2
@@ -147,7 +164,10 @@ def test_jar_without_main_class(capsys, tmp_path: Path) -> None:
         (["--entry", "LoopingNonterm.nope()V"], "no method nope()V in class LoopingNonterm"),
         (["--entry", "LoopingNonterm.main(I)V"], "no method main(I)V"),
         (["--entry", "nonsense"], "bad --entry"),
-        (["--entry", "LoopingNonterm.main", "--main", "LoopingNonterm"], "either --entry or --main"),
+        (
+            ["--entry", "LoopingNonterm.main", "--main", "LoopingNonterm"],
+            "either --entry or --main",
+        ),
     ],
 )
 def test_wrong_entries(capsys, extra: list[str], expected: str) -> None:
@@ -176,7 +196,9 @@ def test_unreadable_file(capsys, tmp_path: Path, monkeypatch) -> None:
     jar.chmod(0)
     if os.geteuid() == 0:  # root reads everything: make the permission check fail instead
         real_access = os.access
-        monkeypatch.setattr(os, "access", lambda p, m: False if Path(p) == jar else real_access(p, m))
+        monkeypatch.setattr(
+            os, "access", lambda p, m: False if Path(p) == jar else real_access(p, m)
+        )
     code, _, err = run(capsys, "prove", jar)
     assert code == 2
     assert "permission denied" in one_error_line(err).lower()

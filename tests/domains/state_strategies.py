@@ -57,7 +57,9 @@ def states(draw: st.DrawFn, concrete: bool = False, max_objects: int = 4) -> Abs
     for name in objects:
         kind = draw(st.sampled_from(kinds))
         if kind == "instance":
-            heap[name] = InstanceValue.of(NODE, {NEXT: object_or_null(), LEFT: object_or_null(), VAL: new_int()})
+            heap[name] = InstanceValue.of(
+                NODE, {NEXT: object_or_null(), LEFT: object_or_null(), VAL: new_int()}
+            )
         elif kind == "array":
             size = draw(st.integers(0, 2))
             length = f"{prefix}len{name}"

@@ -3,11 +3,11 @@ states is equality up to renaming of references."""
 
 from __future__ import annotations
 
+from state_strategies import NEXT, NODE, POSITION, VAL
+
 from jhalt.domains.concrete import ConcreteHeapBuilder, is_concrete
 from jhalt.domains.instance import is_instance
 from jhalt.domains.state import Frame
-
-from state_strategies import NEXT, NODE, POSITION, VAL
 
 
 def build(value: int, cyclic: bool, start: int = 1):

@@ -4,6 +4,7 @@ construction succeeds."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
+from state_strategies import POSITION, states
 
 from jhalt.domains.heap import Heap
 from jhalt.domains.instance import is_instance
@@ -12,8 +13,6 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import IntValue
-
-from state_strategies import POSITION, states
 
 FAST = settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -46,7 +45,9 @@ def test_intersection_contains_exactly_the_common_instances(
 
 @FAST
 @given(states(concrete=True), states(concrete=True))
-def test_intersection_with_a_merge_gives_back_the_concrete_state(a: AbstractState, b: AbstractState) -> None:
+def test_intersection_with_a_merge_gives_back_the_concrete_state(
+    a: AbstractState, b: AbstractState
+) -> None:
     merged = merge(a, b).state
     result = intersect(a, merged)
     assert isinstance(result, AbstractState), result

@@ -118,7 +118,9 @@ binary = st.sampled_from(["add", "sub", "mul", "div", "rem"])
 
 @settings(max_examples=400)
 @given(interval_with_member(), interval_with_member(), binary)
-def test_arithmetic_is_sound(left: tuple[Interval, int], right: tuple[Interval, int], op: str) -> None:
+def test_arithmetic_is_sound(
+    left: tuple[Interval, int], right: tuple[Interval, int], op: str
+) -> None:
     (a, x), (b, y) = left, right
     concrete = {
         "add": lambda: x + y,

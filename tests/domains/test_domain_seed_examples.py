@@ -7,7 +7,7 @@ from jhalt.domains.heap import Heap, HeapPredicates, pair
 from jhalt.domains.instance import check_instance, is_instance
 from jhalt.domains.intervals import Interval
 from jhalt.domains.merge import merge
-from jhalt.domains.state import AbstractState, Frame, LocalRoot, StatePosition, LENGTH
+from jhalt.domains.state import LENGTH, AbstractState, Frame, LocalRoot, StatePosition
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, UnknownValue
 from jhalt.ids import FieldId, MethodId, ProgramPosition
 
@@ -162,7 +162,9 @@ def test_cycle_needs_annotations_in_abstract_state() -> None:
     predicates = annotated.predicates
     for smaller in (
         HeapPredicates(frozenset(), predicates.joins, predicates.non_tree),
-        HeapPredicates(predicates.maybe_equal, predicates.joins - {pair("r3", "r4")}, predicates.non_tree),
+        HeapPredicates(
+            predicates.maybe_equal, predicates.joins - {pair("r3", "r4")}, predicates.non_tree
+        ),
         HeapPredicates(predicates.maybe_equal, predicates.joins, frozenset({"r4"})),
     ):
         assert not is_instance(s3, bare.with_predicates(smaller))
@@ -172,7 +174,12 @@ def test_merge_of_cyclic_and_acyclic_lists_covers_both() -> None:
     cyclic = two_element_cycle()
     acyclic = AbstractState(
         (Frame(CYCLE_POS, ("r1",), ("r1",)),),
-        Heap({"r1": InstanceValue.of(LIST, {NEXT: NULL, VALUE: "i1"}), "i1": IntValue(Interval.const(3))}),
+        Heap(
+            {
+                "r1": InstanceValue.of(LIST, {NEXT: NULL, VALUE: "i1"}),
+                "i1": IntValue(Interval.const(3)),
+            }
+        ),
     )
     merged = merge(cyclic, acyclic).state
     assert is_instance(cyclic, merged) and is_instance(acyclic, merged)

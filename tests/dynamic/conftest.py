@@ -67,7 +67,9 @@ def start_jvm(program_classes: Path) -> Iterator:
 
     def start(main: str, *args: str, settle: float = 0.3) -> WatchedJvm:
         port = free_loopback_port()
-        command = watched_command(["java", "-Xmx256m", "-cp", str(program_classes), main, *args], port)
+        command = watched_command(
+            ["java", "-Xmx256m", "-cp", str(program_classes), main, *args], port
+        )
         process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         jvm = WatchedJvm(process, Address("127.0.0.1", port))
         started.append(jvm)

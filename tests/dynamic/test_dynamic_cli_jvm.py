@@ -69,7 +69,9 @@ def test_watch_proves_fig1_and_stops_the_program(program_classes: Path, capfd) -
 
 def test_watch_program_that_ends_first(program_classes: Path) -> None:
     started = time.monotonic()
-    code = main(["watch", "--after", "30", "--", "java", "-cp", str(program_classes), "TimedWork", "0.1"])
+    code = main(
+        ["watch", "--after", "30", "--", "java", "-cp", str(program_classes), "TimedWork", "0.1"]
+    )
     assert code == 0
     assert time.monotonic() - started < 20
 

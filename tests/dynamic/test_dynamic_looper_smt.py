@@ -18,7 +18,9 @@ from jhalt.dynamic.symbolic import (
 P, X, INDEX = LocalLoc(3), LocalLoc(1), LocalLoc(2)
 
 
-def _node_iteration(number: int, obj: int, data: int, nxt: int, x: int, index: int) -> IterationRecord:
+def _node_iteration(
+    number: int, obj: int, data: int, nxt: int, x: int, index: int
+) -> IterationRecord:
     """One iteration of seed 003 Fig. 2 at node ``obj`` (§2.1, Φ_k and M_k)."""
     p_in = Input(P, REF)
     data_loc, next_loc = FieldLoc(obj, "Node", "data"), FieldLoc(obj, "Node", "next")
@@ -46,9 +48,7 @@ def _node_iteration(number: int, obj: int, data: int, nxt: int, x: int, index: i
 
 
 def _circular(records: int, nodes: list[tuple[int, int, int]], x: int) -> list[IterationRecord]:
-    return [
-        _node_iteration(i + 1, *nodes[i % len(nodes)], x=x, index=i) for i in range(records)
-    ]
+    return [_node_iteration(i + 1, *nodes[i % len(nodes)], x=x, index=i) for i in range(records)]
 
 
 NODES = [(13, 3, 25), (25, 12, 37), (37, 5, 13)]  # O13 -> O25 -> O37 -> O13
@@ -75,7 +75,10 @@ def test_circular_list_needs_all_three_iterations() -> None:
 def test_list_containing_x_is_not_stuck() -> None:
     nodes = [(13, 3, 25), (25, 7, 37), (37, 5, 13)]  # O25.data == x: the loop returns
     # Only iterations at O13 and O37 were observed (x found at O25 would exit).
-    records = [_node_iteration(1, *nodes[0], x=7, index=0), _node_iteration(2, *nodes[2], x=7, index=2)]
+    records = [
+        _node_iteration(1, *nodes[0], x=7, index=0),
+        _node_iteration(2, *nodes[2], x=7, index=2),
+    ]
     state = {P: 13, X: 7, INDEX: 3}
     for o, data, nxt in nodes:
         state[FieldLoc(o, "Node", "data")] = data
@@ -85,10 +88,16 @@ def test_list_containing_x_is_not_stuck() -> None:
 
 def _fig1_iteration(number: int, x: int, y: int) -> IterationRecord:
     xs, ys = Input(X, INT), Input(INDEX, INT)
-    path = (Cmp("ne", xs, Const(3, INT)), Cmp("gt", ys, Const(0, INT)), Cmp("eq", xs, Const(x, INT)))
+    path = (
+        Cmp("ne", xs, Const(3, INT)),
+        Cmp("gt", ys, Const(0, INT)),
+        Cmp("eq", xs, Const(x, INT)),
+    )
     new_x = (x * x + 2) % 10
     memory = ((X, Const(new_x, INT)), (INDEX, Arith("add", ys, Const(1, INT), INT)))
-    return IterationRecord(number, path, memory, ((X, x), (INDEX, y)), ((X, INT), (INDEX, INT)), (), 15)
+    return IterationRecord(
+        number, path, memory, ((X, x), (INDEX, y)), ((X, INT), (INDEX, INT)), (), 15
+    )
 
 
 def test_fig1_is_stuck_with_unbounded_integers_only() -> None:
@@ -105,8 +114,13 @@ def test_counter_with_a_bound_is_not_stuck() -> None:
     i = Input(X, INT)
     records = [
         IterationRecord(
-            n, (Cmp("lt", i, Const(1000, INT)),), ((X, Arith("add", i, Const(1, INT), INT)),),
-            ((X, 10 + n),), ((X, INT),), (), 5,
+            n,
+            (Cmp("lt", i, Const(1000, INT)),),
+            ((X, Arith("add", i, Const(1, INT), INT)),),
+            ((X, 10 + n),),
+            ((X, INT),),
+            (),
+            5,
         )  # fmt: skip
         for n in range(1, 6)
     ]

@@ -70,7 +70,9 @@ def test_fig1_loop_is_stuck_only_with_unbounded_integers(start_jvm) -> None:  # 
     proof = verdict.proof
     assert not proof.machine_ints  # y++ overflows after at most 2^31 iterations
     names = verdict.site.method.local_names(verdict.site.header)
-    overflowing = [names.get(o.location.slot) for o in proof.overflows if isinstance(o.location, LocalLoc)]
+    overflowing = [
+        names.get(o.location.slot) for o in proof.overflows if isinstance(o.location, LocalLoc)
+    ]
     assert overflowing == ["y"]
     assert proof.overflows[0].step == 1
     assert proof.overflows[0].iterations_left <= 2**31

@@ -13,7 +13,9 @@ def test_port_alone_means_loopback() -> None:
     assert (address.host, address.port) == ("127.0.0.1", 5005)
 
 
-@pytest.mark.parametrize("text", ["localhost:5005", "127.0.0.1:5005", "[::1]:5005", "127.1.2.3:5005"])
+@pytest.mark.parametrize(
+    "text", ["localhost:5005", "127.0.0.1:5005", "[::1]:5005", "127.1.2.3:5005"]
+)
 def test_loopback_hosts_are_accepted(text: str) -> None:
     assert parse_address(text).port == 5005
 

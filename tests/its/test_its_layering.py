@@ -7,8 +7,17 @@ from pathlib import Path
 
 import jhalt.its
 
-FORBIDDEN = ("z3", "jhalt.smt", "jhalt.seg", "jhalt.models", "jhalt.analyses", "jhalt.witness",
-             "jhalt.dynamic", "jhalt.report", "jhalt.cli")
+FORBIDDEN = (
+    "z3",
+    "jhalt.smt",
+    "jhalt.seg",
+    "jhalt.models",
+    "jhalt.analyses",
+    "jhalt.witness",
+    "jhalt.dynamic",
+    "jhalt.report",
+    "jhalt.cli",
+)
 
 
 def test_its_imports_nothing_to_its_right() -> None:

@@ -66,8 +66,14 @@ def test_normal_form_shape() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(-6, 6), st.integers(-6, 6), st.integers(-20, 20),
-       st.integers(-10, 10), st.integers(-10, 10), st.sampled_from(["le", "lt", "eq"]))
+@given(
+    st.integers(-6, 6),
+    st.integers(-6, 6),
+    st.integers(-20, 20),
+    st.integers(-10, 10),
+    st.integers(-10, 10),
+    st.sampled_from(["le", "lt", "eq"]),
+)
 def test_normalisation_keeps_exactly_the_integer_solutions(a, b, c, vx, vy, kind) -> None:
     expr = a * x + b * y + c
     value = a * vx + b * vy + c

@@ -16,10 +16,14 @@ from jhalt.its import (
 )
 
 x, y = var("x"), var("y")
-ITS_XY = ITS(("x", "y"), "l", (
-    Transition.from_updates("a", "l", "l", [gt(x, 0)], {"x": x + y, "y": y - 1}, ["x", "y"]),
-    Transition.from_updates("b", "l", "m", [], {}, ["x", "y"]),
-))
+ITS_XY = ITS(
+    ("x", "y"),
+    "l",
+    (
+        Transition.from_updates("a", "l", "l", [gt(x, 0)], {"x": x + y, "y": y - 1}, ["x", "y"]),
+        Transition.from_updates("b", "l", "m", [], {}, ["x", "y"]),
+    ),
+)
 
 
 def test_ranking_function_pre_and_post() -> None:
@@ -30,8 +34,9 @@ def test_ranking_function_pre_and_post() -> None:
 
 
 def test_strict_obligations_of_a_two_phase_step() -> None:
-    step = RankingStep(("l",), (RankingFunction.of({"l": y + 1}), RankingFunction.of({"l": x})),
-                       ("a",))
+    step = RankingStep(
+        ("l",), (RankingFunction.of({"l": y + 1}), RankingFunction.of({"l": x})), ("a",)
+    )
     obligations = ranking_obligations(step, ITS_XY.transitions)
     # only "a" lies inside {l}; two decrease conditions and one bound
     assert [o.transition for o in obligations] == ["a", "a", "a"]
@@ -53,5 +58,5 @@ def test_weak_obligations_for_kept_transitions() -> None:
 def test_proof_json() -> None:
     step = RankingStep(("l",), (RankingFunction.of({"l": x}),), ("a",))
     assert TerminationProof((step,)).to_json() == {
-        "steps": [{"kind": "ranking", "locations": ["l"], "phases": [{"l": "x"}],
-                   "removed": ["a"]}]}
+        "steps": [{"kind": "ranking", "locations": ["l"], "phases": [{"l": "x"}], "removed": ["a"]}]
+    }

@@ -65,7 +65,8 @@ def test_locations_are_start_then_transition_ends_in_order() -> None:
 def test_strongly_connected_components() -> None:
     components = strongly_connected_components(
         ["a", "b", "c", "d", "e"],
-        [("a", "b"), ("b", "a"), ("b", "c"), ("c", "d"), ("d", "c"), ("d", "e")])
+        [("a", "b"), ("b", "a"), ("b", "c"), ("c", "d"), ("d", "c"), ("d", "e")],
+    )
     assert set(components) == {frozenset("ab"), frozenset("cd"), frozenset("e")}
     # reverse topological order: a sink component comes before its predecessors
     assert components.index(frozenset("e")) < components.index(frozenset("cd"))
@@ -73,8 +74,12 @@ def test_strongly_connected_components() -> None:
 
 
 def test_cyclic_components_include_self_loops_and_skip_trivial_nodes() -> None:
-    transitions = [countdown("loop", "a", "a"), countdown("go", "a", "b"),
-                   countdown("there", "b", "c"), countdown("back", "c", "b")]
+    transitions = [
+        countdown("loop", "a", "a"),
+        countdown("go", "a", "b"),
+        countdown("there", "b", "c"),
+        countdown("back", "c", "b"),
+    ]
     components = cyclic_components(transitions)
     as_sets = {c.locations: c.transition_names() for c in components}
     assert as_sets == {frozenset("a"): {"loop"}, frozenset("bc"): {"there", "back"}}

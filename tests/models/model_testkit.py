@@ -46,11 +46,22 @@ class Builder:
         return base.with_heap(base.heap.update(self.heap))
 
     def call(
-        self, class_name: str, name: str, descriptor: str, *arguments: Ref, invoke: str = "invokevirtual", state: AbstractState | None = None
+        self,
+        class_name: str,
+        name: str,
+        descriptor: str,
+        *arguments: Ref,
+        invoke: str = "invokevirtual",
+        state: AbstractState | None = None,
     ) -> LibraryCall:
         current = state if state is not None else self.state(*arguments)
         return LibraryCall(
-            MethodId(class_name, name, descriptor), invoke, current, tuple(arguments), current.position, self.namer.fresh
+            MethodId(class_name, name, descriptor),
+            invoke,
+            current,
+            tuple(arguments),
+            current.position,
+            self.namer.fresh,
         )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from model_testkit import Builder, represented, string_length
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import NULL, InstanceValue, IntValue
@@ -12,7 +13,6 @@ from jhalt.models import boxing, math, string_builder
 from jhalt.models.string_builder import BUILDER_COUNT, STRING_BUILDER
 from jhalt.models.support import NFE
 from jhalt.seg.library import Refines, Returns
-from model_testkit import Builder, represented, string_length
 
 RNG = random.Random(99)
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -28,12 +28,17 @@ def _count(state, reference):  # type: ignore[no-untyped-def]
     return value.field(BUILDER_COUNT)
 
 
-@pytest.mark.parametrize("value", [0, 5, -5, 99, -100, INT_MAX, INT_MIN] + [RNG.randint(INT_MIN, INT_MAX) for _ in range(10)])
+@pytest.mark.parametrize(
+    "value",
+    [0, 5, -5, 99, -100, INT_MAX, INT_MIN] + [RNG.randint(INT_MIN, INT_MAX) for _ in range(10)],
+)
 def test_append_int_grows_by_the_decimal_length(value: int) -> None:
     builder = Builder()
     receiver = _builder_with(builder, 3)
     argument = builder.int(value)
-    call = builder.call(STRING_BUILDER, "append", "(I)Ljava/lang/StringBuilder;", receiver, argument)
+    call = builder.call(
+        STRING_BUILDER, "append", "(I)Ljava/lang/StringBuilder;", receiver, argument
+    )
     (outcome,) = string_builder.append_primitive(call)
     assert isinstance(outcome, Returns) and outcome.result == receiver
     known = {_count(call.state, receiver): 3, argument: value}
@@ -47,7 +52,9 @@ def test_append_unknown_int_grows_by_1_to_11() -> None:
     builder = Builder()
     receiver = _builder_with(builder, 0)
     argument = builder.int(Interval.of_type("I"))
-    call = builder.call(STRING_BUILDER, "append", "(I)Ljava/lang/StringBuilder;", receiver, argument)
+    call = builder.call(
+        STRING_BUILDER, "append", "(I)Ljava/lang/StringBuilder;", receiver, argument
+    )
     (outcome,) = string_builder.append_primitive(call)
     assert outcome.state.heap[_count(outcome.state, receiver)].interval == Interval(1, 11)  # type: ignore[union-attr]
 
@@ -55,12 +62,16 @@ def test_append_unknown_int_grows_by_1_to_11() -> None:
 def test_append_null_string_adds_four_and_to_string_has_the_count() -> None:
     builder = Builder()
     receiver = _builder_with(builder, 2)
-    call = builder.call(STRING_BUILDER, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;", receiver, NULL)
+    call = builder.call(
+        STRING_BUILDER, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;", receiver, NULL
+    )
     (outcome,) = string_builder.append_string(call)
     count = _count(outcome.state, receiver)
     assert outcome.state.heap[count].interval == Interval.const(6)  # type: ignore[union-attr]
     after = outcome.state.push(receiver)
-    to_string = builder.call(STRING_BUILDER, "toString", "()Ljava/lang/String;", receiver, state=after)
+    to_string = builder.call(
+        STRING_BUILDER, "toString", "()Ljava/lang/String;", receiver, state=after
+    )
     (result,) = string_builder.to_string(to_string)
     assert string_length(result.state, result.result) == count  # type: ignore[union-attr, arg-type]
 
@@ -70,7 +81,14 @@ def test_append_to_a_possibly_aliased_builder_resolves_the_alias_first() -> None
     first, second = _builder_with(builder, 1), _builder_with(builder, 2)
     state = builder.state(first, NULL)
     state = state.with_predicates(state.predicates.with_maybe_equal(first, second))
-    call = builder.call(STRING_BUILDER, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;", first, NULL, state=state)
+    call = builder.call(
+        STRING_BUILDER,
+        "append",
+        "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+        first,
+        NULL,
+        state=state,
+    )
     (outcome,) = string_builder.append_string(call)
     assert isinstance(outcome, Refines) and outcome.refinement == "equality"
 
@@ -80,12 +98,16 @@ def test_builder_char_at_and_delete(index: int) -> None:
     builder = Builder()
     receiver = _builder_with(builder, 3)
     argument = builder.int(index)
-    call = builder.call(STRING_BUILDER, "deleteCharAt", "(I)Ljava/lang/StringBuilder;", receiver, argument)
+    call = builder.call(
+        STRING_BUILDER, "deleteCharAt", "(I)Ljava/lang/StringBuilder;", receiver, argument
+    )
     outcomes = string_builder.delete_char_at(call)
     known = {_count(call.state, receiver): 3, argument: index}
     if 0 <= index < 3:
         assert represented(outcomes, known, ("same", receiver))
-        assert not represented(outcomes, known, ("throws", "java/lang/StringIndexOutOfBoundsException"))
+        assert not represented(
+            outcomes, known, ("throws", "java/lang/StringIndexOutOfBoundsException")
+        )
     else:
         assert represented(outcomes, known, ("throws", "java/lang/StringIndexOutOfBoundsException"))
 
@@ -94,10 +116,19 @@ def test_builder_char_at_and_delete(index: int) -> None:
 def test_value_of_small_ints_may_share_cached_boxes() -> None:
     builder = Builder()
     a, b = builder.int(5), builder.int(5)
-    call = builder.call("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", a, invoke="invokestatic")
+    call = builder.call(
+        "java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", a, invoke="invokestatic"
+    )
     (first,) = boxing.value_of(call)
     state = first.state.push(b)  # type: ignore[union-attr]
-    second_call = builder.call("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", b, invoke="invokestatic", state=state)
+    second_call = builder.call(
+        "java/lang/Integer",
+        "valueOf",
+        "(I)Ljava/lang/Integer;",
+        b,
+        invoke="invokestatic",
+        state=state,
+    )
     (second,) = boxing.value_of(second_call)
     assert second.state.predicates.may_equal(first.result, second.result)  # type: ignore[union-attr, arg-type]
 
@@ -105,10 +136,14 @@ def test_value_of_small_ints_may_share_cached_boxes() -> None:
 def test_value_of_large_ints_gives_new_boxes_and_int_value_is_exact() -> None:
     builder = Builder()
     a = builder.int(1000)
-    call = builder.call("java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", a, invoke="invokestatic")
+    call = builder.call(
+        "java/lang/Integer", "valueOf", "(I)Ljava/lang/Integer;", a, invoke="invokestatic"
+    )
     (boxed,) = boxing.value_of(call)
     assert not boxed.state.predicates.equal_partners(boxed.result)  # type: ignore[union-attr, arg-type]
-    unbox = builder.call("java/lang/Integer", "intValue", "()I", boxed.result, state=boxed.state.push(boxed.result))  # type: ignore[union-attr, arg-type]
+    unbox = builder.call(
+        "java/lang/Integer", "intValue", "()I", boxed.result, state=boxed.state.push(boxed.result)
+    )  # type: ignore[union-attr, arg-type]
     (value,) = boxing.unbox(unbox)
     assert value.result == a  # type: ignore[union-attr]
 
@@ -127,18 +162,28 @@ def test_integer_compare_and_equals(left: int, right: int) -> None:
 def test_parse_int_may_throw_and_needs_text() -> None:
     builder = Builder()
     text = builder.string(Interval.at_least(0))
-    call = builder.call("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", text, invoke="invokestatic")
+    call = builder.call(
+        "java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", text, invoke="invokestatic"
+    )
     outcomes = boxing.parse(call)
     known = {string_length(call.state, text): 3}
     assert represented(outcomes, known, ("returns", 123))  # "123"
     assert represented(outcomes, known, ("throws", NFE))  # "abc"
-    assert not represented(outcomes, {string_length(call.state, text): 0}, ("returns", 0))  # "" never parses
-    null_call = builder.call("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", NULL, invoke="invokestatic")
+    assert not represented(
+        outcomes, {string_length(call.state, text): 0}, ("returns", 0)
+    )  # "" never parses
+    null_call = builder.call(
+        "java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", NULL, invoke="invokestatic"
+    )
     assert represented(boxing.parse(null_call), {}, ("throws", NFE))
 
 
 # ---------------------------------------------------------------- Math
-@pytest.mark.parametrize("a,b", [(1, 2), (5, 5), (-3, -9), (INT_MIN, INT_MAX)] + [(RNG.randint(-50, 50), RNG.randint(-50, 50)) for _ in range(8)])
+@pytest.mark.parametrize(
+    "a,b",
+    [(1, 2), (5, 5), (-3, -9), (INT_MIN, INT_MAX)]
+    + [(RNG.randint(-50, 50), RNG.randint(-50, 50)) for _ in range(8)],
+)
 def test_max_min_differential(a: int, b: int) -> None:
     builder = Builder()
     x, y = builder.int(Interval.of_type("I")), builder.int(Interval.of_type("I"))

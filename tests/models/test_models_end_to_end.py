@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from javac import compile_java
+
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -34,13 +35,23 @@ def test_string_program_builds_a_complete_graph(tmp_path: Path) -> None:
     source = tmp_path / "Strs.java"
     source.write_text(SOURCE)
     classes = compile_java(source, release=17)
-    graph = build_graph(Program.from_spec(str(classes)), MethodId("Strs", "main", "([Ljava/lang/String;)V"), default_registry())
+    graph = build_graph(
+        Program.from_spec(str(classes)),
+        MethodId("Strs", "main", "([Ljava/lang/String;)V"),
+        default_registry(),
+    )
     assert graph.incomplete == ()
     labels = [label for _, label, _ in graph.edges if isinstance(label, EvalEdge)]
     # sb.append(args[i]) grows the builder by the string's length: an SSA + relation
-    assert any(label.mnemonic == "invokevirtual" and any(c.op == "+" for c in label.constraints) for label in labels)
+    assert any(
+        label.mnemonic == "invokevirtual" and any(c.op == "+" for c in label.constraints)
+        for label in labels
+    )
     # Math.max splits on the relation of its arguments
-    assert any(label.mnemonic == "invokestatic" and any(c.op == ">=" for c in label.constraints) for label in labels)
+    assert any(
+        label.mnemonic == "invokestatic" and any(c.op == ">=" for c in label.constraints)
+        for label in labels
+    )
     # println is output only: assumed, not havocked
     assert any("printing only writes output" in label.assumptions for label in labels)
 
@@ -53,10 +64,11 @@ public class Cat {
 
 
 def test_concat_model_reads_the_recipe(tmp_path: Path) -> None:
+    from model_testkit import Builder, represented
+
     from jhalt.bytecode import decode
     from jhalt.domains.intervals import Interval
     from jhalt.models import concat
-    from model_testkit import Builder, represented
 
     source = tmp_path / "Cat.java"
     source.write_text(CONCAT)
@@ -64,7 +76,11 @@ def test_concat_model_reads_the_recipe(tmp_path: Path) -> None:
     method = MethodId("Cat", "f", "(Ljava/lang/String;I)Ljava/lang/String;")
     info = program.lookup("Cat").method(method.name, method.descriptor)
     assert info is not None and info.code is not None
-    site = next(i for i in decode(info.code.bytecode, program.lookup("Cat").constant_pool) if i.mnemonic == "invokedynamic")
+    site = next(
+        i
+        for i in decode(info.code.bytecode, program.lookup("Cat").constant_pool)
+        if i.mnemonic == "invokedynamic"
+    )
     builder = Builder()
     text, number = builder.string(Interval.at_least(0)), builder.int(Interval(-9, 99))
     state = builder.state(text, number)
@@ -86,6 +102,13 @@ def test_concat_model_reads_the_recipe(tmp_path: Path) -> None:
         known = {string_length(state, text): length, number: value}
         assert represented(outcomes, known, ("string", expected))
     (outcome,) = outcomes
-    pieces = [a for r in outcome.constraints for a in r.args if isinstance(a, str) and a not in {r2.result for r2 in outcome.constraints}]  # type: ignore[union-attr]
-    piece_intervals = sorted(str(outcome.state.heap[a].interval) for a in pieces if a != string_length(state, text))  # type: ignore[union-attr]
+    pieces = [
+        a
+        for r in outcome.constraints
+        for a in r.args
+        if isinstance(a, str) and a not in {r2.result for r2 in outcome.constraints}
+    ]  # type: ignore[union-attr]
+    piece_intervals = sorted(
+        str(outcome.state.heap[a].interval) for a in pieces if a != string_length(state, text)
+    )  # type: ignore[union-attr]
     assert piece_intervals == ["2", "[1, 2]"]  # the literal "ab"; the text of n in [-9, 99]

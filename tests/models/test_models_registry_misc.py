@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from model_testkit import Builder, represented
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue
@@ -12,7 +13,6 @@ from jhalt.models.exceptions import DETAIL_MESSAGE
 from jhalt.models.objects import represented_type
 from jhalt.program import jdk_descriptions
 from jhalt.seg.library import Returns, Unsupported
-from model_testkit import Builder, represented
 
 REQUIRED = [
     ("java/lang/Object", "<init>", "()V"),
@@ -46,7 +46,13 @@ def test_every_required_method_has_a_model() -> None:
     registry = default_registry()
     for class_name, name, descriptor in REQUIRED:
         assert MethodId(class_name, name, descriptor) in registry, (class_name, name, descriptor)
-    assert registry.lookup(MethodId("java/lang/invoke/StringConcatFactory", "makeConcatWithConstants", "(I)Ljava/lang/String;"))
+    assert registry.lookup(
+        MethodId(
+            "java/lang/invoke/StringConcatFactory",
+            "makeConcatWithConstants",
+            "(I)Ljava/lang/String;",
+        )
+    )
 
 
 def test_every_registered_method_exists_in_jdk_17() -> None:
@@ -83,7 +89,14 @@ def test_exception_constructor_records_the_message() -> None:
     builder = Builder()
     receiver = builder.value(InstanceValue("java/lang/IllegalStateException", ()))
     message = builder.string(3)
-    call = builder.call("java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", receiver, message, invoke="invokespecial")
+    call = builder.call(
+        "java/lang/IllegalStateException",
+        "<init>",
+        "(Ljava/lang/String;)V",
+        receiver,
+        message,
+        invoke="invokespecial",
+    )
     (outcome,) = exceptions.init_message(call)
     assert isinstance(outcome, Returns)
     assert outcome.state.heap[receiver].field(DETAIL_MESSAGE) == message  # type: ignore[union-attr]
@@ -96,27 +109,62 @@ def test_arraycopy_differential_on_small_arrays() -> None:
         builder = Builder()
         entries = tuple(builder.int(v) for v in (1, 2, 3))
         source = builder.value(ArrayValue("[I", builder.int(3), entries), "a")
-        destination = builder.value(ArrayValue("[I", builder.int(3), tuple(builder.int(0) for _ in range(3))), "a")
-        args = (source, builder.int(source_position), destination, builder.int(destination_position), builder.int(count))
-        call = builder.call("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", *args, invoke="invokestatic")
+        destination = builder.value(
+            ArrayValue("[I", builder.int(3), tuple(builder.int(0) for _ in range(3))), "a"
+        )
+        args = (
+            source,
+            builder.int(source_position),
+            destination,
+            builder.int(destination_position),
+            builder.int(count),
+        )
+        call = builder.call(
+            "java/lang/System",
+            "arraycopy",
+            "(Ljava/lang/Object;ILjava/lang/Object;II)V",
+            *args,
+            invoke="invokestatic",
+        )
         outcomes = system.arraycopy(call)
         known = {args[1]: source_position, args[3]: destination_position, args[4]: count}
-        failing = source_position < 0 or destination_position < 0 or count < 0 or source_position + count > 3 or destination_position + count > 3
+        failing = (
+            source_position < 0
+            or destination_position < 0
+            or count < 0
+            or source_position + count > 3
+            or destination_position + count > 3
+        )
         assert failing == expect_failure
-        assert represented(outcomes, known, ("throws", "java/lang/ArrayIndexOutOfBoundsException")) == failing
+        assert (
+            represented(outcomes, known, ("throws", "java/lang/ArrayIndexOutOfBoundsException"))
+            == failing
+        )
         if not failing:
             (success,) = [o for o in outcomes if isinstance(o, Returns)]
             copied = success.state.heap[destination]
             values = [success.state.heap[e].interval.value for e in copied.entries]  # type: ignore[union-attr]
             expected = [0, 0, 0]
-            expected[destination_position : destination_position + count] = [1, 2, 3][source_position : source_position + count]
+            expected[destination_position : destination_position + count] = [1, 2, 3][
+                source_position : source_position + count
+            ]
             assert values == expected
 
 
 def test_arraycopy_of_null_throws_and_exit_is_unsupported() -> None:
     builder = Builder()
     zero = builder.int(0)
-    call = builder.call("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", NULL, zero, NULL, zero, zero, invoke="invokestatic")
+    call = builder.call(
+        "java/lang/System",
+        "arraycopy",
+        "(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        NULL,
+        zero,
+        NULL,
+        zero,
+        zero,
+        invoke="invokestatic",
+    )
     assert represented(system.arraycopy(call), {}, ("throws", "java/lang/NullPointerException"))
     exit_call = builder.call("java/lang/System", "exit", "(I)V", zero, invoke="invokestatic")
     assert isinstance(system.exit_program(exit_call)[0], Unsupported)
@@ -129,7 +177,15 @@ def test_array_new_instance_uses_the_class_type() -> None:
     (klass,) = objects.get_class(get_class)
     size = builder.int(Interval(-1, 4))
     state = klass.state.with_value(size, builder.heap[size]).push(klass.result, size)  # type: ignore[union-attr, arg-type]
-    call = builder.call("java/lang/reflect/Array", "newInstance", "(Ljava/lang/Class;I)Ljava/lang/Object;", klass.result, size, invoke="invokestatic", state=state)  # type: ignore[union-attr, arg-type]
+    call = builder.call(
+        "java/lang/reflect/Array",
+        "newInstance",
+        "(Ljava/lang/Class;I)Ljava/lang/Object;",
+        klass.result,
+        size,
+        invoke="invokestatic",
+        state=state,
+    )  # type: ignore[union-attr, arg-type]
     outcomes = reflection.new_instance(call)
     assert represented(outcomes, {size: -1}, ("throws", "java/lang/NegativeArraySizeException"))
     (success,) = [o for o in outcomes if isinstance(o, Returns)]

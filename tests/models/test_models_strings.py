@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from model_testkit import Builder, represented, string_length
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import STRING_CLASS
@@ -12,7 +13,6 @@ from jhalt.domains.values import NULL, UnknownValue
 from jhalt.models import strings
 from jhalt.models.support import NPE, SIOOBE
 from jhalt.seg.library import Refines, Returns, Throws
-from model_testkit import Builder, represented, string_length
 
 RNG = random.Random(1234)
 WORDS = ["", "a", "ab", "hello", "xyzzy!", "0123456789"]
@@ -47,7 +47,9 @@ def test_char_at_differential(text: str) -> None:
             assert not represented(outcomes, known, ("throws", SIOOBE))
         else:
             assert represented(outcomes, known, ("throws", SIOOBE))
-            assert not any(isinstance(o, Returns) for o in outcomes if represented([o], known, ("returns", 0)))
+            assert not any(
+                isinstance(o, Returns) for o in outcomes if represented([o], known, ("returns", 0))
+            )
 
 
 def test_char_at_with_known_bounds_has_only_the_success_outcome() -> None:
@@ -60,10 +62,14 @@ def test_char_at_with_known_bounds_has_only_the_success_outcome() -> None:
 def test_substring_differential(text: str) -> None:
     for _ in range(25):
         begin, end = RNG.randint(-2, len(text) + 2), RNG.randint(-2, len(text) + 2)
-        call, receiver, known = _string_call("substring", "(II)Ljava/lang/String;", text, begin, end)
+        call, receiver, known = _string_call(
+            "substring", "(II)Ljava/lang/String;", text, begin, end
+        )
         outcomes = strings.substring(call)
         if 0 <= begin <= end <= len(text):
-            expected = ("same", receiver) if (begin, end) == (0, len(text)) else ("string", end - begin)
+            expected = (
+                ("same", receiver) if (begin, end) == (0, len(text)) else ("string", end - begin)
+            )
             assert represented(outcomes, known, expected), (text, begin, end)
         else:
             assert represented(outcomes, known, ("throws", SIOOBE)), (text, begin, end)
@@ -91,7 +97,9 @@ def test_concat_records_the_sum_as_a_relation() -> None:
     assert isinstance(outcome, Returns)
     new_length = string_length(outcome.state, outcome.result)  # type: ignore[arg-type]
     assert any(
-        r.op == "+" and r.result == new_length and set(r.args) == {string_length(call.state, a), string_length(call.state, b)}
+        r.op == "+"
+        and r.result == new_length
+        and set(r.args) == {string_length(call.state, a), string_length(call.state, b)}
         for r in outcome.constraints
     )
 
@@ -110,7 +118,11 @@ def test_possibly_null_argument_is_refined_first() -> None:
     b = builder.value(UnknownValue(STRING_CLASS, nullable=True))
     call = builder.call(STRING_CLASS, "concat", "(Ljava/lang/String;)Ljava/lang/String;", a, b)
     (outcome,) = strings.concat(call)
-    assert isinstance(outcome, Refines) and outcome.refinement == "existence" and len(outcome.states) == 2
+    assert (
+        isinstance(outcome, Refines)
+        and outcome.refinement == "existence"
+        and len(outcome.states) == 2
+    )
 
 
 def test_unknown_string_receiver_is_realized_with_a_non_negative_length() -> None:
@@ -151,7 +163,9 @@ def test_is_empty_and_index_of() -> None:
 def test_value_of_int_length_is_exact(value: int) -> None:
     builder = Builder()
     argument = builder.int(value)
-    call = builder.call(STRING_CLASS, "valueOf", "(I)Ljava/lang/String;", argument, invoke="invokestatic")
+    call = builder.call(
+        STRING_CLASS, "valueOf", "(I)Ljava/lang/String;", argument, invoke="invokestatic"
+    )
     (outcome,) = strings.value_of_primitive(call)
     assert isinstance(outcome, Returns)
     size = outcome.state.heap[string_length(outcome.state, outcome.result)]  # type: ignore[arg-type]
@@ -161,7 +175,9 @@ def test_value_of_int_length_is_exact(value: int) -> None:
 def test_value_of_unknown_int_has_1_to_11_characters() -> None:
     builder = Builder()
     argument = builder.int(Interval.of_type("I"))
-    call = builder.call(STRING_CLASS, "valueOf", "(I)Ljava/lang/String;", argument, invoke="invokestatic")
+    call = builder.call(
+        STRING_CLASS, "valueOf", "(I)Ljava/lang/String;", argument, invoke="invokestatic"
+    )
     (outcome,) = strings.value_of_primitive(call)
     size = outcome.state.heap[string_length(outcome.state, outcome.result)]  # type: ignore[arg-type, union-attr]
     assert size.interval == Interval(1, 11)  # type: ignore[union-attr]
@@ -180,9 +196,15 @@ def test_string_literals_may_be_the_same_object() -> None:
 
 def test_constructor_sets_the_length() -> None:
     builder = Builder()
-    receiver = builder.value(__import__("jhalt.domains.values", fromlist=["InstanceValue"]).InstanceValue(STRING_CLASS, ()))
+    receiver = builder.value(
+        __import__("jhalt.domains.values", fromlist=["InstanceValue"]).InstanceValue(
+            STRING_CLASS, ()
+        )
+    )
     original = builder.string(5)
-    call = builder.call(STRING_CLASS, "<init>", "(Ljava/lang/String;)V", receiver, original, invoke="invokespecial")
+    call = builder.call(
+        STRING_CLASS, "<init>", "(Ljava/lang/String;)V", receiver, original, invoke="invokespecial"
+    )
     (outcome,) = strings.init_copy(call)
     assert isinstance(outcome, Returns) and outcome.result is None
     assert string_length(outcome.state, receiver) == string_length(call.state, original)

@@ -75,17 +75,23 @@ def test_objects_with_fields_inline_when_referred_to_once() -> None:
     inputs = ConcreteInputs(
         arguments=(Ref("o1"),),
         heap=(
-            ("o1", ObjectInput(NODE, (FieldValue(NEXT, Ref("o2")), FieldValue(VALUE, IntInput(3))))),
+            (
+                "o1",
+                ObjectInput(NODE, (FieldValue(NEXT, Ref("o2")), FieldValue(VALUE, IntInput(3)))),
+            ),
             ("o2", ObjectInput(NODE, (FieldValue(NEXT, NullInput()),))),
         ),
     )
-    assert render(inputs, entry, ["n"]) == ["n = p.List.Node{next = p.List.Node{next = null}, value = 3}"]
+    assert render(inputs, entry, ["n"]) == [
+        "n = p.List.Node{next = p.List.Node{next = null}, value = 3}"
+    ]
 
 
 def test_shared_objects_are_named_once() -> None:
     entry = MethodId("p/List", "same", "(Lp/List$Node;Lp/List$Node;)V")
     inputs = ConcreteInputs(
-        arguments=(Ref("o1"), Ref("o1")), heap=(("o1", ObjectInput(NODE, (FieldValue(VALUE, IntInput(0)),))),)
+        arguments=(Ref("o1"), Ref("o1")),
+        heap=(("o1", ObjectInput(NODE, (FieldValue(VALUE, IntInput(0)),))),),
     )
     assert render(inputs, entry, ["a", "b"]) == ["a = o1, b = o1", "o1 = p.List.Node{value = 0}"]
 
@@ -133,23 +139,32 @@ def test_malformed_inputs_fall_back_to_json() -> None:
 # ---------------------------------------------------------------- findings
 
 
-def finding(replay: Replay, detail: str, reproducer: str | None = "/tmp/r/Reproduce_Loop_main.java") -> Finding:
+def finding(
+    replay: Replay, detail: str, reproducer: str | None = "/tmp/r/Reproduce_Loop_main.java"
+) -> Finding:
     inputs = ConcreteInputs(
         arguments=(Ref("o1"),), heap=(("o1", ArrayInput("Ljava/lang/String;", (NullInput(),))),)
     )
-    path = tuple(SourceLocation(MAIN, pc, "Loop.java", line) for pc, line in ((0, 6), (2, 7), (5, 8), (14, 9)))
+    path = tuple(
+        SourceLocation(MAIN, pc, "Loop.java", line)
+        for pc, line in ((0, 6), (2, 7), (5, 8), (14, 9))
+    )
     return Finding(
         kind="java.lang.NullPointerException",
         message="uncaught NullPointerException: dereference of null",
         location=path[-1],
         entry=MAIN,
-        witness=Witness(inputs=inputs.to_json(), reproducer=reproducer, replay=replay, replay_detail=detail),
+        witness=Witness(
+            inputs=inputs.to_json(), reproducer=reproducer, replay=replay, replay_detail=detail
+        ),
         path=path,
     )
 
 
 def test_finding_text_without_sources() -> None:
-    text = check_text([finding(Replay.CONFIRMED, "the JVM threw java.lang.NullPointerException")], [])
+    text = check_text(
+        [finding(Replay.CONFIRMED, "the JVM threw java.lang.NullPointerException")], []
+    )
     assert text.splitlines() == [
         "[1] uncaught java.lang.NullPointerException: dereference of null",
         "    at Loop.main(String[]) (Loop.java:9)",
@@ -169,7 +184,10 @@ def test_finding_text_without_sources() -> None:
 
 def test_unconfirmed_and_not_run_are_never_shown_as_confirmed() -> None:
     unconfirmed = check_text([finding(Replay.UNCONFIRMED, "exit code 0")], [])
-    assert "    replay: UNCONFIRMED (the JVM did not show it) (exit code 0)" in unconfirmed.splitlines()
+    assert (
+        "    replay: UNCONFIRMED (the JVM did not show it) (exit code 0)"
+        in unconfirmed.splitlines()
+    )
     assert "confirmed (" not in unconfirmed.replace("UNCONFIRMED", "")
     not_run = check_text([finding(Replay.NOT_RUN, "replay skipped: --no-validate", None)], [])
     assert "    replay: not run (replay skipped: --no-validate)" in not_run.splitlines()

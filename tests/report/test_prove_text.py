@@ -11,7 +11,9 @@ MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
 
 def _no(replay: Replay, detail: str) -> str:
     witness = Witness(args=("",), replay=replay, replay_detail=detail)
-    return prove_text(ProveResult(Verdict.NO, MAIN, "loop repeats", witness=witness, proof={"kind": "looping"}))
+    return prove_text(
+        ProveResult(Verdict.NO, MAIN, "loop repeats", witness=witness, proof={"kind": "looping"})
+    )
 
 
 def test_no_shows_the_command_line_witness_as_java_and_its_replay() -> None:
@@ -29,7 +31,9 @@ def test_an_unreplayed_witness_is_never_shown_as_confirmed() -> None:
 
 
 def test_yes_has_its_proof_and_no_witness() -> None:
-    text = prove_text(ProveResult(Verdict.YES, MAIN, "1 loop(s) ranked", proof={"ranking": "n - i"}))
+    text = prove_text(
+        ProveResult(Verdict.YES, MAIN, "1 loop(s) ranked", proof={"ranking": "n - i"})
+    )
     assert text.splitlines()[0] == "YES"
     assert "witness:" not in text and '"ranking": "n - i"' in text
 
@@ -50,7 +54,9 @@ def test_yes_text_lists_each_loop_with_its_ranking_in_source_names(capsys) -> No
     assert any(line.startswith("  loop in CountDown.main(") for line in lines)
     # `while (n > 0) n--;` on line 6 of CountDown.java: n itself ranks the loop
     assert "    at line 6: ranking (n)" in lines
-    assert "  assuming integers are mathematical (no overflow; the competition's semantics)" in lines
+    assert (
+        "  assuming integers are mathematical (no overflow; the competition's semantics)" in lines
+    )
     assert '"its"' not in "\n".join(lines)  # the ITS is for --format json
 
 
@@ -63,7 +69,7 @@ def test_yes_text_of_a_bounded_loop_says_how_many_steps_it_allows(capsys) -> Non
 def test_no_text_names_the_kind_the_loop_and_the_evidence(capsys) -> None:
     lines = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate").splitlines()
     assert lines[0] == "NO"
-    proof = lines[lines.index("proof:") + 1:]
+    proof = lines[lines.index("proof:") + 1 :]
     # the corpus header says kind=looping: the loop's state repeats
     assert proof[0].startswith("  looping non-termination in NontermCounterStuck.main(")
     assert "NontermCounterStuck.java" in proof[0]

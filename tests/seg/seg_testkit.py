@@ -8,6 +8,7 @@ from pathlib import Path
 from javac import compile_java
 
 from jhalt.classfile import ClassPath
+from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue
 from jhalt.ids import MethodId
@@ -15,7 +16,6 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import LibraryCall, ModelRegistry, Returns, with_fresh_value
-from jhalt.domains.intervals import Interval
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
 
@@ -39,7 +39,9 @@ def string_length_registry() -> ModelRegistry:
     non-negative int and cannot throw on a non-null receiver (JLS §4.3.3)."""
 
     def length(call: LibraryCall) -> list[Returns]:
-        state, result = with_fresh_value(call.popped_state(), IntValue(Interval.at_least(0), "I"), call.fresh)
+        state, result = with_fresh_value(
+            call.popped_state(), IntValue(Interval.at_least(0), "I"), call.fresh
+        )
         return [Returns(state, result)]
 
     registry = ModelRegistry()

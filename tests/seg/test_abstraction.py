@@ -54,7 +54,9 @@ def test_cyclic_part_is_cut_below_the_non_tree_depth():
     for field_id in (NEXT, PREVIOUS):
         child = header_entry.field(field_id)
         value = bounded.heap[child]
-        assert isinstance(value, UnknownValue) and not value.nullable, "depth-3 entries of the cycle are summarised"
+        assert isinstance(value, UnknownValue) and not value.nullable, (
+            "depth-3 entries of the cycle are summarised"
+        )
         assert bounded.predicates.may_be_non_tree(child)
     assert check_instance(state, bounded).holds, "the input must be an instance of its abstraction"
 

@@ -64,6 +64,7 @@ def test_writes_of_references_through_a_possible_alias_keep_both_shapes(tmp_path
     assert _invoked(graph, "AliasLinks", "selfLoop")
     assert _invoked(graph, "AliasLinks", "toFresh")
 
+
 def test_rotating_a_tree_of_unknown_shape_builds_a_small_graph(tmp_path):
     """The right rotations of TPDB TreeLeftmostPath: every written node may alias the
     others (the built tree is only known up to sharing); refining each possible alias at
@@ -73,7 +74,9 @@ def test_rotating_a_tree_of_unknown_shape_builds_a_small_graph(tmp_path):
     assert graph.is_complete
     assert len(graph) < 5000
     # the loop exits when the leftmost path is empty: a normal end is reachable
-    assert "return" in set(graph.ends.values()) or any(kind != "exception" for kind in graph.ends.values())
+    assert "return" in set(graph.ends.values()) or any(
+        kind != "exception" for kind in graph.ends.values()
+    )
 
 
 HIERARCHY_SOURCE = """
@@ -125,7 +128,7 @@ def test_equality_refinement_of_objects_of_unrelated_classes_has_no_equal_case(t
     )
     split = refine_equality(ctx, state, "o1", "o2")
     assert [label.case for label, _ in split.cases] == ["distinct"]
-    (_, distinct), = split.cases
+    ((_, distinct),) = split.cases
     assert not distinct.predicates.may_equal("o1", "o2")
 
 

@@ -5,7 +5,6 @@ fail never throws it."""
 from __future__ import annotations
 
 import pytest
-
 from seg_testkit import compile_source, graph_of
 
 ARRAY_STORE = "java/lang/ArrayStoreException"

@@ -4,7 +4,6 @@ JVMS §5.4.3.1), so ``A.class == A.class`` is true and ``A.class == B.class`` is
 from __future__ import annotations
 
 import pytest
-
 from seg_testkit import compile_source, graph_of, return_values
 
 from jhalt.domains.intervals import Interval
@@ -29,10 +28,16 @@ def classes(tmp_path_factory):
     return compile_source(tmp_path_factory.mktemp("literals"), "Literals", SOURCE)
 
 
-@pytest.mark.parametrize("registry", [None, default_registry()], ids=["no-models", "default-models"])
+@pytest.mark.parametrize(
+    "registry", [None, default_registry()], ids=["no-models", "default-models"]
+)
 @pytest.mark.parametrize(
     ("method", "expected"),
-    [("same", {Interval.const(1)}), ("different", {Interval.const(0)}), ("throughField", {Interval.const(1)})],
+    [
+        ("same", {Interval.const(1)}),
+        ("different", {Interval.const(0)}),
+        ("throughField", {Interval.const(1)}),
+    ],
 )
 def test_class_literals_of_one_type_are_one_object(classes, registry, method, expected):
     graph = graph_of(classes, "Literals", method, "()I", registry=registry)
@@ -41,6 +46,8 @@ def test_class_literals_of_one_type_are_one_object(classes, registry, method, ex
 
 
 def test_an_unknown_object_may_be_the_class_object(classes):
-    graph = graph_of(classes, "Literals", "unknown", "(Ljava/lang/Object;)I", registry=default_registry())
+    graph = graph_of(
+        classes, "Literals", "unknown", "(Ljava/lang/Object;)I", registry=default_registry()
+    )
     assert graph.is_complete
     assert set(return_values(graph)) == {Interval.const(0), Interval.const(1)}

@@ -34,8 +34,13 @@ def test_loop_bodies_come_before_loop_exits(tmp_path):
         for i in body.instructions
         if body.cfg.block_containing(i.pc).start in outer.body - inner.body and i.pc != outer.header
     ]
-    inner_pcs = [i.pc for i in body.instructions if body.cfg.block_containing(i.pc).start in inner.body]
-    key = lambda pc: order.of_pc(TRIANGLE, pc)
+    inner_pcs = [
+        i.pc for i in body.instructions if body.cfg.block_containing(i.pc).start in inner.body
+    ]
+
+    def key(pc):
+        return order.of_pc(TRIANGLE, pc)
+
     assert all(key(outer.header) < key(pc) for pc in inner_pcs + outer_only)
     assert all(key(inner.header) <= key(pc) for pc in inner_pcs)
     assert all(key(pc) < key(ireturn) for pc in inner_pcs + outer_only)
@@ -54,7 +59,10 @@ def test_nested_loops_in_a_callee_of_a_loop_reach_a_fixpoint(tmp_path):
         if label.mnemonic == "ireturn" and label.position.method == TRIANGLE
     ]
     assert returned
-    assert all(isinstance(v, IntValue) and v.interval.lo is not None and v.interval.lo >= 0 for v in returned)
+    assert all(
+        isinstance(v, IntValue) and v.interval.lo is not None and v.interval.lo >= 0
+        for v in returned
+    )
 
 
 def test_paths_through_a_branchy_callee_are_joined_where_it_returns(tmp_path):
@@ -67,13 +75,16 @@ def test_paths_through_a_branchy_callee_are_joined_where_it_returns(tmp_path):
     assert graph.is_complete
     main = MethodId("Branchy", "main", "([Ljava/lang/String;)V")
     invoke = next(
-        label.position.pc for _, label, _ in graph.eval_edges() if label.mnemonic == "invokestatic"
-        and label.position.method == main
+        label.position.pc
+        for _, label, _ in graph.eval_edges()
+        if label.mnemonic == "invokestatic" and label.position.method == main
     )
     body = EvalContext(Program(ClassPath.from_spec(str(classes)))).body(main)
     return_site = next(i.next_pc for i in body.instructions if i.pc == invoke)
     arrived = graph.nodes_at(return_site, main)
-    evaluated = [n for n in arrived if any(label.kind == "eval" for label, _ in graph.successors(n))]
+    evaluated = [
+        n for n in arrived if any(label.kind == "eval" for label, _ in graph.successors(n))
+    ]
     assert len(arrived) >= 64  # every path returns …
     assert 0 < len(evaluated) <= 2 * limits.join_after  # … but only a few states go on
     assert "java/lang/IllegalStateException" not in set(graph.exception_ends().values())

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from seg_testkit import compile_source, graph_of
 
 from jhalt.domains.heap import Heap
@@ -39,7 +38,14 @@ def test_unknown_call_returns_any_value_may_throw_and_forgets_argument_contents(
         heap=Heap({"o1": InstanceValue.of("C", {field: "i2"}), "i2": IntValue(Interval.const(1))}),
     )
     names = iter(range(100, 200))
-    call = LibraryCall(MethodId("lib/L", "touch", "(LC;)I"), "invokestatic", state, ("o1",), position, lambda p: f"{p}{next(names)}")
+    call = LibraryCall(
+        MethodId("lib/L", "touch", "(LC;)I"),
+        "invokestatic",
+        state,
+        ("o1",),
+        position,
+        lambda p: f"{p}{next(names)}",
+    )
     outcomes = unknown_library_call(call)
     returns = [o for o in outcomes if isinstance(o, Returns)]
     throws = [o for o in outcomes if isinstance(o, Throws)]
@@ -54,9 +60,13 @@ def test_unknown_call_returns_any_value_may_throw_and_forgets_argument_contents(
 
 
 def test_registered_model_replaces_the_fallback(tmp_path):
-    classes = compile_source(tmp_path, "Abs", """
+    classes = compile_source(
+        tmp_path,
+        "Abs",
+        """
         public class Abs { public static void main(String[] a) { int x = Math.abs(a.length); } }
-    """)
+    """,
+    )
     registry = ModelRegistry()
 
     def abs_model(call: LibraryCall):
@@ -70,9 +80,13 @@ def test_registered_model_replaces_the_fallback(tmp_path):
 
 
 def test_dot_and_json_output(tmp_path):
-    classes = compile_source(tmp_path, "Out", """
+    classes = compile_source(
+        tmp_path,
+        "Out",
+        """
         public class Out { public static void main(String[] a) { int i = 0; while (i < a.length) { i++; } } }
-    """)
+    """,
+    )
     graph = graph_of(classes, "Out")
     dot = to_dot(graph)
     assert dot.startswith("digraph") and "INS" in dot and "END: return" in dot
@@ -80,5 +94,7 @@ def test_dot_and_json_output(tmp_path):
     assert data["complete"] is True
     assert {e["kind"] for e in data["edges"]} == {"eval", "refine", "instance"}
     assert data["stats"]["graph_states"] == len(graph)
-    assert any(c["op"] == "+" for e in data["edges"] if e["kind"] == "eval" for c in e["constraints"])
+    assert any(
+        c["op"] == "+" for e in data["edges"] if e["kind"] == "eval" for c in e["constraints"]
+    )
     assert isinstance(UnknownValue(), UnknownValue)

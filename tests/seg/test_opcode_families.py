@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from seg_testkit import compile_source, graph_of, return_values
 
 from jhalt.domains.intervals import Interval
@@ -58,7 +57,9 @@ def test_division_by_unknown_splits_the_divisor(classes):
     assert any(v.contains(-10) for v in values) and any(v.contains(10) for v in values)
 
 
-@pytest.mark.parametrize("method, expected", [("remTwo", Interval(-1, 1)), ("andOne", Interval(0, 1))])
+@pytest.mark.parametrize(
+    "method, expected", [("remTwo", Interval(-1, 1)), ("andOne", Interval(0, 1))]
+)
 def test_unknown_operands_keep_sound_facts(classes, method, expected):
     graph = graph_of(classes, "Ops", method, "(I)I")
     values = return_values(graph)
@@ -86,9 +87,15 @@ def test_new_array_keeps_small_literal_arrays_exact(classes):
 def test_array_read_checks_null_and_bounds(classes):
     graph = graph_of(classes, "Ops", "arrayRead", "([II)I")
     assert set(graph.ends.values()) == {
-        "return", "java/lang/NullPointerException", "java/lang/ArrayIndexOutOfBoundsException"
+        "return",
+        "java/lang/NullPointerException",
+        "java/lang/ArrayIndexOutOfBoundsException",
     }
-    loads = [l for _, l, _ in graph.eval_edges() if l.mnemonic == "iaload" and any(c.op == "[]" for c in l.constraints)]
+    loads = [
+        l
+        for _, l, _ in graph.eval_edges()
+        if l.mnemonic == "iaload" and any(c.op == "[]" for c in l.constraints)
+    ]
     assert loads
     for label in loads:
         checks = {(c.op, c.args[1]) for c in label.constraints if c.is_check}
@@ -107,12 +114,16 @@ def test_implicit_exception_is_caught_by_handler(classes):
 
 
 def test_static_initialiser_runs_for_main_style_entry(tmp_path):
-    classes = compile_source(tmp_path, "Init", """
+    classes = compile_source(
+        tmp_path,
+        "Init",
+        """
         public class Init {
             static int X = 2 + 3;
             public static void main(String[] a) { int y = X; if (y != 5) { throw new IllegalStateException(); } }
         }
-    """)
+    """,
+    )
     graph = graph_of(classes, "Init")
     assert graph.is_complete
     assert set(graph.ends.values()) == {"return"}
@@ -143,7 +154,9 @@ def test_virtual_call_refines_receiver_type(classes):
     graph = graph_of(classes, "Ops", "dispatch", "(LShape;)I")
     cases = {l.case for _, l, _ in graph.refine_edges() if l.refinement == "type"}
     assert {"Square", "Unit"} <= cases
-    called = {l.position.method.class_name for _, l, _ in graph.eval_edges() if l.mnemonic == "ireturn"}
+    called = {
+        l.position.method.class_name for _, l, _ in graph.eval_edges() if l.mnemonic == "ireturn"
+    }
     assert {"Square", "Unit"} <= called
 
 
@@ -153,11 +166,15 @@ def test_narrowing_conversion(classes):
 
 
 def test_unknown_library_call_is_marked(tmp_path):
-    classes = compile_source(tmp_path, "Lib", """
+    classes = compile_source(
+        tmp_path,
+        "Lib",
+        """
         public class Lib {
             public static void main(String[] a) { System.out.println(a.length); }
         }
-    """)
+    """,
+    )
     graph = graph_of(classes, "Lib")
     assert graph.is_complete
     assert any("PrintStream.println" in a for a in graph.assumptions())
@@ -165,11 +182,16 @@ def test_unknown_library_call_is_marked(tmp_path):
 
 
 def test_string_concatenation_and_lambda(tmp_path):
-    classes = compile_source(tmp_path, "Indy", """
+    classes = compile_source(
+        tmp_path,
+        "Indy",
+        """
         public class Indy {
             public static void main(String[] a) { String s = "n=" + a.length; Runnable r = () -> {}; r.run(); }
         }
-    """, release=11)
+    """,
+        release=11,
+    )
     graph = graph_of(classes, "Indy")
     assert any(item.category == "lambda" for item in graph.incomplete)
     assert any(l.mnemonic == "invokedynamic" for _, l, _ in graph.eval_edges())  # the concatenation

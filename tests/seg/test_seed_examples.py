@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import shutil
 
-from seg_testkit import PROGRAMS, graph_of, string_length_registry
 from javac import compile_java
+from seg_testkit import PROGRAMS, graph_of, string_length_registry
 
 from jhalt.domains.values import ArrayValue, IntValue
 from jhalt.ids import MethodId
@@ -32,13 +32,18 @@ def test_loop_head_state_has_merged_intervals(tmp_path):
     closing = [
         (source, target)
         for source, label, target in graph.instance_edges()
-        if graph.states[target].frames and graph.states[target].position.pc == 5
-        and any(isinstance(l, EvalEdge) and l.mnemonic == "goto" for _, l in graph.predecessors(source))
+        if graph.states[target].frames
+        and graph.states[target].position.pc == 5
+        and any(
+            isinstance(l, EvalEdge) and l.mnemonic == "goto" for _, l in graph.predecessors(source)
+        )
     ]
     assert closing, "the back edge (goto 5) must end in an instance edge to the loop head"
     head = graph.states[closing[0][1]]
     i_value = head.heap[head.local(1)]
-    assert isinstance(i_value, IntValue) and i_value.interval.lo == 0 and i_value.interval.hi is None
+    assert (
+        isinstance(i_value, IntValue) and i_value.interval.lo == 0 and i_value.interval.hi is None
+    )
     array = head.heap[head.local(0)]
     assert isinstance(array, ArrayValue) and array.length == head.local(2)
     # the loop head is expanded: it has an evaluation successor (iload_1)
@@ -54,7 +59,8 @@ def test_loop_has_null_pointer_end_after_length_call(tmp_path):
         label.position.pc
         for source, label, target in graph.eval_edges()
         if graph.states[target].exception is not None
-        and graph.states[target].heap[graph.states[target].exception].class_name == "java/lang/NullPointerException"  # type: ignore[union-attr]
+        and graph.states[target].heap[graph.states[target].exception].class_name
+        == "java/lang/NullPointerException"  # type: ignore[union-attr]
     }
     assert 14 in thrown_at  # the invokevirtual of length()
     assert "return" in graph.ends.values()
@@ -64,10 +70,22 @@ def test_loop_labels_record_relations_and_computations(tmp_path):
     graph = _loop_graph(tmp_path)
     relation_splits = [l for _, l, _ in graph.refine_edges() if l.refinement == "relation"]
     assert {l.case for l in relation_splits} >= {"T", "F"}
-    additions = [c for _, l, _ in graph.eval_edges() if l.mnemonic == "iadd" for c in l.constraints if c.op == "+"]
+    additions = [
+        c
+        for _, l, _ in graph.eval_edges()
+        if l.mnemonic == "iadd"
+        for c in l.constraints
+        if c.op == "+"
+    ]
     assert additions and all(c.result is not None and len(c.args) == 2 for c in additions)
-    accesses = [l for _, l, _ in graph.eval_edges() if l.mnemonic == "aaload" and any(c.op == "<" for c in l.constraints)]
-    assert accesses and all(any(c.op == ">=" and c.args[1] == 0 for c in l.constraints) for l in accesses)
+    accesses = [
+        l
+        for _, l, _ in graph.eval_edges()
+        if l.mnemonic == "aaload" and any(c.op == "<" for c in l.constraints)
+    ]
+    assert accesses and all(
+        any(c.op == ">=" and c.args[1] == 0 for c in l.constraints) for l in accesses
+    )
     existence = [l for _, l, _ in graph.refine_edges() if l.refinement == "existence"]
     assert {l.case for l in existence} == {"null", "non-null"}
 
@@ -83,7 +101,9 @@ def test_nonloop_graph_shape(tmp_path):
     assert graph.instance_edges()
     ops = {c.op for _, l, _ in graph.eval_edges() for c in l.constraints}
     assert {"-", "*", "+"} <= ops
-    checks = {(c.op, c.args[1]) for _, l, _ in graph.eval_edges() for c in l.constraints if c.is_check}
+    checks = {
+        (c.op, c.args[1]) for _, l, _ in graph.eval_edges() for c in l.constraints if c.is_check
+    }
     assert (">", 0) in checks or ("<=", 0) in checks
     assert set(graph.ends.values()) == {"return"}
     assert graph.entry_method == MethodId("NonLoop", "nonLoop", "(II)V")

@@ -4,7 +4,6 @@ cannot create sharing or a cycle adds none, one that closes a cycle marks it ``!
 from __future__ import annotations
 
 import pytest
-
 from seg_testkit import compile_source, graph_of
 
 SOURCE = """

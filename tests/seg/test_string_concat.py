@@ -5,7 +5,6 @@ the sum of the pieces' lengths."""
 from __future__ import annotations
 
 import pytest
-
 from seg_testkit import compile_source, graph_of, return_values
 
 from jhalt.domains.intervals import Interval
@@ -43,7 +42,9 @@ def test_length_of_a_concatenation_of_known_strings_is_exact(classes):
 
 
 def test_length_of_a_concatenation_with_an_unknown_string_is_at_least_the_constant_part(classes):
-    graph = graph_of(classes, "Concat", "unknownPiece", "(Ljava/lang/String;)I", registry=default_registry())
+    graph = graph_of(
+        classes, "Concat", "unknownPiece", "(Ljava/lang/String;)I", registry=default_registry()
+    )
     assert graph.is_complete
     values = return_values(graph)
     assert values

@@ -17,7 +17,7 @@ import random
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -83,12 +83,12 @@ class Subject:
         return MethodId(self.main_class, "main", MAIN)
 
 
-@lru_cache(maxsize=None)
+@cache
 def program_of(classpath: str) -> Program:
     return Program.from_spec(classpath)
 
 
-@lru_cache(maxsize=None)
+@cache
 def main_class_of_jar(jar: str) -> str | None:
     return ClassPath.from_spec(jar).main_class
 
@@ -110,7 +110,9 @@ class ProgramReport:
     checks: tuple[Check, ...]
 
 
-def check_program(subject: Subject, inputs: Sequence[Sequence[int]], seed: int = 0) -> ProgramReport:
+def check_program(
+    subject: Subject, inputs: Sequence[Sequence[int]], seed: int = 0
+) -> ProgramReport:
     """Build the graph of ``subject`` and check every input (module docstring)."""
     program = program_of(subject.classpath)
     models = registry()
@@ -121,7 +123,14 @@ def check_program(subject: Subject, inputs: Sequence[Sequence[int]], seed: int =
     hierarchy = EvalContext(program, models).hierarchy
     checks = []
     for number, arguments in enumerate(inputs):
-        run = run_concrete(program, subject.entry, tuple(arguments), models, seed=seed + number, max_steps=MAX_STEPS)
+        run = run_concrete(
+            program,
+            subject.entry,
+            tuple(arguments),
+            models,
+            seed=seed + number,
+            max_steps=MAX_STEPS,
+        )
         result = check_simulation(graph, run, hierarchy, tolerate_self_joins=TOLERATE_SELF_JOINS)
         checks.append(Check(tuple(arguments), run, result))
     return ProgramReport(subject, graph, None, tuple(checks))
@@ -141,7 +150,10 @@ def judge(report: ProgramReport) -> None:
                 f"{check.result.matched}/{check.result.total} states matched:\n{check.result.failure}"
             )
     if problems:
-        pytest.fail(f"{report.subject.label}: the graph does not simulate a concrete run\n" + "\n\n".join(problems))
+        pytest.fail(
+            f"{report.subject.label}: the graph does not simulate a concrete run\n"
+            + "\n\n".join(problems)
+        )
     if not any(check.result.complete for check in report.checks):
         reasons = sorted({check.result.incomplete or "?" for check in report.checks})
         pytest.skip(f"every run left the graph through an incomplete node: {reasons[:3]}")

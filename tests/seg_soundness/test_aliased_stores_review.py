@@ -183,15 +183,33 @@ public class TypedAliases {
 }
 """
 
-ALIAS_INPUTS = [(1,), (2,), (1, 2), (2, 1), (2, 2), (0, 2, 1), (1, 0, 2), (3, 3), (3, 1, 2), (2, 0, 0, 1), (1, 1, 1)]
+ALIAS_INPUTS = [
+    (1,),
+    (2,),
+    (1, 2),
+    (2, 1),
+    (2, 2),
+    (0, 2, 1),
+    (1, 0, 2),
+    (3, 3),
+    (3, 1, 2),
+    (2, 0, 0, 1),
+    (1, 1, 1),
+]
 PROGRAMS = {
     "ArrayAlias": (ARRAY_ALIAS, [(1,), (0,), (1, 0), (0, 1), (2, 2)]),
     "IntArrayAlias": (INT_ARRAY_ALIAS, [(1,), (0,), (1, 0), (0, 1), (2, 2)]),
     "WeakStoreIdentity": (WEAK_STORE_IDENTITY, ALIAS_INPUTS),
     "WeakStoreCycle": (WEAK_STORE_CYCLE, ALIAS_INPUTS),
     "WeakStoreLoop": (WEAK_STORE_LOOP, ALIAS_INPUTS),
-    "TypedAliases": (TYPED_ALIASES, [(1,), (3,), (5,), (3, 2), (2, 3), (1, 3, 5), (5, 3, 1), (3, 3, 2), (3, 1), (3, 0), (0, 3)]),
-    "WeakStoreThreeWay": (WEAK_STORE_THREE_WAY, [(3,), (3, 3), (1, 2, 3), (3, 2, 1), (3, 1, 2), (2, 3), (1, 3, 0)]),
+    "TypedAliases": (
+        TYPED_ALIASES,
+        [(1,), (3,), (5,), (3, 2), (2, 3), (1, 3, 5), (5, 3, 1), (3, 3, 2), (3, 1), (3, 0), (0, 3)],
+    ),
+    "WeakStoreThreeWay": (
+        WEAK_STORE_THREE_WAY,
+        [(3,), (3, 3), (1, 2, 3), (3, 2, 1), (3, 1, 2), (2, 3), (1, 3, 0)],
+    ),
 }
 
 

@@ -26,7 +26,10 @@ PROGRAMS = {
     "AliasLinks": (ALIAS_LINKS_SOURCE, [(1,), (1, 0), (0, 1), (2, 0, 3), (3, 3, 0, 1)]),
     "Rotate": (ROTATION_SOURCE, [(2, 2, 0), (0, 2, 2, 2), (2, 0, 2, 0, 2), (1,), (3, 3, 3, 0, 3)]),
     "Nested": (NESTED_LOOPS_SOURCE, [(3, 2), (0,), (4, 1, 2)]),
-    "Branchy": (BRANCHY_CALLEE_SOURCE, [(1, 0, 2, 0, 3, 0), (0, 0, 0, 0, 0, 0), (5, 5, 5, 5, 5, 5, 5)]),
+    "Branchy": (
+        BRANCHY_CALLEE_SOURCE,
+        [(1, 0, 2, 0, 3, 0), (0, 0, 0, 0, 0, 0), (5, 5, 5, 5, 5, 5, 5)],
+    ),
 }
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from javac import compile_java
 from soundness_kit import MAIN, registry
 
-from javac import compile_java
 from jhalt.analyses.concrete_run import STEP_LIMIT, run_concrete
 from jhalt.domains.concrete import concreteness_problems
 from jhalt.domains.values import ArrayValue, IntValue
@@ -68,9 +68,13 @@ def test_the_initial_state_holds_the_argument_lengths(tmp_path: Path) -> None:
 
 def test_strings_may_be_given_as_text(tmp_path: Path) -> None:
     program = _program(tmp_path, "SumLengthsText", SUM.replace("SumLengths", "SumLengthsText"))
-    by_text = run_concrete(program, MethodId("SumLengthsText", "main", MAIN), ("abc", ""), registry())
+    by_text = run_concrete(
+        program, MethodId("SumLengthsText", "main", MAIN), ("abc", ""), registry()
+    )
     by_length = run_concrete(program, MethodId("SumLengthsText", "main", MAIN), (3, 0), registry())
-    assert [s.label.__class__ for s in by_text.steps] == [s.label.__class__ for s in by_length.steps]
+    assert [s.label.__class__ for s in by_text.steps] == [
+        s.label.__class__ for s in by_length.steps
+    ]
     assert len(by_text.steps) == len(by_length.steps)
 
 
@@ -96,7 +100,9 @@ def test_an_exception_caught_in_main_lets_it_return(tmp_path: Path) -> None:
     """
     run = _run(tmp_path, "Caught", body, (1,))
     assert run.outcome == RETURN
-    assert any(isinstance(s.label, EvalEdge) and s.label.mnemonic.startswith("catch") for s in run.steps)
+    assert any(
+        isinstance(s.label, EvalEdge) and s.label.mnemonic.startswith("catch") for s in run.steps
+    )
 
 
 def test_an_endless_loop_stops_at_the_step_limit(tmp_path: Path) -> None:
@@ -130,7 +136,9 @@ def test_unknown_characters_are_resolved_by_a_recorded_seeded_choice(tmp_path: P
     assert all(len(choice.feasible) > 1 for choice in first.choices)
     assert [c.chosen for c in first.choices] == [c.chosen for c in again.choices]
     assert all(isinstance(first.steps[c.step - 1].label, RefineEdge) for c in first.choices)
-    outcomes = {run_concrete(program, entry, (6,), registry(), seed=seed).outcome for seed in range(40)}
+    outcomes = {
+        run_concrete(program, entry, (6,), registry(), seed=seed).outcome for seed in range(40)
+    }
     assert outcomes == {RETURN, "exception"}  # both behaviours of the unknown text occur
 
 
@@ -144,7 +152,16 @@ def test_a_choice_never_contradicts_a_concrete_value(tmp_path: Path) -> None:
         char_reads = [s for s in run.steps if isinstance(s.label, EvalEdge) and "invoke" in s.label.mnemonic
                       and s.label.position.pc > 10]  # fmt: skip
         assert run.outcome in (RETURN, "exception")
-        assert len([s for s in run.steps if isinstance(s.label, EvalEdge) and s.label.mnemonic == "iinc"]) >= 4
+        assert (
+            len(
+                [
+                    s
+                    for s in run.steps
+                    if isinstance(s.label, EvalEdge) and s.label.mnemonic == "iinc"
+                ]
+            )
+            >= 4
+        )
         del char_reads
 
 

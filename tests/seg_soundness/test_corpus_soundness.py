@@ -8,9 +8,8 @@ visited in order) fails; see :mod:`soundness_kit` for what is skipped and why.
 from __future__ import annotations
 
 import pytest
-from soundness_kit import Subject, check_program, judge, random_inputs
-
 from corpus import compile_program, program_names
+from soundness_kit import Subject, check_program, judge, random_inputs
 
 RANDOM_INPUTS = 3
 
@@ -34,7 +33,9 @@ def test_graph_simulates_concrete_runs(name: str) -> None:
     expectation = compiled.expectation
     inputs: list[tuple[int, ...]] = []
     if expectation.args is not None:
-        inputs.append(tuple(len(argument.encode("utf-16-le")) // 2 for argument in expectation.args))
+        inputs.append(
+            tuple(len(argument.encode("utf-16-le")) // 2 for argument in expectation.args)
+        )
     inputs += random_inputs(name, RANDOM_INPUTS)
     subject = Subject(name, str(compiled.classes_dir), compiled.main_class)
     judge(check_program(subject, inputs))

@@ -36,7 +36,9 @@ def _instance() -> AbstractState:
 
 
 def _general() -> AbstractState:
-    heap = Heap({"a9": ArrayValue("[Ljava/lang/Object;", "i9"), "i9": IntValue(Interval.at_least(0))})
+    heap = Heap(
+        {"a9": ArrayValue("[Ljava/lang/Object;", "i9"), "i9": IntValue(Interval.at_least(0))}
+    )
     return AbstractState((Frame(POSITION, ("a9",), ("a9",)),), heap)
 
 

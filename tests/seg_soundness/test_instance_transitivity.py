@@ -40,7 +40,13 @@ class FieldsKnown:
 
 
 def _instance(value: object) -> AbstractState:
-    heap = Heap({"a1": value, "i1": IntValue(Interval.at_least(1)), "o1": InstanceValue.of("H", {OBJ: "a1"})})
+    heap = Heap(
+        {
+            "a1": value,
+            "i1": IntValue(Interval.at_least(1)),
+            "o1": InstanceValue.of("H", {OBJ: "a1"}),
+        }
+    )
     return AbstractState((Frame(POSITION, ("a1", "o1")),), heap)
 
 
@@ -67,7 +73,9 @@ def _concrete() -> AbstractState:
             "a1": ArrayValue("[Ljava/lang/String;", "i1", ("o4",)),
             "i1": IntValue.const(1),
             "o1": InstanceValue.of("H", {OBJ: "a1"}),
-            "o4": InstanceValue.of("java/lang/String", {FieldId("java/lang/String", "count", "I"): "i4"}),
+            "o4": InstanceValue.of(
+                "java/lang/String", {FieldId("java/lang/String", "count", "I"): "i4"}
+            ),
             "i4": IntValue.const(3),
         }
     )

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from soundness_kit import MAIN, random_inputs, registry
-
 from corpus import compile_program
 from javac import run_java
+from soundness_kit import MAIN, random_inputs, registry
+
 from jhalt.analyses.concrete_run import run_concrete
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -53,4 +53,6 @@ def test_concrete_run_ends_like_the_jvm(name: str) -> None:
         ours = RETURN if run.outcome == RETURN else run.exception_class
         jvm = run_java(compiled.classes_dir, name, arguments, timeout=30)
         assert jvm.status != "timeout", f"{name}{list(arguments)} did not end on the JVM"
-        assert ours == _jvm_outcome(jvm.status, jvm.stderr), f"{name}{list(arguments)}: {run.describe()}"
+        assert ours == _jvm_outcome(jvm.status, jvm.stderr), (
+            f"{name}{list(arguments)}: {run.describe()}"
+        )

@@ -23,7 +23,9 @@ def _simulated(tmp_path: Path, name: str, body: str, arguments: tuple[int, ...])
     entry = MethodId(name, "main", MAIN)
     graph = build_graph(program, entry, registry(), TEST_LIMITS)
     run = run_concrete(program, entry, arguments, registry())
-    result = check_simulation(graph, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True)
+    result = check_simulation(
+        graph, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True
+    )
     assert result.sound, result.failure
 
 

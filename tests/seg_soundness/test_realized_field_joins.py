@@ -74,10 +74,14 @@ public class ReverseCyclic {
 """
 
 
-def _build(tmp_path: Path, name: str, main_source: str) -> tuple[Program, MethodId, SymbolicExecutionGraph]:
+def _build(
+    tmp_path: Path, name: str, main_source: str
+) -> tuple[Program, MethodId, SymbolicExecutionGraph]:
     (tmp_path / f"{name}.java").write_text(main_source)
     (tmp_path / "List.java").write_text(LIST)
-    program = Program.from_spec(str(compile_java([tmp_path / f"{name}.java", tmp_path / "List.java"])))
+    program = Program.from_spec(
+        str(compile_java([tmp_path / f"{name}.java", tmp_path / "List.java"]))
+    )
     entry = MethodId(name, "main", MAIN)
     return program, entry, build_graph(program, entry, registry(), TEST_LIMITS)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from corpus import compile_program
 from soundness_kit import TEST_LIMITS, registry
 
-from corpus import compile_program
 from jhalt.analyses.concrete_run import check_simulation, run_concrete, with_shared_self_joins
 from jhalt.domains.heap import Heap
 from jhalt.domains.intervals import Interval
@@ -31,7 +31,9 @@ def _countdown() -> tuple[Program, SymbolicExecutionGraph]:
 
 def _check(program: Program, graph: SymbolicExecutionGraph, arguments: tuple[int, ...]):
     run = run_concrete(program, MAIN, arguments, registry())
-    return check_simulation(graph, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True)
+    return check_simulation(
+        graph, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True
+    )
 
 
 def test_the_real_graph_simulates_the_run() -> None:
@@ -73,7 +75,9 @@ def test_a_missing_evaluation_edge_is_a_counterexample() -> None:
     edges = tuple(e for e in graph.edges if not (e[0] == victim and isinstance(e[1], EvalEdge)))
     assert len(edges) < len(graph.edges)
     cut = dataclasses.replace(graph, edges=edges)
-    result = check_simulation(cut, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True)
+    result = check_simulation(
+        cut, run, EvalContext(program, registry()).hierarchy, tolerate_self_joins=True
+    )
     assert not result.sound
     assert result.matched < result.total
 
@@ -83,7 +87,9 @@ def test_an_incomplete_node_ends_the_check_without_a_verdict() -> None:
     full = _check(program, graph, (2,))
     victim = full.path[len(full.path) // 2]
     edges = tuple(e for e in graph.edges if e[0] != victim)
-    cut = dataclasses.replace(graph, edges=edges, incomplete=(Incomplete(victim, "limit: test", "limit"),))
+    cut = dataclasses.replace(
+        graph, edges=edges, incomplete=(Incomplete(victim, "limit: test", "limit"),)
+    )
     result = _check(program, cut, (2,))
     assert result.sound and not result.complete
     assert result.incomplete is not None and "limit: test" in result.incomplete
@@ -92,7 +98,9 @@ def test_an_incomplete_node_ends_the_check_without_a_verdict() -> None:
 def test_another_programs_graph_does_not_simulate_the_run() -> None:
     program, _ = _countdown()
     other_program = Program.from_spec(str(compile_program("CountUp").classes_dir))
-    other = build_graph(other_program, MethodId("CountUp", "main", MAIN.descriptor), registry(), TEST_LIMITS)
+    other = build_graph(
+        other_program, MethodId("CountUp", "main", MAIN.descriptor), registry(), TEST_LIMITS
+    )
     result = _check(program, other, (1,))
     assert not result.sound and result.matched == 0
     assert result.failure is not None and "initial trace state" in result.failure
@@ -100,7 +108,13 @@ def test_another_programs_graph_does_not_simulate_the_run() -> None:
 
 def test_self_joins_are_added_exactly_for_references_reached_twice() -> None:
     method = MethodId("A", "m", "()V")
-    heap = Heap({"a1": ArrayValue("[I", "i1"), "i1": IntValue(Interval(0, None)), "a2": ArrayValue("[I", "i1")})
+    heap = Heap(
+        {
+            "a1": ArrayValue("[I", "i1"),
+            "i1": IntValue(Interval(0, None)),
+            "a2": ArrayValue("[I", "i1"),
+        }
+    )
     state = AbstractState((Frame(ProgramPosition(method, 0), ("a1", "a2"), ("a1",)),), heap)
     joined = with_shared_self_joins(state).predicates
     assert joined.may_join("a1", "a1")

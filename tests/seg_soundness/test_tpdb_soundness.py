@@ -27,7 +27,11 @@ def _params(jars: list[Path]) -> list[object]:
     params: list[object] = []
     for jar in jars:
         label = _label(jar)
-        marks = [pytest.mark.xfail(strict=True, reason=KNOWN_UNSOUND[label])] if label in KNOWN_UNSOUND else []
+        marks = (
+            [pytest.mark.xfail(strict=True, reason=KNOWN_UNSOUND[label])]
+            if label in KNOWN_UNSOUND
+            else []
+        )
         params.append(pytest.param(jar, marks=marks, id=label))
     return params
 

@@ -14,9 +14,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
-from jhalt.inputs import args_inputs
-from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 from witness_kit import (
     ARGS_FAULT,
     ARITH,
@@ -32,6 +29,9 @@ from witness_kit import (
     parametrized_order,
     program_classes,
 )
+
+from jhalt.inputs import args_inputs
+from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 
 JUNIT_DIR = Path(os.environ.get("JHALT_JUNIT5_DIR", "/usr/share/java"))
 API_JARS = ["junit-jupiter-api.jar", "apiguardian-api.jar", "opentest4j.jar"]
@@ -51,7 +51,10 @@ CASES = {
     "hang_present": lambda: (LENGTH, links(cyclic=True), NON_TERMINATION, LENGTH),
     "hang_absent": lambda: (LENGTH, links(cyclic=False), NON_TERMINATION, LENGTH),
     "main_entry": lambda: (
-        ARGS_FAULT, args_inputs(["abc"]), "java.lang.IllegalStateException", ARGS_FAULT
+        ARGS_FAULT,
+        args_inputs(["abc"]),
+        "java.lang.IllegalStateException",
+        ARGS_FAULT,
     ),
 }
 
@@ -64,16 +67,36 @@ def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str
     api = os.pathsep.join(str(JUNIT_DIR / jar) for jar in API_JARS)
     javac = ["javac", "-J-XX:TieredStopAtLevel=1", "-nowarn", "-encoding", "UTF-8"]
     compiled = subprocess.run(
-        [*javac, "-d", str(out), "-cp", os.pathsep.join([program_classes(), api]),
-         str(test_source)],
-        capture_output=True, text=True, timeout=120,
+        [
+            *javac,
+            "-d",
+            str(out),
+            "-cp",
+            os.pathsep.join([program_classes(), api]),
+            str(test_source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert compiled.returncode == 0, compiled.stderr
     return subprocess.run(
-        ["java", "-jar", str(CONSOLE), "--disable-banner", "--details=summary",
-         "--fail-if-no-tests", "-cp", os.pathsep.join([program_classes(), str(out)]),
-         "--select-class", reproducer.test_class_name],
-        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        [
+            "java",
+            "-jar",
+            str(CONSOLE),
+            "--disable-banner",
+            "--details=summary",
+            "--fail-if-no-tests",
+            "-cp",
+            os.pathsep.join([program_classes(), str(out)]),
+            "--select-class",
+            reproducer.test_class_name,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
     )
 
 

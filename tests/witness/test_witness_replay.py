@@ -7,12 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-
-from jhalt.findings import Finding, Replay, SourceLocation, Witness
-from jhalt.ids import MethodId
-from jhalt.inputs import ArrayInput, ConcreteInputs, IntInput, Ref, args_inputs
-from jhalt.witness.replay import Claim, ReplayResult, find_jdk, replay, replay_finding
-from jhalt.witness.reproducer import NON_TERMINATION
 from witness_kit import (
     ARGS_FAULT,
     ARGS_LOOP,
@@ -27,11 +21,11 @@ from witness_kit import (
     OUTER,
     OUTER_LOOP,
     PICK,
-    Prefetcher,
     PROBE,
     RATIO,
     SPIN_MAIN,
     SWEEP,
+    Prefetcher,
     exact_inputs,
     graph,
     hidden_inputs,
@@ -46,10 +40,17 @@ from witness_kit import (
     statics_inputs,
 )
 
+from jhalt.findings import Finding, Replay, SourceLocation, Witness
+from jhalt.ids import MethodId
+from jhalt.inputs import ArrayInput, ConcreteInputs, IntInput, Ref, args_inputs
+from jhalt.witness.replay import Claim, ReplayResult, find_jdk, replay, replay_finding
+from jhalt.witness.reproducer import NON_TERMINATION
+
 pytestmark = [needs_jdk, pytest.mark.jvm]
 
 HANG_WAIT_S = 2.5
 EXCEPTION_TIMEOUT_S = 30.0
+
 
 def exception(kind: str, method: MethodId, file: str, marker: str | None) -> Claim:
     lines = None if marker is None else (line(file, marker),) * 2
@@ -67,40 +68,58 @@ ARGS_LOOP_LINES = ("ArgsLoop.java", "args-loop-start", "args-loop-end")
 # name -> (entry, inputs, claim, timeout); built lazily so that a broken scenario fails one test
 SCENARIOS: dict[str, Callable[[], tuple[MethodId, ConcreteInputs, Claim, float]]] = {
     "shared_npe": lambda: (
-        PROBE, graph(shared=True), exception(NPE, PROBE, "SharedGraph.java", "probe-npe"),
+        PROBE,
+        graph(shared=True),
+        exception(NPE, PROBE, "SharedGraph.java", "probe-npe"),
         EXCEPTION_TIMEOUT_S,
     ),
     "unshared_graph": lambda: (
-        PROBE, graph(shared=False), exception(NPE, PROBE, "SharedGraph.java", "probe-npe"),
+        PROBE,
+        graph(shared=False),
+        exception(NPE, PROBE, "SharedGraph.java", "probe-npe"),
         EXCEPTION_TIMEOUT_S,
     ),
     "wrong_type": lambda: (
-        PROBE, graph(shared=True), exception(ARITH, PROBE, "SharedGraph.java", None),
+        PROBE,
+        graph(shared=True),
+        exception(ARITH, PROBE, "SharedGraph.java", None),
         EXCEPTION_TIMEOUT_S,
     ),
     "wrong_line": lambda: (
-        PROBE, graph(shared=True),
+        PROBE,
+        graph(shared=True),
         Claim(NPE, PROBE, (line("SharedGraph.java", "probe-npe") - 1,) * 2),
         EXCEPTION_TIMEOUT_S,
     ),
     "thrown_in_callee_claimed_in_caller": lambda: (
-        OUTER, null_value_cell(), exception(NPE, OUTER, "SharedGraph.java", "outer-call"),
+        OUTER,
+        null_value_cell(),
+        exception(NPE, OUTER, "SharedGraph.java", "outer-call"),
         EXCEPTION_TIMEOUT_S,
     ),
     "thrown_in_callee_claimed_there": lambda: (
-        OUTER, null_value_cell(), exception(NPE, INNER, "SharedGraph.java", "inner-npe"),
+        OUTER,
+        null_value_cell(),
+        exception(NPE, INNER, "SharedGraph.java", "inner-npe"),
         EXCEPTION_TIMEOUT_S,
     ),
     "cyclic_sweep": lambda: (
-        SWEEP, links(cyclic=True),
+        SWEEP,
+        links(cyclic=True),
         exception("java.lang.IllegalStateException", SWEEP, "CyclicList.java", "sweep-throw"),
         EXCEPTION_TIMEOUT_S,
     ),
     "cyclic_length_hangs": lambda: (
-        LENGTH, links(cyclic=True), hang(LENGTH, span(*LENGTH_LOOP)), HANG_WAIT_S,
+        LENGTH,
+        links(cyclic=True),
+        hang(LENGTH, span(*LENGTH_LOOP)),
+        HANG_WAIT_S,
     ),
     "acyclic_length_terminates": lambda: (
-        LENGTH, links(cyclic=False), hang(LENGTH), HANG_WAIT_S,
+        LENGTH,
+        links(cyclic=False),
+        hang(LENGTH),
+        HANG_WAIT_S,
     ),
     "aioobe": lambda: (
         PICK,
@@ -112,71 +131,106 @@ SCENARIOS: dict[str, Callable[[], tuple[MethodId, ConcreteInputs, Claim, float]]
         EXCEPTION_TIMEOUT_S,
     ),
     "exact_values": lambda: (
-        EXACT, exact_inputs(shared_rows=True), exception(ARITH, EXACT, "Arrays2.java", "exact"),
+        EXACT,
+        exact_inputs(shared_rows=True),
+        exception(ARITH, EXACT, "Arrays2.java", "exact"),
         EXCEPTION_TIMEOUT_S,
     ),
     "exact_values_rows_not_shared": lambda: (
-        EXACT, exact_inputs(shared_rows=False), exception(ARITH, EXACT, "Arrays2.java", None),
+        EXACT,
+        exact_inputs(shared_rows=False),
+        exception(ARITH, EXACT, "Arrays2.java", None),
         EXCEPTION_TIMEOUT_S,
     ),
     "private_constructor_final_fields": lambda: (
-        RATIO, pair_inputs(), exception(ARITH, RATIO, "Pair.java", "ratio"), EXCEPTION_TIMEOUT_S,
+        RATIO,
+        pair_inputs(),
+        exception(ARITH, RATIO, "Pair.java", "ratio"),
+        EXCEPTION_TIMEOUT_S,
     ),
     "packaged_private_method": lambda: (
-        CHECK, hidden_inputs(),
+        CHECK,
+        hidden_inputs(),
         exception("java.lang.UnsupportedOperationException", CHECK, "Hidden.java", "check"),
         EXCEPTION_TIMEOUT_S,
     ),
     "static_preconditions": lambda: (
-        COMPUTE, statics_inputs(zero_divisor=True),
-        exception(ARITH, COMPUTE, "Statics.java", "compute"), EXCEPTION_TIMEOUT_S,
+        COMPUTE,
+        statics_inputs(zero_divisor=True),
+        exception(ARITH, COMPUTE, "Statics.java", "compute"),
+        EXCEPTION_TIMEOUT_S,
     ),
     "static_preconditions_missing": lambda: (
-        COMPUTE, statics_inputs(zero_divisor=False),
+        COMPUTE,
+        statics_inputs(zero_divisor=False),
         exception(ARITH, COMPUTE, "Statics.java", None),
         EXCEPTION_TIMEOUT_S,
     ),
     "args_hang": lambda: (
-        ARGS_LOOP, args_inputs([""]), hang(ARGS_LOOP, span(*ARGS_LOOP_LINES)), HANG_WAIT_S,
+        ARGS_LOOP,
+        args_inputs([""]),
+        hang(ARGS_LOOP, span(*ARGS_LOOP_LINES)),
+        HANG_WAIT_S,
     ),
     "args_terminate": lambda: (
-        ARGS_LOOP, args_inputs(["a"]), hang(ARGS_LOOP), 4.0,
+        ARGS_LOOP,
+        args_inputs(["a"]),
+        hang(ARGS_LOOP),
+        4.0,
     ),
     "args_hang_claimed_as_exception": lambda: (
-        ARGS_LOOP, args_inputs([""]), exception(NPE, ARGS_LOOP, "ArgsLoop.java", None),
+        ARGS_LOOP,
+        args_inputs([""]),
+        exception(NPE, ARGS_LOOP, "ArgsLoop.java", None),
         HANG_WAIT_S,
     ),
     "args_fault_ascii": lambda: (
-        ARGS_FAULT, args_inputs(["abc"]),
+        ARGS_FAULT,
+        args_inputs(["abc"]),
         exception("java.lang.IllegalStateException", ARGS_FAULT, "ArgsFault.java", "three"),
         EXCEPTION_TIMEOUT_S,
     ),
     "args_fault_unicode": lambda: (
-        ARGS_FAULT, args_inputs(["\u00e9t\u00e9"]),
+        ARGS_FAULT,
+        args_inputs(["\u00e9t\u00e9"]),
         exception("java.lang.IllegalArgumentException", ARGS_FAULT, "ArgsFault.java", "summer"),
         EXCEPTION_TIMEOUT_S,
     ),
     "hang_in_callee_claimed_in_caller": lambda: (
-        SPIN_MAIN, args_inputs([]), hang(OUTER_LOOP), HANG_WAIT_S,
+        SPIN_MAIN,
+        args_inputs([]),
+        hang(OUTER_LOOP),
+        HANG_WAIT_S,
     ),
     "hang_claimed_where_it_is": lambda: (
-        SPIN_MAIN, args_inputs([]), hang(INNER_SPIN, span(*SPIN_LOOP)), HANG_WAIT_S,
+        SPIN_MAIN,
+        args_inputs([]),
+        hang(INNER_SPIN, span(*SPIN_LOOP)),
+        HANG_WAIT_S,
     ),
     "hang_outside_claimed_lines": lambda: (
-        SPIN_MAIN, args_inputs([]), hang(INNER_SPIN, span("Spin.java", "outer-start", "outer-end")),
+        SPIN_MAIN,
+        args_inputs([]),
+        hang(INNER_SPIN, span("Spin.java", "outer-start", "outer-end")),
         HANG_WAIT_S,
     ),
     "constructor_entry": lambda: (
-        GUARDED_INIT, ConcreteInputs(arguments=(IntInput(-1),)),
-        exception(NEGATIVE_SIZE, GUARDED_INIT, "Guarded.java", "init"), EXCEPTION_TIMEOUT_S,
+        GUARDED_INIT,
+        ConcreteInputs(arguments=(IntInput(-1),)),
+        exception(NEGATIVE_SIZE, GUARDED_INIT, "Guarded.java", "init"),
+        EXCEPTION_TIMEOUT_S,
     ),
     "constructor_entry_fine": lambda: (
-        GUARDED_INIT, ConcreteInputs(arguments=(IntInput(2),)),
-        exception(NEGATIVE_SIZE, GUARDED_INIT, "Guarded.java", None), EXCEPTION_TIMEOUT_S,
+        GUARDED_INIT,
+        ConcreteInputs(arguments=(IntInput(2),)),
+        exception(NEGATIVE_SIZE, GUARDED_INIT, "Guarded.java", None),
+        EXCEPTION_TIMEOUT_S,
     ),
     "static_initialiser_entry": lambda: (
-        BOOT_CLINIT, ConcreteInputs(),
-        exception(NEGATIVE_SIZE, BOOT_CLINIT, "Guarded.java", "clinit"), EXCEPTION_TIMEOUT_S,
+        BOOT_CLINIT,
+        ConcreteInputs(),
+        exception(NEGATIVE_SIZE, BOOT_CLINIT, "Guarded.java", "clinit"),
+        EXCEPTION_TIMEOUT_S,
     ),
 }
 
@@ -269,15 +323,16 @@ def test_hang_is_confirmed_by_a_thread_dump(outcomes) -> None:
 
 def test_replay_of_a_finding_updates_its_witness() -> None:
     location = SourceLocation(ARGS_LOOP, 0, "ArgsLoop.java", line(*ARGS_LOOP_LINES[:2]))
-    finding = Finding(
-        NON_TERMINATION, "loops", location, ARGS_LOOP, Witness(args=("x", ""))
-    )
+    finding = Finding(NON_TERMINATION, "loops", location, ARGS_LOOP, Witness(args=("x", "")))
     result = replay_finding(finding, program_classes(), timeout_s=HANG_WAIT_S)
     assert result.status is Replay.CONFIRMED, result.detail
     updated = result.applied_to(finding.witness)
     assert updated.replay is Replay.CONFIRMED and updated.to_json()["replay"] == "confirmed"
     with_inputs = Finding(
-        NPE, "npe", SourceLocation(PROBE, 0, None, None), PROBE,
+        NPE,
+        "npe",
+        SourceLocation(PROBE, 0, None, None),
+        PROBE,
         Witness(inputs=graph(shared=True).to_json()),
     )
     assert replay_finding(with_inputs, program_classes()).status is Replay.CONFIRMED

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import shutil
 from concurrent.futures import Future, ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
-
 from javac import compile_java
+
 from jhalt.ids import FieldId, MethodId
 from jhalt.inputs import (
     ArrayInput,
@@ -32,13 +32,13 @@ needs_jdk = pytest.mark.skipif(
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def program_classes() -> str:
     """The directory with every program under ``programs/`` compiled (javac -g, release 8)."""
     return str(compile_java(sorted(PROGRAMS.glob("*.java"))))
 
 
-@lru_cache(maxsize=None)
+@cache
 def line(file_name: str, marker: str) -> int:
     """The 1-based line of ``file_name`` carrying the comment ``// @line:<marker>``."""
     lines = (PROGRAMS / file_name).read_text(encoding="utf-8").splitlines()
@@ -63,9 +63,7 @@ INNER = MethodId("SharedGraph", "inner", "(LCell;)I")
 SWEEP = MethodId("CyclicList", "sweep", "(LLink;)V")
 LENGTH = MethodId("CyclicList", "length", "(LLink;)I")
 PICK = MethodId("Arrays2", "pick", "([II)I")
-EXACT = MethodId(
-    "Arrays2", "exact", "([[JBCSZDFLjava/lang/String;[Ljava/lang/Object;)V"
-)
+EXACT = MethodId("Arrays2", "exact", "([[JBCSZDFLjava/lang/String;[Ljava/lang/Object;)V")
 RATIO = MethodId("Pair", "ratio", "()I")
 CHECK = MethodId("pkg/Hidden", "check", "(Lpkg/Hidden;)V")
 COMPUTE = MethodId("Statics", "compute", "(I)I")
@@ -118,8 +116,11 @@ EXACT_TEXT = 'a\n"\\\u00e9\U0001f600\x00'
 def exact_inputs(shared_rows: bool) -> ConcreteInputs:
     row = ArrayInput("J", (IntInput(0, "J"), IntInput(-(2**63), "J"), IntInput(0, "J")))
     rows = (Ref("row"), Ref("row" if shared_rows else "copy"))
-    heap = [("rows", ArrayInput("[J", rows)), ("row", row), ("self", ArrayInput(
-        "Ljava/lang/Object;", (Ref("self"),)))]
+    heap = [
+        ("rows", ArrayInput("[J", rows)),
+        ("row", row),
+        ("self", ArrayInput("Ljava/lang/Object;", (Ref("self"),))),
+    ]
     if not shared_rows:
         heap.append(("copy", row))
     return ConcreteInputs(

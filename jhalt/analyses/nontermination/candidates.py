@@ -75,7 +75,9 @@ def _main_state(ctx: EvalContext, entry: MethodId, lengths: tuple[int, ...]) -> 
     for length in lengths:
         length_ref = ctx.fresh("i")
         string_ref = ctx.fresh("o")
-        state = state.with_value(length_ref, IntValue.const(length)).with_value(string_ref, string_instance(length_ref))
+        state = state.with_value(length_ref, IntValue.const(length)).with_value(
+            string_ref, string_instance(length_ref)
+        )
         entries.append(string_ref)
     return state.with_value(array_ref, ArrayValue(array.array_type, array.length, tuple(entries)))
 
@@ -101,7 +103,9 @@ def candidates(ctx: EvalContext, entry: MethodId, max_args: int = 40) -> Iterato
     if is_main(entry) and ctx.options.competition_main:
         for lengths in _main_length_vectors(max_args):
             args = tuple("a" * length for length in lengths)
-            yield Candidate(f"args={list(args)}", _main_state(ctx, entry, lengths), Witness(args=args))
+            yield Candidate(
+                f"args={list(args)}", _main_state(ctx, entry, lengths), Witness(args=args)
+            )
         return
     slots = _int_parameter_slots(ctx, entry)
     if slots is None:

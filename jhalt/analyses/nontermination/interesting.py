@@ -53,7 +53,9 @@ def interesting_references(graph: SymbolicExecutionGraph) -> dict[int, frozenset
         elif isinstance(label, EvalEdge):
             for relation in label.constraints:
                 if relation.is_check:
-                    interesting[source] |= {a for a in relation.args if isinstance(a, str) and a in refs_of[source]}
+                    interesting[source] |= {
+                        a for a in relation.args if isinstance(a, str) and a in refs_of[source]
+                    }
     changed = True
     while changed:
         changed = False
@@ -65,7 +67,9 @@ def interesting_references(graph: SymbolicExecutionGraph) -> dict[int, frozenset
                 new = {r for r in wanted if r in refs_of[source]}
                 for relation in label.constraints:
                     if relation.result is not None and relation.result in wanted:
-                        new |= {a for a in relation.args if isinstance(a, str) and a in refs_of[source]}
+                        new |= {
+                            a for a in relation.args if isinstance(a, str) and a in refs_of[source]
+                        }
             else:
                 new = _by_position(graph.states[source], graph.states[target], wanted)
                 if isinstance(label, RefineEdge):
@@ -80,4 +84,6 @@ def interesting_references(graph: SymbolicExecutionGraph) -> dict[int, frozenset
 def interesting_positions(state: AbstractState, interesting: Iterable[Ref]) -> frozenset[str]:
     """The positions ``Π`` (as text) of the interesting references of ``state``."""
     wanted = set(interesting)
-    return frozenset(str(position) for position, reference in state.positions() if reference in wanted)
+    return frozenset(
+        str(position) for position, reference in state.positions() if reference in wanted
+    )

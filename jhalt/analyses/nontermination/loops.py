@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, Ref
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge, Relation, check, compute
 from jhalt.smt.nonterm import LoopPath, LoopSystem
-
-from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
 
 EXCLUSIVE_REFINEMENTS = frozenset({"integer", "relation"})
 MAX_PATHS = 256
@@ -100,7 +99,9 @@ class _PathBuilder:
     nodes: list[int]
 
 
-def _edge_relations(graph: SymbolicExecutionGraph, source: int, label: EdgeLabel, target: int, path: _PathBuilder) -> Refused | None:
+def _edge_relations(
+    graph: SymbolicExecutionGraph, source: int, label: EdgeLabel, target: int, path: _PathBuilder
+) -> Refused | None:
     """Add the relations of one (non-closing) edge of a path."""
     before, after = graph.states[source], graph.states[target]
     problem = inexact_reason(label)
@@ -118,8 +119,14 @@ def _edge_relations(graph: SymbolicExecutionGraph, source: int, label: EdgeLabel
                 defined.add(relation.result)
         for reference in int_refs(after):
             value = after.heap[reference]
-            if reference not in before.heap and reference not in defined and value.interval.is_singleton:
-                path.computations.append(compute("=", reference, value.interval.value))  # a constant
+            if (
+                reference not in before.heap
+                and reference not in defined
+                and value.interval.is_singleton
+            ):
+                path.computations.append(
+                    compute("=", reference, value.interval.value)
+                )  # a constant
     elif isinstance(label, RefineEdge):
         path.conditions.extend(label.assumed)
         for old, new in label.renaming:
@@ -141,7 +148,9 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
         successors = graph.successors(node)
         if len(successors) > 1:
             for label, _ in successors:
-                if not (isinstance(label, RefineEdge) and label.refinement in EXCLUSIVE_REFINEMENTS):
+                if not (
+                    isinstance(label, RefineEdge) and label.refinement in EXCLUSIVE_REFINEMENTS
+                ):
                     kind = label.refinement if isinstance(label, RefineEdge) else label.kind
                     return Refused(
                         f"the loop at {graph.states[head].position} branches on a non-integer condition ({kind})"
@@ -168,20 +177,28 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
                     if isinstance(head_state.heap.get(general), IntValue)
                 )
                 paths.append(
-                    LoopPath(tuple(path.conditions), tuple(path.computations), back, " → ".join(map(str, path.nodes + [head])))
+                    LoopPath(
+                        tuple(path.conditions),
+                        tuple(path.computations),
+                        back,
+                        " → ".join(map(str, path.nodes + [head])),
+                    )
                 )
                 if len(paths) > MAX_PATHS:
                     return Refused(f"more than {MAX_PATHS} paths through the loop")
                 continue
             if target in path.nodes:
                 return Refused(f"the loop at {head_state.position} contains an inner loop")
-            extended = _PathBuilder(list(path.conditions), list(path.computations), path.nodes + [target])
+            extended = _PathBuilder(
+                list(path.conditions), list(path.computations), path.nodes + [target]
+            )
             refused = _edge_relations(graph, node, label, target, extended)
             if refused:
                 return refused
             stack.append((target, extended))
     head_refs = tuple(int_refs(head_state))
     invariants = tuple(
-        (r, head_state.int_value(r).interval.lo, head_state.int_value(r).interval.hi) for r in head_refs
+        (r, head_state.int_value(r).interval.lo, head_state.int_value(r).interval.hi)
+        for r in head_refs
     )
     return LoopSystem(head_refs, invariants, tuple(paths))

@@ -39,6 +39,22 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jhalt.analyses.nontermination.candidates import Candidate, candidates
+from jhalt.analyses.nontermination.interesting import interesting_references
+from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
+from jhalt.analyses.nontermination.recurrence import (
+    Refused,
+    check_recurrent,
+    run_deterministic,
+    state_key,
+)
+from jhalt.analyses.nontermination.result import (
+    LOOPING,
+    NON_LOOPING,
+    LoopLocation,
+    NonTerminationResult,
+    NonTerminationSearch,
+)
 from jhalt.domains.instance import check_instance
 from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.naming import ReferenceNamer
@@ -60,23 +76,6 @@ from jhalt.smt.nonterm import (
     prove_nonlooping,
 )
 from jhalt.smt.session import SmtConfig
-
-from jhalt.analyses.nontermination.candidates import Candidate, candidates
-from jhalt.analyses.nontermination.interesting import interesting_references
-from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
-from jhalt.analyses.nontermination.recurrence import (
-    Refused,
-    check_recurrent,
-    run_deterministic,
-    state_key,
-)
-from jhalt.analyses.nontermination.result import (
-    LOOPING,
-    NON_LOOPING,
-    LoopLocation,
-    NonTerminationResult,
-    NonTerminationSearch,
-)
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,9 @@ def candidate_invariants(now: dict[Ref, int], earlier: dict[Ref, int]) -> list[t
     for index, first in enumerate(moving):
         for second in moving[index + 1 :]:
             for sign in (-1, 1):
-                low, high = _keep_direction(now[first] + sign * now[second], earlier[first] + sign * earlier[second])
+                low, high = _keep_direction(
+                    now[first] + sign * now[second], earlier[first] + sign * earlier[second]
+                )
                 relations.append(LinearBound(((first, 1), (second, sign)), low, high))
     found: list[tuple[str, Box]] = [("box", box)]
     if relations:
@@ -194,12 +195,17 @@ class _Search:
         self.graph = graph
         self.config = config
         self.ctx = EvalContext(
-            program, registry, namer=ReferenceNamer.avoiding(_all_refs(graph)), options=options or EvalOptions()
+            program,
+            registry,
+            namer=ReferenceNamer.avoiding(_all_refs(graph)),
+            options=options or EvalOptions(),
         )
         self.reasons: list[str] = []
         self.heads = loop_heads(graph)
         self.interesting = interesting_references(graph)
-        self.head_positions = {tuple(f.position for f in graph.states[h].frames) for h in self.heads}
+        self.head_positions = {
+            tuple(f.position for f in graph.states[h].frames) for h in self.heads
+        }
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
         self.open_systems: dict[int, LoopSystem] = {}
         self.box_attempts = 0
@@ -222,7 +228,9 @@ class _Search:
         for head in self.heads:
             system = loop_system(self.graph, head)
             if isinstance(system, Refused):
-                self.note(f"non-looping (Thm 8) at {self.graph.states[head].position}: {system.reason}")
+                self.note(
+                    f"non-looping (Thm 8) at {self.graph.states[head].position}: {system.reason}"
+                )
                 continue
             if not system.paths:
                 continue
@@ -273,19 +281,25 @@ class _Search:
                         del visits[:-3]
                         proof = self._invariant_proof(head, state, visits, pattern_counts, step)
                 if proof is None and head not in exhausted_heads:
-                    proof = self._generalised_proof(head, state, check.renaming, step, exhausted_heads)
+                    proof = self._generalised_proof(
+                        head, state, check.renaming, step, exhausted_heads
+                    )
                 if proof is not None:
                     return proof
             return None
 
-        outcome = run_deterministic(self.ctx, candidate.state, observe, self.config.max_run_steps, self.deadline)
+        outcome = run_deterministic(
+            self.ctx, candidate.state, observe, self.config.max_run_steps, self.deadline
+        )
         if outcome.found is not None:
             return outcome.found, trail
         if outcome.stop in ("stuck", "inexact"):
             self.note(f"witness run {candidate.description}: {outcome.detail}")
         return None
 
-    def _repeat_proof(self, earlier: AbstractState, earlier_step: int, state: AbstractState, step: int) -> _Proof:
+    def _repeat_proof(
+        self, earlier: AbstractState, earlier_step: int, state: AbstractState, step: int
+    ) -> _Proof:
         values = _describe_values(earlier)
         return _Proof(
             LOOPING,
@@ -297,7 +311,9 @@ class _Search:
             exact_repeat=True,
         )
 
-    def _head_values(self, head: int, renaming: dict[Ref, Ref], state: AbstractState) -> dict[Ref, int] | None:
+    def _head_values(
+        self, head: int, renaming: dict[Ref, Ref], state: AbstractState
+    ) -> dict[Ref, int] | None:
         values: dict[Ref, int] = {}
         for reference in int_refs(self.graph.states[head]):
             mine = renaming.get(reference)
@@ -307,7 +323,9 @@ class _Search:
             values[reference] = value.interval.value
         return values
 
-    def _nonlooping_proof(self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int) -> _Proof | None:
+    def _nonlooping_proof(
+        self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int
+    ) -> _Proof | None:
         proved = self.systems.get(head)
         if proved is None:
             return None
@@ -350,7 +368,9 @@ class _Search:
             if len(visits) < unroll + 1:
                 continue
             earlier = visits[-1 - unroll]
-            if unroll == 2 and _directions(visits[-1], visits[-2]) == _directions(visits[-2], visits[-3]):
+            if unroll == 2 and _directions(visits[-1], visits[-2]) == _directions(
+                visits[-2], visits[-3]
+            ):
                 continue  # no alternation: one iteration already shows the pattern
             pattern = (head, unroll, _directions(values, earlier))
             pattern_counts[pattern] = count = pattern_counts.get(pattern, 0) + 1
@@ -377,7 +397,14 @@ class _Search:
         return known
 
     def _try_invariant(
-        self, head: int, state: AbstractState, values: dict[Ref, int], box: Box, unroll: int, kind: str, step: int
+        self,
+        head: int,
+        state: AbstractState,
+        values: dict[Ref, int],
+        box: Box,
+        unroll: int,
+        kind: str,
+        step: int,
     ) -> _Proof | None:
         key = (head, unroll, box)
         if key in self.box_cache:
@@ -395,7 +422,11 @@ class _Search:
             return None
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
         shown = ", ".join(describe_bound(bound) for bound in box)
-        runs = "every run of the loop" if unroll == 1 else f"every {unroll} consecutive runs of the loop"
+        runs = (
+            "every run of the loop"
+            if unroll == 1
+            else f"every {unroll} consecutive runs of the loop"
+        )
         evidence = (
             f"with the candidate invariant {shown}, ρ is unsatisfiable over {len(system.paths)} path(s) back to the "
             f"head ({runs} keep(s) a path condition and restore the invariant), σ is satisfiable"
@@ -414,7 +445,12 @@ class _Search:
         return _Proof(NON_LOOPING, state, positions, evidence, data, step)
 
     def _generalised_proof(
-        self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int, exhausted_heads: set[int]
+        self,
+        head: int,
+        state: AbstractState,
+        renaming: dict[Ref, Ref],
+        step: int,
+        exhausted_heads: set[int],
     ) -> _Proof | None:
         """Thm 7 with ``⊑_Π`` (module docstring, item c). A check that runs out of budget
         marks the head in ``exhausted_heads``: later visits of the same run follow the same
@@ -436,7 +472,9 @@ class _Search:
             head_value = head_state.heap.get(generals[0])
             if not isinstance(head_value, IntValue):
                 continue
-            generalised = generalised.with_value(reference, IntValue(head_value.interval, head_value.type_letter))
+            generalised = generalised.with_value(
+                reference, IntValue(head_value.interval, head_value.type_letter)
+            )
             widened.append(reference)
         if not widened:
             return None
@@ -457,12 +495,20 @@ class _Search:
             f"every path from the head returns to an instance of it; the interesting values stay unchanged ({kept}) "
             f"({proof.returns} path(s), {proof.states_explored} states)"
         )
-        data = {"method": "Thm 7 closure", "state": kept, "paths": proof.returns, "states": proof.states_explored}
+        data = {
+            "method": "Thm 7 closure",
+            "state": kept,
+            "paths": proof.returns,
+            "states": proof.states_explored,
+        }
         return _Proof(LOOPING, generalised, proof.positions, evidence, data, step)
 
     # ------------------------------------------------------------ step 3: overflow
-    def overflow_note(self, candidate: Candidate, proof: _Proof, trail: list[AbstractState]) -> str | None:
+    def overflow_note(
+        self, candidate: Candidate, proof: _Proof, trail: list[AbstractState]
+    ) -> str | None:
         """Mathematical vs Java integers on the witness path (module docstring, item 3)."""
+
         def out_of_range(state: AbstractState) -> list[str]:
             found = []
             for reference in int_refs(state):
@@ -488,7 +534,10 @@ class _Search:
             return None
 
         outcome = run_deterministic(
-            self.ctx, trail[-1] if trail else candidate.state, observe, self.config.overflow_probe_steps,
+            self.ctx,
+            trail[-1] if trail else candidate.state,
+            observe,
+            self.config.overflow_probe_steps,
             time.monotonic() + 5.0,
         )
         iterations = max(0, len(visits) - 1)
@@ -523,7 +572,9 @@ class _Search:
     # ------------------------------------------------------------ assembling the answer
     def location(self, proof: _Proof) -> LoopLocation:
         method = proof.head.position.method
-        pcs = sorted({p.pc for p in proof.positions if p.method == method} | {proof.head.position.pc})
+        pcs = sorted(
+            {p.pc for p in proof.positions if p.method == method} | {proof.head.position.pc}
+        )
         lines = None
         source_file = None
         classfile = self.ctx.program.find(method.class_name)
@@ -544,11 +595,17 @@ class _Search:
 
         def observe(state: AbstractState, step: int) -> bool | None:
             positions.add(state.position)
-            if step > 0 and state_key(state) == target and check_instance(state, proof.head, self.ctx.hierarchy):
+            if (
+                step > 0
+                and state_key(state) == target
+                and check_instance(state, proof.head, self.ctx.hierarchy)
+            ):
                 return True
             return None
 
-        run_deterministic(self.ctx, proof.head, observe, self.config.max_run_steps, time.monotonic() + 5.0)
+        run_deterministic(
+            self.ctx, proof.head, observe, self.config.max_run_steps, time.monotonic() + 5.0
+        )
         return replace(proof, positions=frozenset(positions))
 
     def search(self) -> NonTerminationSearch:
@@ -578,7 +635,9 @@ class _Search:
             )
             return NonTerminationSearch(result, tuple(self.reasons), self._stats(tried))
         if tried == 0:
-            self.note(f"no concrete inputs for {entry} (only main(String[]) and integer parameters are searched)")
+            self.note(
+                f"no concrete inputs for {entry} (only main(String[]) and integer parameters are searched)"
+            )
         else:
             self.note(f"no witness among {tried} candidate inputs")
         return NonTerminationSearch(None, tuple(self.reasons), self._stats(tried))

@@ -59,7 +59,11 @@ def inexact_reason(label: EdgeLabel) -> str | None:
             return f"{label.position}: relies on an over-approximation ({'; '.join(label.assumptions)})"
         for relation in label.constraints:
             if relation.op in InexactOps:
-                kind = "a float value" if relation.op == "float" else "an operation not modelled exactly"
+                kind = (
+                    "a float value"
+                    if relation.op == "float"
+                    else "an operation not modelled exactly"
+                )
                 return f"{label.position}: {label.mnemonic} computes {kind} ({relation})"
     return None
 
@@ -83,11 +87,13 @@ class Recurrence:
     returns: int
 
 
-def successors(ctx: EvalContext, state: AbstractState) -> list[tuple[EdgeLabel, AbstractState]] | Refused:
+def successors(
+    ctx: EvalContext, state: AbstractState
+) -> list[tuple[EdgeLabel, AbstractState]] | Refused:
     """The successors the graph builder would draw (garbage-collected after a step)."""
     try:
         result = evaluate(ctx, state)
-    except Exception as error:  # noqa: BLE001 - an evaluator failure is a refusal, never a proof
+    except Exception as error:
         return Refused(f"internal error at {state.position}: {type(error).__name__}: {error}")
     if isinstance(result, Stuck):
         return Refused(f"{state.position}: {result.reason}")
@@ -105,7 +111,10 @@ def _comparable(state: AbstractState) -> bool:
 
 
 def check_recurrent(
-    ctx: EvalContext, candidate: AbstractState, max_states: int = 4000, deadline: float | None = None
+    ctx: EvalContext,
+    candidate: AbstractState,
+    max_states: int = 4000,
+    deadline: float | None = None,
 ) -> Recurrence | Refused:
     """The closure check of the module docstring (``deadline``: a ``time.monotonic()``
     value after which it gives up)."""
@@ -173,7 +182,9 @@ def run_deterministic(
         if isinstance(found, Refused):
             return RunOutcome(None, "stuck", found.reason, step)
         if len(found) != 1:
-            return RunOutcome(None, "not deterministic", f"{state.position}: {len(found)} cases", step)
+            return RunOutcome(
+                None, "not deterministic", f"{state.position}: {len(found)} cases", step
+            )
         label, state = found[0]
         problem = inexact_reason(label)
         if problem:

@@ -37,7 +37,9 @@ def base_location(location: str) -> str:
     return location.split(SEPARATOR, 1)[0]
 
 
-def _renamed_apart(transition: Transition, tag: str, its_variables: frozenset[str]) -> dict[str, str]:
+def _renamed_apart(
+    transition: Transition, tag: str, its_variables: frozenset[str]
+) -> dict[str, str]:
     renaming = {}
     for name in transition.variables():
         if name not in its_variables and not is_primed(name):
@@ -45,7 +47,9 @@ def _renamed_apart(transition: Transition, tag: str, its_variables: frozenset[st
     return renaming
 
 
-def _composition(first: Transition, second: Transition, its_variables: frozenset[str]) -> list[LinearConstraint]:
+def _composition(
+    first: Transition, second: Transition, its_variables: frozenset[str]
+) -> list[LinearConstraint]:
     """``first`` then ``second``: ``first``'s post-state (primed) is ``second``'s pre-state;
     ``second``'s post-state becomes doubly primed; auxiliaries are renamed apart."""
     first_renaming = _renamed_apart(first, "1", its_variables)
@@ -53,7 +57,9 @@ def _composition(first: Transition, second: Transition, its_variables: frozenset
     for name in its_variables:
         second_renaming[name] = primed(name)
         second_renaming[primed(name)] = primed(primed(name))
-    return [c.rename(first_renaming) for c in first.guard] + [c.rename(second_renaming) for c in second.guard]
+    return [c.rename(first_renaming) for c in first.guard] + [
+        c.rename(second_renaming) for c in second.guard
+    ]
 
 
 def split_by_predecessor(its: ITS, config: SmtConfig = SmtConfig()) -> ITS | None:
@@ -62,14 +68,20 @@ def split_by_predecessor(its: ITS, config: SmtConfig = SmtConfig()) -> ITS | Non
     transitions = [t for t in its.transitions if not t.is_infeasible_syntactically()]
     if len(transitions) > MAX_SPLIT_TRANSITIONS:
         return None
-    feasible = [t for t in transitions if check_satisfiable(t.guard, Domain.INTEGER, config) is not SatAnswer.UNSAT]
+    feasible = [
+        t
+        for t in transitions
+        if check_satisfiable(t.guard, Domain.INTEGER, config) is not SatAnswer.UNSAT
+    ]
     its_variables = frozenset(its.variables)
     split: list[Transition] = []
     for first in feasible:
         for second in feasible:
             if second.source != first.target:
                 continue
-            answer = check_satisfiable(_composition(first, second, its_variables), Domain.INTEGER, config)
+            answer = check_satisfiable(
+                _composition(first, second, its_variables), Domain.INTEGER, config
+            )
             if answer is SatAnswer.UNSAT:
                 continue
             split.append(

@@ -146,8 +146,11 @@ class CutPoint:
         return location_name(self.node)
 
     def variables(self) -> tuple[str, ...]:
-        return (self.int_refs + tuple(size_name(r) for r in self.sized_refs)
-                + tuple(field_name(r, f) for r, f in self.field_refs))
+        return (
+            self.int_refs
+            + tuple(size_name(r) for r in self.sized_refs)
+            + tuple(field_name(r, f) for r, f in self.field_refs)
+        )
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,12 @@ def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
     nodes = sorted(graph.states)
     edges = [(s, t) for s, _, t in graph.edges]
     self_loops = {s for s, t in edges if s == t}
-    result = [c for c in strongly_connected_components([str(n) for n in nodes], [(str(s), str(t)) for s, t in edges])]
+    result = [
+        c
+        for c in strongly_connected_components(
+            [str(n) for n in nodes], [(str(s), str(t)) for s, t in edges]
+        )
+    ]
     cyclic = []
     for component in result:
         members = frozenset(int(n) for n in component)
@@ -211,7 +219,10 @@ class _Path:
 
 class _Extractor:
     def __init__(
-        self, graph: SymbolicExecutionGraph, nodes: frozenset[int], extra_heads: Iterable[int] = (),
+        self,
+        graph: SymbolicExecutionGraph,
+        nodes: frozenset[int],
+        extra_heads: Iterable[int] = (),
         program: Program | None = None,
     ) -> None:
         self.graph = graph
@@ -223,14 +234,22 @@ class _Extractor:
             if source in nodes:
                 self.out[source].append((label, target))
         heads = sorted(
-            {t for s, label, t in graph.edges if isinstance(label, InstanceEdge) and s in nodes and t in nodes}
+            {
+                t
+                for s, label, t in graph.edges
+                if isinstance(label, InstanceEdge) and s in nodes and t in nodes
+            }
             | set(extra_heads)
         )
         self._sizes: dict[int, SizeAnalysis] = {}
         int_fields, classes_with = _represented_int_fields(graph, nodes)
         self.cut_points = {
-            node: CutPoint(node, int_refs(graph.states[node]), tuple(sorted(self.sizes(node).tracked)),
-                           _field_refs(graph.states[node], int_fields, classes_with))
+            node: CutPoint(
+                node,
+                int_refs(graph.states[node]),
+                tuple(sorted(self.sizes(node).tracked)),
+                _field_refs(graph.states[node], int_fields, classes_with),
+            )
             for node in heads
         }
         self.transitions: list[Transition] = []
@@ -281,17 +300,23 @@ class _Extractor:
                         constraints.append(eq(known, current))
                     path.fields[(reference, field_id)] = current
         sizes = self.sizes(node)
-        tracked = _children_closure(state, sizes.tracked | {r for r in path.acyclic if r in state.heap})
+        tracked = _children_closure(
+            state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
+        )
         path.acyclic = frozenset(tracked)
         for reference in sorted(tracked):
             term = self.size_var(source, path, reference)
             constraints.append(ge(term, 1 if _certainly_object(state, reference) else 0))
         for parent in sorted(tracked):
             for child in _object_children(state, parent):
-                constraints.append(le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1))
+                constraints.append(
+                    le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1)
+                )
         for reference in sorted(set(path.complete) & tracked):
             value = state.heap.get(reference)
-            if isinstance(value, InstanceValue) and path.complete[reference] <= {f for f, _ in value.fields}:
+            if isinstance(value, InstanceValue) and path.complete[reference] <= {
+                f for f, _ in value.fields
+            }:
                 children = sorted(set(_object_children(state, reference)))
                 if all(c in tracked for c in children):
                     bound = const(1)
@@ -299,12 +324,21 @@ class _Extractor:
                         bound = bound + self.size_var(source, path, child)
                     constraints.append(le(self.size_var(source, path, reference), bound))
                     for other in sorted(tracked):  # a copy of a node is no larger than the node
-                        if other != reference and isinstance(state.heap.get(other), InstanceValue) \
-                                and set(children) <= set(_object_children(state, other)):
-                            constraints.append(le(self.size_var(source, path, reference),
-                                                  self.size_var(source, path, other)))
+                        if (
+                            other != reference
+                            and isinstance(state.heap.get(other), InstanceValue)
+                            and set(children) <= set(_object_children(state, other))
+                        ):
+                            constraints.append(
+                                le(
+                                    self.size_var(source, path, reference),
+                                    self.size_var(source, path, other),
+                                )
+                            )
 
-    def edge_facts(self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int) -> None:
+    def edge_facts(
+        self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int
+    ) -> None:
         before, after = self.graph.states[node], self.graph.states[target]
 
         def lookup(operand: Operand) -> IntValue | None:
@@ -369,12 +403,16 @@ class _Extractor:
                         eq(self.size_var(source, path, new), self.size_var(source, path, old))
                     )
 
-    def _heap_effect(self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge) -> None:
+    def _heap_effect(
+        self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
+    ) -> None:
         mnemonic = label.mnemonic
         if mnemonic == "putfield":
             written = before.peek(1)
             aliases = {written} | before.predicates.equal_partners(written)
-            path.fields = {key: value for key, value in path.fields.items() if key[0] not in aliases}
+            path.fields = {
+                key: value for key, value in path.fields.items() if key[0] not in aliases
+            }
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             if self._is_harmless(label):
                 return
@@ -398,7 +436,9 @@ class _Extractor:
         if position not in self._callees:
             self._callees[position] = _callee(self.program, position)
         callee = self._callees[position]
-        return callee is not None and (callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math")
+        return callee is not None and (
+            callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
+        )
 
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:
@@ -410,7 +450,12 @@ class _Extractor:
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
         start = min(self.cut_points) if self.cut_points else min(self.nodes)
         its = ITS(variables, location_name(start), tuple(self.transitions))
-        return ComponentSystem(self.nodes, tuple(self.cut_points[n] for n in sorted(self.cut_points)), its, self.dropped)
+        return ComponentSystem(
+            self.nodes,
+            tuple(self.cut_points[n] for n in sorted(self.cut_points)),
+            its,
+            self.dropped,
+        )
 
     def _walk(self, source: CutPoint, node: int, path: _Path) -> None:
         stack: list[tuple[int, _Path]] = [(node, path)]
@@ -447,8 +492,14 @@ class _Extractor:
         return tuple(found)
 
     def _emit(
-        self, source: CutPoint, path: _Path, instance_node: int, renaming: Iterable[tuple[Ref, Ref]], target: int,
-        sink: list[Transition] | None = None, source_location: str | None = None,
+        self,
+        source: CutPoint,
+        path: _Path,
+        instance_node: int,
+        renaming: Iterable[tuple[Ref, Ref]],
+        target: int,
+        sink: list[Transition] | None = None,
+        source_location: str | None = None,
     ) -> None:
         target_point = self.cut_points[target]
         instance = self.graph.states[instance_node]
@@ -458,11 +509,16 @@ class _Extractor:
             general_value = general.heap.get(general_ref)
             if isinstance(general_value, IntValue) and general_ref in target_point.int_refs:
                 if isinstance(instance.heap.get(instance_ref), IntValue):
-                    constraints.append(eq(var(primed(general_ref)), var(self.int_name(source, instance_ref))))
+                    constraints.append(
+                        eq(var(primed(general_ref)), var(self.int_name(source, instance_ref)))
+                    )
             elif general_ref in target_point.sized_refs:
                 if instance_ref == NULL or is_object_value(instance.heap.get(instance_ref)):  # type: ignore[arg-type]
                     constraints.append(
-                        eq(var(primed(size_name(general_ref))), self.size_var(source, path, instance_ref))
+                        eq(
+                            var(primed(size_name(general_ref))),
+                            self.size_var(source, path, instance_ref),
+                        )
                     )
         instance_of = dict(renaming)
         for general_ref, field_id in target_point.field_refs:
@@ -481,16 +537,22 @@ class _Extractor:
         for choice in alternatives:
             guard = _eliminate_auxiliary(constraints + list(choice))
             name = f"{prefix}{len(into)}"
-            into.append(Transition(name, source_location or source.location, target_point.location, guard, origin))
+            into.append(
+                Transition(
+                    name, source_location or source.location, target_point.location, guard, origin
+                )
+            )
 
 
-HARMLESS_LIBRARY_METHODS = frozenset({
-    ("java/lang/Object", "<init>"),
-    ("java/lang/String", "length"),
-    ("java/lang/String", "charAt"),
-    ("java/lang/String", "equals"),
-    ("java/lang/String", "isEmpty"),
-})
+HARMLESS_LIBRARY_METHODS = frozenset(
+    {
+        ("java/lang/Object", "<init>"),
+        ("java/lang/String", "length"),
+        ("java/lang/String", "charAt"),
+        ("java/lang/String", "equals"),
+        ("java/lang/String", "isEmpty"),
+    }
+)
 """Library methods (besides those of ``java/lang/Math``) that write no field of any object
 that existed before the call: sizes and field values survive them."""
 
@@ -531,7 +593,9 @@ def _represented_int_fields(
 
 
 def _field_refs(
-    state: AbstractState, int_fields: frozenset[FieldId], classes_with: dict[FieldId, frozenset[str]]
+    state: AbstractState,
+    int_fields: frozenset[FieldId],
+    classes_with: dict[FieldId, frozenset[str]],
 ) -> tuple[tuple[Ref, FieldId], ...]:
     """The field variables of a cut point with ``state`` (module doc): object references
     (not arrays) of a class that has the field (its declaring class or a class seen with it)
@@ -579,7 +643,9 @@ def _children_closure(state: AbstractState, start: Iterable[Ref]) -> set[Ref]:
 
 def _certainly_object(state: AbstractState, reference: Ref) -> bool:
     value = state.heap[reference]
-    return isinstance(value, (InstanceValue, ArrayValue)) or (isinstance(value, UnknownValue) and not value.nullable)
+    return isinstance(value, (InstanceValue, ArrayValue)) or (
+        isinstance(value, UnknownValue) and not value.nullable
+    )
 
 
 def _extend(facts: Facts, more: Facts) -> None:

@@ -32,16 +32,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from jhalt.analyses.termination.extract import ComponentSystem, CutPoint
+from jhalt.its.congruence import Candidate, Congruence
+from jhalt.its.congruence import candidate_variables as _variables
 from jhalt.its.linear import LinearConstraint, Relation, ge, le, normalize, var
 from jhalt.its.system import ITS, Transition, primed
-from jhalt.its.congruence import Candidate, Congruence, candidate_variables as _variables
 from jhalt.smt.inductive import InductivenessChecker
 from jhalt.smt.session import SmtConfig
 
 MAX_CANDIDATES = 600
 """A cut point with more candidates than this keeps only the unary and guard candidates."""
-
-
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,9 @@ class Invariants:
 
     def restricted_to(self, locations: Iterable[str]) -> Invariants:
         wanted = set(locations)
-        return Invariants(tuple((name, facts) for name, facts in self.by_location if name in wanted))
+        return Invariants(
+            tuple((name, facts) for name, facts in self.by_location if name in wanted)
+        )
 
     def linear_at(self, location: str) -> tuple[LinearConstraint, ...]:
         return tuple(c for c in self.at(location) if isinstance(c, LinearConstraint))
@@ -84,18 +85,29 @@ def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list
                 from_guards.append(constraint)
                 if constraint.relation is Relation.LE:  # e <= 0 also as the weaker e <= 1
                     from_guards.append(normalize(constraint.expr - 1, Relation.LE))
-    parities: list[Candidate] = [Congruence(var(n), 2, r) for n in names if n in int_vars for r in (0, 1)]
+    parities: list[Candidate] = [
+        Congruence(var(n), 2, r) for n in names if n in int_vars for r in (0, 1)
+    ]
     binary: list[Candidate] = []
     for index, first in enumerate(names):
         for second in names[index + 1 :]:
             x, y = var(first), var(second)
-            binary += [ge(x - y, 0), le(x - y, 0), ge(x - y, 1), le(x - y, -1), ge(x + y, 1), le(x + y, 1)]
+            binary += [
+                ge(x - y, 0),
+                le(x - y, 0),
+                ge(x - y, 1),
+                le(x - y, -1),
+                ge(x + y, 1),
+                le(x + y, 1),
+            ]
     candidates = unary + from_guards + parities
     if len(candidates) + len(binary) <= MAX_CANDIDATES:
         candidates += binary
     unique: list[Candidate] = []
     for candidate in candidates:
-        if candidate not in unique and not (isinstance(candidate, LinearConstraint) and candidate.is_trivially_true()):
+        if candidate not in unique and not (
+            isinstance(candidate, LinearConstraint) and candidate.is_trivially_true()
+        ):
             unique.append(candidate)
     return unique
 
@@ -124,8 +136,11 @@ def _restricted(system: ComponentSystem, wanted: Iterable[str]) -> ComponentSyst
             if transition.target in reaches and transition.source not in reaches:
                 reaches.add(transition.source)
                 changed = True
-    its = ITS(system.its.variables, system.its.start,
-              tuple(t for t in system.its.transitions if t.source in reaches and t.target in reaches))
+    its = ITS(
+        system.its.variables,
+        system.its.start,
+        tuple(t for t in system.its.transitions if t.source in reaches and t.target in reaches),
+    )
     entries = tuple(e for e in system.entries or () if e.target in reaches)
     cut_points = tuple(c for c in system.cut_points if c.location in reaches)
     return ComponentSystem(system.nodes, cut_points, its, system.dropped_disjunctions, entries)
@@ -169,7 +184,9 @@ def infer_invariants(
             return NO_INVARIANTS
         if len(kept) < len(goals):  # weaker facts at the target: recheck what leaves it
             kept_set = set(kept)
-            current[transition.target] = [g for g in current[transition.target] if _primed(g) in kept_set]
+            current[transition.target] = [
+                g for g in current[transition.target] if _primed(g) in kept_set
+            ]
             for successor in outgoing.get(transition.target, []):
                 if successor.name not in queued:
                     pending.append(successor)
@@ -188,7 +205,9 @@ def _tightest(facts: list[Candidate]) -> tuple[Candidate, ...]:
         if isinstance(fact, LinearConstraint) and fact.relation is Relation.LE:
             key = fact.expr.terms
             known = best.get(key)
-            if known is None or fact.expr.constant > known.expr.constant:  # e + c <= 0: larger c is tighter
+            if (
+                known is None or fact.expr.constant > known.expr.constant
+            ):  # e + c <= 0: larger c is tighter
                 best[key] = fact
         else:
             others.append(fact)
@@ -206,7 +225,11 @@ def strengthen(its: ITS, invariants: Invariants) -> ITS:
         extra = list(invariants.linear_at(transition.source))
         extra += [_primed(c) for c in invariants.linear_at(transition.target)]  # type: ignore[misc]
         guard = tuple(dict.fromkeys(tuple(transition.guard) + tuple(extra)))
-        transitions.append(Transition(transition.name, transition.source, transition.target, guard, transition.origin))
+        transitions.append(
+            Transition(
+                transition.name, transition.source, transition.target, guard, transition.origin
+            )
+        )
     return ITS(its.variables, its.start, tuple(transitions))
 
 

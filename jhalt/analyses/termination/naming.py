@@ -22,7 +22,11 @@ def _local_name(program: Program | None, state: AbstractState, frame_index: int,
     name = None
     if program is not None:
         classfile = program.find(frame.position.method.class_name)
-        method = classfile.method(frame.position.method.name, frame.position.method.descriptor) if classfile else None
+        method = (
+            classfile.method(frame.position.method.name, frame.position.method.descriptor)
+            if classfile
+            else None
+        )
         if method is not None and method.code is not None:
             name = method.code.local_name(slot, frame.position.pc)
     text = name or f"local{slot}"
@@ -42,7 +46,9 @@ def reference_names(state: AbstractState, program: Program | None) -> dict[Ref, 
         elif isinstance(root, StaticRoot):
             text, priority = f"{root.field.class_name.rsplit('/', 1)[-1]}.{root.field.name}", 2
         elif isinstance(root, StackRoot):
-            text = f"stack{root.depth}" if root.frame == 0 else f"frame{root.frame}.stack{root.depth}"
+            text = (
+                f"stack{root.depth}" if root.frame == 0 else f"frame{root.frame}.stack{root.depth}"
+            )
             priority = 3
         else:
             text, priority = "exception", 4
@@ -63,9 +69,13 @@ def reference_names(state: AbstractState, program: Program | None) -> dict[Ref, 
     return names
 
 
-def variable_names(state: AbstractState, program: Program | None, int_refs: tuple[Ref, ...],
-                   sized_refs: tuple[Ref, ...],
-                   field_refs: tuple[tuple[Ref, FieldId], ...] = ()) -> dict[str, str]:
+def variable_names(
+    state: AbstractState,
+    program: Program | None,
+    int_refs: tuple[Ref, ...],
+    sized_refs: tuple[Ref, ...],
+    field_refs: tuple[tuple[Ref, FieldId], ...] = (),
+) -> dict[str, str]:
     """ITS variable → source description for the variables of one cut point (a field
     variable ``o.f`` is shown as ``<path of o>.f``)."""
     from jhalt.analyses.termination.extract import field_name, size_name
@@ -75,5 +85,7 @@ def variable_names(state: AbstractState, program: Program | None, int_refs: tupl
     for reference in sized_refs:
         result[size_name(reference)] = f"size({names.get(reference, reference)})"
     for reference, field_id in field_refs:
-        result[field_name(reference, field_id)] = f"{names.get(reference, reference)}.{field_id.name}"
+        result[field_name(reference, field_id)] = (
+            f"{names.get(reference, reference)}.{field_id.name}"
+        )
     return result

@@ -34,7 +34,12 @@ from jhalt.analyses.termination.extract import (
     graph_components,
     location_name,
 )
-from jhalt.analyses.termination.invariants import NO_INVARIANTS, Invariants, infer_invariants, strengthen
+from jhalt.analyses.termination.invariants import (
+    NO_INVARIANTS,
+    Invariants,
+    infer_invariants,
+    strengthen,
+)
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
@@ -169,7 +174,9 @@ def _line_of(program: Program | None, graph: SymbolicExecutionGraph, node: int) 
         return None
     position = graph.states[node].position
     classfile = program.find(position.method.class_name)
-    method = classfile.method(position.method.name, position.method.descriptor) if classfile else None
+    method = (
+        classfile.method(position.method.name, position.method.descriptor) if classfile else None
+    )
     if method is None or method.code is None:
         return None
     return method.code.line_at(position.pc)
@@ -180,14 +187,21 @@ def _render(expr: LinearExpr, names: dict[str, str]) -> str:
 
 
 def _loop_proof(
-    graph: SymbolicExecutionGraph, program: Program | None, system: ComponentSystem, proof: TerminationProof,
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    system: ComponentSystem,
+    proof: TerminationProof,
     invariants: Invariants,
 ) -> LoopProof:
     heads = []
     for cut_point in system.cut_points:
         state = graph.states[cut_point.node]
-        names = variable_names(state, program, cut_point.int_refs, cut_point.sized_refs, cut_point.field_refs)
-        types = {r: v.type_letter for r in cut_point.int_refs if isinstance(v := state.heap[r], IntValue)}
+        names = variable_names(
+            state, program, cut_point.int_refs, cut_point.sized_refs, cut_point.field_refs
+        )
+        types = {
+            r: v.type_letter for r in cut_point.int_refs if isinstance(v := state.heap[r], IntValue)
+        }
         ranking = []
         for step in proof.steps:
             if not isinstance(step, (RankingStep, BoundedRunStep)):
@@ -197,24 +211,41 @@ def _loop_proof(
                     if isinstance(step, BoundedRunStep):
                         rendered = f"bounded: at most {step.length - 1} steps in a row"
                     else:
-                        rendered = " ; ".join(_render(phase.at(location), names) for phase in step.phases)
+                        rendered = " ; ".join(
+                            _render(phase.at(location), names) for phase in step.phases
+                        )
                     if rendered not in ranking:
                         ranking.append(rendered)
         heads.append(
-            LoopHead(cut_point.node, state.position.pc, _line_of(program, graph, cut_point.node), tuple(ranking),
-                     {k: v for k, v in names.items()}, {names.get(r, r): t for r, t in types.items()})
+            LoopHead(
+                cut_point.node,
+                state.position.pc,
+                _line_of(program, graph, cut_point.node),
+                tuple(ranking),
+                {k: v for k, v in names.items()},
+                {names.get(r, r): t for r, t in types.items()},
+            )
         )
     head_methods = {graph.states[c.node].position.method for c in system.cut_points}
     lines = [
         line
         for n in system.nodes
-        if graph.states[n].frames and graph.states[n].position.method in head_methods
+        if graph.states[n].frames
+        and graph.states[n].position.method in head_methods
         and (line := _line_of(program, graph, n)) is not None
     ]
     methods = sorted(str(m) for m in head_methods)
-    invariant_text = tuple(f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts)
-    return LoopProof(", ".join(methods), (min(lines), max(lines)) if lines else None, tuple(heads),
-                     format_its(system.its), proof, invariant_text)
+    invariant_text = tuple(
+        f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts
+    )
+    return LoopProof(
+        ", ".join(methods),
+        (min(lines), max(lines)) if lines else None,
+        tuple(heads),
+        format_its(system.its),
+        proof,
+        invariant_text,
+    )
 
 
 def _graph_invariants(
@@ -229,7 +260,9 @@ def _graph_invariants(
 
 
 def prove_graph_terminates(
-    graph: SymbolicExecutionGraph, program: Program | None = None, config: TerminationConfig = TerminationConfig()
+    graph: SymbolicExecutionGraph,
+    program: Program | None = None,
+    config: TerminationConfig = TerminationConfig(),
 ) -> TerminationOutcome:
     """Decide whether every run represented by ``graph`` terminates (module doc).
 
@@ -238,18 +271,25 @@ def prove_graph_terminates(
     if not graph.is_complete:
         first = graph.incomplete[0]
         return TerminationOutcome(
-            False, f"the graph is incomplete ({len(graph.incomplete)} parts; first: {first.reason})",
+            False,
+            f"the graph is incomplete ({len(graph.incomplete)} parts; first: {first.reason})",
             assumptions=assumptions,
         )
     if not graph.cycles_have_eval_edges():
-        return TerminationOutcome(False, "a cycle of the graph has no evaluation edge", assumptions=assumptions)
+        return TerminationOutcome(
+            False, "a cycle of the graph has no evaluation edge", assumptions=assumptions
+        )
     loops: list[LoopProof] = []
     graph_invariants: Invariants | None = None
     for nodes in graph_components(graph):
         system = extract_component(graph, nodes, program)
         if not system.cut_points:
-            return TerminationOutcome(False, f"an SCC of {len(nodes)} nodes has no instance edge",
-                                      tuple(loops), assumptions)
+            return TerminationOutcome(
+                False,
+                f"an SCC of {len(nodes)} nodes has no instance edge",
+                tuple(loops),
+                assumptions,
+            )
         if len(system.its.transitions) > config.max_transitions:
             return TerminationOutcome(
                 False, f"the ITS of a loop has {len(system.its.transitions)} transitions "
@@ -271,7 +311,9 @@ def prove_graph_terminates(
                     system, result = replace(system, its=split), split_result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
-            return TerminationOutcome(False, f"loop at {head}: {result.reason}", tuple(loops), assumptions)
+            return TerminationOutcome(
+                False, f"loop at {head}: {result.reason}", tuple(loops), assumptions
+            )
         loops.append(_loop_proof(graph, program, system, result.proof, invariants))
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
     return TerminationOutcome(True, reason, tuple(loops), assumptions)

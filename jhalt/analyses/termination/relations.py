@@ -45,7 +45,9 @@ literal), or None when the operand is not an integer the ITS tracks."""
 IntervalOf = Callable[[Operand], Interval | None]
 
 _SHIFT_MASK = {"I": 31, "J": 63}
-_TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1, -(2**15), 2**15 - 1, -(2**7), 2**7 - 1, 65535})
+_TYPE_LIMITS = frozenset(
+    {-(2**31), 2**31 - 1, -(2**63), 2**63 - 1, -(2**15), 2**15 - 1, -(2**7), 2**7 - 1, 65535}
+)
 
 
 def _bounds(operand: Operand, interval_of: IntervalOf) -> tuple[int | None, int | None]:
@@ -104,7 +106,9 @@ def _sign(operand: Operand, interval_of: IntervalOf) -> int:
     return 0
 
 
-def relation_facts(relation: Relation, term: Term, interval_of: IntervalOf, result_type: str | None) -> Facts:
+def relation_facts(
+    relation: Relation, term: Term, interval_of: IntervalOf, result_type: str | None
+) -> Facts:
     """The linear facts of ``relation`` (module doc); ``result_type`` is the JVM type letter of
     the result reference (needed for shift distances), None when unknown."""
     args = [term(a) for a in relation.args]
@@ -129,7 +133,9 @@ def relation_facts(relation: Relation, term: Term, interval_of: IntervalOf, resu
         quotient = var(quotient_name(relation.result))
         facts.constraints.extend(_division(op, result, relation.args, args, interval_of, quotient))
     elif op in ("<<", ">>") and len(args) == 2 and args[0] is not None:
-        facts.constraints.extend(_shift(op, result, relation.args[1], args[0], interval_of, result_type))
+        facts.constraints.extend(
+            _shift(op, result, relation.args[1], args[0], interval_of, result_type)
+        )
     elif op == "cmp" and len(args) == 2 and args[0] is not None and args[1] is not None:
         left, right = args[0], args[1]
         facts.disjunctions.append(
@@ -143,7 +149,10 @@ def relation_facts(relation: Relation, term: Term, interval_of: IntervalOf, resu
 
 
 def _product(
-    result: LinearExpr, operands: tuple[Operand, ...], args: list[LinearExpr | None], interval_of: IntervalOf
+    result: LinearExpr,
+    operands: tuple[Operand, ...],
+    args: list[LinearExpr | None],
+    interval_of: IntervalOf,
 ) -> list[LinearConstraint]:
     for index in (0, 1):
         factor = _literal(operands[index], interval_of)
@@ -176,8 +185,14 @@ def _division(
     assert dividend is not None
     dividend_sign = _sign(operands[0], interval_of)
     divisor_literal = _literal(operands[1], interval_of)
-    divisor_interval = interval_of(operands[1]) if isinstance(operands[1], str) else Interval.const(operands[1])
-    divisor_positive = divisor_interval is not None and divisor_interval.lo is not None and divisor_interval.lo >= 1
+    divisor_interval = (
+        interval_of(operands[1]) if isinstance(operands[1], str) else Interval.const(operands[1])
+    )
+    divisor_positive = (
+        divisor_interval is not None
+        and divisor_interval.lo is not None
+        and divisor_interval.lo >= 1
+    )
     divisor = args[1]
     if op == "%" and dividend_sign == 0 and divisor_positive and divisor is not None:
         return [lt(result, divisor), gt(result, -divisor)]  # |a % b| < b whatever the sign of a
@@ -190,13 +205,19 @@ def _division(
         if dividend_sign > 0:
             facts += [ge(result, 0), le(result, dividend)]
             if divisor_literal is not None:
-                facts += [le(result * divisor_literal, dividend), le(dividend, result * divisor_literal + divisor_literal - 1)]
+                facts += [
+                    le(result * divisor_literal, dividend),
+                    le(dividend, result * divisor_literal + divisor_literal - 1),
+                ]
             elif divisor_low >= 2:
                 facts.append(le(result * divisor_low, dividend))
         else:
             facts += [le(result, 0), ge(result, dividend)]
             if divisor_literal is not None:
-                facts += [ge(result * divisor_literal, dividend), ge(dividend, result * divisor_literal - divisor_literal + 1)]
+                facts += [
+                    ge(result * divisor_literal, dividend),
+                    ge(dividend, result * divisor_literal - divisor_literal + 1),
+                ]
             elif divisor_low >= 2:
                 facts.append(ge(result * divisor_low, dividend))
         return facts
@@ -232,4 +253,3 @@ def _shift(
     if op == "<<":
         return [eq(result, value * factor)]
     return [le(result * factor, value), le(value, result * factor + factor - 1)]
-

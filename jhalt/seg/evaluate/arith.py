@@ -70,18 +70,30 @@ def evaluate_int_binary(ctx: EvalContext, state: AbstractState, ins: Instruction
         if right.contains(0):
             return _split_divisor(ctx, state, right_ref, right)
         if left.is_singleton and right.is_singleton:
-            exact = java_div(left.value, right.value) if operation == "div" else java_rem(left.value, right.value)
+            exact = (
+                java_div(left.value, right.value)
+                if operation == "div"
+                else java_rem(left.value, right.value)
+            )
             interval: Interval | None = Interval.const(exact)
         else:
             interval = left.div(right) if operation == "div" else left.rem(right)
         assert interval is not None
-        return _result(ctx, state, ins, popped, interval, letter, symbol, args, (check("!=", right_ref, 0),))
+        return _result(
+            ctx, state, ins, popped, interval, letter, symbol, args, (check("!=", right_ref, 0),)
+        )
     if operation in ("shl", "shr", "ushr"):
-        return _result(ctx, state, ins, popped, _shift(operation, left, right, letter), letter, symbol, args)
-    return _result(ctx, state, ins, popped, _bitwise(operation, left, right, letter), letter, symbol, args)
+        return _result(
+            ctx, state, ins, popped, _shift(operation, left, right, letter), letter, symbol, args
+        )
+    return _result(
+        ctx, state, ins, popped, _bitwise(operation, left, right, letter), letter, symbol, args
+    )
 
 
-def _split_divisor(ctx: EvalContext, state: AbstractState, reference: str, interval: Interval) -> StepResult:
+def _split_divisor(
+    ctx: EvalContext, state: AbstractState, reference: str, interval: Interval
+) -> StepResult:
     parts = []
     negative = interval.meet(Interval.at_most(-1))
     if negative is not None:
@@ -147,7 +159,9 @@ def _bitwise(operation: str, left: Interval, right: Interval, letter: str) -> In
 def evaluate_int_neg(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     operand = state.peek()
     popped, _ = state.pop(1)
-    return _result(ctx, state, ins, popped, interval_of(state, operand).neg(), _letter(ins), "neg", (operand,))
+    return _result(
+        ctx, state, ins, popped, interval_of(state, operand).neg(), _letter(ins), "neg", (operand,)
+    )
 
 
 def evaluate_iinc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
@@ -155,7 +169,9 @@ def evaluate_iinc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> S
     assert ins.local is not None and isinstance(ins.value, int)
     old = state.local(ins.local)
     assert old is not None
-    new_state, result = bind_int(ctx, state, interval_of(state, old).add(Interval.const(ins.value)), "I")
+    new_state, result = bind_int(
+        ctx, state, interval_of(state, old).add(Interval.const(ins.value)), "I"
+    )
     new_state = new_state.with_local(ins.local, result)
     return step(state, ins, advance(new_state, ins), (compute("+", result, old, ins.value),))
 
@@ -169,11 +185,17 @@ def evaluate_int_convert(ctx: EvalContext, state: AbstractState, ins: Instructio
     popped, _ = state.pop(1)
     target = {"i2l": "J", "l2i": "I", "i2b": "B", "i2c": "C", "i2s": "S"}[ins.mnemonic]
     if ins.mnemonic == "i2l" or interval.fits_type(target):
-        return _result(ctx, state, ins, popped, interval, target if target != "I" else "I", "=", (operand,))
+        return _result(
+            ctx, state, ins, popped, interval, target if target != "I" else "I", "=", (operand,)
+        )
     if interval.is_singleton:
         exact = _wrap(interval.value, target) if target != "C" else interval.value & 0xFFFF
-        return _result(ctx, state, ins, popped, Interval.const(exact), target, f"conv:{target}", (operand,))
-    return _result(ctx, state, ins, popped, Interval.of_type(target), target, f"conv:{target}", (operand,))
+        return _result(
+            ctx, state, ins, popped, Interval.const(exact), target, f"conv:{target}", (operand,)
+        )
+    return _result(
+        ctx, state, ins, popped, Interval.of_type(target), target, f"conv:{target}", (operand,)
+    )
 
 
 def evaluate_to_float(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
@@ -189,7 +211,9 @@ def evaluate_to_float(ctx: EvalContext, state: AbstractState, ins: Instruction) 
         literal = value.value
     new_value = FloatValue(target) if literal is None else _float_value(literal, target)
     new_state, result = bind(ctx, popped, new_value)
-    return step(state, ins, advance(new_state.push(result), ins), (compute("float", result, operand),))
+    return step(
+        state, ins, advance(new_state.push(result), ins), (compute("float", result, operand),)
+    )
 
 
 def _float_value(value: float, letter: str) -> FloatValue:
@@ -235,7 +259,9 @@ def evaluate_float_arith(ctx: EvalContext, state: AbstractState, ins: Instructio
         literal = _float_op(operation, numbers)
     new_value = FloatValue(letter) if literal is None else _float_value(literal, letter)
     new_state, result = bind(ctx, popped, new_value)
-    return step(state, ins, advance(new_state.push(result), ins), (compute("float", result, *operands),))
+    return step(
+        state, ins, advance(new_state.push(result), ins), (compute("float", result, *operands),)
+    )
 
 
 def _float_op(operation: str, numbers: list[float]) -> float | None:
@@ -280,11 +306,15 @@ def evaluate_float_compare(ctx: EvalContext, state: AbstractState, ins: Instruct
     left, right = state.heap[left_ref], state.heap[right_ref]
     popped, _ = state.pop(2)
     interval = Interval(-1, 1)
-    if isinstance(left, FloatValue) and isinstance(right, FloatValue) and left.bits is not None and right.bits is not None:
+    if (
+        isinstance(left, FloatValue)
+        and isinstance(right, FloatValue)
+        and left.bits is not None
+        and right.bits is not None
+    ):
         a, b = left.value, right.value
         if math.isnan(a) or math.isnan(b):
             interval = Interval.const(-1 if ins.mnemonic.endswith("l") else 1)
         else:
             interval = Interval.const((a > b) - (a < b))
     return _result(ctx, state, ins, popped, interval, "I", "havoc", (left_ref, right_ref))
-

@@ -24,7 +24,16 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue, is_object_value, value_type_name
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+    value_type_name,
+)
 from jhalt.seg.context import EvalContext, Split, StepResult, Stuck
 from jhalt.seg.evaluate.branch import holds
 from jhalt.seg.evaluate.common import (
@@ -37,8 +46,8 @@ from jhalt.seg.evaluate.common import (
     step,
     throw,
 )
-from jhalt.seg.labels import RefineEdge, Relation, check, compute
 from jhalt.seg.evaluate.objects import annotate_store, holders
+from jhalt.seg.labels import RefineEdge, Relation, check, compute
 from jhalt.seg.library import unknown_value
 from jhalt.seg.refine import (
     child_annotations,
@@ -58,7 +67,9 @@ ARRAY_STORE = "java/lang/ArrayStoreException"
 STORE_SPLIT = "store"
 
 
-def _check_counts(ctx: EvalContext, state: AbstractState, ins: Instruction, counts: tuple[str, ...]) -> StepResult | None:
+def _check_counts(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, counts: tuple[str, ...]
+) -> StepResult | None:
     """Refine or throw for negative dimension counts; None when all are ≥ 0."""
     for count in counts:
         interval = interval_of(state, count)
@@ -89,7 +100,11 @@ def evaluate_newarray(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     checks = tuple(check(">=", c, 0) for c in counts)
     entries = None
     new_state = popped
-    if dimensions == 1 and length_interval.is_singleton and length_interval.value <= ctx.options.max_array_entries:
+    if (
+        dimensions == 1
+        and length_interval.is_singleton
+        and length_interval.value <= ctx.options.max_array_entries
+    ):
         new_state, default = default_value_ref(ctx, new_state, ins.array_type[1:])
         entries = (default,) * length_interval.value
     new_state, array = bind(ctx, new_state, ArrayValue(ins.array_type, length, entries))
@@ -97,7 +112,9 @@ def evaluate_newarray(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     return step(state, ins, advance(new_state.push(array), ins), constraints)
 
 
-def _array_ready(ctx: EvalContext, state: AbstractState, ins: Instruction, array: str) -> StepResult | None:
+def _array_ready(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, array: str
+) -> StepResult | None:
     """Null check and realization of the array reference; None when it is an array value."""
     if array == NULL:
         return throw(ctx, state, ins, NPE)
@@ -119,7 +136,9 @@ def evaluate_arraylength(ctx: EvalContext, state: AbstractState, ins: Instructio
     value = state.heap[array]
     assert isinstance(value, ArrayValue)
     popped, _ = state.pop(1)
-    return step(state, ins, advance(popped.push(value.length), ins), (compute("len", value.length, array),))
+    return step(
+        state, ins, advance(popped.push(value.length), ins), (compute("len", value.length, array),)
+    )
 
 
 def _index_check(
@@ -157,14 +176,24 @@ def _index_check(
     if index_interval.is_singleton:
         k = index_interval.value
         parts = [
-            (length_interval.meet(Interval.at_most(k)), f"len <= {k}", (check("<=", value.length, k),)),
-            (length_interval.meet(Interval.at_least(k + 1)), f"len > {k}", (check(">", value.length, k),)),
+            (
+                length_interval.meet(Interval.at_most(k)),
+                f"len <= {k}",
+                (check("<=", value.length, k),),
+            ),
+            (
+                length_interval.meet(Interval.at_least(k + 1)),
+                f"len > {k}",
+                (check(">", value.length, k),),
+            ),
         ]
         return refine_integer(ctx, state, value.length, [p for p in parts if p[0] is not None])  # type: ignore[misc]
     return split_relation(state, (index, value.length), bounds[1], out_of_bounds[0])
 
 
-def _split_index(ctx: EvalContext, state: AbstractState, index: str, interval: Interval, length: int) -> StepResult:
+def _split_index(
+    ctx: EvalContext, state: AbstractState, index: str, interval: Interval, length: int
+) -> StepResult:
     """Integer refinement of an index against a literal length: one case per possible
     position when the entries are represented (else inside/outside)."""
     array_value_entries = length <= ctx.options.max_array_entries
@@ -209,7 +238,11 @@ def evaluate_array_load(ctx: EvalContext, state: AbstractState, ins: Instruction
     else:
         component = value.component_type
         if ins.mnemonic == "aaload":
-            new_state, entry = bind(ctx, popped, unknown_value(component if component[0] in "L[" else "Ljava/lang/Object;"))
+            new_state, entry = bind(
+                ctx,
+                popped,
+                unknown_value(component if component[0] in "L[" else "Ljava/lang/Object;"),
+            )
             new_state = child_annotations(ctx, new_state, array, entry)
         elif ins.mnemonic in ("faload", "daload"):
             new_state, entry = bind(ctx, popped, unknown_value(ins.mnemonic[0].upper()))
@@ -220,7 +253,9 @@ def evaluate_array_load(ctx: EvalContext, state: AbstractState, ins: Instruction
     return step(state, ins, advance(new_state.push(entry), ins), constraints)
 
 
-def _store_check(ctx: EvalContext, state: AbstractState, array: Ref, stored: Ref) -> bool | StepResult:
+def _store_check(
+    ctx: EvalContext, state: AbstractState, array: Ref, stored: Ref
+) -> bool | StepResult:
     """Whether the (non-null) ``stored`` object's runtime type is assignable to the runtime
     component type of ``array`` (JVMS §6.5 aastore; thesis Fig. 1.25: a type refinement,
     or a boolean split when the types cannot be made precise). The array value's type is
@@ -228,7 +263,12 @@ def _store_check(ctx: EvalContext, state: AbstractState, array: Ref, stored: Ref
     every subtype of its component type is considered; a refinement of ``stored`` to its
     possible exact classes comes first."""
     split = state.split
-    if isinstance(split, tuple) and len(split) == 3 and split[0] == state.position and split[1] == STORE_SPLIT:
+    if (
+        isinstance(split, tuple)
+        and len(split) == 3
+        and split[0] == state.position
+        and split[1] == STORE_SPLIT
+    ):
         return bool(split[2])
     array_value = state.heap[array]
     assert isinstance(array_value, ArrayValue)
@@ -242,14 +282,20 @@ def _store_check(ctx: EvalContext, state: AbstractState, array: Ref, stored: Ref
     if isinstance(stored_value, InstanceValue):
         stored_types: frozenset[str] | None = frozenset({stored_type})
     else:
-        stored_types = possible_runtime_types(ctx, stored_type, instantiable_only=not stored_type.startswith("["))
+        stored_types = possible_runtime_types(
+            ctx, stored_type, instantiable_only=not stored_type.startswith("[")
+        )
     if components is not None and stored_types is not None:
         fits = {t: [ctx.hierarchy.is_subtype(t, c) for c in components] for t in stored_types}
         if not any(any(row) for row in fits.values()):
             return False
         if all(all(row) for row in fits.values()):
             return True
-        if isinstance(stored_value, UnknownValue) and not stored_type.startswith("[") and len(stored_types) > 1:
+        if (
+            isinstance(stored_value, UnknownValue)
+            and not stored_type.startswith("[")
+            and len(stored_types) > 1
+        ):
             return refine_type(ctx, state, stored, sorted(stored_types))
     holds = RefineEdge("type", (stored, array), "assignable to the component type")
     fails = RefineEdge("type", (stored, array), "not assignable: ArrayStoreException")
@@ -298,7 +344,9 @@ def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instructio
             letter = _component_letter(value.array_type, ins.mnemonic)
             if not stored_heap.interval.fits_type(letter):
                 new_state, stored_value = bind_int(ctx, new_state, Interval.of_type(letter), letter)
-        new_state = new_state.with_value(array, value.with_entry(index_interval.value, stored_value))
+        new_state = new_state.with_value(
+            array, value.with_entry(index_interval.value, stored_value)
+        )
     elif stored != NULL and is_object_value(state.heap[stored]):
         # the array now reaches stored: it may join stored and everything else that may
         # reach stored (once stored itself is garbage, that sharing must stay visible)

@@ -44,7 +44,13 @@ def _jump(state: AbstractState, ins: Instruction, taken: bool) -> AbstractState:
 
 
 def compare_ints(
-    ctx: EvalContext, state: AbstractState, ins: Instruction, left: Operand, right: Operand, op: str, pops: int
+    ctx: EvalContext,
+    state: AbstractState,
+    ins: Instruction,
+    left: Operand,
+    right: Operand,
+    op: str,
+    pops: int,
 ) -> StepResult:
     """Branch to ``ins.target`` iff ``left op right`` (operands: references or literals)."""
     popped, _ = state.pop(pops)
@@ -59,7 +65,9 @@ def compare_ints(
         relation = op if may_hold else NEGATED_COMPARISON[op]
         return step(state, ins, _jump(popped, ins, may_hold), (check(relation, left, right),))
     if right_interval.is_singleton and isinstance(left, str):
-        return _refine_against_literal(ctx, state, left, left_interval, op, right_interval.value, right)
+        return _refine_against_literal(
+            ctx, state, left, left_interval, op, right_interval.value, right
+        )
     if left_interval.is_singleton and isinstance(right, str):
         return _refine_against_literal(
             ctx, state, right, right_interval, SWAPPED_COMPARISON[op], left_interval.value, left
@@ -93,7 +101,13 @@ def _refine_against_literal(
     parts = []
     for piece, truth in runs:
         relation = op if truth else NEGATED_COMPARISON[op]
-        parts.append((piece, f"{reference} {relation} {literal}", (check(relation, reference, literal_operand),)))
+        parts.append(
+            (
+                piece,
+                f"{reference} {relation} {literal}",
+                (check(relation, reference, literal_operand),),
+            )
+        )
     return refine_integer(ctx, state, reference, parts)
 
 
@@ -104,7 +118,9 @@ def evaluate_if_zero(ctx: EvalContext, state: AbstractState, ins: Instruction) -
 
 def evaluate_if_icmp(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     """if_icmpeq … if_icmple."""
-    return compare_ints(ctx, state, ins, state.peek(1), state.peek(0), _CONDITION[ins.mnemonic[7:]], 2)
+    return compare_ints(
+        ctx, state, ins, state.peek(1), state.peek(0), _CONDITION[ins.mnemonic[7:]], 2
+    )
 
 
 def evaluate_if_null(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
@@ -137,7 +153,9 @@ def evaluate_if_acmp(ctx: EvalContext, state: AbstractState, ins: Instruction) -
     else:
         equal = False
     taken = equal if ins.mnemonic == "if_acmpeq" else not equal
-    return step(state, ins, _jump(popped, ins, taken), (check("ref==" if equal else "ref!=", left, right),))
+    return step(
+        state, ins, _jump(popped, ins, taken), (check("ref==" if equal else "ref!=", left, right),)
+    )
 
 
 def evaluate_switch(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

@@ -17,7 +17,15 @@ of unknown type) and ``⋀`` with every object whose unrepresented parts may ref
 from __future__ import annotations
 
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    HeapValue,
+    InstanceValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+)
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.seg.context import EvalContext
@@ -28,7 +36,10 @@ REPRESENTED_TYPE = "jhalt$represents"
 PRIMITIVE_ARRAYS = frozenset({"[I", "[J", "[S", "[B", "[C", "[Z", "[F", "[D"})
 LEAF_CLASSES = frozenset(
     {CLASS, "java/lang/String"}
-    | {f"java/lang/{n}" for n in ("Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double")}
+    | {
+        f"java/lang/{n}"
+        for n in ("Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double")
+    }
 )
 """Classes whose unrepresented parts never reference a Class object (their fields are
 primitives, byte arrays or — for Class — not modelled as references)."""
@@ -54,13 +65,17 @@ def literal_descriptor(class_name: str) -> str:
     return class_name if class_name.startswith("[") else f"L{class_name};"
 
 
-def class_literal(ctx: EvalContext, state: AbstractState, descriptor: str) -> tuple[AbstractState, Ref]:
+def class_literal(
+    ctx: EvalContext, state: AbstractState, descriptor: str
+) -> tuple[AbstractState, Ref]:
     """The state with the Class object of ``descriptor`` bound, and its reference."""
     for reference, value in sorted(state.heap.items()):
         if represented_type(value) == descriptor:
             return state, reference
     existing = [(r, v) for r, v in state.heap.items() if is_object_value(v)]
-    state, reference = bind(ctx, state, InstanceValue.of(CLASS, {represented_type_field(descriptor): NULL}))
+    state, reference = bind(
+        ctx, state, InstanceValue.of(CLASS, {represented_type_field(descriptor): NULL})
+    )
     predicates = state.predicates
     for other, value in sorted(existing):
         if _may_be_class_object(ctx, value):
@@ -72,8 +87,14 @@ def class_literal(ctx: EvalContext, state: AbstractState, descriptor: str) -> tu
 
 def _may_be_class_object(ctx: EvalContext, value: HeapValue) -> bool:
     if isinstance(value, UnknownValue):
-        return ctx.hierarchy.is_subtype(CLASS, value.type_name) or not _is_known_type(ctx, value.type_name)
-    return isinstance(value, InstanceValue) and value.class_name == CLASS and represented_type(value) is None
+        return ctx.hierarchy.is_subtype(CLASS, value.type_name) or not _is_known_type(
+            ctx, value.type_name
+        )
+    return (
+        isinstance(value, InstanceValue)
+        and value.class_name == CLASS
+        and represented_type(value) is None
+    )
 
 
 def _is_known_type(ctx: EvalContext, type_name: str) -> bool:

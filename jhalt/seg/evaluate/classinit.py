@@ -33,7 +33,11 @@ CLINIT = "<clinit>"
 def is_initialized(ctx: EvalContext, state: AbstractState, class_name: str) -> bool:
     recorded = state.class_init_state(class_name)
     if recorded is None:
-        return ctx.assume_classes_initialized and ctx.is_program_class(class_name) or _library_done(ctx, class_name)
+        return (
+            ctx.assume_classes_initialized
+            and ctx.is_program_class(class_name)
+            or _library_done(ctx, class_name)
+        )
     return recorded in (InitState.YES, InitState.RUNNING)
 
 
@@ -59,7 +63,9 @@ def target_class(ctx: EvalContext, ins: Instruction) -> str | None | Stuck:
         return Stuck(str(error), "missing-class")
 
 
-def initialization_step(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult | None:
+def initialization_step(
+    ctx: EvalContext, state: AbstractState, ins: Instruction
+) -> StepResult | None:
     """None if ``ins`` may run now; else the next initialisation step (module docstring)."""
     target = target_class(ctx, ins)
     if isinstance(target, Stuck):
@@ -69,7 +75,9 @@ def initialization_step(ctx: EvalContext, state: AbstractState, ins: Instruction
     return start_initialization(ctx, state, target, ins.mnemonic)
 
 
-def start_initialization(ctx: EvalContext, state: AbstractState, target: str, mnemonic: str) -> StepResult:
+def start_initialization(
+    ctx: EvalContext, state: AbstractState, target: str, mnemonic: str
+) -> StepResult:
     """Prepare the first class of ``target``'s initialisation sequence that is not done."""
     done = frozenset(name for name, _ in state.class_init)
     try:
@@ -80,7 +88,10 @@ def start_initialization(ctx: EvalContext, state: AbstractState, target: str, mn
     assumptions: list[str] = []
     frames: list[Frame] = []
     for class_name in sequence:
-        if is_initialized(ctx, new_state, class_name) and new_state.class_init_state(class_name) is not None:
+        if (
+            is_initialized(ctx, new_state, class_name)
+            and new_state.class_init_state(class_name) is not None
+        ):
             continue
         if not ctx.is_program_class(class_name):
             new_state = new_state.with_class_init(class_name, InitState.YES)

@@ -10,7 +10,15 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, FloatValue, HeapValue, InstanceValue, IntValue, Ref, UnknownValue
+from jhalt.domains.values import (
+    NULL,
+    FloatValue,
+    HeapValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+)
 from jhalt.seg.context import EvalContext, Step
 from jhalt.seg.labels import EvalEdge, Relation
 from jhalt.seg.library import prefix_for
@@ -51,7 +59,9 @@ def bind(ctx: EvalContext, state: AbstractState, value: HeapValue) -> tuple[Abst
     return state.with_value(reference, value), reference
 
 
-def bind_int(ctx: EvalContext, state: AbstractState, interval: Interval, type_letter: str = "I") -> tuple[AbstractState, Ref]:
+def bind_int(
+    ctx: EvalContext, state: AbstractState, interval: Interval, type_letter: str = "I"
+) -> tuple[AbstractState, Ref]:
     return bind(ctx, state, IntValue(interval, type_letter))
 
 
@@ -78,10 +88,14 @@ def may_be_null(state: AbstractState, reference: Ref) -> bool:
     return isinstance(value, UnknownValue) and value.nullable
 
 
-def create_exception(ctx: EvalContext, state: AbstractState, class_name: str, exact: bool = True) -> AbstractState:
+def create_exception(
+    ctx: EvalContext, state: AbstractState, class_name: str, exact: bool = True
+) -> AbstractState:
     """``state`` with a new exception object of ``class_name`` thrown (thesis §1.6: the
     JVM creates implicit exceptions as fresh objects; fields are not represented)."""
-    value: HeapValue = InstanceValue(class_name, ()) if exact else UnknownValue(class_name, nullable=False)
+    value: HeapValue = (
+        InstanceValue(class_name, ()) if exact else UnknownValue(class_name, nullable=False)
+    )
     state, reference = bind(ctx, state, value)
     return state.with_exception(reference)
 
@@ -99,7 +113,9 @@ def throw(
     return step(state, instruction, thrown, constraints)
 
 
-def default_value_ref(ctx: EvalContext, state: AbstractState, descriptor: str) -> tuple[AbstractState, Ref]:
+def default_value_ref(
+    ctx: EvalContext, state: AbstractState, descriptor: str
+) -> tuple[AbstractState, Ref]:
     """The JVM default value of a field or array component of ``descriptor`` (JVMS §2.3)."""
     if descriptor in ("Z", "B", "C", "S", "I", "J"):
         return bind_int(ctx, state, Interval.const(0), descriptor)

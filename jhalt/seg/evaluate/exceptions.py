@@ -53,20 +53,38 @@ def handle_exception(ctx: EvalContext, state: AbstractState) -> StepResult:
     value = state.heap[exception]
     exception_type = value_type_name(value)
     exact = isinstance(value, InstanceValue)
-    skip = state.split if isinstance(state.split, tuple) and state.split[0] == "skip-handlers" else None
+    skip = (
+        state.split
+        if isinstance(state.split, tuple) and state.split[0] == "skip-handlers"
+        else None
+    )
     skipped = skip[1] if skip else 0
     for index, (handler_pc, catch_type) in enumerate(_handlers(ctx, state)):
         if index < skipped:
             continue
         if catch_type is None or ctx.hierarchy.is_subtype(exception_type, catch_type):
             return _catch(state, exception, handler_pc, catch_type)
-        if not exact and isinstance(value, UnknownValue) and ctx.hierarchy.is_subtype(catch_type, exception_type):
-            caught, new = replace_ref(ctx, state, exception, UnknownValue(catch_type, nullable=False))
+        if (
+            not exact
+            and isinstance(value, UnknownValue)
+            and ctx.hierarchy.is_subtype(catch_type, exception_type)
+        ):
+            caught, new = replace_ref(
+                ctx, state, exception, UnknownValue(catch_type, nullable=False)
+            )
             caught = caught.with_split(None)
             not_caught = state.with_split(("skip-handlers", index + 1))
             return Split(
                 (
-                    (RefineEdge("type", (exception,), f"instance of {catch_type}", renaming=((exception, new),)), caught),
+                    (
+                        RefineEdge(
+                            "type",
+                            (exception,),
+                            f"instance of {catch_type}",
+                            renaming=((exception, new),),
+                        ),
+                        caught,
+                    ),
                     (RefineEdge("type", (exception,), f"not {catch_type}"), not_caught),
                 )
             )

@@ -22,20 +22,46 @@ from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
 from jhalt.errors import JhaltError
 from jhalt.ids import MethodId, ProgramPosition
-from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.program.dispatch import select_special
+from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.evaluate.classinit import CLINIT, finish_initialization, initialization_step
-from jhalt.seg.evaluate.common import advance, bind, category, create_exception, may_be_null, step, throw
+from jhalt.seg.evaluate.common import (
+    advance,
+    bind,
+    category,
+    create_exception,
+    may_be_null,
+    step,
+    throw,
+)
 from jhalt.seg.labels import EvalEdge, RefineEdge
-from jhalt.seg.library import LibraryCall, Refines, Returns, Throws, Unsupported, unknown_library_call
+from jhalt.seg.library import (
+    LibraryCall,
+    Refines,
+    Returns,
+    Throws,
+    Unsupported,
+    unknown_library_call,
+)
 from jhalt.seg.refine import refine_existence, replace_ref
 
 NPE = "java/lang/NullPointerException"
 STRING_CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
 OBJECT_INIT = MethodId("java/lang/Object", "<init>", "()V")
 _IMMUTABLE_TEXT_TYPES = frozenset(
-    "java/lang/" + n for n in ("String", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double")
+    "java/lang/" + n
+    for n in (
+        "String",
+        "Integer",
+        "Long",
+        "Short",
+        "Byte",
+        "Character",
+        "Boolean",
+        "Float",
+        "Double",
+    )
 )
 
 
@@ -69,7 +95,9 @@ def evaluate_invoke(ctx: EvalContext, state: AbstractState, ins: Instruction) ->
         return refine_existence(ctx, state, receiver)
     if ins.mnemonic == "invokespecial":
         try:
-            target = select_special(ctx.program, state.position.method.class_name, ins.member.owner, resolved)
+            target = select_special(
+                ctx.program, state.position.method.class_name, ins.member.owner, resolved
+            )
         except LinkageFailure as failure:
             return Stuck(f"linkage error {failure.error_class}: {failure.message}")
         except JhaltError as error:
@@ -78,19 +106,39 @@ def evaluate_invoke(ctx: EvalContext, state: AbstractState, ins: Instruction) ->
     return _virtual(ctx, state, ins, resolved, arguments)
 
 
-def _virtual(ctx: EvalContext, state: AbstractState, ins: Instruction, resolved: ResolvedMethod, arguments: tuple[Ref, ...]) -> StepResult:
+def _virtual(
+    ctx: EvalContext,
+    state: AbstractState,
+    ins: Instruction,
+    resolved: ResolvedMethod,
+    arguments: tuple[Ref, ...],
+) -> StepResult:
     receiver = arguments[0]
     value = state.heap[receiver]
     try:
         if isinstance(value, InstanceValue):
-            return call(ctx, state, ins, ctx.program.select_method(value.class_name, resolved).id, arguments)
-        if isinstance(value, ArrayValue) or (isinstance(value, UnknownValue) and value.type_name.startswith("[")):
+            return call(
+                ctx, state, ins, ctx.program.select_method(value.class_name, resolved).id, arguments
+            )
+        if isinstance(value, ArrayValue) or (
+            isinstance(value, UnknownValue) and value.type_name.startswith("[")
+        ):
             return call(ctx, state, ins, resolved.id, arguments)
         assert isinstance(value, UnknownValue)
-        if isinstance(state.split, tuple) and state.split[0] == state.position and state.split[1] in ("library", "outcome"):
+        if (
+            isinstance(state.split, tuple)
+            and state.split[0] == state.position
+            and state.split[1] in ("library", "outcome")
+        ):
             return call(ctx, state, ins, resolved.id, arguments, library=True)
-        static_type = value.type_name if ctx.hierarchy.is_subtype(value.type_name, ins.member.owner) else ins.member.owner
-        candidates = ctx.program.dispatch_candidates(static_type, resolved.method.name, resolved.method.descriptor)
+        static_type = (
+            value.type_name
+            if ctx.hierarchy.is_subtype(value.type_name, ins.member.owner)
+            else ins.member.owner
+        )
+        candidates = ctx.program.dispatch_candidates(
+            static_type, resolved.method.name, resolved.method.descriptor
+        )
     except LinkageFailure as failure:
         return Stuck(f"linkage error {failure.error_class}: {failure.message}")
     except JhaltError as error:
@@ -98,11 +146,15 @@ def _virtual(ctx: EvalContext, state: AbstractState, ins: Instruction, resolved:
     if candidates.lambda_targets:
         return Stuck(f"a lambda may receive the call of {resolved}", "lambda")
     program_receivers = sorted(
-        (cls, method) for cls, method in candidates.receivers if ctx.is_program_class(method.owner) and not cls.startswith("lambda:")
+        (cls, method)
+        for cls, method in candidates.receivers
+        if ctx.is_program_class(method.owner) and not cls.startswith("lambda:")
     )
-    library_possible = candidates.library_receivers or any(
-        not ctx.is_program_class(method.owner) for _, method in candidates.receivers
-    ) or bool(candidates.open_reasons)
+    library_possible = (
+        candidates.library_receivers
+        or any(not ctx.is_program_class(method.owner) for _, method in candidates.receivers)
+        or bool(candidates.open_reasons)
+    )
     targets = {method.id for _, method in program_receivers}
     if not program_receivers:
         return call(ctx, state, ins, resolved.id, arguments, library=True)
@@ -113,9 +165,21 @@ def _virtual(ctx: EvalContext, state: AbstractState, ins: Instruction, resolved:
     cases = []
     for class_name, _ in program_receivers:
         refined, new = replace_ref(ctx, state, receiver, InstanceValue(class_name, ()))
-        cases.append((RefineEdge("type", (receiver,), class_name.replace("/", "."), renaming=((receiver, new),)), refined))
+        cases.append(
+            (
+                RefineEdge(
+                    "type", (receiver,), class_name.replace("/", "."), renaming=((receiver, new),)
+                ),
+                refined,
+            )
+        )
     if library_possible:
-        cases.append((RefineEdge("type", (receiver,), "library class"), state.with_split((state.position, "library"))))
+        cases.append(
+            (
+                RefineEdge("type", (receiver,), "library class"),
+                state.with_split((state.position, "library")),
+            )
+        )
     return Split(tuple(cases))
 
 
@@ -130,7 +194,9 @@ def call(
         info = classfile.method(target.name, target.descriptor)
         if info is not None and info.code is not None:
             if any(frame.position.method == target for frame in state.frames):
-                return Stuck(f"recursion: {target} calls itself (directly or indirectly)", "recursion")
+                return Stuck(
+                    f"recursion: {target} calls itself (directly or indirectly)", "recursion"
+                )
             popped, _ = state.pop(len(arguments))
             local_vars: list[Ref | None] = []
             for argument in arguments:
@@ -143,14 +209,22 @@ def call(
     return library_call(ctx, state, ins, target, arguments)
 
 
-def library_call(ctx: EvalContext, state: AbstractState, ins: Instruction, target: MethodId, arguments: tuple[Ref, ...]) -> StepResult:
+def library_call(
+    ctx: EvalContext,
+    state: AbstractState,
+    ins: Instruction,
+    target: MethodId,
+    arguments: tuple[Ref, ...],
+) -> StepResult:
     """Evaluate a call through the registry's model (or the unknown-call fallback)."""
     if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
     model = ctx.registry.lookup(target)
     clean = state.with_split(None) if _library_choice(state) is None else state
-    lib_call = LibraryCall(target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program)
+    lib_call = LibraryCall(
+        target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program
+    )
     outcomes = list(model(lib_call) if model is not None else unknown_library_call(lib_call))
     if not outcomes:
         return Stuck(f"the model of {target} returned no outcome")
@@ -159,7 +233,12 @@ def library_call(ctx: EvalContext, state: AbstractState, ins: Instruction, targe
         return Stuck(first.reason)
     if isinstance(first, Refines):
         cases = tuple(
-            (RefineEdge(first.refinement, first.refs, first.cases[k] if k < len(first.cases) else ""), s)
+            (
+                RefineEdge(
+                    first.refinement, first.refs, first.cases[k] if k < len(first.cases) else ""
+                ),
+                s,
+            )
             for k, s in enumerate(first.states)
         )
         return Split(cases)
@@ -167,7 +246,10 @@ def library_call(ctx: EvalContext, state: AbstractState, ins: Instruction, targe
     if len(outcomes) > 1 and choice is None:
         return Split(
             tuple(
-                (RefineEdge("library", arguments, _describe(outcome)), state.with_split((state.position, "outcome", k)))
+                (
+                    RefineEdge("library", arguments, _describe(outcome)),
+                    state.with_split((state.position, "outcome", k)),
+                )
                 for k, outcome in enumerate(outcomes)
             )
         )
@@ -178,14 +260,21 @@ def library_call(ctx: EvalContext, state: AbstractState, ins: Instruction, targe
             successor = successor.push(outcome.result)
         return step(state, ins, advance(successor, ins), outcome.constraints, outcome.assumptions)
     if isinstance(outcome, Throws):
-        thrown = create_exception(ctx, outcome.state.with_split(None), outcome.exception_class, outcome.exact)
+        thrown = create_exception(
+            ctx, outcome.state.with_split(None), outcome.exception_class, outcome.exact
+        )
         return step(state, ins, thrown, outcome.constraints, outcome.assumptions)
     return Stuck(f"the model of {target} returned {type(outcome).__name__} among several outcomes")
 
 
 def _library_choice(state: AbstractState) -> int | None:
     split = state.split
-    if isinstance(split, tuple) and len(split) == 3 and split[0] == state.position and split[1] == "outcome":
+    if (
+        isinstance(split, tuple)
+        and len(split) == 3
+        and split[0] == state.position
+        and split[1] == "outcome"
+    ):
         return int(split[2])
     return None
 
@@ -206,7 +295,10 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     if operand.bootstrap_index < len(classfile.bootstrap_methods):
         owner = classfile.bootstrap_methods[operand.bootstrap_index].handle.reference.owner
     if owner != STRING_CONCAT_FACTORY:
-        return Stuck(f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported", "lambda")
+        return Stuck(
+            f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported",
+            "lambda",
+        )
     parameters, _ = parse_method_descriptor(operand.descriptor)
     arguments = tuple(state.peek(len(parameters) - 1 - k) for k in range(len(parameters)))
     call_site = MethodId(owner, operand.name, operand.descriptor)

@@ -18,13 +18,30 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, UnknownValue, is_object_value, value_type_name
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+    value_type_name,
+)
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext, StepResult, Stuck
 from jhalt.seg.evaluate.classinit import initialization_step
-from jhalt.seg.evaluate.common import advance, bind, bind_int, default_value_ref, may_be_null, step, throw
+from jhalt.seg.evaluate.common import (
+    advance,
+    bind,
+    bind_int,
+    default_value_ref,
+    may_be_null,
+    step,
+    throw,
+)
 from jhalt.seg.evaluate.weak_store import weak_field_store
 from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
@@ -40,7 +57,9 @@ from jhalt.seg.refine import (
 
 NPE = "java/lang/NullPointerException"
 CLASS_CAST = "java/lang/ClassCastException"
-NON_NULL_LIBRARY_STATICS = frozenset({("java/lang/System", "out"), ("java/lang/System", "err"), ("java/lang/System", "in")})
+NON_NULL_LIBRARY_STATICS = frozenset(
+    {("java/lang/System", "out"), ("java/lang/System", "err"), ("java/lang/System", "in")}
+)
 
 
 def instance_fields(ctx: EvalContext, class_name: str) -> list[FieldId]:
@@ -49,7 +68,9 @@ def instance_fields(ctx: EvalContext, class_name: str) -> list[FieldId]:
     current: str | None = class_name
     while current is not None and ctx.is_program_class(current):
         classfile = ctx.program.lookup(current)
-        result.extend(FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static)
+        result.extend(
+            FieldId(current, f.name, f.descriptor) for f in classfile.fields if not f.is_static
+        )
         current = classfile.super_name
     return result
 
@@ -77,7 +98,9 @@ def _resolve_field(ctx: EvalContext, ins: Instruction) -> FieldId | Stuck:
         return Stuck(str(error), "missing-class")
 
 
-def _object_ready(ctx: EvalContext, state: AbstractState, ins: Instruction, reference: Ref, field_id: FieldId) -> StepResult | None:
+def _object_ready(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, reference: Ref, field_id: FieldId
+) -> StepResult | None:
     """Null check, existence and type refinement of the object a field is accessed on."""
     if reference == NULL:
         return throw(ctx, state, ins, NPE)
@@ -110,7 +133,13 @@ def evaluate_getfield(ctx: EvalContext, state: AbstractState, ins: Instruction) 
         if not ctx.is_program_class(field_id.class_name):
             popped, _ = state.pop(1)
             new_state, content = bind(ctx, popped, unknown_value(field_id.descriptor))
-            return step(state, ins, advance(new_state.push(content), ins), (), (f"JDK field {field_id} is read as unknown",))
+            return step(
+                state,
+                ins,
+                advance(new_state.push(content), ins),
+                (),
+                (f"JDK field {field_id} is read as unknown",),
+            )
         return realize_field(ctx, state, reference, field_id)
     popped, _ = state.pop(1)
     return step(state, ins, advance(popped.push(content), ins))
@@ -126,7 +155,9 @@ def evaluate_putfield(ctx: EvalContext, state: AbstractState, ins: Instruction) 
         return pending
     partners = sorted(state.predicates.equal_partners(reference))
     if partners:
-        weak = weak_field_store(ctx, state, field_id, partners, lambda s: _strong_store(ctx, s, field_id))
+        weak = weak_field_store(
+            ctx, state, field_id, partners, lambda s: _strong_store(ctx, s, field_id)
+        )
         if weak is not None:
             return step(state, ins, advance(weak, ins))
         return refine_equality(ctx, state, reference, partners[0])
@@ -145,16 +176,24 @@ def _strong_store(ctx: EvalContext, state: AbstractState, field_id: FieldId) -> 
     return annotate_store(new_state, reference, stored_ref, field_id)
 
 
-def _fit_to_field(ctx: EvalContext, state: AbstractState, stored: Ref, descriptor: str) -> tuple[AbstractState, Ref]:
+def _fit_to_field(
+    ctx: EvalContext, state: AbstractState, stored: Ref, descriptor: str
+) -> tuple[AbstractState, Ref]:
     """A value stored into a boolean/byte/char/short field is truncated (JVMS §6.5
     putfield: int values are narrowed); keep it when it already fits."""
     value = state.heap.get(stored) if stored != NULL else None
-    if isinstance(value, IntValue) and descriptor in ("Z", "B", "C", "S") and not value.interval.fits_type(descriptor):
+    if (
+        isinstance(value, IntValue)
+        and descriptor in ("Z", "B", "C", "S")
+        and not value.interval.fits_type(descriptor)
+    ):
         return bind_int(ctx, state, Interval.of_type(descriptor), descriptor)
     return state, stored
 
 
-def _may_reach(state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId | int] | None = None) -> set[Ref]:
+def _may_reach(
+    state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId | int] | None = None
+) -> set[Ref]:
     """Object references that ``start`` may reach (itself included): through fields and
     entries, and through ``=?`` and ``⋀`` partners (a join is symmetric, so a partner may
     be reached; thesis Def. 1.41/1.42, closed transitively as an over-approximation).
@@ -171,14 +210,18 @@ def _may_reach(state: AbstractState, start: Ref, skipped: tuple[Ref, FieldId | i
             continue
         seen.add(current)
         todo.extend(
-            child for step_, child in successors(value) if skipped is None or (current, step_) != skipped
+            child
+            for step_, child in successors(value)
+            if skipped is None or (current, step_) != skipped
         )
         todo.extend(state.predicates.join_partners(current))
         todo.extend(state.predicates.equal_partners(current))
     return seen
 
 
-def annotate_store(state: AbstractState, target: Ref, stored: Ref, written: FieldId | int) -> AbstractState:
+def annotate_store(
+    state: AbstractState, target: Ref, stored: Ref, written: FieldId | int
+) -> AbstractState:
     """Heap predicates after ``target.written = stored`` (thesis Def. 1.43); ``state`` is
     the state after the write.
 
@@ -228,7 +271,9 @@ def annotate_store(state: AbstractState, target: Ref, stored: Ref, written: Fiel
 def holders(state: AbstractState, reference: Ref) -> set[Ref]:
     """Objects that may reach ``reference``: its explicit predecessors (fields, entries)
     and everything annotated to join or possibly equal it."""
-    result = set(state.predicates.join_partners(reference)) | state.predicates.equal_partners(reference)
+    result = set(state.predicates.join_partners(reference)) | state.predicates.equal_partners(
+        reference
+    )
     result |= {r for r, v in state.heap.items() if any(c == reference for _, c in successors(v))}
     result.discard(reference)
     return result
@@ -247,10 +292,14 @@ def _reaching_closure(state: AbstractState, reference: Ref) -> dict[Ref, bool]:
         if known is not None and (known or not abstract):
             continue
         through_annotation[current] = abstract
-        annotated = state.predicates.join_partners(current) | state.predicates.equal_partners(current)
+        annotated = state.predicates.join_partners(current) | state.predicates.equal_partners(
+            current
+        )
         todo.extend((r, True) for r in annotated if r != current)
         todo.extend(
-            (r, abstract) for r, v in state.heap.items() if any(c == current for _, c in successors(v)) and r != current
+            (r, abstract)
+            for r, v in state.heap.items()
+            if any(c == current for _, c in successors(v)) and r != current
         )
     return through_annotation
 
@@ -268,7 +317,13 @@ def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
     if not ctx.is_program_class(field_id.class_name):
         nullable = (field_id.class_name, field_id.name) not in NON_NULL_LIBRARY_STATICS
         new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor, nullable))
-        return step(state, ins, advance(new_state.push(fresh), ins), (), (f"JDK static field {field_id} is unknown",))
+        return step(
+            state,
+            ins,
+            advance(new_state.push(fresh), ins),
+            (),
+            (f"JDK static field {field_id} is unknown",),
+        )
     new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor))
     new_state = new_state.with_static(field_id, fresh)
     return step(state, ins, advance(new_state.push(fresh), ins))
@@ -283,7 +338,13 @@ def evaluate_putstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
         return field_id
     popped, (stored,) = state.pop(1)
     if not ctx.is_program_class(field_id.class_name):
-        return step(state, ins, advance(popped, ins), (), (f"write of JDK static field {field_id} is ignored",))
+        return step(
+            state,
+            ins,
+            advance(popped, ins),
+            (),
+            (f"write of JDK static field {field_id} is ignored",),
+        )
     popped, stored = _fit_to_field(ctx, popped, stored, field_id.descriptor)
     return step(state, ins, advance(popped.with_static(field_id, stored), ins))
 
@@ -303,16 +364,27 @@ def _type_test(ctx: EvalContext, state: AbstractState, ins: Instruction) -> Step
         if not target.startswith("["):
             return False  # an array is only an Object, Cloneable, Serializable (JLS §4.10.3)
         runtime_types = possible_runtime_types(ctx, type_name)
-        if runtime_types is not None and not any(ctx.hierarchy.is_subtype(t, target) for t in runtime_types):
+        if runtime_types is not None and not any(
+            ctx.hierarchy.is_subtype(t, target) for t in runtime_types
+        ):
             return False
-    elif isinstance(value, InstanceValue) or not (ctx.hierarchy.is_subtype(target, type_name) or _is_interface(ctx, target) or _is_interface(ctx, type_name)):
+    elif isinstance(value, InstanceValue) or not (
+        ctx.hierarchy.is_subtype(target, type_name)
+        or _is_interface(ctx, target)
+        or _is_interface(ctx, type_name)
+    ):
         return False
     if isinstance(state.split, tuple) and state.split[0] == state.position:
         return bool(state.split[1])
     classes = None if type_name.startswith("[") else concrete_classes(ctx, type_name)
     if classes is not None and len(classes) <= ctx.options.max_type_cases:
         return refine_type(ctx, state, reference, classes)
-    return split_relation(state, (reference,), check("ref==", reference, reference), check("ref!=", reference, reference))
+    return split_relation(
+        state,
+        (reference,),
+        check("ref==", reference, reference),
+        check("ref!=", reference, reference),
+    )
 
 
 def _is_interface(ctx: EvalContext, name: str) -> bool:
@@ -345,7 +417,9 @@ def _narrowed_to_cast(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     reference = state.peek()
     value = state.heap[reference]
     assert ins.class_name is not None
-    if isinstance(value, UnknownValue) and not ctx.hierarchy.is_subtype(value.type_name, ins.class_name):
+    if isinstance(value, UnknownValue) and not ctx.hierarchy.is_subtype(
+        value.type_name, ins.class_name
+    ):
         return state.with_value(reference, UnknownValue(ins.class_name, value.nullable))
     return state
 

@@ -99,7 +99,14 @@ def _take(state: AbstractState, stack: list[str], slots: int) -> list[str] | Non
     return taken if total == slots else None
 
 
-_DUP_FORMS = {"dup": (1, 0), "dup_x1": (1, 1), "dup_x2": (1, 2), "dup2": (2, 0), "dup2_x1": (2, 1), "dup2_x2": (2, 2)}
+_DUP_FORMS = {
+    "dup": (1, 0),
+    "dup_x1": (1, 1),
+    "dup_x2": (1, 2),
+    "dup2": (2, 0),
+    "dup2_x1": (2, 1),
+    "dup2_x2": (2, 2),
+}
 
 
 def evaluate_stack_op(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

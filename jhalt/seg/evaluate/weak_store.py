@@ -57,18 +57,28 @@ left to consider (pops object and value, writes, annotates)."""
 def _without_equalities(state: AbstractState, reference: Ref, partners: list[Ref]) -> AbstractState:
     predicates = state.predicates
     dropped = {frozenset((reference, p)) for p in partners}
-    return state.with_predicates(HeapPredicates(predicates.maybe_equal - dropped, predicates.joins, predicates.non_tree))
+    return state.with_predicates(
+        HeapPredicates(predicates.maybe_equal - dropped, predicates.joins, predicates.non_tree)
+    )
 
 
 def _outcomes(
-    ctx: EvalContext, state: AbstractState, reference: Ref, partners: list[Ref], strong_store: StrongStore
+    ctx: EvalContext,
+    state: AbstractState,
+    reference: Ref,
+    partners: list[Ref],
+    strong_store: StrongStore,
 ) -> list[AbstractState]:
     """The successors of the refined cases: all partners distinct, and one per partner
     equal (and the others distinct)."""
     outcomes = [strong_store(_without_equalities(state, reference, partners))]
     for partner in partners:
         split = refine_equality(ctx, state, reference, partner)
-        equal_cases = [case for label, case in split.cases if isinstance(label, RefineEdge) and label.case == "equal"]
+        equal_cases = [
+            case
+            for label, case in split.cases
+            if isinstance(label, RefineEdge) and label.case == "equal"
+        ]
         if not equal_cases:
             continue  # the types exclude this alias: no outcome
         (equal,) = equal_cases

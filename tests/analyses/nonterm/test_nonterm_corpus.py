@@ -7,13 +7,18 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from corpus import Verdict, all_programs, compile_program
 from nonterm_testkit import TEST_CONFIG, prove
 
-NONTERM = [p for p in all_programs() if p.expectation.verdict is Verdict.NONTERM and not p.expectation.stackoverflow]
+NONTERM = [
+    p
+    for p in all_programs()
+    if p.expectation.verdict is Verdict.NONTERM and not p.expectation.stackoverflow
+]
 TERMINATING_TWINS = [
-    p for p in all_programs() if p.expectation.verdict is Verdict.TERMINATES and p.expectation.twin is not None
+    p
+    for p in all_programs()
+    if p.expectation.verdict is Verdict.TERMINATES and p.expectation.twin is not None
 ]
 QUICK = dataclasses.replace(TEST_CONFIG, timeout_s=1.5)
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-
 from nonterm_testkit import prove
+
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
 from jhalt.inputs import ConcreteInputs, args_inputs

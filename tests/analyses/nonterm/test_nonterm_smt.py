@@ -38,7 +38,14 @@ def _value_of(op: str, left: int, right: int) -> int:
 
 @pytest.mark.parametrize(
     "op,left,right,expected",
-    [("/", -7, 2, -3), ("%", -7, 2, -1), ("/", 7, -2, -3), ("%", 7, -2, 1), ("/", -7, -2, 3), ("%", -7, -2, -1)],
+    [
+        ("/", -7, 2, -3),
+        ("%", -7, 2, -1),
+        ("/", 7, -2, -3),
+        ("%", 7, -2, 1),
+        ("/", -7, -2, 3),
+        ("%", -7, -2, -1),
+    ],
 )
 def test_division_truncates_toward_zero_as_the_jvm(op, left, right, expected) -> None:
     assert _value_of(op, left, right) == expected
@@ -85,10 +92,16 @@ def test_free_values_are_refused() -> None:
 def _flip(grow: bool) -> LoopSystem:
     """while (x != 0) x = x > 0 ? -x - d : -x + d, with d = 1 (|x| grows) or d = -1 (shrinks)."""
     d = 1 if grow else -1
-    positive = LoopPath((Rel("!=", None, ("x", 0)), Rel(">", None, ("x", 0))),
-                        (Rel("neg", "n", ("x",)), Rel("-", "y", ("n", d))), (("x", "y"),))
-    negative = LoopPath((Rel("!=", None, ("x", 0)), Rel("<", None, ("x", 0))),
-                        (Rel("neg", "m", ("x",)), Rel("+", "z", ("m", d))), (("x", "z"),))
+    positive = LoopPath(
+        (Rel("!=", None, ("x", 0)), Rel(">", None, ("x", 0))),
+        (Rel("neg", "n", ("x",)), Rel("-", "y", ("n", d))),
+        (("x", "y"),),
+    )
+    negative = LoopPath(
+        (Rel("!=", None, ("x", 0)), Rel("<", None, ("x", 0))),
+        (Rel("neg", "m", ("x",)), Rel("+", "z", ("m", d))),
+        (("x", "z"),),
+    )
     return LoopSystem(("x",), (("x", None, None),), (positive, negative))
 
 
@@ -109,10 +122,16 @@ def test_two_iterations_do_not_prove_a_shrinking_alternation() -> None:
 
 def _widening(step: int) -> LoopSystem:
     """while (i != 0) { if (i > w) i = i + 1; else i = 0; w = w + step } (head refs i, w)."""
-    grows = LoopPath((Rel("!=", None, ("i", 0)), Rel(">", None, ("i", "w"))),
-                     (Rel("+", "i1", ("i", 1)), Rel("+", "w1", ("w", step))), (("i", "i1"), ("w", "w1")))
-    stops = LoopPath((Rel("!=", None, ("i", 0)), Rel("<=", None, ("i", "w"))),
-                     (Rel("=", "i2", (0,)), Rel("+", "w2", ("w", step))), (("i", "i2"), ("w", "w2")))
+    grows = LoopPath(
+        (Rel("!=", None, ("i", 0)), Rel(">", None, ("i", "w"))),
+        (Rel("+", "i1", ("i", 1)), Rel("+", "w1", ("w", step))),
+        (("i", "i1"), ("w", "w1")),
+    )
+    stops = LoopPath(
+        (Rel("!=", None, ("i", 0)), Rel("<=", None, ("i", "w"))),
+        (Rel("=", "i2", (0,)), Rel("+", "w2", ("w", step))),
+        (("i", "i2"), ("w", "w2")),
+    )
     return LoopSystem(("i", "w"), (("i", None, None), ("w", None, None)), (grows, stops))
 
 

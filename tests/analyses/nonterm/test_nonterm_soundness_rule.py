@@ -10,7 +10,9 @@ POSITION = ProgramPosition(MethodId("A", "m", "()V"), 3)
 
 
 def test_unknown_library_call_is_inexact() -> None:
-    edge = EvalEdge(POSITION, "invokevirtual", (), ("library call java.util.Random.nextInt()I terminates",))
+    edge = EvalEdge(
+        POSITION, "invokevirtual", (), ("library call java.util.Random.nextInt()I terminates",)
+    )
     assert inexact_reason(edge) is not None
 
 

@@ -129,8 +129,12 @@ def _prove(tmp_path: Path, name: str, source: str):
     path = tmp_path / f"{name}.java"
     path.write_text(textwrap.dedent(source))
     program = Program.from_spec(str(compile_java(path)))
-    graph = build_graph(program, MethodId(name, "main", "([Ljava/lang/String;)V"), default_registry(),
-                        limits=BuildLimits(timeout_s=30))
+    graph = build_graph(
+        program,
+        MethodId(name, "main", "([Ljava/lang/String;)V"),
+        default_registry(),
+        limits=BuildLimits(timeout_s=30),
+    )
     return prove_graph_terminates(graph, program)
 
 
@@ -169,6 +173,10 @@ def test_yes_for_an_entry_with_object_parameters_states_that_they_do_not_share(t
     graph = build_graph(program, entry, default_registry(), limits=BuildLimits(timeout_s=30))
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved or UNSHARED_INPUTS in outcome.assumptions, outcome.describe()
-    main = build_graph(program, MethodId("AliasedParameters", "main", "([Ljava/lang/String;)V"), default_registry(),
-                       limits=BuildLimits(timeout_s=30))
+    main = build_graph(
+        program,
+        MethodId("AliasedParameters", "main", "([Ljava/lang/String;)V"),
+        default_registry(),
+        limits=BuildLimits(timeout_s=30),
+    )
     assert UNSHARED_INPUTS not in prove_graph_terminates(main, program).assumptions

@@ -6,8 +6,8 @@ tests/test_corpus.py checks on a real JVM."""
 from __future__ import annotations
 
 import pytest
-
 from corpus import all_programs, compile_program
+
 from jhalt.analyses.termination import MATHEMATICAL_INTEGERS, prove_graph_terminates
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
@@ -36,8 +36,12 @@ PROVED = [
 def outcome_of(name: str):
     compiled = compile_program(name)
     program = Program.from_spec(str(compiled.classes_dir))
-    graph = build_graph(program, MethodId(compiled.main_class, "main", MAIN), default_registry(),
-                        limits=BuildLimits(timeout_s=20))
+    graph = build_graph(
+        program,
+        MethodId(compiled.main_class, "main", MAIN),
+        default_registry(),
+        limits=BuildLimits(timeout_s=20),
+    )
     return prove_graph_terminates(graph, program)
 
 

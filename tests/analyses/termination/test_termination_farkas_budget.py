@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 from javac import compile_java
+
 from jhalt.analyses.ranking import RankingConfig
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.ids import MethodId
@@ -28,16 +29,24 @@ SMALL_BUDGET = 300_000
 not enough without them (they needed more than 300 000)."""
 
 
-def outcome_of(name: str, config: TerminationConfig = TerminationConfig(), source: Path | None = None):
+def outcome_of(
+    name: str, config: TerminationConfig = TerminationConfig(), source: Path | None = None
+):
     classes = compile_java(source or JAVA / f"{name}.java")
     program = Program.from_spec(str(classes))
-    graph = build_graph(program, MethodId(name, "main", "([Ljava/lang/String;)V"), default_registry(),
-                        limits=BuildLimits(timeout_s=20))
+    graph = build_graph(
+        program,
+        MethodId(name, "main", "([Ljava/lang/String;)V"),
+        default_registry(),
+        limits=BuildLimits(timeout_s=20),
+    )
     return prove_graph_terminates(graph, program, config)
 
 
 def test_many_loop_heads_in_one_scc_are_ranked_within_a_small_budget():
-    outcome = outcome_of("ManyLoopHeads", TerminationConfig(ranking=RankingConfig(3, SmtConfig(SMALL_BUDGET))))
+    outcome = outcome_of(
+        "ManyLoopHeads", TerminationConfig(ranking=RankingConfig(3, SmtConfig(SMALL_BUDGET)))
+    )
     assert outcome.proved, outcome.reason
 
 
@@ -56,8 +65,18 @@ def test_a_loop_that_stops_advancing_is_not_proved(tmp_path: Path):
 
 def test_essential_rows_keep_exactly_the_integer_points():
     x, y, z = var("x"), var("y"), var("z")
-    guard = (ge(x, 0), ge(x, 1), le(x, 3), ge(y, 2), le(y, 2), ge(x + y, 1), le(x + y, 5), le(x - z, 0),
-             eq(z, y + 1), ge(x + y, 4))
+    guard = (
+        ge(x, 0),
+        ge(x, 1),
+        le(x, 3),
+        ge(y, 2),
+        le(y, 2),
+        ge(x + y, 1),
+        le(x + y, 5),
+        le(x - z, 0),
+        eq(z, y + 1),
+        ge(x + y, 4),
+    )
     kept = essential_rows(guard)
     assert ge(x, 0) not in kept and ge(x + y, 1) not in kept and le(x + y, 5) not in kept
     assert ge(x + y, 4) in kept and le(x - z, 0) in kept and eq(z, y + 1) in kept
@@ -74,7 +93,9 @@ def test_essential_rows_on_random_guards():
         for _ in range(rng.randint(1, 7)):
             size = rng.randint(1, 3)
             chosen = rng.sample(names, size)
-            expr = sum((var(n) * rng.choice((-2, -1, 1, 2)) for n in chosen), start=var(chosen[0]) * 0)
+            expr = sum(
+                (var(n) * rng.choice((-2, -1, 1, 2)) for n in chosen), start=var(chosen[0]) * 0
+            )
             bound = rng.randint(-3, 3)
             guard.append(rng.choice((le, ge, le, ge, eq))(expr, bound))
         kept = essential_rows(guard)

@@ -15,7 +15,9 @@ X, Y, N, UP = var("x"), var("y"), var("n"), var("up")
 
 def system(variables, transitions, entries) -> ComponentSystem:
     its = ITS(tuple(variables), "n1", tuple(transitions))
-    return ComponentSystem(frozenset({1}), (CutPoint(1, tuple(variables), ()),), its, 0, tuple(entries))
+    return ComponentSystem(
+        frozenset({1}), (CutPoint(1, tuple(variables), ()),), its, 0, tuple(entries)
+    )
 
 
 def entry(*guard) -> Transition:
@@ -40,8 +42,10 @@ def test_even_countdown_keeps_parity_and_sign_and_then_terminates():
 
 def test_odd_start_refutes_the_sign_invariant():
     # x odd and >= 1: x = 1 steps to -1, so x >= 0 is no invariant (and the loop is infinite)
-    loop = [Transition("t0", "n1", "n1", (gt(X, 0), eq(var("x'"), X - 2))),
-            Transition("t1", "n1", "n1", (lt(X, 0), eq(var("x'"), X - 2)))]
+    loop = [
+        Transition("t0", "n1", "n1", (gt(X, 0), eq(var("x'"), X - 2))),
+        Transition("t1", "n1", "n1", (lt(X, 0), eq(var("x'"), X - 2))),
+    ]
     sys_ = system(["x"], loop, [entry(eq(var("x'"), var("_k") * 2 + 1), ge(var("_k"), 0))])
     invariants = infer_invariants(sys_)
     assert ge(X, 0) not in invariants.at("n1")

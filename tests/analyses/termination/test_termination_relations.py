@@ -26,12 +26,17 @@ def facts_for(relation: Relation, intervals: dict[str, Interval], result_type: s
 
 def holds(facts, valuation) -> bool:
     conjunction = all(c.holds(valuation) for c in facts.constraints)
-    return conjunction and all(any(all(c.holds(valuation) for c in option) for option in d) for d in facts.disjunctions)
+    return conjunction and all(
+        any(all(c.holds(valuation) for c in option) for option in d) for d in facts.disjunctions
+    )
 
 
 def test_division_and_remainder_facts_hold_for_every_small_operand_pair():
     for a, b in itertools.product(range(-12, 13), range(1, 7)):
-        intervals = {"a": Interval(0, None) if a >= 0 else Interval(None, 0), "b": Interval(1, None)}
+        intervals = {
+            "a": Interval(0, None) if a >= 0 else Interval(None, 0),
+            "b": Interval(1, None),
+        }
         for op, value in (("/", java_div(a, b)), ("%", java_rem(a, b))):
             facts = facts_for(compute(op, "r", "a", "b"), intervals)
             assert facts.constraints, op
@@ -66,7 +71,9 @@ def test_lcmp_result_is_the_sign_of_the_difference():
 
 
 def test_shifts_by_a_literal_are_multiplication_and_floor_division():
-    left = facts_for(compute("<<", "r", "x", 33), {"x": Interval.top()}, "I")  # distance masked to 1
+    left = facts_for(
+        compute("<<", "r", "x", 33), {"x": Interval.top()}, "I"
+    )  # distance masked to 1
     assert holds(left, {"x": 5, "r": 10}) and not holds(left, {"x": 5, "r": 5 << 33})
     right = facts_for(compute(">>", "r", "x", 2), {"x": Interval.top()}, "I")
     for x in range(-20, 21):
@@ -97,13 +104,18 @@ def test_square_of_a_value_at_least_two_at_least_doubles_it():
 
 
 def test_product_bounds_at_type_limits_are_ignored():
-    facts = facts_for(compute("*", "r", "a", "b"), {"a": Interval(-(2**31), 2**31 - 1), "b": Interval(0, 3)})
+    facts = facts_for(
+        compute("*", "r", "a", "b"), {"a": Interval(-(2**31), 2**31 - 1), "b": Interval(0, 3)}
+    )
     assert facts.constraints == []
 
 
 def test_division_by_a_divisor_at_least_two_at_least_halves():
     for a, b in itertools.product(range(-12, 13), range(2, 7)):
-        intervals = {"a": Interval(0, None) if a >= 0 else Interval(None, 0), "b": Interval(2, None)}
+        intervals = {
+            "a": Interval(0, None) if a >= 0 else Interval(None, 0),
+            "b": Interval(2, None),
+        }
         facts = facts_for(compute("/", "r", "a", "b"), intervals)
         assert holds(facts, {"a": a, "b": b, "r": java_div(a, b)}), (a, b)
     facts = facts_for(compute("/", "r", "a", "b"), {"a": Interval(0, None), "b": Interval(2, None)})
@@ -115,7 +127,9 @@ def test_remainder_of_a_dividend_of_unknown_sign_is_smaller_than_the_divisor_in_
     facts = facts_for(compute("%", "r", "a", "b"), intervals)
     for a, b in itertools.product(range(-12, 13), range(1, 7)):
         assert holds(facts, {"a": a, "b": b, "r": java_rem(a, b)}), (a, b)
-        assert not holds(facts, {"a": a, "b": b, "r": b}) and not holds(facts, {"a": a, "b": b, "r": -b})
+        assert not holds(facts, {"a": a, "b": b, "r": b}) and not holds(
+            facts, {"a": a, "b": b, "r": -b}
+        )
 
 
 def test_remainder_by_a_literal_is_exact_with_an_integer_quotient():
@@ -125,6 +139,10 @@ def test_remainder_by_a_literal_is_exact_with_an_integer_quotient():
             intervals = {"a": Interval(0, None) if a >= 0 else Interval(None, 0)}
             facts = facts_for(compute("%", "r", "a", k), intervals)
             # some integer quotient admits the JVM's remainder, none admits any other value
-            admitted = {r for r in range(-k - 2, k + 3) for q in range(-20, 21)
-                        if holds(facts, {"a": a, "r": r, quotient: q})}
+            admitted = {
+                r
+                for r in range(-k - 2, k + 3)
+                for q in range(-20, 21)
+                if holds(facts, {"a": a, "r": r, quotient: q})
+            }
             assert admitted == {java_rem(a, k)}, (a, k, admitted)

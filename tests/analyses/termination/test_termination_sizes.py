@@ -14,7 +14,9 @@ NEXT = FieldId("Node", "next", "LNode;")
 HERE = ProgramPosition(MethodId("Main", "main", "([Ljava/lang/String;)V"), 0)
 
 
-def state(heap: dict, locals_: tuple, predicates: HeapPredicates = HeapPredicates()) -> AbstractState:
+def state(
+    heap: dict, locals_: tuple, predicates: HeapPredicates = HeapPredicates()
+) -> AbstractState:
     return AbstractState((Frame(HERE, locals_, ()),), Heap(heap), predicates)
 
 
@@ -43,25 +45,37 @@ def test_an_explicit_cycle_has_no_size():
 
 
 def test_a_possibly_cyclic_unknown_part_removes_the_size_of_everything_reaching_it():
-    s = state({"o1": node("o2"), "o2": UnknownValue("Node"), "o3": node(NULL)}, ("o1", "o3"),
-              HeapPredicates(non_tree=frozenset({"o2"})))
+    s = state(
+        {"o1": node("o2"), "o2": UnknownValue("Node"), "o3": node(NULL)},
+        ("o1", "o3"),
+        HeapPredicates(non_tree=frozenset({"o2"})),
+    )
     assert analyse_sizes(s).tracked == {"o3"}
 
 
 def test_a_child_that_may_equal_its_parent_is_a_possible_cycle():
-    s = state({"o1": node("o2"), "o2": UnknownValue("Node")}, ("o1",),
-              HeapPredicates(maybe_equal=frozenset({pair("o1", "o2")})))
+    s = state(
+        {"o1": node("o2"), "o2": UnknownValue("Node")},
+        ("o1",),
+        HeapPredicates(maybe_equal=frozenset({pair("o1", "o2")})),
+    )
     assert analyse_sizes(s).tracked == frozenset()
 
 
 def test_possible_equality_with_an_unrelated_list_keeps_sizes():
     # cur =? head, where head -> tail: if cur is head, it still reaches an acyclic list
-    s = state({"o1": node("o2"), "o2": UnknownValue("Node"), "o3": UnknownValue("Node")}, ("o1", "o3"),
-              HeapPredicates(maybe_equal=frozenset({pair("o3", "o1"), pair("o3", "o2")})))
+    s = state(
+        {"o1": node("o2"), "o2": UnknownValue("Node"), "o3": UnknownValue("Node")},
+        ("o1", "o3"),
+        HeapPredicates(maybe_equal=frozenset({pair("o3", "o1"), pair("o3", "o2")})),
+    )
     assert analyse_sizes(s).tracked == {"o1", "o2", "o3"}
 
 
 def test_sharing_alone_keeps_the_longest_path_finite():
-    s = state({"o1": node("o2"), "o2": UnknownValue("Node")}, ("o1",),
-              HeapPredicates(joins=frozenset({pair("o2", "o2"), pair("o1", "o2")})))
+    s = state(
+        {"o1": node("o2"), "o2": UnknownValue("Node")},
+        ("o1",),
+        HeapPredicates(joins=frozenset({pair("o2", "o2"), pair("o1", "o2")})),
+    )
     assert analyse_sizes(s).tracked == {"o1", "o2"}

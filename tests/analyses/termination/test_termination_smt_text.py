@@ -36,8 +36,11 @@ def test_text_and_term_encodings_agree_on_random_problems():
         goal = random_constraint(rng)
         assert check_satisfiable(constraints) is satisfiable_by_terms(constraints)
         result = check_entailment(constraints, goal)
-        negated = satisfiable_by_terms(constraints + [normalize(-goal.expr + 1, Relation.LE)]) \
-            if goal.relation is Relation.LE else None
+        negated = (
+            satisfiable_by_terms(constraints + [normalize(-goal.expr + 1, Relation.LE)])
+            if goal.relation is Relation.LE
+            else None
+        )
         if negated is not None:
             assert (result.validity is Validity.VALID) == (negated is SatAnswer.UNSAT)
         if result.validity is Validity.INVALID:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-
 from corpus import compile_program
+
 from jhalt.analyses.concrete_run import check_simulation, run_concrete, with_shared_self_joins
 from jhalt.analyses.termination.extract import extract_component, graph_components, size_name
 from jhalt.domains.instance import check_instance
@@ -36,7 +36,9 @@ from jhalt.smt.session import SatAnswer, SmtConfig
 MAIN = "([Ljava/lang/String;)V"
 
 
-def concrete_size(state: AbstractState, reference: str, on_path: tuple[str, ...] = ()) -> int | None:
+def concrete_size(
+    state: AbstractState, reference: str, on_path: tuple[str, ...] = ()
+) -> int | None:
     """Objects on the longest path from ``reference``; None when the data is cyclic."""
     if reference == NULL:
         return 0
@@ -74,7 +76,9 @@ def route(graph, source: int, target: int) -> list[int]:
     return [source]
 
 
-def valuation(cut_point, concrete: AbstractState, general: AbstractState, hierarchy) -> dict[str, int]:
+def valuation(
+    cut_point, concrete: AbstractState, general: AbstractState, hierarchy
+) -> dict[str, int]:
     answer = check_instance(concrete, general, hierarchy)
     if not answer:  # the relaxation check_simulation also applies (its docstring)
         answer = check_instance(concrete, with_shared_self_joins(general), hierarchy)
@@ -135,10 +139,18 @@ def test_concrete_loop_iterations_are_allowed_by_the_its(name, arguments):
         post = valuation(target, run.states[second_index], graph.states[second], hierarchy)
         values = dict(pre)
         values.update({primed(k): v for k, v in post.items()})
-        candidates = [t for t in system.its.transitions if t.source == source.location and t.target == target.location]
+        candidates = [
+            t
+            for t in system.its.transitions
+            if t.source == source.location and t.target == target.location
+        ]
         allowed = any(
-            check_satisfiable([c.substitute({k: const(v) for k, v in values.items()}) for c in t.guard],
-                              Domain.INTEGER, SmtConfig()) is SatAnswer.SAT
+            check_satisfiable(
+                [c.substitute({k: const(v) for k, v in values.items()}) for c in t.guard],
+                Domain.INTEGER,
+                SmtConfig(),
+            )
+            is SatAnswer.SAT
             for t in candidates
         )
         assert allowed, f"step {first}->{second} with {values} is not allowed by {candidates}"
