@@ -51,7 +51,7 @@ def analyse(jar: Path, timeout: float, replay_witness: bool) -> tuple[str, str]:
         return "MAYBE", "; ".join(search.reasons[:2])
     detail = search.result.explanation() + f" witness={list(search.result.witness.args or [])}"
     if replay_witness:
-        from jhalt.inputs import args_inputs
+        from jhalt.witness.inputs import args_inputs
         from jhalt.witness.replay import Claim, replay
         from jhalt.witness.reproducer import NON_TERMINATION
 

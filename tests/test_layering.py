@@ -1,9 +1,10 @@
 """The layering of ../shared/ARCHITECTURE.md: a package imports only packages to its left,
 and only `jhalt.smt` imports z3. Deviations from the document are listed here with the reason.
 
-Order (left to right). Added to the document's: `inputs` (concrete witness inputs, a value
-module produced by analyses and consumed by the witness layer), `its` (integer transition
-systems, pure data between domains and smt), `errors` (exception types, leftmost)."""
+Order (left to right). Added to the document's: `its` (integer transition systems, pure data
+between domains and smt), `errors` (exception types, leftmost). Moved: `witness` (concrete
+inputs, the witness search over the graph, reproducers, replay) sits left of `analyses`, which
+all use it."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jhalt"
 ORDER = [
-    "errors", "ids", "findings", "classfile", "inputs", "bytecode", "program", "domains", "its",
-    "smt", "seg", "models", "analyses", "witness", "dynamic", "report", "cli",
+    "errors", "ids", "findings", "classfile", "bytecode", "program", "domains", "its",
+    "smt", "seg", "models", "witness", "analyses", "dynamic", "report", "cli",
 ]  # fmt: skip
 TOP_LEVEL = {"__init__", "__main__"}
 

@@ -10,7 +10,7 @@ model's (e.g. StringIndexOutOfBounds). An unspecified ``Throwable`` that an unkn
 call might throw is not a finding.
 
 Error states are grouped by (exception class, throwing instruction); for each group
-:func:`jhalt.analyses.backward.find_witness` searches a witness state backwards to the
+:func:`jhalt.witness.search.backward.find_witness` searches a witness state backwards to the
 entry. Only a group with a witness becomes a :class:`~jhalt.findings.Finding`; the others are
 counted as ``unconfirmed`` (with the reason in :attr:`ExceptionReport.dropped`). Findings are
 not replayed here (that is the witness layer's job, driven by ``jhalt check``).
@@ -26,7 +26,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from jhalt.analyses.backward import GraphWitness, NoWitness, WitnessLimits, find_witness
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -38,6 +37,7 @@ from jhalt.seg.context import EvalContext, EvalOptions
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.search.backward import GraphWitness, NoWitness, WitnessLimits, find_witness
 
 IMPLICIT_KINDS = frozenset(
     {

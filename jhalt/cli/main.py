@@ -69,7 +69,7 @@ def _replay_nontermination(
     either way; the replay is extra evidence and is reported as it came out."""
     import dataclasses
 
-    from jhalt.inputs import ConcreteInputs, args_inputs
+    from jhalt.witness.inputs import ConcreteInputs, args_inputs
     from jhalt.witness.replay import Claim, replay, skipped
     from jhalt.witness.reproducer import NON_TERMINATION
 

@@ -1,6 +1,6 @@
 """A witness as Java-like text for people (the `jhalt check` and `jhalt prove` text output).
 
-The machine formats keep the witness JSON (`jhalt.inputs.ConcreteInputs.to_json`); this module
+The machine formats keep the witness JSON (`jhalt.witness.inputs.ConcreteInputs.to_json`); this module
 renders the same inputs the way a Java programmer would write them down:
 
 * parameters by their source names (LocalVariableTable) or ``arg0, arg1, …``, receiver as
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from jhalt.classfile.descriptors import to_source
 from jhalt.findings import Replay, Witness
 from jhalt.ids import MethodId
-from jhalt.inputs import (
+from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
     FloatInput,

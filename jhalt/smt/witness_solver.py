@@ -1,6 +1,6 @@
 """Integer values for a path's variables with Z3 (seed 000 §3: "choose small values"; Thm 5).
 
-The constraints of `jhalt.analyses.witness_path.PathFacts` are encoded over
+The constraints of `jhalt.witness.search.path.PathFacts` are encoded over
 mathematical integers, with every variable kept inside the range of its JVM type — so a
 model never relies on overflow, and Java's wrapping arithmetic agrees with it on the path.
 ``/`` and ``%`` truncate toward zero (JVMS idiv/irem), shifts and bitwise operations go
@@ -41,7 +41,7 @@ class Relation(Protocol):
 
 
 class PathFacts(Protocol):
-    """What the solver reads of `jhalt.analyses.witness_path.PathFacts` (declared here so that
+    """What the solver reads of `jhalt.witness.search.path.PathFacts` (declared here so that
     `smt` does not import `analyses`)."""
 
     int_types: dict[str, str]

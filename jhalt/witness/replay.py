@@ -41,7 +41,7 @@ from typing import IO
 
 from jhalt.findings import Finding, Replay, Witness
 from jhalt.ids import MethodId
-from jhalt.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 from jhalt.witness.stacks import (
     StackFrame,

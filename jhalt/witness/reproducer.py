@@ -38,7 +38,7 @@ from pathlib import Path
 
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.ids import MethodId
-from jhalt.inputs import (
+from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
     FloatInput,

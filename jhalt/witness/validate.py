@@ -15,7 +15,7 @@ from pathlib import Path
 
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
-from jhalt.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.replay import Claim, Jdk, ReplayResult, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 

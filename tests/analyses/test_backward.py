@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 from corpus import compile_program
 
-from jhalt.analyses.backward import GraphWitness, NoWitness, candidate_paths, find_witness
 from jhalt.analyses.exceptions import error_sites, exception_goal
 from jhalt.ids import MethodId
-from jhalt.inputs import ArrayInput, NullInput, Ref
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
 from jhalt.seg.context import EvalOptions
+from jhalt.witness.inputs import ArrayInput, NullInput, Ref
 from jhalt.witness.replay import Claim, find_jdk, replay
+from jhalt.witness.search.backward import GraphWitness, NoWitness, candidate_paths, find_witness
 
 LOOP_MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
 NPE = "java/lang/NullPointerException"

@@ -8,9 +8,9 @@ from corpus import Verdict, all_programs, compile_program
 
 from jhalt.analyses.exceptions import check_exceptions
 from jhalt.ids import MethodId
-from jhalt.inputs import ConcreteInputs
 from jhalt.models import default_registry
 from jhalt.program import Program
+from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.replay import Claim, find_jdk, replay
 
 MAIN = "([Ljava/lang/String;)V"

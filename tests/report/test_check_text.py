@@ -7,7 +7,9 @@ import json
 
 from jhalt.findings import Finding, Replay, SourceLocation, Witness
 from jhalt.ids import FieldId, MethodId
-from jhalt.inputs import (
+from jhalt.report.check_output import check_json, check_text, method_text
+from jhalt.report.witness_text import inputs_assignments, witness_lines
+from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
     FieldValue,
@@ -19,8 +21,6 @@ from jhalt.inputs import (
     StaticValue,
     StringInput,
 )
-from jhalt.report.check_output import check_json, check_text, method_text
-from jhalt.report.witness_text import inputs_assignments, witness_lines
 
 MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
 NODE = "p/List$Node"

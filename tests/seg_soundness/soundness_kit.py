@@ -1,7 +1,7 @@
 """Shared machinery of the soundness tests (issue 3 item 10; seed 000 §2, thesis §1.8).
 
 For one program: build its Symbolic Execution Graph once, run the concrete interpreter
-(:mod:`jhalt.analyses.concrete_run`) on a list of inputs, and check that the graph
+(:mod:`jhalt.seg.concrete_run`) on a list of inputs, and check that the graph
 simulates every run. :func:`judge` turns the outcomes into a pytest verdict: a
 counterexample fails; a program whose graph cannot be built, or whose runs all leave the
 graph through an incomplete node, is *skipped with the reason* — never counted as passing.
@@ -22,18 +22,18 @@ from pathlib import Path
 
 import pytest
 
-from jhalt.analyses.concrete_run import (
+from jhalt.classfile.classpath import ClassPath
+from jhalt.errors import JhaltError
+from jhalt.ids import MethodId
+from jhalt.program import Program
+from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.concrete_run import (
     NO_FEASIBLE_CASE,
     ConcreteRun,
     SimulationResult,
     check_simulation,
     run_concrete,
 )
-from jhalt.classfile.classpath import ClassPath
-from jhalt.errors import JhaltError
-from jhalt.ids import MethodId
-from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalContext
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
@@ -46,7 +46,7 @@ incomplete (its runs are checked up to the cut, then the program is skipped)."""
 MAX_STEPS = 500
 TOLERATE_SELF_JOINS = True
 """Work around the Def. 9(j) / thesis Def. 1.10(m) difference of ``check_instance`` (see
-:func:`jhalt.analyses.concrete_run.with_shared_self_joins`; the strict behaviour is pinned
+:func:`jhalt.seg.concrete_run.with_shared_self_joins`; the strict behaviour is pinned
 by ``test_instance_relation_gap.py``). Set to False once the domain follows the thesis."""
 
 

@@ -1,4 +1,4 @@
-"""The concrete interpreter over seg's evaluator (jhalt.analyses.concrete_run): runs follow
+"""The concrete interpreter over seg's evaluator (jhalt.seg.concrete_run): runs follow
 Java semantics on concrete inputs; non-determinism is resolved by a seeded, recorded choice."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ import pytest
 from javac import compile_java
 from soundness_kit import MAIN, registry
 
-from jhalt.analyses.concrete_run import STEP_LIMIT, run_concrete
 from jhalt.domains.concrete import concreteness_problems
 from jhalt.domains.values import ArrayValue, IntValue
 from jhalt.ids import MethodId
 from jhalt.program import Program
+from jhalt.seg.concrete_run import STEP_LIMIT, run_concrete
 from jhalt.seg.graph import RETURN
 from jhalt.seg.labels import EvalEdge, RefineEdge
 

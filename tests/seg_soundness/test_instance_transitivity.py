@@ -12,13 +12,13 @@ in the field, with ``a9 =? o9``. Every concrete state of ``s'`` realizes the ent
 
 from __future__ import annotations
 
-from jhalt.analyses.concrete_run import with_shared_self_joins
 from jhalt.domains.heap import Heap
 from jhalt.domains.instance import check_instance
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import ArrayValue, InstanceValue, IntValue, UnknownValue
 from jhalt.ids import FieldId, MethodId, ProgramPosition
+from jhalt.seg.concrete_run import with_shared_self_joins
 
 POSITION = ProgramPosition(MethodId("A", "main", "([Ljava/lang/String;)V"), 1)
 OBJ = FieldId("H", "obj", "Ljava/lang/Object;")

@@ -11,9 +11,9 @@ from corpus import compile_program
 from javac import run_java
 from soundness_kit import MAIN, random_inputs, registry
 
-from jhalt.analyses.concrete_run import run_concrete
 from jhalt.ids import MethodId
 from jhalt.program import Program
+from jhalt.seg.concrete_run import run_concrete
 from jhalt.seg.graph import RETURN
 
 PROGRAMS = (

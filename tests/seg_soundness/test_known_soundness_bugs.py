@@ -9,10 +9,10 @@ from pathlib import Path
 from javac import compile_java
 from soundness_kit import MAIN, TEST_LIMITS, registry
 
-from jhalt.analyses.concrete_run import check_simulation, run_concrete
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
+from jhalt.seg.concrete_run import check_simulation, run_concrete
 from jhalt.seg.context import EvalContext
 
 

@@ -1,4 +1,4 @@
-"""The simulation check itself (jhalt.analyses.concrete_run.check_simulation) must be able
+"""The simulation check itself (jhalt.seg.concrete_run.check_simulation) must be able
 to fail: a graph that misses a behaviour, or whose states are too narrow, is reported with
 the unmatched trace state and check_instance's reasons."""
 
@@ -9,7 +9,6 @@ import dataclasses
 from corpus import compile_program
 from soundness_kit import TEST_LIMITS, registry
 
-from jhalt.analyses.concrete_run import check_simulation, run_concrete, with_shared_self_joins
 from jhalt.domains.heap import Heap
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, Frame
@@ -17,6 +16,7 @@ from jhalt.domains.values import ArrayValue, IntValue
 from jhalt.ids import MethodId, ProgramPosition
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
+from jhalt.seg.concrete_run import check_simulation, run_concrete, with_shared_self_joins
 from jhalt.seg.context import EvalContext
 from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jhalt.ids import FieldId, MethodId
-from jhalt.inputs import (
+from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
     FieldValue,

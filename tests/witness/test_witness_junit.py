@@ -30,7 +30,7 @@ from witness_kit import (
     program_classes,
 )
 
-from jhalt.inputs import args_inputs
+from jhalt.witness.inputs import args_inputs
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 
 JUNIT_DIR = Path(os.environ.get("JHALT_JUNIT5_DIR", "/usr/share/java"))

@@ -42,7 +42,7 @@ from witness_kit import (
 
 from jhalt.findings import Finding, Replay, SourceLocation, Witness
 from jhalt.ids import MethodId
-from jhalt.inputs import ArrayInput, ConcreteInputs, IntInput, Ref, args_inputs
+from jhalt.witness.inputs import ArrayInput, ConcreteInputs, IntInput, Ref, args_inputs
 from jhalt.witness.replay import Claim, ReplayResult, find_jdk, replay, replay_finding
 from jhalt.witness.reproducer import NON_TERMINATION
 

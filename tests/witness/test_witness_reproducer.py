@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jhalt.ids import MethodId
-from jhalt.inputs import ConcreteInputs, IntInput, NullInput, args_inputs
+from jhalt.witness.inputs import ConcreteInputs, IntInput, NullInput, args_inputs
 from jhalt.witness.reproducer import (
     NON_TERMINATION,
     generate_reproducer,

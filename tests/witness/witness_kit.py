@@ -12,7 +12,7 @@ import pytest
 from javac import compile_java
 
 from jhalt.ids import FieldId, MethodId
-from jhalt.inputs import (
+from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
     FieldValue,

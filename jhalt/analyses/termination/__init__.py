@@ -2,7 +2,7 @@
 
 Pipeline: the cyclic SCCs of the graph (`extract.graph_components`) → one integer transition
 system per SCC (`extract.extract_component`; sizes of heap references from `sizes`, linear
-facts of edge labels from `relations`) → ranking functions (`jhalt.analyses.ranking`) →
+facts of edge labels from `relations`) → ranking functions (`jhalt.analyses.termination.ranking`) →
 `prover.TerminationOutcome` with the loops, their ranking functions in source names
 (`naming`) and the assumptions.
 

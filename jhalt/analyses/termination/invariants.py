@@ -1,7 +1,7 @@
 """Inductive invariants at the cut points of one SCC's ITS (issue 6: facts that hold only
 because of how a loop head is reached, e.g. ``a >= 1`` for ``a = n + 1; while (...) a -= b``).
 
-The ranking back end (`jhalt.analyses.ranking`) proves termination from *any* configuration,
+The ranking back end (`jhalt.analyses.termination.ranking`) proves termination from *any* configuration,
 so a fact that holds at every visit of a cut point must be put into the guards.  The states of
 the graph give intervals only; this module finds relational and modular facts by the Houdini
 method (guess a finite set of candidates, keep the greatest subset that is inductive):

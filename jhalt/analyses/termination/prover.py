@@ -8,7 +8,7 @@
 3. for every cyclic SCC of the graph, the ITS of `extract` (which over-approximates the runs
    that stay in the SCC), strengthened by the inductive invariants of `invariants` (facts that
    hold at every visit of a loop head), has a termination proof — if needed after splitting
-   its locations by the preceding transition (`chaining`) that `jhalt.analyses.ranking.verify`
+   its locations by the preceding transition (`chaining`) that `jhalt.analyses.termination.ranking.verify`
    re-checked over the integers.
 
 An infinite run of the program would be an infinite path of the graph, which eventually stays
@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from jhalt.analyses.ranking import RankingConfig, prove_termination
 from jhalt.analyses.termination.chaining import base_location, split_by_predecessor
 from jhalt.analyses.termination.extract import (
     ComponentSystem,
@@ -41,6 +40,7 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.naming import variable_names
+from jhalt.analyses.termination.ranking import RankingConfig, prove_termination
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its

@@ -8,7 +8,7 @@ from nonterm_testkit import prove
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
-from jhalt.inputs import ConcreteInputs, args_inputs
+from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay
 from jhalt.witness.reproducer import NON_TERMINATION
 

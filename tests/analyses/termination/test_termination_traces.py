@@ -1,7 +1,7 @@
 """Soundness of the ITS extraction on concrete runs (issue 6 deliverable 1): every concrete
 run through an SCC of the graph maps to a run of that SCC's ITS.
 
-A run of the concrete interpreter (jhalt.analyses.concrete_run, the same evaluator as the
+A run of the concrete interpreter (jhalt.seg.concrete_run, the same evaluator as the
 graph) is matched to graph nodes by `check_simulation`.  Each time the run passes a cut point
 (a loop head), the values of the ITS variables are read from the concrete state: integer
 references through the instance renaming, ``sz(o)`` as the longest path of objects from the
@@ -16,7 +16,6 @@ from collections import deque
 import pytest
 from corpus import compile_program
 
-from jhalt.analyses.concrete_run import check_simulation, run_concrete, with_shared_self_joins
 from jhalt.analyses.termination.extract import extract_component, graph_components, size_name
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState, successors
@@ -27,6 +26,7 @@ from jhalt.its.system import primed
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
+from jhalt.seg.concrete_run import check_simulation, run_concrete, with_shared_self_joins
 from jhalt.seg.context import ProgramHierarchy
 from jhalt.seg.labels import EvalEdge
 from jhalt.smt.encode import Domain

@@ -1,7 +1,7 @@
 """From a path's facts and an integer model to concrete inputs (seed 000 §3: the witness
 state's values; issue 4 item 2), and from concrete inputs to a concrete entry state.
 
-:func:`concretize_inputs` builds a :class:`~jhalt.inputs.ConcreteInputs`:
+:func:`concretize_inputs` builds a :class:`~jhalt.witness.inputs.ConcreteInputs`:
 
 * integers from the model, floats from literals (else 0.0), booleans 0/1;
 * ``null`` for a variable the path refined to null, and for an object the path never looked
@@ -17,12 +17,11 @@ state's values; issue 4 item 2), and from concrete inputs to a concrete entry st
 
 :func:`inputs_state` turns inputs into a concrete :class:`AbstractState` for the entry
 (thesis Def. 1.6: every field listed), used by the forward check of
-:mod:`jhalt.analyses.backward`. Both raise :class:`WitnessError` when a value cannot be made.
+:mod:`jhalt.witness.search.backward`. Both raise :class:`WitnessError` when a value cannot be made.
 """
 
 from __future__ import annotations
 
-from jhalt.analyses.witness_path import NULL_VAR, ObjectFacts, PathFacts
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.intervals import type_range
@@ -30,7 +29,8 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance
 from jhalt.domains.values import NULL, Ref
 from jhalt.ids import FieldId, MethodId
-from jhalt.inputs import (
+from jhalt.program import Program
+from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
     FieldValue,
@@ -43,8 +43,8 @@ from jhalt.inputs import (
     StringInput,
     Value,
 )
-from jhalt.inputs import Ref as InputRef
-from jhalt.program import Program
+from jhalt.witness.inputs import Ref as InputRef
+from jhalt.witness.search.path import NULL_VAR, ObjectFacts, PathFacts
 
 MAX_ARRAY_LENGTH = 10_000
 

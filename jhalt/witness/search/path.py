@@ -22,8 +22,8 @@ What is collected:
   solved).
 
 :func:`collect_path_facts` never decides anything; :mod:`jhalt.smt.witness_solver` and
-:mod:`jhalt.analyses.witness_concretize` turn the facts into values, and the forward check of
-:mod:`jhalt.analyses.backward` confirms them.
+:mod:`jhalt.witness.search.concretize` turn the facts into values, and the forward check of
+:mod:`jhalt.witness.search.backward` confirms them.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ API (stable; the non-termination helper calls it)::
   default: :func:`instance_goal` — ``current ⊑ graph.states[target]`` (Def. 4: the witness
   evaluates to an instance of ``w``). A program end that the goal did not accept refutes.
 * Answer: :class:`GraphWitness` — concrete inputs of the entry
-  (:class:`~jhalt.inputs.ConcreteInputs`), the graph path they follow, the
+  (:class:`~jhalt.witness.inputs.ConcreteInputs`), the graph path they follow, the
   concrete entry state, and ``check``: ``"reached"`` when the forward run confirmed the goal,
   or ``"inconclusive: <reason>"`` when the forward run could not decide (unknown library
   result, step limit): such a witness still needs the JVM replay; or :class:`NoWitness`
@@ -24,11 +24,11 @@ API (stable; the non-termination helper calls it)::
 How (Thm 5): the candidate paths from the entry to ``target`` are enumerated backwards,
 shortest first (:func:`candidate_paths`; a node may repeat up to
 :attr:`WitnessLimits.max_visits` times, so loops are unrolled a few times). For each path,
-:mod:`jhalt.analyses.witness_path` collects its facts — evaluation edges reversed keep their
+:mod:`jhalt.witness.search.path` collects its facts — evaluation edges reversed keep their
 relations, refinement edges keep the refined values, instance edges intersect the general
 state with the instance (the general state's references are renamed to the instance's) —
 :mod:`jhalt.smt.witness_solver` picks small integers with Z3,
-:mod:`jhalt.analyses.witness_concretize` builds the concrete witness state, and the
+:mod:`jhalt.witness.search.concretize` builds the concrete witness state, and the
 forward check runs the symbolic evaluator on it (for a concrete state it is a concrete
 interpreter) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
 no sharing unless the path shows it) never affect soundness, only power (seed 000 fn. 10).
@@ -40,15 +40,12 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from jhalt.analyses.concrete_run import feasible_cases
-from jhalt.analyses.witness_concretize import WitnessError, concretize_inputs, inputs_state
-from jhalt.analyses.witness_path import collect_path_facts, edge_labels
 from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import ArrayValue, InstanceValue
-from jhalt.inputs import ConcreteInputs
 from jhalt.program import Program
+from jhalt.seg.concrete_run import feasible_cases
 from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.evaluate import evaluate
@@ -58,6 +55,9 @@ from jhalt.seg.labels import RefineEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.session import SmtConfig
 from jhalt.smt.witness_solver import solve_integers
+from jhalt.witness.inputs import ConcreteInputs
+from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
+from jhalt.witness.search.path import collect_path_facts, edge_labels
 
 Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
 
@@ -176,7 +176,7 @@ def run_forward(
 
 def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:
     """The one case of a split a concrete run can take: the only feasible one
-    (:func:`jhalt.analyses.concrete_run.feasible_cases`); among several, a library call's
+    (:func:`jhalt.seg.concrete_run.feasible_cases`); among several, a library call's
     unspecified-Throwable case is dropped (the call is taken to return; replay checks)."""
     store = _concrete_store_case(ctx, state, split)
     if store is not None:
