@@ -1,9 +1,11 @@
 """The generated JUnit 5 tests compile against JUnit 5 and pass exactly while the reported
 behaviour is present.
 
-Needs the Debian package ``junit5`` (jars in /usr/share/java, or ``$JHALT_JUNIT5_DIR``); the
-tests are skipped without it. Replay itself never needs JUnit. All JUnit runs of this module
-start at once, in parallel threads."""
+Needs JUnit 5's console launcher ``junit-platform-console-standalone*.jar``, which also holds
+the Jupiter API: looked up in ``$JHALT_JUNIT5_DIR``, in /usr/share/java (Debian package
+``junit5``, which ``.ci/run`` installs) and in the local Maven repository ~/.m2; the tests are
+skipped without it. Replay itself never needs JUnit. All JUnit runs of this module start at
+once, in parallel threads."""
 
 from __future__ import annotations
 
@@ -33,15 +35,37 @@ from witness_kit import (
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 
-JUNIT_DIR = Path(os.environ.get("JHALT_JUNIT5_DIR", "/usr/share/java"))
-API_JARS = ["junit-jupiter-api.jar", "apiguardian-api.jar", "opentest4j.jar"]
-CONSOLE = JUNIT_DIR / "junit-platform-console-standalone.jar"
+STANDALONE = "junit-platform-console-standalone"
+DEBIAN_DIR = Path("/usr/share/java")
+MAVEN_DIR = Path.home() / ".m2/repository/org/junit/platform" / STANDALONE
+
+
+def _version_key(jar: Path) -> tuple[int, ...]:
+    parts = jar.stem.removeprefix(STANDALONE).strip("-").split(".")
+    return tuple(int(part) if part.isdigit() else -1 for part in parts if part)
+
+
+def find_console(
+    environment_dir: str | None, debian_dir: Path = DEBIAN_DIR, maven_dir: Path = MAVEN_DIR
+) -> Path | None:
+    """JUnit 5's console launcher jar (it also holds the Jupiter API): the newest one in
+    ``environment_dir`` (``$JHALT_JUNIT5_DIR``), else in ``debian_dir`` (Debian's ``junit5``),
+    else in the local Maven repository ``maven_dir/<version>/``; None when none has it."""
+    places = [(Path(environment_dir), "")] if environment_dir else []
+    places += [(debian_dir, ""), (maven_dir, "*/")]
+    for directory, below in places:
+        found = sorted(directory.glob(f"{below}{STANDALONE}*.jar"), key=_version_key)
+        if found:
+            return found[-1]
+    return None
+
+
+CONSOLE = find_console(os.environ.get("JHALT_JUNIT5_DIR"))
 
 needs_junit = pytest.mark.skipif(
-    not all((JUNIT_DIR / jar).is_file() for jar in API_JARS) or not CONSOLE.is_file(),
-    reason=f"JUnit 5 jars not in {JUNIT_DIR} (apt-get install junit5)",
+    CONSOLE is None,
+    reason="no JUnit 5 console launcher: apt-get install junit5, or see the README (JUnit 5)",
 )
-pytestmark = [needs_jdk, needs_junit, pytest.mark.jvm]
 
 # name -> (entry, inputs, expected, reported method)
 CASES = {
@@ -64,7 +88,6 @@ def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str
     reproducer = generate_reproducer(entry, inputs, expected, location=where, hang_timeout_s=1.0)
     _, test_source = reproducer.write(work / "src")
     out = work / "classes"
-    api = os.pathsep.join(str(JUNIT_DIR / jar) for jar in API_JARS)
     javac = ["javac", "-J-XX:TieredStopAtLevel=1", "-nowarn", "-encoding", "UTF-8"]
     compiled = subprocess.run(
         [
@@ -72,7 +95,7 @@ def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str
             "-d",
             str(out),
             "-cp",
-            os.pathsep.join([program_classes(), api]),
+            os.pathsep.join([program_classes(), str(CONSOLE)]),
             str(test_source),
         ],
         capture_output=True,
@@ -112,6 +135,9 @@ def junit_runs(request) -> Prefetcher:
     shutil.rmtree(work, ignore_errors=True)
 
 
+@needs_jdk
+@needs_junit
+@pytest.mark.jvm
 @pytest.mark.parametrize("name", ["npe_present", "instance_method", "hang_present", "main_entry"])
 def test_generated_test_passes_while_the_behaviour_is_present(junit_runs, name: str) -> None:
     run = junit_runs.result(name)
@@ -119,8 +145,28 @@ def test_generated_test_passes_while_the_behaviour_is_present(junit_runs, name: 
     assert "1 tests successful" in run.stdout
 
 
+@needs_jdk
+@needs_junit
+@pytest.mark.jvm
 @pytest.mark.parametrize("name", ["npe_absent", "hang_absent"])
 def test_generated_test_fails_when_the_behaviour_is_absent(junit_runs, name: str) -> None:
     run = junit_runs.result(name)
     assert run.returncode == 1, run.stdout + run.stderr
     assert "1 tests failed" in run.stdout
+
+
+def test_the_console_launcher_is_found_in_the_given_directory_first(tmp_path: Path) -> None:
+    given, debian, maven = tmp_path / "given", tmp_path / "debian", tmp_path / "m2"
+    for directory in (given, debian, maven / "1.9.1", maven / "1.10.2"):
+        directory.mkdir(parents=True)
+    (debian / f"{STANDALONE}.jar").touch()
+    for version in ("1.9.1", "1.10.2"):
+        (maven / version / f"{STANDALONE}-{version}.jar").touch()
+    assert (
+        find_console(None, tmp_path / "none", maven)
+        == maven / "1.10.2" / f"{STANDALONE}-1.10.2.jar"
+    )
+    assert find_console(None, debian, maven) == debian / f"{STANDALONE}.jar"
+    (given / f"{STANDALONE}-1.8.0.jar").touch()
+    assert find_console(str(given), debian, maven) == given / f"{STANDALONE}-1.8.0.jar"
+    assert find_console(None, tmp_path / "none", tmp_path / "none") is None
