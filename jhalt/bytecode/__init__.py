@@ -1,4 +1,5 @@
-"""Decoded, normalised bytecode: instructions, control-flow graphs, loops and frame types.
+"""Decoded, normalised bytecode: instructions, control-flow graphs, loops and frame types,
+bundled per method by `analyze_method`; it executes nothing.
 
 The facade `analyze_method` bundles all of it for one method; the modules are:
 `opcodes` (the table of opcode facts), `instructions` (decoding), `cfg` (basic blocks,

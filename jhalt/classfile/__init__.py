@@ -1,7 +1,5 @@
 """Reading Java class files: bytes -> `ClassFile`, and classpaths of jars/directories/files.
-
-The only package that knows the class-file format (JVM spec ch. 4). It knows nothing of analysis.
-"""
+The only package that knows the class-file format (JVM spec ch. 4); it knows nothing of analysis."""
 
 from jhalt.classfile.classpath import ClassPath, normalise_class_name
 from jhalt.classfile.model import ClassFile, Code, FieldInfo, MethodInfo

@@ -1,4 +1,5 @@
-"""The dynamic non-termination prover behind `jhalt watch` and `jhalt attach` (seed 003, Looper).
+"""The dynamic non-termination prover behind `jhalt watch` and `jhalt attach` (seed 003,
+Looper): a JDWP client, concolic replay of observed loop iterations and the closure proof.
 
 Modules, from the wire up:
 

@@ -1,5 +1,5 @@
 """Integer transition systems (ITS): the data model between symbolic execution and
-termination provers (issue 6).
+termination provers (issue 6) — linear arithmetic, guarded transitions, SCCs, proof objects.
 
 Layering: ``its`` sits between ``domains`` and ``smt`` (ids, findings → classfile →
 bytecode → program → domains → **its** → smt → seg → …).  It is pure Python: exact linear

@@ -1,4 +1,5 @@
-"""JDK library models (issue 3, items 5 and 6; interface: :mod:`jhalt.seg.library`).
+"""JDK library models (issue 3, items 5 and 6; interface: :mod:`jhalt.seg.library`), one
+module per library area, each registering its methods; `default_registry` collects them.
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string

@@ -1,4 +1,5 @@
-"""The analysed world: class lookup, hierarchy, resolution, dispatch and initialisation.
+"""The analysed world: class lookup, hierarchy, resolution, dispatch and initialisation
+per the JVM spec, over a classpath and descriptions of the JDK.
 
 `Program` (world.py) is the entry point: built from a classpath, it looks classes up
 (classpath first, then the JDK descriptions of jdk.py, and array classes), and offers the

@@ -1,4 +1,5 @@
-"""The only package that imports z3 (ARCHITECTURE.md, layer ``smt``).
+"""The only package that imports z3 (docs/ARCHITECTURE.md, layer ``smt``): solver sessions,
+encoders of `jhalt.its` terms, entailment, ranking synthesis and the solver-side proofs.
 
 Modules:
   session    — `SmtSession` (one solver, deterministic rlimit), `SatAnswer`, `SmtConfig`

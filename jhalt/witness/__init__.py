@@ -1,4 +1,5 @@
-"""Witnesses made concrete and checked on a real JVM (seed 000 §3; issues 4 and 5).
+"""Witnesses made concrete and checked on a real JVM (seed 000 §3; issues 4 and 5): inputs,
+the backward search over the graph, reproducers, stack parsing and replay.
 
 * `inputs` — immutable concrete inputs (ints, strings, arrays, object graphs with sharing and
   cycles, static fields), JSON round trip, ``main(String[])`` command lines;

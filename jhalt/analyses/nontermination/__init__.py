@@ -1,4 +1,5 @@
-"""Non-termination proofs with witnesses (seed 000 §4; issue 5).
+"""Non-termination proofs with witnesses (seed 000 §4; issue 5): looping and non-looping
+loops found on the graph, proved with z3 and reached by a concrete witness input.
 
 Public API: :func:`find_nontermination` (and :func:`search_nontermination`, which also
 returns the reasons for a MAYBE), :class:`NonTerminationConfig`,

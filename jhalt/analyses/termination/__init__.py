@@ -1,4 +1,5 @@
-"""Termination proofs for Java bytecode via the Symbolic Execution Graph (issue 6).
+"""Termination proofs via the Symbolic Execution Graph (issue 6): one integer transition
+system per cyclic SCC, ranking functions re-checked over the integers, loops in source names.
 
 Pipeline: the cyclic SCCs of the graph (`extract.graph_components`) → one integer transition
 system per SCC (`extract.extract_component`; sizes of heap references from `sizes`, linear

@@ -1,4 +1,5 @@
-"""Symbolic evaluation of one state (thesis §1.6, seed 000 §2.2 ``SyEv``).
+"""Symbolic evaluation of one state (thesis §1.6, seed 000 §2.2 ``SyEv``): one transfer
+function per opcode family, dispatched through the table :data:`HANDLERS`.
 
 :func:`evaluate` takes a state that is not a program end and returns a
 :class:`~jhalt.seg.context.Step` (one evaluation edge), a :class:`~jhalt.seg.context.Split`
