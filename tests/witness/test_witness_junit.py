@@ -4,7 +4,8 @@ behaviour is present.
 Needs JUnit 5's console launcher ``junit-platform-console-standalone*.jar``, which also holds
 the Jupiter API: looked up in ``$JHALT_JUNIT5_DIR``, in /usr/share/java (Debian package
 ``junit5``, which ``.ci/run`` installs) and in the local Maven repository ~/.m2; the tests are
-skipped without it. Replay itself never needs JUnit. All JUnit runs of this module start at
+skipped without it on a developer's machine, and fail under CI (``CI`` set), where ``.ci/run``
+must have provided it. Replay itself never needs JUnit. All JUnit runs of this module start at
 once, in parallel threads."""
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ def find_console(
 
 
 CONSOLE = find_console(os.environ.get("JHALT_JUNIT5_DIR"))
+
+if CONSOLE is None and os.environ.get("CI"):
+    raise RuntimeError("CI without JUnit 5: .ci/run should have installed the junit5 package")
 
 needs_junit = pytest.mark.skipif(
     CONSOLE is None,
