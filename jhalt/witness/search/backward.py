@@ -45,14 +45,21 @@ from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import ArrayValue, InstanceValue
 from jhalt.program import Program
-from jhalt.seg.concrete_run import feasible_cases
-from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
-from jhalt.seg.evaluate import evaluate
 from jhalt.seg.evaluate.arrays import STORE_SPLIT
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import RefineEdge
 from jhalt.seg.library import ModelRegistry
+from jhalt.seg.stepper import (
+    Blocked,
+    Decline,
+    Declined,
+    Ended,
+    Stopped,
+    Walk,
+    feasible_cases,
+)
 from jhalt.smt.session import SmtConfig
 from jhalt.smt.witness_solver import solve_integers
 from jhalt.witness.inputs import ConcreteInputs
@@ -149,57 +156,72 @@ def run_forward(
 ) -> tuple[bool | None, str]:
     """Evaluate a concrete ``state`` until ``goal`` decides: (True, "reached"),
     (False, why it cannot be reached) or (None, why the run could not decide); a run
-    that takes ``max_steps`` steps without reaching the goal gives False."""
-    previous: AbstractState | None = None
-    for _ in range(max_steps):
-        decided = goal(previous, state)
-        if decided is True:
+    that takes ``max_steps`` steps without reaching the goal gives False.
+
+    The run is the stepper's (:class:`jhalt.seg.stepper.Walk`) with :class:`ConcreteCase`
+    as its chooser and ``goal`` as its stop condition; split cases are garbage-collected
+    like evaluation successors. An exception of the evaluator gives
+    (None, "forward check failed: <error>")."""
+
+    def stop(previous: AbstractState | None, current: AbstractState, steps: int) -> bool | None:
+        del steps
+        return goal(previous, current)
+
+    walk: Walk[bool] = Walk(
+        ctx, state, ConcreteCase(ctx), max_steps=max_steps, stop=stop, collect_cases=True
+    )
+    outcome = walk.finish()
+    if isinstance(outcome, Stopped):
+        if outcome.answer:
             return True, REACHED
-        if decided is False:
-            return False, "the concrete run leaves the path"
-        if not state.frames:
-            return False, "the concrete run ends elsewhere"
-        result = evaluate(ctx, state)
-        if isinstance(result, Stuck):
-            return None, f"evaluation stuck: {result.reason}"
-        if isinstance(result, Step):
-            successor = result.state
-        else:
-            assert isinstance(result, Split)
-            chosen = _concrete_case(ctx, state, result)
-            if chosen is None:
-                return None, "the concrete run reached an undecided case analysis"
-            successor = chosen
-        previous, state = state, successor.garbage_collected() if successor.frames else successor
+        return False, "the concrete run leaves the path"
+    if isinstance(outcome, Ended):
+        return False, "the concrete run ends elsewhere"
+    if isinstance(outcome, Blocked):
+        if outcome.error is not None:
+            return None, f"forward check failed: {outcome.reason}"
+        return None, f"evaluation stuck: {outcome.reason}"
+    if isinstance(outcome, Declined):
+        return None, outcome.reason
     return False, f"the concrete run did not reach the target within {max_steps} steps"
 
 
-def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:
-    """The one case of a split a concrete run can take: the only feasible one
-    (:func:`jhalt.seg.concrete_run.feasible_cases`); among several, a library call's
-    unspecified-Throwable case is dropped (the call is taken to return; replay checks)."""
-    store = _concrete_store_case(ctx, state, split)
-    if store is not None:
-        return store
-    feasible = feasible_cases(ctx, state, split)
-    if len(feasible) > 1:
-        feasible = [
-            k
-            for k in feasible
-            if not (
-                isinstance(split.cases[k][0], RefineEdge)
-                and split.cases[k][0].refinement == "library"
-                and split.cases[k][0].case.startswith("throws java.lang.Throwable")
-            )
-        ]
-    return split.cases[feasible[0]][1] if len(feasible) == 1 else None
+class ConcreteCase:
+    """The chooser of the forward check (:class:`jhalt.seg.stepper.Chooser`): the one case
+    of a split a concrete run can take — the case an ``aastore`` type check decides
+    (:func:`_concrete_store_case`), else the only feasible one
+    (:func:`jhalt.seg.stepper.feasible_cases`); among several, a library call's
+    unspecified-Throwable case is dropped (the call is taken to return; replay checks).
+    Several (or no) cases left decline."""
+
+    def __init__(self, ctx: EvalContext) -> None:
+        self.ctx = ctx
+
+    def __call__(self, state: AbstractState, split: Split, steps: int) -> int | Decline:
+        del steps
+        store = _concrete_store_case(self.ctx, state, split)
+        if store is not None:
+            return store
+        feasible = feasible_cases(self.ctx, state, split)
+        if len(feasible) > 1:
+            feasible = [k for k in feasible if not _unspecified_throwable(split.cases[k][0])]
+        if len(feasible) == 1:
+            return feasible[0]
+        return Decline("the concrete run reached an undecided case analysis")
 
 
-def _concrete_store_case(
-    ctx: EvalContext, state: AbstractState, split: Split
-) -> AbstractState | None:
-    """The case of an ``aastore`` type-check split (``jhalt.seg.evaluate.arrays``) that a
-    concrete run takes, or None when this is no such split or the run is not concrete there.
+def _unspecified_throwable(label: RefineEdge) -> bool:
+    return (
+        isinstance(label, RefineEdge)
+        and label.refinement == "library"
+        and label.case.startswith("throws java.lang.Throwable")
+    )
+
+
+def _concrete_store_case(ctx: EvalContext, state: AbstractState, split: Split) -> int | None:
+    """The index of the case of an ``aastore`` type-check split
+    (``jhalt.seg.evaluate.arrays``) that a concrete run takes, or None when this is no such
+    split or the run is not concrete there.
 
     The graph's array types are upper bounds, so seg splits when the component type has
     subtypes; in a concrete run an array whose entries are all represented was created by
@@ -207,14 +229,14 @@ def _concrete_store_case(
     so JVMS §6.5's check can be decided: assignable iff the stored class is a subtype."""
     if len(split.cases) != 2:
         return None
-    decisions: dict[bool, AbstractState] = {}
+    decisions: dict[bool, int] = {}
     operands: tuple[str, ...] = ()
-    for label, case in split.cases:
+    for index, (label, case) in enumerate(split.cases):
         marker = case.split
         if not (isinstance(label, RefineEdge) and label.refinement == "type" and isinstance(marker, tuple)
                 and len(marker) == 3 and marker[1] == STORE_SPLIT):  # fmt: skip
             return None
-        decisions[bool(marker[2])] = case
+        decisions[bool(marker[2])] = index
         operands = label.refs
     if set(decisions) != {True, False} or len(operands) != 2:
         return None
@@ -299,6 +321,7 @@ def find_witness(
 
 
 __all__ = [
+    "ConcreteCase",
     "GraphWitness",
     "NoWitness",
     "WitnessLimits",
