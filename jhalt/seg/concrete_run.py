@@ -411,48 +411,56 @@ class _Search:
         shown = 0
         for node in sorted(set(nodes)):
             lines.append(_indent(f"graph node {node}:\n{self.graph.states[node]}"))
-            candidates: list[tuple[str, int, int]] = []  # (why, trace index, graph node)
-            if isinstance(label, RefineEdge):
-                candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
-            for edge_label, target in self.out.get(node, []):
-                if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(
-                    label, "position", None
-                ):
-                    candidates.append(
-                        (f"trace state {index + 1} after the evaluation edge", index + 1, target)
-                    )
-                elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
-                    candidates.append(
-                        (f"trace state {index} after {_one_line(edge_label)}", index, target)
-                    )
-            if not candidates:
-                kinds = [
-                    f"{_one_line(edge_label)} -> {target}"
-                    for edge_label, target in self.out.get(node, [])
-                ]
-                lines.append(
-                    _indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2)
-                )
-            for why, trace_index, target in candidates:
-                if shown >= 8:
-                    break
-                shown += 1
-                general = (
-                    self.with_self_joins(target)
-                    if self.tolerate_self_joins
-                    else self.graph.states[target]
-                )
-                answer = check_instance(self.states[trace_index], general, self.hierarchy)
-                lines.append(
-                    _indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2)
-                )
-                verdict = (
-                    "fits, but no way on from there"
-                    if answer
-                    else "check_instance says no: " + "; ".join(answer.reasons)
-                )
-                lines.append(_indent(verdict, 2))
+            shown = self.report_node(index, node, label, lines, shown)
         return "\n".join(lines)
+
+    def report_node(
+        self, index: int, node: int, label: TraceLabel, lines: list[str], shown: int
+    ) -> int:
+        """Append to ``lines`` why trace state ``index + 1`` fits no way on from graph
+        ``node`` (at most 8 candidates in all, ``shown`` so far); the new count."""
+        candidates: list[tuple[str, int, int]] = []  # (why, trace index, graph node)
+        if isinstance(label, RefineEdge):
+            candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
+        for edge_label, target in self.out.get(node, []):
+            if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(
+                label, "position", None
+            ):
+                candidates.append(
+                    (f"trace state {index + 1} after the evaluation edge", index + 1, target)
+                )
+            elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
+                candidates.append(
+                    (f"trace state {index} after {_one_line(edge_label)}", index, target)
+                )
+        if not candidates:
+            kinds = [
+                f"{_one_line(edge_label)} -> {target}"
+                for edge_label, target in self.out.get(node, [])
+            ]
+            lines.append(
+                _indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2)
+            )
+        for why, trace_index, target in candidates:
+            if shown >= 8:
+                break
+            shown += 1
+            general = (
+                self.with_self_joins(target)
+                if self.tolerate_self_joins
+                else self.graph.states[target]
+            )
+            answer = check_instance(self.states[trace_index], general, self.hierarchy)
+            lines.append(
+                _indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2)
+            )
+            verdict = (
+                "fits, but no way on from there"
+                if answer
+                else "check_instance says no: " + "; ".join(answer.reasons)
+            )
+            lines.append(_indent(verdict, 2))
+        return shown
 
 
 def _indent(text: str, level: int = 1) -> str:

@@ -24,7 +24,10 @@ Deterministic runs (:func:`run_deterministic`). From a state whose evaluation ne
 splits into more than one case (concrete inputs), each step has one successor, which
 represents the concrete successor. A run observed to reach a state ``c`` therefore shows
 that the concrete input reaches a state represented by ``c`` (a witness, seed 000 §3).
-The run stops at the first multi-case split ("not deterministic").
+The run stops at the first multi-case split ("not deterministic"): it is the one stepper's
+run (:class:`jhalt.seg.stepper.Walk`) with :func:`jhalt.seg.stepper.only_case` as its
+chooser. The closure check follows every case of every split, so it is no single run; it
+takes its steps from the same :func:`jhalt.seg.stepper.step_once`.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.evaluate.arrays import STORE_SPLIT
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import RefineEdge
+from jhalt.seg.labels import EdgeLabel, RefineEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.seg.stepper import (
     Blocked,
@@ -254,6 +254,53 @@ def _concrete_store_case(ctx: EvalContext, state: AbstractState, split: Split) -
     return decisions[ctx.hierarchy.is_subtype(stored_type, component_type)]
 
 
+@dataclass(frozen=True)
+class _PathCheck:
+    """What every candidate path of one :func:`find_witness` call is checked with."""
+
+    graph: SymbolicExecutionGraph
+    target: int
+    program: Program
+    is_static: bool
+    command_line: bool
+    registry: ModelRegistry | None
+    options: EvalOptions
+    goal: Callable[[EvalContext], Goal] | None
+    limits: WitnessLimits
+
+    def attempt(
+        self, path: tuple[int, ...], labels: dict[tuple[int, int], EdgeLabel]
+    ) -> tuple[bool | None, str, GraphWitness | None]:
+        """Solve ``path``'s facts, build the concrete entry state and run the forward
+        check: (True, _, witness) reached; (None, why, witness) undecided; (False, why,
+        None or witness) no witness on this path, ``why`` counted as a reason."""
+        entry = self.graph.entry_method
+        facts = collect_path_facts(self.graph, path, labels)
+        if facts.unsupported:
+            return False, facts.unsupported[0], None
+        model = solve_integers(facts, SmtConfig(rlimit=self.limits.rlimit))
+        if model is None:
+            return False, "integer constraints unsatisfiable", None
+        try:
+            inputs = concretize_inputs(
+                facts, model, self.program, entry, self.is_static, self.command_line
+            )
+            ctx = EvalContext(self.program, self.registry or ModelRegistry(), options=self.options)
+            template = entry_state(ctx, entry)
+            builder = ConcreteHeapBuilder(ctx.namer)
+            state = inputs_state(template, inputs, self.program, entry, builder)
+        except (WitnessError, ValueError) as error:
+            return False, str(error), None
+        target_state = self.graph.states[self.target]
+        target_goal = self.goal(ctx) if self.goal else instance_goal(target_state, ctx)
+        try:
+            decided, why = run_forward(ctx, state, target_goal, self.limits.max_steps)
+        except Exception as error:
+            decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
+        check = REACHED if decided is True else f"inconclusive: {why}"
+        return decided, why, GraphWitness(inputs, path, state, check)
+
+
 def find_witness(
     graph: SymbolicExecutionGraph,
     target: int,
@@ -274,6 +321,9 @@ def find_witness(
     if method is None:
         return NoWitness(f"{entry} is not in the program")
     command_line = is_main(entry) and method.is_static and options.competition_main
+    check = _PathCheck(
+        graph, target, program, method.is_static, command_line, registry, options, goal, limits
+    )
     fallback: GraphWitness | None = None
     tried = 0
     reasons: dict[str, int] = {}
@@ -281,33 +331,11 @@ def find_witness(
         if tried >= limits.max_paths:
             break
         tried += 1
-        facts = collect_path_facts(graph, path, labels)
-        if facts.unsupported:
-            reasons[facts.unsupported[0]] = reasons.get(facts.unsupported[0], 0) + 1
-            continue
-        model = solve_integers(facts, SmtConfig(rlimit=limits.rlimit))
-        if model is None:
-            reasons["integer constraints unsatisfiable"] = (
-                reasons.get("integer constraints unsatisfiable", 0) + 1
-            )
-            continue
-        try:
-            inputs = concretize_inputs(facts, model, program, entry, method.is_static, command_line)
-            ctx = EvalContext(program, registry or ModelRegistry(), options=options)
-            template = entry_state(ctx, entry)
-            state = inputs_state(template, inputs, program, entry, ConcreteHeapBuilder(ctx.namer))
-        except (WitnessError, ValueError) as error:
-            reasons[str(error)] = reasons.get(str(error), 0) + 1
-            continue
-        target_goal = goal(ctx) if goal else instance_goal(graph.states[target], ctx)
-        try:
-            decided, why = run_forward(ctx, state, target_goal, limits.max_steps)
-        except Exception as error:
-            decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
-        if decided is True:
-            return GraphWitness(inputs, path, state, REACHED)
+        decided, why, witness = check.attempt(path, labels)
+        if decided is True and witness is not None:
+            return witness
         if decided is None and fallback is None:
-            fallback = GraphWitness(inputs, path, state, f"inconclusive: {why}")
+            fallback = witness
         if decided is False:
             reasons[why] = reasons.get(why, 0) + 1
     if fallback is not None:
