@@ -7,15 +7,17 @@ Concrete runs
 A concrete state is an abstract state whose values are singletons (thesis Def. 1.6,
 :mod:`jhalt.domains.concrete`). :func:`run_concrete` runs an entry by calling the *same*
 single-step function the graph builder uses (:func:`jhalt.seg.evaluate.evaluate`) on such
-states, with a step limit, and returns the trace of states and edge labels
-(:class:`ConcreteRun`). ``main(String[])`` gets a concrete array of concrete strings; as
-strings are represented by their length only (:mod:`jhalt.domains.strings`), an input is a
-list of lengths (or of strings, whose lengths are taken).
+states, through the one stepper (:class:`jhalt.seg.stepper.Walk`) with a step limit, and
+returns the trace of states and edge labels (:class:`ConcreteRun`). ``main(String[])`` gets
+a concrete array of concrete strings; as strings are represented by their length only
+(:mod:`jhalt.domains.strings`), an input is a list of lengths (or of strings, whose lengths
+are taken).
 
 Where the evaluator's models do not know a value (a character of a string, an unknown
 library call, an array entry it does not represent) the successor is no longer fully
 concrete and a later step may answer with a refinement that has several cases. Every such
-non-determinism is resolved by a seeded random choice of one *feasible* case — one that
+non-determinism is resolved by the run's chooser (:class:`FeasibleChooser`): a seeded
+random choice of one *feasible* case (:func:`jhalt.seg.stepper.feasible_cases`) — one that
 contains the current state (:func:`jhalt.domains.instance.check_instance`) or, when the
 current state is abstract at the refined references, one whose intersection with it is not
 provably empty (:func:`jhalt.domains.intersection.intersect`). A feasible choice keeps the
@@ -44,7 +46,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from jhalt.domains.instance import check_instance
-from jhalt.domains.intersection import IntersectionFailure, intersect
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.strings import string_instance
 from jhalt.domains.values import (
@@ -57,14 +58,23 @@ from jhalt.domains.values import (
 )
 from jhalt.ids import MethodId
 from jhalt.program import Program
-from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
-from jhalt.seg.evaluate import evaluate
 from jhalt.seg.graph import RETURN, SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge, InstanceEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
+from jhalt.seg.stepper import (
+    Blocked,
+    Decline,
+    Declined,
+    Ended,
+    OutOfSteps,
+    TraceLabel,
+    TraceStep,
+    Walk,
+    feasible_cases,
+)
 
-TraceLabel = EvalEdge | RefineEdge
 MainInput = Sequence[int | str]
 """The arguments of ``main``: one entry per string, its length or the string itself."""
 
@@ -74,14 +84,6 @@ NO_FEASIBLE_CASE = "no-feasible-case"
 
 
 # ---------------------------------------------------------------- concrete runs
-@dataclass(frozen=True)
-class TraceStep:
-    """One step of a run: the edge label and the state it leads to."""
-
-    label: TraceLabel
-    state: AbstractState
-
-
 @dataclass(frozen=True)
 class Choice:
     """A refinement resolved by the random choice: at trace step ``step`` (1-based index
@@ -164,12 +166,38 @@ def concrete_main_state(ctx: EvalContext, entry: MethodId, arguments: MainInput)
     return state.garbage_collected()
 
 
-Chooser = Callable[[random.Random, Sequence[int]], int]
+RandomPick = Callable[[random.Random, Sequence[int]], int]
 """Picks one of the feasible case indices (default: uniformly at random)."""
 
 
 def _uniform(rng: random.Random, feasible: Sequence[int]) -> int:
     return rng.choice(list(feasible))
+
+
+class FeasibleChooser:
+    """The chooser of a concrete run (:class:`jhalt.seg.stepper.Chooser`): a feasible case
+    (:func:`jhalt.seg.stepper.feasible_cases`); among several, ``pick``'s seeded choice,
+    recorded in :attr:`choices`. No feasible case declines (a soundness bug of the
+    refinement; module docstring)."""
+
+    def __init__(self, ctx: EvalContext, rng: random.Random, pick: RandomPick = _uniform) -> None:
+        self.ctx = ctx
+        self.rng = rng
+        self.pick = pick
+        self.choices: list[Choice] = []
+
+    def __call__(self, state: AbstractState, split: Split, steps: int) -> int | Decline:
+        feasible = feasible_cases(self.ctx, state, split)
+        if not feasible:
+            cases = ", ".join(f"[{label.case}]" for label, _ in split.cases)
+            refinement = split.cases[0][0].refinement
+            return Decline(f"no case of the {refinement} refinement {cases} fits the state")
+        if len(feasible) == 1:
+            return feasible[0]
+        index = self.pick(self.rng, feasible)
+        label = split.cases[index][0]
+        self.choices.append(Choice(steps + 1, label.refinement, index, tuple(feasible), label.case))
+        return index
 
 
 def run_concrete(
@@ -181,96 +209,43 @@ def run_concrete(
     max_steps: int = 5_000,
     options: EvalOptions | None = None,
     initial: AbstractState | None = None,
-    chooser: Chooser = _uniform,
+    chooser: RandomPick = _uniform,
 ) -> ConcreteRun:
     """Run ``entry`` on ``arguments`` (``main``) or from ``initial`` (any entry; it should
-    be concrete) for at most ``max_steps`` steps (module docstring). The evaluation
-    context is a fresh one, so the run shares no names with any graph."""
+    be concrete) for at most ``max_steps`` steps (module docstring) with
+    :class:`FeasibleChooser` (``chooser`` picks among several feasible cases). The
+    evaluation context is a fresh one, so the run shares no names with any graph."""
     ctx = EvalContext(program, registry or ModelRegistry(), options=options or EvalOptions())
     if initial is None:
         initial = concrete_main_state(ctx, entry, arguments)
-    rng = random.Random(seed)
-    steps: list[TraceStep] = []
-    choices: list[Choice] = []
-    state = initial
-    for _ in range(max_steps):
-        if not state.frames:
-            return _finished(entry, initial, steps, choices, state)
-        try:
-            result = evaluate(ctx, state)
-        except Exception as error:
-            return ConcreteRun(entry, initial, tuple(steps), STUCK, None,
-                               f"internal error: {type(error).__name__}: {error}", tuple(choices))  # fmt: skip
-        if isinstance(result, Stuck):
-            return ConcreteRun(
-                entry, initial, tuple(steps), STUCK, None, result.reason, tuple(choices)
-            )
-        if isinstance(result, Step):
-            successor = result.state
-            if successor.frames:
-                successor = successor.garbage_collected()  # as the builder does
-            steps.append(TraceStep(result.label, successor))
-            state = successor
-            continue
-        assert isinstance(result, Split)
-        feasible = feasible_cases(ctx, state, result)
-        if not feasible:
-            cases = ", ".join(f"[{label.case}]" for label, _ in result.cases)
-            reason = (
-                f"no case of the {result.cases[0][0].refinement} refinement {cases} fits the state"
-            )
-            return ConcreteRun(
-                entry, initial, tuple(steps), NO_FEASIBLE_CASE, None, reason, tuple(choices)
-            )
-        index = chooser(rng, feasible) if len(feasible) > 1 else feasible[0]
-        label, case = result.cases[index]
-        steps.append(TraceStep(label, case))
-        if len(feasible) > 1:
-            choices.append(Choice(len(steps), label.refinement, index, tuple(feasible), label.case))
-        state = case
-    if not state.frames:
-        return _finished(entry, initial, steps, choices, state)
-    return ConcreteRun(
-        entry, initial, tuple(steps), STEP_LIMIT, None, f"{max_steps} steps", tuple(choices)
-    )
+    cases = FeasibleChooser(ctx, random.Random(seed), chooser)
+    walk: Walk[object] = Walk(ctx, initial, cases, max_steps=max_steps)
+    steps = tuple(walk)
+    outcome = walk.outcome
+    choices = tuple(cases.choices)
+    if isinstance(outcome, (Ended, OutOfSteps)) and not outcome.state.frames:
+        return _finished(entry, initial, steps, choices, outcome.state)
+    if isinstance(outcome, Blocked):
+        reason = outcome.reason if outcome.error is None else f"internal error: {outcome.reason}"
+        return ConcreteRun(entry, initial, steps, STUCK, None, reason, choices)
+    if isinstance(outcome, Declined):
+        return ConcreteRun(entry, initial, steps, NO_FEASIBLE_CASE, None, outcome.reason, choices)
+    assert isinstance(outcome, OutOfSteps)
+    return ConcreteRun(entry, initial, steps, STEP_LIMIT, None, f"{max_steps} steps", choices)
 
 
 def _finished(
     entry: MethodId,
     initial: AbstractState,
-    steps: list[TraceStep],
-    choices: list[Choice],
+    steps: tuple[TraceStep, ...],
+    choices: tuple[Choice, ...],
     state: AbstractState,
 ) -> ConcreteRun:
     if state.exception is None:
-        return ConcreteRun(entry, initial, tuple(steps), RETURN, None, "", tuple(choices))
+        return ConcreteRun(entry, initial, steps, RETURN, None, "", choices)
     value = state.heap.get(state.exception) if state.exception != NULL else None
     exception_class = value_type_name(value) if value is not None else "null"
-    return ConcreteRun(
-        entry, initial, tuple(steps), "exception", exception_class, "", tuple(choices)
-    )
-
-
-def feasible_cases(ctx: EvalContext, state: AbstractState, split: Split) -> list[int]:
-    """Indices of the cases of ``split`` the run may take from ``state``: those that
-    contain ``state``; if none does, those whose intersection with ``state`` is not
-    provably empty (module docstring)."""
-    hierarchy = ctx.hierarchy
-    containing = [
-        k for k, (_, case) in enumerate(split.cases) if check_instance(state, case, hierarchy)
-    ]
-    if containing:
-        return containing
-    possible = []
-    for k, (_, case) in enumerate(split.cases):
-        try:
-            meet = intersect(state, case, hierarchy)
-        except (ValueError, AssertionError, KeyError):
-            possible.append(k)  # the intersection is not computable: not provably empty
-            continue
-        if not (isinstance(meet, IntersectionFailure) and meet.empty):
-            possible.append(k)
-    return possible
+    return ConcreteRun(entry, initial, steps, "exception", exception_class, "", choices)
 
 
 # ---------------------------------------------------------------- simulation by the graph
@@ -436,48 +411,56 @@ class _Search:
         shown = 0
         for node in sorted(set(nodes)):
             lines.append(_indent(f"graph node {node}:\n{self.graph.states[node]}"))
-            candidates: list[tuple[str, int, int]] = []  # (why, trace index, graph node)
-            if isinstance(label, RefineEdge):
-                candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
-            for edge_label, target in self.out.get(node, []):
-                if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(
-                    label, "position", None
-                ):
-                    candidates.append(
-                        (f"trace state {index + 1} after the evaluation edge", index + 1, target)
-                    )
-                elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
-                    candidates.append(
-                        (f"trace state {index} after {_one_line(edge_label)}", index, target)
-                    )
-            if not candidates:
-                kinds = [
-                    f"{_one_line(edge_label)} -> {target}"
-                    for edge_label, target in self.out.get(node, [])
-                ]
-                lines.append(
-                    _indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2)
-                )
-            for why, trace_index, target in candidates:
-                if shown >= 8:
-                    break
-                shown += 1
-                general = (
-                    self.with_self_joins(target)
-                    if self.tolerate_self_joins
-                    else self.graph.states[target]
-                )
-                answer = check_instance(self.states[trace_index], general, self.hierarchy)
-                lines.append(
-                    _indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2)
-                )
-                verdict = (
-                    "fits, but no way on from there"
-                    if answer
-                    else "check_instance says no: " + "; ".join(answer.reasons)
-                )
-                lines.append(_indent(verdict, 2))
+            shown = self.report_node(index, node, label, lines, shown)
         return "\n".join(lines)
+
+    def report_node(
+        self, index: int, node: int, label: TraceLabel, lines: list[str], shown: int
+    ) -> int:
+        """Append to ``lines`` why trace state ``index + 1`` fits no way on from graph
+        ``node`` (at most 8 candidates in all, ``shown`` so far); the new count."""
+        candidates: list[tuple[str, int, int]] = []  # (why, trace index, graph node)
+        if isinstance(label, RefineEdge):
+            candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
+        for edge_label, target in self.out.get(node, []):
+            if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(
+                label, "position", None
+            ):
+                candidates.append(
+                    (f"trace state {index + 1} after the evaluation edge", index + 1, target)
+                )
+            elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
+                candidates.append(
+                    (f"trace state {index} after {_one_line(edge_label)}", index, target)
+                )
+        if not candidates:
+            kinds = [
+                f"{_one_line(edge_label)} -> {target}"
+                for edge_label, target in self.out.get(node, [])
+            ]
+            lines.append(
+                _indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2)
+            )
+        for why, trace_index, target in candidates:
+            if shown >= 8:
+                break
+            shown += 1
+            general = (
+                self.with_self_joins(target)
+                if self.tolerate_self_joins
+                else self.graph.states[target]
+            )
+            answer = check_instance(self.states[trace_index], general, self.hierarchy)
+            lines.append(
+                _indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2)
+            )
+            verdict = (
+                "fits, but no way on from there"
+                if answer
+                else "check_instance says no: " + "; ".join(answer.reasons)
+            )
+            lines.append(_indent(verdict, 2))
+        return shown
 
 
 def _indent(text: str, level: int = 1) -> str:
@@ -546,6 +529,7 @@ def check_simulation(
 __all__ = [
     "Choice",
     "ConcreteRun",
+    "FeasibleChooser",
     "NO_FEASIBLE_CASE",
     "STEP_LIMIT",
     "STUCK",

@@ -6,19 +6,28 @@ from __future__ import annotations
 
 import pytest
 from corpus import compile_program
+from javac import compile_java
 
 from jhalt.analyses.exceptions import error_sites, exception_goal
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
-from jhalt.seg.context import EvalOptions
+from jhalt.seg.concrete_run import concrete_main_state
+from jhalt.seg.context import EvalContext, EvalOptions
 from jhalt.witness.inputs import ArrayInput, NullInput, Ref
 from jhalt.witness.replay import Claim, find_jdk, replay
-from jhalt.witness.search.backward import GraphWitness, NoWitness, candidate_paths, find_witness
+from jhalt.witness.search.backward import (
+    GraphWitness,
+    NoWitness,
+    candidate_paths,
+    find_witness,
+    run_forward,
+)
 
 LOOP_MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
 NPE = "java/lang/NullPointerException"
+MAIN_DESCRIPTOR = "([Ljava/lang/String;)V"
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +112,40 @@ def test_command_line_main_has_no_null_witness(loop_graph):
             goal=exception_goal(site, graph),
         )
         assert isinstance(answer, NoWitness), (site, answer)
+
+
+CHARS = """public class ForwardChars {
+    static int low;
+    public static void main(String[] args) {
+        String s = args[0];
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) < 'm') low++;
+    }
+}
+"""
+
+
+def _forward_start(tmp_path, name: str, source: str, lengths: tuple[int, ...]):
+    path = tmp_path / f"{name}.java"
+    path.write_text(source.replace("ForwardChars", name))
+    program = Program.from_spec(str(compile_java(path)))
+    ctx = EvalContext(program, default_registry())
+    return ctx, concrete_main_state(ctx, MethodId(name, "main", MAIN_DESCRIPTOR), lengths)
+
+
+def test_the_forward_check_reports_how_the_concrete_run_ended(tmp_path):
+    """run_forward over the one stepper: a goal that accepts, a program end the goal does
+    not accept, a split with two feasible cases (an unknown character) and the limit."""
+    ctx, start = _forward_start(tmp_path, "ForwardEnd", CHARS, (0,))
+    never = lambda previous, current: None  # noqa: E731
+    assert run_forward(ctx, start, never, 1_000) == (False, "the concrete run ends elsewhere")
+    at_end = lambda previous, current: True if not current.frames else None  # noqa: E731
+    assert run_forward(ctx, start, at_end, 1_000) == (True, "reached")
+    assert run_forward(ctx, start, at_end, 3) == (
+        False,
+        "the concrete run did not reach the target within 3 steps",
+    )
+    ctx, start = _forward_start(tmp_path, "ForwardUndecided", CHARS, (2,))
+    assert run_forward(ctx, start, never, 1_000) == (
+        None,
+        "the concrete run reached an undecided case analysis",
+    )

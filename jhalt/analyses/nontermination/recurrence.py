@@ -24,7 +24,10 @@ Deterministic runs (:func:`run_deterministic`). From a state whose evaluation ne
 splits into more than one case (concrete inputs), each step has one successor, which
 represents the concrete successor. A run observed to reach a state ``c`` therefore shows
 that the concrete input reaches a state represented by ``c`` (a witness, seed 000 §3).
-The run stops at the first multi-case split ("not deterministic").
+The run stops at the first multi-case split ("not deterministic"): it is the one stepper's
+run (:class:`jhalt.seg.stepper.Walk`) with :func:`jhalt.seg.stepper.only_case` as its
+chooser. The closure check follows every case of every split, so it is no single run; it
+takes its steps from the same :func:`jhalt.seg.stepper.step_once`.
 """
 
 from __future__ import annotations
@@ -37,9 +40,19 @@ from typing import Generic, TypeVar
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
 from jhalt.ids import ProgramPosition
-from jhalt.seg.context import EvalContext, Split, Step, Stuck
-from jhalt.seg.evaluate import evaluate
+from jhalt.seg.context import EvalContext, Step, Stuck
 from jhalt.seg.labels import EdgeLabel, EvalEdge
+from jhalt.seg.stepper import (
+    Blocked,
+    Declined,
+    Ended,
+    Failed,
+    Outcome,
+    Stopped,
+    Walk,
+    only_case,
+    step_once,
+)
 
 InexactOps = frozenset({"havoc", "float"})
 
@@ -90,19 +103,15 @@ class Recurrence:
 def successors(
     ctx: EvalContext, state: AbstractState
 ) -> list[tuple[EdgeLabel, AbstractState]] | Refused:
-    """The successors the graph builder would draw (garbage-collected after a step)."""
-    try:
-        result = evaluate(ctx, state)
-    except Exception as error:
-        return Refused(f"internal error at {state.position}: {type(error).__name__}: {error}")
+    """The successors the graph builder would draw (garbage-collected after a step): one
+    step of the stepper (:func:`jhalt.seg.stepper.step_once`), every case of a split."""
+    result = step_once(ctx, state)
+    if isinstance(result, Failed):
+        return Refused(f"internal error at {state.position}: {result.reason}")
     if isinstance(result, Stuck):
         return Refused(f"{state.position}: {result.reason}")
     if isinstance(result, Step):
-        successor = result.state
-        if successor.frames:
-            successor = successor.garbage_collected()
-        return [(result.label, successor)]
-    assert isinstance(result, Split)
+        return [(result.label, result.state)]
     return list(result.cases)
 
 
@@ -167,26 +176,45 @@ def run_deterministic(
     deadline: float | None = None,
 ) -> RunOutcome[T]:
     """Run from ``start`` while every step has one successor; ``observe(state, step)`` is
-    called on every comparable state and stops the run with its answer when not None."""
-    state = start
-    for step in range(max_steps):
+    called on every comparable state and stops the run with its answer when not None.
+
+    The run is the stepper's (:class:`jhalt.seg.stepper.Walk`) with
+    :func:`jhalt.seg.stepper.only_case` as its chooser; its stop condition checks the
+    deadline (every 64 steps) and then asks ``observe``; every step must be exact."""
+
+    def stop(
+        previous: AbstractState | None, state: AbstractState, step: int
+    ) -> RunOutcome[T] | None:
+        del previous
         if deadline is not None and step % 64 == 0 and time.monotonic() > deadline:
             return RunOutcome(None, "budget", "out of time", step)
-        if not state.frames:
-            return RunOutcome(None, "ended", "the program ends", step)
         if _comparable(state):
             answer = observe(state, step)
             if answer is not None:
                 return RunOutcome(answer, "found", "", step)
-        found = successors(ctx, state)
-        if isinstance(found, Refused):
-            return RunOutcome(None, "stuck", found.reason, step)
-        if len(found) != 1:
-            return RunOutcome(
-                None, "not deterministic", f"{state.position}: {len(found)} cases", step
-            )
-        label, state = found[0]
-        problem = inexact_reason(label)
+        return None
+
+    walk: Walk[RunOutcome[T]] = Walk(ctx, start, only_case, max_steps=max_steps, stop=stop)
+    for step, taken in enumerate(walk):
+        problem = inexact_reason(taken.label)
         if problem:
             return RunOutcome(None, "inexact", problem, step)
+    return _run_outcome(walk.outcome, max_steps)
+
+
+def _run_outcome(outcome: Outcome[RunOutcome[T]] | None, max_steps: int) -> RunOutcome[T]:
+    """The :class:`RunOutcome` of a deterministic run that ended by itself."""
+    if isinstance(outcome, Stopped):
+        return outcome.answer
+    if isinstance(outcome, Ended):
+        return RunOutcome(None, "ended", "the program ends", outcome.steps)
+    if isinstance(outcome, Blocked):
+        position = outcome.state.position
+        if outcome.error is not None:
+            return RunOutcome(
+                None, "stuck", f"internal error at {position}: {outcome.reason}", outcome.steps
+            )
+        return RunOutcome(None, "stuck", f"{position}: {outcome.reason}", outcome.steps)
+    if isinstance(outcome, Declined):
+        return RunOutcome(None, "not deterministic", outcome.reason, outcome.steps)
     return RunOutcome(None, "budget", f"more than {max_steps} steps", max_steps)

@@ -45,14 +45,21 @@ from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import ArrayValue, InstanceValue
 from jhalt.program import Program
-from jhalt.seg.concrete_run import feasible_cases
-from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
-from jhalt.seg.evaluate import evaluate
 from jhalt.seg.evaluate.arrays import STORE_SPLIT
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import RefineEdge
+from jhalt.seg.labels import EdgeLabel, RefineEdge
 from jhalt.seg.library import ModelRegistry
+from jhalt.seg.stepper import (
+    Blocked,
+    Decline,
+    Declined,
+    Ended,
+    Stopped,
+    Walk,
+    feasible_cases,
+)
 from jhalt.smt.session import SmtConfig
 from jhalt.smt.witness_solver import solve_integers
 from jhalt.witness.inputs import ConcreteInputs
@@ -149,57 +156,72 @@ def run_forward(
 ) -> tuple[bool | None, str]:
     """Evaluate a concrete ``state`` until ``goal`` decides: (True, "reached"),
     (False, why it cannot be reached) or (None, why the run could not decide); a run
-    that takes ``max_steps`` steps without reaching the goal gives False."""
-    previous: AbstractState | None = None
-    for _ in range(max_steps):
-        decided = goal(previous, state)
-        if decided is True:
+    that takes ``max_steps`` steps without reaching the goal gives False.
+
+    The run is the stepper's (:class:`jhalt.seg.stepper.Walk`) with :class:`ConcreteCase`
+    as its chooser and ``goal`` as its stop condition; split cases are garbage-collected
+    like evaluation successors. An exception of the evaluator gives
+    (None, "forward check failed: <error>")."""
+
+    def stop(previous: AbstractState | None, current: AbstractState, steps: int) -> bool | None:
+        del steps
+        return goal(previous, current)
+
+    walk: Walk[bool] = Walk(
+        ctx, state, ConcreteCase(ctx), max_steps=max_steps, stop=stop, collect_cases=True
+    )
+    outcome = walk.finish()
+    if isinstance(outcome, Stopped):
+        if outcome.answer:
             return True, REACHED
-        if decided is False:
-            return False, "the concrete run leaves the path"
-        if not state.frames:
-            return False, "the concrete run ends elsewhere"
-        result = evaluate(ctx, state)
-        if isinstance(result, Stuck):
-            return None, f"evaluation stuck: {result.reason}"
-        if isinstance(result, Step):
-            successor = result.state
-        else:
-            assert isinstance(result, Split)
-            chosen = _concrete_case(ctx, state, result)
-            if chosen is None:
-                return None, "the concrete run reached an undecided case analysis"
-            successor = chosen
-        previous, state = state, successor.garbage_collected() if successor.frames else successor
+        return False, "the concrete run leaves the path"
+    if isinstance(outcome, Ended):
+        return False, "the concrete run ends elsewhere"
+    if isinstance(outcome, Blocked):
+        if outcome.error is not None:
+            return None, f"forward check failed: {outcome.reason}"
+        return None, f"evaluation stuck: {outcome.reason}"
+    if isinstance(outcome, Declined):
+        return None, outcome.reason
     return False, f"the concrete run did not reach the target within {max_steps} steps"
 
 
-def _concrete_case(ctx: EvalContext, state: AbstractState, split: Split) -> AbstractState | None:
-    """The one case of a split a concrete run can take: the only feasible one
-    (:func:`jhalt.seg.concrete_run.feasible_cases`); among several, a library call's
-    unspecified-Throwable case is dropped (the call is taken to return; replay checks)."""
-    store = _concrete_store_case(ctx, state, split)
-    if store is not None:
-        return store
-    feasible = feasible_cases(ctx, state, split)
-    if len(feasible) > 1:
-        feasible = [
-            k
-            for k in feasible
-            if not (
-                isinstance(split.cases[k][0], RefineEdge)
-                and split.cases[k][0].refinement == "library"
-                and split.cases[k][0].case.startswith("throws java.lang.Throwable")
-            )
-        ]
-    return split.cases[feasible[0]][1] if len(feasible) == 1 else None
+class ConcreteCase:
+    """The chooser of the forward check (:class:`jhalt.seg.stepper.Chooser`): the one case
+    of a split a concrete run can take — the case an ``aastore`` type check decides
+    (:func:`_concrete_store_case`), else the only feasible one
+    (:func:`jhalt.seg.stepper.feasible_cases`); among several, a library call's
+    unspecified-Throwable case is dropped (the call is taken to return; replay checks).
+    Several (or no) cases left decline."""
+
+    def __init__(self, ctx: EvalContext) -> None:
+        self.ctx = ctx
+
+    def __call__(self, state: AbstractState, split: Split, steps: int) -> int | Decline:
+        del steps
+        store = _concrete_store_case(self.ctx, state, split)
+        if store is not None:
+            return store
+        feasible = feasible_cases(self.ctx, state, split)
+        if len(feasible) > 1:
+            feasible = [k for k in feasible if not _unspecified_throwable(split.cases[k][0])]
+        if len(feasible) == 1:
+            return feasible[0]
+        return Decline("the concrete run reached an undecided case analysis")
 
 
-def _concrete_store_case(
-    ctx: EvalContext, state: AbstractState, split: Split
-) -> AbstractState | None:
-    """The case of an ``aastore`` type-check split (``jhalt.seg.evaluate.arrays``) that a
-    concrete run takes, or None when this is no such split or the run is not concrete there.
+def _unspecified_throwable(label: RefineEdge) -> bool:
+    return (
+        isinstance(label, RefineEdge)
+        and label.refinement == "library"
+        and label.case.startswith("throws java.lang.Throwable")
+    )
+
+
+def _concrete_store_case(ctx: EvalContext, state: AbstractState, split: Split) -> int | None:
+    """The index of the case of an ``aastore`` type-check split
+    (``jhalt.seg.evaluate.arrays``) that a concrete run takes, or None when this is no such
+    split or the run is not concrete there.
 
     The graph's array types are upper bounds, so seg splits when the component type has
     subtypes; in a concrete run an array whose entries are all represented was created by
@@ -207,14 +229,14 @@ def _concrete_store_case(
     so JVMS §6.5's check can be decided: assignable iff the stored class is a subtype."""
     if len(split.cases) != 2:
         return None
-    decisions: dict[bool, AbstractState] = {}
+    decisions: dict[bool, int] = {}
     operands: tuple[str, ...] = ()
-    for label, case in split.cases:
+    for index, (label, case) in enumerate(split.cases):
         marker = case.split
         if not (isinstance(label, RefineEdge) and label.refinement == "type" and isinstance(marker, tuple)
                 and len(marker) == 3 and marker[1] == STORE_SPLIT):  # fmt: skip
             return None
-        decisions[bool(marker[2])] = case
+        decisions[bool(marker[2])] = index
         operands = label.refs
     if set(decisions) != {True, False} or len(operands) != 2:
         return None
@@ -230,6 +252,53 @@ def _concrete_store_case(
     component = array.component_type
     component_type = component[1:-1] if component.startswith("L") else component
     return decisions[ctx.hierarchy.is_subtype(stored_type, component_type)]
+
+
+@dataclass(frozen=True)
+class _PathCheck:
+    """What every candidate path of one :func:`find_witness` call is checked with."""
+
+    graph: SymbolicExecutionGraph
+    target: int
+    program: Program
+    is_static: bool
+    command_line: bool
+    registry: ModelRegistry | None
+    options: EvalOptions
+    goal: Callable[[EvalContext], Goal] | None
+    limits: WitnessLimits
+
+    def attempt(
+        self, path: tuple[int, ...], labels: dict[tuple[int, int], EdgeLabel]
+    ) -> tuple[bool | None, str, GraphWitness | None]:
+        """Solve ``path``'s facts, build the concrete entry state and run the forward
+        check: (True, _, witness) reached; (None, why, witness) undecided; (False, why,
+        None or witness) no witness on this path, ``why`` counted as a reason."""
+        entry = self.graph.entry_method
+        facts = collect_path_facts(self.graph, path, labels)
+        if facts.unsupported:
+            return False, facts.unsupported[0], None
+        model = solve_integers(facts, SmtConfig(rlimit=self.limits.rlimit))
+        if model is None:
+            return False, "integer constraints unsatisfiable", None
+        try:
+            inputs = concretize_inputs(
+                facts, model, self.program, entry, self.is_static, self.command_line
+            )
+            ctx = EvalContext(self.program, self.registry or ModelRegistry(), options=self.options)
+            template = entry_state(ctx, entry)
+            builder = ConcreteHeapBuilder(ctx.namer)
+            state = inputs_state(template, inputs, self.program, entry, builder)
+        except (WitnessError, ValueError) as error:
+            return False, str(error), None
+        target_state = self.graph.states[self.target]
+        target_goal = self.goal(ctx) if self.goal else instance_goal(target_state, ctx)
+        try:
+            decided, why = run_forward(ctx, state, target_goal, self.limits.max_steps)
+        except Exception as error:
+            decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
+        check = REACHED if decided is True else f"inconclusive: {why}"
+        return decided, why, GraphWitness(inputs, path, state, check)
 
 
 def find_witness(
@@ -252,6 +321,9 @@ def find_witness(
     if method is None:
         return NoWitness(f"{entry} is not in the program")
     command_line = is_main(entry) and method.is_static and options.competition_main
+    check = _PathCheck(
+        graph, target, program, method.is_static, command_line, registry, options, goal, limits
+    )
     fallback: GraphWitness | None = None
     tried = 0
     reasons: dict[str, int] = {}
@@ -259,33 +331,11 @@ def find_witness(
         if tried >= limits.max_paths:
             break
         tried += 1
-        facts = collect_path_facts(graph, path, labels)
-        if facts.unsupported:
-            reasons[facts.unsupported[0]] = reasons.get(facts.unsupported[0], 0) + 1
-            continue
-        model = solve_integers(facts, SmtConfig(rlimit=limits.rlimit))
-        if model is None:
-            reasons["integer constraints unsatisfiable"] = (
-                reasons.get("integer constraints unsatisfiable", 0) + 1
-            )
-            continue
-        try:
-            inputs = concretize_inputs(facts, model, program, entry, method.is_static, command_line)
-            ctx = EvalContext(program, registry or ModelRegistry(), options=options)
-            template = entry_state(ctx, entry)
-            state = inputs_state(template, inputs, program, entry, ConcreteHeapBuilder(ctx.namer))
-        except (WitnessError, ValueError) as error:
-            reasons[str(error)] = reasons.get(str(error), 0) + 1
-            continue
-        target_goal = goal(ctx) if goal else instance_goal(graph.states[target], ctx)
-        try:
-            decided, why = run_forward(ctx, state, target_goal, limits.max_steps)
-        except Exception as error:
-            decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
-        if decided is True:
-            return GraphWitness(inputs, path, state, REACHED)
+        decided, why, witness = check.attempt(path, labels)
+        if decided is True and witness is not None:
+            return witness
         if decided is None and fallback is None:
-            fallback = GraphWitness(inputs, path, state, f"inconclusive: {why}")
+            fallback = witness
         if decided is False:
             reasons[why] = reasons.get(why, 0) + 1
     if fallback is not None:
@@ -299,6 +349,7 @@ def find_witness(
 
 
 __all__ = [
+    "ConcreteCase",
     "GraphWitness",
     "NoWitness",
     "WitnessLimits",
