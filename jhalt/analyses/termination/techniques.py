@@ -78,7 +78,8 @@ class Technique(Protocol):
     (None when it makes no progress), ``verify`` a step of type ``step_type`` against the
     current transitions (the list of failed obligations), ``describe`` itself."""
 
-    step_type: type
+    @property
+    def step_type(self) -> type: ...
 
     def try_(self, search: Search, components: Sequence[Component]) -> ProofStep | None: ...
 
