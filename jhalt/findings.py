@@ -1,15 +1,16 @@
 """What analyses answer: verdicts, witnesses, findings. Plain immutable values.
 
-Every NO and every finding carries a `Witness`; every YES carries a proof object
-(any JSON-serialisable structure, described by the analysis that made it); every
-MAYBE carries the reason.
+Every NO and every finding carries a `Witness`; every answer of `jhalt prove` carries its
+`Evidence` (issue 13 item 3): a YES its termination proof, a NO its non-termination proof,
+a MAYBE the reason (`MaybeReason`). Each kind of evidence is a type of the analysis that
+makes it; it renders itself to text and JSON, names its assumptions and can be re-checked.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from jhalt.ids import MethodId
 
@@ -101,6 +102,54 @@ class Finding:
         }
 
 
+@runtime_checkable
+class Evidence(Protocol):
+    """Why a verdict holds, as the technique that found it states it.
+
+    ``text_lines()`` are the lines of the ``proof:`` section of `jhalt prove`'s text output
+    (empty when there is nothing beyond the reason); ``to_json()`` the ``proof`` value of the
+    JSON output (None when there is no proof object, as for a MAYBE); ``assumed()`` what
+    the argument takes for granted; ``verify()`` re-checks the evidence independently of the
+    search that found it and answers whether it stands."""
+
+    def text_lines(self) -> list[str]: ...
+
+    def to_json(self) -> dict[str, Any] | None: ...
+
+    def assumed(self) -> tuple[str, ...]: ...
+
+    def verify(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class MaybeReason:
+    """The evidence of a MAYBE: only the reason (already the answer's ``reason`` line)."""
+
+    reason: str
+
+    def text_lines(self) -> list[str]:
+        return []
+
+    def to_json(self) -> dict[str, Any] | None:
+        return None
+
+    def assumed(self) -> tuple[str, ...]:
+        return ()
+
+    def verify(self) -> bool:
+        """A reason claims nothing that could be re-checked."""
+        return True
+
+
+@dataclass(frozen=True)
+class LoopSite:
+    """Where a non-terminating loop is: its method and source lines (for the JVM replay's
+    claim that a still-running witness is inside it)."""
+
+    method: MethodId
+    lines: tuple[int, int] | None = None
+
+
 @dataclass(frozen=True)
 class ProveResult:
     """The answer of `jhalt prove` for one entry."""
@@ -109,9 +158,11 @@ class ProveResult:
     entry: MethodId
     reason: str
     witness: Witness | None = None
-    proof: Any = None
+    proof: Evidence | None = None
     time_s: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    loop: LoopSite | None = None
+    """For a NO: the loop the witness runs forever in."""
 
     def __post_init__(self) -> None:
         if self.verdict is Verdict.NO and self.witness is None:
@@ -125,7 +176,7 @@ class ProveResult:
             "entry": str(self.entry),
             "reason": self.reason,
             "witness": self.witness.to_json() if self.witness else None,
-            "proof": self.proof,
+            "proof": self.proof.to_json() if self.proof is not None else None,
             "time_s": round(self.time_s, 3),
             "stats": self.stats,
         }

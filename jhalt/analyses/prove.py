@@ -21,7 +21,7 @@ from jhalt.analyses.nontermination import NonTerminationConfig, find_nonterminat
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.classfile import ClassPath
 from jhalt.errors import InputError
-from jhalt.findings import ProveResult, Verdict
+from jhalt.findings import MaybeReason, ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
@@ -35,6 +35,8 @@ def prove_termination(
     started = time.monotonic()
 
     def result(verdict: Verdict, reason: str, **extra: object) -> ProveResult:
+        if verdict is Verdict.MAYBE:
+            extra.setdefault("proof", MaybeReason(reason))
         return ProveResult(verdict, entry, reason, time_s=time.monotonic() - started, **extra)  # type: ignore[arg-type]
 
     cls = classpath.find(entry.class_name)
@@ -53,9 +55,13 @@ def prove_termination(
         graph, program, registry, NonTerminationConfig(timeout_s=max(1.0, remaining / 2))
     )
     if found is not None:
-        proof = {key: value for key, value in found.to_json().items() if key != "witness"}
         return result(
-            Verdict.NO, found.explanation(), witness=found.witness, proof=proof, stats=stats
+            Verdict.NO,
+            found.explanation(),
+            witness=found.witness,
+            proof=found,
+            stats=stats,
+            loop=found.loop.site(),
         )
 
     if graph.incomplete:
@@ -67,7 +73,7 @@ def prove_termination(
         )
     outcome = prove_graph_terminates(graph, program)
     if outcome.proved:
-        return result(Verdict.YES, outcome.reason, proof=outcome.to_json(), stats=stats)
+        return result(Verdict.YES, outcome.reason, proof=outcome, stats=stats)
     return result(
         Verdict.MAYBE,
         f"graph built ({len(graph)} states); termination: {outcome.reason}",

@@ -78,9 +78,8 @@ def _replay_nontermination(
     if args.no_validate:
         outcome = skipped("replay skipped: --no-validate")
     else:
-        loop = (result.proof or {}).get("loop", {}) if isinstance(result.proof, dict) else {}
-        lines = loop.get("lines")
-        method = _method_id(loop.get("method")) or result.entry
+        lines = result.loop.lines if result.loop else None
+        method = result.loop.method if result.loop else result.entry
         inputs = (
             args_inputs(witness.args)
             if witness.args is not None
@@ -89,15 +88,6 @@ def _replay_nontermination(
         claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None)
         outcome = replay(classpath, result.entry, inputs, claim, timeout_s=args.replay_wait)
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
-
-
-def _method_id(text: str | None) -> MethodId | None:
-    """``pkg.Cls.name(DESC)`` (as `MethodId.__str__` writes it) back to a `MethodId`."""
-    if not text or "(" not in text:
-        return None
-    head, _, rest = text.partition("(")
-    owner, _, name = head.rpartition(".")
-    return MethodId(owner.replace(".", "/"), name, "(" + rest)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

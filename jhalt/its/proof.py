@@ -46,9 +46,9 @@ independent checker (`jhalt.analyses.termination.ranking.verify`) agree on what 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from jhalt.its.linear import LinearConstraint, LinearExpr, Number, const, ge
 from jhalt.its.printer import format_expr
@@ -92,9 +92,20 @@ class InfeasibleStep:
     """Transitions whose guards have no integer solution."""
 
     removed: tuple[str, ...]
+    kind = "infeasible"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "infeasible", "removed": list(self.removed)}
+        return {"kind": self.kind, "removed": list(self.removed)}
+
+    def describe(self) -> str:
+        return f"infeasible guard: {', '.join(self.removed)}"
+
+    def ranked_locations(self) -> tuple[str, ...]:
+        """The locations this step gives a ranking at (none: it ranks nothing)."""
+        return ()
+
+    def ranking_at(self, location: str, render: Callable[[LinearExpr], str]) -> str:
+        raise KeyError(location)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +113,20 @@ class AcyclicStep:
     """Transitions that lie on no cycle of the current location graph."""
 
     removed: tuple[str, ...]
+    kind = "acyclic"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "acyclic", "removed": list(self.removed)}
+        return {"kind": self.kind, "removed": list(self.removed)}
+
+    def describe(self) -> str:
+        return f"on no cycle: {', '.join(self.removed)}"
+
+    def ranked_locations(self) -> tuple[str, ...]:
+        """The locations this step gives a ranking at (none: it ranks nothing)."""
+        return ()
+
+    def ranking_at(self, location: str, render: Callable[[LinearExpr], str]) -> str:
+        raise KeyError(location)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +141,31 @@ class RankingStep:
     def depth(self) -> int:
         return len(self.phases)
 
+    @property
+    def kind(self) -> str:
+        return "ranking" if self.depth == 1 else "multiphase-ranking"
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": "ranking" if self.depth == 1 else "multiphase-ranking",
+            "kind": self.kind,
             "locations": list(self.locations),
             "phases": [phase.to_json() for phase in self.phases],
             "removed": list(self.removed),
         }
+
+    def describe(self) -> str:
+        phases = " ; ".join(
+            "[" + ", ".join(f"{loc}: {format_expr(e)}" for loc, e in p.by_location) + "]"
+            for p in self.phases
+        )
+        return f"rank {phases} removes {', '.join(self.removed)}"
+
+    def ranked_locations(self) -> tuple[str, ...]:
+        return self.locations
+
+    def ranking_at(self, location: str, render: Callable[[LinearExpr], str]) -> str:
+        """The phases at ``location``, most significant first: ``f1 ; f2``."""
+        return " ; ".join(render(phase.at(location)) for phase in self.phases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,17 +175,52 @@ class BoundedRunStep:
     locations: tuple[str, ...]
     length: int
     removed: tuple[str, ...]
+    kind = "bounded-run"
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": "bounded-run",
+            "kind": self.kind,
             "locations": list(self.locations),
             "length": self.length,
             "removed": list(self.removed),
         }
 
+    def describe(self) -> str:
+        return (
+            f"no {self.length} consecutive steps in "
+            f"{{{', '.join(self.locations)}}}: {', '.join(self.removed)}"
+        )
 
-ProofStep = InfeasibleStep | AcyclicStep | RankingStep | BoundedRunStep
+    def ranked_locations(self) -> tuple[str, ...]:
+        return self.locations
+
+    def ranking_at(self, location: str, render: Callable[[LinearExpr], str]) -> str:
+        """How many consecutive steps the location allows."""
+        return f"bounded: at most {self.length - 1} steps in a row"
+
+
+class ProofStep(Protocol):
+    """What every kind of step offers (a new technique brings its own step type): the
+    transitions it removes, its JSON ``kind``, its rendering, and for a step that ranks
+    locations the text of its ranking at one of them (`ranked_locations`, `ranking_at`)."""
+
+    @property
+    def removed(self) -> tuple[str, ...]: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def describe(self) -> str: ...
+
+    def ranked_locations(self) -> tuple[str, ...]: ...
+
+    def ranking_at(self, location: str, render: Callable[[LinearExpr], str]) -> str: ...
+
+
+STEP_TYPES = (InfeasibleStep, AcyclicStep, RankingStep, BoundedRunStep)
+"""The step types of this module, in the order of the module doc."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,26 +233,8 @@ class TerminationProof:
         return {"steps": [step.to_json() for step in self.steps]}
 
     def describe(self) -> str:
-        """One line per step, e.g. ``rank [l0: x] removes t0``."""
-        lines: list[str] = []
-        for step in self.steps:
-            removed = ", ".join(step.removed)
-            if isinstance(step, InfeasibleStep):
-                lines.append(f"infeasible guard: {removed}")
-            elif isinstance(step, AcyclicStep):
-                lines.append(f"on no cycle: {removed}")
-            elif isinstance(step, BoundedRunStep):
-                lines.append(
-                    f"no {step.length} consecutive steps in "
-                    f"{{{', '.join(step.locations)}}}: {removed}"
-                )
-            else:
-                phases = " ; ".join(
-                    "[" + ", ".join(f"{loc}: {format_expr(e)}" for loc, e in p.by_location) + "]"
-                    for p in step.phases
-                )
-                lines.append(f"rank {phases} removes {removed}")
-        return "\n".join(lines)
+        """One line per step, e.g. ``rank [l0: x] removes t0`` (each step renders itself)."""
+        return "\n".join(step.describe() for step in self.steps)
 
 
 @dataclass(frozen=True, slots=True)

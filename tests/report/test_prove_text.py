@@ -2,17 +2,39 @@
 
 from __future__ import annotations
 
-from jhalt.findings import ProveResult, Replay, Verdict, Witness
+from dataclasses import dataclass
+from typing import Any
+
+from jhalt.findings import Evidence, MaybeReason, ProveResult, Replay, Verdict, Witness
 from jhalt.ids import MethodId
-from jhalt.report.prove_output import prove_text
+from jhalt.report.prove_output import prove_json, prove_text
 
 MAIN = MethodId("Loop", "main", "([Ljava/lang/String;)V")
+
+
+@dataclass(frozen=True)
+class _Stated:
+    """A minimal evidence kind: the reporter only asks it to render itself."""
+
+    claim: str
+
+    def text_lines(self) -> list[str]:
+        return ["proof:", f"  {self.claim}"]
+
+    def to_json(self) -> dict[str, Any] | None:
+        return {"claim": self.claim}
+
+    def assumed(self) -> tuple[str, ...]:
+        return ()
+
+    def verify(self) -> bool:
+        return True
 
 
 def _no(replay: Replay, detail: str) -> str:
     witness = Witness(args=("",), replay=replay, replay_detail=detail)
     return prove_text(
-        ProveResult(Verdict.NO, MAIN, "loop repeats", witness=witness, proof={"kind": "looping"})
+        ProveResult(Verdict.NO, MAIN, "loop repeats", witness=witness, proof=_Stated("looping"))
     )
 
 
@@ -31,11 +53,18 @@ def test_an_unreplayed_witness_is_never_shown_as_confirmed() -> None:
 
 
 def test_yes_has_its_proof_and_no_witness() -> None:
-    text = prove_text(
-        ProveResult(Verdict.YES, MAIN, "1 loop(s) ranked", proof={"ranking": "n - i"})
-    )
+    result = ProveResult(Verdict.YES, MAIN, "1 loop(s) ranked", proof=_Stated("rank n - i"))
+    text = prove_text(result)
     assert text.splitlines()[0] == "YES"
-    assert "witness:" not in text and '"ranking": "n - i"' in text
+    assert "witness:" not in text and "  rank n - i" in text
+    assert '"claim": "rank n - i"' in prove_json(result)
+    assert isinstance(result.proof, Evidence)
+
+
+def test_maybe_evidence_is_its_reason_only() -> None:
+    result = ProveResult(Verdict.MAYBE, MAIN, "graph incomplete", proof=MaybeReason("x"))
+    assert "proof:" not in prove_text(result)
+    assert result.to_json()["proof"] is None and result.proof.verify()
 
 
 def _prove_text_of(capsys, name: str, *options: str) -> str:
@@ -74,3 +103,9 @@ def test_no_text_names_the_kind_the_loop_and_the_evidence(capsys) -> None:
     assert proof[0].startswith("  looping non-termination in NontermCounterStuck.main(")
     assert "NontermCounterStuck.java" in proof[0]
     assert proof[1].startswith("  evidence: ")
+
+
+def test_no_evidence_speaks_in_source_names(capsys) -> None:
+    text = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate")
+    evidence = next(line for line in text.splitlines() if line.startswith("  evidence: "))
+    assert "LV0," not in evidence and " = " in evidence

@@ -5,7 +5,9 @@ Public API: :func:`find_nontermination` (and :func:`search_nontermination`, whic
 returns the reasons for a MAYBE), :class:`NonTerminationConfig`,
 :class:`NonTerminationResult`. Modules: ``interesting`` (Def. 6), ``loops`` (loop heads,
 Thm 8 path systems), ``recurrence`` (the soundness rule, closure check, deterministic
-runs), ``candidates`` (concrete inputs), ``prover`` (the procedure), ``result``.
+runs), ``candidates`` (concrete inputs), ``techniques`` (the ordered processors tried at a
+loop head), ``guesses`` (candidate invariants), ``overflow`` (Java vs mathematical
+integers), ``prover`` (the procedure), ``result`` (the answer, a `jhalt.findings.Evidence`).
 """
 
 from jhalt.analyses.nontermination.prover import (

@@ -22,6 +22,7 @@ the new reference, so the case condition is exact even when no relation is attac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
@@ -141,9 +142,11 @@ def _edge_relations(
     return None
 
 
-def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refused:
-    """The Thm 8 system of the loop at ``head`` (module docstring)."""
-    nodes = loop_nodes(graph, head)
+def _branching_refused(
+    graph: SymbolicExecutionGraph, head: int, nodes: Iterable[int]
+) -> Refused | None:
+    """Why the loop cannot have a Thm 8 system: a node of it branches other than by an
+    exclusive integer refinement, or by a relation split that lost its relation."""
     for node in nodes:
         successors = graph.successors(node)
         if len(successors) > 1:
@@ -157,6 +160,15 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
                     )
                 if label.refinement == "relation" and not label.assumed:
                     return Refused("a relation split without its relation")
+    return None
+
+
+def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refused:
+    """The Thm 8 system of the loop at ``head`` (module docstring)."""
+    nodes = loop_nodes(graph, head)
+    refused = _branching_refused(graph, head, nodes)
+    if refused is not None:
+        return refused
     head_state = graph.states[head]
     paths: list[LoopPath] = []
     stack: list[tuple[int, _PathBuilder]] = [(head, _PathBuilder([], [], [head]))]

@@ -7,7 +7,8 @@
    at that head.
 2. Witness search: for concrete candidate inputs (:mod:`.candidates`) the entry is run
    deterministically (:func:`.recurrence.run_deterministic`). At every visit of a loop
-   head position the run tries, in this order:
+   head position the run tries, in this order (b and c are the processors of
+   :mod:`.techniques`):
 
    a. *looping, exact repeat* — the state is an instance of an earlier state of the same
       run at the same positions: the steps in between were exact and deterministic, so
@@ -40,8 +41,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jhalt.analyses.nontermination.candidates import Candidate, candidates
+from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
 from jhalt.analyses.nontermination.interesting import interesting_references
 from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
+from jhalt.analyses.nontermination.overflow import overflow_note
 from jhalt.analyses.nontermination.recurrence import (
     Refused,
     check_recurrent,
@@ -55,8 +58,9 @@ from jhalt.analyses.nontermination.result import (
     NonTerminationResult,
     NonTerminationSearch,
 )
+from jhalt.analyses.nontermination.techniques import HEAD_TECHNIQUES, Found, Visit
+from jhalt.analyses.source_names import integer_values, reference_names
 from jhalt.domains.instance import check_instance
-from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, IntValue, Ref, value_type_name
@@ -67,7 +71,6 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.nonterm import (
     Box,
-    LinearBound,
     LoopSystem,
     NonLoopingAnswer,
     NotEncodable,
@@ -92,17 +95,6 @@ class NonTerminationConfig:
     smt: SmtConfig = field(default_factory=SmtConfig)
 
 
-@dataclass(frozen=True)
-class _Proof:
-    kind: str
-    head: AbstractState
-    positions: frozenset[ProgramPosition]
-    evidence: str
-    data: dict[str, Any]
-    step: int
-    exact_repeat: bool = False
-
-
 def _all_refs(graph: SymbolicExecutionGraph) -> set[str]:
     names: set[str] = set()
     for state in graph.states.values():
@@ -125,62 +117,6 @@ def _signature(state: AbstractState) -> tuple[object, ...]:
             except TypeError:
                 parts.append((str(position), str(value)))
     return tuple(parts)
-
-
-def _int_values(state: AbstractState) -> dict[Ref, int]:
-    values = {}
-    for reference in int_refs(state):
-        interval = state.int_value(reference).interval
-        if interval.is_singleton:
-            values[reference] = interval.value
-    return values
-
-
-def _describe_values(state: AbstractState) -> str:
-    shown = []
-    for position, reference in state.positions():
-        value = None if reference == NULL else state.heap.get(reference)
-        if isinstance(value, IntValue):
-            shown.append(f"{position}={value.interval}")
-    return ", ".join(shown)
-
-
-def _direction(now: int, earlier: int) -> int:
-    return (now > earlier) - (now < earlier)
-
-
-def _directions(now: dict[Ref, int], earlier: dict[Ref, int]) -> tuple[tuple[Ref, int], ...]:
-    return tuple((r, _direction(v, earlier[r])) for r, v in sorted(now.items()) if r in earlier)
-
-
-def _keep_direction(now: int, earlier: int) -> tuple[int | None, int | None]:
-    """Bounds saying "no further than ``now`` back towards ``earlier``": ``≥ now`` after an
-    increase, ``≤ now`` after a decrease, ``= now`` when unchanged."""
-    direction = _direction(now, earlier)
-    return (now if direction >= 0 else None, now if direction <= 0 else None)
-
-
-def candidate_invariants(now: dict[Ref, int], earlier: dict[Ref, int]) -> list[tuple[str, Box]]:
-    """Candidate invariants ``R`` from two visits of a loop head (the later one ``now``):
-    each value, and then also each sum and difference of two values that both moved, may
-    only keep moving the way it moved (:func:`_keep_direction`). ``box`` first, then
-    ``octagon`` (which can say e.g. ``i - w = 1`` when both grow) if it adds anything.
-    Heuristic guesses (seed 000 footnote 10): Thm 8 checks each one."""
-    references = [r for r in sorted(now) if r in earlier]
-    box: Box = tuple((r, *_keep_direction(now[r], earlier[r])) for r in references)
-    moving = [r for r in references if now[r] != earlier[r]]
-    relations: list[LinearBound] = []
-    for index, first in enumerate(moving):
-        for second in moving[index + 1 :]:
-            for sign in (-1, 1):
-                low, high = _keep_direction(
-                    now[first] + sign * now[second], earlier[first] + sign * earlier[second]
-                )
-                relations.append(LinearBound(((first, 1), (second, sign)), low, high))
-    found: list[tuple[str, Box]] = [("box", box)]
-    if relations:
-        found.append(("octagon", box + tuple(relations)))
-    return found
 
 
 class _Search:
@@ -248,14 +184,14 @@ class _Search:
                 )
 
     # ------------------------------------------------------------ step 2: witness runs
-    def run_candidate(self, candidate: Candidate) -> tuple[_Proof, list[AbstractState]] | None:
+    def run_candidate(self, candidate: Candidate) -> tuple[Found, list[AbstractState]] | None:
         seen: dict[tuple[object, ...], list[tuple[AbstractState, int]]] = {}
         trail: list[AbstractState] = []
         history: dict[int, list[dict[Ref, int]]] = {}
         pattern_counts: dict[tuple[object, ...], int] = {}
         exhausted_heads: set[int] = set()  # a closure check ran out of budget in this run
 
-        def observe(state: AbstractState, step: int) -> _Proof | None:
+        def observe(state: AbstractState, step: int) -> Found | None:
             positions = tuple(f.position for f in state.frames)
             if positions not in self.head_positions:
                 return None
@@ -272,20 +208,13 @@ class _Search:
                 check = check_instance(state, head_state, self.ctx.hierarchy)
                 if not check:
                     continue
-                proof = self._nonlooping_proof(head, state, check.renaming, step)
-                if proof is None and head in self.open_systems:
-                    values = self._head_values(head, check.renaming, state)
-                    if values is not None:
-                        visits = history.setdefault(head, [])
-                        visits.append(values)
-                        del visits[:-3]
-                        proof = self._invariant_proof(head, state, visits, pattern_counts, step)
-                if proof is None and head not in exhausted_heads:
-                    proof = self._generalised_proof(
-                        head, state, check.renaming, step, exhausted_heads
-                    )
-                if proof is not None:
-                    return proof
+                visit = Visit(
+                    head, state, check.renaming, step, history, pattern_counts, exhausted_heads
+                )
+                for technique in HEAD_TECHNIQUES:
+                    proof = technique.try_(self, visit)
+                    if proof is not None:
+                        return proof
             return None
 
         outcome = run_deterministic(
@@ -299,9 +228,9 @@ class _Search:
 
     def _repeat_proof(
         self, earlier: AbstractState, earlier_step: int, state: AbstractState, step: int
-    ) -> _Proof:
-        values = _describe_values(earlier)
-        return _Proof(
+    ) -> Found:
+        values = integer_values(earlier, self.ctx.program)
+        return Found(
             LOOPING,
             earlier,
             frozenset(),
@@ -311,7 +240,7 @@ class _Search:
             exact_repeat=True,
         )
 
-    def _head_values(
+    def head_values(
         self, head: int, renaming: dict[Ref, Ref], state: AbstractState
     ) -> dict[Ref, int] | None:
         values: dict[Ref, int] = {}
@@ -323,18 +252,19 @@ class _Search:
             values[reference] = value.interval.value
         return values
 
-    def _nonlooping_proof(
-        self, head: int, state: AbstractState, renaming: dict[Ref, Ref], step: int
-    ) -> _Proof | None:
+    def nonlooping_proof(self, visit: Visit) -> Found | None:
+        """Step 2 b with a proved Thm 8 system (`techniques.ProvedRecurrentSet`)."""
+        head, state, renaming, step = visit.head, visit.state, visit.renaming, visit.step
         proved = self.systems.get(head)
         if proved is None:
             return None
         system, answer = proved
-        values = self._head_values(head, renaming, state)
+        values = self.head_values(head, renaming, state)
         if values is None or not in_recurrent_set(system, values, self.config.smt):
             return None
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
-        shown = ", ".join(f"{r}={v}" for r, v in sorted(values.items()))
+        names = reference_names(self.graph.states[head], self.ctx.program)
+        shown = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(values.items()))
         evidence = (
             f"ρ is unsatisfiable over {len(system.paths)} path(s) back to the head (no run of the loop "
             f"leaves its conditions), σ is satisfiable (model {answer.sigma_model}); the witness reaches the head with {shown}"
@@ -347,32 +277,31 @@ class _Search:
             "sigma_model": answer.sigma_model,
             "head_values": values,
         }
-        return _Proof(NON_LOOPING, state, positions, evidence, data, step)
+        return Found(NON_LOOPING, state, positions, evidence, data, step)
 
-    def _invariant_proof(
-        self,
-        head: int,
-        state: AbstractState,
-        visits: list[dict[Ref, int]],
-        pattern_counts: dict[tuple[object, ...], int],
-        step: int,
-    ) -> _Proof | None:
+    def invariant_proof(self, visit: Visit, visits: list[dict[Ref, int]]) -> Found | None:
         """Thm 8 with a candidate invariant ``R`` guessed from the run's last visits of the
         head (:func:`candidate_invariants`), over one iteration, and over two iterations
         taken as one when the direction of the values alternates (a sign flipping every
         iteration: only every second visit moves monotonically). A pattern of directions is
         tried when it has been seen 2, 4, 8, … times in this run; each candidate at most
         once per search. z3 decides; a guess that is wrong only costs time."""
+        head, state, step, pattern_counts = (
+            visit.head,
+            visit.state,
+            visit.step,
+            visit.pattern_counts,
+        )
         values = visits[-1]
         for unroll in (1, 2):
             if len(visits) < unroll + 1:
                 continue
             earlier = visits[-1 - unroll]
-            if unroll == 2 and _directions(visits[-1], visits[-2]) == _directions(
+            if unroll == 2 and directions(visits[-1], visits[-2]) == directions(
                 visits[-2], visits[-3]
             ):
                 continue  # no alternation: one iteration already shows the pattern
-            pattern = (head, unroll, _directions(values, earlier))
+            pattern = (head, unroll, directions(values, earlier))
             pattern_counts[pattern] = count = pattern_counts.get(pattern, 0) + 1
             if count < 2 or count & (count - 1):
                 continue  # not seen at least twice, or not a power of two
@@ -405,7 +334,7 @@ class _Search:
         unroll: int,
         kind: str,
         step: int,
-    ) -> _Proof | None:
+    ) -> Found | None:
         key = (head, unroll, box)
         if key in self.box_cache:
             return None
@@ -442,20 +371,14 @@ class _Search:
             "sigma_model": answer.sigma_model,
             "head_values": values,
         }
-        return _Proof(NON_LOOPING, state, positions, evidence, data, step)
+        return Found(NON_LOOPING, state, positions, evidence, data, step)
 
-    def _generalised_proof(
-        self,
-        head: int,
-        state: AbstractState,
-        renaming: dict[Ref, Ref],
-        step: int,
-        exhausted_heads: set[int],
-    ) -> _Proof | None:
+    def generalised_proof(self, visit: Visit) -> Found | None:
         """Thm 7 with ``⊑_Π`` (module docstring, item c). A check that runs out of budget
         marks the head in ``exhausted_heads``: later visits of the same run follow the same
         deterministic values and are not checked again (a saving, never a proof). One check
         gets at most a fifth of the search's time."""
+        head, state, renaming, step = visit.head, visit.state, visit.renaming, visit.step
         if self.closure_checks >= self.config.max_closure_checks or self.out_of_time():
             return None
         head_state = self.graph.states[head]
@@ -487,10 +410,10 @@ class _Search:
         proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states, deadline)
         if isinstance(proof, Refused):
             if proof.exhausted:
-                exhausted_heads.add(head)
+                visit.exhausted_heads.add(head)
             self.note(f"looping (Thm 7) at {state.position}: {proof.reason}")
             return None
-        kept = _describe_values(generalised)
+        kept = integer_values(generalised, self.ctx.program)
         evidence = (
             f"every path from the head returns to an instance of it; the interesting values stay unchanged ({kept}) "
             f"({proof.returns} path(s), {proof.states_explored} states)"
@@ -501,76 +424,10 @@ class _Search:
             "paths": proof.returns,
             "states": proof.states_explored,
         }
-        return _Proof(LOOPING, generalised, proof.positions, evidence, data, step)
-
-    # ------------------------------------------------------------ step 3: overflow
-    def overflow_note(
-        self, candidate: Candidate, proof: _Proof, trail: list[AbstractState]
-    ) -> str | None:
-        """Mathematical vs Java integers on the witness path (module docstring, item 3)."""
-
-        def out_of_range(state: AbstractState) -> list[str]:
-            found = []
-            for reference in int_refs(state):
-                value = state.int_value(reference)
-                low, high = type_range(value.type_letter)
-                if not value.interval.is_subset_of(Interval(low, high)):
-                    found.append(f"{reference}={value.interval}")
-            return found
-
-        for state in trail:
-            problems = out_of_range(state)
-            if problems:
-                return "non-terminating for mathematical integers; with Java ints a value leaves its range before the loop is reached"
-        if proof.exact_repeat:
-            return None
-        visits: list[AbstractState] = []
-
-        def observe(state: AbstractState, step: int) -> bool | None:
-            if state_key(state) == state_key(proof.head):
-                visits.append(state)
-                if out_of_range(state):
-                    return True
-            return None
-
-        outcome = run_deterministic(
-            self.ctx,
-            trail[-1] if trail else candidate.state,
-            observe,
-            self.config.overflow_probe_steps,
-            time.monotonic() + 5.0,
-        )
-        iterations = max(0, len(visits) - 1)
-        if outcome.found:
-            return (
-                f"non-terminating for mathematical integers; with Java ints a value overflows after about "
-                f"{iterations} iterations of the loop"
-            )
-        magnitudes = [max((abs(v) for v in _int_values(s).values()), default=0) for s in visits]
-        running: list[int] = []
-        for magnitude in magnitudes:
-            running.append(max(magnitude, running[-1]) if running else magnitude)
-        middle = len(running) // 2
-        if len(running) >= 6 and running[-1] > running[middle]:
-            # the largest value keeps growing: extrapolate from the second half of the probe
-            import math
-
-            first, last, span = running[middle], running[-1], len(running) - 1 - middle
-            quarter = middle + span // 2
-            early, late = running[quarter] - first, last - running[quarter]
-            if first > 0 and late > 1.5 * max(early, 1) and span >= 2:  # increments grow: geometric
-                ratio = (last / first) ** (1 / span)
-                estimate = iterations + int(math.log(2**31 / last) / math.log(ratio)) + 1
-            else:
-                estimate = iterations + int((2**31 - last) / ((last - first) / span))
-            return (
-                f"non-terminating for mathematical integers; with Java ints a value grows without bound and "
-                f"overflows after about {estimate} iterations"
-            )
-        return None
+        return Found(LOOPING, generalised, proof.positions, evidence, data, step)
 
     # ------------------------------------------------------------ assembling the answer
-    def location(self, proof: _Proof) -> LoopLocation:
+    def location(self, proof: Found) -> LoopLocation:
         method = proof.head.position.method
         pcs = sorted(
             {p.pc for p in proof.positions if p.method == method} | {proof.head.position.pc}
@@ -586,7 +443,7 @@ class _Search:
             source_file = getattr(classfile, "source_file", None)
         return LoopLocation(method, proof.head.position.pc, tuple(pcs), lines, source_file)
 
-    def complete_positions(self, proof: _Proof, trail: list[AbstractState]) -> _Proof:
+    def complete_positions(self, proof: Found, trail: list[AbstractState]) -> Found:
         """For an exact repeat: the positions of one period (re-run from the repeated state)."""
         if proof.positions:
             return proof
@@ -630,7 +487,14 @@ class _Search:
                 evidence=proof.evidence,
                 witness=candidate.witness,
                 evidence_data=proof.data,
-                overflow_note=self.overflow_note(candidate, proof, trail),
+                overflow_note=overflow_note(
+                    self.ctx,
+                    trail[-1] if trail else candidate.state,
+                    proof.head,
+                    proof.exact_repeat,
+                    trail,
+                    self.config.overflow_probe_steps,
+                ),
                 steps_to_loop=proof.step,
             )
             return NonTerminationSearch(result, tuple(self.reasons), self._stats(tried))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from jhalt.findings import Witness
+from jhalt.findings import LoopSite, Witness
 from jhalt.ids import MethodId
 
 LOOPING = "looping"
@@ -30,6 +30,10 @@ class LoopLocation:
             low, high = self.lines
             where += f", line {low}" if low == high else f", lines {low}-{high}"
         return where
+
+    def site(self) -> LoopSite:
+        """The typed method and lines, for the replay's claim."""
+        return LoopSite(self.method, self.lines)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,14 +72,46 @@ class NonTerminationResult:
         return text
 
     def to_json(self) -> dict[str, Any]:
+        """The proof object of the JSON output: everything but the witness, which the
+        answer carries itself (`jhalt.findings.ProveResult.witness`)."""
         return {
             "kind": self.kind,
             "loop": self.loop.to_json(),
             "evidence": self.evidence,
             "evidence_data": self.evidence_data,
-            "witness": self.witness.to_json(),
             "overflow_note": self.overflow_note,
         }
+
+    def text_lines(self) -> list[str]:
+        """A NO proof for a reader: its kind, the loop (method, source lines, file) and the
+        solver's evidence; the overflow note when the argument needs mathematical integers."""
+        loop = self.loop
+        where = "lines {}-{}".format(*loop.lines) if loop.lines else f"pc {loop.head_pc}"
+        source = f" of {loop.source_file}" if loop.source_file else ""
+        lines = [
+            "proof:",
+            f"  {self.kind} non-termination in {loop.method} ({where}{source})",
+            f"  evidence: {self.evidence}",
+        ]
+        if self.overflow_note:
+            lines.append(f"  note: {self.overflow_note}")
+        lines.append("  (--format json gives the loop's instructions and the solver's data)")
+        return lines
+
+    def assumed(self) -> tuple[str, ...]:
+        """Mathematical integers, when the overflow note says the argument needs them."""
+        return (self.overflow_note,) if self.overflow_note else ()
+
+    def verify(self) -> bool:
+        """Re-checks what the proof object itself states: a known kind, a witness, the loop's
+        head among its pcs. The closure or Thm 8 argument was checked when it was found (its
+        soundness rests on exact steps, :mod:`.recurrence`); the independent re-check of a NO
+        is the replay of the witness on a JVM (`jhalt.witness.replay`)."""
+        return (
+            self.kind in (LOOPING, NON_LOOPING)
+            and self.witness is not None
+            and self.loop.head_pc in self.loop.pcs
+        )
 
 
 @dataclass(frozen=True)

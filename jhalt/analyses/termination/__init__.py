@@ -3,9 +3,11 @@ system per cyclic SCC, ranking functions re-checked over the integers, loops in 
 
 Pipeline: the cyclic SCCs of the graph (`extract.graph_components`) → one integer transition
 system per SCC (`extract.extract_component`; sizes of heap references from `sizes`, linear
-facts of edge labels from `relations`) → ranking functions (`jhalt.analyses.termination.ranking`) →
-`prover.TerminationOutcome` with the loops, their ranking functions in source names
-(`naming`) and the assumptions.
+facts of edge labels from `relations`) → the loop processors (`processors`: direct, chaining)
+over the ITS processors (`techniques`: infeasible, acyclic, ranking, bounded runs) run by
+`jhalt.analyses.termination.ranking` → `prover.TerminationOutcome` (a
+`jhalt.findings.Evidence`) with the loops, their ranking functions in source names (`naming`)
+and the assumptions.
 
 Public entry point: `prove_graph_terminates(graph, program=None, config=TerminationConfig())`.
 """

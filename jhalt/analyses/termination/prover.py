@@ -23,9 +23,10 @@ For a later ``--int=java`` mode each loop keeps the JVM type of its integer vari
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
-from jhalt.analyses.termination.chaining import base_location, split_by_predecessor
+from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.extract import (
     ComponentSystem,
     extract_component,
@@ -40,13 +41,16 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.naming import variable_names
-from jhalt.analyses.termination.ranking import RankingConfig, prove_termination
+from jhalt.analyses.termination.processors import prove_loop
+from jhalt.analyses.termination.ranking import RankingConfig, verify
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
-from jhalt.its.proof import BoundedRunStep, RankingStep, TerminationProof
+from jhalt.its.proof import TerminationProof
+from jhalt.its.system import ITS
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.smt.session import SmtConfig
 
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
 LIBRARY_TERMINATES = "every library call terminates"
@@ -120,6 +124,12 @@ class LoopProof:
     proof: TerminationProof
     invariants: tuple[str, ...] = ()
     """Inductive invariants at the heads (`invariants`), already part of the ITS guards."""
+    system: ITS | None = field(default=None, compare=False, repr=False)
+    """The ITS ``proof`` is a proof for (``its`` is its text), kept for `verify`."""
+
+    def verify(self, config: SmtConfig = SmtConfig()) -> bool:
+        """Re-check the proof against its ITS over the integers (`ranking.verify`)."""
+        return self.system is not None and verify(self.proof, self.system, config).ok
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,6 +169,35 @@ class TerminationOutcome:
             "assumptions": list(self.assumptions),
             "loops": [loop.to_json() for loop in self.loops],
         }
+
+    def text_lines(self) -> list[str]:
+        """A YES proof for a reader: each loop with its source lines and, per loop head, its
+        ranking functions in source names (most significant first); then the assumptions.
+        The whole proof object (ITSs, inductive invariants, proof steps) is in the JSON."""
+        lines = ["proof:"]
+        if not self.loops:
+            lines.append("  the program has no loop and no recursion")
+        for loop in self.loops:
+            where = "lines {}-{}".format(*loop.lines) if loop.lines else "lines unknown"
+            lines.append(f"  loop in {loop.method} ({where})")
+            for head in loop.heads:
+                at = f"line {head.line}" if head.line is not None else f"pc {head.pc}"
+                ranking = (
+                    ", ".join(head.ranking)
+                    if head.ranking
+                    else "left within the loop's other heads"
+                )
+                lines.append(f"    at {at}: ranking ({ranking})")
+        lines.extend(f"  assuming {assumption}" for assumption in self.assumptions)
+        lines.append("  (--format json gives the integer transition systems and every proof step)")
+        return lines
+
+    def assumed(self) -> tuple[str, ...]:
+        return self.assumptions
+
+    def verify(self) -> bool:
+        """Proved, and every loop's proof re-checked against its ITS (`LoopProof.verify`)."""
+        return self.proved and all(loop.verify() for loop in self.loops)
 
     def describe(self) -> str:
         if not self.proved:
@@ -204,16 +243,9 @@ def _loop_proof(
         }
         ranking = []
         for step in proof.steps:
-            if not isinstance(step, (RankingStep, BoundedRunStep)):
-                continue
-            for location in step.locations:  # the head itself, or its copies after a split
+            for location in step.ranked_locations():  # the head, or its copies after a split
                 if base_location(location) == cut_point.location:
-                    if isinstance(step, BoundedRunStep):
-                        rendered = f"bounded: at most {step.length - 1} steps in a row"
-                    else:
-                        rendered = " ; ".join(
-                            _render(phase.at(location), names) for phase in step.phases
-                        )
+                    rendered = step.ranking_at(location, partial(_render, names=names))
                     if rendered not in ranking:
                         ranking.append(rendered)
         heads.append(
@@ -245,6 +277,7 @@ def _loop_proof(
         format_its(system.its),
         proof,
         invariant_text,
+        system.its,
     )
 
 
@@ -301,14 +334,8 @@ def prove_graph_terminates(
             graph_invariants = _graph_invariants(graph, config, program)
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         system = replace(system, its=strengthen(system.its, invariants))
-        result = prove_termination(system.its, ranking)
-        if not result.proved:
-            split = split_by_predecessor(system.its, ranking.smt)
-            if split is not None and len(split.transitions) <= config.max_split_transitions:
-                # phases separated by the split are usually ranked linearly (lexicographic)
-                split_result = prove_termination(split, RankingConfig(1, ranking.smt))
-                if split_result.proved:
-                    system, result = replace(system, its=split), split_result
+        attempt = prove_loop(system.its, ranking, config.max_split_transitions)
+        system, result = replace(system, its=attempt.its), attempt.result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
             return TerminationOutcome(

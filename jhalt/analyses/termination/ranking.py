@@ -17,6 +17,9 @@ variables are mathematical integers).  It works the way termination tools do:
    and drop all its transitions;
 5. stop with "unknown" when an SCC resists, or when z3 answers unknown.
 
+Each kind of step is found and re-checked by one technique of
+`jhalt.analyses.termination.techniques` (an ordered list of processors).
+
 Every answer "proved" is backed by a `TerminationProof` that `verify` has re-checked
 independently over the integers (each obligation "guard => goal" decided by z3 in QF_LIA):
 the final YES relies on verified proofs only.  Searching uses the rational relaxation, which is
@@ -29,48 +32,23 @@ ITS builder; no non-linear ranking functions; no disjunctive/piecewise functions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from jhalt.its.graph import Component, cyclic_components, strongly_connected_components
-from jhalt.its.linear import LinearConstraint, const, ge
-from jhalt.its.proof import (
-    AcyclicStep,
-    BoundedRunStep,
-    InfeasibleStep,
-    ProofStep,
-    RankingStep,
-    TerminationProof,
-    compose_run,
-    ranking_obligations,
-    runs_inside,
-    strict_goals,
+from jhalt.analyses.termination.techniques import (
+    ACYCLIC,
+    INFEASIBLE,
+    TECHNIQUES,
+    RankingConfig,
+    Search,
+    checker,
 )
+from jhalt.its.graph import cyclic_components
+from jhalt.its.proof import ProofStep, TerminationProof
 from jhalt.its.system import ITS, Transition
-from jhalt.smt.encode import Domain
-from jhalt.smt.entailment import Validity, check_entailment, check_satisfiable
-from jhalt.smt.farkas import synthesize_ranking
-from jhalt.smt.session import SatAnswer, SmtConfig
+from jhalt.smt.session import SmtConfig
 
-MAX_BOUNDED_RUN = 6
-"""The longest run length tried by a `BoundedRunStep` search (``x % k`` loops need ``k``)."""
-MAX_BOUNDED_RUNS = 32
-"""A `BoundedRunStep` is searched only while an SCC has at most this many runs of a length."""
-MAX_VERIFIED_RUNS = 10_000
-"""`verify` enumerates every run of a bounded-run step; a step with more runs is rejected."""
-
-MAX_UNKNOWNS_PER_COMPONENT = 3
-"""After this many solver give-ups on one SCC its search stops (the remaining candidate
-problems are as large; trying them all only costs time)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RankingConfig:
-    """Search bounds: the deepest multiphase function tried and the solver budget per query."""
-
-    max_depth: int = 3
-    smt: SmtConfig = field(default_factory=SmtConfig)
+__all__ = ["ProofCheck", "RankingConfig", "TerminationResult", "prove_termination", "verify"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,17 +75,6 @@ class ProofCheck:
     failures: tuple[str, ...] = ()
 
 
-def _is_valid(
-    premises: Sequence[LinearConstraint], goal: LinearConstraint, config: SmtConfig
-) -> tuple[bool, str]:
-    result = check_entailment(premises, goal, Domain.INTEGER, config)
-    if result.validity is Validity.VALID:
-        return True, ""
-    if result.validity is Validity.UNKNOWN:
-        return False, f"solver unknown ({result.reason})"
-    return False, f"counterexample {result.counterexample}"
-
-
 def verify(proof: TerminationProof, its: ITS, config: SmtConfig = SmtConfig()) -> ProofCheck:
     """Re-check every step of ``proof`` against ``its`` over the integers.
 
@@ -128,7 +95,7 @@ def verify(proof: TerminationProof, its: ITS, config: SmtConfig = SmtConfig()) -
             break
         failures.extend(
             f"step {number}: {message}"
-            for message in _check_step(step, list(current.values()), its, config)
+            for message in checker(step).verify(step, list(current.values()), its, config)
         )
         for name in step.removed:
             del current[name]
@@ -137,214 +104,18 @@ def verify(proof: TerminationProof, its: ITS, config: SmtConfig = SmtConfig()) -
     return ProofCheck(not failures, tuple(failures))
 
 
-def _check_step(
-    step: ProofStep, current: list[Transition], its: ITS, config: SmtConfig
-) -> list[str]:
-    by_name = {t.name: t for t in current}
-    if isinstance(step, InfeasibleStep):
-        problems = []
-        for name in step.removed:
-            answer = check_satisfiable(by_name[name].guard, Domain.INTEGER, config)
-            if answer is not SatAnswer.UNSAT:
-                problems.append(f"guard of {name} is not shown infeasible ({answer.value})")
-        return problems
-    if isinstance(step, AcyclicStep):
-        on_cycle = {t.name for c in cyclic_components(current) for t in c.transitions}
-        return [f"{name} lies on a cycle" for name in step.removed if name in on_cycle]
-    if isinstance(step, BoundedRunStep):
-        return _check_bounded_run_step(step, current, its, config)
-    return _check_ranking_step(step, current, its, config)
-
-
-def _cut_components(locations: set[str], current: list[Transition], its: ITS) -> list[str]:
-    """Complaints unless ``locations`` is a union of SCCs of the current location graph."""
-    components = strongly_connected_components(
-        list(its.locations), [(t.source, t.target) for t in current]
-    )
-    return [
-        f"locations {sorted(locations)} cut the SCC {sorted(component)}"
-        for component in components
-        if component & locations and not component <= locations
-    ]
-
-
-def _removed_outside(
-    removed: Sequence[str], inside: set[str], current: list[Transition]
-) -> list[str]:
-    """Complaints for removed transitions with an end outside the step's ``inside`` locations."""
-    by_name = {t.name: t for t in current}
-    return [
-        f"removed {name} leaves the step's locations"
-        for name in removed
-        if by_name[name].source not in inside or by_name[name].target not in inside
-    ]
-
-
-def _check_bounded_run_step(
-    step: BoundedRunStep, current: list[Transition], its: ITS, config: SmtConfig
-) -> list[str]:
-    inside = set(step.locations)
-    if step.length < 1:
-        return ["bounded-run step of length < 1"]
-    problems = _cut_components(inside, current, its) + _removed_outside(
-        step.removed, inside, current
-    )
-    if problems:
-        return problems
-    runs = runs_inside(inside, current, step.length, MAX_VERIFIED_RUNS)
-    if runs is None:
-        return [f"more than {MAX_VERIFIED_RUNS} runs of length {step.length} to check"]
-    for run in runs:
-        answer = check_satisfiable(compose_run(run, its.variables), Domain.INTEGER, config)
-        if answer is not SatAnswer.UNSAT:
-            names = " ".join(t.name for t in run)
-            problems.append(f"the run {names} is not shown infeasible ({answer.value})")
-    return problems
-
-
-def _check_ranking_step(
-    step: RankingStep, current: list[Transition], its: ITS, config: SmtConfig
-) -> list[str]:
-    inside = set(step.locations)
-    if step.depth < 1:
-        return ["ranking step without a function"]
-    problems = _cut_components(inside, current, its)
-    allowed = set(its.variables)
-    for index, phase in enumerate(step.phases, start=1):
-        if phase.locations() != inside:
-            problems.append(f"phase {index} is not defined exactly on {sorted(inside)}")
-            continue
-        for location, expr in phase.by_location:
-            if not expr.variables() <= allowed:
-                problems.append(f"phase {index} at {location} uses non-ITS variables")
-    problems += _removed_outside(step.removed, inside, current)
-    if problems:
-        return problems
-    for obligation in ranking_obligations(step, current):
-        valid, why = _is_valid(obligation.premises, obligation.goal, config)
-        if not valid:
-            problems.append(
-                f"{obligation.transition}: {obligation.description}: "
-                f"{obligation.goal} not entailed, {why}"
-            )
-    return problems
-
-
-def _strictly_ranked(step: RankingStep, transition: Transition, config: SmtConfig) -> bool:
-    """Whether the found functions also make ``transition`` strict (checked over integers)."""
-    return all(
-        _is_valid(transition.guard, ge(expr, const(0)), config)[0]
-        for expr, _ in strict_goals(step, transition)
-    )
-
-
-class _Search:
-    """The state of one proof search: current transitions and steps found so far."""
-
-    def __init__(self, its: ITS, config: RankingConfig) -> None:
-        self.its = its
-        self.config = config
-        self.current: list[Transition] = list(its.transitions)
-        self.steps: list[ProofStep] = []
-        self.solver_unknowns: list[str] = []
-        self._failed: set[tuple[frozenset[str], str, int]] = set()
-
-    def remove(self, step: ProofStep) -> None:
-        self.steps.append(step)
-        removed = set(step.removed)
-        self.current = [t for t in self.current if t.name not in removed]
-
-    def drop_infeasible(self) -> None:
-        infeasible = []
-        for transition in self.current:
-            answer = check_satisfiable(transition.guard, Domain.INTEGER, self.config.smt)
-            if answer is SatAnswer.UNSAT:
-                infeasible.append(transition.name)
-            elif answer is SatAnswer.UNKNOWN:
-                self.solver_unknowns.append(f"feasibility of {transition.name}")
-        if infeasible:
-            self.remove(InfeasibleStep(tuple(infeasible)))
-
-    def drop_acyclic(self) -> None:
-        on_cycle = {t.name for c in cyclic_components(self.current) for t in c.transitions}
-        acyclic = tuple(t.name for t in self.current if t.name not in on_cycle)
-        if acyclic:
-            self.remove(AcyclicStep(acyclic))
-
-    def rank_component(self, component: Component) -> RankingStep | None:
-        """A ranking step removing at least one transition of ``component``, or None."""
-        locations = tuple(sorted(component.locations))
-        transitions = component.transitions
-        key = component.transition_names()
-        unknowns = 0
-        for depth in range(1, self.config.max_depth + 1):
-            candidates: list[tuple[str, frozenset[str]]] = [("*all*", key)]
-            if len(transitions) > 1:
-                candidates += [(t.name, frozenset({t.name})) for t in transitions]
-            for label, strict in candidates:
-                if (key, label, depth) in self._failed:
-                    continue
-                result = synthesize_ranking(
-                    transitions, locations, self.its.variables, strict, depth, self.config.smt
-                )
-                if result.phases is None:
-                    self._failed.add((key, label, depth))
-                    if result.answer is SatAnswer.UNKNOWN:
-                        self.solver_unknowns.append(
-                            f"ranking of {len(key)} transition(s) from {min(key)}: {result.reason}"
-                        )
-                        unknowns += 1
-                        if unknowns >= MAX_UNKNOWNS_PER_COMPONENT:
-                            return None  # the problems are beyond the solver budget
-                    continue
-                provisional = RankingStep(locations, result.phases, tuple(sorted(strict)))
-                removed = tuple(
-                    t.name
-                    for t in transitions
-                    if t.name in strict or _strictly_ranked(provisional, t, self.config.smt)
-                )
-                return RankingStep(locations, result.phases, removed)
-        return None
-
-    def bound_component(self, component: Component) -> BoundedRunStep | None:
-        """A bounded-run step removing every transition of ``component``, or None."""
-        locations = tuple(sorted(component.locations))
-        for length in range(2, MAX_BOUNDED_RUN + 1):
-            runs = runs_inside(locations, component.transitions, length, MAX_BOUNDED_RUNS)
-            if runs is None:
-                return None
-            for run in runs:
-                answer = check_satisfiable(
-                    compose_run(run, self.its.variables), Domain.INTEGER, self.config.smt
-                )
-                if answer is SatAnswer.UNKNOWN:
-                    self.solver_unknowns.append(f"runs of length {length} from {run[0].name}")
-                    return None  # longer runs only make harder problems
-                if answer is SatAnswer.SAT:
-                    break  # a run of this length exists: try a longer one
-            else:
-                return BoundedRunStep(
-                    locations, length, tuple(sorted(component.transition_names()))
-                )
-        return None
-
-
 def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> TerminationResult:
     """Try to prove that ``its`` has no infinite run; see the module doc for the method."""
-    search = _Search(its, config)
-    search.drop_infeasible()
+    search = Search(its, config)
+    _apply(INFEASIBLE.try_(search, ()), search)
     while True:
-        search.drop_acyclic()
+        _apply(ACYCLIC.try_(search, ()), search)
         components = cyclic_components(search.current, its.locations)
         if not components:
             break
         step: ProofStep | None = None
-        for component in components:
-            step = search.rank_component(component)
-            if step is not None:
-                break
-        for component in components if step is None else ():
-            step = search.bound_component(component)
+        for technique in TECHNIQUES:
+            step = technique.try_(search, components)
             if step is not None:
                 break
         if step is None:
@@ -362,3 +133,8 @@ def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> Term
         failures = "; ".join(check.failures)
         return TerminationResult(False, None, f"proof not confirmed by verification: {failures}")
     return TerminationResult(True, proof, "verified ranking proof")
+
+
+def _apply(step: ProofStep | None, search: Search) -> None:
+    if step is not None:
+        search.remove(step)

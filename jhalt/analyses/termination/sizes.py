@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.its.graph import strongly_connected_components
 
 
 def object_refs(state: AbstractState) -> list[Ref]:
@@ -114,8 +115,6 @@ def _closure(start: Iterable[Ref], steps: dict[Ref, set[Ref]]) -> set[Ref]:
 
 def _nodes_on_cycles(nodes: list[Ref], steps: dict[Ref, set[Ref]]) -> set[Ref]:
     """Nodes that lie on a directed cycle (self-loops included)."""
-    from jhalt.its.graph import strongly_connected_components
-
     edges = [(s, t) for s in nodes for t in sorted(steps.get(s, ())) if t in steps]
     result: set[Ref] = set()
     for component in strongly_connected_components(nodes, edges):

@@ -152,7 +152,7 @@ def test_relational_bound_is_checked_not_trusted() -> None:
 
 
 def test_candidate_invariants_keep_each_direction() -> None:
-    from jhalt.analyses.nontermination.prover import candidate_invariants
+    from jhalt.analyses.nontermination.guesses import candidate_invariants
 
     found = dict(candidate_invariants({"i": 8, "w": 7, "n": 6}, {"i": 6, "w": 5, "n": 6}))
     # i and w grew: i >= 8, w >= 7; n did not move: n = 6
