@@ -7,6 +7,8 @@ Def. 3, ArithOp). Division and remainder by an interval that contains 0 first re
 divisor into its negative, zero and positive parts (thesis Fig. 1.25: IDIV needs an
 integer refinement); a zero divisor throws ``ArithmeticException``. Shifts and bitwise
 operations are exact on known operands, otherwise a fresh value with the sound facts.
+The concrete Java operations (idiv/irem, shift masks, ushr, narrowing, float rounding and
+compares) come from the one table `jhalt.bytecode.semantics`.
 """
 
 from __future__ import annotations
