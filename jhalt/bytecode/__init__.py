@@ -4,12 +4,14 @@ bundled per method by `analyze_method`; it executes nothing.
 The facade `analyze_method` bundles all of it for one method; the modules are:
 `opcodes` (the table of opcode facts), `instructions` (decoding), `cfg` (basic blocks,
 exception edges, subroutines), `loops` (dominators, natural loops, irreducible regions),
-`frames` (verification types of locals and stack slots).
+`frames` (verification types of locals and stack slots), `depths` (stack depths alone),
+`semantics` (stack shapes and Java's concrete integer and float semantics).
 """
 
 from jhalt.bytecode.body import MethodBody, analyze_method
 from jhalt.bytecode.cfg import BasicBlock, ControlFlowGraph, ExceptionEdge, Subroutine, build_cfg
-from jhalt.bytecode.frames import Frame, MethodFrames, compute_frames, compute_stack_depths
+from jhalt.bytecode.depths import compute_stack_depths
+from jhalt.bytecode.frames import Frame, MethodFrames, compute_frames
 from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.bytecode.loops import (
     IrreducibleRegion,

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from jhalt.bytecode.cfg import ControlFlowGraph
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
+from jhalt.bytecode.semantics import slot_form
 from jhalt.classfile.descriptors import (
     class_descriptor,
     descriptor_class,
@@ -212,20 +213,6 @@ def _fail(context: _Context, pc: int, message: str) -> ClassFormatError:
     return ClassFormatError(f"pc {pc}: {message}", context.origin)
 
 
-_STACK_SHUFFLES: dict[str, tuple[int, tuple[int, ...]]] = {
-    # op: (slots taken from the top, result as indices into them, 0 = deepest)
-    "pop": (1, ()),
-    "pop2": (2, ()),
-    "dup": (1, (0, 0)),
-    "dup_x1": (2, (1, 0, 1)),
-    "dup_x2": (3, (2, 0, 1, 2)),
-    "dup2": (2, (0, 1, 0, 1)),
-    "dup2_x1": (3, (1, 2, 0, 1, 2)),
-    "dup2_x2": (4, (2, 3, 0, 1, 2, 3)),
-    "swap": (2, (1, 0)),
-}
-
-
 def _constant_type(instruction: Instruction) -> tuple[VerificationType, ...]:
     operand = instruction.operand
     if instruction.mnemonic == "aconst_null":
@@ -262,7 +249,6 @@ def _store(
 def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
     """The frame after ``instruction`` when it completes normally (JVM spec §4.10.1.9)."""
     pc = instruction.pc
-    kind = instruction.kind
     stack = list(frame.stack)
     if len(stack) < instruction.pops:
         raise _fail(
@@ -273,74 +259,21 @@ def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
     popped = stack[len(stack) - instruction.pops :]
     del stack[len(stack) - instruction.pops :]
     local_types = frame.locals
+    _check_local(instruction, len(local_types), context)
     pushed: Sequence[VerificationType]
-    max_locals = len(local_types)
-
-    if instruction.local is not None:
-        width = 2 if instruction.op[0] in "ld" and kind in (Kind.LOAD, Kind.STORE) else 1
-        if instruction.local + width > max_locals:
-            raise _fail(context, pc, f"local {instruction.local} is beyond max_locals {max_locals}")
-
-    if kind is Kind.LOAD:
-        local = instruction.local
-        assert local is not None
-        first = instruction.op[0]
-        if first == "a":
-            loaded = local_types[local]
-            pushed = (loaded if is_reference(loaded) else TOP,)
-        else:
-            pushed = {"i": (INT,), "f": (FLOAT,), "l": (LONG, TOP), "d": (DOUBLE, TOP)}[first]
-    elif kind is Kind.STORE:
+    if instruction.kind in (Kind.STORE, Kind.IINC):
         new_locals = list(local_types)
-        _store(new_locals, instruction.local, popped)  # type: ignore[arg-type]
+        stored = popped if instruction.kind is Kind.STORE else (INT,)
+        _store(new_locals, instruction.local, stored)  # type: ignore[arg-type]
         local_types, pushed = tuple(new_locals), ()
-    elif kind is Kind.IINC:
-        new_locals = list(local_types)
-        _store(new_locals, instruction.local, (INT,))  # type: ignore[arg-type]
-        local_types, pushed = tuple(new_locals), ()
-    elif kind is Kind.STACK:
-        _, order = _STACK_SHUFFLES[instruction.op]
-        pushed = [popped[i] for i in order]
-    elif kind is Kind.CONST:
-        pushed = _constant_type(instruction)
-    elif kind is Kind.ARRAYLOAD and instruction.op == "aaload":
-        array = popped[0]
-        if array.tag == "null":
-            pushed = (NULL,)
-        elif array.tag == "object" and array.class_name.startswith("["):  # type: ignore[union-attr]
-            pushed = types_of_descriptor(array.class_name[1:])[:1]  # type: ignore[index]
-        else:
-            pushed = (TOP,)
-    elif kind is Kind.FIELD:
-        member = instruction.member
-        pushed = types_of_descriptor(member.descriptor) if instruction.op.startswith("get") else ()
-    elif kind is Kind.INVOKE:
-        operand = instruction.operand
-        _, result = parse_method_descriptor(operand.descriptor)  # type: ignore[union-attr]
-        pushed = types_of_descriptor(result)
-        if isinstance(operand, MemberRef) and operand.name == "<init>":
-            receiver = popped[0]
-            if receiver.tag == "uninitialized_this":
-                initialised = object_type(context.class_name)
-            elif receiver.tag == "uninitialized":
-                new = context.instruction_at.get(receiver.offset)  # type: ignore[arg-type]
-                if new is None or new.kind is not Kind.NEW:
-                    raise _fail(context, pc, f"uninitialized({receiver.offset}) is not a new")
-                initialised = object_type(new.class_name)  # type: ignore[arg-type]
-            else:
-                raise _fail(context, pc, "<init> called on an initialised reference")
+    elif instruction.kind is Kind.INVOKE:
+        pushed, replace = _invoke_effect(instruction, popped, context)
+        if replace is not None:
+            receiver, initialised = replace
             local_types = tuple(initialised if t == receiver else t for t in local_types)
             stack = [initialised if t == receiver else t for t in stack]
-    elif kind is Kind.NEW:
-        pushed = (VerificationType("uninitialized", offset=pc),)
-    elif kind is Kind.NEWARRAY or kind is Kind.CHECKCAST:
-        pushed = (object_type(instruction.array_type or instruction.class_name),)  # type: ignore[arg-type]
-    elif kind is Kind.JSR:
-        pushed = (return_address(instruction.target),)  # type: ignore[arg-type]
     else:
-        fixed = instruction.info.push_types or ()
-        pushed = tuple(t for d in fixed for t in types_of_descriptor(d))
-
+        pushed = _pushed_types(frame, instruction, popped)
     if len(pushed) != instruction.pushes:
         raise _fail(
             context,
@@ -351,6 +284,75 @@ def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
     if len(stack) > context.max_stack:
         raise _fail(context, pc, f"operand stack exceeds max_stack {context.max_stack}")
     return Frame(local_types, tuple(stack))
+
+
+def _check_local(instruction: Instruction, max_locals: int, context: _Context) -> None:
+    """A local index (and the second slot of a long/double load or store) must exist."""
+    if instruction.local is None:
+        return
+    wide = instruction.op[0] in "ld" and instruction.kind in (Kind.LOAD, Kind.STORE)
+    if instruction.local + (2 if wide else 1) > max_locals:
+        raise _fail(
+            context,
+            instruction.pc,
+            f"local {instruction.local} is beyond max_locals {max_locals}",
+        )
+
+
+def _pushed_types(
+    frame: Frame, instruction: Instruction, popped: Sequence[VerificationType]
+) -> Sequence[VerificationType]:
+    """The slot types an instruction other than a store, iinc or invoke pushes."""
+    kind = instruction.kind
+    if kind is Kind.LOAD:
+        first = instruction.op[0]
+        if first == "a":
+            loaded = frame.locals[instruction.local]  # type: ignore[index]
+            return (loaded if is_reference(loaded) else TOP,)
+        return {"i": (INT,), "f": (FLOAT,), "l": (LONG, TOP), "d": (DOUBLE, TOP)}[first]
+    if kind is Kind.STACK:
+        return [popped[i] for i in slot_form(instruction.op).result]
+    if kind is Kind.CONST:
+        return _constant_type(instruction)
+    if kind is Kind.ARRAYLOAD and instruction.op == "aaload":
+        array = popped[0]
+        if array.tag == "null":
+            return (NULL,)
+        if array.tag == "object" and array.class_name.startswith("["):  # type: ignore[union-attr]
+            return types_of_descriptor(array.class_name[1:])[:1]  # type: ignore[index]
+        return (TOP,)
+    if kind is Kind.FIELD:
+        member = instruction.member
+        return types_of_descriptor(member.descriptor) if instruction.op.startswith("get") else ()
+    if kind is Kind.NEW:
+        return (VerificationType("uninitialized", offset=instruction.pc),)
+    if kind is Kind.NEWARRAY or kind is Kind.CHECKCAST:
+        return (object_type(instruction.array_type or instruction.class_name),)  # type: ignore[arg-type]
+    if kind is Kind.JSR:
+        return (return_address(instruction.target),)  # type: ignore[arg-type]
+    fixed = instruction.info.push_types or ()
+    return tuple(t for d in fixed for t in types_of_descriptor(d))
+
+
+def _invoke_effect(
+    instruction: Instruction, popped: Sequence[VerificationType], context: _Context
+) -> tuple[tuple[VerificationType, ...], tuple[VerificationType, VerificationType] | None]:
+    """What an invoke pushes and, for a constructor call, the uninitialised type that
+    becomes initialised everywhere in the frame (JVM spec §4.10.1.9.invokespecial)."""
+    operand = instruction.operand
+    _, result = parse_method_descriptor(operand.descriptor)  # type: ignore[union-attr]
+    pushed = types_of_descriptor(result)
+    if not (isinstance(operand, MemberRef) and operand.name == "<init>"):
+        return pushed, None
+    receiver = popped[0]
+    if receiver.tag == "uninitialized_this":
+        return pushed, (receiver, object_type(context.class_name))
+    if receiver.tag == "uninitialized":
+        new = context.instruction_at.get(receiver.offset)  # type: ignore[arg-type]
+        if new is None or new.kind is not Kind.NEW:
+            raise _fail(context, instruction.pc, f"uninitialized({receiver.offset}) is not a new")
+        return pushed, (receiver, object_type(new.class_name))  # type: ignore[arg-type]
+    raise _fail(context, instruction.pc, "<init> called on an initialised reference")
 
 
 # ---------------------------------------------------------------- merging
@@ -563,49 +565,3 @@ def _infer_frames(
                     )
                     flow(instructions[order[jsr_pc]].next_pc, Frame(local_types, after.stack), pc)
     return frames
-
-
-def compute_stack_depths(cfg: ControlFlowGraph, max_stack: int | None = None) -> dict[int, int]:
-    """Operand-stack depth in slots before each reachable instruction, from the stack-effect
-    table alone. Raises `ClassFormatError` when a depth would be negative, exceed
-    ``max_stack``, or differ between two paths that meet (JVM spec §4.9.2)."""
-    instructions = cfg.instructions
-    order = {i.pc: n for n, i in enumerate(instructions)}
-    depths: dict[int, int] = {0: 0}
-    work = [0]
-
-    def reach(target: int, depth: int, source: int) -> None:
-        known = depths.get(target)
-        if known is None:
-            depths[target] = depth
-            work.append(target)
-        elif known != depth:
-            raise ClassFormatError(
-                f"pc {target}: stack depths {known} and {depth} meet (from {source})"
-            )
-
-    while work:
-        pc = work.pop()
-        instruction = instructions[order[pc]]
-        depth = depths[pc]
-        if depth < instruction.pops:
-            raise ClassFormatError(
-                f"pc {pc}: {instruction.mnemonic} underflows the stack ({depth})"
-            )
-        after = depth - instruction.pops + instruction.pushes
-        if max_stack is not None and after > max_stack:
-            raise ClassFormatError(f"pc {pc}: stack depth {after} exceeds max_stack {max_stack}")
-        if instruction.may_throw:
-            for h in cfg.exception_table:
-                if h.start_pc <= pc < h.end_pc:
-                    reach(h.handler_pc, 1, pc)
-        if instruction.falls_through:
-            reach(instruction.next_pc, after, pc)
-        for target in instruction.jump_targets:
-            reach(target, after, pc)
-        if instruction.kind is Kind.RET:
-            for subroutine in cfg.subroutines:
-                if pc in subroutine.ret_pcs:
-                    for point in subroutine.return_points:
-                        reach(point, after, pc)
-    return depths

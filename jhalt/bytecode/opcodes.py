@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from jhalt.bytecode.semantics import STACK_FORMS, slot_form
+
 # ---------------------------------------------------------------- vocabulary
 
 
@@ -251,19 +253,11 @@ def _build() -> None:
         exceptions = (NPE, AIOOBE, ARRAY_STORE) if p == "a" else (NPE, AIOOBE)
         _add(0x4F + i, f"{p}astore", Kind.ARRAYSTORE, 2 + _size(p), (), exceptions=exceptions)
 
-    # Stack manipulation, in slots (JVM spec §2.11.1: category-2 values take two slots).
-    for opcode, name, pops, pushes in [
-        (0x57, "pop", 1, 0),
-        (0x58, "pop2", 2, 0),
-        (0x59, "dup", 1, 2),
-        (0x5A, "dup_x1", 2, 3),
-        (0x5B, "dup_x2", 3, 4),
-        (0x5C, "dup2", 2, 4),
-        (0x5D, "dup2_x1", 3, 5),
-        (0x5E, "dup2_x2", 4, 6),
-        (0x5F, "swap", 2, 2),
-    ]:
-        _add(opcode, name, Kind.STACK, pops, None, pushes=pushes)
+    # Stack manipulation, in slots (JVM spec §2.11.1: category-2 values take two slots);
+    # the effect is the slot form of the one table of stack shapes.
+    for opcode, name in enumerate(STACK_FORMS, start=0x57):
+        form = slot_form(name)
+        _add(opcode, name, Kind.STACK, form.slots_taken, None, pushes=form.slots_pushed)
 
     # Arithmetic: add sub mul div rem for i l f d, then neg, shifts, bitwise.
     opcode = 0x60

@@ -8,7 +8,8 @@ semantics; the Java type of a value (B S C I J Z) is kept next to the interval b
 Bounds are ``int`` or ``None``: ``lo=None`` is -∞, ``hi=None`` is +∞. An interval is never
 empty; operations that could produce the empty set (:meth:`Interval.meet`, the
 ``restrict_*`` functions) return ``None`` instead. Division and remainder follow the JVM
-(truncation toward zero, the remainder has the sign of the dividend; JVMS §6.5 idiv/irem).
+(truncation toward zero, the remainder has the sign of the dividend; JVMS §6.5 idiv/irem)
+as the one table of concrete semantics, `jhalt.bytecode.semantics`, computes them.
 """
 
 from __future__ import annotations
@@ -16,18 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from jhalt.bytecode.semantics import BITS, java_div
+from jhalt.bytecode.semantics import java_rem as java_rem  # re-exported
+
 # Internal extended-integer arithmetic: Python ints plus the two infinities below.
 _POS_INF = float("inf")
 _NEG_INF = float("-inf")
 ExtInt = int | float  # an int, or one of the two float infinities (never another float)
 
 TYPE_RANGES: dict[str, tuple[int, int]] = {
-    "Z": (0, 1),
-    "B": (-(2**7), 2**7 - 1),
-    "C": (0, 2**16 - 1),
-    "S": (-(2**15), 2**15 - 1),
-    "I": (-(2**31), 2**31 - 1),
-    "J": (-(2**63), 2**63 - 1),
+    letter: (0, 2**bits - 1) if letter in "ZC" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    for letter, bits in BITS.items()
 }
 """Value ranges of the JVM integral types by descriptor letter (JVMS §2.3.1)."""
 
@@ -68,17 +68,6 @@ def _div_ext(a: ExtInt, b: ExtInt) -> list[ExtInt]:
     if a_inf:
         return [sign * _POS_INF]
     return [java_div(int(a), int(b))]
-
-
-def java_div(a: int, b: int) -> int:
-    """Integer division truncating toward zero (JVMS idiv/ldiv, without overflow)."""
-    quotient = abs(a) // abs(b)
-    return quotient if (a >= 0) == (b > 0) else -quotient
-
-
-def java_rem(a: int, b: int) -> int:
-    """Remainder with the sign of the dividend: ``a - java_div(a, b) * b`` (JVMS irem)."""
-    return a - java_div(a, b) * b
 
 
 @dataclass(frozen=True, slots=True)

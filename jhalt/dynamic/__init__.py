@@ -6,9 +6,10 @@ Modules, from the wire up:
 - `jdwp_wire`  — JDWP packets, ids, tagged values, constants (pure, no sockets)
 - `jdwp`       — `JdwpClient`: one connection; commands, events, timeouts, VM exit
 - `vmview`     — decoded methods, loops, field/method resolution over JDWP
-- `symbolic`   — locations and linear expressions; Java arithmetic
+- `symbolic`   — locations and linear expressions evaluated with Java arithmetic
 - `memory`     — concolic values, the iteration's inputs/writes, Φ and M
 - `natives`    — the pure native methods that may be stepped over
+- `operations` — stack, arithmetic, conversion and compare instructions on concolic values
 - `concolic`   — `ConcolicIteration`: executes one observed iteration
 - `prover`     — `IterationRecord`, invariants, the closure proof (via `jhalt.smt.looper`)
 - `observer`   — `examine`: threads, loop heads, observation, proof per loop

@@ -17,11 +17,11 @@ the iteration is `UnsupportedStep`.
 
 from __future__ import annotations
 
-import math
-import struct
 from dataclasses import dataclass, field
 
 from jhalt.bytecode.instructions import Instruction
+from jhalt.bytecode.opcodes import Kind
+from jhalt.bytecode.semantics import condition_holds, wrap
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst, MemberRef
 from jhalt.dynamic import natives
@@ -34,22 +34,15 @@ from jhalt.dynamic.memory import (
     constant,
     kind_of_descriptor,
 )
+from jhalt.dynamic.operations import arith, compare_values, convert, int_arith, stack_op
 from jhalt.dynamic.symbolic import (
-    INT,
-    LONG,
-    Arith,
     ArrayLoc,
     Cmp,
-    Const,
     Expr,
     FieldLoc,
     LocalLoc,
     StaticLoc,
-    Widen,
-    java_div,
-    java_rem,
     negate,
-    wrap,
 )
 from jhalt.dynamic.symbolic import (
     Location as MemLocation,
@@ -86,36 +79,13 @@ class _PendingCall:
 
 _ZERO_BRANCHES = frozenset({"ifeq", "ifne", "iflt", "ifge", "ifgt", "ifle"})
 _PREFIX_KIND = {"i": "I", "l": "J", "f": "F", "d": "D", "a": "A"}
-
-
-def _java_compare(op: str, a: int | float, b: int | float) -> bool:
-    return {
-        "eq": a == b,
-        "ne": a != b,
-        "lt": a < b,
-        "ge": a >= b,
-        "gt": a > b,
-        "le": a <= b,
-    }[op]
-
-
-def _to_float32(value: float) -> float:
-    try:
-        return float(struct.unpack(">f", struct.pack(">f", value))[0])
-    except OverflowError:
-        return math.copysign(math.inf, value)
-
-
-def _float_to_integral(value: float, kind: str) -> int:
-    """f2i/d2i/f2l/d2l: NaN -> 0, saturating (JVM spec §6.5.d2i)."""
-    if math.isnan(value):
-        return 0
-    low, high = (-(1 << 31), (1 << 31) - 1) if kind == "I" else (-(1 << 63), (1 << 63) - 1)
-    if value <= low:
-        return low
-    if value >= high:
-        return high
-    return int(value)
+_JUMPS = frozenset({Kind.BRANCH, Kind.GOTO, Kind.SWITCH})
+_HEAP_KINDS = frozenset(
+    {
+        Kind.ARRAYLOAD, Kind.ARRAYSTORE, Kind.FIELD, Kind.NEW, Kind.NEWARRAY, Kind.ARRAYLENGTH,
+        Kind.CHECKCAST, Kind.INSTANCEOF, Kind.MONITOR,
+    }
+)  # fmt: skip
 
 
 class ConcolicIteration:
@@ -323,86 +293,101 @@ class ConcolicIteration:
 
     # ------------------------------------------------------------ execution
     def _execute(self, frame: Frame, ins: Instruction) -> str:
-        op = ins.op
-        stack = frame.stack
-        next_pc = ins.next_pc
-        kind = _PREFIX_KIND.get(op[0], "")
-        if op in ("iconst", "lconst", "fconst", "dconst"):
-            stack.append(constant(ins.value, kind))  # type: ignore[arg-type]
-        elif op == "aconst_null":
-            stack.append(constant(0, "A"))
-        elif op == "ldc":
-            stack.append(self._ldc(ins))
-        elif op in ("iload", "lload", "fload", "dload", "aload"):
-            stack.append(self._local(frame, ins.local, kind))  # type: ignore[arg-type]
-        elif op in ("istore", "lstore", "fstore", "dstore", "astore"):
+        """Execute ``ins`` in ``frame`` concretely and symbolically; the outcome."""
+        kind = ins.kind
+        if kind is Kind.RETURN:
+            return self._return(frame, ins)
+        if kind is Kind.INVOKE:
+            self._invoke(frame, ins)
+            return CONTINUE
+        if kind in _JUMPS:
+            frame.pc = self._jump(frame, ins)
+            return CONTINUE
+        if kind in _HEAP_KINDS:
+            self._heap_step(frame.stack, ins)
+        else:
+            self._value_step(frame, ins)
+        frame.pc = ins.next_pc
+        return CONTINUE
+
+    def _jump(self, frame: Frame, ins: Instruction) -> int:
+        """The pc a branch, goto or switch continues at."""
+        if ins.kind is Kind.BRANCH:
+            return self._branch(ins, frame.stack)
+        if ins.kind is Kind.GOTO:
+            return ins.target  # type: ignore[return-value]
+        key = int(self._pin(frame.stack.pop()).concrete)
+        return dict(ins.cases).get(key, ins.default)  # type: ignore[return-value]
+
+    def _value_step(self, frame: Frame, ins: Instruction) -> None:
+        """Constants, locals, the operand stack, arithmetic, conversions and compares."""
+        op, kind, stack = ins.op, ins.kind, frame.stack
+        letter = _PREFIX_KIND.get(op[0], "")
+        if kind is Kind.CONST:
+            if op == "aconst_null":
+                stack.append(constant(0, "A"))
+            elif op == "ldc":
+                stack.append(self._ldc(ins))
+            else:
+                stack.append(constant(ins.value, letter))  # type: ignore[arg-type]
+        elif kind is Kind.LOAD:
+            stack.append(self._local(frame, ins.local, letter))  # type: ignore[arg-type]
+        elif kind is Kind.STORE:
             self._set_local(frame, ins.local, stack.pop())  # type: ignore[arg-type]
-        elif op == "iinc":
+        elif kind is Kind.IINC:
             current = self._local(frame, ins.local, "I")  # type: ignore[arg-type]
-            self._set_local(
-                frame, ins.local, self._int_arith("add", current, constant(ins.value, "I"))
-            )  # type: ignore[arg-type]
-        elif op.endswith("aload") and len(op) == 6:
+            increment = constant(ins.value, "I")  # type: ignore[arg-type]
+            self._set_local(frame, ins.local, int_arith(self.memory, "add", current, increment))  # type: ignore[arg-type]
+        elif kind is Kind.STACK:
+            stack_op(op, stack)
+        elif kind is Kind.ARITH:
+            arith(self.memory, op, stack)
+        elif kind is Kind.CONVERT:
+            stack.append(convert(self.memory, op, stack.pop()))
+        elif kind is Kind.COMPARE:
+            following = frame.method.by_pc.get(ins.next_pc)
+            feeds_branch = following is not None and following.mnemonic in _ZERO_BRANCHES
+            compare_values(self.memory, op, stack, feeds_branch)
+        elif kind is not Kind.NOP:
+            raise UnsupportedStep(f"{ins.mnemonic} is not modelled")
+
+    def _heap_step(self, stack: list[Value], ins: Instruction) -> None:
+        """Arrays, fields, allocation, type tests and monitors."""
+        op, kind = ins.op, ins.kind
+        if kind is Kind.ARRAYLOAD:
             index, array = stack.pop(), stack.pop()
-            elem = _PREFIX_KIND.get(op[0], "I")
-            stack.append(self._read_cell(array, index, elem))
-        elif op.endswith("astore") and len(op) == 7:
+            stack.append(self._read_cell(array, index, _PREFIX_KIND.get(op[0], "I")))
+        elif kind is Kind.ARRAYSTORE:
             value, index, array = stack.pop(), stack.pop(), stack.pop()
             key = self._array_cell(array, index, "array store")
             if op[0] in "bcs":
                 value = self._narrow(value, op[0], array)
             self.memory.write(key, value)
-        elif ins.kind.value == "stack":
-            self._stack_op(op, stack)
-        elif ins.kind.value == "arith":
-            self._arith(op, stack)
-        elif ins.kind.value == "convert":
-            stack.append(self._convert(op, stack.pop()))
-        elif ins.kind.value == "compare":
-            following = frame.method.by_pc.get(next_pc)
-            feeds_branch = following is not None and following.mnemonic in _ZERO_BRANCHES
-            self._compare(op, stack, feeds_branch)
-        elif ins.kind.value == "branch":
-            next_pc = self._branch(ins, stack)
-        elif op == "goto":
-            next_pc = ins.target  # type: ignore[assignment]
-        elif op in ("tableswitch", "lookupswitch"):
-            key = int(self._pin(stack.pop()).concrete)
-            next_pc = dict(ins.cases).get(key, ins.default)  # type: ignore[arg-type]
-        elif ins.kind.value == "return":
-            return self._return(frame, ins)
-        elif op in ("getfield", "putfield", "getstatic", "putstatic"):
+        elif kind is Kind.FIELD:
             self._field_op(op, ins.member, stack)
-        elif ins.kind.value == "invoke":
-            self._invoke(frame, ins)
-            return CONTINUE
-        elif op == "new":
+        elif kind is Kind.NEW:
             self.view.require_initialized(ins.class_name or "?")
             stack.append(constant(self.memory.new_object(ins.class_name or "?"), "A"))
-        elif op in ("newarray", "anewarray"):
+        elif kind is Kind.NEWARRAY and op != "multianewarray":
             if op == "anewarray":
                 self.view.require_loaded(ins.class_name or "?")
             count = int(self._pin(stack.pop()).concrete)
             if count < 0:
                 raise UnsupportedStep("negative array size (exception not modelled)")
             stack.append(constant(self.memory.new_object(ins.array_type or "?", count), "A"))
-        elif op == "arraylength":
+        elif kind is Kind.ARRAYLENGTH:
             array = self._deref(stack.pop(), "arraylength")
             if isinstance(array.concrete, FreshObject):
                 stack.append(constant(array.concrete.length or 0, "I"))
             else:
                 stack.append(constant(self.view.array_length(int(array.concrete)), "I"))
-        elif op in ("checkcast", "instanceof"):
+        elif kind in (Kind.CHECKCAST, Kind.INSTANCEOF):
             self._type_test(op, ins, stack)
-        elif op in ("monitorenter", "monitorexit"):
+        elif kind is Kind.MONITOR:
             self.synchronizes = True
             self._deref(stack.pop(), op)
-        elif op == "nop":
-            pass
         else:
             raise UnsupportedStep(f"{ins.mnemonic} is not modelled")
-        frame.pc = next_pc
-        return CONTINUE
 
     def _ldc(self, ins: Instruction) -> Value:
         operand = ins.operand
@@ -418,204 +403,18 @@ class ConcolicIteration:
             f"ldc of {type(operand).__name__} (object constants are not modelled)"
         )
 
-    @staticmethod
-    def _stack_op(op: str, stack: list[Value]) -> None:
-        if op == "pop":
-            stack.pop()
-        elif op == "pop2":
-            if stack.pop().category == 1:
-                stack.pop()
-        elif op == "dup":
-            stack.append(stack[-1])
-        elif op == "dup_x1":
-            v1, v2 = stack.pop(), stack.pop()
-            stack.extend([v1, v2, v1])
-        elif op == "dup_x2":
-            v1, v2 = stack.pop(), stack.pop()
-            if v2.category == 2:
-                stack.extend([v1, v2, v1])
-            else:
-                v3 = stack.pop()
-                stack.extend([v1, v3, v2, v1])
-        elif op == "dup2":
-            if stack[-1].category == 2:
-                stack.append(stack[-1])
-            else:
-                stack.extend(stack[-2:])
-        elif op == "dup2_x1":
-            v1 = stack.pop()
-            if v1.category == 2:
-                v2 = stack.pop()
-                stack.extend([v1, v2, v1])
-            else:
-                v2, v3 = stack.pop(), stack.pop()
-                stack.extend([v2, v1, v3, v2, v1])
-        elif op == "dup2_x2":
-            v1 = stack.pop()
-            if v1.category == 2:
-                v2 = stack.pop()
-                if v2.category == 2:
-                    stack.extend([v1, v2, v1])
-                else:
-                    v3 = stack.pop()
-                    stack.extend([v1, v3, v2, v1])
-            else:
-                v2, v3 = stack.pop(), stack.pop()
-                if v3.category == 2:
-                    stack.extend([v2, v1, v3, v2, v1])
-                else:
-                    v4 = stack.pop()
-                    stack.extend([v2, v1, v4, v3, v2, v1])
-        elif op == "swap":
-            v1, v2 = stack.pop(), stack.pop()
-            stack.extend([v1, v2])
-        else:  # pragma: no cover
-            raise UnsupportedStep(f"{op} is not modelled")
-
-    # ------------------------------------------------------------ arithmetic
-    def _int_arith(self, op: str, a: Value, b: Value | None) -> Value:
-        """Linear operations stay symbolic; the rest is computed on pinned operands."""
-        kind = a.kind
-        sort = INT if kind == "I" else LONG
-        bits = 32 if kind == "I" else 64
-        if op in ("add", "sub"):
-            assert b is not None
-            result = wrap(
-                int(a.concrete) + (int(b.concrete) if op == "add" else -int(b.concrete)), sort
-            )
-            return self._linear(op, a, b, result, kind)
-        if op == "neg":
-            return self._linear("neg", a, None, wrap(-int(a.concrete), sort), kind)
-        assert b is not None
-        if op == "mul":
-            if not isinstance(a.expr, Const) and not isinstance(b.expr, Const):
-                a = self._pin(a)
-            return self._linear("mul", a, b, wrap(int(a.concrete) * int(b.concrete), sort), kind)
-        if op in ("div", "rem"):
-            b = self._pin(b)
-            if int(b.concrete) == 0:
-                raise UnsupportedStep("division by zero (ArithmeticException is not modelled)")
-            func = java_div if op == "div" else java_rem
-            return self._linear(op, a, b, wrap(func(int(a.concrete), int(b.concrete)), sort), kind)
-        if op in ("shl", "shr", "ushr"):
-            b = self._pin(b)
-            shift = int(b.concrete) & (bits - 1)
-            if op == "shl" and not isinstance(a.expr, Const) and shift < bits - 1:
-                factor = constant(1 << shift, kind)
-                return self._linear("mul", a, factor, wrap(int(a.concrete) << shift, sort), kind)
-            a = self._pin(a)
-            x = int(a.concrete)
-            if op == "shl":
-                r = x << shift
-            elif op == "shr":
-                r = x >> shift
-            else:
-                r = (x & ((1 << bits) - 1)) >> shift
-            return constant(wrap(r, sort), kind)
-        a, b = self._pin(a), self._pin(b)
-        x, y = int(a.concrete), int(b.concrete)
-        r = {"and": x & y, "or": x | y, "xor": x ^ y}[op]
-        return constant(wrap(r, sort), kind)
-
-    @staticmethod
-    def _linear(op: str, a: Value, b: Value | None, result: int, kind: str) -> Value:
-        sort = INT if kind == "I" else LONG
-        if isinstance(a.expr, Const) and (b is None or isinstance(b.expr, Const)):
-            return constant(result, kind)
-        return Value(result, Arith(op, a.expr, None if b is None else b.expr, sort), kind)
-
-    def _arith(self, op: str, stack: list[Value]) -> None:
-        prefix, name = op[0], op[1:]
-        if name == "neg":
-            a = stack.pop()
-            if prefix in "il":
-                stack.append(self._int_arith("neg", a, None))
-            else:
-                stack.append(constant(-float(self._pin(a).concrete), a.kind))
-            return
-        b, a = stack.pop(), stack.pop()
-        if prefix in "il":
-            stack.append(self._int_arith(name, a, b))
-            return
-        x, y = float(self._pin(a).concrete), float(self._pin(b).concrete)
-        if name == "add":
-            r = x + y
-        elif name == "sub":
-            r = x - y
-        elif name == "mul":
-            r = x * y
-        elif name == "div":
-            r = (
-                x / y
-                if y != 0
-                else (
-                    math.nan
-                    if x == 0 or math.isnan(x)
-                    else math.copysign(math.inf, x) * math.copysign(1, y)
-                )
-            )
-        else:
-            r = math.fmod(x, y) if y != 0 and not math.isinf(x) else math.nan
-        stack.append(constant(_to_float32(r) if prefix == "f" else r, a.kind))
-
-    def _convert(self, op: str, a: Value) -> Value:
-        source, target = op[0], op[2]
-        if op == "i2l":
-            if isinstance(a.expr, Const):
-                return constant(int(a.concrete), "J")
-            return Value(int(a.concrete), Widen(a.expr), "J")
-        a = self._pin(a)
-        x = a.concrete
-        if target in "bcs":
-            v = int(x)
-            if target == "b":
-                r = ((v & 0xFF) ^ 0x80) - 0x80
-            elif target == "c":
-                r = v & 0xFFFF
-            else:
-                r = ((v & 0xFFFF) ^ 0x8000) - 0x8000
-            return constant(r, "I")
-        if target == "i":
-            r = wrap(int(x), INT) if source == "l" else _float_to_integral(float(x), "I")
-            return constant(r, "I")
-        if target == "l":
-            return constant(_float_to_integral(float(x), "J"), "J")
-        if target == "f":
-            return constant(_to_float32(float(x)), "F")
-        return constant(float(x), "D")
-
     def _narrow(self, value: Value, element: str, array: Value) -> Value:
-        """The value a bastore/castore/sastore really stores (truncation: pinned first)."""
+        """The value a bastore/castore/sastore really stores (truncation: pinned first;
+        a bastore into a boolean array keeps the low bit, JVM spec §6.5.bastore)."""
         v = int(self._pin(value).concrete)
-        if element == "c":
-            return constant(v & 0xFFFF, "I")
-        if element == "s":
-            return constant(((v & 0xFFFF) ^ 0x8000) - 0x8000, "I")
+        if element in "cs":
+            return constant(wrap(v, element.upper()), "I")
         signature = (
             array.concrete.type_name
             if isinstance(array.concrete, FreshObject)
             else self.client.signature(self.view.object_type(int(array.concrete)))
         )
-        if signature == "[Z":
-            return constant(v & 1, "I")
-        return constant(((v & 0xFF) ^ 0x80) - 0x80, "I")
-
-    def _compare(self, op: str, stack: list[Value], feeds_branch: bool) -> None:
-        """lcmp followed by ifXX stays a linear comparison of the two longs; any other use
-        of its -1/0/1 result (and every float comparison) is computed on pinned operands."""
-        b, a = stack.pop(), stack.pop()
-        if op == "lcmp" and not feeds_branch:
-            a, b = self._pin(a), self._pin(b)
-        if op == "lcmp":
-            x, y = int(a.concrete), int(b.concrete)
-            stack.append(Value((x > y) - (x < y), Const((x > y) - (x < y), INT), "I", (a, b)))
-            return
-        x, y = float(self._pin(a).concrete), float(self._pin(b).concrete)
-        if math.isnan(x) or math.isnan(y):
-            r = 1 if op.endswith("g") else -1
-        else:
-            r = (x > y) - (x < y)
-        stack.append(constant(r, "I"))
+        return constant(wrap(v, "Z" if signature == "[Z" else "B"), "I")
 
     def _branch(self, ins: Instruction, stack: list[Value]) -> int:
         mnemonic = ins.mnemonic
@@ -636,7 +435,7 @@ class ConcolicIteration:
         if a.kind == "A":
             taken = self._same_object(a, b) == (cmp_op == "eq")
         else:
-            taken = _java_compare(cmp_op, int(a.concrete), int(b.concrete))
+            taken = condition_holds(cmp_op, int(a.concrete), int(b.concrete))
         cmp = Cmp(cmp_op, a.expr, b.expr)
         self.memory.assume(cmp if taken else negate(cmp))
         return ins.target if taken else ins.next_pc  # type: ignore[return-value]

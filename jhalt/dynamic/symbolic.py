@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from jhalt.bytecode.semantics import condition_holds, java_div, java_rem
+from jhalt.bytecode.semantics import wrap as java_wrap
+
 Sort = str  # "int", "long", "ref", "bits32", "bits64"
 INT, LONG, REF, BITS32, BITS64 = "int", "long", "ref", "bits32", "bits64"
 WIDTH = {INT: 32, LONG: 64, BITS32: 32, BITS64: 64}
@@ -171,26 +174,16 @@ def substitute(node: Expr | Cmp, value_of: Callable[[Location], Expr]) -> Expr |
 
 
 # ---------------------------------------------------------------- Java arithmetic
+# (the concrete operations come from the one table, `jhalt.bytecode.semantics`)
 
 
 def wrap(value: int, sort: Sort) -> int:
-    """``value`` as a signed two's-complement integer of the sort's width."""
+    """``value`` as a signed two's-complement integer of the sort's width (int, long and
+    the raw float bits; references unchanged), by `jhalt.bytecode.semantics.wrap`."""
     bits = WIDTH.get(sort)
     if bits is None:
         return value
-    value &= (1 << bits) - 1
-    return value - (1 << bits) if value >= 1 << (bits - 1) else value
-
-
-def java_div(a: int, b: int) -> int:
-    """Integer division truncating towards zero (JVM spec §6.5.idiv)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
-def java_rem(a: int, b: int) -> int:
-    """Remainder with the sign of the dividend (JVM spec §6.5.irem)."""
-    return a - java_div(a, b) * b
+    return java_wrap(value, "I" if bits == 32 else "J")
 
 
 def evaluate(node: Expr | Cmp, env: Mapping[Location, int], machine: bool = True) -> int | bool:
@@ -208,14 +201,7 @@ def evaluate(node: Expr | Cmp, env: Mapping[Location, int], machine: bool = True
     if isinstance(node, Cmp):
         a = evaluate(node.a, env, machine)
         b = evaluate(node.b, env, machine)
-        return {
-            "eq": a == b,
-            "ne": a != b,
-            "lt": a < b,
-            "le": a <= b,
-            "gt": a > b,
-            "ge": a >= b,
-        }[node.op]
+        return condition_holds(node.op, a, b)
     a = int(evaluate(node.a, env, machine))
     b = 0 if node.b is None else int(evaluate(node.b, env, machine))
     if node.op == "add":

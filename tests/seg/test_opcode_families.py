@@ -30,6 +30,8 @@ public class Ops {
     static int cast(Object o) { return ((String) o).length(); }
     static int dispatch(Shape s) { return s.area(); }
     static int narrow(int x) { byte b = (byte) x; return b; }
+    static int narrowConst() { int x = 200; int y = 40000; byte b = (byte) x; short s = (short) y; return b + s; }
+    static int ushrZero() { int a = -1; int d = 0; return a >>> d; }
 }
 interface Shape { int area(); }
 class Square implements Shape { int side; public int area() { return side * side; } }
@@ -71,6 +73,14 @@ def test_unknown_operands_keep_sound_facts(classes, method, expected):
 def test_shifts_are_exact_on_literals(classes):
     graph = graph_of(classes, "Ops", "shifts", "()I")
     assert return_values(graph) == [Interval.const((-8 >> 1) + (-8 << 2) + (8 >> 2))]
+
+
+def test_narrowing_and_unsigned_shift_of_literals_follow_java(classes):
+    """i2b/i2s keep the low 8/16 bits as a signed value; ``x >>> 0`` is x (JVMS §6.5)."""
+    graph = graph_of(classes, "Ops", "narrowConst", "()I")
+    assert return_values(graph) == [Interval.const(-56 + -25536)]
+    graph = graph_of(classes, "Ops", "ushrZero", "()I")
+    assert return_values(graph) == [Interval.const(-1)]
 
 
 def test_long_arithmetic(classes):

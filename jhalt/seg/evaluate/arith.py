@@ -7,15 +7,26 @@ Def. 3, ArithOp). Division and remainder by an interval that contains 0 first re
 divisor into its negative, zero and positive parts (thesis Fig. 1.25: IDIV needs an
 integer refinement); a zero divisor throws ``ArithmeticException``. Shifts and bitwise
 operations are exact on known operands, otherwise a fresh value with the sound facts.
+The concrete Java operations (idiv/irem, shift masks, ushr, narrowing, float rounding and
+compares) come from the one table `jhalt.bytecode.semantics`.
 """
 
 from __future__ import annotations
 
-import math
-import struct
-
 from jhalt.bytecode import Instruction
-from jhalt.domains.intervals import Interval, java_div, java_rem, type_range
+from jhalt.bytecode.semantics import (
+    float_compare,
+    float_to_integral,
+    java_div,
+    java_fdiv,
+    java_frem,
+    java_rem,
+    java_shift,
+    narrow,
+    shift_distance,
+    to_float32,
+)
+from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import FloatValue, IntValue
 from jhalt.seg.context import EvalContext, StepResult
@@ -30,17 +41,6 @@ _SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/", "rem": "%", "shl": "<
 
 def _letter(ins: Instruction) -> str:
     return "J" if ins.mnemonic[0] == "l" else "I"
-
-
-def _bits(letter: str) -> int:
-    return 64 if letter == "J" else 32
-
-
-def _wrap(value: int, letter: str) -> int:
-    """Two's complement wrap-around into the type's range (only for bit operations)."""
-    bits = _bits(letter)
-    value &= (1 << bits) - 1
-    return value - (1 << bits) if value >= 1 << (bits - 1) else value
 
 
 def _result(
@@ -106,9 +106,8 @@ def _split_divisor(
 
 
 def _shift(operation: str, left: Interval, right: Interval, letter: str) -> Interval:
-    mask = _bits(letter) - 1
     if right.is_singleton:
-        distance = right.value & mask
+        distance = shift_distance(right.value, letter)
         if left.is_singleton:
             value = left.value
             if operation == "shl":
@@ -118,7 +117,7 @@ def _shift(operation: str, left: Interval, right: Interval, letter: str) -> Inte
             if value >= 0:
                 return Interval.const(value >> distance)
             if left.fits_type(letter):
-                return Interval.const((value & ((1 << _bits(letter)) - 1)) >> distance)
+                return Interval.const(java_shift("ushr", value, distance, letter))
             return Interval.of_type(letter)
         if operation == "shl":
             return left.mul(Interval.const(1 << distance))
@@ -189,7 +188,7 @@ def evaluate_int_convert(ctx: EvalContext, state: AbstractState, ins: Instructio
             ctx, state, ins, popped, interval, target if target != "I" else "I", "=", (operand,)
         )
     if interval.is_singleton:
-        exact = _wrap(interval.value, target) if target != "C" else interval.value & 0xFFFF
+        exact = narrow(interval.value, ins.mnemonic)
         return _result(
             ctx, state, ins, popped, Interval.const(exact), target, f"conv:{target}", (operand,)
         )
@@ -217,12 +216,7 @@ def evaluate_to_float(ctx: EvalContext, state: AbstractState, ins: Instruction) 
 
 
 def _float_value(value: float, letter: str) -> FloatValue:
-    if letter == "F":
-        try:
-            value = struct.unpack(">f", struct.pack(">f", value))[0]
-        except OverflowError:
-            value = math.copysign(math.inf, value)
-    return FloatValue.of(value, letter)
+    return FloatValue.of(to_float32(value) if letter == "F" else value, letter)
 
 
 def evaluate_float_to_int(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
@@ -233,14 +227,7 @@ def evaluate_float_to_int(ctx: EvalContext, state: AbstractState, ins: Instructi
     value = state.heap[operand]
     assert isinstance(value, FloatValue)
     if value.bits is not None:
-        literal = value.value
-        lo, hi = type_range(target)
-        if math.isnan(literal):
-            exact = 0
-        elif math.isinf(literal):
-            exact = hi if literal > 0 else lo
-        else:
-            exact = max(lo, min(hi, int(literal)))
+        exact = float_to_integral(value.value, target)
         return _result(ctx, state, ins, popped, Interval.const(exact), target, "havoc", (operand,))
     return _result(ctx, state, ins, popped, Interval.of_type(target), target, "havoc", (operand,))
 
@@ -276,15 +263,9 @@ def _float_op(operation: str, numbers: list[float]) -> float | None:
         if operation == "mul":
             return a * b
         if operation == "div":
-            if b == 0.0:
-                if a == 0.0 or math.isnan(a):
-                    return math.nan
-                return math.copysign(math.inf, a) * math.copysign(1.0, b)
-            return a / b
+            return java_fdiv(a, b)
         if operation == "rem":
-            if b == 0.0 or math.isinf(a) or math.isnan(a) or math.isnan(b):
-                return math.nan
-            return math.fmod(a, b)
+            return java_frem(a, b)
     except (OverflowError, ValueError):
         return None
     return None
@@ -312,9 +293,5 @@ def evaluate_float_compare(ctx: EvalContext, state: AbstractState, ins: Instruct
         and left.bits is not None
         and right.bits is not None
     ):
-        a, b = left.value, right.value
-        if math.isnan(a) or math.isnan(b):
-            interval = Interval.const(-1 if ins.mnemonic.endswith("l") else 1)
-        else:
-            interval = Interval.const((a > b) - (a < b))
+        interval = Interval.const(float_compare(left.value, right.value, ins.mnemonic))
     return _result(ctx, state, ins, popped, interval, "I", "havoc", (left_ref, right_ref))

@@ -6,7 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jhalt.bytecode import Instruction
-from jhalt.classfile.model import ClassConst, DynamicConst, StringConst
+from jhalt.bytecode.semantics import apply_stack_op
+from jhalt.classfile.model import (
+    ClassConst,
+    DoubleConst,
+    DynamicConst,
+    FloatConst,
+    IntegerConst,
+    LongConst,
+    StringConst,
+)
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, FloatValue, UnknownValue
@@ -42,8 +51,6 @@ def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> St
     """ldc/ldc_w/ldc2_w: integers and floats exactly; a String literal through the
     registry's string factory (default: a non-null String object); a class literal as the
     unique Class object of its type (:mod:`jhalt.seg.evaluate.class_objects`)."""
-    from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst
-
     operand = ins.operand
     if isinstance(operand, IntegerConst | LongConst):
         letter = "J" if isinstance(operand, LongConst) else "I"
@@ -86,49 +93,13 @@ def evaluate_store(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     return step(state, ins, advance(result, ins))
 
 
-def _take(state: AbstractState, stack: list[str], slots: int) -> list[str] | None:
-    """Pop entries from the end of ``stack`` whose slot sizes add up to ``slots``."""
-    taken: list[str] = []
-    total = 0
-    while total < slots:
-        if not stack:
-            return None
-        reference = stack.pop()
-        taken.insert(0, reference)
-        total += category(state, reference)
-    return taken if total == slots else None
-
-
-_DUP_FORMS = {
-    "dup": (1, 0),
-    "dup_x1": (1, 1),
-    "dup_x2": (1, 2),
-    "dup2": (2, 0),
-    "dup2_x1": (2, 1),
-    "dup2_x2": (2, 2),
-}
-
-
 def evaluate_stack_op(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
-    """pop, pop2, dup*, swap over entries with category-aware slot counting (JVMS §6.5)."""
-    stack = list(state.top.stack)
-    name = ins.mnemonic
-    if name in ("pop", "pop2"):
-        if _take(state, stack, 1 if name == "pop" else 2) is None:
-            return Stuck(f"{name} on an unexpected stack")
-    elif name == "swap":
-        top = _take(state, stack, 1)
-        below = _take(state, stack, 1)
-        if top is None or below is None:
-            return Stuck("swap on an unexpected stack")
-        stack += top + below
-    else:
-        top_slots, below_slots = _DUP_FORMS[name]
-        top = _take(state, stack, top_slots)
-        below = _take(state, stack, below_slots) if below_slots else []
-        if top is None or below is None:
-            return Stuck(f"{name} on an unexpected stack")
-        stack += top + below + top
+    """pop, pop2, dup*, swap: the form of the one stack-shape table
+    (`jhalt.bytecode.semantics.STACK_FORMS`) that fits the categories of the entries on
+    top of the stack (JVMS §6.5); stuck when none fits."""
+    stack = apply_stack_op(ins.mnemonic, state.top.stack, lambda ref: category(state, ref))
+    if stack is None:
+        return Stuck(f"{ins.mnemonic} on an unexpected stack")
     new_state = state.with_frame(replace(state.top, stack=tuple(stack)))
     return step(state, ins, advance(new_state, ins))
 
