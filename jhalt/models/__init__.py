@@ -10,24 +10,23 @@ knows them all (ARCHITECTURE.md); a library method without a model gets
 
 from __future__ import annotations
 
+from jhalt.models import (
+    boxing,
+    concat,
+    exceptions,
+    math,
+    objects,
+    random,
+    reflection,
+    string_builder,
+    strings,
+    system,
+)
 from jhalt.seg.library import ModelRegistry
 
 
 def default_registry() -> ModelRegistry:
     """A registry with every model of this package (raises on a duplicate)."""
-    from jhalt.models import (
-        boxing,
-        concat,
-        exceptions,
-        math,
-        objects,
-        random,
-        reflection,
-        string_builder,
-        strings,
-        system,
-    )
-
     registry = ModelRegistry()
     for module in (
         objects,

@@ -26,6 +26,7 @@ from jhalt.program.hierarchy import (
     subtypes,
     superinterfaces,
 )
+from jhalt.program.kinds import ClassKind
 from jhalt.program.resolution import (
     ABSTRACT_METHOD,
     INCOMPATIBLE_CLASS_CHANGE,
@@ -49,8 +50,6 @@ def _package(class_name: str) -> str:
 def _same_runtime_package(program: Program, a: str, b: str) -> bool:
     """Run-time package = package name + defining loader (§5.3). jhalt has two loaders:
     the boot loader (JDK descriptions, arrays of them) and one for the classpath."""
-    from jhalt.program.world import ClassKind
-
     library_a = program.kind(a) is ClassKind.LIBRARY
     library_b = program.kind(b) is ClassKind.LIBRARY
     return library_a == library_b and _package(a) == _package(b)
@@ -308,8 +307,6 @@ def dispatch_candidates(
             selected.append((receiver, select_method(program, receiver, resolved)))
         except LinkageFailure as failure:
             failures.append((receiver, failure.error_class, failure.message))
-
-    from jhalt.program.world import ClassKind
 
     open_reasons: list[str] = []
     library_receivers = False
