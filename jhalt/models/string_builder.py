@@ -30,6 +30,7 @@ from jhalt.models.support import (
     canonical_string,
     fresh_int,
     index_checks,
+    index_failures,
     interval_of,
     model,
     need_known_nullness,
@@ -252,11 +253,7 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     inside, outside = index_checks(index, count)
     state, result = fresh_int(call.popped_state(), Interval.of_type("C"), "C", call.fresh)
     outcomes = returns_if_possible(call, Returns(state, result, inside))
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model
@@ -266,11 +263,7 @@ def set_char_at(call: LibraryCall) -> Sequence[Outcome]:
     index = call.parameters[0]
     inside, outside = index_checks(index, count)
     outcomes = returns_if_possible(call, Returns(call.popped_state(), None, inside))
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model
@@ -325,11 +318,7 @@ def delete_char_at(call: LibraryCall) -> Sequence[Outcome]:
     outcomes = returns_if_possible(
         call, Returns(state, receiver, (compute("-", new_count, count, 1), *inside))
     )
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model

@@ -33,6 +33,7 @@ from jhalt.models.support import (
     canonical_string,
     fresh_int,
     index_checks,
+    index_failures,
     interval_of,
     model,
     need_known_nullness,
@@ -135,11 +136,7 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     (index,) = call.parameters
     inside, outside = index_checks(index, size)
     outcomes = returns_if_possible(call, _unknown_int(call, CHAR, "C", *inside))
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model

@@ -378,6 +378,19 @@ def index_checks(
     return inside, outside
 
 
+def index_failures(
+    call: LibraryCall, outside: tuple[tuple[Relation, ...], ...], exception: str = SIOOBE
+) -> list[Outcome]:
+    """``exception`` thrown (from the popped state) for each way of failing an index check
+    (``outside`` of :func:`index_checks`) that may happen in ``call.state``."""
+    outcomes: list[Outcome] = []
+    for failure in outside:
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), exception, constraints=failure)
+        )
+    return outcomes
+
+
 def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> Refines:
     """Give the instance at ``reference`` a value for ``field_id`` (thesis Def. 1.22, via
     :func:`jhalt.seg.refine.realize_field`: possibly null, annotated as reachable)."""

@@ -15,7 +15,15 @@ from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import STRING_CLASS
-from jhalt.domains.values import ArrayValue, InstanceValue, IntValue, Ref, UnknownValue
+from jhalt.domains.values import (
+    HeapValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+    value_type_name,
+)
 from jhalt.ids import FieldId
 from jhalt.models.lengths import (
     FLOATING_TEXT,
@@ -119,11 +127,6 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     )
 
 
-def _type_name(value: object) -> str:
-    if isinstance(value, InstanceValue):
-        return value.class_name
-    if isinstance(value, UnknownValue):
-        return value.type_name
-    if isinstance(value, ArrayValue):
-        return value.array_type
-    return str(value)
+def _type_name(value: HeapValue) -> str:
+    """The type of an object value for a message (any other value as its text)."""
+    return value_type_name(value) if is_object_value(value) else str(value)
