@@ -15,7 +15,7 @@ recipe cannot be read, constant text adds an unknown length ≥ 0 (still sound).
 The result is a new String (JLS §15.18.1) whose length is the sum of the pieces'
 lengths, recorded as a chain of ``+`` relations. Each argument contributes the length of
 ``String.valueOf(arg)`` (:mod:`jhalt.models.lengths`; objects via
-:func:`jhalt.models.strings.object_text`).
+:func:`jhalt.models.text.object_text`).
 """
 
 from __future__ import annotations

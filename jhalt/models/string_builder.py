@@ -11,7 +11,7 @@ Assumptions (JDK 17): the methods terminate; an ``OutOfMemoryError`` when the te
 beyond the maximal array size is not modelled (as for every allocation); ``toString``
 returns a new String, or the pooled ``""`` when the builder is empty (modelled as
 possibly pre-existing). Appending an object whose ``toString()`` may be program code is
-unsupported (see :func:`jhalt.models.strings.object_text`).
+unsupported (see :func:`jhalt.models.text.object_text`).
 """
 
 from __future__ import annotations
