@@ -46,12 +46,14 @@ from jhalt.domains.values import (
     NULL,
     ArrayValue,
     FloatValue,
+    HeapValue,
     InstanceValue,
     IntValue,
     Ref,
     TypeHierarchy,
     UnknownValue,
     is_object_value,
+    value_type_name,
 )
 
 Node = tuple[Ref, Ref, bool]
@@ -98,49 +100,58 @@ def value_conflict(
         return f"{fine_ref} is not null but {coarse_ref} is"
     fine_value = fine.heap[fine_ref]
     coarse_value = coarse.heap[coarse_ref]
+    if _represents(fine_value, coarse_value, hierarchy):
+        return None
+    return f"{fine_ref}: {fine_value} is not represented by {coarse_ref}: {coarse_value}"
+
+
+def _represents(fine_value: HeapValue, coarse_value: HeapValue, hierarchy: TypeHierarchy) -> bool:
+    """Def. 9 (b)–(f) for two non-null values: a sub-interval, the same floating point type
+    with the same or an unknown literal, an unknown value of a subtype (nullable only if the
+    coarse one is), or an object as described by :func:`_represents_object`."""
     if isinstance(fine_value, IntValue):
-        if isinstance(coarse_value, IntValue) and fine_value.interval.is_subset_of(
+        return isinstance(coarse_value, IntValue) and fine_value.interval.is_subset_of(
             coarse_value.interval
-        ):
-            return None
-    elif isinstance(fine_value, FloatValue):
-        if (
+        )
+    if isinstance(fine_value, FloatValue):
+        return (
             isinstance(coarse_value, FloatValue)
             and coarse_value.type_letter == fine_value.type_letter
             and coarse_value.bits in (None, fine_value.bits)
-        ):
-            return None
-    elif isinstance(fine_value, UnknownValue):
-        if (
+        )
+    if isinstance(fine_value, UnknownValue):
+        return (
             isinstance(coarse_value, UnknownValue)
             and hierarchy.is_subtype(fine_value.type_name, coarse_value.type_name)
             and (coarse_value.nullable or not fine_value.nullable)
-        ):
-            return None
-    elif isinstance(fine_value, ArrayValue):
-        if isinstance(coarse_value, UnknownValue):
-            if hierarchy.is_subtype(fine_value.array_type, coarse_value.type_name):
-                return None
-        elif isinstance(coarse_value, ArrayValue) and hierarchy.is_subtype(
+        )
+    if isinstance(fine_value, (ArrayValue, InstanceValue)):
+        return _represents_object(fine_value, coarse_value, hierarchy)
+    return False
+
+
+def _represents_object(
+    fine_value: ArrayValue | InstanceValue, coarse_value: HeapValue, hierarchy: TypeHierarchy
+) -> bool:
+    """An array or instance is represented by an unknown value of a supertype, by an array
+    of a supertype whose entries are unknown or as many, or by an instance of the same
+    class whose known fields the fine instance knows too."""
+    fine_type = value_type_name(fine_value)
+    if isinstance(coarse_value, UnknownValue):
+        return hierarchy.is_subtype(fine_type, coarse_value.type_name)
+    if isinstance(fine_value, ArrayValue):
+        if isinstance(coarse_value, ArrayValue) and hierarchy.is_subtype(
             fine_value.array_type, coarse_value.array_type
         ):
-            if coarse_value.entries is None or (
+            return coarse_value.entries is None or (
                 fine_value.entries is not None
                 and len(fine_value.entries) == len(coarse_value.entries)
-            ):
-                return None
-    elif isinstance(fine_value, InstanceValue):
-        if isinstance(coarse_value, UnknownValue):
-            if hierarchy.is_subtype(fine_value.class_name, coarse_value.type_name):
-                return None
-        elif (
-            isinstance(coarse_value, InstanceValue)
-            and coarse_value.class_name == fine_value.class_name
-        ):
-            fine_fields = {f for f, _ in fine_value.fields}
-            if all(f in fine_fields for f, _ in coarse_value.fields):
-                return None
-    return f"{fine_ref}: {fine_value} is not represented by {coarse_ref}: {coarse_value}"
+            )
+        return False
+    if isinstance(coarse_value, InstanceValue) and coarse_value.class_name == fine_value.class_name:
+        fine_fields = {f for f, _ in fine_value.fields}
+        return all(f in fine_fields for f, _ in coarse_value.fields)
+    return False
 
 
 def _identity(state: AbstractState, reference: Ref) -> object:
@@ -304,6 +315,8 @@ def _check_distinctness(fine: AbstractState, result: Realization) -> None:
 def _required_annotations(
     fine: AbstractState, coarse: AbstractState, result: Realization, hierarchy: TypeHierarchy
 ) -> HeapPredicates:
+    """The annotations Def. 9 (h)–(m) requires of ``coarse`` for the realization ``result``
+    of ``fine``: ``=?`` pairs, ``⋀`` pairs and ``!`` references among the coarse anchors."""
     equal: set[Pair] = set()
     joins: set[Pair] = set()
     non_tree: set[Ref] = set()
@@ -311,8 +324,32 @@ def _required_annotations(
     for node in result.nodes:
         if _is_object(fine, node[0]):
             entries[node[0]].append(node)
+    _require_for_positions(fine, result, hierarchy, entries, equal, joins)
+    _require_for_fine_annotations(fine, entries, equal, joins, non_tree)
+    # (m): non-tree shapes of the fine state that the coarse state does not realize.
+    reach_cache: dict[Node, set[Node]] = {}
+    for nodes in entries.values():
+        for node in nodes:
+            if node[1] not in non_tree and _has_unrealized_convergence(
+                fine, node, result, reach_cache
+            ):
+                non_tree.add(node[1])
+    return HeapPredicates(
+        frozenset(p for p in equal if len(p) == 2), frozenset(joins), frozenset(non_tree)
+    )
 
-    # (h), (j): one fine object at several positions.
+
+def _require_for_positions(
+    fine: AbstractState,
+    result: Realization,
+    hierarchy: TypeHierarchy,
+    entries: dict[Ref, list[Node]],
+    equal: set[Pair],
+    joins: set[Pair],
+) -> None:
+    """(h), (j): one fine object at several positions. Two exact anchors need ``=?`` (and
+    ``⋀`` when the object may hide sharing), any other two anchors ``⋀``; an inexact anchor
+    of an object at two or more positions joins itself."""
     for fine_ref, nodes in entries.items():
         hides = None  # may_hide_sharing(fine, fine_ref), computed when needed
         for index, first in enumerate(nodes):
@@ -340,6 +377,16 @@ def _required_annotations(
                 else:
                     joins.add(pair(anchor, other_anchor))
 
+
+def _require_for_fine_annotations(
+    fine: AbstractState,
+    entries: dict[Ref, list[Node]],
+    equal: set[Pair],
+    joins: set[Pair],
+    non_tree: set[Ref],
+) -> None:
+    """(i)–(l): the fine state's own annotations carried over to the anchors of their
+    references: ``=?`` between exact anchors (``⋀`` otherwise), ``⋀`` and ``!`` as they are."""
     # (i), (j): fine =? annotations.
     for fine_pair in fine.predicates.maybe_equal:
         first_ref, second_ref = tuple(fine_pair)
@@ -350,7 +397,6 @@ def _required_annotations(
                         equal.add(pair(anchor, other_anchor))
                 else:
                     joins.add(pair(anchor, other_anchor))
-
     # (k): fine ⋀ annotations.
     for fine_pair in fine.predicates.joins:
         members = tuple(fine_pair)
@@ -358,24 +404,10 @@ def _required_annotations(
         for _, anchor, _ in entries.get(first_ref, ()):
             for _, other_anchor, _ in entries.get(second_ref, ()):
                 joins.add(pair(anchor, other_anchor))
-
     # (l): fine ! annotations.
     for fine_ref in fine.predicates.non_tree:
         for _, anchor, _ in entries.get(fine_ref, ()):
             non_tree.add(anchor)
-
-    # (m): non-tree shapes of the fine state that the coarse state does not realize.
-    reach_cache: dict[Node, set[Node]] = {}
-    for nodes in entries.values():
-        for node in nodes:
-            if node[1] not in non_tree and _has_unrealized_convergence(
-                fine, node, result, reach_cache
-            ):
-                non_tree.add(node[1])
-
-    return HeapPredicates(
-        frozenset(p for p in equal if len(p) == 2), frozenset(joins), frozenset(non_tree)
-    )
 
 
 def _reach(node: Node, result: Realization, cache: dict[Node, set[Node]]) -> set[Node]:

@@ -21,7 +21,7 @@ are not implemented). So a returned state is always sound (``s1 ∩ s2 ⊑ s1, s
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from jhalt.domains.heap import Heap, HeapPredicates
@@ -95,9 +95,6 @@ def intersect(
     inputs = (first, second)
     namer = namer or ReferenceNamer.avoiding(first.references() | second.references())
 
-    def value(tagged: Tagged) -> HeapValue | None:
-        return None if tagged == _NULL else inputs[tagged[0]].heap[tagged[1]]
-
     # 1. ≡ (Def. 1.26)
     classes = _UnionFind()
     first_roots, second_roots = dict(first.roots()), dict(second.roots())
@@ -106,30 +103,9 @@ def intersect(
     members = _close_equivalence(classes, inputs, first_roots, second_roots)
 
     # 2.–3. values per class
-    representative: dict[Tagged, Ref] = {}
-    for root_item, items in members.items():
-        if _NULL in items or _distinct_objects_without_equality(inputs, items):
-            representative[root_item] = NULL
-        else:
-            sample = value(next(iter(items)))
-            assert sample is not None
-            representative[root_item] = namer.fresh_for(sample)
-    heap: dict[Ref, HeapValue] = {}
+    representative = _representatives(inputs, members, namer)
     try:
-        for root_item, items in members.items():
-            if representative[root_item] == NULL:
-                for item in items:
-                    v = value(item)
-                    if v is not None and not (isinstance(v, UnknownValue) and v.nullable):
-                        raise _Empty(f"{item[1]} must be null but cannot be")
-                continue
-            combined = _combine(
-                [value(i) for i in items],
-                hierarchy,
-                lambda r, k: representative[classes.find(_tag(k, r))],
-                items,
-            )
-            heap[representative[root_item]] = combined
+        heap = _class_values(inputs, members, classes, representative, hierarchy)
     except _Empty as problem:
         return IntersectionFailure(str(problem), empty=True)
 
@@ -139,8 +115,82 @@ def intersect(
     def mapped_if_reachable(index: int, reference: Ref) -> Ref | None:
         return representative.get(classes.find(_tag(index, reference)))
 
+    statics = dict((f, mapped(1, r)) for f, r in second.static_fields)
+    statics.update((f, mapped(0, r)) for f, r in first.static_fields)
+    result = AbstractState(
+        frames=_common_frames(first, second, mapped),
+        heap=Heap(heap),
+        static_fields=tuple(sorted(statics.items())),
+        exception=None if first.exception is None else mapped(0, first.exception),
+        class_init=first.class_init,
+    )
+    # 4. annotations
+    result = result.with_predicates(_common_predicates(inputs, mapped_if_reachable, result))
+    result = result.garbage_collected()
+    for source in inputs:
+        check = check_instance(result, source, hierarchy)
+        if not check.holds:
+            return IntersectionFailure("; ".join(check.reasons), empty=False)
+    return result
+
+
+def _value(inputs: tuple[AbstractState, AbstractState], tagged: Tagged) -> HeapValue | None:
+    """The value of a tagged reference in its input state (None for null)."""
+    return None if tagged == _NULL else inputs[tagged[0]].heap[tagged[1]]
+
+
+def _representatives(
+    inputs: tuple[AbstractState, AbstractState],
+    members: dict[Tagged, set[Tagged]],
+    namer: ReferenceNamer,
+) -> dict[Tagged, Ref]:
+    """The reference of each ≡ class in the result: ``null`` for a class forced to null
+    (step 2), else a fresh reference named for one of its values."""
+    representative: dict[Tagged, Ref] = {}
+    for root_item, items in members.items():
+        if _NULL in items or _distinct_objects_without_equality(inputs, items):
+            representative[root_item] = NULL
+        else:
+            sample = _value(inputs, next(iter(items)))
+            assert sample is not None
+            representative[root_item] = namer.fresh_for(sample)
+    return representative
+
+
+def _class_values(
+    inputs: tuple[AbstractState, AbstractState],
+    members: dict[Tagged, set[Tagged]],
+    classes: _UnionFind,
+    representative: dict[Tagged, Ref],
+    hierarchy: TypeHierarchy,
+) -> dict[Ref, HeapValue]:
+    """The heap of the result (step 3): one combined value per class that is not null.
+    Raises `_Empty` when a class forced to null holds a value that cannot be null, or when
+    the values of a class contradict each other."""
+    heap: dict[Ref, HeapValue] = {}
+    for root_item, items in members.items():
+        if representative[root_item] == NULL:
+            for item in items:
+                v = _value(inputs, item)
+                if v is not None and not (isinstance(v, UnknownValue) and v.nullable):
+                    raise _Empty(f"{item[1]} must be null but cannot be")
+            continue
+        heap[representative[root_item]] = _combine(
+            [_value(inputs, i) for i in items],
+            hierarchy,
+            lambda r, k: representative[classes.find(_tag(k, r))],
+            items,
+        )
+    return heap
+
+
+def _common_frames(
+    first: AbstractState, second: AbstractState, mapped: Callable[[int, Ref], Ref]
+) -> tuple[Frame, ...]:
+    """The frames of the result: each local from the first state where it is defined, else
+    from the second; the operand stack from the first (both have the same shape)."""
     frames = []
-    for _frame_index, (frame_a, frame_b) in enumerate(zip(first.frames, second.frames)):
+    for frame_a, frame_b in zip(first.frames, second.frames):
         locals_: list[Ref | None] = []
         for slot in range(max(len(frame_a.locals), len(frame_b.locals))):
             a = frame_a.locals[slot] if slot < len(frame_a.locals) else None
@@ -150,22 +200,7 @@ def intersect(
             )
         stack = tuple(mapped(0, r) for r in frame_a.stack)
         frames.append(Frame(frame_a.position, tuple(locals_), stack))
-    statics = dict((f, mapped(1, r)) for f, r in second.static_fields)
-    statics.update((f, mapped(0, r)) for f, r in first.static_fields)
-    result = AbstractState(
-        frames=tuple(frames),
-        heap=Heap(heap),
-        static_fields=tuple(sorted(statics.items())),
-        exception=None if first.exception is None else mapped(0, first.exception),
-        class_init=first.class_init,
-    )
-    result = result.with_predicates(_common_predicates(inputs, mapped_if_reachable, result))
-    result = result.garbage_collected()
-    for source in inputs:
-        check = check_instance(result, source, hierarchy)
-        if not check.holds:
-            return IntersectionFailure("; ".join(check.reasons), empty=False)
-    return result
+    return tuple(frames)
 
 
 def _close_equivalence(
@@ -214,25 +249,12 @@ def _combine(
     values: list[HeapValue | None], hierarchy: TypeHierarchy, mapped, items: Iterable[Tagged]
 ) -> HeapValue:
     """The value of one ≡ class without null (raises _Empty on a contradiction)."""
-    tagged = list(items)
     present = [v for v in values if v is not None]
     ints = [v for v in present if isinstance(v, IntValue)]
     if ints:
         if len(ints) != len(present):
             raise _Empty("an integer is equivalent to a non-integer")
-        interval = ints[0].interval
-        type_letter = ints[0].type_letter
-        for other in ints[1:]:
-            met = interval.meet(other.interval)
-            if met is None:
-                raise _Empty(f"intervals {interval} and {other.interval} are disjoint")
-            interval = met
-            type_letter = (
-                type_letter
-                if type_letter == other.type_letter
-                else merge_int_types(type_letter, other.type_letter)
-            )
-        return IntValue(interval, type_letter)
+        return _meet_ints(ints)
     floats = [v for v in present if isinstance(v, FloatValue)]
     if floats:
         literals = {v.bits for v in floats if v.bits is not None}
@@ -243,13 +265,44 @@ def _combine(
         ):
             raise _Empty("conflicting floating point values")
         return FloatValue(floats[0].type_letter, next(iter(literals), None))
-    structured = [v for v in present if not isinstance(v, UnknownValue)]
     type_names = [value_type_name(v) for v in present]
     most_specific = next(
         (t for t in type_names if all(hierarchy.is_subtype(t, o) for o in type_names)), None
     )
     if most_specific is None:
         raise _Empty(f"no common type among {type_names}")
+    return _combine_objects(values, present, most_specific, mapped, list(items))
+
+
+def _meet_ints(ints: list[IntValue]) -> IntValue:
+    """Integers of one class: the meet of their intervals (disjoint: `_Empty`), with the
+    merged integer type."""
+    interval = ints[0].interval
+    type_letter = ints[0].type_letter
+    for other in ints[1:]:
+        met = interval.meet(other.interval)
+        if met is None:
+            raise _Empty(f"intervals {interval} and {other.interval} are disjoint")
+        interval = met
+        type_letter = (
+            type_letter
+            if type_letter == other.type_letter
+            else merge_int_types(type_letter, other.type_letter)
+        )
+    return IntValue(interval, type_letter)
+
+
+def _combine_objects(
+    values: list[HeapValue | None],
+    present: list[HeapValue],
+    most_specific: str,
+    mapped,
+    tagged: list[Tagged],
+) -> HeapValue:
+    """Objects of one class, of the common type ``most_specific``: an instance with the
+    union of the known fields, an array with a known length and entries, or an unknown
+    value (nullable only if every value is)."""
+    structured = [v for v in present if not isinstance(v, UnknownValue)]
     instances = [v for v in structured if isinstance(v, InstanceValue)]
     arrays = [v for v in structured if isinstance(v, ArrayValue)]
     if instances and arrays:

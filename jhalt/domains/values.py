@@ -229,6 +229,23 @@ class TypeHierarchy(Protocol):
     def common_supertype(self, first: str, second: str) -> str: ...
 
 
+def ordered_or_array_supertype(hierarchy: TypeHierarchy, first: str, second: str) -> str | None:
+    """The common supertype of ``first`` and ``second`` where it does not depend on the
+    class hierarchy's shape (JLS §4.10.3): the supertype of the two if one is a subtype of
+    the other; for an array type, ``[L c;`` with ``c`` the common supertype of two reference
+    element types, otherwise ``java/lang/Object``. None for two unrelated classes."""
+    if hierarchy.is_subtype(first, second):
+        return second
+    if hierarchy.is_subtype(second, first):
+        return first
+    if first.startswith("[") or second.startswith("["):
+        if first.startswith("[L") and second.startswith("[L"):
+            inner = hierarchy.common_supertype(first[2:-1], second[2:-1])
+            return f"[L{inner};"
+        return OBJECT
+    return None
+
+
 class BasicHierarchy:
     """A conservative hierarchy that knows no classes except through an optional
     ``superclass`` map (class → direct superclass) and ``interfaces`` map
@@ -287,15 +304,9 @@ class BasicHierarchy:
         return sup in self.supertypes(sub)
 
     def common_supertype(self, first: str, second: str) -> str:
-        if self.is_subtype(first, second):
-            return second
-        if self.is_subtype(second, first):
-            return first
-        if first.startswith("[") or second.startswith("["):
-            if first.startswith("[L") and second.startswith("[L"):
-                inner = self.common_supertype(first[2:-1], second[2:-1])
-                return f"[L{inner};"
-            return OBJECT
+        known = ordered_or_array_supertype(self, first, second)
+        if known is not None:
+            return known
         second_supers = set(self.supertypes(second))
         for candidate in self.supertypes(first):
             if candidate in second_supers and candidate not in self._interfaces_only():

@@ -23,9 +23,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 from typing import Union
+
+from jhalt.its.printer import format_constraint, format_expr
+from jhalt.its.relation import Relation
 
 Number = int | Fraction
 ExprLike = Union["LinearExpr", int, Fraction, str]
@@ -141,8 +143,6 @@ class LinearExpr:
         return lcm
 
     def __str__(self) -> str:
-        from jhalt.its.printer import format_expr
-
         return format_expr(self)
 
 
@@ -156,13 +156,6 @@ def var(name: str) -> LinearExpr:
 def const(value: Number) -> LinearExpr:
     """The constant expression ``value``."""
     return LinearExpr((), _as_fraction(value))
-
-
-class Relation(Enum):
-    """The two normal-form relations of a constraint against zero."""
-
-    LE = "<="  # expr <= 0
-    EQ = "=="  # expr == 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +188,6 @@ class LinearConstraint:
         return normalize(self.expr.substitute(values), self.relation)
 
     def __str__(self) -> str:
-        from jhalt.its.printer import format_constraint
-
         return format_constraint(self)
 
 

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from jhalt.its.relation import Relation
+
 if TYPE_CHECKING:
     from jhalt.its.linear import LinearConstraint, LinearExpr
     from jhalt.its.system import ITS, Transition
@@ -46,8 +48,6 @@ def format_expr(expr: LinearExpr) -> str:
 
 def format_constraint(constraint: LinearConstraint) -> str:
     """``x + 1 <= y`` style: each side holds only positive coefficients."""
-    from jhalt.its.linear import Relation
-
     expr = constraint.expr
     if expr.is_constant():
         return "true" if constraint.holds({}) else "false"

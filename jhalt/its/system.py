@@ -30,6 +30,7 @@ from jhalt.its.linear import (
     conjunction_holds,
     eq,
 )
+from jhalt.its.printer import format_its
 
 PRIME = "'"
 
@@ -170,6 +171,4 @@ class ITS:
         )
 
     def __str__(self) -> str:
-        from jhalt.its.printer import format_its
-
         return format_its(self)

@@ -4,31 +4,31 @@ module per library area, each registering its methods; `default_registry` collec
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`. :func:`default_registry` is the one aggregator that
-knows them all (ARCHITECTURE.md); a library method without a model gets
-:func:`jhalt.seg.library.unknown_library_call` from the evaluator.
+:mod:`reflection`, :mod:`random`; :mod:`text` holds what several of them share (the
+text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
+the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
+model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
 """
 
 from __future__ import annotations
 
+from jhalt.models import (
+    boxing,
+    concat,
+    exceptions,
+    math,
+    objects,
+    random,
+    reflection,
+    string_builder,
+    strings,
+    system,
+)
 from jhalt.seg.library import ModelRegistry
 
 
 def default_registry() -> ModelRegistry:
     """A registry with every model of this package (raises on a duplicate)."""
-    from jhalt.models import (
-        boxing,
-        concat,
-        exceptions,
-        math,
-        objects,
-        random,
-        reflection,
-        string_builder,
-        strings,
-        system,
-    )
-
     registry = ModelRegistry()
     for module in (
         objects,

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import FloatValue, HeapValue, InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.ids import FieldId
-from jhalt.models.lengths import FLOATING_TEXT, boolean_text_length, decimal_length
+from jhalt.models.lengths import boolean_text_length, decimal_length
 from jhalt.models.support import (
     NFE,
     Preliminary,
     bind_canonical,
+    canonical_string,
     fresh_float,
     fresh_int,
     interval_of,
@@ -36,9 +37,11 @@ from jhalt.models.support import (
     need_known_nullness,
     need_non_null,
     need_string_length,
+    new_string_of_length,
     realization,
     returns_if_possible,
 )
+from jhalt.models.text import value_of_boolean, value_of_primitive
 from jhalt.seg.labels import check, compute
 from jhalt.seg.library import (
     LibraryCall,
@@ -75,17 +78,6 @@ BOXES: tuple[Box, ...] = (
 )
 BOX_BY_CLASS = {box.class_name: box for box in BOXES}
 
-BOX_TEXT_LENGTHS: dict[str, Interval] = {
-    "java/lang/Integer": decimal_length(Interval.of_type("I"), "I"),
-    "java/lang/Long": decimal_length(Interval.of_type("J"), "J"),
-    "java/lang/Short": decimal_length(Interval.of_type("S"), "S"),
-    "java/lang/Byte": decimal_length(Interval.of_type("B"), "B"),
-    "java/lang/Character": Interval.const(1),
-    "java/lang/Boolean": boolean_text_length(Interval(0, 1)),
-    "java/lang/Float": FLOATING_TEXT,
-    "java/lang/Double": FLOATING_TEXT,
-}
-"""Lengths of ``toString()`` of each box class (for ``String.valueOf(Object)``)."""
 
 BOX_SUPERTYPES = frozenset(
     {
@@ -327,8 +319,6 @@ def parse(call: LibraryCall) -> Sequence[Outcome]:
 def to_string(call: LibraryCall) -> Sequence[Outcome]:
     """``x.toString()``: a new String as long as the decimal text of the value
     (``Boolean.toString()`` returns a literal)."""
-    from jhalt.models.support import canonical_string, new_string_of_length
-
     box = _box_of_method(call)
     receiver = call.receiver
     assert receiver is not None
@@ -350,8 +340,6 @@ def to_string(call: LibraryCall) -> Sequence[Outcome]:
 @model
 def static_to_string(call: LibraryCall) -> Sequence[Outcome]:
     """``Integer.toString(int)``, ``Long.toString(long)``, …: as ``String.valueOf``."""
-    from jhalt.models.strings import value_of_boolean, value_of_primitive
-
     if call.method.class_name == "java/lang/Boolean":
         return value_of_boolean(call)
     return value_of_primitive(call)

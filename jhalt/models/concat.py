@@ -15,7 +15,7 @@ recipe cannot be read, constant text adds an unknown length ≥ 0 (still sound).
 The result is a new String (JLS §15.18.1) whose length is the sum of the pieces'
 lengths, recorded as a chain of ``+`` relations. Each argument contributes the length of
 ``String.valueOf(arg)`` (:mod:`jhalt.models.lengths`; objects via
-:func:`jhalt.models.strings.object_text`).
+:func:`jhalt.models.text.object_text`).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from jhalt.models.support import (
     need_string_length,
     new_string,
 )
+from jhalt.models.text import BUILDERS, need_builder_count, object_text
 from jhalt.seg.labels import Relation, compute
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Unsupported
 
@@ -90,9 +91,6 @@ def _argument_length(call: LibraryCall, reference: Ref, descriptor: str) -> Ref 
             return Interval.const(NULL_TEXT_LENGTH)
         return need_string_length(call, reference)
     if descriptor.startswith("L") or descriptor.startswith("["):
-        from jhalt.models.string_builder import BUILDERS, need_builder_count
-        from jhalt.models.strings import object_text
-
         value = need_known_nullness(call, reference)
         if isinstance(value, InstanceValue) and value.class_name in BUILDERS:
             return need_builder_count(call, reference)

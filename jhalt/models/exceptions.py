@@ -30,6 +30,7 @@ from jhalt.models.support import (
     need_known_nullness,
     new_string_of_length,
 )
+from jhalt.models.text import object_text
 from jhalt.program import jdk_descriptions
 from jhalt.seg.library import (
     LibraryCall,
@@ -125,8 +126,6 @@ def init_detail(call: LibraryCall) -> Sequence[Outcome]:
 def init_assertion_object(call: LibraryCall) -> Sequence[Outcome]:
     """``AssertionError(Object detail)``: message ``String.valueOf(detail)``; the cause is
     ``detail`` when it is a Throwable (only handled for null, Strings and boxes)."""
-    from jhalt.models.strings import object_text
-
     (detail,) = call.parameters
     kind, text = object_text(call, detail)
     if kind == "same":

@@ -11,7 +11,7 @@ Assumptions (JDK 17): the methods terminate; an ``OutOfMemoryError`` when the te
 beyond the maximal array size is not modelled (as for every allocation); ``toString``
 returns a new String, or the pooled ``""`` when the builder is empty (modelled as
 possibly pre-existing). Appending an object whose ``toString()`` may be program code is
-unsupported (see :func:`jhalt.models.strings.object_text`).
+unsupported (see :func:`jhalt.models.text.object_text`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS, unknown_length
 from jhalt.domains.values import ArrayValue, InstanceValue, IntValue, Ref, UnknownValue
-from jhalt.ids import FieldId
 from jhalt.models.lengths import NULL_TEXT_LENGTH, text_length_of_descriptor
 from jhalt.models.support import (
     IOOBE,
@@ -31,15 +30,22 @@ from jhalt.models.support import (
     canonical_string,
     fresh_int,
     index_checks,
+    index_failures,
     interval_of,
     model,
     need_known_nullness,
-    need_length_field,
     need_non_null,
     need_string_length,
     need_unshared,
     new_string,
     returns_if_possible,
+)
+from jhalt.models.text import (
+    ABSTRACT_BUILDER,
+    BUILDER_COUNT,
+    BUILDERS,
+    need_builder_count,
+    object_text,
 )
 from jhalt.program import jdk_descriptions
 from jhalt.seg.labels import Relation, check, compute
@@ -52,32 +58,6 @@ from jhalt.seg.library import (
     Throws,
     Unsupported,
 )
-
-STRING_BUILDER = "java/lang/StringBuilder"
-STRING_BUFFER = "java/lang/StringBuffer"
-ABSTRACT_BUILDER = "java/lang/AbstractStringBuilder"
-BUILDERS = (STRING_BUILDER, STRING_BUFFER)
-BUILDER_COUNT = FieldId(ABSTRACT_BUILDER, "count", "I")
-"""The length of a StringBuilder/StringBuffer (the JDK's own field name)."""
-
-
-# ---------------------------------------------------------------- reading builders
-def need_builder_count(call: LibraryCall, reference: Ref) -> Ref:
-    """The length of a non-null builder (NPE for null; realizes ``count`` when needed)."""
-    value = need_non_null(call, reference)
-    class_name: str | None = None
-    if isinstance(value, InstanceValue):
-        class_name = value.class_name
-    elif isinstance(value, UnknownValue) and value.type_name in BUILDERS:
-        class_name = value.type_name
-    elif call.method.class_name in BUILDERS and reference == call.receiver:
-        class_name = call.method.class_name
-    if class_name not in BUILDERS:
-        raise Preliminary(
-            [Unsupported(f"{reference} is not known to be a StringBuilder or StringBuffer")]
-        )
-    assert class_name is not None
-    return need_length_field(call, reference, class_name, BUILDER_COUNT)
 
 
 def _receiver(call: LibraryCall) -> tuple[Ref, Ref]:
@@ -213,8 +193,6 @@ def append_char_sequence(call: LibraryCall) -> Sequence[Outcome]:
 @model
 def append_object(call: LibraryCall) -> Sequence[Outcome]:
     """``append(Object)``: grows by the length of ``String.valueOf(obj)``."""
-    from jhalt.models.strings import object_text
-
     (argument,) = call.parameters
     _, text = object_text(call, argument)
     return [_grow(call, text)]
@@ -275,11 +253,7 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     inside, outside = index_checks(index, count)
     state, result = fresh_int(call.popped_state(), Interval.of_type("C"), "C", call.fresh)
     outcomes = returns_if_possible(call, Returns(state, result, inside))
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model
@@ -289,11 +263,7 @@ def set_char_at(call: LibraryCall) -> Sequence[Outcome]:
     index = call.parameters[0]
     inside, outside = index_checks(index, count)
     outcomes = returns_if_possible(call, Returns(call.popped_state(), None, inside))
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model
@@ -348,11 +318,7 @@ def delete_char_at(call: LibraryCall) -> Sequence[Outcome]:
     outcomes = returns_if_possible(
         call, Returns(state, receiver, (compute("-", new_count, count, 1), *inside))
     )
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model

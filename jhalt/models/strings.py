@@ -27,14 +27,13 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS, constant_length, string_instance
 from jhalt.domains.values import ArrayValue, InstanceValue, IntValue, Ref, UnknownValue
-from jhalt.models.lengths import NULL_TEXT_LENGTH, boolean_text_length, text_length_of_descriptor
 from jhalt.models.support import (
     SIOOBE,
     STRING_SUPERTYPES,
-    Preliminary,
     canonical_string,
     fresh_int,
     index_checks,
+    index_failures,
     interval_of,
     model,
     need_known_nullness,
@@ -44,6 +43,7 @@ from jhalt.models.support import (
     new_string_of_length,
     returns_if_possible,
 )
+from jhalt.models.text import need_builder_count, object_text, value_of_boolean, value_of_primitive
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import (
     LibraryCall,
@@ -136,11 +136,7 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     (index,) = call.parameters
     inside, outside = index_checks(index, size)
     outcomes = returns_if_possible(call, _unknown_int(call, CHAR, "C", *inside))
-    for failure in outside:
-        outcomes += returns_if_possible(
-            call, Throws(call.popped_state(), SIOOBE, constraints=failure)
-        )
-    return outcomes
+    return outcomes + index_failures(call, outside)
 
 
 @model
@@ -319,29 +315,6 @@ def to_char_array(call: LibraryCall) -> Sequence[Outcome]:
 
 # ---------------------------------------------------------------- valueOf
 @model
-def value_of_primitive(call: LibraryCall) -> Sequence[Outcome]:
-    """``String.valueOf(int/long/char/float/double)`` (and ``Integer.toString(int)`` etc.):
-    a new String whose length is the length of the decimal text (:mod:`lengths`)."""
-    (argument,) = call.parameters
-    descriptor = call.method.descriptor[1:-1].split(")")[0]
-    interval = text_length_of_descriptor(descriptor, call.state.heap[argument])
-    state, result, _ = new_string_of_length(call.popped_state(), interval, call.fresh)
-    return [Returns(state, result)]
-
-
-@model
-def value_of_boolean(call: LibraryCall) -> Sequence[Outcome]:
-    """``String.valueOf(boolean)`` returns the literal ``"true"`` or ``"false"``."""
-    (argument,) = call.parameters
-    value = call.state.heap[argument]
-    interval = (
-        boolean_text_length(value.interval) if isinstance(value, IntValue) else Interval(4, 5)
-    )
-    state, result, _ = canonical_string(call.popped_state(), interval, call.fresh)
-    return [Returns(state, result)]
-
-
-@model
 def value_of_char_array(call: LibraryCall) -> Sequence[Outcome]:
     """``String.valueOf(char[])``/``copyValueOf``: a new String as long as the array."""
     array = need_non_null(call, call.parameters[0])
@@ -350,38 +323,6 @@ def value_of_char_array(call: LibraryCall) -> Sequence[Outcome]:
         return [Returns(state, result)]
     state, result, _ = new_string_of_length(call.popped_state(), Interval.at_least(0), call.fresh)
     return [Returns(state, result)]
-
-
-def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
-    """How ``String.valueOf(Object)`` treats ``argument``: ``("null", 4)``, ``("same",
-    length)`` for a String (its ``toString()`` is itself), ``("new", lengths)`` for a box
-    of known class. Any other object's ``toString()`` may be program code, which a model
-    cannot run: :class:`Preliminary` with an ``Unsupported`` outcome."""
-    from jhalt.models.boxing import BOX_TEXT_LENGTHS  # the boxing module knows the boxes
-    from jhalt.seg.library import Unsupported
-
-    value = need_known_nullness(call, argument)
-    if value is None:
-        return "null", Interval.const(NULL_TEXT_LENGTH)
-    if isinstance(value, InstanceValue) and value.class_name == STRING_CLASS:
-        return "same", need_string_length(call, argument)
-    if isinstance(value, UnknownValue) and value.type_name == STRING_CLASS:
-        return "same", need_string_length(call, argument)
-    if isinstance(value, InstanceValue) and value.class_name in BOX_TEXT_LENGTHS:
-        return "new", BOX_TEXT_LENGTHS[value.class_name]
-    raise Preliminary(
-        [Unsupported(f"toString() of an object of type {_type_name(value)} may run program code")]
-    )
-
-
-def _type_name(value: object) -> str:
-    if isinstance(value, InstanceValue):
-        return value.class_name
-    if isinstance(value, UnknownValue):
-        return value.type_name
-    if isinstance(value, ArrayValue):
-        return value.array_type
-    return str(value)
 
 
 @model
@@ -427,8 +368,6 @@ def init_copy(call: LibraryCall) -> Sequence[Outcome]:
 @model
 def init_from_builder(call: LibraryCall) -> Sequence[Outcome]:
     """``new String(StringBuilder/StringBuffer)``: the builder's length (NPE for null)."""
-    from jhalt.models.string_builder import need_builder_count
-
     return [_initialize(call, need_builder_count(call, call.parameters[0]))]
 
 

@@ -49,7 +49,7 @@ from jhalt.seg.library import (
     Throws,
     with_fresh_value,
 )
-from jhalt.seg.refine import refine_equality, refine_existence
+from jhalt.seg.refine import realize_array, realize_field, refine_equality, refine_existence
 
 NPE = "java/lang/NullPointerException"
 SIOOBE = "java/lang/StringIndexOutOfBoundsException"
@@ -378,11 +378,22 @@ def index_checks(
     return inside, outside
 
 
+def index_failures(
+    call: LibraryCall, outside: tuple[tuple[Relation, ...], ...], exception: str = SIOOBE
+) -> list[Outcome]:
+    """``exception`` thrown (from the popped state) for each way of failing an index check
+    (``outside`` of :func:`index_checks`) that may happen in ``call.state``."""
+    outcomes: list[Outcome] = []
+    for failure in outside:
+        outcomes += returns_if_possible(
+            call, Throws(call.popped_state(), exception, constraints=failure)
+        )
+    return outcomes
+
+
 def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> Refines:
     """Give the instance at ``reference`` a value for ``field_id`` (thesis Def. 1.22, via
     :func:`jhalt.seg.refine.realize_field`: possibly null, annotated as reachable)."""
-    from jhalt.seg.refine import realize_field
-
     context = cast(EvalContext, _FreshOnly(call.fresh))
     return _as_refines(
         realize_field(context, call.state, reference, field_id), "realization", (reference,)
@@ -391,8 +402,6 @@ def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> R
 
 def array_realization(call: LibraryCall, reference: Ref) -> Refines:
     """A non-null unknown array becomes an array value with an unknown length."""
-    from jhalt.seg.refine import realize_array
-
     context = cast(EvalContext, _FreshOnly(call.fresh))
     return _as_refines(realize_array(context, call.state, reference), "realization", (reference,))
 

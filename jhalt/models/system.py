@@ -36,6 +36,7 @@ from jhalt.models.support import (
     need_non_null,
     returns_if_possible,
 )
+from jhalt.models.text import object_text
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, Unsupported
 
@@ -180,8 +181,6 @@ def print_value(call: LibraryCall) -> Sequence[Outcome]:
         if parameter == "[C":
             need_non_null(call, argument)
         elif parameter == "Ljava/lang/Object;":
-            from jhalt.models.strings import object_text
-
             object_text(call, argument)
         elif parameter == "Ljava/lang/String;":
             need_known_nullness(call, argument)

@@ -21,17 +21,20 @@ from jhalt.ids import MethodId
 from jhalt.program.hierarchy import (
     ARRAY_INTERFACES,
     OBJECT,
+    SubtypeScan,
     class_chain,
     is_subtype,
     subtypes,
     superinterfaces,
 )
+from jhalt.program.kinds import ClassKind
 from jhalt.program.resolution import (
     ABSTRACT_METHOD,
     INCOMPATIBLE_CLASS_CHANGE,
     LinkageFailure,
     ResolvedMethod,
     maximally_specific_superinterface_methods,
+    public_object_method,
     resolve_interface_method,
     resolve_method,
 )
@@ -49,8 +52,6 @@ def _package(class_name: str) -> str:
 def _same_runtime_package(program: Program, a: str, b: str) -> bool:
     """Run-time package = package name + defining loader (§5.3). jhalt has two loaders:
     the boot loader (JDK descriptions, arrays of them) and one for the classpath."""
-    from jhalt.program.world import ClassKind
-
     library_a = program.kind(a) is ClassKind.LIBRARY
     library_b = program.kind(b) is ClassKind.LIBRARY
     return library_a == library_b and _package(a) == _package(b)
@@ -157,13 +158,9 @@ def select_special(
         if method is not None and not method.is_static:
             return _not_abstract(ResolvedMethod(cls, method), current_class)
     if program.lookup(start).is_interface:
-        object_method = program.lookup(OBJECT).method(name, descriptor)
-        if (
-            object_method is not None
-            and object_method.access & Access.PUBLIC
-            and not object_method.is_static
-        ):
-            return ResolvedMethod(OBJECT, object_method)
+        object_method = public_object_method(program, name, descriptor)
+        if object_method is not None:
+            return object_method
     maximal = maximally_specific_superinterface_methods(program, start, name, descriptor)
     return _from_maximal(maximal, start, name, descriptor)
 
@@ -291,66 +288,23 @@ def dispatch_candidates(
         return DispatchCandidates(
             static_type, resolved, ((static_type, resolved),), (), (), False, ()
         )
-
     scan = subtypes(program, static_type, include_library=True)
-    receivers = [
-        c for c in (static_type, *scan.known) if not c.startswith("[") and _is_concrete(program, c)
-    ]
-    if static_type.startswith("["):
-        receivers.append(static_type)
-    elif static_type == OBJECT or static_type in ARRAY_INTERFACES:
-        receivers.append("[Ljava/lang/Object;")  # every array selects the same methods
-
     selected: list[tuple[str, ResolvedMethod]] = []
     failures: list[tuple[str, str, str]] = []
-    for receiver in sorted(set(receivers)):
+    for receiver in _known_receivers(program, static_type, scan):
         try:
             selected.append((receiver, select_method(program, receiver, resolved)))
         except LinkageFailure as failure:
             failures.append((receiver, failure.error_class, failure.message))
-
-    from jhalt.program.world import ClassKind
-
-    open_reasons: list[str] = []
-    library_receivers = False
-    if program.kind(static_type) is ClassKind.LIBRARY and not static_class.access & Access.FINAL:
-        library_receivers = True
-        open_reasons.append(
-            f"{static_type.replace('/', '.')} may have JDK subtypes jhalt does not describe"
-        )
-    for cls, missing in scan.undetermined:
-        open_reasons.append(
-            f"hierarchy of {cls.replace('/', '.')} unknown: {missing.replace('/', '.')} is missing"
-        )
-
+    library_receivers = (
+        program.kind(static_type) is ClassKind.LIBRARY and not static_class.access & Access.FINAL
+    )
+    open_reasons = _hierarchy_open_reasons(static_type, scan, library_receivers)
     lambda_targets: list[MethodId] = []
     for site in lambda_sites(program):
-        try:
-            related = is_subtype(program, site.interface, static_type)
-        except MissingClassError:
-            open_reasons.append(
-                f"lambda in {site.site_class.replace('/', '.')}: interface {site.interface} unknown"
-            )
-            continue
-        if site.alternate and not related and program.lookup(static_type).is_interface:
-            open_reasons.append(
-                f"lambda in {site.site_class.replace('/', '.')} (altMetafactory) "
-                "may implement further interfaces"
-            )
-        if not related:
-            continue
-        target = _lambda_target(program, site, resolved)
-        if target is not None:
-            lambda_targets.append(target)
-        else:
-            try:
-                interfaces = (site.interface, *superinterfaces(program, site.interface))
-                selected.extend(
-                    (f"lambda:{site.interface}", m)
-                    for m in _select_for_lambda(program, interfaces, resolved)
-                )
-            except LinkageFailure as failure:
-                failures.append((f"lambda:{site.interface}", failure.error_class, failure.message))
+        _add_lambda_candidates(
+            program, site, static_type, resolved, selected, failures, lambda_targets, open_reasons
+        )
     return DispatchCandidates(
         static_type=static_type,
         resolved=resolved,
@@ -360,6 +314,80 @@ def dispatch_candidates(
         library_receivers=library_receivers,
         open_reasons=tuple(open_reasons),
     )
+
+
+def _known_receivers(program: Program, static_type: str, scan: SubtypeScan) -> list[str]:
+    """The known concrete receiver classes of a call on ``static_type``, sorted: the static
+    type and its known subtypes, plus one array class standing for every array receiver
+    (an array type itself, or ``Object[]`` under Object, Cloneable and Serializable)."""
+    receivers = [
+        c for c in (static_type, *scan.known) if not c.startswith("[") and _is_concrete(program, c)
+    ]
+    if static_type.startswith("["):
+        receivers.append(static_type)
+    elif static_type == OBJECT or static_type in ARRAY_INTERFACES:
+        receivers.append("[Ljava/lang/Object;")  # every array selects the same methods
+    return sorted(set(receivers))
+
+
+def _hierarchy_open_reasons(
+    static_type: str, scan: SubtypeScan, library_receivers: bool
+) -> list[str]:
+    """Why the class receivers may be incomplete: undescribed JDK subtypes of a non-final
+    JDK static type, and subtype hierarchies cut by a missing class."""
+    reasons: list[str] = []
+    if library_receivers:
+        reasons.append(
+            f"{static_type.replace('/', '.')} may have JDK subtypes jhalt does not describe"
+        )
+    for cls, missing in scan.undetermined:
+        reasons.append(
+            f"hierarchy of {cls.replace('/', '.')} unknown: {missing.replace('/', '.')} is missing"
+        )
+    return reasons
+
+
+def _add_lambda_candidates(
+    program: Program,
+    site: LambdaSite,
+    static_type: str,
+    resolved: ResolvedMethod,
+    selected: list[tuple[str, ResolvedMethod]],
+    failures: list[tuple[str, str, str]],
+    lambda_targets: list[MethodId],
+    open_reasons: list[str],
+) -> None:
+    """Add what a lambda object of ``site`` may run for ``resolved`` when its interface is
+    a subtype of ``static_type``: its implementation method (to ``lambda_targets``) for the
+    functional method, else the method §5.4.6 selects for its class (to ``selected``, or a
+    selection failure to ``failures``); an unknown interface or an altMetafactory site,
+    which may implement further interfaces, adds to ``open_reasons``."""
+    try:
+        related = is_subtype(program, site.interface, static_type)
+    except MissingClassError:
+        open_reasons.append(
+            f"lambda in {site.site_class.replace('/', '.')}: interface {site.interface} unknown"
+        )
+        return
+    if site.alternate and not related and program.lookup(static_type).is_interface:
+        open_reasons.append(
+            f"lambda in {site.site_class.replace('/', '.')} (altMetafactory) "
+            "may implement further interfaces"
+        )
+    if not related:
+        return
+    target = _lambda_target(program, site, resolved)
+    if target is not None:
+        lambda_targets.append(target)
+        return
+    try:
+        interfaces = (site.interface, *superinterfaces(program, site.interface))
+        selected.extend(
+            (f"lambda:{site.interface}", m)
+            for m in _select_for_lambda(program, interfaces, resolved)
+        )
+    except LinkageFailure as failure:
+        failures.append((f"lambda:{site.interface}", failure.error_class, failure.message))
 
 
 def _select_for_lambda(

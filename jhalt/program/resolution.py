@@ -209,6 +209,16 @@ def resolve_method(program: Program, owner: str, name: str, descriptor: str) -> 
     return found
 
 
+def public_object_method(program: Program, name: str, descriptor: str) -> ResolvedMethod | None:
+    """The public non-static method ``name``/``descriptor`` of ``java/lang/Object``, if any:
+    what interface method resolution (§5.4.3.4) and invokespecial selection on an interface
+    (§6.5) fall back to after the interface itself."""
+    method = program.lookup(OBJECT).method(name, descriptor)
+    if method is not None and method.access & Access.PUBLIC and not method.is_static:
+        return ResolvedMethod(OBJECT, method)
+    return None
+
+
 def resolve_interface_method(
     program: Program, owner: str, name: str, descriptor: str
 ) -> ResolvedMethod:
@@ -224,13 +234,9 @@ def resolve_interface_method(
     method = cls.method(name, descriptor)
     if method is not None:
         return ResolvedMethod(owner, method)
-    object_method = program.lookup(OBJECT).method(name, descriptor)
-    if (
-        object_method is not None
-        and object_method.access & Access.PUBLIC
-        and not object_method.is_static
-    ):
-        return ResolvedMethod(OBJECT, object_method)
+    object_method = public_object_method(program, name, descriptor)
+    if object_method is not None:
+        return object_method
     found = _from_superinterfaces(program, owner, name, descriptor)
     if found is None:
         raise LinkageFailure(NO_SUCH_METHOD, _describe(owner, name, descriptor))

@@ -21,27 +21,19 @@ is guessed. Hierarchy, resolution, selection and initialisation live in their ow
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from jhalt.classfile.classpath import ClassPath
 from jhalt.classfile.descriptors import PRIMITIVES, descriptor_class, is_field_descriptor
 from jhalt.classfile.model import Access, ClassFile, MethodInfo
 from jhalt.errors import MissingClassError
 from jhalt.program import dispatch, hierarchy, initialization, resolution
 from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk import JdkDescriptions, jdk_descriptions
-
-if TYPE_CHECKING:
-    from jhalt.classfile.classpath import ClassPath
+from jhalt.program.kinds import ClassKind
 
 ARRAY_ORIGIN = "array class"
-
-
-class ClassKind(enum.Enum):
-    PROGRAM = "program"
-    LIBRARY = "library"
-    ARRAY = "array"
 
 
 class ClassSource(Protocol):
@@ -101,8 +93,6 @@ class Program:
     @classmethod
     def from_spec(cls, spec: str) -> Program:
         """A program over a classpath spec (``a.jar:dir:X.class``)."""
-        from jhalt.classfile.classpath import ClassPath
-
         return cls(ClassPath.from_spec(spec))
 
     @classmethod

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import OBJECT, Ref
+from jhalt.domains.values import OBJECT, Ref, ordered_or_array_supertype
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
@@ -110,14 +110,9 @@ class ProgramHierarchy:
         return not name.startswith("[") and self.program.classes.find(name) is not None
 
     def common_supertype(self, first: str, second: str) -> str:
-        if self.is_subtype(first, second):
-            return second
-        if self.is_subtype(second, first):
-            return first
-        if first.startswith("[") or second.startswith("["):
-            if first.startswith("[L") and second.startswith("[L"):
-                return "[L" + self.common_supertype(first[2:-1], second[2:-1]) + ";"
-            return OBJECT
+        known = ordered_or_array_supertype(self, first, second)
+        if known is not None:
+            return known
         try:
             return self.program.common_superclass(first, second)
         except JhaltError:

@@ -10,8 +10,8 @@ from model_testkit import Builder, represented, string_length
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import NULL, InstanceValue, IntValue
 from jhalt.models import boxing, math, string_builder
-from jhalt.models.string_builder import BUILDER_COUNT, STRING_BUILDER
 from jhalt.models.support import NFE
+from jhalt.models.text import BUILDER_COUNT, STRING_BUILDER
 from jhalt.seg.library import Refines, Returns
 
 RNG = random.Random(99)
