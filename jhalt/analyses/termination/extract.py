@@ -90,6 +90,7 @@ from jhalt.analyses.termination.relations import Facts, check_facts, relation_fa
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
 from jhalt.bytecode.body import analyze_method
 from jhalt.domains.intervals import Interval
+from jhalt.domains.reach import walk
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import (
     NULL,
@@ -630,15 +631,8 @@ def _object_children(state: AbstractState, reference: Ref) -> list[Ref]:
 def _children_closure(state: AbstractState, start: Iterable[Ref]) -> set[Ref]:
     """``start`` and everything reachable from it by represented fields and entries: the
     data below an acyclic object is acyclic."""
-    result: set[Ref] = set()
-    todo = [r for r in start if r in state.heap]
-    while todo:
-        current = todo.pop()
-        if current in result:
-            continue
-        result.add(current)
-        todo.extend(_object_children(state, current))
-    return result
+    starts = [r for r in start if r in state.heap]
+    return set(walk(starts, lambda r: _object_children(state, r)))
 
 
 def _certainly_object(state: AbstractState, reference: Ref) -> bool:
@@ -682,14 +676,7 @@ def _cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
             add(reference, partner)
             add(partner, reference)
     targets = {written} | predicates.equal_partners(written)
-    may_reach: set[Ref] = set()
-    todo = [t for t in targets if t in reverse]
-    while todo:
-        current = todo.pop()
-        if current in may_reach:
-            continue
-        may_reach.add(current)
-        todo.extend(reverse.get(current, ()))
+    may_reach = set(walk([t for t in targets if t in reverse], lambda r: reverse.get(r, ())))
     return frozenset(r for r in objects if r not in may_reach)
 
 
