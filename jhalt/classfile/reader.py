@@ -421,6 +421,7 @@ class _ClassParser:
         offset = -1
         for _ in range(r.u2()):
             frame_type = r.u1()
+            frame: tuple[str, tuple[VerificationType, ...], tuple[VerificationType, ...], int]
             if frame_type <= 63:
                 delta, frame = frame_type, ("same", (), (), 0)
             elif frame_type <= 127:

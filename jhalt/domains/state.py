@@ -436,8 +436,8 @@ class AbstractState:
                         f"array {reference} lists entries but its length is not {len(value.entries)}"
                     )
         for annotated in self.predicates.references():
-            value = self.heap.get(annotated)
-            if value is None or not is_object_value(value):
+            annotated_value = self.heap.get(annotated)
+            if annotated_value is None or not is_object_value(annotated_value):
                 raise ValueError(f"annotation on {annotated}, which is not an object")
 
     def __str__(self) -> str:

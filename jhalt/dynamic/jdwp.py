@@ -509,7 +509,7 @@ class JdwpClient:
 
     def drain_events(self) -> list[Event]:
         """Remove and return the events already received (stale ones after a Clear)."""
-        drained = []
+        drained: list[Event] = []
         while True:
             try:
                 event = self.events.get_nowait()

@@ -197,8 +197,8 @@ def read_current_state(
         raw = client.frame_values(
             thread, frame_id, [(loc.slot, tags.get(sort, "L")) for loc, sort in local_slots]
         )
-        for (loc, sort), value in zip(local_slots, raw):
-            values[loc] = _as_int(value, sort)
+        for (local_loc, sort), value in zip(local_slots, raw):
+            values[local_loc] = _as_int(value, sort)
     by_object: dict[int, list[tuple[FieldLoc, Sort]]] = {}
     for loc, sort in wanted.items():
         try:
@@ -220,8 +220,8 @@ def read_current_state(
             raw_values = client.object_values(obj, ids)
         except (JdwpError, UnsupportedStep):
             continue
-        for (loc, sort), value in zip(fields, raw_values):
-            values[loc] = _as_int(value, sort)
+        for (field_loc, sort), value in zip(fields, raw_values):
+            values[field_loc] = _as_int(value, sort)
     return values
 
 

@@ -286,9 +286,9 @@ class _Extractor:
                     le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1)
                 )
         for reference in sorted(set(path.complete) & tracked):
-            value = state.heap.get(reference)
-            if isinstance(value, InstanceValue) and path.complete[reference] <= {
-                f for f, _ in value.fields
+            instance = state.heap.get(reference)
+            if isinstance(instance, InstanceValue) and path.complete[reference] <= {
+                f for f, _ in instance.fields
             }:
                 children = sorted(set(object_children(state, reference)))
                 if all(c in tracked for c in children):
@@ -501,10 +501,10 @@ class _Extractor:
                     )
         instance_of = dict(renaming)
         for general_ref, field_id in target_point.field_refs:
-            instance_ref = instance_of.get(general_ref)
-            if instance_ref is None or instance_ref == NULL:
+            holder = instance_of.get(general_ref)
+            if holder is None or holder == NULL:
                 continue  # a null object has no field: the variable is unconstrained
-            known = path.fields.get((instance_ref, field_id))
+            known = path.fields.get((holder, field_id))
             if known is not None:
                 constraints.append(eq(var(primed(field_name(general_ref, field_id))), known))
         alternatives = disjunction_choices(path.facts.disjunctions)
