@@ -64,6 +64,7 @@ _NAMED_KINDS: dict[object, Callable[[str], ConstantEntry]] = {
 }
 """Tags whose entry refers to one Utf8 entry (JVM spec §4.4.1, 4.4.3, 4.4.9, 4.4.11-12)."""
 _Entry = TypeVar("_Entry", bound=ConstantEntry)
+_Wanted = TypeVar("_Wanted")
 _VERIFICATION_TAGS = {
     0: "top",
     1: "int",
@@ -263,11 +264,8 @@ class _ClassParser:
         # pragma: no cover - tags are checked while reading
         raise ClassFormatError(f"constant pool entry {index}: unknown kind", self.origin)
 
-    def entry(
-        self, index: int, want: type, what: str, optional: bool = False
-    ) -> ConstantEntry | None:
-        if index == 0 and optional:
-            return None
+    def entry(self, index: int, want: type[_Wanted], what: str) -> _Wanted:
+        """The resolved constant pool entry ``index``, which must be a ``want``."""
         if not 0 < index < len(self.pool) or self.pool[index] is None:
             raise self.r.fail(f"{what}: invalid constant pool index {index}")
         value = self.pool[index]
@@ -276,11 +274,15 @@ class _ClassParser:
         return value
 
     def utf8(self, index: int, what: str) -> str:
-        return self.entry(index, Utf8, what).value  # type: ignore[union-attr]
+        return self.entry(index, Utf8, what).value
 
-    def class_name(self, index: int, what: str, optional: bool = False) -> str | None:
-        value = self.entry(index, ClassConst, what, optional)
-        return None if value is None else value.name  # type: ignore[union-attr]
+    def class_name(self, index: int, what: str) -> str:
+        """The class named by entry ``index`` (a ClassConst)."""
+        return self.entry(index, ClassConst, what).name
+
+    def optional_class_name(self, index: int, what: str) -> str | None:
+        """As :meth:`class_name`, but index 0 means no class (None)."""
+        return None if index == 0 else self.class_name(index, what)
 
     # ------------------------------------------------------------ top level
     def parse(self) -> ClassFile:
@@ -293,7 +295,7 @@ class _ClassParser:
         self._parse_constant_pool()
         access = Access(r.u2())
         name = self.class_name(r.u2(), "this_class")
-        super_name = self.class_name(r.u2(), "super_class", optional=True)
+        super_name = self.optional_class_name(r.u2(), "super_class")
         interfaces = tuple(self.class_name(r.u2(), "interfaces") for _ in range(r.u2()))
         fields = tuple(self._parse_field() for _ in range(r.u2()))
         methods = tuple(self._parse_method() for _ in range(r.u2()))
@@ -344,13 +346,18 @@ class _ClassParser:
         constant = None
         for attr_name, body in self._attributes():
             if attr_name == "ConstantValue":
-                value = self.entry(
-                    body.u2(),
-                    (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst),
-                    "ConstantValue",
-                )  # type: ignore[arg-type]
-                constant = value.value  # type: ignore[union-attr]
+                constant = self._constant_value(body.u2())
         return FieldInfo(access, name, descriptor, constant)
+
+    def _constant_value(self, index: int) -> str | int | float:
+        """The value of a ConstantValue attribute (JVM spec §4.7.2): entry ``index`` must be
+        an integer, float, long, double or string constant."""
+        if not 0 < index < len(self.pool) or self.pool[index] is None:
+            raise self.r.fail(f"ConstantValue: invalid constant pool index {index}")
+        value = self.pool[index]
+        if not isinstance(value, (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst)):
+            raise self.r.fail(f"ConstantValue: constant pool entry {index} is not a constant")
+        return value.value
 
     def _parse_method(self) -> MethodInfo:
         r = self.r
@@ -365,7 +372,7 @@ class _ClassParser:
             elif attr_name == "Exceptions":
                 exceptions = tuple(
                     self.class_name(body.u2(), "Exceptions") for _ in range(body.u2())
-                )  # type: ignore[misc]
+                )
         return MethodInfo(access, name, descriptor, code, exceptions)
 
     def _parse_code(self, body: _Bytes, method: str) -> Code:
@@ -379,7 +386,7 @@ class _ClassParser:
             start, end, handler, catch_index = body.u2(), body.u2(), body.u2(), body.u2()
             if not (start < end <= code_length and handler < code_length):
                 raise body.fail(f"method {method}: exception table entry out of the code's range")
-            catch = self.class_name(catch_index, "exception table catch type", optional=True)
+            catch = self.optional_class_name(catch_index, "exception table catch type")
             handlers.append(ExceptionHandler(start, end, handler, catch))
         lines: list[tuple[int, int]] = []
         local_vars: list[LocalVariable] = []
@@ -452,7 +459,7 @@ class _ClassParser:
 
     def _inner_class(self, r: _Bytes) -> InnerClass:
         inner = self.class_name(r.u2(), "InnerClasses")
-        outer = self.class_name(r.u2(), "InnerClasses", optional=True)
+        outer = self.optional_class_name(r.u2(), "InnerClasses")
         name_index = r.u2()
         inner_name = self.utf8(name_index, "InnerClasses") if name_index else None
         return InnerClass(inner, outer, inner_name, r.u2())  # type: ignore[arg-type]
