@@ -399,7 +399,7 @@ class _Extractor:
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
-            if stored != NULL and not is_object_value(before.heap.get(stored)):  # type: ignore[arg-type]
+            if stored != NULL and not before.is_object(stored):
                 return  # an integer or float field: no object structure changes
             path.version += 1
             path.preserved[path.version] = cannot_reach(before, before.peek(written_depth))
@@ -492,7 +492,7 @@ class _Extractor:
                         eq(var(primed(general_ref)), var(self.int_name(source, instance_ref)))
                     )
             elif general_ref in target_point.sized_refs:
-                if instance_ref == NULL or is_object_value(instance.heap.get(instance_ref)):  # type: ignore[arg-type]
+                if instance_ref == NULL or instance.is_object(instance_ref):
                     constraints.append(
                         eq(
                             var(primed(size_name(general_ref))),

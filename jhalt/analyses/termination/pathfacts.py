@@ -16,7 +16,7 @@ from jhalt.bytecode.body import analyze_method
 from jhalt.domains.intervals import Interval
 from jhalt.domains.reach import walk
 from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.domains.values import ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
 from jhalt.errors import JhaltError
 from jhalt.ids import ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, ge, le, var
@@ -47,11 +47,13 @@ def library_callee(program: Program | None, position: ProgramPosition) -> tuple[
         return None
     method_id = position.method
     classfile = program.find(method_id.class_name)
-    method = classfile.method(method_id.name, method_id.descriptor) if classfile else None
+    if classfile is None:
+        return None
+    method = classfile.method(method_id.name, method_id.descriptor)
     if method is None or method.code is None:
         return None
     try:
-        instruction = analyze_method(method, classfile).instruction_at.get(position.pc)  # type: ignore[arg-type]
+        instruction = analyze_method(method, classfile).instruction_at.get(position.pc)
         if instruction is None or not instruction.mnemonic.startswith("invoke"):
             return None
         member = instruction.member
@@ -61,11 +63,7 @@ def library_callee(program: Program | None, position: ProgramPosition) -> tuple[
 
 
 def object_children(state: AbstractState, reference: Ref) -> list[Ref]:
-    return [
-        child
-        for _, child in successors(state.heap.get(reference))
-        if child != NULL and is_object_value(state.heap.get(child))  # type: ignore[arg-type]
-    ]
+    return [child for _, child in successors(state.heap.get(reference)) if state.is_object(child)]
 
 
 def children_closure(state: AbstractState, start: Iterable[Ref]) -> set[Ref]:
