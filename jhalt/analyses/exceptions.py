@@ -168,6 +168,55 @@ def _message(kind: str, position: ProgramPosition) -> str:
     return f"uncaught {kind.rsplit('/', 1)[-1]}: {text}"
 
 
+def _site_witness(
+    program: Program,
+    graph: SymbolicExecutionGraph,
+    site: ErrorSite,
+    registry: ModelRegistry,
+    options: EvalOptions,
+    limits: WitnessLimits,
+) -> GraphWitness | NoWitness:
+    """The witness of the first node of ``site`` that has one, else the last answer (or
+    "no error state" for a site without nodes)."""
+    answer: GraphWitness | NoWitness = NoWitness("no error state")
+    for node in site.nodes:
+        answer = find_witness(
+            graph,
+            node,
+            program,
+            registry=registry,
+            options=options,
+            goal=exception_goal(site, graph),
+            limits=limits,
+        )
+        if isinstance(answer, GraphWitness):
+            break
+    return answer
+
+
+def _finding(
+    program: Program,
+    graph: SymbolicExecutionGraph,
+    entry: MethodId,
+    site: ErrorSite,
+    location: SourceLocation,
+    answer: GraphWitness,
+) -> Finding:
+    """The finding of ``site`` with its witness; an inconclusive symbolic check (the
+    witness did not reach the site) is kept in ``replay_detail``."""
+    witness = Witness(
+        inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
+    )
+    return Finding(
+        kind=site.kind.replace("/", "."),
+        message=_message(site.kind, site.position),
+        location=location,
+        entry=entry,
+        witness=witness,
+        path=path_locations(program, graph, answer.path),
+    )
+
+
 def check_exceptions(
     program: Program,
     entry: MethodId,
@@ -192,19 +241,7 @@ def check_exceptions(
     limits = witness_limits or WitnessLimits()
     inconclusive = 0
     for site in sites:
-        answer: GraphWitness | NoWitness = NoWitness("no error state")
-        for node in site.nodes:
-            answer = find_witness(
-                graph,
-                node,
-                program,
-                registry=registry,
-                options=options,
-                goal=exception_goal(site, graph),
-                limits=limits,
-            )
-            if isinstance(answer, GraphWitness):
-                break
+        answer = _site_witness(program, graph, site, registry, options, limits)
         location = _location(program, site.position)
         if isinstance(answer, NoWitness):
             dropped.append(
@@ -213,19 +250,7 @@ def check_exceptions(
             continue
         if not answer.reached:
             inconclusive += 1
-        witness = Witness(
-            inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
-        )
-        findings.append(
-            Finding(
-                kind=site.kind.replace("/", "."),
-                message=_message(site.kind, site.position),
-                location=location,
-                entry=entry,
-                witness=witness,
-                path=path_locations(program, graph, answer.path),
-            )
-        )
+        findings.append(_finding(program, graph, entry, site, location, answer))
     notes: list[str] = []
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})

@@ -148,6 +148,54 @@ def _check_exception_table(
             raise ClassFormatError(f"exception handler {h} has a bad range end", origin)
 
 
+def _basic_block_groups(
+    instructions: Sequence[Instruction],
+    exception_table: Sequence[ExceptionHandler],
+    code_length: int,
+) -> list[list[Instruction]]:
+    """The instructions split at the leaders: pc 0, jump targets, the instruction after a
+    branch or an instruction that does not fall through, and the bounds and handlers of
+    the exception table (JVM spec §4.10.1)."""
+    leaders = {0}
+    for instruction in instructions:
+        leaders.update(instruction.jump_targets)
+        if not instruction.falls_through or instruction.kind is Kind.BRANCH:
+            leaders.add(instruction.next_pc)
+    for h in exception_table:
+        leaders.update((h.start_pc, h.end_pc, h.handler_pc))
+    leaders.discard(code_length)
+    groups: list[list[Instruction]] = []
+    for instruction in instructions:
+        if instruction.pc in leaders:
+            groups.append([])
+        groups[-1].append(instruction)
+    return groups
+
+
+def _normal_successors(last_in_block: Instruction) -> list[int]:
+    """The start pcs of the blocks that follow a block ending in ``last_in_block`` without
+    an exception: the fall-through, then the jump targets, without repetitions."""
+    successors = []
+    if last_in_block.falls_through:
+        successors.append(last_in_block.next_pc)
+    successors.extend(last_in_block.jump_targets)
+    return list(dict.fromkeys(successors))
+
+
+def _exception_edges(
+    group: Sequence[Instruction], exception_table: Sequence[ExceptionHandler]
+) -> tuple[ExceptionEdge, ...]:
+    """The handlers that cover the block ``group`` if one of its instructions may throw."""
+    start = group[0].pc
+    if not any(i.may_throw for i in group):
+        return ()
+    return tuple(
+        ExceptionEdge(h.handler_pc, h.catch_type)
+        for h in exception_table
+        if h.start_pc <= start < h.end_pc
+    )
+
+
 def build_cfg(
     instructions: Sequence[Instruction],
     exception_table: Sequence[ExceptionHandler] = (),
@@ -165,41 +213,9 @@ def build_cfg(
     if last.falls_through or last.kind is Kind.JSR:
         raise ClassFormatError(f"pc {last.pc}: control falls off the end of the code", origin)
 
-    leaders = {0}
-    for instruction in instructions:
-        leaders.update(instruction.jump_targets)
-        if not instruction.falls_through or instruction.kind is Kind.BRANCH:
-            leaders.add(instruction.next_pc)
-    for h in exception_table:
-        leaders.update((h.start_pc, h.end_pc, h.handler_pc))
-    leaders.discard(code_length)
-
-    groups: list[list[Instruction]] = []
-    for instruction in instructions:
-        if instruction.pc in leaders:
-            groups.append([])
-        groups[-1].append(instruction)
-
-    normal: dict[int, list[int]] = {}
-    for group in groups:
-        last_in_block = group[-1]
-        successors = []
-        if last_in_block.falls_through:
-            successors.append(last_in_block.next_pc)
-        successors.extend(last_in_block.jump_targets)
-        normal[group[0].pc] = list(dict.fromkeys(successors))
-
-    exceptional: dict[int, tuple[ExceptionEdge, ...]] = {}
-    for group in groups:
-        start = group[0].pc
-        if any(i.may_throw for i in group):
-            exceptional[start] = tuple(
-                ExceptionEdge(h.handler_pc, h.catch_type)
-                for h in exception_table
-                if h.start_pc <= start < h.end_pc
-            )
-        else:
-            exceptional[start] = ()
+    groups = _basic_block_groups(instructions, exception_table, code_length)
+    normal = {group[0].pc: _normal_successors(group[-1]) for group in groups}
+    exceptional = {group[0].pc: _exception_edges(group, exception_table) for group in groups}
 
     subroutines = _subroutines(groups, normal, exceptional)
     for subroutine in subroutines:

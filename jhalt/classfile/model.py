@@ -8,6 +8,7 @@ parses them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntFlag
 
@@ -31,6 +32,18 @@ class Access(IntFlag):
     ANNOTATION = 0x2000
     ENUM = 0x4000
     MODULE = 0x8000
+
+
+def line_at(line_numbers: Iterable[tuple[int, int]], pc: int) -> int | None:
+    """The source line of the instruction at ``pc`` in a line number table of (start pc,
+    line) pairs (JVM spec §4.7.12): the line of the greatest start at or below ``pc`` (the
+    first such entry when a start repeats); None if no entry starts at or below ``pc``."""
+    line = None
+    best = -1
+    for start, number in line_numbers:
+        if best < start <= pc:
+            best, line = start, number
+    return line
 
 
 # ---------------------------------------------------------------- constant pool entries
@@ -207,12 +220,7 @@ class Code:
 
     def line_at(self, pc: int) -> int | None:
         """The source line of the instruction at ``pc``, if LineNumberTable says."""
-        line = None
-        best = -1
-        for start, number in self.line_numbers:
-            if best < start <= pc:
-                best, line = start, number
-        return line
+        return line_at(self.line_numbers, pc)
 
     def local_name(self, slot: int, pc: int) -> str | None:
         """The source name of local ``slot`` at ``pc``, if LocalVariableTable says."""

@@ -9,6 +9,8 @@ skipped by their length.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from jhalt.classfile.model import (
     Access,
@@ -45,6 +47,24 @@ OLDEST_MAJOR = 45
 NEWEST_MAJOR = 65  # Java 21
 
 _MEMBER_KINDS = {9: "field", 10: "method", 11: "interface_method"}
+_LITERAL_KINDS: dict[object, Callable[[Any], ConstantEntry]] = {
+    "utf8": Utf8,
+    "int": IntegerConst,
+    "float": FloatConst,
+    "long": LongConst,
+    "double": DoubleConst,
+}
+"""Raw pool kinds whose entry is the value itself (JVM spec §4.4.3-4.4.5, §4.4.7)."""
+_NAMED_KINDS: dict[object, Callable[[str], ConstantEntry]] = {
+    7: ClassConst,
+    8: StringConst,
+    16: MethodTypeConst,
+    19: ModuleConst,
+    20: PackageConst,
+}
+"""Tags whose entry refers to one Utf8 entry (JVM spec §4.4.1, 4.4.3, 4.4.9, 4.4.11-12)."""
+_Entry = TypeVar("_Entry", bound=ConstantEntry)
+_Wanted = TypeVar("_Wanted")
 _VERIFICATION_TAGS = {
     0: "top",
     1: "int",
@@ -181,80 +201,71 @@ class _ClassParser:
                 self.pool[index] = self._resolve(raw, index, set())
 
     def _resolve(self, raw: list, index: int, visiting: set[int]) -> ConstantEntry:
-        if self.pool[index] is not None:
-            return self.pool[index]  # type: ignore[return-value]
+        """The resolved constant pool entry ``index`` (JVM spec §4.4), resolving the entries
+        it refers to first; ``visiting`` holds the entries under resolution (a cycle is a
+        format error)."""
+        known = self.pool[index]
+        if known is not None:
+            return known
         if index in visiting:
             raise ClassFormatError(f"constant pool entry {index} refers to itself", self.origin)
         visiting.add(index)
+        result = self._build_entry(raw, index, visiting)
+        self.pool[index] = result
+        visiting.discard(index)
+        return result
+
+    def _ref(self, raw: list, index: int, i: int, want: type[_Entry], visiting: set[int]) -> _Entry:
+        """The resolved entry ``i`` that entry ``index`` refers to, which must be a ``want``."""
+        if not 0 < i < len(raw) or raw[i] is None:
+            raise ClassFormatError(
+                f"constant pool entry {index} refers to invalid index {i}", self.origin
+            )
+        target = self._resolve(raw, i, visiting)
+        if not isinstance(target, want):
+            raise ClassFormatError(
+                f"constant pool entry {index} refers to entry {i} of the wrong kind",
+                self.origin,
+            )
+        return target
+
+    def _build_entry(self, raw: list, index: int, visiting: set[int]) -> ConstantEntry:
+        """Entry ``index`` of the raw pool (tag and operands) as a model value."""
         entry = raw[index]
         kind = entry[0]
-
-        def ref(i: int, want: type) -> ConstantEntry:
-            if not 0 < i < len(raw) or raw[i] is None:
-                raise ClassFormatError(
-                    f"constant pool entry {index} refers to invalid index {i}", self.origin
-                )
-            target = self._resolve(raw, i, visiting)
-            if not isinstance(target, want):
-                raise ClassFormatError(
-                    f"constant pool entry {index} refers to entry {i} of the wrong kind",
-                    self.origin,
-                )
-            return target
+        literal = _LITERAL_KINDS.get(kind)
+        if literal is not None:
+            return literal(entry[1])
 
         def text(i: int) -> str:
-            return ref(i, Utf8).value  # type: ignore[union-attr]
+            return self._ref(raw, index, i, Utf8, visiting).value
 
-        result: ConstantEntry
-        if kind == "utf8":
-            result = Utf8(entry[1])
-        elif kind == "int":
-            result = IntegerConst(entry[1])
-        elif kind == "float":
-            result = FloatConst(entry[1])
-        elif kind == "long":
-            result = LongConst(entry[1])
-        elif kind == "double":
-            result = DoubleConst(entry[1])
-        elif kind == 7:
-            result = ClassConst(text(entry[1]))
-        elif kind == 8:
-            result = StringConst(text(entry[1]))
-        elif kind == 16:
-            result = MethodTypeConst(text(entry[1]))
-        elif kind == 19:
-            result = ModuleConst(text(entry[1]))
-        elif kind == 20:
-            result = PackageConst(text(entry[1]))
-        elif kind == 12:
-            result = NameAndType(text(entry[1]), text(entry[2]))
-        elif kind in _MEMBER_KINDS:
-            owner = ref(entry[1], ClassConst)
-            nat = ref(entry[2], NameAndType)
-            result = MemberRef(_MEMBER_KINDS[kind], owner.name, nat.name, nat.descriptor)  # type: ignore[union-attr]
-        elif kind in (17, 18):
-            nat = ref(entry[2], NameAndType)
-            result = DynamicConst(kind == 18, entry[1], nat.name, nat.descriptor)  # type: ignore[union-attr]
-        elif kind == 15:
+        named = _NAMED_KINDS.get(kind)
+        if named is not None:
+            return named(text(entry[1]))
+        if kind == 12:
+            return NameAndType(text(entry[1]), text(entry[2]))
+        if kind in _MEMBER_KINDS:
+            owner = self._ref(raw, index, entry[1], ClassConst, visiting)
+            nat = self._ref(raw, index, entry[2], NameAndType, visiting)
+            return MemberRef(_MEMBER_KINDS[kind], owner.name, nat.name, nat.descriptor)
+        if kind in (17, 18):
+            nat = self._ref(raw, index, entry[2], NameAndType, visiting)
+            return DynamicConst(kind == 18, entry[1], nat.name, nat.descriptor)
+        if kind == 15:
             reference_kind = entry[1]
             if not 1 <= reference_kind <= 9:
                 raise ClassFormatError(
                     f"constant pool entry {index}: bad method handle kind {reference_kind}",
                     self.origin,
                 )
-            member = ref(entry[2], MemberRef)
-            result = MethodHandleConst(reference_kind, member)  # type: ignore[arg-type]
-        else:  # pragma: no cover - tags are checked while reading
-            raise ClassFormatError(f"constant pool entry {index}: unknown kind", self.origin)
-        self.pool[index] = result
-        visiting.discard(index)
-        return result
+            member = self._ref(raw, index, entry[2], MemberRef, visiting)
+            return MethodHandleConst(reference_kind, member)
+        # pragma: no cover - tags are checked while reading
+        raise ClassFormatError(f"constant pool entry {index}: unknown kind", self.origin)
 
-    def entry(
-        self, index: int, want: type, what: str, optional: bool = False
-    ) -> ConstantEntry | None:
-        if index == 0 and optional:
-            return None
+    def entry(self, index: int, want: type[_Wanted], what: str) -> _Wanted:
+        """The resolved constant pool entry ``index``, which must be a ``want``."""
         if not 0 < index < len(self.pool) or self.pool[index] is None:
             raise self.r.fail(f"{what}: invalid constant pool index {index}")
         value = self.pool[index]
@@ -263,11 +274,15 @@ class _ClassParser:
         return value
 
     def utf8(self, index: int, what: str) -> str:
-        return self.entry(index, Utf8, what).value  # type: ignore[union-attr]
+        return self.entry(index, Utf8, what).value
 
-    def class_name(self, index: int, what: str, optional: bool = False) -> str | None:
-        value = self.entry(index, ClassConst, what, optional)
-        return None if value is None else value.name  # type: ignore[union-attr]
+    def class_name(self, index: int, what: str) -> str:
+        """The class named by entry ``index`` (a ClassConst)."""
+        return self.entry(index, ClassConst, what).name
+
+    def optional_class_name(self, index: int, what: str) -> str | None:
+        """As :meth:`class_name`, but index 0 means no class (None)."""
+        return None if index == 0 else self.class_name(index, what)
 
     # ------------------------------------------------------------ top level
     def parse(self) -> ClassFile:
@@ -280,7 +295,7 @@ class _ClassParser:
         self._parse_constant_pool()
         access = Access(r.u2())
         name = self.class_name(r.u2(), "this_class")
-        super_name = self.class_name(r.u2(), "super_class", optional=True)
+        super_name = self.optional_class_name(r.u2(), "super_class")
         interfaces = tuple(self.class_name(r.u2(), "interfaces") for _ in range(r.u2()))
         fields = tuple(self._parse_field() for _ in range(r.u2()))
         methods = tuple(self._parse_method() for _ in range(r.u2()))
@@ -331,13 +346,18 @@ class _ClassParser:
         constant = None
         for attr_name, body in self._attributes():
             if attr_name == "ConstantValue":
-                value = self.entry(
-                    body.u2(),
-                    (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst),
-                    "ConstantValue",
-                )  # type: ignore[arg-type]
-                constant = value.value  # type: ignore[union-attr]
+                constant = self._constant_value(body.u2())
         return FieldInfo(access, name, descriptor, constant)
+
+    def _constant_value(self, index: int) -> str | int | float:
+        """The value of a ConstantValue attribute (JVM spec §4.7.2): entry ``index`` must be
+        an integer, float, long, double or string constant."""
+        if not 0 < index < len(self.pool) or self.pool[index] is None:
+            raise self.r.fail(f"ConstantValue: invalid constant pool index {index}")
+        value = self.pool[index]
+        if not isinstance(value, (IntegerConst, FloatConst, LongConst, DoubleConst, StringConst)):
+            raise self.r.fail(f"ConstantValue: constant pool entry {index} is not a constant")
+        return value.value
 
     def _parse_method(self) -> MethodInfo:
         r = self.r
@@ -352,7 +372,7 @@ class _ClassParser:
             elif attr_name == "Exceptions":
                 exceptions = tuple(
                     self.class_name(body.u2(), "Exceptions") for _ in range(body.u2())
-                )  # type: ignore[misc]
+                )
         return MethodInfo(access, name, descriptor, code, exceptions)
 
     def _parse_code(self, body: _Bytes, method: str) -> Code:
@@ -366,7 +386,7 @@ class _ClassParser:
             start, end, handler, catch_index = body.u2(), body.u2(), body.u2(), body.u2()
             if not (start < end <= code_length and handler < code_length):
                 raise body.fail(f"method {method}: exception table entry out of the code's range")
-            catch = self.class_name(catch_index, "exception table catch type", optional=True)
+            catch = self.optional_class_name(catch_index, "exception table catch type")
             handlers.append(ExceptionHandler(start, end, handler, catch))
         lines: list[tuple[int, int]] = []
         local_vars: list[LocalVariable] = []
@@ -408,6 +428,7 @@ class _ClassParser:
         offset = -1
         for _ in range(r.u2()):
             frame_type = r.u1()
+            frame: tuple[str, tuple[VerificationType, ...], tuple[VerificationType, ...], int]
             if frame_type <= 63:
                 delta, frame = frame_type, ("same", (), (), 0)
             elif frame_type <= 127:
@@ -438,7 +459,7 @@ class _ClassParser:
 
     def _inner_class(self, r: _Bytes) -> InnerClass:
         inner = self.class_name(r.u2(), "InnerClasses")
-        outer = self.class_name(r.u2(), "InnerClasses", optional=True)
+        outer = self.optional_class_name(r.u2(), "InnerClasses")
         name_index = r.u2()
         inner_name = self.utf8(name_index, "InnerClasses") if name_index else None
         return InnerClass(inner, outer, inner_name, r.u2())  # type: ignore[arg-type]

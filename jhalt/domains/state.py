@@ -15,10 +15,11 @@ top), as in the seeds; :attr:`Frame.stack` itself is stored bottom → top.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from jhalt.domains.heap import Heap, HeapPredicates
+from jhalt.domains.reach import walk
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -152,6 +153,18 @@ def step_target(value: HeapValue | None, step: Step) -> Ref | None:
     return None
 
 
+def reachable_objects(
+    state: AbstractState,
+    starts: Iterable[Ref],
+    follow: Callable[[Ref], Iterable[Ref]] | None = None,
+) -> list[Ref]:
+    """The object references reachable from ``starts`` (starts included) through
+    ``follow`` (default: fields, entries and lengths, :meth:`AbstractState.children`),
+    where only non-null references bound to object values are visited or passed through;
+    in the depth-first order of :func:`jhalt.domains.reach.walk`."""
+    return walk(starts, follow or state.children, state.is_object)
+
+
 # ---------------------------------------------------------------- states
 @dataclass(frozen=True, slots=True)
 class AbstractState:
@@ -278,15 +291,17 @@ class AbstractState:
 
     def reachable(self) -> set[Ref]:
         """References reachable from the roots (``null`` excluded)."""
-        seen: set[Ref] = set()
-        todo = [r for _, r in self.roots()]
-        while todo:
-            current = todo.pop()
-            if current == NULL or current in seen:
-                continue
-            seen.add(current)
-            todo.extend(child for _, child in successors(self.heap.get(current)))
-        return seen
+        starts = [r for _, r in self.roots()]
+        return set(walk(starts, self.children, lambda r: r != NULL))
+
+    def children(self, reference: Ref) -> list[Ref]:
+        """The references held by ``reference``'s value (:func:`successors`), in order."""
+        return [child for _, child in successors(self.heap.get(reference))]
+
+    def is_object(self, reference: Ref) -> bool:
+        """Whether ``reference`` is non-null and bound to an object value in the heap."""
+        value = self.heap.get(reference)
+        return reference != NULL and value is not None and is_object_value(value)
 
     def references(self) -> set[Ref]:
         return set(self.heap) | self.predicates.references()
@@ -421,8 +436,8 @@ class AbstractState:
                         f"array {reference} lists entries but its length is not {len(value.entries)}"
                     )
         for annotated in self.predicates.references():
-            value = self.heap.get(annotated)
-            if value is None or not is_object_value(value):
+            annotated_value = self.heap.get(annotated)
+            if annotated_value is None or not is_object_value(annotated_value):
                 raise ValueError(f"annotation on {annotated}, which is not an object")
 
     def __str__(self) -> str:

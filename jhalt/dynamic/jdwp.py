@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from jhalt.classfile.model import Access
 from jhalt.dynamic import jdwp_wire as w
 from jhalt.dynamic.jdwp_wire import (
     IdSizes,
@@ -54,11 +55,11 @@ class FieldDecl:
 
     @property
     def is_static(self) -> bool:
-        return bool(self.modifiers & 0x0008)
+        return Access.STATIC in Access(self.modifiers)
 
     @property
     def is_volatile(self) -> bool:
-        return bool(self.modifiers & 0x0040)
+        return Access.VOLATILE_OR_BRIDGE in Access(self.modifiers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +71,15 @@ class MethodDecl:
 
     @property
     def is_static(self) -> bool:
-        return bool(self.modifiers & 0x0008)
+        return Access.STATIC in Access(self.modifiers)
 
     @property
     def is_native(self) -> bool:
-        return bool(self.modifiers & 0x0100)
+        return Access.NATIVE in Access(self.modifiers)
 
     @property
     def is_abstract(self) -> bool:
-        return bool(self.modifiers & 0x0400)
+        return Access.ABSTRACT in Access(self.modifiers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,7 +509,7 @@ class JdwpClient:
 
     def drain_events(self) -> list[Event]:
         """Remove and return the events already received (stale ones after a Clear)."""
-        drained = []
+        drained: list[Event] = []
         while True:
             try:
                 event = self.events.get_nowait()

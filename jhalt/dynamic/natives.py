@@ -25,23 +25,32 @@ if TYPE_CHECKING:
 MAX_ARRAYCOPY = 4096
 
 
+def _number(value: Value) -> int | float:
+    """The concrete number of a pinned value; an object reference has none (TypeError, as
+    ``int()`` and ``float()`` raise on it)."""
+    concrete = value.concrete
+    if isinstance(concrete, FreshObject):
+        raise TypeError("a fresh object is not a number")
+    return concrete
+
+
 def _float_to_raw_int_bits(it: ConcolicIteration, args: Sequence[Value]) -> Value:
-    x = float(it.memory.pin(args[0]).concrete)
+    x = float(_number(it.memory.pin(args[0])))
     return constant(int(struct.unpack(">i", struct.pack(">f", x))[0]), "I")
 
 
 def _int_bits_to_float(it: ConcolicIteration, args: Sequence[Value]) -> Value:
-    x = int(it.memory.pin(args[0]).concrete)
+    x = int(_number(it.memory.pin(args[0])))
     return constant(float(struct.unpack(">f", struct.pack(">i", x))[0]), "F")
 
 
 def _double_to_raw_long_bits(it: ConcolicIteration, args: Sequence[Value]) -> Value:
-    x = float(it.memory.pin(args[0]).concrete)
+    x = float(_number(it.memory.pin(args[0])))
     return constant(int(struct.unpack(">q", struct.pack(">d", x))[0]), "J")
 
 
 def _long_bits_to_double(it: ConcolicIteration, args: Sequence[Value]) -> Value:
-    x = int(it.memory.pin(args[0]).concrete)
+    x = int(_number(it.memory.pin(args[0])))
     return constant(float(struct.unpack(">d", struct.pack(">q", x))[0]), "D")
 
 
@@ -61,16 +70,16 @@ def _arraycopy(it: ConcolicIteration, args: Sequence[Value]) -> None:
         raise UnsupportedStep("System.arraycopy with null (exception not modelled)")
     if src.concrete is dest.concrete or src.concrete == dest.concrete:
         raise UnsupportedStep("System.arraycopy within one array is not modelled")
-    count = int(length.concrete)
+    count = int(_number(length))
     if count < 0 or count > MAX_ARRAYCOPY:
         raise UnsupportedStep(f"System.arraycopy of {count} elements is not modelled")
     signature = _array_signature(it, src)
     if signature != _array_signature(it, dest) or not signature.startswith("["):
         raise UnsupportedStep("System.arraycopy between arrays of different types")
     kind = {"J": "J", "F": "F", "D": "D", "L": "A", "[": "A"}.get(signature[1], "I")
-    values = it.array_elements(src, int(src_pos.concrete), count, kind)
+    values = it.array_elements(src, int(_number(src_pos)), count, kind)
     for k, value in enumerate(values):
-        it.write_cell(dest, int(dest_pos.concrete) + k, value)
+        it.write_cell(dest, int(_number(dest_pos)) + k, value)
     return None
 
 

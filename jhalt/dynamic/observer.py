@@ -197,8 +197,8 @@ def read_current_state(
         raw = client.frame_values(
             thread, frame_id, [(loc.slot, tags.get(sort, "L")) for loc, sort in local_slots]
         )
-        for (loc, sort), value in zip(local_slots, raw):
-            values[loc] = _as_int(value, sort)
+        for (local_loc, sort), value in zip(local_slots, raw):
+            values[local_loc] = _as_int(value, sort)
     by_object: dict[int, list[tuple[FieldLoc, Sort]]] = {}
     for loc, sort in wanted.items():
         try:
@@ -220,8 +220,8 @@ def read_current_state(
             raw_values = client.object_values(obj, ids)
         except (JdwpError, UnsupportedStep):
             continue
-        for (loc, sort), value in zip(fields, raw_values):
-            values[loc] = _as_int(value, sort)
+        for (field_loc, sort), value in zip(fields, raw_values):
+            values[field_loc] = _as_int(value, sort)
     return values
 
 
@@ -355,17 +355,46 @@ class _Observation:
             raise Divergence(f"an exception was thrown at index {loc.index}")
         return loc
 
+    def _at_header(self, top: Location) -> bool:
+        """Whether the thread is at the loop header in the frame of the site."""
+        site = self.site
+        return (top.class_id, top.method_id, top.index) == (
+            site.method.class_id,
+            site.method.method_id,
+            site.header,
+        ) and self.client.frame_count(site.thread) == site.depth
+
+    def _try_proof(
+        self, records: list[IterationRecord]
+    ) -> tuple[ClosureProof | None, list[IterationRecord], str] | None:
+        """The result of the observation if ``records`` and the current state prove the
+        thread stuck (or the proof fails for shared state), None to observe further."""
+        site = self.site
+        current = read_current_state(self.view, site.thread, needed_locations(records))
+        proof = prove_stuck(records, current)
+        if proof is None:
+            return None
+        shared = self._shared_state_reason(records)
+        if shared:
+            return None, records, shared
+        return proof, records, "proved"
+
+    def _iterate(self, engine: ConcolicIteration, loc: Location) -> tuple[str, Location]:
+        """Step ``engine`` from ``loc`` until it ends the iteration or sees the loop exit:
+        its outcome and the last location."""
+        outcome = engine.on_event(loc)
+        while outcome == CONTINUE:
+            loc = self._step(engine)
+            outcome = engine.on_event(loc)
+        return outcome, loc
+
     def run(self) -> tuple[ClosureProof | None, list[IterationRecord], str]:
         site = self.site
         client = self.client
         records: list[IterationRecord] = []
         _settle(client, site.thread)
         top = client.frames(site.thread, 0, 1)[0].location
-        at_head = (top.class_id, top.method_id, top.index) == (
-            site.method.class_id,
-            site.method.method_id,
-            site.header,
-        ) and client.frame_count(site.thread) == site.depth
+        at_head = self._at_header(top)
         divergences = 0
         reason = "no iteration observed"
         try:
@@ -380,10 +409,7 @@ class _Observation:
                     self.view, site.thread, site.method, site.header, site.loop_pcs, str(number)
                 )
                 try:
-                    outcome = engine.on_event(loc)
-                    while outcome == CONTINUE:
-                        loc = self._step(engine)
-                        outcome = engine.on_event(loc)
+                    outcome, loc = self._iterate(engine, loc)
                 except (Divergence, UnsupportedStep, ClassNotReady) as exc:
                     # Sound to skip: a closed argument covers every path the loop can
                     # take from the current state, observed or not.
@@ -401,13 +427,9 @@ class _Observation:
                 if outcome == LOOP_EXITED:
                     return None, records, "the loop exited during observation: it is not stuck"
                 records.append(_record(engine, number))
-                current = read_current_state(self.view, site.thread, needed_locations(records))
-                proof = prove_stuck(records, current)
-                if proof is not None:
-                    shared = self._shared_state_reason(records)
-                    if shared:
-                        return None, records, shared
-                    return proof, records, "proved"
+                finished = self._try_proof(records)
+                if finished is not None:
+                    return finished
                 reason = f"no closed argument after {len(records)} iteration(s)"
             return None, records, f"could not prove after {len(records)} iterations (limit)"
         except UnsupportedStep as exc:
@@ -438,21 +460,10 @@ def _settle(client: JdwpClient, thread: int) -> None:
         pass
 
 
-def examine(
-    client: JdwpClient,
-    limits: Limits | None = None,
-    progress: Callable[[str], None] | None = None,
-) -> Examination:
-    """Suspend the VM and try to prove, for each running thread, that it is stuck in a
-    loop. The caller resumes and detaches (``client.dispose()``) afterwards."""
-    limits = limits or Limits()
-    start = time.monotonic()
-    clock = _Clock(start + limits.timeout)
-    view = VmView(client)
-    client.suspend_vm()
-    threads = thread_dump(view)
-    verdicts: list[LoopVerdict] = []
-    notes: list[str] = []
+def _candidate_threads(client: JdwpClient) -> tuple[list[tuple[int, str]], list[int]]:
+    """The threads worth observing, (id, name) for each running application thread whose
+    top frame has a location, and all application threads (not in a system group, not
+    zombies, not ``DestroyJavaVM``); a thread that JDWP cannot describe is skipped."""
     candidates = []
     app_threads = []
     for thread in client.all_threads():
@@ -471,6 +482,52 @@ def examine(
             candidates.append((thread, name))
         except JdwpError:
             continue
+    return candidates, app_threads
+
+
+def _observe(
+    view: VmView,
+    site: LoopSite,
+    limits: Limits,
+    clock: _Clock,
+    app_threads: list[int],
+    thread: int,
+) -> LoopVerdict:
+    """The verdict on the loop at ``site``: observed iterations and a proof, if any; a JDWP
+    error ends the observation without a proof (the VM being gone is raised)."""
+    began = time.monotonic()
+    try:
+        proof, records, reason = _Observation(view, site, limits, clock, app_threads).run()
+    except VmGoneError:
+        raise
+    except JdwpError as exc:
+        proof, records, reason = None, [], f"JDWP error: {exc}"
+    return LoopVerdict(
+        site,
+        proof,
+        tuple(records),
+        reason,
+        time.monotonic() - began,
+        len([t for t in app_threads if t != thread]),
+    )
+
+
+def examine(
+    client: JdwpClient,
+    limits: Limits | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Examination:
+    """Suspend the VM and try to prove, for each running thread, that it is stuck in a
+    loop. The caller resumes and detaches (``client.dispose()``) afterwards."""
+    limits = limits or Limits()
+    start = time.monotonic()
+    clock = _Clock(start + limits.timeout)
+    view = VmView(client)
+    client.suspend_vm()
+    threads = thread_dump(view)
+    verdicts: list[LoopVerdict] = []
+    notes: list[str] = []
+    candidates, app_threads = _candidate_threads(client)
     for thread, name in candidates:
         try:
             sites = loop_sites(view, thread, name)
@@ -487,23 +544,9 @@ def examine(
                 progress(
                     f"observing {site.method.qualified_name} loop at {site.header} in thread {name}"
                 )
-            began = time.monotonic()
-            try:
-                proof, records, reason = _Observation(view, site, limits, clock, app_threads).run()
-            except VmGoneError:
-                raise
-            except JdwpError as exc:
-                proof, records, reason = None, [], f"JDWP error: {exc}"
-            verdicts.append(
-                LoopVerdict(
-                    site,
-                    proof,
-                    tuple(records),
-                    reason,
-                    time.monotonic() - began,
-                    len([t for t in app_threads if t != thread]),
-                )
-            )
+            verdict = _observe(view, site, limits, clock, app_threads, thread)
+            verdicts.append(verdict)
+            proof = verdict.proof
             if proof is not None:
                 break
     return Examination(tuple(verdicts), threads, time.monotonic() - start, tuple(notes))

@@ -141,7 +141,7 @@ def needed_locations(records: Sequence[IterationRecord]) -> dict[Location, Sort]
 
 def candidate_invariants(
     records: Sequence[IterationRecord], current: Mapping[Location, int]
-) -> list[Candidate]:
+) -> list[Candidate[Location]]:
     """x = n when every observed value of x is n; otherwise x >= min and x <= max for
     integers (§4: "we compute n by simply observing the concrete values of x")."""
     observed: dict[Location, list[int]] = {}
@@ -166,7 +166,7 @@ def candidate_invariants(
 
 def _holds_now(
     record: IterationRecord,
-    invariants: Sequence[Candidate],
+    invariants: Sequence[Candidate[Location]],
     current: Mapping[Location, int],
     machine: bool,
 ) -> bool:
@@ -181,8 +181,8 @@ def _holds_now(
 
 
 def _split_by_writes(
-    records: Sequence[IterationRecord], candidates: Sequence[Candidate]
-) -> tuple[list[Candidate], list[Candidate]]:
+    records: Sequence[IterationRecord], candidates: Sequence[Candidate[Location]]
+) -> tuple[list[Candidate[Location]], list[Candidate[Location]]]:
     """Candidates about locations no iteration changes are inductive without a solver
     call (the paper's "symbolic variable remains fixed", §4); the rest must be checked."""
     changed = set()
@@ -200,7 +200,7 @@ def _search(
     current: Mapping[Location, int],
     machine: bool,
     timeout_ms: int,
-) -> tuple[list[int], list[Candidate], int] | None:
+) -> tuple[list[int], list[Candidate[Location]], int] | None:
     """(closed set S as indices into records, invariants Γ, index of the current path)."""
     iterations = [_looper_iteration(r) for r in records]
     candidates = candidate_invariants(records, current)
@@ -209,7 +209,7 @@ def _search(
         windows.append(list(range(len(records) // 2, len(records))))
     for window in windows:
         members = window
-        invariants: list[Candidate] = []
+        invariants: list[Candidate[Location]] = []
         for _ in range(len(records) + 1):
             unchanged, changing = _split_by_writes([records[i] for i in members], candidates)
             invariants = houdini(

@@ -16,7 +16,7 @@ from functools import cached_property
 from jhalt.bytecode.cfg import ControlFlowGraph, build_cfg
 from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.bytecode.loops import Loop, LoopInfo, analyze_loops
-from jhalt.classfile.model import ConstantEntry
+from jhalt.classfile.model import Access, ConstantEntry, line_at
 from jhalt.classfile.reader import (
     _ClassParser,  # the pool parser; JDWP sends pools in class-file format
 )
@@ -63,7 +63,7 @@ class MethodCode:
 
     @property
     def is_static(self) -> bool:
-        return bool(self.modifiers & 0x0008)
+        return Access.STATIC in Access(self.modifiers)
 
     @property
     def qualified_name(self) -> str:
@@ -101,12 +101,8 @@ class MethodCode:
         return frozenset(pcs)
 
     def line_at(self, pc: int) -> int | None:
-        line = None
-        best = -1
-        for start, number in self.line_table:
-            if best < start <= pc:
-                best, line = start, number
-        return line
+        """The source line of the instruction at ``pc``, if the line table says."""
+        return line_at(self.line_table, pc)
 
     def local_names(self, pc: int) -> dict[int, str]:
         return {
@@ -209,7 +205,7 @@ class VmView:
         """JDWP type tag of a class (1) or interface (2), for building locations."""
         tag = self._type_tags.get(type_id)
         if tag is None:
-            tag = 2 if self.client.modifiers(type_id) & 0x0200 else 1
+            tag = 2 if Access.INTERFACE in Access(self.client.modifiers(type_id)) else 1
             self._type_tags[type_id] = tag
         return tag
 

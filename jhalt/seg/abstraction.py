@@ -27,7 +27,8 @@ so instance edges drawn from the input to a merge of the result stay valid.
 
 from __future__ import annotations
 
-from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.reach import levels, walk
+from jhalt.domains.state import AbstractState, reachable_objects, successors
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -41,37 +42,14 @@ from jhalt.its.graph import strongly_connected_components
 
 
 def _depths(state: AbstractState) -> dict[Ref, int]:
-    depth: dict[Ref, int] = {}
-    frontier = [r for _, r in state.roots() if r != NULL]
-    level = 1
-    while frontier:
-        following: list[Ref] = []
-        for reference in frontier:
-            if reference in depth or reference == NULL:
-                continue
-            value = state.heap.get(reference)
-            if value is None:
-                continue
-            depth[reference] = level
-            following.extend(child for _, child in successors(value))
-        frontier = following
-        level += 1
-    return depth
+    """Breadth-first depth of each reference bound in the heap below the roots (a root's
+    reference has depth 1)."""
+    starts = [r for _, r in state.roots() if r != NULL]
+    return levels(starts, state.children, lambda r: r != NULL and r in state.heap, first=1)
 
 
 def _reachable_objects(state: AbstractState, start: Ref) -> set[Ref]:
-    seen: set[Ref] = set()
-    todo = [child for _, child in successors(state.heap.get(start))]
-    while todo:
-        current = todo.pop()
-        if current == NULL or current in seen:
-            continue
-        value = state.heap.get(current)
-        if value is None or not is_object_value(value):
-            continue
-        seen.add(current)
-        todo.extend(child for _, child in successors(value))
-    return seen
+    return set(reachable_objects(state, state.children(start)))
 
 
 def _not_tree_shaped(state: AbstractState, depth: dict[Ref, int]) -> set[Ref]:
@@ -164,14 +142,13 @@ def _non_tree_upwards(state: AbstractState) -> AbstractState:
     ):
         holders.setdefault(first, set()).add(second)
         holders.setdefault(second, set()).add(first)
-    todo = [r for r in predicates.non_tree if r in state.heap]
-    marked = set(todo)
-    while todo:
-        current = todo.pop()
-        for holder in holders.get(current, ()):
-            if holder not in marked and is_object_value(state.heap.get(holder)):
-                marked.add(holder)
-                todo.append(holder)
+    starts = {r for r in predicates.non_tree if r in state.heap}
+
+    def counts(reference: Ref) -> bool:
+        value = state.heap.get(reference)
+        return reference in starts or (value is not None and is_object_value(value))
+
+    marked = set(walk(starts, lambda r: holders.get(r, ()), counts))
     for reference in sorted(marked - predicates.non_tree):
         predicates = predicates.with_non_tree(reference)
     return state.with_predicates(predicates)

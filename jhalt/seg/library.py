@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.intervals import Interval
-from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.state import AbstractState, reachable_objects
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -68,7 +68,6 @@ from jhalt.domains.values import (
     IntValue,
     Ref,
     UnknownValue,
-    is_object_value,
 )
 from jhalt.ids import MethodId, ProgramPosition
 from jhalt.seg.labels import Relation
@@ -269,17 +268,7 @@ def havoc_reachable(state: AbstractState, roots: Sequence[Ref]) -> AbstractState
     represented fields and array entries are dropped (they may hold anything now), every
     such object may be non-tree shaped and may join every other such object and each
     root. Integers and the array lengths are immutable and kept."""
-    reached: list[Ref] = []
-    todo = [r for r in roots if r != NULL]
-    while todo:
-        current = todo.pop()
-        if current in reached or current == NULL:
-            continue
-        value = state.heap.get(current)
-        if value is None or not is_object_value(value):
-            continue
-        reached.append(current)
-        todo.extend(child for _, child in successors(value))
+    reached = reachable_objects(state, [r for r in roots if r != NULL])
     if not reached:
         return state
     changes: dict[Ref, HeapValue] = {}

@@ -250,14 +250,15 @@ def essential_rows(guard: Sequence[LinearConstraint]) -> tuple[LinearConstraint,
             bounded.add((name, upper))
             kept.append(constraint)
             continue
-        maximum: Fraction | None = constraint.expr.constant
+        maximum: Fraction = constraint.expr.constant
+        unbounded = False
         for name, coefficient in terms:
             limit = (high if coefficient > 0 else low).get(name)
             if limit is None:
-                maximum = None
+                unbounded = True
                 break
             maximum += coefficient * limit
-        if maximum is None or maximum > 0:
+        if unbounded or maximum > 0:
             kept.append(constraint)
     return tuple(kept)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import z3
 
@@ -43,11 +44,15 @@ class LooperIteration:
     memory: Mapping[Hashable, Term | None]
 
 
+LocationT = TypeVar("LocationT", bound=Hashable)
+"""The caller's kind of memory location (any hashable key)."""
+
+
 @dataclass(frozen=True)
-class Candidate:
+class Candidate(Generic[LocationT]):
     """A candidate invariant ``location op value`` (op: eq, le, ge)."""
 
-    location: Hashable
+    location: LocationT
     op: str
     value: int
     sort: str

@@ -103,10 +103,12 @@ _CONVERSIONS = {"B": (8, True), "S": (16, True), "C": (16, False), "I": (32, Tru
 def encode_relation(relation: Relation, terms: _Terms) -> z3.BoolRef | None:
     """The relation as a z3 formula over the path variables, or None (no constraint)."""
     op = relation.op
-    args = [terms.term(a) for a in relation.args]
+    encoded = [terms.term(a) for a in relation.args]
+    args = [a for a in encoded if a is not None]
+    complete = len(args) == len(encoded)
     result = terms.term(relation.result) if relation.result is not None else None
     if relation.result is None:
-        if op in ("<", "<=", "==", "!=", ">", ">=") and None not in args:
+        if op in ("<", "<=", "==", "!=", ">", ">=") and complete:
             a, b = args
             return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[
                 op
@@ -116,7 +118,7 @@ def encode_relation(relation: Relation, terms: _Terms) -> z3.BoolRef | None:
         return None
     if op == "len":
         return None
-    if None in args:
+    if not complete:
         return None
     if op == "=":
         return result == args[0]

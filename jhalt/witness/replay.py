@@ -504,9 +504,13 @@ def _thread_dump(
     """A thread dump of the running process: jcmd, else jstack, else SIGQUIT (printed on the
     process's stdout). Returns (dump, "") or (None, why not)."""
     problems = []
-    for tool in ([jdk.jcmd, str(process.pid), "Thread.print"], [jdk.jstack, str(process.pid)]):
-        if tool[0] is None:
+    for executable, arguments in (
+        (jdk.jcmd, [str(process.pid), "Thread.print"]),
+        (jdk.jstack, [str(process.pid)]),
+    ):
+        if executable is None:
             continue
+        tool = [executable, *arguments]
         try:
             done = subprocess.run(
                 tool, capture_output=True, text=True, timeout=15, stdin=subprocess.DEVNULL

@@ -118,6 +118,49 @@ class Reproducer:
         return main, test
 
 
+def _main_source(header: list[str], class_name: str, body: list[str]) -> str:
+    """The stand-alone class ``class_name``: its ``main`` runs ``body``'s ``run()``."""
+    return "\n".join(
+        [
+            *header,
+            _IMPORTS,
+            f"public class {class_name} {{",
+            "    public static void main(String[] args) throws Throwable {",
+            "        run();",
+            "    }",
+            "",
+            *body,
+            _HELPERS.replace("__CLASS__", class_name),
+            "}",
+            "",
+        ]
+    )
+
+
+def _test_source(
+    header: list[str], test_class: str, test_method: list[str], body: list[str]
+) -> str:
+    """The JUnit 5 class ``test_class``: ``test_method`` checks the reported behaviour of
+    ``body``'s ``run()``."""
+    return "\n".join(
+        [
+            *header,
+            "// JUnit 5 test: passes while the reported behaviour is present.",
+            _IMPORTS,
+            "import org.junit.jupiter.api.Test;",
+            "import static org.junit.jupiter.api.Assertions.*;",
+            "",
+            f"public class {test_class} {{",
+            *test_method,
+            "",
+            *body,
+            _HELPERS.replace("__CLASS__", test_class),
+            "}",
+            "",
+        ]
+    )
+
+
 def generate_reproducer(
     entry: MethodId,
     inputs: ConcreteInputs,
@@ -141,43 +184,13 @@ def generate_reproducer(
         f"// entry:    {_comment(str(entry))}",
         f"// expected: {_comment(expected_dotted)} in {_comment(str(reported))}",
     ]
-    main_source = "\n".join(
-        [
-            *header,
-            _IMPORTS,
-            f"public class {class_name} {{",
-            "    public static void main(String[] args) throws Throwable {",
-            "        run();",
-            "    }",
-            "",
-            *body,
-            _HELPERS.replace("__CLASS__", class_name),
-            "}",
-            "",
-        ]
-    )
+    main_source = _main_source(header, class_name, body)
     test_class = class_name + "Test"
     if expected_dotted == NON_TERMINATION:
         test_method = _hang_test(reported, hang_timeout_s, test_class)
     else:
         test_method = _exception_test(expected_dotted, reported, test_class)
-    test_source = "\n".join(
-        [
-            *header,
-            "// JUnit 5 test: passes while the reported behaviour is present.",
-            _IMPORTS,
-            "import org.junit.jupiter.api.Test;",
-            "import static org.junit.jupiter.api.Assertions.*;",
-            "",
-            f"public class {test_class} {{",
-            *test_method,
-            "",
-            *body,
-            _HELPERS.replace("__CLASS__", test_class),
-            "}",
-            "",
-        ]
-    )
+    test_source = _test_source(header, test_class, test_method, body)
     return Reproducer(class_name, main_source, test_class, test_source)
 
 

@@ -81,112 +81,49 @@ Equalities that define an auxiliary variable are substituted away (exact).
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 
+from jhalt.analyses.termination.cutpoints import (
+    ENTRY,
+    MAX_FIELD_VARIABLES,
+    ComponentSystem,
+    CutPoint,
+    cut_point_field_refs,
+    field_name,
+    graph_components,
+    int_refs,
+    location_name,
+    represented_int_fields,
+    size_name,
+)
+from jhalt.analyses.termination.pathfacts import (
+    HARMLESS_LIBRARY_METHODS,
+    MAX_ALTERNATIVES,
+    cannot_reach,
+    certainly_object,
+    children_closure,
+    disjunction_choices,
+    eliminate_auxiliary,
+    extend_facts,
+    interval_facts,
+    library_callee,
+    object_children,
+    product_size,
+)
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
-from jhalt.bytecode.body import analyze_method
 from jhalt.domains.intervals import Interval
-from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import (
-    NULL,
-    ArrayValue,
-    InstanceValue,
-    IntValue,
-    Ref,
-    UnknownValue,
-    is_object_value,
-)
-from jhalt.errors import JhaltError
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, is_object_value
 from jhalt.ids import FieldId, ProgramPosition
-from jhalt.its.graph import strongly_connected_components
-from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, eq, ge, le, var
-from jhalt.its.system import ITS, Transition, is_primed, primed
+from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
+from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
 
-MAX_ALTERNATIVES = 16
-MAX_FIELD_VARIABLES = 12
-"""A cut point gets at most this many field variables (module doc); beyond that none."""
-ENTRY = "entry"
-"""The pseudo location of the transitions into an SCC (`ComponentSystem.entries`)."""
-_TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1})
 _WRITES = frozenset({"putfield", "aastore"})
-
-
-def location_name(node: int) -> str:
-    return f"n{node}"
-
-
-def size_name(reference: Ref) -> str:
-    return f"sz({reference})"
-
-
-def field_name(reference: Ref, field_id: FieldId) -> str:
-    """The ITS variable of integer field ``field_id`` of the object at ``reference``."""
-    return f"{reference}.{field_id.name}"
-
-
-@dataclass(frozen=True)
-class CutPoint:
-    """A loop head of the component: its node and the ITS variables that live there."""
-
-    node: int
-    int_refs: tuple[Ref, ...]
-    sized_refs: tuple[Ref, ...]
-    field_refs: tuple[tuple[Ref, FieldId], ...] = ()
-    """(object reference, integer field not represented there): the field variables."""
-
-    @property
-    def location(self) -> str:
-        return location_name(self.node)
-
-    def variables(self) -> tuple[str, ...]:
-        return (
-            self.int_refs
-            + tuple(size_name(r) for r in self.sized_refs)
-            + tuple(field_name(r, f) for r, f in self.field_refs)
-        )
-
-
-@dataclass(frozen=True)
-class ComponentSystem:
-    """The ITS of one SCC of the graph, with its cut points."""
-
-    nodes: frozenset[int]
-    cut_points: tuple[CutPoint, ...]
-    its: ITS
-    dropped_disjunctions: int = 0
-    entries: tuple[Transition, ...] | None = None
-    """Transitions from the pseudo location `ENTRY` to the cut points that cover every way
-    into the system (guards over auxiliary names and primed ITS variables); None if unknown."""
-
-
-def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
-    """The SCCs of the graph that contain a cycle (sorted by their smallest node)."""
-    nodes = sorted(graph.states)
-    edges = [(s, t) for s, _, t in graph.edges]
-    self_loops = {s for s, t in edges if s == t}
-    result = [
-        c
-        for c in strongly_connected_components(
-            [str(n) for n in nodes], [(str(s), str(t)) for s, t in edges]
-        )
-    ]
-    cyclic = []
-    for component in result:
-        members = frozenset(int(n) for n in component)
-        if len(members) > 1 or members & self_loops:
-            cyclic.append(members)
-    return sorted(cyclic, key=min)
-
-
-def int_refs(state: AbstractState) -> tuple[Ref, ...]:
-    return tuple(sorted(r for r, v in state.heap.items() if isinstance(v, IntValue)))
 
 
 @dataclass
@@ -217,6 +154,42 @@ class _Path:
         )
 
 
+@dataclass(frozen=True)
+class _Operands:
+    """The operands of an edge's relations as linear terms and intervals: an integer
+    reference of the state before or after the edge (named by ``int_name``), a constant, or
+    an array standing for its length."""
+
+    before: AbstractState
+    after: AbstractState
+    int_name: Callable[[Ref], str]
+
+    def lookup(self, operand: Operand) -> IntValue | None:
+        if isinstance(operand, int):
+            return None
+        for state in (self.before, self.after):
+            value = state.heap.get(operand)
+            if isinstance(value, IntValue):
+                return value
+        return None
+
+    def term(self, operand: Operand) -> LinearExpr | None:
+        if isinstance(operand, int):
+            return const(operand)
+        if self.lookup(operand) is not None:
+            return var(self.int_name(operand))
+        array = self.before.heap.get(operand)
+        if isinstance(array, ArrayValue):
+            return self.term(array.length)
+        return None
+
+    def interval_of(self, operand: Operand) -> Interval | None:
+        if isinstance(operand, int):
+            return Interval.const(operand)
+        value = self.lookup(operand)
+        return value.interval if value is not None else None
+
+
 class _Extractor:
     def __init__(
         self,
@@ -242,13 +215,13 @@ class _Extractor:
             | set(extra_heads)
         )
         self._sizes: dict[int, SizeAnalysis] = {}
-        int_fields, classes_with = _represented_int_fields(graph, nodes)
+        int_fields, classes_with = represented_int_fields(graph, nodes)
         self.cut_points = {
             node: CutPoint(
                 node,
                 int_refs(graph.states[node]),
                 tuple(sorted(self.sizes(node).tracked)),
-                _field_refs(graph.states[node], int_fields, classes_with),
+                cut_point_field_refs(graph.states[node], int_fields, classes_with),
             )
             for node in heads
         }
@@ -288,7 +261,7 @@ class _Extractor:
         for reference, value in state.heap.items():
             if isinstance(value, IntValue):
                 term = var(self.int_name(source, reference))
-                constraints.extend(_interval_facts(term, value.interval))
+                constraints.extend(interval_facts(term, value.interval))
         for reference, value in state.heap.items():
             if not isinstance(value, InstanceValue):
                 continue
@@ -300,24 +273,24 @@ class _Extractor:
                         constraints.append(eq(known, current))
                     path.fields[(reference, field_id)] = current
         sizes = self.sizes(node)
-        tracked = _children_closure(
+        tracked = children_closure(
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
         )
         path.acyclic = frozenset(tracked)
         for reference in sorted(tracked):
             term = self.size_var(source, path, reference)
-            constraints.append(ge(term, 1 if _certainly_object(state, reference) else 0))
+            constraints.append(ge(term, 1 if certainly_object(state, reference) else 0))
         for parent in sorted(tracked):
-            for child in _object_children(state, parent):
+            for child in object_children(state, parent):
                 constraints.append(
                     le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1)
                 )
         for reference in sorted(set(path.complete) & tracked):
-            value = state.heap.get(reference)
-            if isinstance(value, InstanceValue) and path.complete[reference] <= {
-                f for f, _ in value.fields
+            instance = state.heap.get(reference)
+            if isinstance(instance, InstanceValue) and path.complete[reference] <= {
+                f for f, _ in instance.fields
             }:
-                children = sorted(set(_object_children(state, reference)))
+                children = sorted(set(object_children(state, reference)))
                 if all(c in tracked for c in children):
                     bound = const(1)
                     for child in children:
@@ -327,7 +300,7 @@ class _Extractor:
                         if (
                             other != reference
                             and isinstance(state.heap.get(other), InstanceValue)
-                            and set(children) <= set(_object_children(state, other))
+                            and set(children) <= set(object_children(state, other))
                         ):
                             constraints.append(
                                 le(
@@ -339,69 +312,75 @@ class _Extractor:
     def edge_facts(
         self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int
     ) -> None:
+        """Add the facts of the edge ``node -> target`` with ``label`` to ``path``: the
+        relations of an evaluation and its heap effect, or the assumptions and renaming of
+        a refinement (module doc, "Transitions")."""
         before, after = self.graph.states[node], self.graph.states[target]
-
-        def lookup(operand: Operand) -> IntValue | None:
-            if isinstance(operand, int):
-                return None
-            for state in (before, after):
-                value = state.heap.get(operand)
-                if isinstance(value, IntValue):
-                    return value
-            return None
-
-        def term(operand: Operand) -> LinearExpr | None:
-            if isinstance(operand, int):
-                return const(operand)
-            if lookup(operand) is not None:
-                return var(self.int_name(source, operand))
-            array = before.heap.get(operand)
-            if isinstance(array, ArrayValue):
-                return term(array.length)
-            return None
-
-        def interval_of(operand: Operand) -> Interval | None:
-            if isinstance(operand, int):
-                return Interval.const(operand)
-            value = lookup(operand)
-            return value.interval if value is not None else None
-
+        operands = _Operands(before, after, lambda r: self.int_name(source, r))
         if isinstance(label, EvalEdge):
-            path.description.append(f"{label.position.pc}:{label.mnemonic}")
-            if label.mnemonic == "new":
-                for reference, value in after.heap.items():
-                    if reference not in before.heap and isinstance(value, InstanceValue):
-                        path.complete[reference] = frozenset(f for f, _ in value.fields)
-            for relation in label.constraints:
-                result_value = lookup(relation.result) if relation.result else None
-                result_type = result_value.type_letter if result_value else None
-                _extend(path.facts, relation_facts(relation, term, interval_of, result_type))
-            self._heap_effect(path, before, after, label)
+            self._eval_facts(path, before, after, label, operands)
         elif isinstance(label, RefineEdge):
             for relation in label.assumed:
-                left, right = (term(a) for a in relation.args[:2])
+                left, right = (operands.term(a) for a in relation.args[:2])
                 if relation.result is None and left is not None and right is not None:
-                    _extend(path.facts, check_facts(relation.op, left, right))
+                    extend_facts(path.facts, check_facts(relation.op, left, right))
             for old, new in label.renaming:
-                old_value = before.heap.get(old)
-                if isinstance(old_value, IntValue):
-                    new_term = term(new)
-                    if new_term is not None:
-                        path.facts.constraints.append(eq(new_term, var(self.int_name(source, old))))
-                elif old_value is not None and is_object_value(old_value):
-                    if new != NULL and new != old:
-                        for (holder, field_id), known in list(path.fields.items()):
-                            if holder != old:
-                                continue
-                            other = path.fields.get((new, field_id))
-                            if other is not None and other != known:
-                                path.facts.constraints.append(eq(other, known))
-                            path.fields[(new, field_id)] = known
-                    if old in path.acyclic and new != NULL:
-                        path.acyclic = path.acyclic | {new}
-                    path.facts.constraints.append(
-                        eq(self.size_var(source, path, new), self.size_var(source, path, old))
-                    )
+                self._renamed(source, path, before, operands, old, new)
+
+    def _eval_facts(
+        self,
+        path: _Path,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
+        operands: _Operands,
+    ) -> None:
+        path.description.append(f"{label.position.pc}:{label.mnemonic}")
+        if label.mnemonic == "new":
+            for reference, value in after.heap.items():
+                if reference not in before.heap and isinstance(value, InstanceValue):
+                    path.complete[reference] = frozenset(f for f, _ in value.fields)
+        for relation in label.constraints:
+            result_value = operands.lookup(relation.result) if relation.result else None
+            result_type = result_value.type_letter if result_value else None
+            extend_facts(
+                path.facts,
+                relation_facts(relation, operands.term, operands.interval_of, result_type),
+            )
+        self._heap_effect(path, before, after, label)
+
+    def _renamed(
+        self,
+        source: CutPoint,
+        path: _Path,
+        before: AbstractState,
+        operands: _Operands,
+        old: Ref,
+        new: Ref,
+    ) -> None:
+        """Facts of a refinement that renames ``old`` to ``new``: equal integers, carried
+        field values, acyclicity and sizes."""
+        old_value = before.heap.get(old)
+        if isinstance(old_value, IntValue):
+            new_term = operands.term(new)
+            if new_term is not None:
+                path.facts.constraints.append(eq(new_term, var(self.int_name(source, old))))
+            return
+        if old_value is None or not is_object_value(old_value):
+            return
+        if new != NULL and new != old:
+            for (holder, field_id), known in list(path.fields.items()):
+                if holder != old:
+                    continue
+                other = path.fields.get((new, field_id))
+                if other is not None and other != known:
+                    path.facts.constraints.append(eq(other, known))
+                path.fields[(new, field_id)] = known
+        if old in path.acyclic and new != NULL:
+            path.acyclic = path.acyclic | {new}
+        path.facts.constraints.append(
+            eq(self.size_var(source, path, new), self.size_var(source, path, old))
+        )
 
     def _heap_effect(
         self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
@@ -420,10 +399,10 @@ class _Extractor:
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
-            if stored != NULL and not is_object_value(before.heap.get(stored)):  # type: ignore[arg-type]
+            if stored != NULL and not before.is_object(stored):
                 return  # an integer or float field: no object structure changes
             path.version += 1
-            path.preserved[path.version] = _cannot_reach(before, before.peek(written_depth))
+            path.preserved[path.version] = cannot_reach(before, before.peek(written_depth))
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
@@ -434,7 +413,7 @@ class _Extractor:
         object that existed before the call (`HARMLESS_LIBRARY_METHODS`)."""
         position = label.position
         if position not in self._callees:
-            self._callees[position] = _callee(self.program, position)
+            self._callees[position] = library_callee(self.program, position)
         callee = self._callees[position]
         return callee is not None and (
             callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
@@ -513,7 +492,7 @@ class _Extractor:
                         eq(var(primed(general_ref)), var(self.int_name(source, instance_ref)))
                     )
             elif general_ref in target_point.sized_refs:
-                if instance_ref == NULL or is_object_value(instance.heap.get(instance_ref)):  # type: ignore[arg-type]
+                if instance_ref == NULL or instance.is_object(instance_ref):
                     constraints.append(
                         eq(
                             var(primed(size_name(general_ref))),
@@ -522,224 +501,26 @@ class _Extractor:
                     )
         instance_of = dict(renaming)
         for general_ref, field_id in target_point.field_refs:
-            instance_ref = instance_of.get(general_ref)
-            if instance_ref is None or instance_ref == NULL:
+            holder = instance_of.get(general_ref)
+            if holder is None or holder == NULL:
                 continue  # a null object has no field: the variable is unconstrained
-            known = path.fields.get((instance_ref, field_id))
+            known = path.fields.get((holder, field_id))
             if known is not None:
                 constraints.append(eq(var(primed(field_name(general_ref, field_id))), known))
-        alternatives = _alternatives(path.facts.disjunctions)
-        if len(alternatives) < _product_size(path.facts.disjunctions):
+        alternatives = disjunction_choices(path.facts.disjunctions)
+        if len(alternatives) < product_size(path.facts.disjunctions):
             self.dropped += 1
         origin = f"{source.location} -> {target_point.location}: " + " ".join(path.description[:40])
         into = self.transitions if sink is None else sink
         prefix = "t" if sink is None else "e"
         for choice in alternatives:
-            guard = _eliminate_auxiliary(constraints + list(choice))
+            guard = eliminate_auxiliary(constraints + list(choice))
             name = f"{prefix}{len(into)}"
             into.append(
                 Transition(
                     name, source_location or source.location, target_point.location, guard, origin
                 )
             )
-
-
-HARMLESS_LIBRARY_METHODS = frozenset(
-    {
-        ("java/lang/Object", "<init>"),
-        ("java/lang/String", "length"),
-        ("java/lang/String", "charAt"),
-        ("java/lang/String", "equals"),
-        ("java/lang/String", "isEmpty"),
-    }
-)
-"""Library methods (besides those of ``java/lang/Math``) that write no field of any object
-that existed before the call: sizes and field values survive them."""
-
-
-def _callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
-    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
-    if program is None:
-        return None
-    method_id = position.method
-    classfile = program.find(method_id.class_name)
-    method = classfile.method(method_id.name, method_id.descriptor) if classfile else None
-    if method is None or method.code is None:
-        return None
-    try:
-        instruction = analyze_method(method, classfile).instruction_at.get(position.pc)  # type: ignore[arg-type]
-        if instruction is None or not instruction.mnemonic.startswith("invoke"):
-            return None
-        member = instruction.member
-    except (JhaltError, TypeError):
-        return None
-    return member.owner, member.name
-
-
-def _represented_int_fields(
-    graph: SymbolicExecutionGraph, nodes: frozenset[int]
-) -> tuple[frozenset[FieldId], dict[FieldId, frozenset[str]]]:
-    """Integer fields represented in some state of ``nodes``, and the classes of the
-    instances that represent each."""
-    classes: dict[FieldId, set[str]] = {}
-    for node in nodes:
-        state = graph.states[node]
-        for value in state.heap.values():
-            if isinstance(value, InstanceValue):
-                for field_id, held in value.fields:
-                    if isinstance(state.heap.get(held), IntValue):
-                        classes.setdefault(field_id, set()).add(value.class_name)
-    return frozenset(classes), {f: frozenset(c) for f, c in classes.items()}
-
-
-def _field_refs(
-    state: AbstractState,
-    int_fields: frozenset[FieldId],
-    classes_with: dict[FieldId, frozenset[str]],
-) -> tuple[tuple[Ref, FieldId], ...]:
-    """The field variables of a cut point with ``state`` (module doc): object references
-    (not arrays) of a class that has the field (its declaring class or a class seen with it)
-    that do not represent it.  Which variables exist is a matter of precision only."""
-    found: list[tuple[Ref, FieldId]] = []
-    for reference in sorted(state.heap):
-        value = state.heap[reference]
-        if isinstance(value, InstanceValue):
-            type_name, represented = value.class_name, {f for f, _ in value.fields}
-        elif isinstance(value, UnknownValue):
-            type_name, represented = value.type_name, set()
-        else:
-            continue
-        names: set[str] = set()
-        for field_id in sorted(int_fields, key=str):
-            if field_id in represented or field_id.name in names:
-                continue
-            if type_name == field_id.class_name or type_name in classes_with.get(field_id, ()):
-                found.append((reference, field_id))
-                names.add(field_id.name)
-    return tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()
-
-
-def _object_children(state: AbstractState, reference: Ref) -> list[Ref]:
-    return [
-        child
-        for _, child in successors(state.heap.get(reference))
-        if child != NULL and is_object_value(state.heap.get(child))  # type: ignore[arg-type]
-    ]
-
-
-def _children_closure(state: AbstractState, start: Iterable[Ref]) -> set[Ref]:
-    """``start`` and everything reachable from it by represented fields and entries: the
-    data below an acyclic object is acyclic."""
-    result: set[Ref] = set()
-    todo = [r for r in start if r in state.heap]
-    while todo:
-        current = todo.pop()
-        if current in result:
-            continue
-        result.add(current)
-        todo.extend(_object_children(state, current))
-    return result
-
-
-def _certainly_object(state: AbstractState, reference: Ref) -> bool:
-    value = state.heap[reference]
-    return isinstance(value, (InstanceValue, ArrayValue)) or (
-        isinstance(value, UnknownValue) and not value.nullable
-    )
-
-
-def _extend(facts: Facts, more: Facts) -> None:
-    facts.constraints.extend(more.constraints)
-    facts.disjunctions.extend(d for d in more.disjunctions if d not in facts.disjunctions)
-
-
-def _interval_facts(term: LinearExpr, interval: Interval) -> list[LinearConstraint]:
-    facts = []
-    if interval.lo is not None and interval.lo not in _TYPE_LIMITS:
-        facts.append(ge(term, interval.lo))
-    if interval.hi is not None and interval.hi not in _TYPE_LIMITS:
-        facts.append(le(term, interval.hi))
-    return facts
-
-
-def _cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
-    """Object references whose reachable structure certainly does not contain ``written``."""
-    predicates = state.predicates
-    objects = [r for r, v in state.heap.items() if is_object_value(v)]
-    reverse: dict[Ref, set[Ref]] = {r: set() for r in objects}
-
-    def add(source: Ref, target: Ref) -> None:
-        if target in reverse and source in reverse:
-            reverse[target].add(source)
-
-    for reference in objects:
-        for _, child in successors(state.heap.get(reference)):
-            if child in reverse:
-                add(reference, child)
-                for partner in predicates.equal_partners(child):
-                    add(reference, partner)
-        for partner in predicates.join_partners(reference):
-            add(reference, partner)
-            add(partner, reference)
-    targets = {written} | predicates.equal_partners(written)
-    may_reach: set[Ref] = set()
-    todo = [t for t in targets if t in reverse]
-    while todo:
-        current = todo.pop()
-        if current in may_reach:
-            continue
-        may_reach.add(current)
-        todo.extend(reverse.get(current, ()))
-    return frozenset(r for r in objects if r not in may_reach)
-
-
-def _product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:
-    size = 1
-    for options in disjunctions:
-        size *= len(options)
-    return size
-
-
-def _alternatives(
-    disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]],
-) -> list[tuple[LinearConstraint, ...]]:
-    kept: list[tuple[tuple[LinearConstraint, ...], ...]] = []
-    size = 1
-    for options in disjunctions:
-        if size * len(options) > MAX_ALTERNATIVES:
-            continue  # dropping a disjunction only loses facts
-        kept.append(options)
-        size *= len(options)
-    return [tuple(itertools.chain.from_iterable(choice)) for choice in itertools.product(*kept)]
-
-
-def _is_auxiliary(name: str) -> bool:
-    return name.startswith("_") and not is_primed(name)
-
-
-def _eliminate_auxiliary(constraints: list[LinearConstraint]) -> tuple[LinearConstraint, ...]:
-    """Substitute auxiliary variables defined by an equality with a unit coefficient (an exact
-    transformation over the integers); drop duplicates and trivially true conjuncts."""
-    current = list(dict.fromkeys(constraints))
-    while True:
-        chosen: tuple[int, str, LinearExpr] | None = None
-        for index, constraint in enumerate(current):
-            if constraint.relation is not Relation.EQ:
-                continue
-            for name, coefficient in constraint.expr.terms:
-                if _is_auxiliary(name) and abs(coefficient) == 1:
-                    # expr = c*name + rest == 0  =>  name = -rest / c
-                    rest = constraint.expr - var(name) * coefficient
-                    chosen = (index, name, rest * (Fraction(-1) / coefficient))
-                    break
-            if chosen:
-                break
-        if chosen is None:
-            break
-        index, name, definition = chosen
-        remaining = current[:index] + current[index + 1 :]
-        current = list(dict.fromkeys(c.substitute({name: definition}) for c in remaining))
-    return tuple(c for c in current if not c.is_trivially_true())
 
 
 def extract_component(
@@ -762,13 +543,16 @@ def extract_graph(graph: SymbolicExecutionGraph, program: Program | None = None)
 
 __all__ = [
     "ENTRY",
+    "HARMLESS_LIBRARY_METHODS",
     "MAX_ALTERNATIVES",
+    "MAX_FIELD_VARIABLES",
     "ComponentSystem",
     "CutPoint",
     "extract_component",
     "extract_graph",
     "field_name",
     "graph_components",
+    "int_refs",
     "location_name",
     "size_name",
 ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from jhalt.bytecode import Instruction
 from jhalt.domains.intervals import Interval
-from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.state import AbstractState, reachable_objects, successors
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -199,24 +199,18 @@ def _may_reach(
     be reached; thesis Def. 1.41/1.42, closed transitively as an over-approximation).
     ``skipped = (r, f)`` ignores the edge from ``r`` through field ``f``: the reach of an
     object apart from the field just written."""
-    seen: set[Ref] = set()
-    todo = [start]
-    while todo:
-        current = todo.pop()
-        if current == NULL or current in seen:
-            continue
-        value = state.heap.get(current)
-        if value is None or not is_object_value(value):
-            continue
-        seen.add(current)
-        todo.extend(
+
+    def follow(current: Ref) -> list[Ref]:
+        children = [
             child
-            for step_, child in successors(value)
+            for step_, child in successors(state.heap.get(current))
             if skipped is None or (current, step_) != skipped
-        )
-        todo.extend(state.predicates.join_partners(current))
-        todo.extend(state.predicates.equal_partners(current))
-    return seen
+        ]
+        children.extend(state.predicates.join_partners(current))
+        children.extend(state.predicates.equal_partners(current))
+        return children
+
+    return set(reachable_objects(state, [start], follow))
 
 
 def annotate_store(

@@ -1,0 +1,140 @@
+"""Cut points of a component and the names of its ITS variables (the "Cut points" and
+"Variables" paragraphs of :mod:`jhalt.analyses.termination.extract`; seed 000 §2, thesis
+§1.8).
+
+The SCCs of the Symbolic Execution Graph that contain a cycle (:func:`graph_components`),
+the loop heads that cut them (:class:`CutPoint`), the ITS of a component
+(:class:`ComponentSystem`) and the variable names: ``n<node>`` for a location, the
+reference for an integer, ``sz(o)`` for the size of an object and ``o.f`` for an integer
+field ``f`` of the object at ``o`` that the state does not represent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import InstanceValue, IntValue, Ref, UnknownValue
+from jhalt.ids import FieldId
+from jhalt.its.graph import strongly_connected_components
+from jhalt.its.system import ITS, Transition
+from jhalt.seg.graph import SymbolicExecutionGraph
+
+MAX_FIELD_VARIABLES = 12
+"""A cut point gets at most this many field variables (module doc); beyond that none."""
+ENTRY = "entry"
+"""The pseudo location of the transitions into an SCC (`ComponentSystem.entries`)."""
+
+
+def location_name(node: int) -> str:
+    return f"n{node}"
+
+
+def size_name(reference: Ref) -> str:
+    return f"sz({reference})"
+
+
+def field_name(reference: Ref, field_id: FieldId) -> str:
+    """The ITS variable of integer field ``field_id`` of the object at ``reference``."""
+    return f"{reference}.{field_id.name}"
+
+
+@dataclass(frozen=True)
+class CutPoint:
+    """A loop head of the component: its node and the ITS variables that live there."""
+
+    node: int
+    int_refs: tuple[Ref, ...]
+    sized_refs: tuple[Ref, ...]
+    field_refs: tuple[tuple[Ref, FieldId], ...] = ()
+    """(object reference, integer field not represented there): the field variables."""
+
+    @property
+    def location(self) -> str:
+        return location_name(self.node)
+
+    def variables(self) -> tuple[str, ...]:
+        return (
+            self.int_refs
+            + tuple(size_name(r) for r in self.sized_refs)
+            + tuple(field_name(r, f) for r, f in self.field_refs)
+        )
+
+
+@dataclass(frozen=True)
+class ComponentSystem:
+    """The ITS of one SCC of the graph, with its cut points."""
+
+    nodes: frozenset[int]
+    cut_points: tuple[CutPoint, ...]
+    its: ITS
+    dropped_disjunctions: int = 0
+    entries: tuple[Transition, ...] | None = None
+    """Transitions from the pseudo location `ENTRY` to the cut points that cover every way
+    into the system (guards over auxiliary names and primed ITS variables); None if unknown."""
+
+
+def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
+    """The SCCs of the graph that contain a cycle (sorted by their smallest node)."""
+    nodes = sorted(graph.states)
+    edges = [(s, t) for s, _, t in graph.edges]
+    self_loops = {s for s, t in edges if s == t}
+    result = [
+        c
+        for c in strongly_connected_components(
+            [str(n) for n in nodes], [(str(s), str(t)) for s, t in edges]
+        )
+    ]
+    cyclic = []
+    for component in result:
+        members = frozenset(int(n) for n in component)
+        if len(members) > 1 or members & self_loops:
+            cyclic.append(members)
+    return sorted(cyclic, key=min)
+
+
+def int_refs(state: AbstractState) -> tuple[Ref, ...]:
+    return tuple(sorted(r for r, v in state.heap.items() if isinstance(v, IntValue)))
+
+
+def represented_int_fields(
+    graph: SymbolicExecutionGraph, nodes: frozenset[int]
+) -> tuple[frozenset[FieldId], dict[FieldId, frozenset[str]]]:
+    """Integer fields represented in some state of ``nodes``, and the classes of the
+    instances that represent each."""
+    classes: dict[FieldId, set[str]] = {}
+    for node in nodes:
+        state = graph.states[node]
+        for value in state.heap.values():
+            if isinstance(value, InstanceValue):
+                for field_id, held in value.fields:
+                    if isinstance(state.heap.get(held), IntValue):
+                        classes.setdefault(field_id, set()).add(value.class_name)
+    return frozenset(classes), {f: frozenset(c) for f, c in classes.items()}
+
+
+def cut_point_field_refs(
+    state: AbstractState,
+    int_fields: frozenset[FieldId],
+    classes_with: dict[FieldId, frozenset[str]],
+) -> tuple[tuple[Ref, FieldId], ...]:
+    """The field variables of a cut point with ``state`` (module doc): object references
+    (not arrays) of a class that has the field (its declaring class or a class seen with it)
+    that do not represent it.  Which variables exist is a matter of precision only."""
+    found: list[tuple[Ref, FieldId]] = []
+    for reference in sorted(state.heap):
+        value = state.heap[reference]
+        if isinstance(value, InstanceValue):
+            type_name, represented = value.class_name, {f for f, _ in value.fields}
+        elif isinstance(value, UnknownValue):
+            type_name, represented = value.type_name, set()
+        else:
+            continue
+        names: set[str] = set()
+        for field_id in sorted(int_fields, key=str):
+            if field_id in represented or field_id.name in names:
+                continue
+            if type_name == field_id.class_name or type_name in classes_with.get(field_id, ()):
+                found.append((reference, field_id))
+                names.add(field_id.name)
+    return tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()

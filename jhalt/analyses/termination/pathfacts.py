@@ -1,0 +1,167 @@
+"""Helpers of the fact extraction along graph paths (the "Transitions" paragraph of
+:mod:`jhalt.analyses.termination.extract`; seed 000 §2, thesis §1.8): the acyclic data
+below an object, which objects a write cannot reach, interval bounds as linear facts, the
+library methods that keep sizes, and the guards of the transitions (a bounded product of
+the collected disjunctions, auxiliary variables eliminated).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from fractions import Fraction
+
+from jhalt.analyses.termination.relations import Facts
+from jhalt.bytecode.body import analyze_method
+from jhalt.domains.intervals import Interval
+from jhalt.domains.reach import walk
+from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.values import ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.errors import JhaltError
+from jhalt.ids import ProgramPosition
+from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, ge, le, var
+from jhalt.its.system import is_primed
+from jhalt.program import Program
+
+MAX_ALTERNATIVES = 16
+"""A path keeps at most this many alternatives of its disjunctions; beyond, some are dropped."""
+_TYPE_LIMITS = frozenset({-(2**31), 2**31 - 1, -(2**63), 2**63 - 1})
+
+
+HARMLESS_LIBRARY_METHODS = frozenset(
+    {
+        ("java/lang/Object", "<init>"),
+        ("java/lang/String", "length"),
+        ("java/lang/String", "charAt"),
+        ("java/lang/String", "equals"),
+        ("java/lang/String", "isEmpty"),
+    }
+)
+"""Library methods (besides those of ``java/lang/Math``) that write no field of any object
+that existed before the call: sizes and field values survive them."""
+
+
+def library_callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
+    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
+    if program is None:
+        return None
+    method_id = position.method
+    classfile = program.find(method_id.class_name)
+    if classfile is None:
+        return None
+    method = classfile.method(method_id.name, method_id.descriptor)
+    if method is None or method.code is None:
+        return None
+    try:
+        instruction = analyze_method(method, classfile).instruction_at.get(position.pc)
+        if instruction is None or not instruction.mnemonic.startswith("invoke"):
+            return None
+        member = instruction.member
+    except (JhaltError, TypeError):
+        return None
+    return member.owner, member.name
+
+
+def object_children(state: AbstractState, reference: Ref) -> list[Ref]:
+    return [child for _, child in successors(state.heap.get(reference)) if state.is_object(child)]
+
+
+def children_closure(state: AbstractState, start: Iterable[Ref]) -> set[Ref]:
+    """``start`` and everything reachable from it by represented fields and entries: the
+    data below an acyclic object is acyclic."""
+    starts = [r for r in start if r in state.heap]
+    return set(walk(starts, lambda r: object_children(state, r)))
+
+
+def certainly_object(state: AbstractState, reference: Ref) -> bool:
+    value = state.heap[reference]
+    return isinstance(value, (InstanceValue, ArrayValue)) or (
+        isinstance(value, UnknownValue) and not value.nullable
+    )
+
+
+def extend_facts(facts: Facts, more: Facts) -> None:
+    facts.constraints.extend(more.constraints)
+    facts.disjunctions.extend(d for d in more.disjunctions if d not in facts.disjunctions)
+
+
+def interval_facts(term: LinearExpr, interval: Interval) -> list[LinearConstraint]:
+    facts = []
+    if interval.lo is not None and interval.lo not in _TYPE_LIMITS:
+        facts.append(ge(term, interval.lo))
+    if interval.hi is not None and interval.hi not in _TYPE_LIMITS:
+        facts.append(le(term, interval.hi))
+    return facts
+
+
+def cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
+    """Object references whose reachable structure certainly does not contain ``written``."""
+    predicates = state.predicates
+    objects = [r for r, v in state.heap.items() if is_object_value(v)]
+    reverse: dict[Ref, set[Ref]] = {r: set() for r in objects}
+
+    def add(source: Ref, target: Ref) -> None:
+        if target in reverse and source in reverse:
+            reverse[target].add(source)
+
+    for reference in objects:
+        for _, child in successors(state.heap.get(reference)):
+            if child in reverse:
+                add(reference, child)
+                for partner in predicates.equal_partners(child):
+                    add(reference, partner)
+        for partner in predicates.join_partners(reference):
+            add(reference, partner)
+            add(partner, reference)
+    targets = {written} | predicates.equal_partners(written)
+    may_reach = set(walk([t for t in targets if t in reverse], lambda r: reverse.get(r, ())))
+    return frozenset(r for r in objects if r not in may_reach)
+
+
+def product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:
+    size = 1
+    for options in disjunctions:
+        size *= len(options)
+    return size
+
+
+def disjunction_choices(
+    disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]],
+) -> list[tuple[LinearConstraint, ...]]:
+    kept: list[tuple[tuple[LinearConstraint, ...], ...]] = []
+    size = 1
+    for options in disjunctions:
+        if size * len(options) > MAX_ALTERNATIVES:
+            continue  # dropping a disjunction only loses facts
+        kept.append(options)
+        size *= len(options)
+    return [tuple(itertools.chain.from_iterable(choice)) for choice in itertools.product(*kept)]
+
+
+def _is_auxiliary(name: str) -> bool:
+    return name.startswith("_") and not is_primed(name)
+
+
+def eliminate_auxiliary(constraints: list[LinearConstraint]) -> tuple[LinearConstraint, ...]:
+    """Substitute auxiliary variables defined by an equality with a unit coefficient (an exact
+    transformation over the integers); drop duplicates and trivially true conjuncts."""
+    current = list(dict.fromkeys(constraints))
+    while True:
+        chosen: tuple[int, str, LinearExpr] | None = None
+        for index, constraint in enumerate(current):
+            if constraint.relation is not Relation.EQ:
+                continue
+            for name, coefficient in constraint.expr.terms:
+                if _is_auxiliary(name) and abs(coefficient) == 1:
+                    # expr = c*name + rest == 0  =>  name = -rest / c
+                    rest = constraint.expr - var(name) * coefficient
+                    chosen = (index, name, rest * (Fraction(-1) / coefficient))
+                    break
+            if chosen:
+                break
+        if chosen is None:
+            break
+        index, name, definition = chosen
+        remaining = current[:index] + current[index + 1 :]
+        current = list(dict.fromkeys(c.substitute({name: definition}) for c in remaining))
+    return tuple(c for c in current if not c.is_trivially_true())
