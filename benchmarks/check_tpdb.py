@@ -22,6 +22,8 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from jhalt.cli.progress import StderrProgress
+
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "tpdb"
 
 
@@ -95,13 +97,19 @@ def main() -> int:
     def run(jar: Path) -> dict[str, object]:
         name = str(jar.relative_to(args.root))
         if name in earlier:
+            progress.advance(name)
             return earlier[name]
         result = check_jar(jar, args.timeout)
-        # progress on stderr, one line per jar as it finishes (the tables follow on stdout)
-        print(f"{name}: {json.dumps(result)}", file=sys.stderr, flush=True)
+        # progress on stderr, one line per jar as it finishes (the tables follow on stdout);
+        # on a terminal the line goes above the progress bar
+        progress.log(f"{name}: {json.dumps(result)}")
+        progress.advance(name)
         return result
 
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    with (
+        StderrProgress(len(jars), "jars") as progress,
+        ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool,
+    ):
         results = list(pool.map(run, jars))
     by_folder: dict[str, list[tuple[Path, dict[str, object]]]] = defaultdict(list)
     for jar, result in zip(jars, results):
