@@ -259,7 +259,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jhalt {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    for register in (_add_prove, _add_check, _add_graph, _add_disasm, *_plugin_registrars()):
+        register(sub)
+    return parser
 
+
+def _add_prove(sub: argparse._SubParsersAction) -> None:
     prove = sub.add_parser("prove", help="termination of one entry: YES, NO or MAYBE")
     _add_target(prove)
     prove.add_argument(
@@ -278,6 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     prove.set_defaults(handler=cmd_prove)
 
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check", help="uncaught exceptions and non-termination, with witnesses")
     _add_target(check)
     check.add_argument(
@@ -313,6 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(handler=cmd_check)
 
+
+def _add_graph(sub: argparse._SubParsersAction) -> None:
     graph = sub.add_parser("graph", help="the symbolic execution graph of an entry (DOT or JSON)")
     _add_target(graph)
     _add_format(graph, GRAPH_FORMATS.names())
@@ -321,14 +330,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     graph.set_defaults(handler=cmd_graph)
 
+
+def _add_disasm(sub: argparse._SubParsersAction) -> None:
     disasm = sub.add_parser("disasm", help="decoded bytecode with line numbers, loops and types")
     _add_target(disasm, entry=False)
     disasm.add_argument("class_name", nargs="?", metavar="CLASS", help="only this class (pkg.Cls)")
     disasm.set_defaults(handler=cmd_disasm)
-
-    for register in _plugin_registrars():
-        register(sub)
-    return parser
 
 
 def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
