@@ -74,7 +74,7 @@ def nontermination_finding(entry: MethodId, found: NonTerminationResult) -> Find
     loop = found.loop
     first_line = loop.lines[0] if loop.lines else None
     location = SourceLocation(loop.method, loop.head_pc, loop.source_file, first_line)
-    path = ()
+    path: tuple[SourceLocation, ...] = ()
     if loop.lines:
         path = tuple(
             SourceLocation(loop.method, loop.head_pc, loop.source_file, line) for line in loop.lines

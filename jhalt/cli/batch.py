@@ -77,7 +77,9 @@ def run_entries(
                 for connection in list(running):
                     worker = running[connection]
                     entry = entries[worker.index]
-                    outcome = _finished(entry, worker, connection, ready, now, timeout_s)
+                    outcome: EntryOutcome[T, R] | None = _finished(
+                        entry, worker, connection, ready, now, timeout_s
+                    )
                     if outcome is not None:
                         worker.stop(connection)
                         del running[connection]
@@ -123,7 +125,7 @@ def _finished(
     entry: T,
     worker: _Worker,
     connection: Connection,
-    ready: list[object],
+    ready: Sequence[object],
     now: float,
     timeout_s: float,
 ) -> EntryOutcome[T, R] | None:
