@@ -1,4 +1,6 @@
-"""The `jhalt` command line: argument parsing, output selection and exit codes.
+"""The `jhalt` command line: parses arguments, runs the analysis of the command on a `Budget`
+of ``--timeout`` seconds, renders its result by ``--format`` name through the tables of
+`jhalt.report.formats`, and sets the exit code.
 
 Exit codes (documented in the README):
   0  a result was produced (for `check`: no finding)
