@@ -22,6 +22,8 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from jhalt.cli.progress import StderrProgress
+
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "tpdb"
 
 
@@ -65,47 +67,49 @@ def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--timeout", type=float, default=120.0)
-    parser.add_argument(
-        "--only", metavar="PREFIX", help="only jars whose path below the root starts with PREFIX"
-    )
-    parser.add_argument(
-        "--resume", metavar="PROGRESS", type=Path, action="append", default=[],
-        help="reuse the results in this progress file (the stderr of an earlier run); repeatable",
-    )  # fmt: skip
-    args = parser.parse_args()
-    jars = sorted(
-        j
-        for j in args.root.rglob("*.jar")
-        if str(j.relative_to(args.root)).startswith(args.only or "")
-    )
+def load_progress(files: list[Path]) -> dict[str, dict[str, object]]:
+    """The results listed in earlier progress files (``--resume``), errors left out (they run
+    again)."""
     earlier: dict[str, dict[str, object]] = {}
-    for progress in args.resume:
-        for line in progress.read_text().splitlines():
+    for progress_file in files:
+        for line in progress_file.read_text().splitlines():
             name, sep, data = line.partition(": ")
             if sep and name.endswith(".jar") and data.startswith("{"):
                 result = {"kinds": [], **json.loads(data)}
                 if result["status"] != "error":  # errors are run again
                     earlier[name] = result
+    return earlier
 
-    def run(jar: Path) -> dict[str, object]:
-        name = str(jar.relative_to(args.root))
-        if name in earlier:
-            return earlier[name]
-        result = check_jar(jar, args.timeout)
-        # progress on stderr, one line per jar as it finishes (the tables follow on stdout)
-        print(f"{name}: {json.dumps(result)}", file=sys.stderr, flush=True)
-        return result
 
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        results = list(pool.map(run, jars))
+def check_all(jars: list[Path], root: Path, args: argparse.Namespace) -> list[dict[str, object]]:
+    """`check_jar` for every jar not in an earlier progress file, ``--jobs`` at a time; one
+    progress line per jar on stderr as it finishes (the tables follow on stdout); on a
+    terminal the line goes above a progress bar."""
+    earlier = load_progress(args.resume)
+    with (
+        StderrProgress(len(jars), "jars") as progress,
+        ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool,
+    ):
+
+        def run(jar: Path) -> dict[str, object]:
+            name = str(jar.relative_to(root))
+            if name in earlier:
+                progress.advance(name)
+                return earlier[name]
+            result = check_jar(jar, args.timeout)
+            progress.log(f"{name}: {json.dumps(result)}")
+            progress.advance(name)
+            return result
+
+        return list(pool.map(run, jars))
+
+
+def print_tables(jars: list[Path], results: list[dict[str, object]], root: Path) -> None:
+    """The markdown tables on stdout: one row per folder and a total, then per folder its
+    findings, errors and unconfirmed notes."""
     by_folder: dict[str, list[tuple[Path, dict[str, object]]]] = defaultdict(list)
     for jar, result in zip(jars, results):
-        by_folder[str(jar.parent.relative_to(args.root))].append((jar, result))
+        by_folder[str(jar.parent.relative_to(root))].append((jar, result))
     print(
         "| folder | jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |"
     )
@@ -141,6 +145,27 @@ def main() -> int:
                 print(f"- error {jar.name}: {r.get('detail')}")
             for note in r.get("unconfirmed_notes", []):  # type: ignore[union-attr]
                 print(f"- {jar.name}: {note}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument(
+        "--only", metavar="PREFIX", help="only jars whose path below the root starts with PREFIX"
+    )
+    parser.add_argument(
+        "--resume", metavar="PROGRESS", type=Path, action="append", default=[],
+        help="reuse the results in this progress file (the stderr of an earlier run); repeatable",
+    )  # fmt: skip
+    args = parser.parse_args()
+    jars = sorted(
+        j
+        for j in args.root.rglob("*.jar")
+        if str(j.relative_to(args.root)).startswith(args.only or "")
+    )
+    print_tables(jars, check_all(jars, args.root, args), args.root)
     return 0
 
 

@@ -26,6 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from jhalt.cli.progress import StderrProgress
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_ROOT = REPO.parent / "shared" / "benchmarks" / "tpdb" / "Java_Bytecode"
 GRACE_S = 15.0
@@ -156,8 +158,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"graph_tpdb: error: no such folder: {args.root}", file=sys.stderr)
         return 2
     jars = sorted(args.root.rglob("*.jar"))
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        outcomes = list(pool.map(lambda jar: build_one(jar, args.root, args.timeout), jars))
+    with (
+        StderrProgress(len(jars), "graphs") as progress,
+        ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool,
+    ):
+
+        def build(jar: Path) -> GraphOutcome:
+            outcome = build_one(jar, args.root, args.timeout)
+            progress.advance(outcome.problem)
+            return outcome
+
+        outcomes = list(pool.map(build, jars))
     text = report(outcomes)
     print(text, end="")
     if args.markdown:

@@ -28,6 +28,8 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from jhalt.cli.progress import StderrProgress
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_ROOT = REPO.parent / "shared" / "benchmarks" / "tpdb"
 GRACE_S = 15.0
@@ -215,17 +217,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     outcomes: list[Outcome] = []
     started = time.monotonic()
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+    with (
+        StderrProgress(len(jars), "problems") as progress,
+        ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool,
+    ):
         futures = [pool.submit(run_one, jar, root, args.timeout, expected) for jar in jars]
-        for number, future in enumerate(as_completed(futures), 1):
+        for future in as_completed(futures):
             outcome = future.result()
             outcomes.append(outcome)
-            if sys.stderr.isatty():
-                print(
-                    f"\r[{number}/{len(jars)}] {outcome.problem[-60:]:60}", end="", file=sys.stderr
-                )
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+            progress.advance(outcome.problem)
     outcomes.sort(key=lambda o: o.problem)
     text = report(outcomes)
     text += f"\n{len(jars)} problems, timeout {args.timeout:g} s, {args.jobs} jobs, wall {time.monotonic() - started:.0f} s\n"

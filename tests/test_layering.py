@@ -2,9 +2,9 @@
 and only `jhalt.smt` imports z3. Deviations from the document are listed here with the reason.
 
 Order (left to right). Added to the document's: `its` (integer transition systems, pure data
-between domains and smt), `errors` (exception types, leftmost). Moved: `witness` (concrete
-inputs, the witness search over the graph, reproducers, replay) sits left of `analyses`, which
-all use it.
+between domains and smt), `errors` (exception types, leftmost), `budget` (the time budget of
+one run, right after errors). Moved: `witness` (concrete inputs, the witness search over the
+graph, reproducers, replay) sits left of `analyses`, which all use it.
 
 Also checked here (issue 13): no import cycle between jhalt modules, no import inside a
 function, the analysis packages meet only in named shared modules, no module over 600 lines
@@ -20,7 +20,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jhalt"
 ORDER = [
-    "errors", "ids", "findings", "classfile", "bytecode", "program", "domains", "its",
+    "errors", "budget", "ids", "findings", "classfile", "bytecode", "program", "domains", "its",
     "smt", "seg", "models", "witness", "analyses", "dynamic", "report", "cli",
 ]  # fmt: skip
 TOP_LEVEL = {"__init__", "__main__"}

@@ -4,22 +4,39 @@ The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
 `jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
 kind ``non-termination`` located at the loop head, with the loop's first and last source
-lines as its path. Findings are not replayed here (the witness layer does that).
+lines as its path. `check_entry` does not replay; `check_and_replay` then hands every finding
+to the witness layer (`jhalt.witness.validate`), which writes its reproducer and replays it.
+Time: the entry's `Budget`, split as `jhalt.budget` says.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
-from jhalt.findings import Finding, SourceLocation
+from jhalt.budget import (
+    CHECK_ANALYSIS_REPLAYED,
+    CHECK_ANALYSIS_UNREPLAYED,
+    CHECK_GRAPH,
+    CHECK_NONTERMINATION,
+    REPLAY,
+    REPLAY_CAP_S,
+    REPLAY_FLOOR_S,
+    Budget,
+)
+from jhalt.findings import Finding, Replay, SourceLocation
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.replay import Jdk
+from jhalt.witness.validate import validate_finding
 
 NON_TERMINATION = "non-termination"
 
@@ -30,22 +47,22 @@ def check_entry(
     *,
     command_line: bool,
     registry: ModelRegistry,
-    timeout_s: float,
+    budget: Budget,
 ) -> ExceptionReport:
     """Exception findings and (at most one) non-termination finding for ``entry``.
 
     ``command_line``: ``main`` as the ``java`` launcher calls it (non-null strings);
-    otherwise the entry is called as a method with arbitrary arguments."""
+    otherwise the entry is called as a method with arbitrary arguments. ``budget`` is the
+    analysis part of the entry's time: the graph gets ``CHECK_GRAPH`` of it and the
+    non-termination prover ``CHECK_NONTERMINATION``."""
     options = EvalOptions(competition_main=command_line)
-    graph = build_graph(
-        program, entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s * 0.4)), options
-    )
+    limits = BuildLimits(timeout_s=budget.share(CHECK_GRAPH))
+    graph = build_graph(program, entry, registry, limits, options)
     report = check_exceptions(
         program, entry, command_line=command_line, registry=registry, graph=graph
     )
-    found = find_nontermination(
-        graph, program, registry, NonTerminationConfig(timeout_s=max(1.0, timeout_s * 0.3)), options
-    )
+    config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION))
+    found = find_nontermination(graph, program, registry, config, options)
     if found is None:
         return report
     finding = nontermination_finding(entry, found)
@@ -57,7 +74,7 @@ def nontermination_finding(entry: MethodId, found: NonTerminationResult) -> Find
     loop = found.loop
     first_line = loop.lines[0] if loop.lines else None
     location = SourceLocation(loop.method, loop.head_pc, loop.source_file, first_line)
-    path = ()
+    path: tuple[SourceLocation, ...] = ()
     if loop.lines:
         path = tuple(
             SourceLocation(loop.method, loop.head_pc, loop.source_file, line) for line in loop.lines
@@ -70,3 +87,68 @@ def nontermination_finding(entry: MethodId, found: NonTerminationResult) -> Find
         witness=found.witness,
         path=path,
     )
+
+
+@dataclass(frozen=True)
+class ReplaySetup:
+    """How findings are replayed: the classpath given to ``java``, the JDK (None: none found),
+    where reproducers go, and why replay is off (``--no-validate``), if it is."""
+
+    classpath: str
+    jdk: Jdk | None
+    reproducer_dir: Path
+    skip_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class CheckedEntry:
+    """One entry's outcome after replay: the findings kept (confirmed or not run), one line per
+    finding the JVM did not confirm or site without a witness, the analysis notes and stats."""
+
+    kept: tuple[Finding, ...]
+    dropped: tuple[str, ...]
+    notes: tuple[str, ...]
+    stats: dict[str, Any]
+
+
+def check_and_replay(
+    program: Program,
+    entry: MethodId,
+    *,
+    command_line: bool,
+    registry: ModelRegistry,
+    budget: Budget,
+    setup: ReplaySetup,
+) -> CheckedEntry:
+    """`check_entry` on its share of ``budget``, then every finding validated in turn (reproducer
+    in ``setup.reproducer_dir``/``Cls_method_N``, replay on ``REPLAY`` of the time left). A
+    finding the JVM does not confirm is dropped with a line saying why (issues 4, 5)."""
+    analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
+    report = check_entry(
+        program, entry, command_line=command_line, registry=registry,
+        budget=budget.portion(analysis),
+    )  # fmt: skip
+    kept: list[Finding] = []
+    dropped = list(report.dropped)
+    prefix = f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}"
+    for number, finding in enumerate(report.findings, 1):
+        finding, result = validate_finding(
+            finding,
+            classpath=setup.classpath,
+            entry=entry,
+            command_line=command_line,
+            reproducer_dir=setup.reproducer_dir / f"{prefix}_{number}",
+            jdk=setup.jdk,
+            skip_reason=setup.skip_reason,
+            timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
+        )
+        if result.status is Replay.UNCONFIRMED:
+            dropped.append(
+                f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "
+                f"witness not confirmed by the JVM ({result.detail})"
+            )
+        else:
+            kept.append(finding)
+    stats = dict(report.stats)
+    stats["replay_unconfirmed"] = len(report.findings) - len(kept)
+    return CheckedEntry(tuple(kept), tuple(dropped), tuple(report.notes), stats)

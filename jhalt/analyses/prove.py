@@ -19,6 +19,7 @@ import time
 
 from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
 from jhalt.analyses.termination import prove_graph_terminates
+from jhalt.budget import PROVE_GRAPH, PROVE_NONTERMINATION, Budget
 from jhalt.classfile import ClassPath
 from jhalt.errors import InputError
 from jhalt.findings import MaybeReason, ProveResult, Verdict
@@ -29,7 +30,7 @@ from jhalt.seg.library import ModelRegistry
 
 
 def prove_termination(
-    classpath: ClassPath, entry: MethodId, timeout_s: float, registry: ModelRegistry
+    classpath: ClassPath, entry: MethodId, budget: Budget, registry: ModelRegistry
 ) -> ProveResult:
     """Decide whether ``entry`` terminates for every input (competition semantics)."""
     started = time.monotonic()
@@ -47,13 +48,12 @@ def prove_termination(
         return result(Verdict.MAYBE, "the entry method has no bytecode (abstract or native)")
 
     program = Program(classpath)
-    graph = build_graph(program, entry, registry, BuildLimits(timeout_s=max(1.0, timeout_s / 2)))
+    limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH))
+    graph = build_graph(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
 
-    remaining = timeout_s - (time.monotonic() - started)
-    found = find_nontermination(
-        graph, program, registry, NonTerminationConfig(timeout_s=max(1.0, remaining / 2))
-    )
+    config = NonTerminationConfig(timeout_s=budget.share_left(PROVE_NONTERMINATION))
+    found = find_nontermination(graph, program, registry, config)
     if found is not None:
         return result(
             Verdict.NO,

@@ -1,2 +1,2 @@
-"""The command line: argument parsing, targets and entries, dispatch to the analyses and
-renderers, progress, exit codes — no analysis logic."""
+"""The `jhalt` command line: argument parsing, dispatch to an analysis, output through the
+`jhalt.report.formats` tables, progress on stderr, per-entry worker processes, exit codes."""

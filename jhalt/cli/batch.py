@@ -3,19 +3,22 @@
 Each entry runs in its own forked worker process, so that one entry's crash, runaway
 memory or timeout never stops the others; at most ``jobs`` run at once. Results come
 back in the order of the entries, whatever ``jobs`` is, so output is deterministic.
-A progress bar is drawn on stderr only when stderr is a terminal.
+A progress bar (`jhalt.cli.progress`) is drawn on stderr only when stderr is a terminal.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import sys
+import multiprocessing.context
+import multiprocessing.process
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Generic, TypeVar
+
+from jhalt.cli.progress import StderrProgress
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -61,78 +64,83 @@ def run_entries(
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
-    running: dict[Connection, tuple[int, multiprocessing.Process, float]] = {}
-    progress = _Progress(len(entries)) if sys.stderr.isatty() else None
-    try:
-        while pending or running:
-            while pending and len(running) < max(1, jobs):
-                index = pending.pop(0)
-                receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(
-                    target=_child, args=(sender, function, entries[index]), daemon=True
-                )
-                process.start()
-                sender.close()
-                running[receiver] = (index, process, time.monotonic())
-            ready = wait(list(running), timeout=0.2)
-            now = time.monotonic()
-            for connection in list(running):
-                index, process, started = running[connection]
-                outcome: EntryOutcome[T, R] | None = None
-                if connection in ready:
-                    try:
-                        status, payload = connection.recv()
-                        if status == "ok":
-                            outcome = EntryOutcome(entries[index], payload, None, now - started)
-                        else:
-                            outcome = EntryOutcome(
-                                entries[index], None, f"internal error: {payload}", now - started
-                            )
-                    except EOFError:
-                        process.join(1)
-                        outcome = EntryOutcome(
-                            entries[index], None,
-                            f"worker died (exit code {process.exitcode})", now - started,
-                        )  # fmt: skip
-                elif now - started > timeout_s + GRACE_S:
-                    outcome = EntryOutcome(
-                        entries[index], None, f"timeout after {timeout_s:g} s", now - started
+    running: dict[Connection, _Worker] = {}
+    with StderrProgress(len(entries), "entries") as progress:
+        try:
+            while pending or running:
+                while pending and len(running) < max(1, jobs):
+                    index = pending.pop(0)
+                    connection, worker = _launch(context, function, entries[index], index)
+                    running[connection] = worker
+                ready = wait(list(running), timeout=0.2)
+                now = time.monotonic()
+                for connection in list(running):
+                    worker = running[connection]
+                    entry = entries[worker.index]
+                    outcome: EntryOutcome[T, R] | None = _finished(
+                        entry, worker, connection, ready, now, timeout_s
                     )
-                if outcome is not None:
-                    if process.is_alive():
-                        process.kill()
-                    process.join()
-                    connection.close()
-                    del running[connection]
-                    outcomes[index] = outcome
-                    if progress:
-                        progress.advance(describe(entries[index]))
-    finally:
-        for connection, (_, process, _) in running.items():
-            process.kill()
-            process.join()
-            connection.close()
-        if progress:
-            progress.close()
+                    if outcome is not None:
+                        worker.stop(connection)
+                        del running[connection]
+                        outcomes[worker.index] = outcome
+                        progress.advance(describe(entry))
+        finally:
+            for connection, worker in running.items():
+                worker.stop(connection)
     return [o for o in outcomes if o is not None]
 
 
-class _Progress:
-    """A one-line progress display on stderr (only used when stderr is a terminal)."""
+@dataclass(frozen=True)
+class _Worker:
+    """A running entry: its index, its process and when it started (``time.monotonic``)."""
 
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.done = 0
+    index: int
+    process: multiprocessing.process.BaseProcess
+    started: float
 
-    def advance(self, label: str) -> None:
-        self.done += 1
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[-50:]:50}"
-        )
-        sys.stderr.flush()
+    def stop(self, connection: Connection) -> None:
+        """Kill the process if it still runs, reap it and close its pipe."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        connection.close()
 
-    def close(self) -> None:
-        sys.stderr.write("\n")
-        sys.stderr.flush()
+
+def _launch(
+    context: multiprocessing.context.ForkContext,
+    function: Callable[[T], R],
+    entry: T,
+    index: int,
+) -> tuple[Connection, _Worker]:
+    """Start ``function(entry)`` in a forked process; the pipe's receiving end and the worker."""
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(sender, function, entry), daemon=True)
+    process.start()
+    sender.close()
+    return receiver, _Worker(index, process, time.monotonic())
+
+
+def _finished(
+    entry: T,
+    worker: _Worker,
+    connection: Connection,
+    ready: Sequence[object],
+    now: float,
+    timeout_s: float,
+) -> EntryOutcome[T, R] | None:
+    """The outcome of a worker that answered, died or ran out of time; None while it runs."""
+    elapsed = now - worker.started
+    if connection in ready:
+        try:
+            status, payload = connection.recv()
+        except EOFError:
+            worker.process.join(1)
+            error = f"worker died (exit code {worker.process.exitcode})"
+            return EntryOutcome(entry, None, error, elapsed)
+        if status == "ok":
+            return EntryOutcome(entry, payload, None, elapsed)
+        return EntryOutcome(entry, None, f"internal error: {payload}", elapsed)
+    if elapsed > timeout_s + GRACE_S:
+        return EntryOutcome(entry, None, f"timeout after {timeout_s:g} s", elapsed)
+    return None

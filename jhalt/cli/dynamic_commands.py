@@ -11,13 +11,13 @@ import signal
 import sys
 import threading
 import time
-from pathlib import Path
 from types import FrameType
 
+from jhalt.cli.output import write_output
 from jhalt.dynamic.observer import Examination, Limits
-from jhalt.dynamic.outcome import examination_json, examination_text
 from jhalt.dynamic.session import examine_at, launch_watched, parse_address, stop_process
 from jhalt.errors import InputError
+from jhalt.report.formats import EXAMINATION_FORMATS
 
 EXIT_NOTHING_PROVED = 0
 EXIT_STUCK = 1
@@ -32,15 +32,7 @@ def _limits(args: argparse.Namespace) -> Limits:
 
 
 def _emit(examination: Examination, args: argparse.Namespace) -> None:
-    text = examination_json(examination) if args.format == "json" else examination_text(examination)
-    if args.out:
-        try:
-            Path(args.out).write_text(text)
-        except OSError as exc:
-            raise InputError(f"{args.out}: cannot write: {exc.strerror or exc}") from None
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    write_output(EXAMINATION_FORMATS.render(args.format, examination), args.out)
 
 
 def _progress(args: argparse.Namespace):  # type: ignore[no-untyped-def]
@@ -121,7 +113,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--timeout", type=float, default=10.0, metavar="T",
         help="seconds for one examination of all threads (default 10)",
     )  # fmt: skip
-    parser.add_argument("--format", choices=["text", "json"], default="text")
+    formats = EXAMINATION_FORMATS.names()
+    parser.add_argument("--format", choices=formats, default=formats[0])
     parser.add_argument(
         "--out", "-o", metavar="FILE", help="write the report to FILE instead of stdout"
     )

@@ -1,4 +1,6 @@
-"""The `jhalt` command line: argument parsing, output selection and exit codes.
+"""The `jhalt` command line: parses arguments, runs the analysis of the command on a `Budget`
+of ``--timeout`` seconds, renders its result by ``--format`` name through the tables of
+`jhalt.report.formats`, and sets the exit code.
 
 Exit codes (documented in the README):
   0  a result was produced (for `check`: no finding)
@@ -10,22 +12,43 @@ Exit codes (documented in the README):
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from jhalt import __version__
+from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
+from jhalt.analyses.prove import prove_termination
+from jhalt.budget import Budget
+from jhalt.classfile import ClassPath, normalise_class_name
+from jhalt.cli import dynamic_commands
+from jhalt.cli.batch import EntryOutcome, run_entries
+from jhalt.cli.output import write_output
+from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.errors import InputError, JhaltError
+from jhalt.findings import Finding, ProveResult
 from jhalt.ids import MethodId
-
-if TYPE_CHECKING:
-    from jhalt.findings import ProveResult
-    from jhalt.seg.library import ModelRegistry
+from jhalt.models import default_registry
+from jhalt.program import Program
+from jhalt.report.formats import (
+    CHECK_FORMATS,
+    DISASM_FORMATS,
+    GRAPH_FORMATS,
+    PROVE_FORMATS,
+    CheckReport,
+)
+from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.entry import is_main
+from jhalt.seg.library import ModelRegistry
+from jhalt.witness.inputs import ConcreteInputs, args_inputs
+from jhalt.witness.replay import Claim, find_jdk, replay, skipped
+from jhalt.witness.reproducer import NON_TERMINATION
 
 EXIT_OK = 0
 EXIT_FOUND = 1
@@ -33,31 +56,17 @@ EXIT_INPUT = 2
 EXIT_INTERNAL = 3
 
 
-def _write_output(text: str, out: str | None) -> None:
-    if out:
-        try:
-            Path(out).write_text(text)
-        except OSError as exc:
-            raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from None
-    else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-
 # ------------------------------------------------------------------ commands
 
 
 def cmd_prove(args: argparse.Namespace) -> int:
-    from jhalt.analyses.prove import prove_termination
-    from jhalt.cli.target import open_classpath, resolve_entry
-    from jhalt.report.prove_output import prove_json, prove_text
-
+    """Termination of one entry (`jhalt.analyses.prove`), a NO replayed on the JVM."""
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
-    result = prove_termination(classpath, entry, args.timeout, model_registry())
+    result = prove_termination(classpath, entry, Budget(args.timeout), model_registry())
     if result.witness is not None:
         result = _replay_nontermination(result, classpath.spec, args)
-    _write_output(prove_json(result) if args.format == "json" else prove_text(result), args.out)
+    write_output(PROVE_FORMATS.render(args.format, result), args.out)
     return EXIT_OK
 
 
@@ -67,12 +76,6 @@ def _replay_nontermination(
     """Run a NO's witness on a real JVM (issue 5): still running after ``--replay-wait``
     seconds and, by thread dump, inside the reported loop → confirmed. The proof stands
     either way; the replay is extra evidence and is reported as it came out."""
-    import dataclasses
-
-    from jhalt.witness.inputs import ConcreteInputs, args_inputs
-    from jhalt.witness.replay import Claim, replay, skipped
-    from jhalt.witness.reproducer import NON_TERMINATION
-
     witness = result.witness
     assert witness is not None
     if args.no_validate:
@@ -90,136 +93,111 @@ def _replay_nontermination(
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    """Uncaught exceptions and non-termination with witnesses (issues 4, 5): every entry runs in
-    its own process (``run_entries``); each finding gets a reproducer and is replayed on the
-    JVM unless ``--no-validate``. A witness the JVM does not confirm is dropped from the
-    findings and listed in the notes; one that could not be replayed stays, marked "not run".
+def _check_entries(args: argparse.Namespace, classpath: ClassPath) -> list[MethodId]:
+    """``--all``: every public method; otherwise the one ``--entry``/``--main``/Main-Class."""
+    if not args.all:
+        return [resolve_entry(classpath, args.entry, args.main)]
+    if args.entry or args.main:
+        raise InputError("--all analyses every public method: leave out --entry and --main")
+    entries = public_entries(classpath)
+    if not entries:
+        raise InputError(f"{classpath.spec} has no public methods with code")
+    return entries
+
+
+@dataclass(frozen=True)
+class _EntryCheck:
+    """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget.
     ``--main``/Main-Class entries get the command-line semantics (non-null strings);
     ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
-    from jhalt.analyses.check import check_entry
-    from jhalt.cli.batch import run_entries
-    from jhalt.cli.target import open_classpath, public_entries, resolve_entry
-    from jhalt.findings import Finding, Replay
-    from jhalt.program import Program
-    from jhalt.report.check_output import check_json, check_text
-    from jhalt.report.sarif import sarif_text
-    from jhalt.seg.entry import is_main
-    from jhalt.witness.replay import find_jdk
-    from jhalt.witness.validate import validate_finding
 
-    classpath = open_classpath(args.target, args.classpath)
-    if args.all:
-        if args.entry or args.main:
-            raise InputError("--all analyses every public method: leave out --entry and --main")
-        entries = public_entries(classpath)
-        if not entries:
-            raise InputError(f"{classpath.spec} has no public methods with code")
-    else:
-        entries = [resolve_entry(classpath, args.entry, args.main)]
-    program = Program.from_classpath(classpath)
-    jdk = None if args.no_validate else find_jdk()
-    reproducer_dir = (
-        Path(args.reproducers)
-        if args.reproducers
-        else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
-    )
-    registry = model_registry()
-    analysis_share = 0.5 if jdk else 0.9
+    program: Program
+    registry: ModelRegistry
+    setup: ReplaySetup
+    timeout_s: float
+    as_method: bool
 
-    def analyse(entry: MethodId) -> tuple[list[Finding], list[str], list[str], dict[str, object]]:
-        started = time.monotonic()
-        command_line = not args.all and not args.entry and is_main(entry)
-        report = check_entry(
-            program, entry, command_line=command_line, registry=registry,
-            timeout_s=args.timeout * analysis_share,
+    def __call__(self, entry: MethodId) -> CheckedEntry:
+        return check_and_replay(
+            self.program, entry, command_line=not self.as_method and is_main(entry),
+            registry=self.registry, budget=Budget(self.timeout_s), setup=self.setup,
         )  # fmt: skip
-        kept: list[Finding] = []
-        dropped = list(report.dropped)
-        for number, finding in enumerate(report.findings, 1):
-            remaining = args.timeout - (time.monotonic() - started)
-            finding, result = validate_finding(
-                finding,
-                classpath=classpath.spec,
-                entry=entry,
-                command_line=command_line,
-                reproducer_dir=reproducer_dir
-                / f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{number}",
-                jdk=jdk,
-                skip_reason="--no-validate" if args.no_validate else None,
-                timeout_s=max(2.0, min(10.0, remaining / 2)),
-            )
-            if result.status is Replay.UNCONFIRMED:
-                dropped.append(
-                    f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "
-                    f"witness not confirmed by the JVM ({result.detail})"
-                )
-            else:
-                kept.append(finding)
-        stats = dict(report.stats)
-        stats["replay_unconfirmed"] = len(report.findings) - len(kept)
-        return kept, dropped, list(report.notes), stats
 
-    outcomes = run_entries(entries, analyse, jobs=args.jobs, timeout_s=args.timeout, describe=str)
+
+def _summarise(
+    outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]], reproducer_dir: Path
+) -> tuple[list[Finding], list[str]]:
+    """The findings of all entries, and the notes: totals first, then the reproducer directory
+    (when something was found), then per entry its errors, drops and notes."""
     findings: list[Finding] = []
     notes: list[str] = []
-    totals = {"entries": len(entries), "findings": 0, "unconfirmed": 0, "errors": 0, "timeouts": 0}
+    totals = dict.fromkeys(("findings", "unconfirmed", "errors", "timeouts"), 0)
+    totals = {"entries": len(outcomes), **totals}
     for outcome in outcomes:
         if outcome.result is None:
             kind = "timeouts" if outcome.error and outcome.error.startswith("timeout") else "errors"
             totals[kind] += 1
             notes.append(f"{outcome.entry}: {outcome.error}")
             continue
-        kept, dropped, entry_notes, _ = outcome.result
-        findings.extend(kept)
-        totals["unconfirmed"] += len(dropped)
-        notes.extend(f"unconfirmed (not reported): {line}" for line in dropped)
-        notes.extend(entry_notes)
+        findings.extend(outcome.result.kept)
+        totals["unconfirmed"] += len(outcome.result.dropped)
+        notes.extend(f"unconfirmed (not reported): {line}" for line in outcome.result.dropped)
+        notes.extend(outcome.result.notes)
     totals["findings"] = len(findings)
     notes.insert(0, "stats: " + ", ".join(f"{key}={value}" for key, value in totals.items()))
     if findings:
         notes.insert(1, f"reproducers: {reproducer_dir}")
-    if args.format == "json":
-        text = check_json(findings, notes)
-    elif args.format == "sarif":
-        text = sarif_text(findings, args.source_root, notes)
-    else:
-        from jhalt.report.sources import SourceLines
+    return findings, notes
 
-        roots = [args.source_root] if args.source_root else []
-        text = check_text(findings, notes, SourceLines(classpath, roots))
-    _write_output(text, args.out)
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Uncaught exceptions and non-termination with witnesses (issues 4, 5): every entry runs in
+    its own process (``run_entries``); each finding gets a reproducer and is replayed on the
+    JVM unless ``--no-validate`` (`jhalt.analyses.check.check_and_replay`). A witness the JVM
+    does not confirm is dropped from the findings and listed in the notes; one that could not
+    be replayed stays, marked "not run"."""
+    classpath = open_classpath(args.target, args.classpath)
+    entries = _check_entries(args, classpath)
+    program = Program.from_classpath(classpath)
+    reproducer_dir = (
+        Path(args.reproducers)
+        if args.reproducers
+        else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
+    )
+    setup = ReplaySetup(
+        classpath.spec,
+        None if args.no_validate else find_jdk(),
+        reproducer_dir,
+        "--no-validate" if args.no_validate else None,
+    )
+    check = _EntryCheck(
+        program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
+    )
+    outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout, describe=str)
+    findings, notes = _summarise(outcomes, reproducer_dir)
+    report = CheckReport(findings, notes, classpath, args.source_root)
+    write_output(CHECK_FORMATS.render(args.format, report), args.out)
     return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    from jhalt.cli.target import open_classpath, resolve_entry
-    from jhalt.program import Program
-    from jhalt.report.graph_output import to_dot, to_json
-    from jhalt.seg.builder import BuildLimits, build_graph
-
+    """The symbolic execution graph of one entry, built within ``--timeout`` seconds."""
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
-    graph = build_graph(
-        Program(classpath), entry, model_registry(), BuildLimits(timeout_s=float(args.timeout))
-    )
-    _write_output(to_json(graph) if args.format == "json" else to_dot(graph), args.out)
+    limits = BuildLimits(timeout_s=float(args.timeout))
+    graph = build_graph(Program(classpath), entry, model_registry(), limits)
+    write_output(GRAPH_FORMATS.render(args.format, graph), args.out)
     return EXIT_OK
 
 
 def model_registry() -> ModelRegistry:
     """The JDK library models, all of them: the one place (with `jhalt.models`' aggregator)
     that knows the full set of plug-ins."""
-    from jhalt.models import default_registry
-
     return default_registry()
 
 
 def cmd_disasm(args: argparse.Namespace) -> int:
-    from jhalt.classfile import normalise_class_name
-    from jhalt.cli.target import open_classpath
-    from jhalt.report.disasm import render_class
-
+    """Decoded bytecode of one class (``CLASS``) or of every class of the target."""
     classpath = open_classpath(args.target, args.classpath)
     if args.class_name:
         names = [normalise_class_name(args.class_name)]
@@ -227,12 +205,12 @@ def cmd_disasm(args: argparse.Namespace) -> int:
             raise InputError(f"class {args.class_name} is not in {classpath.spec}")
     else:
         names = classpath.class_names()
-    parts = []
+    classes = []
     for name in names:
         cls = classpath.find(name)
         assert cls is not None
-        parts.append(render_class(cls))
-    _write_output("\n".join(parts), args.out)
+        classes.append(cls)
+    write_output(DISASM_FORMATS.render(DISASM_FORMATS.default, classes), args.out)
     return EXIT_OK
 
 
@@ -260,6 +238,11 @@ def _add_target(parser: argparse.ArgumentParser, entry: bool = True) -> None:
     )
 
 
+def _add_format(parser: argparse.ArgumentParser, names: list[str]) -> None:
+    """``--format``, its choices the command's format table, the first one the default."""
+    parser.add_argument("--format", choices=names, default=names[0])
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="jhalt",
@@ -268,13 +251,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"jhalt {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    for register in (_add_prove, _add_check, _add_graph, _add_disasm, *_plugin_registrars()):
+        register(sub)
+    return parser
 
+
+def _add_prove(sub: argparse._SubParsersAction) -> None:
     prove = sub.add_parser("prove", help="termination of one entry: YES, NO or MAYBE")
     _add_target(prove)
     prove.add_argument(
         "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
     )
-    prove.add_argument("--format", choices=["text", "json"], default="text")
+    _add_format(prove, PROVE_FORMATS.names())
     prove.add_argument(
         "--no-validate", action="store_true", help="do not replay a NO witness on the JVM"
     )
@@ -287,12 +275,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     prove.set_defaults(handler=cmd_prove)
 
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check", help="uncaught exceptions and non-termination, with witnesses")
     _add_target(check)
     check.add_argument(
         "--all", action="store_true", help="every public method of every class is an entry"
     )
-    check.add_argument("--format", choices=["text", "json", "sarif"], default="text")
+    _add_format(check, CHECK_FORMATS.names())
     check.add_argument(
         "--source-root",
         metavar="DIR",
@@ -322,28 +312,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(handler=cmd_check)
 
+
+def _add_graph(sub: argparse._SubParsersAction) -> None:
     graph = sub.add_parser("graph", help="the symbolic execution graph of an entry (DOT or JSON)")
     _add_target(graph)
-    graph.add_argument("--format", choices=["dot", "json"], default="dot")
+    _add_format(graph, GRAPH_FORMATS.names())
     graph.add_argument(
         "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
     )
     graph.set_defaults(handler=cmd_graph)
 
+
+def _add_disasm(sub: argparse._SubParsersAction) -> None:
     disasm = sub.add_parser("disasm", help="decoded bytecode with line numbers, loops and types")
     _add_target(disasm, entry=False)
     disasm.add_argument("class_name", nargs="?", metavar="CLASS", help="only this class (pkg.Cls)")
     disasm.set_defaults(handler=cmd_disasm)
 
-    for register in _plugin_registrars():
-        register(sub)
-    return parser
-
 
 def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Subcommands that live in their own modules (the dynamic prover's watch/attach)."""
-    from jhalt.cli import dynamic_commands
-
     return [dynamic_commands.register]
 
 

@@ -1,2 +1,2 @@
-"""Rendering results for people and tools: text, JSON, SARIF, DOT, disassembly, witnesses
-as Java inputs and source excerpts; it computes no verdict."""
+"""Renderers of every command's result (text, JSON, SARIF, DOT, disassembly, watch/attach
+reports), reached by name through the per-command tables of `jhalt.report.formats`."""

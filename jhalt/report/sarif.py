@@ -59,59 +59,54 @@ def _fingerprint(finding: Finding) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
+def _rule(kind: str) -> dict[str, Any]:
+    """The SARIF rule of one finding kind."""
+    help_text = _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")
+    return {
+        "id": rule_id(kind),
+        "name": rule_id(kind),
+        "shortDescription": {
+            "text": f"Uncaught {kind}" if kind != "non-termination" else "Non-termination"
+        },
+        "fullDescription": {"text": help_text},
+        "help": {"text": help_text},
+        "defaultConfiguration": {"level": "error"},
+    }
+
+
+def _result(finding: Finding, rule_index: int, source_root: str | None) -> dict[str, Any]:
+    """The SARIF result of one finding; its path, if any, as one thread flow."""
+    result: dict[str, Any] = {
+        "ruleId": rule_id(finding.kind),
+        "ruleIndex": rule_index,
+        "level": "error",
+        "message": {"text": finding.message},
+        "locations": [_physical(finding.location, source_root)],
+        "partialFingerprints": {"jhaltFinding/v1": _fingerprint(finding)},
+        "properties": {"witness": finding.witness.to_json(), "entry": str(finding.entry)},
+    }
+    if finding.path:
+        steps = [{"location": _physical(step, source_root)} for step in finding.path]
+        result["codeFlows"] = [{"threadFlows": [{"locations": steps}]}]
+    return result
+
+
 def sarif_log(
     findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None
 ) -> dict[str, Any]:
+    """A SARIF 2.1.0 log: one rule per finding kind (sorted), one result per finding, the notes
+    as tool execution notifications."""
     kinds = sorted({f.kind for f in findings})
-    rules = [
-        {
-            "id": rule_id(kind),
-            "name": rule_id(kind),
-            "shortDescription": {
-                "text": f"Uncaught {kind}" if kind != "non-termination" else "Non-termination"
-            },
-            "fullDescription": {
-                "text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")
-            },
-            "help": {"text": _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")},
-            "defaultConfiguration": {"level": "error"},
-        }
-        for kind in kinds
-    ]
-    results = []
-    for finding in findings:
-        result: dict[str, Any] = {
-            "ruleId": rule_id(finding.kind),
-            "ruleIndex": kinds.index(finding.kind),
-            "level": "error",
-            "message": {"text": finding.message},
-            "locations": [_physical(finding.location, source_root)],
-            "partialFingerprints": {"jhaltFinding/v1": _fingerprint(finding)},
-            "properties": {"witness": finding.witness.to_json(), "entry": str(finding.entry)},
-        }
-        if finding.path:
-            result["codeFlows"] = [
-                {
-                    "threadFlows": [
-                        {
-                            "locations": [
-                                {"location": _physical(step, source_root)} for step in finding.path
-                            ]
-                        }
-                    ]
-                }
-            ]
-        results.append(result)
     run: dict[str, Any] = {
         "tool": {
             "driver": {
                 "name": "jhalt",
                 "version": __version__,
                 "informationUri": "https://pypi.org/project/jhalt/",
-                "rules": rules,
+                "rules": [_rule(kind) for kind in kinds],
             }
         },
-        "results": results,
+        "results": [_result(f, kinds.index(f.kind), source_root) for f in findings],
     }
     if notes:
         run["invocations"] = [

@@ -205,12 +205,12 @@ def test_unreadable_file(capsys, tmp_path: Path, monkeypatch) -> None:
 
 
 def test_internal_errors_are_one_line_and_a_log(capsys, monkeypatch) -> None:
-    import jhalt.analyses.prove as prove_module
+    import jhalt.cli.main as cli_main
 
     def explode(*args, **kwargs):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(prove_module, "prove_termination", explode)
+    monkeypatch.setattr(cli_main, "prove_termination", explode)
     code, _, err = run(capsys, "prove", LOOPING)
     assert code == 3
     lines = err.strip().splitlines()

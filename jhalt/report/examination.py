@@ -1,4 +1,5 @@
-"""Human and JSON renderings of an `Examination` (what `jhalt watch`/`attach` print).
+"""Human and JSON renderings of an `Examination` (what `jhalt watch`/`attach` print; the data
+types stay in `jhalt.dynamic.observer` and `jhalt.dynamic.prover`, docs/dynamic.md).
 
 For a proved loop: the thread, the loop (method, source lines), the observed iteration
 paths (Φ_i) and updates (M_i), the invariants Γ and the closed argument of seed 003

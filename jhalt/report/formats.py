@@ -1,0 +1,114 @@
+"""Every output format of every command, by name: one `FormatTable` per command.
+
+A table maps a format name (what ``--format`` takes) to a renderer, a function from the
+command's result to the text written to stdout or ``--out``. The first name registered is the
+command's default; a name registered twice is an error. Adding a format is one `register`
+call here (issue 13, item 5); the CLI takes its ``--format`` choices from the tables.
+
+======================  ==========================  ==========================================
+command                 result                      formats
+======================  ==========================  ==========================================
+``prove``               `ProveResult`               text, json
+``check``               `CheckReport`               text, json, sarif
+``graph``               `SymbolicExecutionGraph`    dot, json
+``disasm``              list of `ClassFile`         text
+``watch``, ``attach``   `Examination`               text, json
+======================  ==========================  ==========================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from jhalt.classfile import ClassFile, ClassPath
+from jhalt.dynamic.observer import Examination
+from jhalt.findings import Finding, ProveResult
+from jhalt.report.check_output import check_json, check_text
+from jhalt.report.disasm import render_class
+from jhalt.report.examination import examination_json, examination_text
+from jhalt.report.graph_output import to_dot, to_json
+from jhalt.report.prove_output import prove_json, prove_text
+from jhalt.report.sarif import sarif_text
+from jhalt.report.sources import SourceLines
+from jhalt.seg.graph import SymbolicExecutionGraph
+
+R = TypeVar("R")
+
+
+class FormatTable(Generic[R]):
+    """Format name → renderer for one command's result type ``R``; names keep their order."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self._renderers: dict[str, Callable[[R], str]] = {}
+
+    def register(self, name: str, renderer: Callable[[R], str]) -> None:
+        """Add ``name``; raises `ValueError` if the command already has a format of that name."""
+        if name in self._renderers:
+            raise ValueError(f"{self.command}: format {name!r} is registered twice")
+        self._renderers[name] = renderer
+
+    def names(self) -> list[str]:
+        """The format names, in the order they were registered."""
+        return list(self._renderers)
+
+    @property
+    def default(self) -> str:
+        """The first format registered."""
+        return next(iter(self._renderers))
+
+    def render(self, name: str, result: R) -> str:
+        """``result`` in format ``name`` (`KeyError` for a name never registered)."""
+        return self._renderers[name](result)
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What `jhalt check` prints: the findings and notes, and for the text and SARIF formats
+    the source root (``--source-root``) and the classpath (source files inside jars)."""
+
+    findings: Sequence[Finding]
+    notes: Sequence[str]
+    classpath: ClassPath
+    source_root: str | None = None
+
+
+def _check_text(report: CheckReport) -> str:
+    roots = [report.source_root] if report.source_root else []
+    sources = SourceLines(report.classpath, roots)
+    return check_text(list(report.findings), list(report.notes), sources)
+
+
+def _check_json(report: CheckReport) -> str:
+    return check_json(list(report.findings), list(report.notes))
+
+
+def _check_sarif(report: CheckReport) -> str:
+    return sarif_text(list(report.findings), report.source_root, list(report.notes))
+
+
+def _disasm_text(classes: Sequence[ClassFile]) -> str:
+    return "\n".join(render_class(cls) for cls in classes)
+
+
+PROVE_FORMATS: FormatTable[ProveResult] = FormatTable("prove")
+PROVE_FORMATS.register("text", prove_text)
+PROVE_FORMATS.register("json", prove_json)
+
+CHECK_FORMATS: FormatTable[CheckReport] = FormatTable("check")
+CHECK_FORMATS.register("text", _check_text)
+CHECK_FORMATS.register("json", _check_json)
+CHECK_FORMATS.register("sarif", _check_sarif)
+
+GRAPH_FORMATS: FormatTable[SymbolicExecutionGraph] = FormatTable("graph")
+GRAPH_FORMATS.register("dot", to_dot)
+GRAPH_FORMATS.register("json", to_json)
+
+DISASM_FORMATS: FormatTable[Sequence[ClassFile]] = FormatTable("disasm")
+DISASM_FORMATS.register("text", _disasm_text)
+
+EXAMINATION_FORMATS: FormatTable[Examination] = FormatTable("watch/attach")
+EXAMINATION_FORMATS.register("text", examination_text)
+EXAMINATION_FORMATS.register("json", examination_json)
