@@ -8,8 +8,7 @@ graph, reproducers, replay) sits left of `analyses`, which all use it.
 
 Also checked here (issue 13): no import cycle between jhalt modules, no import inside a
 function, the analysis packages meet only in named shared modules, no module over 600 lines
-and no function over 60 lines (tables excepted). The `*_ALLOWED_FOR_NOW` sets list what is
-still being restructured; they are to be emptied, never extended."""
+and no function over 60 lines (tables excepted)."""
 
 from __future__ import annotations
 
@@ -24,17 +23,6 @@ ORDER = [
     "smt", "seg", "models", "witness", "analyses", "dynamic", "report", "cli",
 ]  # fmt: skip
 TOP_LEVEL = {"__init__", "__main__"}
-
-# Known offenders in files that other branches of issue 13 are restructuring right now; these
-# sets are emptied once those branches are merged (never add to them).
-FUNCTION_IMPORTS_ALLOWED_FOR_NOW: set[str] = set()
-CYCLES_ALLOWED_FOR_NOW: set[str] = set()  # module names; no cycle is left at module level
-SIZES_ALLOWED_FOR_NOW = {  # files being split: neither module nor function length checked
-    "seg/evaluate/__init__.py",
-}
-LONG_FUNCTIONS_ALLOWED_FOR_NOW = {  # long functions that no branch of issue 13 splits yet
-    "seg/evaluate/invoke.py::_virtual",
-}
 
 
 def _layer(module_path: Path) -> str:
@@ -196,7 +184,7 @@ def _strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]
 
 def test_no_import_cycle_between_modules() -> None:
     cycles = [c for c in _strongly_connected_components(_import_graph()) if len(c) > 1]
-    problems = [" <-> ".join(c) for c in cycles if not set(c) <= CYCLES_ALLOWED_FOR_NOW]
+    problems = [" <-> ".join(c) for c in cycles]
     assert not problems, "import cycles:\n" + "\n".join(problems)
 
 
@@ -222,10 +210,7 @@ def _function_level_imports(path: Path) -> list[str]:
 
 def test_no_function_level_import() -> None:
     problems = [
-        found
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if str(path.relative_to(PACKAGE)) not in FUNCTION_IMPORTS_ALLOWED_FOR_NOW
-        for found in _function_level_imports(path)
+        found for path in sorted(PACKAGE.rglob("*.py")) for found in _function_level_imports(path)
     ]
     assert not problems, "imports inside functions:\n" + "\n".join(sorted(set(problems)))
 
@@ -285,7 +270,6 @@ def test_no_module_over_600_lines() -> None:
         f"{path.relative_to(PACKAGE)}: {lines} lines"
         for path in sorted(PACKAGE.rglob("*.py"))
         if (lines := len(path.read_text().splitlines())) > MAX_MODULE_LINES
-        and str(path.relative_to(PACKAGE)) not in SIZES_ALLOWED_FOR_NOW
     ]
     assert not problems, "\n".join(problems)
 
@@ -294,8 +278,7 @@ def test_no_function_over_60_lines() -> None:
     problems = [
         f"{name}: {length} lines"
         for path in sorted(PACKAGE.rglob("*.py"))
-        if str(path.relative_to(PACKAGE)) not in SIZES_ALLOWED_FOR_NOW
         for name, length in _long_functions(path)
-        if name not in TABLES and name not in LONG_FUNCTIONS_ALLOWED_FOR_NOW
+        if name not in TABLES
     ]
     assert not problems, "\n".join(problems)

@@ -41,6 +41,7 @@ from jhalt.classfile.model import (
     DynamicConst,
     FloatConst,
     IntegerConst,
+    LongConst,
     MemberRef,
     MethodHandleConst,
     MethodTypeConst,
@@ -233,9 +234,10 @@ def _constant_type(instruction: Instruction) -> tuple[VerificationType, ...]:
         return (object_type("java/lang/invoke/MethodHandle"),)
     if isinstance(operand, DynamicConst):
         return types_of_descriptor(operand.descriptor)
+    # ldc2_w: a LongConst (an int value) or a DoubleConst (a float value).
     return (
-        (LONG, TOP) if instruction.pushes == 2 and isinstance(operand.value, int) else (DOUBLE, TOP)
-    )  # type: ignore[union-attr]
+        (LONG, TOP) if instruction.pushes == 2 and isinstance(operand, LongConst) else (DOUBLE, TOP)
+    )
 
 
 def _store(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from jhalt.bytecode.opcodes import (
     NEWARRAY_ELEMENT_TYPES,
@@ -44,6 +45,17 @@ from jhalt.classfile.model import (
 from jhalt.errors import ClassFormatError
 
 MAX_CODE_LENGTH = 65535
+
+
+class _Base(TypedDict):
+    """The fields every decoded `Instruction` takes straight from its opcode."""
+
+    pc: int
+    opcode: int
+    mnemonic: str
+    op: str
+    kind: Kind
+    info: OpcodeInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +235,9 @@ def _decode_one(r: _Reader, pc: int, pool: Sequence[ConstantEntry | None]) -> In
     if opcode == WIDE_OPCODE:
         return _decode_wide(r, pc)
     layout = info.layout
-    base = dict(pc=pc, opcode=opcode, mnemonic=info.mnemonic, op=info.op, kind=info.kind, info=info)
+    base = _Base(
+        pc=pc, opcode=opcode, mnemonic=info.mnemonic, op=info.op, kind=info.kind, info=info
+    )
     if layout is Layout.NONE:
         return _simple(info, base, 1)
     if layout is Layout.LOCAL:
@@ -274,7 +288,7 @@ def _decode_one(r: _Reader, pc: int, pool: Sequence[ConstantEntry | None]) -> In
     return _simple(info, base, 3, operand=entry)
 
 
-def _simple(info: OpcodeInfo, base: dict, length: int, **operands: object) -> Instruction:
+def _simple(info: OpcodeInfo, base: _Base, length: int, **operands: object) -> Instruction:
     """An instruction whose stack effect is fixed in the opcode table."""
     if info.implicit_local is not None:
         operands["local"] = info.implicit_local
@@ -294,7 +308,7 @@ def _decode_wide(r: _Reader, pc: int) -> Instruction:
     info = opcode_info(modified)
     if info is None or not info.is_wide_capable or info.implicit_local is not None:
         raise r.fail(f"wide before opcode 0x{modified:02x}, which it cannot modify")
-    base = dict(
+    base = _Base(
         pc=pc, opcode=modified, mnemonic=info.mnemonic, op=info.op, kind=info.kind, info=info
     )
     if info.layout is Layout.IINC:
@@ -307,7 +321,7 @@ _LDC2_VALUE_TYPES = (LongConst, DoubleConst)
 
 
 def _ldc(
-    r: _Reader, info: OpcodeInfo, base: dict, length: int, entry: ConstantEntry
+    r: _Reader, info: OpcodeInfo, base: _Base, length: int, entry: ConstantEntry
 ) -> Instruction:
     """ldc / ldc_w push a category-1 constant, ldc2_w a long or double (JVM spec §6.5.ldc)."""
     wide_value = info.mnemonic == "ldc2_w"
@@ -329,7 +343,7 @@ def _ldc(
     return Instruction(**base, length=length, pops=0, pushes=1, operand=entry, value=value)
 
 
-def _field(r: _Reader, info: OpcodeInfo, base: dict, entry: ConstantEntry) -> Instruction:
+def _field(r: _Reader, info: OpcodeInfo, base: _Base, entry: ConstantEntry) -> Instruction:
     if not isinstance(entry, MemberRef) or entry.kind != "field":
         raise r.fail(f"{info.mnemonic} needs a field reference")
     size = slot_size(entry.descriptor)
@@ -349,7 +363,7 @@ _INVOKE_KINDS = {
 }
 
 
-def _invoke(r: _Reader, info: OpcodeInfo, base: dict, entry: ConstantEntry) -> Instruction:
+def _invoke(r: _Reader, info: OpcodeInfo, base: _Base, entry: ConstantEntry) -> Instruction:
     pc = base["pc"]
     if info.mnemonic == "invokedynamic":
         if not isinstance(entry, DynamicConst) or not entry.is_invokedynamic:
@@ -381,7 +395,7 @@ def _invoke(r: _Reader, info: OpcodeInfo, base: dict, entry: ConstantEntry) -> I
     return Instruction(**base, length=length, pops=pops, pushes=slot_size(result), operand=entry)
 
 
-def _switch(r: _Reader, info: OpcodeInfo, base: dict) -> Instruction:
+def _switch(r: _Reader, info: OpcodeInfo, base: _Base) -> Instruction:
     """tableswitch / lookupswitch: 0-3 padding bytes align the operands to a multiple of 4
     from the start of the code array (JVM spec §6.5.tableswitch)."""
     pc = base["pc"]

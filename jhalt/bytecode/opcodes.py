@@ -250,8 +250,15 @@ def _build() -> None:
                 implicit_local=n,
             )
     for i, p in enumerate(array_prefixes):
-        exceptions = (NPE, AIOOBE, ARRAY_STORE) if p == "a" else (NPE, AIOOBE)
-        _add(0x4F + i, f"{p}astore", Kind.ARRAYSTORE, 2 + _size(p), (), exceptions=exceptions)
+        store_exceptions = (NPE, AIOOBE, ARRAY_STORE) if p == "a" else (NPE, AIOOBE)
+        _add(
+            0x4F + i,
+            f"{p}astore",
+            Kind.ARRAYSTORE,
+            2 + _size(p),
+            (),
+            exceptions=store_exceptions,
+        )
 
     # Stack manipulation, in slots (JVM spec §2.11.1: category-2 values take two slots);
     # the effect is the slot form of the one table of stack shapes.

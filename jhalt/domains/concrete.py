@@ -8,6 +8,7 @@ annotations. The concrete interpreter and the witness generator build them with
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Iterable, Sequence
 
 from jhalt.domains.heap import Heap
@@ -70,7 +71,7 @@ class ConcreteHeapBuilder:
         self.values[reference] = ArrayValue(array_type, length, tuple(entries))
         return reference
 
-    def set_entry(self, reference: Ref, index: int, value: Ref) -> None:
+    def set_entry(self, reference: Ref, index: builtins.int, value: Ref) -> None:
         current = self.values[reference]
         if not isinstance(current, ArrayValue):
             raise TypeError(f"{reference} is not an array")

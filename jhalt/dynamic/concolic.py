@@ -226,7 +226,7 @@ class ConcolicIteration:
     def _runtime_type(self, ref: Value) -> int:
         if isinstance(ref.concrete, FreshObject):
             return self.view.class_id(ref.concrete.type_name)
-        return self.view.object_type(int(ref.concrete))
+        return self.view.object_type(ref.as_int())
 
     # ------------------------------------------------------------ heap
     def _field_key(self, ref: Value, owner: str, name: str) -> tuple[object, str]:
@@ -236,7 +236,7 @@ class ConcolicIteration:
             self.volatile_reads.add(f"{declaring_name}.{name}")
         if isinstance(ref.concrete, FreshObject):
             return ("field", ref.concrete, declaring_name, name), decl.signature
-        return FieldLoc(int(ref.concrete), declaring_name, name), decl.signature
+        return FieldLoc(ref.as_int(), declaring_name, name), decl.signature
 
     def _read_field(self, ref: Value, member: MemberRef) -> Value:
         key, signature = self._field_key(ref, member.owner, member.name)
@@ -248,7 +248,7 @@ class ConcolicIteration:
             return constant(0.0 if kind in "FD" else 0, kind)
         assert isinstance(key, FieldLoc)
         _, decl = self.view.instance_field(self._runtime_type(ref), member.owner, member.name)
-        raw = self.client.object_values(int(ref.concrete), [decl.field_id])[0]
+        raw = self.client.object_values(ref.as_int(), [decl.field_id])[0]
         return self.memory.input(key, self._concrete(raw), kind)
 
     def _static_key(self, member: MemberRef) -> tuple[StaticLoc, int, str]:
@@ -262,13 +262,13 @@ class ConcolicIteration:
     def _array_cell(self, array: Value, index: Value, what: str) -> object:
         array = self._deref(array, what)
         index = self._pin(index)
-        i = int(index.concrete)
+        i = index.as_int()
         if isinstance(array.concrete, FreshObject):
             length = array.concrete.length or 0
             key: object = ("cell", array.concrete, i)
         else:
-            length = self.view.array_length(int(array.concrete))
-            key = ArrayLoc(int(array.concrete), i)
+            length = self.view.array_length(array.as_int())
+            key = ArrayLoc(array.as_int(), i)
         if not 0 <= i < length:
             raise UnsupportedStep(f"{what} index {i} out of bounds (exception not modelled)")
         return key
@@ -316,7 +316,7 @@ class ConcolicIteration:
             return self._branch(ins, frame.stack)
         if ins.kind is Kind.GOTO:
             return ins.target  # type: ignore[return-value]
-        key = int(self._pin(frame.stack.pop()).concrete)
+        key = self._pin(frame.stack.pop()).as_int()
         return dict(ins.cases).get(key, ins.default)  # type: ignore[return-value]
 
     def _value_step(self, frame: Frame, ins: Instruction) -> None:
@@ -371,7 +371,7 @@ class ConcolicIteration:
         elif kind is Kind.NEWARRAY and op != "multianewarray":
             if op == "anewarray":
                 self.view.require_loaded(ins.class_name or "?")
-            count = int(self._pin(stack.pop()).concrete)
+            count = self._pin(stack.pop()).as_int()
             if count < 0:
                 raise UnsupportedStep("negative array size (exception not modelled)")
             stack.append(constant(self.memory.new_object(ins.array_type or "?", count), "A"))
@@ -380,7 +380,7 @@ class ConcolicIteration:
             if isinstance(array.concrete, FreshObject):
                 stack.append(constant(array.concrete.length or 0, "I"))
             else:
-                stack.append(constant(self.view.array_length(int(array.concrete)), "I"))
+                stack.append(constant(self.view.array_length(array.as_int()), "I"))
         elif kind in (Kind.CHECKCAST, Kind.INSTANCEOF):
             self._type_test(op, ins, stack)
         elif kind is Kind.MONITOR:
@@ -406,13 +406,13 @@ class ConcolicIteration:
     def _narrow(self, value: Value, element: str, array: Value) -> Value:
         """The value a bastore/castore/sastore really stores (truncation: pinned first;
         a bastore into a boolean array keeps the low bit, JVM spec §6.5.bastore)."""
-        v = int(self._pin(value).concrete)
+        v = self._pin(value).as_int()
         if element in "cs":
             return constant(wrap(v, element.upper()), "I")
         signature = (
             array.concrete.type_name
             if isinstance(array.concrete, FreshObject)
-            else self.client.signature(self.view.object_type(int(array.concrete)))
+            else self.client.signature(self.view.object_type(array.as_int()))
         )
         return constant(wrap(v, "Z" if signature == "[Z" else "B"), "I")
 
@@ -435,7 +435,7 @@ class ConcolicIteration:
         if a.kind == "A":
             taken = self._same_object(a, b) == (cmp_op == "eq")
         else:
-            taken = condition_holds(cmp_op, int(a.concrete), int(b.concrete))
+            taken = condition_holds(cmp_op, a.as_int(), b.as_int())
         cmp = Cmp(cmp_op, a.expr, b.expr)
         self.memory.assume(cmp if taken else negate(cmp))
         return ins.target if taken else ins.next_pc  # type: ignore[return-value]

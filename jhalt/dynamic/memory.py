@@ -72,6 +72,18 @@ class Value:
     def category(self) -> int:
         return 2 if self.kind in "JD" else 1
 
+    def as_int(self) -> int:
+        """``int(concrete)`` of a primitive value; TypeError for a reference."""
+        if isinstance(self.concrete, FreshObject):
+            raise TypeError(f"{self.concrete.label} is a reference, not a number")
+        return int(self.concrete)
+
+    def as_float(self) -> float:
+        """``float(concrete)`` of a primitive value; TypeError for a reference."""
+        if isinstance(self.concrete, FreshObject):
+            raise TypeError(f"{self.concrete.label} is a reference, not a number")
+        return float(self.concrete)
+
 
 KIND_SORT = {"I": INT, "J": LONG, "F": BITS32, "D": BITS64, "A": REF}
 DESCRIPTOR_KIND = {"Z": "I", "B": "I", "C": "I", "S": "I", "I": "I", "J": "J", "F": "F", "D": "D"}

@@ -43,9 +43,9 @@ def int_arith(memory: IterationMemory, op: str, a: Value, b: Value | None) -> Va
     (None for neg): linear operations stay symbolic, the rest is computed on pinned operands."""
     letter = "I" if a.kind == "I" else "J"
     if op == "neg":
-        return linear("neg", a, None, wrap(-int(a.concrete), letter), letter)
+        return linear("neg", a, None, wrap(-a.as_int(), letter), letter)
     assert b is not None
-    x, y = int(a.concrete), int(b.concrete)  # pinning keeps the concrete values
+    x, y = a.as_int(), b.as_int()  # pinning keeps the concrete values
     if op in ("add", "sub"):
         return linear(op, a, b, java_int_op(op, x, y, letter), letter)
     if op == "mul":
@@ -95,13 +95,13 @@ def arith(memory: IterationMemory, op: str, stack: list[Value]) -> None:
         if prefix in "il":
             stack.append(int_arith(memory, "neg", a, None))
         else:
-            stack.append(constant(-float(memory.pin(a).concrete), a.kind))
+            stack.append(constant(-memory.pin(a).as_float(), a.kind))
         return
     b, a = stack.pop(), stack.pop()
     if prefix in "il":
         stack.append(int_arith(memory, name, a, b))
         return
-    x, y = float(memory.pin(a).concrete), float(memory.pin(b).concrete)
+    x, y = memory.pin(a).as_float(), memory.pin(b).as_float()
     r = _FLOAT_OPS[name](x, y)
     stack.append(constant(to_float32(r) if prefix == "f" else r, a.kind))
 
@@ -111,19 +111,19 @@ def convert(memory: IterationMemory, op: str, a: Value) -> Value:
     source, target = op[0], op[2]
     if op == "i2l":
         if isinstance(a.expr, Const):
-            return constant(int(a.concrete), "J")
-        return Value(int(a.concrete), Widen(a.expr), "J")
-    x = memory.pin(a).concrete
+            return constant(a.as_int(), "J")
+        return Value(a.as_int(), Widen(a.expr), "J")
+    x = memory.pin(a)
     if target in "bcs":
-        return constant(narrow(int(x), op), "I")
+        return constant(narrow(x.as_int(), op), "I")
     if target == "i":
-        r = narrow(int(x), "l2i") if source == "l" else float_to_integral(float(x), "I")
+        r = narrow(x.as_int(), "l2i") if source == "l" else float_to_integral(x.as_float(), "I")
         return constant(r, "I")
     if target == "l":
-        return constant(float_to_integral(float(x), "J"), "J")
+        return constant(float_to_integral(x.as_float(), "J"), "J")
     if target == "f":
-        return constant(to_float32(float(x)), "F")
-    return constant(float(x), "D")
+        return constant(to_float32(x.as_float()), "F")
+    return constant(x.as_float(), "D")
 
 
 def compare_values(
@@ -136,8 +136,8 @@ def compare_values(
     if op == "lcmp" and not feeds_branch:
         a, b = memory.pin(a), memory.pin(b)
     if op == "lcmp":
-        r = compare(int(a.concrete), int(b.concrete))
+        r = compare(a.as_int(), b.as_int())
         stack.append(Value(r, Const(r, INT), "I", (a, b)))
         return
-    x, y = float(memory.pin(a).concrete), float(memory.pin(b).concrete)
+    x, y = memory.pin(a).as_float(), memory.pin(b).as_float()
     stack.append(constant(float_compare(x, y, op), "I"))

@@ -34,22 +34,22 @@ def strongly_connected_components(
 ) -> list[frozenset[Node]]:
     """All SCCs of the directed graph (Tarjan, iterative), in reverse topological order;
     the result is deterministic for a given ``locations`` order and edge order."""
-    successors: dict[str, list[str]] = {location: [] for location in locations}
+    successors: dict[Node, list[Node]] = {location: [] for location in locations}
     for source, target in edges:
         successors.setdefault(source, [])
         successors.setdefault(target, [])
         if target not in successors[source]:
             successors[source].append(target)
-    index_of: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    components: list[frozenset[str]] = []
+    index_of: dict[Node, int] = {}
+    low: dict[Node, int] = {}
+    on_stack: set[Node] = set()
+    stack: list[Node] = []
+    components: list[frozenset[Node]] = []
     counter = 0
     for root in successors:
         if root in index_of:
             continue
-        work: list[tuple[str, int]] = [(root, 0)]
+        work: list[tuple[Node, int]] = [(root, 0)]
         while work:
             node, child_position = work.pop()
             if child_position == 0:
@@ -67,7 +67,7 @@ def strongly_connected_components(
                     low[node] = min(low[node], index_of[child])
                 continue
             if low[node] == index_of[node]:
-                members: set[str] = set()
+                members: set[Node] = set()
                 while True:
                     member = stack.pop()
                     on_stack.discard(member)

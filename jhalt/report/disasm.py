@@ -119,7 +119,7 @@ def render_method(body: MethodBody, all_frames: bool = False) -> list[str]:
         frame_error = None
     except JhaltError as exc:
         frames, frame_error = None, str(exc)
-    back_edge_sources = {}
+    back_edge_sources: dict[int, list[int]] = {}
     for loop in loops.loops:
         for source, header in loop.back_edges:
             back_edge_sources.setdefault(cfg.block(source).terminator.pc, []).append(header)

@@ -146,13 +146,12 @@ class SourceLines:
             if data is not None:
                 return _decode(data)
         # sources laid out flat (or under another root): a unique file of that name
-        matches: list[tuple[_Archive | Path, str]] = []
+        matches: list[tuple[_Archive, str]] = []
         for archive in self._archives:
             matches.extend((archive, m) for m in archive.members if m.rsplit("/", 1)[-1] == name)
         if len(matches) == 1:
-            archive, member = matches[0]
-            assert isinstance(archive, _Archive)
-            data = archive.read(member)
+            only, member = matches[0]
+            data = only.read(member)
             return _decode(data) if data is not None else None
         return None
 

@@ -146,7 +146,7 @@ def concrete_main_state(ctx: EvalContext, entry: MethodId, arguments: MainInput)
     main_frame = state.frames[-1]
     array = main_frame.locals[0]
     old = state.heap.get(array) if array is not None else None
-    if not isinstance(old, ArrayValue):
+    if array is None or not isinstance(old, ArrayValue):
         raise ValueError(f"the entry state of {entry} has no argument array")
     entries = []
     for argument in arguments:

@@ -55,11 +55,17 @@ _NARROWING_BITS = {
 
 
 class RelationLike(Protocol):
-    """What this module reads of ``jhalt.seg.labels.Relation``."""
+    """What this module reads of ``jhalt.seg.labels.Relation`` (read-only members, so that the
+    frozen dataclass matches)."""
 
-    op: str
-    result: str | None
-    args: tuple[Operand, ...]
+    @property
+    def op(self) -> str: ...
+
+    @property
+    def result(self) -> str | None: ...
+
+    @property
+    def args(self) -> tuple[Operand, ...]: ...
 
 
 class _Vars:

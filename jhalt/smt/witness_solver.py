@@ -19,7 +19,7 @@ unchanged (it only needs the op/result/args triple).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import z3
@@ -33,23 +33,41 @@ BOUND_TIERS: tuple[int | None, ...] = (4, 64, 65536, None)
 
 class Relation(Protocol):
     """An SSA relation of an edge label (`jhalt.seg.labels.Relation`, whose op table this
-    module follows; declared here because `smt` sits left of `seg`)."""
+    module follows; declared here because `smt` sits left of `seg`). Read-only members, so
+    that the frozen dataclass matches."""
 
-    op: str
-    result: str | None
-    args: tuple[str | int, ...]
+    @property
+    def op(self) -> str: ...
+
+    @property
+    def result(self) -> str | None: ...
+
+    @property
+    def args(self) -> tuple[str | int, ...]: ...
 
 
 class PathFacts(Protocol):
     """What the solver reads of `jhalt.witness.search.path.PathFacts` (declared here so that
-    `smt` does not import `analyses`)."""
+    `smt` does not import `analyses`). Read-only members; ``relations`` a `Sequence`, so that
+    a list of the concrete relation class matches."""
 
-    int_types: dict[str, str]
-    intervals: list[tuple[str, int | None, int | None]]
-    relations: list[Relation]
-    objects: dict[str, Any]
-    reads: list[tuple[str, str, str]]
-    inputs: set[str]
+    @property
+    def int_types(self) -> dict[str, str]: ...
+
+    @property
+    def intervals(self) -> list[tuple[str, int | None, int | None]]: ...
+
+    @property
+    def relations(self) -> Sequence[Relation]: ...
+
+    @property
+    def objects(self) -> dict[str, Any]: ...
+
+    @property
+    def reads(self) -> list[tuple[str, str, str]]: ...
+
+    @property
+    def inputs(self) -> set[str]: ...
 
 
 class _Terms:

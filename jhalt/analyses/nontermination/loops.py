@@ -123,6 +123,7 @@ def _edge_relations(
             if (
                 reference not in before.heap
                 and reference not in defined
+                and isinstance(value, IntValue)  # always: int_refs keeps IntValue references
                 and value.interval.is_singleton
             ):
                 path.computations.append(

@@ -157,11 +157,12 @@ def infer_invariants(
     int_vars = frozenset(r for c in system.cut_points for r in c.int_refs)
     if relevant is not None:
         system = _restricted(system, relevant)
+    entries = system.entries or ()  # never None: checked above, kept by _restricted
     checker = InductivenessChecker(config)
     current: dict[str, list[Candidate]] = {
         c.location: _candidates(c, system.its, int_vars) for c in system.cut_points
     }
-    for entry in system.entries:
+    for entry in entries:
         goals = [_primed(g) for g in current.get(entry.target, [])]
         kept = checker.surviving(entry.guard, (), goals)
         if kept is None:

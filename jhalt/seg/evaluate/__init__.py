@@ -25,81 +25,83 @@ from jhalt.seg.evaluate import arith, arrays, branch, exceptions, invoke, object
 Handler = Callable[[EvalContext, AbstractState, Instruction], StepResult]
 
 
-def _handler_for(mnemonic: str, op: str, kind: Kind) -> Handler:
-    if kind is Kind.NOP:
-        return stack.evaluate_nop
+_BY_KIND: dict[Kind, Handler] = {
+    Kind.NOP: stack.evaluate_nop,
+    Kind.LOAD: stack.evaluate_load,
+    Kind.STORE: stack.evaluate_store,
+    Kind.STACK: stack.evaluate_stack_op,
+    Kind.GOTO: stack.evaluate_goto,
+    Kind.MONITOR: stack.evaluate_monitor,
+    Kind.IINC: arith.evaluate_iinc,
+    Kind.SWITCH: branch.evaluate_switch,
+    Kind.RETURN: invoke.evaluate_return,
+    Kind.THROW: exceptions.evaluate_athrow,
+    Kind.INVOKE: invoke.evaluate_invoke,
+    Kind.NEW: objects.evaluate_new,
+    Kind.NEWARRAY: arrays.evaluate_newarray,
+    Kind.ARRAYLENGTH: arrays.evaluate_arraylength,
+    Kind.ARRAYLOAD: arrays.evaluate_array_load,
+    Kind.ARRAYSTORE: arrays.evaluate_array_store,
+    Kind.CHECKCAST: objects.evaluate_checkcast,
+    Kind.INSTANCEOF: objects.evaluate_instanceof,
+}
+"""Opcode kinds whose instructions all share one transfer function."""
+
+_BY_MNEMONIC: dict[str, Handler] = {
+    "aconst_null": stack.evaluate_aconst_null,
+    "lcmp": arith.evaluate_lcmp,
+    "ifnull": branch.evaluate_if_null,
+    "ifnonnull": branch.evaluate_if_null,
+    "getfield": objects.evaluate_getfield,
+    "putfield": objects.evaluate_putfield,
+    "getstatic": objects.evaluate_getstatic,
+    "putstatic": objects.evaluate_putstatic,
+    **dict.fromkeys(("i2l", "l2i", "i2b", "i2c", "i2s"), arith.evaluate_int_convert),
+}
+"""Single opcodes with a transfer function of their own within their kind."""
+
+_BY_OP: dict[str, Handler] = {
+    "iconst": stack.evaluate_int_const,
+    "lconst": stack.evaluate_int_const,
+    "fconst": stack.evaluate_float_const,
+    "dconst": stack.evaluate_float_const,
+}
+"""Normalised operations (``iconst_1`` -> ``iconst``) with a transfer function of their own."""
+
+
+def _by_shape(mnemonic: str, kind: Kind) -> Handler:
+    """The remaining handlers of a kind, by the shape of the mnemonic (its type prefix)."""
     if kind is Kind.CONST:
-        if mnemonic == "aconst_null":
-            return stack.evaluate_aconst_null
-        if op in ("iconst", "lconst"):
-            return stack.evaluate_int_const
-        if op in ("fconst", "dconst"):
-            return stack.evaluate_float_const
         return stack.evaluate_ldc
-    if kind is Kind.LOAD:
-        return stack.evaluate_load
-    if kind is Kind.STORE:
-        return stack.evaluate_store
-    if kind is Kind.STACK:
-        return stack.evaluate_stack_op
-    if kind is Kind.GOTO:
-        return stack.evaluate_goto
-    if kind is Kind.MONITOR:
-        return stack.evaluate_monitor
-    if kind is Kind.IINC:
-        return arith.evaluate_iinc
     if kind is Kind.ARITH:
         if mnemonic[0] in "fd":
             return arith.evaluate_float_arith
-        if mnemonic.endswith("neg"):
-            return arith.evaluate_int_neg
-        return arith.evaluate_int_binary
+        return arith.evaluate_int_neg if mnemonic.endswith("neg") else arith.evaluate_int_binary
     if kind is Kind.CONVERT:
-        if mnemonic in ("i2l", "l2i", "i2b", "i2c", "i2s"):
-            return arith.evaluate_int_convert
         if mnemonic[0] in "fd" and mnemonic[2] in "il":
             return arith.evaluate_float_to_int
         return arith.evaluate_to_float
     if kind is Kind.COMPARE:
-        return arith.evaluate_lcmp if mnemonic == "lcmp" else arith.evaluate_float_compare
+        return arith.evaluate_float_compare
     if kind is Kind.BRANCH:
-        if mnemonic in ("ifnull", "ifnonnull"):
-            return branch.evaluate_if_null
         if mnemonic.startswith("if_acmp"):
             return branch.evaluate_if_acmp
-        if mnemonic.startswith("if_icmp"):
-            return branch.evaluate_if_icmp
-        return branch.evaluate_if_zero
-    if kind is Kind.SWITCH:
-        return branch.evaluate_switch
-    if kind is Kind.RETURN:
-        return invoke.evaluate_return
-    if kind is Kind.THROW:
-        return exceptions.evaluate_athrow
-    if kind is Kind.INVOKE:
-        return invoke.evaluate_invoke
-    if kind is Kind.FIELD:
-        return {
-            "getfield": objects.evaluate_getfield,
-            "putfield": objects.evaluate_putfield,
-            "getstatic": objects.evaluate_getstatic,
-            "putstatic": objects.evaluate_putstatic,
-        }[mnemonic]
-    if kind is Kind.NEW:
-        return objects.evaluate_new
-    if kind is Kind.NEWARRAY:
-        return arrays.evaluate_newarray
-    if kind is Kind.ARRAYLENGTH:
-        return arrays.evaluate_arraylength
-    if kind is Kind.ARRAYLOAD:
-        return arrays.evaluate_array_load
-    if kind is Kind.ARRAYSTORE:
-        return arrays.evaluate_array_store
-    if kind is Kind.CHECKCAST:
-        return objects.evaluate_checkcast
-    if kind is Kind.INSTANCEOF:
-        return objects.evaluate_instanceof
+        return (
+            branch.evaluate_if_icmp if mnemonic.startswith("if_icmp") else branch.evaluate_if_zero
+        )
     return stack.evaluate_unsupported  # jsr, ret
+
+
+def _handler_for(mnemonic: str, op: str, kind: Kind) -> Handler:
+    """The transfer function of one opcode: by kind, then by mnemonic, then by
+    normalised operation, then by the mnemonic's shape."""
+    if kind in _BY_KIND:
+        return _BY_KIND[kind]
+    if mnemonic in _BY_MNEMONIC:
+        return _BY_MNEMONIC[mnemonic]
+    if op in _BY_OP and kind is Kind.CONST:
+        return _BY_OP[op]
+    return _by_shape(mnemonic, kind)
 
 
 HANDLERS: dict[str, Handler] = {

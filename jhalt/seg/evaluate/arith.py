@@ -75,12 +75,12 @@ def evaluate_int_binary(ctx: EvalContext, state: AbstractState, ins: Instruction
                 if operation == "div"
                 else java_rem(left.value, right.value)
             )
-            interval: Interval | None = Interval.const(exact)
+            quotient: Interval | None = Interval.const(exact)
         else:
-            interval = left.div(right) if operation == "div" else left.rem(right)
-        assert interval is not None
+            quotient = left.div(right) if operation == "div" else left.rem(right)
+        assert quotient is not None
         return _result(
-            ctx, state, ins, popped, interval, letter, symbol, args, (check("!=", right_ref, 0),)
+            ctx, state, ins, popped, quotient, letter, symbol, args, (check("!=", right_ref, 0),)
         )
     if operation in ("shl", "shr", "ushr"):
         return _result(

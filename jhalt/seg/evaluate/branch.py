@@ -17,7 +17,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, UnknownValue
 from jhalt.seg.context import EvalContext, Split, StepResult
 from jhalt.seg.evaluate.common import advance, interval_of, may_be_null, step
-from jhalt.seg.labels import NEGATED_COMPARISON, SWAPPED_COMPARISON, Operand, check
+from jhalt.seg.labels import NEGATED_COMPARISON, SWAPPED_COMPARISON, Operand, Relation, check
 from jhalt.seg.refine import refine_equality, refine_existence, refine_integer, split_relation
 
 _CONDITION = {"eq": "==", "ne": "!=", "lt": "<", "ge": ">=", "gt": ">", "le": "<="}
@@ -186,7 +186,9 @@ def evaluate_switch(ctx: EvalContext, state: AbstractState, ins: Instruction) ->
         if interval.hi is not None:
             bounds.append(check("<=", key, interval.hi))
         return step(state, ins, popped.with_pc(ins.default), tuple(bounds))
-    parts = [(Interval.const(k), f"{key} == {k}", (check("==", key, k),)) for k in possible]
+    parts: list[tuple[Interval, str, tuple[Relation, ...]]] = [
+        (Interval.const(k), f"{key} == {k}", (check("==", key, k),)) for k in possible
+    ]
     parts += [(gap, f"{key} in {gap}", ()) for gap in gaps]
     return refine_integer(ctx, state, key, parts)
 

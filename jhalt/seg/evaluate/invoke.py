@@ -22,7 +22,7 @@ from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
 from jhalt.errors import JhaltError
 from jhalt.ids import MethodId, ProgramPosition
-from jhalt.program.dispatch import select_special
+from jhalt.program.dispatch import DispatchCandidates, select_special
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.evaluate.classinit import CLINIT, finish_initialization, initialization_step
@@ -113,6 +113,9 @@ def _virtual(
     resolved: ResolvedMethod,
     arguments: tuple[Ref, ...],
 ) -> StepResult:
+    """invokevirtual/invokeinterface on a non-null receiver: the selected method of a known
+    instance, the resolved one for arrays, the library model once a "library" split was
+    taken here, else :func:`_dispatch` over the candidates of the receiver's static type."""
     receiver = arguments[0]
     value = state.heap[receiver]
     try:
@@ -143,6 +146,22 @@ def _virtual(
         return Stuck(f"linkage error {failure.error_class}: {failure.message}")
     except JhaltError as error:
         return Stuck(str(error), "missing-class")
+    return _dispatch(ctx, state, ins, resolved, arguments, candidates)
+
+
+def _dispatch(
+    ctx: EvalContext,
+    state: AbstractState,
+    ins: Instruction,
+    resolved: ResolvedMethod,
+    arguments: tuple[Ref, ...],
+    candidates: DispatchCandidates,
+) -> StepResult:
+    """A virtual call on an unknown receiver with these ``candidates`` (module docstring):
+    a direct call when one program method (or only library code) is possible, otherwise a
+    split on the receiver's exact class, plus a "library class" case when library code
+    may be selected; Stuck for lambdas or too many classes."""
+    receiver = arguments[0]
     if candidates.lambda_targets:
         return Stuck(f"a lambda may receive the call of {resolved}", "lambda")
     program_receivers = sorted(

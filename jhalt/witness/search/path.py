@@ -42,7 +42,7 @@ from jhalt.domains.values import (
 )
 from jhalt.ids import FieldId
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge, Relation
+from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge, Relation
 
 NULL_VAR = "null"
 """The path variable of the null reference."""
@@ -127,9 +127,9 @@ class _PathWalker:
             for position, reference in target.positions():
                 if reference in env or reference == NULL:
                     continue
-                old = source.value_at(position)
-                if old is not None and old in source_env:
-                    env[reference] = source_env[old]
+                held = source.value_at(position)
+                if held is not None and held in source_env:
+                    env[reference] = source_env[held]
         for reference in sorted(target.heap):
             if reference not in env:
                 env[reference] = (
@@ -204,7 +204,7 @@ class _PathWalker:
         source_env: dict[Ref, str],
         target_env: dict[Ref, str],
     ) -> None:
-        def var_of(operand: object, prefer_target: bool = False) -> object:
+        def var_of(operand: Operand, prefer_target: bool = False) -> Operand:
             if isinstance(operand, int):
                 return operand
             first, second = (target_env, source_env) if prefer_target else (source_env, target_env)
