@@ -17,6 +17,8 @@ import functools
 from collections.abc import Iterator
 from pathlib import Path
 
+from jhalt.its.graph import strongly_connected_components
+
 PACKAGE = Path(__file__).resolve().parents[1] / "jhalt"
 ORDER = [
     "errors", "budget", "ids", "findings", "classfile", "bytecode", "program", "domains", "its",
@@ -141,45 +143,9 @@ def _import_graph() -> dict[str, set[str]]:
 
 
 def _strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Tarjan's algorithm, iterative; each component sorted."""
-    index: dict[str, int] = {}
-    lowlink: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    components: list[list[str]] = []
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work: list[tuple[str, Iterator[str]]] = [(root, iter(sorted(graph[root])))]
-        index[root] = lowlink[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, successors = work[-1]
-            successor = next(successors, None)
-            if successor is not None:
-                if successor not in index:
-                    index[successor] = lowlink[successor] = len(index)
-                    stack.append(successor)
-                    on_stack.add(successor)
-                    work.append((successor, iter(sorted(graph[successor]))))
-                elif successor in on_stack:
-                    lowlink[node] = min(lowlink[node], index[successor])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                lowlink[parent] = min(lowlink[parent], lowlink[node])
-            if lowlink[node] == index[node]:
-                component: list[str] = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                components.append(sorted(component))
-    return components
+    """The SCCs of the module graph, each sorted (the project's one Tarjan, `jhalt.its.graph`)."""
+    edges = [(source, target) for source in sorted(graph) for target in sorted(graph[source])]
+    return [sorted(c) for c in strongly_connected_components(sorted(graph), edges)]
 
 
 def test_no_import_cycle_between_modules() -> None:
