@@ -194,9 +194,18 @@ class TermEncoder:
         if op == "=":
             grow = WIDTH[node.sort] - args[0].size()
             return z3.SignExt(grow, args[0]) if grow > 0 else args[0]
+        if op in NARROWING:
+            bits, signed = _NARROW_BITS[NARROWING[op]]
+            low = z3.Extract(bits - 1, 0, args[0])
+            grow = WIDTH[node.sort] - bits
+            return z3.SignExt(grow, low) if signed else z3.ZeroExt(grow, low)
         a, b = args
         if a.sort() != b.sort():
             raise SortClash(op)
+        if op == "cmp":
+            width = WIDTH[node.sort]
+            one, zero = z3.BitVecVal(1, width), z3.BitVecVal(0, width)
+            return z3.If(a < b, -one, z3.If(a == b, zero, one))
         if op in ("add", "sub", "mul"):
             return a + b if op == "add" else a - b if op == "sub" else a * b
         if op in ("div", "rem"):
