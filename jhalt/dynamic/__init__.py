@@ -6,7 +6,7 @@ Modules, from the wire up:
 - `jdwp_wire`  — JDWP packets, ids, tagged values, constants (pure, no sockets)
 - `jdwp`       — `JdwpClient`: one connection; commands, events, timeouts, VM exit
 - `vmview`     — decoded methods, loops, field/method resolution over JDWP
-- `symbolic`   — locations and linear expressions evaluated with Java arithmetic
+- `symbolic`   — memory locations; expressions over them are `jhalt.its.terms` terms
 - `memory`     — concolic values, the iteration's inputs/writes, Φ and M
 - `natives`    — the pure native methods that may be stepped over
 - `operations` — stack, arithmetic, conversion and compare instructions on concolic values

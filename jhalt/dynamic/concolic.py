@@ -35,20 +35,11 @@ from jhalt.dynamic.memory import (
     kind_of_descriptor,
 )
 from jhalt.dynamic.operations import arith, compare_values, convert, int_arith, stack_op
-from jhalt.dynamic.symbolic import (
-    ArrayLoc,
-    Cmp,
-    Expr,
-    FieldLoc,
-    LocalLoc,
-    StaticLoc,
-    negate,
-)
-from jhalt.dynamic.symbolic import (
-    Location as MemLocation,
-)
+from jhalt.dynamic.symbolic import ArrayLoc, FieldLoc, LocalLoc, StaticLoc
+from jhalt.dynamic.symbolic import Location as MemLocation
 from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
 from jhalt.errors import JhaltError
+from jhalt.its.terms import Atom, Term
 
 CONTINUE, ITERATION_DONE, LOOP_EXITED = "continue", "done", "exited"
 _CLOBBERED = None  # a local overwritten by half of a long/double: no symbolic value
@@ -436,8 +427,8 @@ class ConcolicIteration:
             taken = self._same_object(a, b) == (cmp_op == "eq")
         else:
             taken = condition_holds(cmp_op, a.as_int(), b.as_int())
-        cmp = Cmp(cmp_op, a.expr, b.expr)
-        self.memory.assume(cmp if taken else negate(cmp))
+        atom = Atom(cmp_op, a.expr, b.expr)
+        self.memory.assume(atom if taken else atom.negated())
         return ins.target if taken else ins.next_pc  # type: ignore[return-value]
 
     @staticmethod
@@ -529,7 +520,7 @@ class ConcolicIteration:
         return CONTINUE
 
     # ------------------------------------------------------------ result
-    def locals_map(self) -> dict[MemLocation, Expr | None]:
+    def locals_map(self) -> dict[MemLocation, Term | None]:
         """M restricted to the loop frame's locals (None: clobbered, no value)."""
         return {
             LocalLoc(slot): (None if value is None else value.expr)

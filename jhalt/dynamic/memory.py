@@ -1,6 +1,7 @@
 """Concolic memory of one observed iteration: values, the path constraint Φ and the map M.
 
-Seed 003 §3.3. A `Value` is a concrete value paired with its symbolic expression.
+Seed 003 §3.3. A `Value` is a concrete value paired with its symbolic expression (a term of
+`jhalt.its.terms` over locations, `jhalt.dynamic.symbolic`).
 `IterationMemory` holds what one iteration read and wrote:
 
 - every location read before being written becomes a symbolic input (change 1); its
@@ -10,7 +11,7 @@ Seed 003 §3.3. A `Value` is a concrete value paired with its symbolic expressio
   (change 2) — used for dereferenced pointers, non-linear operations, array indices,
   dispatch receivers, and values flowing into code that is not executed symbolically;
 - objects allocated by the iteration are `FreshObject`s, whose symbolic value is ⊥
-  (`FreshRef`); constraints involving ⊥ are never added and their fields are dropped
+  (`jhalt.its.terms.Fresh`); constraints involving ⊥ are never added and their fields are dropped
   from M at the end (change 3).
 """
 
@@ -19,23 +20,8 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-from jhalt.dynamic.symbolic import (
-    BITS32,
-    BITS64,
-    INT,
-    LONG,
-    REF,
-    ArrayLoc,
-    Cmp,
-    Const,
-    Expr,
-    FieldLoc,
-    FreshRef,
-    Input,
-    Location,
-    Sort,
-    StaticLoc,
-)
+from jhalt.dynamic.symbolic import ArrayLoc, FieldLoc, Location, StaticLoc
+from jhalt.its.terms import BITS32, BITS64, INT, LONG, REF, Atom, Fresh, Lit, Sort, Term, Var
 
 
 class FreshObject:
@@ -64,7 +50,7 @@ class Value:
     following ifXX branch becomes a linear comparison."""
 
     concrete: Concrete
-    expr: Expr
+    expr: Term
     kind: str
     compared: tuple[Value, Value] | None = None
 
@@ -102,10 +88,10 @@ def float_bits(value: float, kind: str) -> int:
 def constant(concrete: Concrete, kind: str) -> Value:
     """A value with no symbolic dependence."""
     if isinstance(concrete, FreshObject):
-        return Value(concrete, FreshRef(concrete.label), "A")
+        return Value(concrete, Fresh(concrete.label), "A")
     if kind in "FD":
-        return Value(concrete, Const(float_bits(float(concrete), kind), KIND_SORT[kind]), kind)
-    return Value(concrete, Const(int(concrete), KIND_SORT[kind]), kind)
+        return Value(concrete, Lit(float_bits(float(concrete), kind), KIND_SORT[kind]), kind)
+    return Value(concrete, Lit(int(concrete), KIND_SORT[kind]), kind)
 
 
 @dataclass
@@ -115,7 +101,7 @@ class IterationMemory:
     label: str
     inputs: dict[Location, Value] = field(default_factory=dict)
     writes: dict[object, Value] = field(default_factory=dict)  # Location or fresh-object keys
-    path: list[Cmp] = field(default_factory=list)
+    path: list[Atom] = field(default_factory=list)
     fresh: list[FreshObject] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -124,27 +110,27 @@ class IterationMemory:
         self.fresh.append(obj)
         return obj
 
-    def assume(self, cmp: Cmp) -> None:
+    def assume(self, atom: Atom) -> None:
         """Add a conjunct to Φ, unless it is about ⊥ or between constants."""
-        if isinstance(cmp.a, FreshRef) or isinstance(cmp.b, FreshRef):
+        if isinstance(atom.left, Fresh) or isinstance(atom.right, Fresh):
             return
-        if isinstance(cmp.a, Const) and isinstance(cmp.b, Const):
+        if isinstance(atom.left, Lit) and isinstance(atom.right, Lit):
             return
-        if cmp not in self.path:
-            self.path.append(cmp)
+        if atom not in self.path:
+            self.path.append(atom)
 
     def pin(self, value: Value) -> Value:
         """Concretise ``value``: Φ gains ``expr == concrete`` (§3.3 change 2)."""
-        if isinstance(value.expr, (Const, FreshRef)):
+        if isinstance(value.expr, (Lit, Fresh)):
             return Value(value.concrete, value.expr, value.kind)
         pinned = constant(value.concrete, value.kind)
-        self.assume(Cmp("eq", value.expr, pinned.expr))
+        self.assume(Atom("eq", value.expr, pinned.expr))
         return pinned
 
     def input(self, loc: Location, concrete: Concrete, kind: str) -> Value:
         """The first read of a pre-existing location: a symbolic input."""
         sort: Sort = KIND_SORT[kind]
-        value = Value(concrete, Input(loc, sort), kind)
+        value = Value(concrete, Var(loc, sort), kind)
         self.inputs[loc] = value
         return value
 
@@ -159,10 +145,10 @@ class IterationMemory:
     def write(self, key: object, value: Value) -> None:
         self.writes[key] = Value(value.concrete, value.expr, value.kind)
 
-    def memory_map(self) -> dict[Location, Expr]:
+    def memory_map(self) -> dict[Location, Term]:
         """M of §3.3 for the heap: reads map to themselves, writes to their expressions;
         locations of objects allocated by the iteration are left out."""
-        result: dict[Location, Expr] = {loc: v.expr for loc, v in self.inputs.items()}
+        result: dict[Location, Term] = {loc: v.expr for loc, v in self.inputs.items()}
         for key, value in self.writes.items():
             if isinstance(key, (FieldLoc, StaticLoc, ArrayLoc)):
                 result[key] = value.expr

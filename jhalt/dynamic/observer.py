@@ -26,21 +26,10 @@ from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue, VmGoneError
 from jhalt.dynamic.memory import FreshObject, float_bits
 from jhalt.dynamic.prover import ClosureProof, IterationRecord, needed_locations, prove_stuck
-from jhalt.dynamic.symbolic import (
-    BITS32,
-    BITS64,
-    INT,
-    LONG,
-    ArrayLoc,
-    FieldLoc,
-    LocalLoc,
-    Sort,
-    StaticLoc,
-)
-from jhalt.dynamic.symbolic import (
-    Location as MemLocation,
-)
+from jhalt.dynamic.symbolic import ArrayLoc, FieldLoc, LocalLoc, StaticLoc
+from jhalt.dynamic.symbolic import Location as MemLocation
 from jhalt.dynamic.vmview import ClassNotReady, MethodCode, UnsupportedStep, VmView
+from jhalt.its.terms import BITS32, BITS64, INT, LONG, Sort
 
 MAX_SITES_PER_THREAD = 6
 MAX_FRAMES_SEARCHED = 12
@@ -236,7 +225,7 @@ def _record(engine: ConcolicIteration, number: int) -> IterationRecord:
     start_values = []
     sorts = []
     for loc, value in memory.inputs.items():
-        sort = value.expr.sort  # type: ignore[union-attr]
+        sort = value.expr.sort
         concrete = value.concrete
         if isinstance(concrete, FreshObject):  # pragma: no cover - inputs are never fresh
             continue

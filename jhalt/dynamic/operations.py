@@ -26,8 +26,8 @@ from jhalt.bytecode.semantics import (
     wrap,
 )
 from jhalt.dynamic.memory import IterationMemory, Value, constant
-from jhalt.dynamic.symbolic import INT, LONG, Arith, Const, Widen
 from jhalt.dynamic.vmview import UnsupportedStep
+from jhalt.its.terms import INT, LONG, App, Lit
 
 
 def stack_op(op: str, stack: list[Value]) -> None:
@@ -49,7 +49,7 @@ def int_arith(memory: IterationMemory, op: str, a: Value, b: Value | None) -> Va
     if op in ("add", "sub"):
         return linear(op, a, b, java_int_op(op, x, y, letter), letter)
     if op == "mul":
-        if not isinstance(a.expr, Const) and not isinstance(b.expr, Const):
+        if not isinstance(a.expr, Lit) and not isinstance(b.expr, Lit):
             a = memory.pin(a)
         return linear("mul", a, b, java_int_op("mul", x, y, letter), letter)
     if op in ("div", "rem"):
@@ -60,7 +60,7 @@ def int_arith(memory: IterationMemory, op: str, a: Value, b: Value | None) -> Va
     if op in ("shl", "shr", "ushr"):
         memory.pin(b)
         distance = shift_distance(y, letter)
-        if op == "shl" and not isinstance(a.expr, Const) and distance < BITS[letter] - 1:
+        if op == "shl" and not isinstance(a.expr, Lit) and distance < BITS[letter] - 1:
             factor = constant(1 << distance, letter)
             return linear("mul", a, factor, java_shift("shl", x, distance, letter), letter)
         memory.pin(a)
@@ -73,9 +73,10 @@ def int_arith(memory: IterationMemory, op: str, a: Value, b: Value | None) -> Va
 def linear(op: str, a: Value, b: Value | None, result: int, kind: str) -> Value:
     """``result`` with the expression ``a op b``, or a constant when both are constants."""
     sort = INT if kind == "I" else LONG
-    if isinstance(a.expr, Const) and (b is None or isinstance(b.expr, Const)):
+    if isinstance(a.expr, Lit) and (b is None or isinstance(b.expr, Lit)):
         return constant(result, kind)
-    return Value(result, Arith(op, a.expr, None if b is None else b.expr, sort), kind)
+    args = (a.expr,) if b is None else (a.expr, b.expr)
+    return Value(result, App(op, args, sort), kind)
 
 
 _FLOAT_OPS = {
@@ -110,9 +111,9 @@ def convert(memory: IterationMemory, op: str, a: Value) -> Value:
     """A CONVERT instruction: i2l stays symbolic (sign extension), the rest is pinned."""
     source, target = op[0], op[2]
     if op == "i2l":
-        if isinstance(a.expr, Const):
+        if isinstance(a.expr, Lit):
             return constant(a.as_int(), "J")
-        return Value(a.as_int(), Widen(a.expr), "J")
+        return Value(a.as_int(), App("=", (a.expr,), LONG), "J")
     x = memory.pin(a)
     if target in "bcs":
         return constant(narrow(x.as_int(), op), "I")
@@ -137,7 +138,7 @@ def compare_values(
         a, b = memory.pin(a), memory.pin(b)
     if op == "lcmp":
         r = compare(a.as_int(), b.as_int())
-        stack.append(Value(r, Const(r, INT), "I", (a, b)))
+        stack.append(Value(r, Lit(r, INT), "I", (a, b)))
         return
     x, y = memory.pin(a).as_float(), memory.pin(b).as_float()
     stack.append(constant(float_compare(x, y, op), "I"))

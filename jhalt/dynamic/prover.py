@@ -15,24 +15,11 @@ which variable overflows and after how many iterations at most.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from jhalt.dynamic.symbolic import (
-    INT,
-    LONG,
-    Arith,
-    Cmp,
-    Const,
-    Expr,
-    FreshRef,
-    Input,
-    Location,
-    Sort,
-    Widen,
-    evaluate,
-    locations,
-)
+from jhalt.dynamic.symbolic import Location, kept
+from jhalt.its.terms import INT, LONG, App, Atom, Lit, Sort, Term, Var, holds, variables
 from jhalt.smt.looper import Candidate, LooperIteration, closed_subset, houdini
 
 INT_MAX = {INT: (1 << 31) - 1, LONG: (1 << 63) - 1}
@@ -44,8 +31,8 @@ class IterationRecord:
     """One observed iteration: Φ, M (None = no describable value), input values at its start."""
 
     number: int
-    path_constraint: tuple[Cmp, ...]
-    memory_map: tuple[tuple[Location, Expr | None], ...]
+    path_constraint: tuple[Atom, ...]
+    memory_map: tuple[tuple[Location, Term | None], ...]
     start_values: tuple[tuple[Location, int], ...]
     input_sorts: tuple[tuple[Location, Sort], ...]
     loop_pcs: tuple[int, ...]
@@ -55,7 +42,7 @@ class IterationRecord:
     synchronizes: bool = False
 
     @property
-    def memory(self) -> dict[Location, Expr | None]:
+    def memory(self) -> dict[Location, Term | None]:
         return dict(self.memory_map)
 
     @property
@@ -96,36 +83,8 @@ class ClosureProof:
     overflows: tuple[Overflow, ...] = ()
 
 
-# ---------------------------------------------------------------- term conversion
-
-
-def to_term(node: Expr | Cmp) -> tuple:
-    """The neutral tuple form `jhalt.smt.looper` reads."""
-    if isinstance(node, Const):
-        return ("const", node.value, node.sort)
-    if isinstance(node, Input):
-        return ("input", node.loc, node.sort)
-    if isinstance(node, FreshRef):
-        return ("fresh", node.name)
-    if isinstance(node, Widen):
-        return ("widen", to_term(node.a))
-    if isinstance(node, Cmp):
-        return ("cmp", node.op, to_term(node.a), to_term(node.b))
-    assert isinstance(node, Arith)
-    return (
-        "arith",
-        node.op,
-        to_term(node.a),
-        None if node.b is None else to_term(node.b),
-        node.sort,
-    )
-
-
 def _looper_iteration(record: IterationRecord) -> LooperIteration:
-    return LooperIteration(
-        tuple(to_term(c) for c in record.path_constraint),
-        {loc: (None if e is None else to_term(e)) for loc, e in record.memory_map},
-    )
+    return LooperIteration(record.path_constraint, {loc: e for loc, e in record.memory_map})
 
 
 # ---------------------------------------------------------------- invariants
@@ -170,12 +129,13 @@ def _holds_now(
     current: Mapping[Location, int],
     machine: bool,
 ) -> bool:
-    conjuncts: list[Cmp] = list(record.path_constraint)
-    conjuncts += [Cmp(c.op, Input(c.location, c.sort), Const(c.value, c.sort)) for c in invariants]
-    for cmp in conjuncts:
-        if not locations(cmp) <= current.keys():
+    conjuncts: list[Atom] = list(record.path_constraint)
+    conjuncts += [Atom(c.op, Var(c.location, c.sort), Lit(c.value, c.sort)) for c in invariants]
+    env: dict[Hashable, int] = {loc: value for loc, value in current.items()}
+    for atom in conjuncts:
+        if not variables(atom) <= env.keys():
             return False
-        if not evaluate(cmp, current, machine):
+        if not holds(atom, env, machine):
             return False
     return True
 
@@ -188,7 +148,7 @@ def _split_by_writes(
     changed = set()
     for record in records:
         for loc, expr in record.memory_map:
-            if not (isinstance(expr, Input) and expr.loc == loc):
+            if not kept(loc, expr):
                 changed.add(loc)
     unchanged = [c for c in candidates if c.location not in changed]
     changing = [c for c in candidates if c.location in changed]
@@ -229,6 +189,16 @@ def _search(
     return None
 
 
+def _constant_step(loc: Location, expr: Term | None) -> int | None:
+    """The step of a counter's update: ``n`` for ``loc + n``, ``-n`` for ``loc - n``."""
+    if not (isinstance(expr, App) and expr.op in ("add", "sub")):
+        return None
+    counter, step = expr.args
+    if not (isinstance(counter, Var) and counter.name == loc and isinstance(step, Lit)):
+        return None
+    return step.value if expr.op == "add" else -step.value
+
+
 def _overflows(
     records: Sequence[IterationRecord], current: Mapping[Location, int]
 ) -> tuple[Overflow, ...]:
@@ -239,14 +209,8 @@ def _overflows(
     for record in records:
         sorts.update(dict(record.input_sorts))
         for loc, expr in record.memory_map:
-            if (
-                isinstance(expr, Arith)
-                and expr.op in ("add", "sub")
-                and isinstance(expr.a, Input)
-                and expr.a.loc == loc
-                and isinstance(expr.b, Const)
-            ):
-                step = expr.b.value if expr.op == "add" else -expr.b.value
+            step = _constant_step(loc, expr)
+            if step is not None:
                 steps.setdefault(loc, set()).add(step)
     result = []
     for loc, deltas in steps.items():

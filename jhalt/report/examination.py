@@ -15,7 +15,8 @@ from typing import Any
 
 from jhalt.dynamic.observer import Examination, LoopVerdict, ThreadSnapshot
 from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
-from jhalt.dynamic.symbolic import Input, LocalLoc, locations, render, render_location
+from jhalt.dynamic.symbolic import LocalLoc, kept, render, render_location
+from jhalt.its.terms import variables
 
 _OPS = {"eq": "==", "le": "<=", "ge": ">="}
 
@@ -44,7 +45,7 @@ def _path(record: IterationRecord, names: Mapping[int, str]) -> list[str]:
 def _updates(record: IterationRecord, names: Mapping[int, str]) -> dict[str, str]:
     result = {}
     for loc, expr in record.memory_map:
-        if expr is None or (isinstance(expr, Input) and expr.loc == loc):
+        if expr is None or kept(loc, expr):
             continue
         result[render_location(loc, names)] = render(expr, names)
     return result
@@ -135,10 +136,10 @@ def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[st
     members = set(verdict.proof.iterations)
     for record in verdict.records:
         if record.number in members:
-            for cmp in record.path_constraint:
+            for atom in record.path_constraint:
                 found |= {
                     render_location(loc, names)
-                    for loc in locations(cmp)
+                    for loc in variables(atom)
                     if not isinstance(loc, LocalLoc)
                 }
     for inv in verdict.proof.invariants:

@@ -9,19 +9,13 @@ locations before it). This module checks, with Z3:
 - `closed_subset`: the largest set S of iterations with Γ ∧ Φ_i ⇒ ∨_{j∈S} Φ_j[M_i] for
   every i in S (Prop. 3.7: the abstractions form a closed system).
 
-Terms are plain tuples so that this layer does not depend on `jhalt.dynamic`:
-
-    ("const", value, sort)      ("input", location, sort)     ("fresh", name)
-    ("arith", op, a, b, sort)   op: add sub neg mul div rem (b is None for neg)
-    ("widen", a)                32 -> 64-bit sign extension
-    ("cmp", op, a, b)           op: eq ne lt le gt ge
-
-Sorts: "int" (32-bit), "long" (64-bit), "ref" (object id, 0 = null), "bits32"/"bits64"
-(raw bits of float/double). ``machine=False`` reads integers as unbounded (the seed's
-semantics, §3.1), ``machine=True`` as Java's two's-complement ints and longs.
+Terms and comparisons are those of `jhalt.its.terms` (a location is a ``Var`` name, any
+hashable), encoded by `jhalt.smt.terms.TermEncoder`. ``machine=False`` reads integers as
+unbounded (the seed's semantics, §3.1), ``machine=True`` as Java's two's-complement ints
+and longs; the z3 constant of the n-th location met is named ``l<n>``.
 
 Locations absent from M_i keep their value (identity); a location mapped to None has
-no describable value, so any Φ_j reading it is false after M_i (Def. 3.6). A "fresh"
+no describable value, so any Φ_j reading it is false after M_i (Def. 3.6). A `Fresh`
 term is the ⊥ of §3.3: an object allocated by the iteration, unequal to null, to
 every object constant and to every reference the iteration started with.
 """
@@ -34,13 +28,13 @@ from typing import Generic, TypeVar
 
 import z3
 
-Term = tuple
-WIDTHS = {"int": 32, "long": 64, "bits32": 32, "bits64": 64}
+from jhalt.its.terms import REF, Atom, Lit, Term, Var, render, substitute_atom
+from jhalt.smt.terms import Semantics, SortClash, TermEncoder
 
 
 @dataclass(frozen=True)
 class LooperIteration:
-    path: tuple[Term, ...]
+    path: tuple[Atom, ...]
     memory: Mapping[Hashable, Term | None]
 
 
@@ -58,144 +52,45 @@ class Candidate(Generic[LocationT]):
     sort: str
 
 
-class _Encoder:
-    """Translates terms to Z3 over one shared set of location variables."""
-
-    def __init__(self, machine: bool) -> None:
-        self.machine = machine
-        self.variables: dict[Hashable, z3.ExprRef] = {}
-        self.sorts: dict[Hashable, str] = {}
-        self.fresh: dict[str, z3.ExprRef] = {}
-        self.ref_constants: set[int] = {0}
-
-    def _z3_sort(self, sort: str) -> z3.SortRef:
-        if sort == "ref" or not self.machine:
-            return z3.IntSort()
-        return z3.BitVecSort(WIDTHS[sort])
-
-    def variable(self, location: Hashable, sort: str) -> z3.ExprRef:
-        known = self.sorts.get(location)
-        if known is not None and known != sort:
-            raise _SortClash(location)
-        if location not in self.variables:
-            self.sorts[location] = sort
-            self.variables[location] = z3.Const(f"l{len(self.variables)}", self._z3_sort(sort))
-        return self.variables[location]
-
-    def constant(self, value: int, sort: str) -> z3.ExprRef:
-        if sort == "ref":
-            self.ref_constants.add(value)
-            return z3.IntVal(value)
-        if not self.machine:
-            return z3.IntVal(value)
-        return z3.BitVecVal(value, WIDTHS[sort])
-
-    def term(self, t: Term) -> z3.ExprRef:
-        tag = t[0]
-        if tag == "const":
-            return self.constant(t[1], t[2])
-        if tag == "input":
-            return self.variable(t[1], t[2])
-        if tag == "fresh":
-            if t[1] not in self.fresh:
-                self.fresh[t[1]] = z3.Int(f"fresh{len(self.fresh)}")
-            return self.fresh[t[1]]
-        if tag == "widen":
-            inner = self.term(t[1])
-            return z3.SignExt(32, inner) if self.machine else inner
-        if tag == "cmp":
-            return self.compare(t[1], self.term(t[2]), self.term(t[3]))
-        if tag == "arith":
-            return self.arith(
-                t[1], self.term(t[2]), None if t[3] is None else self.term(t[3]), t[4]
-            )
-        raise ValueError(f"unknown term {t!r}")
-
-    @staticmethod
-    def compare(op: str, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
-        if a.sort() != b.sort():
-            raise _SortClash(op)
-        return {
-            "eq": lambda: a == b,
-            "ne": lambda: a != b,
-            "lt": lambda: a < b,
-            "le": lambda: a <= b,
-            "gt": lambda: a > b,
-            "ge": lambda: a >= b,
-        }[op]()
-
-    def arith(self, op: str, a: z3.ExprRef, b: z3.ExprRef | None, sort: str) -> z3.ExprRef:
-        if op == "neg":
-            return -a
-        assert b is not None
-        if a.sort() != b.sort():
-            raise _SortClash(op)
-        if op == "add":
-            return a + b
-        if op == "sub":
-            return a - b
-        if op == "mul":
-            return a * b
-        if self.machine:
-            return z3.SRem(a, b) if op == "rem" else a / b  # bvsdiv / bvsrem truncate like Java
-        # Java truncates towards zero; Z3's integer division is Euclidean.
-        quotient = z3.If(
-            a >= 0,
-            z3.If(b > 0, a / b, -(a / -b)),
-            z3.If(b > 0, -((-a) / b), (-a) / -b),
-        )
-        return quotient if op == "div" else a - quotient * b
+def _location_name(name: Hashable, copy: str, index: int) -> str:
+    return f"l{index}"
 
 
-class _SortClash(Exception):
-    """A location is used with two sorts (a reused local slot): the formula is false."""
+def _encoder(machine: bool) -> TermEncoder:
+    """One encoder for one formula: every location is one z3 constant ``l<n>``."""
+    return TermEncoder(Semantics(machine=machine), naming=_location_name)
 
 
-def _substituted(t: Term, memory: Mapping[Hashable, Term | None]) -> Term | None:
-    """t[M]; None when t reads a location M gives no value to."""
-    tag = t[0]
-    if tag == "input":
-        if t[1] not in memory:
-            return t
-        return memory[t[1]]
-    if tag in ("const", "fresh"):
-        return t
-    if tag == "widen":
-        inner = _substituted(t[1], memory)
-        return None if inner is None else ("widen", inner)
-    if tag == "cmp":
-        a, b = _substituted(t[2], memory), _substituted(t[3], memory)
-        return None if a is None or b is None else ("cmp", t[1], a, b)
-    a = _substituted(t[2], memory)
-    b = None if t[3] is None else _substituted(t[3], memory)
-    if a is None or (t[3] is not None and b is None):
-        return None
-    return ("arith", t[1], a, b, t[4])
-
-
-def _conjunction(enc: _Encoder, terms: Sequence[Term | None]) -> z3.BoolRef:
+def _conjunction(enc: TermEncoder, atoms: Sequence[Atom | None]) -> z3.BoolRef:
+    """The conjunction of ``atoms``; False when one is None (no value) or uses a location
+    with two sorts (a reused local slot)."""
     parts = []
-    for t in terms:
-        if t is None:
+    for atom in atoms:
+        if atom is None:
             return z3.BoolVal(False)
         try:
-            parts.append(enc.term(t))
-        except _SortClash:
+            parts.append(enc.atom(atom))
+        except SortClash:
             return z3.BoolVal(False)
     return z3.And(*parts) if parts else z3.BoolVal(True)
 
 
 def _after(
-    enc: _Encoder, terms: Sequence[Term], memory: Mapping[Hashable, Term | None]
+    enc: TermEncoder, atoms: Sequence[Atom], memory: Mapping[Hashable, Term | None]
 ) -> z3.BoolRef:
-    return _conjunction(enc, [_substituted(t, memory) for t in terms])
+    """Φ[M]: each location replaced by its value after M (itself when M leaves it out)."""
+
+    def value_after(variable: Var) -> Term | None:
+        return memory.get(variable.name, variable)
+
+    return _conjunction(enc, [substitute_atom(atom, value_after) for atom in atoms])
 
 
-def _candidate_term(c: Candidate) -> Term:
-    return ("cmp", c.op, ("input", c.location, c.sort), ("const", c.value, c.sort))
+def _candidate_atom(c: Candidate) -> Atom:
+    return Atom(c.op, Var(c.location, c.sort), Lit(c.value, c.sort))
 
 
-def _freshness_axioms(enc: _Encoder, iteration: LooperIteration) -> list[z3.BoolRef]:
+def _freshness_axioms(enc: TermEncoder, iteration: LooperIteration) -> list[z3.BoolRef]:
     """⊥ of §3.3: fresh objects differ from null, object constants, the references the
     iteration started with (all pre-existing), and each other."""
     fresh = list(enc.fresh.values())
@@ -203,7 +98,7 @@ def _freshness_axioms(enc: _Encoder, iteration: LooperIteration) -> list[z3.Bool
     if not fresh:
         return axioms
     old = [z3.IntVal(v) for v in sorted(enc.ref_constants)]
-    old += [var for loc, var in enc.variables.items() if enc.sorts[loc] == "ref"]
+    old += [var for key, var in enc.variables.items() if enc.sorts[key] == REF]
     for f in fresh:
         axioms.extend(f != o for o in old)
     if len(fresh) > 1:
@@ -225,10 +120,10 @@ def _valid(
 
 
 def _premises(
-    enc: _Encoder, invariants: Sequence[Candidate], it: LooperIteration
+    enc: TermEncoder, invariants: Sequence[Candidate], it: LooperIteration
 ) -> list[z3.BoolRef]:
     return [
-        _conjunction(enc, [_candidate_term(c) for c in invariants]),
+        _conjunction(enc, [_candidate_atom(c) for c in invariants]),
         _conjunction(enc, list(it.path)),
     ]
 
@@ -249,9 +144,9 @@ def houdini(
         changed = False
         for it in iterations:
             while current:
-                enc = _Encoder(machine)
+                enc = _encoder(machine)
                 premises = _premises(enc, [*assumed, *current], it)
-                after = [_after(enc, [_candidate_term(c)], it.memory) for c in current]
+                after = [_after(enc, [_candidate_atom(c)], it.memory) for c in current]
                 premises += _freshness_axioms(enc, it)
                 ok, model = _valid(premises, z3.And(*after), timeout_ms)
                 if ok:
@@ -279,7 +174,7 @@ def closes(
 ) -> bool:
     """Γ ∧ Φ_index ⇒ ∨_{j ∈ members} Φ_j[M_index] (one implication of Prop. 3.7)."""
     it = iterations[index]
-    enc = _Encoder(machine)
+    enc = _encoder(machine)
     premises = _premises(enc, invariants, it)
     disjuncts = [_after(enc, iterations[j].path, it.memory) for j in members]
     premises += _freshness_axioms(enc, it)
@@ -307,6 +202,7 @@ def closed_subset(
     return current
 
 
-def formula_text(t: Term) -> str:
-    """A readable rendering of a term (for proofs in reports)."""
-    return str(_Encoder(False).term(t)) if t[0] == "cmp" else repr(t)
+def formula_text(node: Term | Atom) -> str:
+    """A readable rendering (for proofs in reports): a comparison as its z3 formula over
+    unbounded integers, a term by `jhalt.its.terms.render`."""
+    return str(_encoder(False).atom(node)) if isinstance(node, Atom) else render(node)

@@ -3,17 +3,8 @@
 from __future__ import annotations
 
 from jhalt.dynamic.prover import IterationRecord, prove_stuck
-from jhalt.dynamic.symbolic import (
-    INT,
-    REF,
-    Arith,
-    Cmp,
-    Const,
-    FieldLoc,
-    FreshRef,
-    Input,
-    LocalLoc,
-)
+from jhalt.dynamic.symbolic import FieldLoc, LocalLoc
+from jhalt.its.terms import INT, REF, Atom, Fresh, Lit, Var, app
 
 P, X, INDEX = LocalLoc(3), LocalLoc(1), LocalLoc(2)
 
@@ -22,19 +13,19 @@ def _node_iteration(
     number: int, obj: int, data: int, nxt: int, x: int, index: int
 ) -> IterationRecord:
     """One iteration of seed 003 Fig. 2 at node ``obj`` (§2.1, Φ_k and M_k)."""
-    p_in = Input(P, REF)
+    p_in = Var(P, REF)
     data_loc, next_loc = FieldLoc(obj, "Node", "data"), FieldLoc(obj, "Node", "next")
     path = (
-        Cmp("ne", p_in, Const(0, REF)),
-        Cmp("eq", p_in, Const(obj, REF)),
-        Cmp("ne", Input(data_loc, INT), Input(X, INT)),
+        Atom("ne", p_in, Lit(0, REF)),
+        Atom("eq", p_in, Lit(obj, REF)),
+        Atom("ne", Var(data_loc, INT), Var(X, INT)),
     )
     memory = (
-        (P, Input(next_loc, REF)),
-        (X, Input(X, INT)),
-        (INDEX, Arith("add", Input(INDEX, INT), Const(1, INT), INT)),
-        (data_loc, Input(data_loc, INT)),
-        (next_loc, Input(next_loc, REF)),
+        (P, Var(next_loc, REF)),
+        (X, Var(X, INT)),
+        (INDEX, app("add", Var(INDEX, INT), Lit(1, INT))),
+        (data_loc, Var(data_loc, INT)),
+        (next_loc, Var(next_loc, REF)),
     )
     return IterationRecord(
         number,
@@ -87,14 +78,14 @@ def test_list_containing_x_is_not_stuck() -> None:
 
 
 def _fig1_iteration(number: int, x: int, y: int) -> IterationRecord:
-    xs, ys = Input(X, INT), Input(INDEX, INT)
+    xs, ys = Var(X, INT), Var(INDEX, INT)
     path = (
-        Cmp("ne", xs, Const(3, INT)),
-        Cmp("gt", ys, Const(0, INT)),
-        Cmp("eq", xs, Const(x, INT)),
+        Atom("ne", xs, Lit(3, INT)),
+        Atom("gt", ys, Lit(0, INT)),
+        Atom("eq", xs, Lit(x, INT)),
     )
     new_x = (x * x + 2) % 10
-    memory = ((X, Const(new_x, INT)), (INDEX, Arith("add", ys, Const(1, INT), INT)))
+    memory = ((X, Lit(new_x, INT)), (INDEX, app("add", ys, Lit(1, INT))))
     return IterationRecord(
         number, path, memory, ((X, x), (INDEX, y)), ((X, INT), (INDEX, INT)), (), 15
     )
@@ -111,12 +102,12 @@ def test_fig1_is_stuck_with_unbounded_integers_only() -> None:
 
 
 def test_counter_with_a_bound_is_not_stuck() -> None:
-    i = Input(X, INT)
+    i = Var(X, INT)
     records = [
         IterationRecord(
             n,
-            (Cmp("lt", i, Const(1000, INT)),),
-            ((X, Arith("add", i, Const(1, INT), INT)),),
+            (Atom("lt", i, Lit(1000, INT)),),
+            ((X, app("add", i, Lit(1, INT))),),
             ((X, 10 + n),),
             ((X, INT),),
             (),
@@ -129,9 +120,9 @@ def test_counter_with_a_bound_is_not_stuck() -> None:
 
 def test_current_state_must_satisfy_a_path() -> None:
     """The loop's paths close, but the current state is on none of them (Prop. 3.3)."""
-    xs = Input(X, INT)
+    xs = Var(X, INT)
     record = IterationRecord(
-        1, (Cmp("eq", xs, Const(4, INT)),), ((X, xs),), ((X, 4),), ((X, INT),), (), 3
+        1, (Atom("eq", xs, Lit(4, INT)),), ((X, xs),), ((X, 4),), ((X, INT),), (), 3
     )
     assert prove_stuck([record], {X: 4}) is not None
     assert prove_stuck([record], {X: 5}) is None
@@ -142,8 +133,8 @@ def test_fresh_objects_are_never_equal_to_old_ones() -> None:
     last = LocalLoc(4)
     record = IterationRecord(
         1,
-        (Cmp("ne", Input(last, REF), Const(7, REF)),),
-        ((last, FreshRef("1.1")),),
+        (Atom("ne", Var(last, REF), Lit(7, REF)),),
+        ((last, Fresh("1.1")),),
         ((last, 9),),
         ((last, REF),),
         (),
@@ -152,8 +143,8 @@ def test_fresh_objects_are_never_equal_to_old_ones() -> None:
     assert prove_stuck([record], {last: 11}) is not None
     pinned = IterationRecord(
         1,
-        (Cmp("eq", Input(last, REF), Const(9, REF)),),
-        ((last, FreshRef("1.1")),),
+        (Atom("eq", Var(last, REF), Lit(9, REF)),),
+        ((last, Fresh("1.1")),),
         ((last, 9),),
         ((last, REF),),
         (),
