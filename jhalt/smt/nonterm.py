@@ -119,14 +119,8 @@ def formula_text(atom: Atom) -> str:
 
 
 def _invariant(system: LoopSystem, encoder: TermEncoder, label: str) -> list[z3.BoolRef]:
-    terms: list[z3.BoolRef] = []
-    for reference, low, high in system.invariants:
-        var = _ref(encoder, reference, label)
-        if low is not None:
-            terms.append(var >= low)
-        if high is not None:
-            terms.append(var <= high)
-    return terms
+    """``μ`` under copy ``label``: the head's intervals are a box."""
+    return _box_terms(system.invariants, encoder, label)
 
 
 def _encoded(encoder: TermEncoder, atom: Atom, label: str) -> z3.BoolRef:

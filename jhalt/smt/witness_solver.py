@@ -14,7 +14,11 @@ the formulas — object relations are left to the forward check.
 
 Variables are named by the path (``v0``, ``v1``, …); a variable whose JVM type letter is
 ``J`` has the sort ``long``, every other one ``int`` (:func:`variable_sort`, which the
-path's formulas use too).
+path's formulas use too). The model gives a value to every variable some relation of the
+path mentions, with or without a formula. The z3 terms of each relation's operands are
+made before its formula, in the order of the relation: z3 numbers its terms in creation
+order, and that order steers which model it finds (and what later checks in the same
+process find), so this order keeps the values jhalt reports stable.
 
 Small values: input variables are first bounded by ±4, then ±64, then ±65536, then not at
 all; the first satisfiable tier gives the model. Array reads of one array at equal indices
@@ -44,10 +48,16 @@ def variable_sort(int_types: Mapping[str, str], name: str) -> Sort:
     return LONG if int_types.get(name) == "J" else INT
 
 
+PathFormula = tuple[tuple[str | int, ...], Atom | None]
+"""One relation of a path: the operands it mentions (its arguments, then its result; path
+variables or integers) and its integer formula over variables of the sorts of
+:func:`variable_sort` (None: the relation has none)."""
+
+
 class PathFacts(Protocol):
     """What the solver reads of `jhalt.witness.search.path.PathFacts` (declared here so that
     `smt` does not import `witness`). Read-only members; ``formulas`` a `Sequence` of the
-    path's integer formulas, over variables of the sorts of :func:`variable_sort`."""
+    path's relations as :data:`PathFormula`."""
 
     @property
     def int_types(self) -> dict[str, str]: ...
@@ -56,7 +66,7 @@ class PathFacts(Protocol):
     def intervals(self) -> list[tuple[str, int | None, int | None]]: ...
 
     @property
-    def formulas(self) -> Sequence[Atom]: ...
+    def formulas(self) -> Sequence[PathFormula]: ...
 
     @property
     def objects(self) -> dict[str, Any]: ...
@@ -85,6 +95,12 @@ class _Variables:
         """The constant of ``name`` if some constraint used it."""
         return self.encoder.variables.get((name, ""))
 
+    def operand(self, operand: str | int) -> z3.ArithRef | None:
+        """An integer's value, or the constant of a variable (`term`)."""
+        if isinstance(operand, int):
+            return self.encoder.literal(int(operand), INT)
+        return self.term(operand)
+
     def formula(self, atom: Atom) -> list[z3.BoolRef]:
         """``atom`` with its definedness conditions; nothing when it is not encodable."""
         try:
@@ -101,8 +117,11 @@ def solve_integers(
     bound tiers apply to (default: the input variables of ``facts``)."""
     terms = _Variables(facts)
     session = SmtSession(config)
-    for atom in facts.formulas:
-        session.add(*terms.formula(atom))
+    for operands, atom in facts.formulas:
+        for operand in operands:  # z3 numbers its terms in creation order (module docstring)
+            terms.operand(operand)
+        if atom is not None:
+            session.add(*terms.formula(atom))
     for var, lo, hi in facts.intervals:
         term = terms.term(var)
         if term is None:

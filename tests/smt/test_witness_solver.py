@@ -6,17 +6,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jhalt.its.terms import LONG, Atom, Lit, Var, app
-from jhalt.smt.witness_solver import solve_integers, variable_sort
+from jhalt.smt.witness_solver import PathFormula, solve_integers, variable_sort
 
 
 @dataclass
 class Facts:
-    formulas: list[Atom]
+    atoms: list[Atom | None]
     int_types: dict[str, str] = field(default_factory=dict)
     intervals: list[tuple[str, int | None, int | None]] = field(default_factory=list)
     objects: dict[str, Any] = field(default_factory=dict)
     reads: list[tuple[str, str, str]] = field(default_factory=list)
     inputs: set[str] = field(default_factory=set)
+    mentioned: tuple[str, ...] = ()
+
+    @property
+    def formulas(self) -> list[PathFormula]:
+        return [(self.mentioned, None)] + [((), atom) for atom in self.atoms]
 
 
 def test_division_needs_a_non_zero_divisor_and_truncates() -> None:
@@ -43,3 +48,9 @@ def test_small_values_come_first_and_lengths_constrain_nothing() -> None:
     facts.inputs = {"x"}
     model = solve_integers(facts)
     assert model is not None and model["x"] in (3, 4)
+
+
+def test_every_mentioned_variable_gets_a_value() -> None:
+    facts = Facts([None], int_types={"x": "I"}, mentioned=("x", 3, "o1", "?u", "null"))
+    model = solve_integers(facts)
+    assert model is not None and set(model) == {"x", "o1"}

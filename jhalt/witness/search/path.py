@@ -43,10 +43,10 @@ from jhalt.domains.values import (
     UnknownValue,
 )
 from jhalt.ids import FieldId
-from jhalt.its.terms import Atom, Lit, Term, Var
+from jhalt.its.terms import Lit, Term, Var
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge, Relation
-from jhalt.smt.witness_solver import variable_sort
+from jhalt.smt.witness_solver import PathFormula, variable_sort
 
 NULL_VAR = "null"
 """The path variable of the null reference."""
@@ -88,12 +88,19 @@ class PathFacts:
     unsupported: list[str] = field(default_factory=list)
 
     @property
-    def formulas(self) -> list[Atom]:
-        """The integer formulas of ``relations`` (`Relation.formula`): a variable is a
-        `Var` of its `variable_sort`, a literal a `Lit`; a relation that reads an unknown
-        (``?``) variable or the null reference, or has no integer meaning, has none."""
-        formulas = [relation.formula(self._term) for relation in self.relations]
-        return [formula for formula in formulas if formula is not None]
+    def formulas(self) -> list[PathFormula]:
+        """``relations`` for `jhalt.smt.witness_solver`: each relation's operands (its
+        arguments, then its result) and its formula (`Relation.formula`), in which a path
+        variable is a `Var` of its `variable_sort` and a literal a `Lit`; a relation that
+        reads an unknown (``?``) variable or the null reference, or has no integer
+        meaning, has no formula."""
+        return [
+            (
+                relation.args + ((relation.result,) if relation.result is not None else ()),
+                relation.formula(self._term),
+            )
+            for relation in self.relations
+        ]
 
     def _term(self, operand: Operand) -> Term | None:
         if isinstance(operand, int):
