@@ -37,13 +37,21 @@ Arguments are references (``str``) or literal integers (``int``: immediate opera
 the ``iinc`` increment or the zero of ``ifeq``). All references in labels name integers of
 the state the edge starts in (arguments) or ends in (results), except for ``len`` whose
 first argument is an array and ``ref==``/``ref!=`` whose arguments are objects or ``null``.
+
+:meth:`Relation.formula` states a relation in the one integer term language
+(`jhalt.its.terms`) through one table (``TERM_OPS``, ``TERM_COMPARISONS``): a check
+becomes the comparison ``args[0] op args[1]``, a computation ``result == op(args)``.
+Operations without an integer meaning (``float``, ``havoc``, ``ref==``, ``ref!=``, array
+reads and writes) have no formula.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jhalt.ids import ProgramPosition
+from jhalt.its.terms import App, Atom, Lit, Term, Var
 
 Operand = str | int
 
@@ -51,6 +59,37 @@ ARITHMETIC_OPS = frozenset({"+", "-", "*", "/", "%", "neg", "<<", ">>", ">>>", "
 COMPARISON_OPS = frozenset({"<", "<=", "==", "!=", ">", ">="})
 NEGATED_COMPARISON = {"<": ">=", "<=": ">", "==": "!=", "!=": "==", ">": "<=", ">=": "<"}
 SWAPPED_COMPARISON = {"<": ">", "<=": ">=", "==": "==", "!=": "!=", ">": "<", ">=": "<="}
+
+TERM_OPS = {
+    "+": ("add", 2),
+    "-": ("sub", 2),
+    "*": ("mul", 2),
+    "/": ("div", 2),
+    "%": ("rem", 2),
+    "neg": ("neg", 1),
+    "<<": ("shl", 2),
+    ">>": ("shr", 2),
+    ">>>": ("ushr", 2),
+    "&": ("and", 2),
+    "|": ("or", 2),
+    "^": ("xor", 2),
+    "=": ("=", 1),
+    "conv:B": ("conv:B", 1),
+    "conv:C": ("conv:C", 1),
+    "conv:S": ("conv:S", 1),
+    "conv:I": ("conv:I", 1),
+    "cmp": ("cmp", 2),
+    "len": ("len", 1),
+}
+"""Label operation of a computation → (term operation of `jhalt.its.terms`, arity)."""
+TERM_COMPARISONS = {"<": "lt", "<=": "le", "==": "eq", "!=": "ne", ">": "gt", ">=": "ge"}
+"""Label comparison → `jhalt.its.terms.Atom` comparison."""
+
+
+def operand_term(operand: Operand) -> Term:
+    """The default term of an operand: a reference is the `Var` of its name (sort
+    ``int``), an integer the `Lit` of its value."""
+    return Var(operand) if isinstance(operand, str) else Lit(int(operand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +118,27 @@ class Relation:
             return f"{self.result} = {self.args[0]} {self.op} {self.args[1]}"
         inner = ", ".join(map(str, self.args))
         return f"{self.result} = {self.op}({inner})"
+
+    def formula(self, operand: Callable[[Operand], Term | None] = operand_term) -> Atom | None:
+        """The relation as a term formula (module docstring), each operand (and the result)
+        turned into a term by ``operand``. None when ``operand`` gives None for one of
+        them, or the operation has no integer meaning (``float``, ``havoc``, ``ref==``,
+        ``ref!=``, anything not in ``TERM_OPS``/``TERM_COMPARISONS``, a wrong arity). A
+        computation's operation has the sort of its result's term."""
+        args = [operand(a) for a in self.args]
+        terms = [a for a in args if a is not None]
+        if len(terms) < len(args):
+            return None
+        if self.result is None:
+            comparison = TERM_COMPARISONS.get(self.op)
+            if comparison is None or len(terms) != 2:
+                return None
+            return Atom(comparison, terms[0], terms[1])
+        op, arity = TERM_OPS.get(self.op, ("", -1))
+        target = operand(self.result)
+        if arity != len(terms) or target is None:
+            return None
+        return Atom("eq", target, App(op, tuple(terms), target.sort))
 
 
 def check(op: str, left: Operand, right: Operand) -> Relation:

@@ -1,18 +1,21 @@
 """z3 encodings for non-termination proofs (seed 000 §4.2, Thm 8; §4.1 step 1).
 
-The symbolic execution graph labels its edges with SSA relations (``jhalt.seg.labels``);
-``smt`` sits left of ``seg`` in the layering, so this module accepts any object with the
-attributes ``op``, ``result`` and ``args`` (:class:`RelationLike`) and knows the operator
-table documented in ``jhalt.seg.labels``.
+The symbolic execution graph states its edge labels as formulas of the one integer term
+language (`jhalt.seg.labels.Relation.formula`, `jhalt.its.terms`): a checked relation is a
+comparison `Atom`, a computation the `Atom` ``ref == term``. They are encoded by the one
+translation to z3, `jhalt.smt.terms.TermEncoder`, over mathematical integers with array
+lengths (``Semantics(lengths=True)``); each copy of a path gets its own label, and the z3
+constants are named ``ref@label``.
 
-Exactness rule (soundness of Thm 8): a relation is encoded only if the encoding is the
-*exact* mathematical-integer meaning of the operation — ``+ - * neg = cmp``, ``/ %``
-truncating toward zero (JVMS idiv/irem), narrowing conversions ``conv:B/C/S/I`` as the
-exact modular wrap, ``len`` as an uninterpreted (hence functional) array length, and the
-six comparisons. Everything else (bit operations, shifts, floats, ``havoc``, array
-element reads, reference comparisons) is *not encodable*: :func:`encode_relation` returns
-None and callers refuse the proof — an unconstrained value would let the first run of
-``σ`` pick a behaviour the program does not have.
+Exactness rule (soundness of Thm 8): a formula is encoded only if the encoding is the
+*exact* mathematical-integer meaning of its operations — ``add sub mul neg = cmp``,
+``div rem`` truncating toward zero (JVMS idiv/irem), narrowing conversions
+``conv:B/C/S/I`` as the exact modular wrap, ``len`` as an uninterpreted (hence functional)
+array length, and the six comparisons. Everything else (shifts and bitwise operations,
+``havoc``, ``float``) is *not encodable*: the encoder raises `NotEncodable` and callers
+refuse the proof — an unconstrained value would let the first run of ``σ`` pick a
+behaviour the program does not have. (Labels without any formula — floats, ``havoc``,
+array element reads, reference comparisons — are refused by the caller before.)
 
 :class:`LoopSystem` is the loop of one head node: the integer references of the head with
 their intervals (the invariant ``μ``), and every path back to the head with its
@@ -24,8 +27,9 @@ references to the values that reach the head again. :func:`prove_nonlooping` bui
   (``r.k``) so that values defined differently on different paths never clash (the paper
   shares one label ``r``, which is only safe without joins inside the loop). ``ψ`` must
   be total and functional (:func:`check_functional`), so ``ψ_k' ∧ ¬φ_k'`` says "path k
-  is not taken"; divisors go into ``φ`` (:func:`relation_guard`). ``μ'`` holds because
-  the states reaching the head again are instances of it;
+  is not taken"; the definedness conditions of the computations (non-zero divisors,
+  `TermEncoder.defined`) go into ``φ``. ``μ'`` holds because the states reaching the head
+  again are instances of it;
 * ``σ = μ ∧ ⋁_j(φ_j ∧ ψ_j)``.
 
 ρ unsatisfiable and σ satisfiable prove that the set ``{x | μ(x) ∧ ⋁_j (φ_j ∧ ψ_j)(x)}`` is
@@ -37,125 +41,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import z3
 
+from jhalt.its.terms import INFIX, INT, App, Atom, Var, render, variables
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
+from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 
-Operand = str | int
-
-_COMPARISONS = {"<", "<=", "==", "!=", ">", ">="}
-_NARROWING_BITS = {
-    "conv:B": (8, True),
-    "conv:S": (16, True),
-    "conv:C": (16, False),
-    "conv:I": (32, True),
-}
+EXACT = Semantics(lengths=True)
+"""The reading of the loop formulas (module docstring, exactness rule)."""
 
 
-class RelationLike(Protocol):
-    """What this module reads of ``jhalt.seg.labels.Relation`` (read-only members, so that the
-    frozen dataclass matches)."""
-
-    @property
-    def op(self) -> str: ...
-
-    @property
-    def result(self) -> str | None: ...
-
-    @property
-    def args(self) -> tuple[Operand, ...]: ...
+def _encoder() -> TermEncoder:
+    return TermEncoder(EXACT)
 
 
-class _Vars:
-    """z3 integer constants named ``ref@label`` and the uninterpreted array length."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, z3.ArithRef] = {}
-        self.length = z3.Function("len", z3.IntSort(), z3.IntSort())
-
-    def get(self, reference: str, label: str) -> z3.ArithRef:
-        name = f"{reference}@{label}"
-        found = self._cache.get(name)
-        if found is None:
-            found = z3.Int(name)
-            self._cache[name] = found
-        return found
-
-    def operand(self, value: Operand, label: str) -> z3.ArithRef:
-        return z3.IntVal(value) if isinstance(value, int) else self.get(value, label)
-
-
-def _truncating_div(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
-    """JVMS idiv: the quotient rounded toward zero (z3's ``/`` on Int is Euclidean)."""
-    return z3.If(
-        a >= 0,
-        z3.If(b > 0, a / b, -(a / -b)),
-        z3.If(b > 0, -((-a) / b), (-a) / (-b)),
-    )
-
-
-def encode_relation(relation: RelationLike, variables: _Vars, label: str) -> z3.BoolRef | None:
-    """The exact meaning of one relation under copy ``label``; None if not encodable
-    (module docstring, exactness rule). A computation's encoding is *total*: for every
-    value of its arguments exactly one result satisfies it (its side condition, a non-zero
-    divisor, is given by :func:`relation_guard`)."""
-    op, result, args = relation.op, relation.result, relation.args
-
-    def arg(index: int) -> z3.ArithRef:
-        return variables.operand(args[index], label)
-
-    if result is None:
-        if op in _COMPARISONS and len(args) == 2:
-            left, right = arg(0), arg(1)
-            return {
-                "<": left < right,
-                "<=": left <= right,
-                "==": left == right,
-                "!=": left != right,
-                ">": left > right,
-                ">=": left >= right,
-            }[op]
-        return None
-    out = variables.get(result, label)
-    if op in ("+", "-", "*") and len(args) == 2:
-        left, right = arg(0), arg(1)
-        value = left + right if op == "+" else left - right if op == "-" else left * right
-        return out == value
-    if op in ("/", "%") and len(args) == 2:
-        left, right = arg(0), arg(1)
-        quotient = _truncating_div(left, right)
-        return out == (quotient if op == "/" else left - right * quotient)
-    if op == "neg" and len(args) == 1:
-        return out == -arg(0)
-    if op == "=" and len(args) == 1:
-        return out == arg(0)
-    if op == "cmp" and len(args) == 2:
-        left, right = arg(0), arg(1)
-        return out == z3.If(left < right, -1, z3.If(left == right, 0, 1))
-    if op == "len" and len(args) == 1:
-        return out == variables.length(arg(0))
-    if op in _NARROWING_BITS and len(args) == 1:
-        bits, signed = _NARROWING_BITS[op]
-        modulus = 2**bits
-        if signed:
-            return out == ((arg(0) + modulus // 2) % modulus) - modulus // 2
-        return out == arg(0) % modulus
-    return None
-
-
-def relation_guard(relation: RelationLike, variables: _Vars, label: str) -> z3.BoolRef | None:
-    """The side condition under which a computation does not throw (``/ %``: divisor ≠ 0)."""
-    if relation.result is not None and relation.op in ("/", "%") and len(relation.args) == 2:
-        return variables.operand(relation.args[1], label) != 0
-    return None
-
-
-def defined_and_used(relation: RelationLike) -> tuple[str | None, set[str]]:
-    """(the reference a computation defines, the references it reads)."""
-    used = {a for a in relation.args if isinstance(a, str)}
-    return relation.result, used
+def _ref(encoder: TermEncoder, reference: str, label: str) -> z3.ArithRef:
+    """The z3 constant ``reference@label``."""
+    return encoder.var(reference, INT, label)
 
 
 # ---------------------------------------------------------------- loop systems
@@ -163,10 +66,11 @@ def defined_and_used(relation: RelationLike) -> tuple[str | None, set[str]]:
 class LoopPath:
     """One path from the head back to the head (seed 000 §4.2 ``p_j``)."""
 
-    conditions: tuple[RelationLike, ...]
-    """``φ_j``: the relations that hold on the path (refinement cases, checked relations)."""
-    computations: tuple[RelationLike, ...]
-    """``ψ_j``: the computations, including the equalities of renamings on the path."""
+    conditions: tuple[Atom, ...]
+    """``φ_j``: the comparisons that hold on the path (refinement cases, checked relations)."""
+    computations: tuple[Atom, ...]
+    """``ψ_j``: the computations ``Atom("eq", Var(ref), term)``, including the equalities of
+    renamings on the path."""
     back_links: tuple[tuple[str, str], ...]
     """``(head reference, reference on the path)``: the value the head reference has when
     the path reaches the head again (the renaming of the closing instance edge)."""
@@ -197,100 +101,108 @@ class NonLoopingAnswer:
         return self.rho is SatAnswer.UNSAT and self.sigma is SatAnswer.SAT
 
 
-class NotEncodable(ValueError):
-    """A relation of the loop has no exact encoding (module docstring)."""
+def formula_text(atom: Atom) -> str:
+    """The text of a loop formula as the SEG prints its label (``y = x + 1``, ``x <= 3``):
+    ``ref = term`` for a computation, the comparison otherwise (`render`)."""
+    if atom.op != "eq" or not isinstance(atom.left, Var) or not isinstance(atom.right, App):
+        return render(atom)
+    value, args = atom.right, [render(a) for a in atom.right.args]
+    if value.op == "=":
+        text = args[0]
+    elif value.op == "neg":
+        text = f"-{args[0]}"
+    elif value.op in INFIX and len(args) == 2:
+        text = f"{args[0]} {INFIX[value.op]} {args[1]}"
+    else:
+        text = render(value)
+    return f"{atom.left.name} = {text}"
 
 
-def _invariant(system: LoopSystem, variables: _Vars, label: str) -> list[z3.BoolRef]:
-    terms: list[z3.BoolRef] = []
-    for reference, low, high in system.invariants:
-        var = variables.get(reference, label)
-        if low is not None:
-            terms.append(var >= low)
-        if high is not None:
-            terms.append(var <= high)
-    return terms
+def _invariant(system: LoopSystem, encoder: TermEncoder, label: str) -> list[z3.BoolRef]:
+    """``μ`` under copy ``label``: the head's intervals are a box."""
+    return _box_terms(system.invariants, encoder, label)
 
 
-def _path_terms(
-    path: LoopPath, variables: _Vars, label: str, head_label: str
-) -> tuple[z3.BoolRef, z3.BoolRef]:
-    """(φ ∧ links from the head, ψ) of one path under copy ``label``."""
-    conditions: list[z3.BoolRef] = []
+def _encoded(encoder: TermEncoder, atom: Atom, label: str) -> z3.BoolRef:
+    try:
+        return encoder.atom(atom, label)
+    except NotEncodable as error:
+        raise NotEncodable(f"relation {formula_text(atom)} has no exact encoding") from error
+
+
+def _path_terms(path: LoopPath, encoder: TermEncoder, label: str) -> tuple[z3.BoolRef, z3.BoolRef]:
+    """(φ with the definedness of ψ, ψ) of one path under copy ``label``."""
+    conditions = [_encoded(encoder, atom, label) for atom in path.conditions]
     computations: list[z3.BoolRef] = []
-    for relation in path.conditions:
-        term = encode_relation(relation, variables, label)
-        if term is None:
-            raise NotEncodable(f"relation {relation} has no exact encoding")
-        conditions.append(term)
-    for relation in path.computations:
-        term = encode_relation(relation, variables, label)
-        if term is None or relation.result is None:
-            raise NotEncodable(f"relation {relation} has no exact encoding")
-        computations.append(term)
-        guard = relation_guard(relation, variables, label)
-        if guard is not None:
-            conditions.append(guard)
+    for atom in path.computations:
+        computations.append(_encoded(encoder, atom, label))
+        conditions += encoder.defined(atom, label)
     return z3.And(conditions), z3.And(computations)
 
 
+def _defined_ref(atom: Atom) -> str:
+    """The reference a computation defines (raises `NotEncodable` for anything else)."""
+    if atom.op != "eq" or not isinstance(atom.left, Var) or not isinstance(atom.left.name, str):
+        raise NotEncodable(f"{formula_text(atom)} is not a computation")
+    return atom.left.name
+
+
 def check_functional(system: LoopSystem) -> None:
-    """Raise :class:`NotEncodable` unless every path is a function of the head values:
-    each reference it reads is a head reference or defined on the path, each is defined
-    at most once, and no head reference is redefined. Without this a free value would let
+    """Raise `NotEncodable` unless every path is a function of the head values: each
+    reference it reads is a head reference or defined on the path, each is defined at
+    most once, and no head reference is redefined. Without this a free value would let
     ``σ`` choose a behaviour the program need not have (module docstring)."""
     heads = set(system.head_refs)
     for path in system.paths:
         defined: set[str] = set()
-        used: set[str] = set()
-        for relation in path.computations:
-            result, reads = defined_and_used(relation)
-            if result is None:
-                raise NotEncodable(f"{relation} is not a computation")
+        used: set[object] = set()
+        for atom in path.computations:
+            result = _defined_ref(atom)
             if result in defined or result in heads:
-                raise NotEncodable(f"{result} is defined twice on a path ({relation})")
+                raise NotEncodable(f"{result} is defined twice on a path ({formula_text(atom)})")
             defined.add(result)
-            used |= reads
-        for relation in path.conditions:
-            used |= defined_and_used(relation)[1]
+            used |= variables(atom.right)
+        for atom in path.conditions:
+            used |= variables(atom)
         used |= {reference for _, reference in path.back_links}
         free = used - defined - heads
         if free:
-            raise NotEncodable(f"values not determined by the head: {', '.join(sorted(free))}")
+            names = ", ".join(sorted(map(str, free)))
+            raise NotEncodable(f"values not determined by the head: {names}")
 
 
-def _link_head(system: LoopSystem, variables: _Vars, head_label: str, label: str) -> z3.BoolRef:
+def _link_head(system: LoopSystem, encoder: TermEncoder, head_label: str, label: str) -> z3.BoolRef:
     return z3.And(
-        [variables.get(r, head_label) == variables.get(r, label) for r in system.head_refs]
+        [_ref(encoder, r, head_label) == _ref(encoder, r, label) for r in system.head_refs]
     )
 
 
 def _first_run(
-    system: LoopSystem, variables: _Vars, head: str, successor: str | None
+    system: LoopSystem, encoder: TermEncoder, head: str, successor: str | None
 ) -> z3.BoolRef:
     """⋁_j (φ_j ∧ ψ_j ∧ ι_j): one run of some path from the head copy ``head``; with
     ``successor`` the head references of that copy get the values reaching the head."""
     options = []
     for index, path in enumerate(system.paths):
         label = f"{head}.{index}"
-        condition, body = _path_terms(path, variables, label, head)
-        links = [_link_head(system, variables, head, label)]
+        condition, body = _path_terms(path, encoder, label)
+        links = [_link_head(system, encoder, head, label)]
         if successor is not None:
             links += [
-                variables.get(h, successor) == variables.get(v, label) for h, v in path.back_links
+                _ref(encoder, h, successor) == _ref(encoder, v, label) for h, v in path.back_links
             ]
         options.append(z3.And(condition, body, *links))
     return z3.Or(options) if options else z3.BoolVal(False)
 
 
-def _no_path(system: LoopSystem, variables: _Vars, head: str) -> z3.BoolRef:
+def _no_path(system: LoopSystem, encoder: TermEncoder, head: str) -> z3.BoolRef:
     """⋀_k (ψ_k ∧ ¬φ_k) for the head copy ``head``: no path can be taken."""
     blocked = []
     for index, path in enumerate(system.paths):
         label = f"{head}.{index}"
-        condition, body = _path_terms(path, variables, label, head)
+        condition, body = _path_terms(path, encoder, label)
         # ψ is total and functional: asserting it fixes the path's values, then ¬φ.
-        blocked.append(z3.And(body, _link_head(system, variables, head, label), z3.Not(condition)))
+        blocked.append(z3.And(body, _link_head(system, encoder, head, label), z3.Not(condition)))
     return z3.And(blocked)
 
 
@@ -332,15 +244,15 @@ def describe_bound(bound: Bound) -> str:
     return str(LinearBound(((reference, 1),), low, high))
 
 
-def _box_terms(box: Box, variables: _Vars, label: str) -> list[z3.BoolRef]:
+def _box_terms(box: Box, encoder: TermEncoder, label: str) -> list[z3.BoolRef]:
     terms: list[z3.BoolRef] = []
     for bound in box:
         if isinstance(bound, LinearBound):
-            value: z3.ArithRef = z3.Sum([c * variables.get(r, label) for r, c in bound.terms])
+            value: z3.ArithRef = z3.Sum([c * _ref(encoder, r, label) for r, c in bound.terms])
             low, high = bound.low, bound.high
         else:
             reference, low, high = bound
-            value = variables.get(reference, label)
+            value = _ref(encoder, reference, label)
         if low is not None:
             terms.append(value >= low)
         if high is not None:
@@ -349,21 +261,21 @@ def _box_terms(box: Box, variables: _Vars, label: str) -> list[z3.BoolRef]:
 
 
 def _leaves_within(
-    system: LoopSystem, variables: _Vars, candidate: Box, copy: int, unroll: int
+    system: LoopSystem, encoder: TermEncoder, candidate: Box, copy: int, unroll: int
 ) -> z3.BoolRef:
     """From head copy ``r<copy>`` (reached after ``copy`` runs), the run leaves the set
     before completing ``unroll`` runs in total: no path can be taken now, or (after the
     last run) ``R`` fails, or a further run is taken and the run leaves later."""
     label = f"r{copy}"
-    blocked = _no_path(system, variables, label)
+    blocked = _no_path(system, encoder, label)
     if copy == unroll:
-        after = _box_terms(candidate, variables, label)
+        after = _box_terms(candidate, encoder, label)
         return z3.Or(z3.Not(z3.And(after)), blocked) if after else blocked
     successor = f"r{copy + 1}"
     further = z3.And(
-        _first_run(system, variables, label, successor),
-        *_invariant(system, variables, successor),
-        _leaves_within(system, variables, candidate, copy + 1, unroll),
+        _first_run(system, encoder, label, successor),
+        *_invariant(system, encoder, successor),
+        _leaves_within(system, encoder, candidate, copy + 1, unroll),
     )
     return z3.Or(blocked, further)
 
@@ -395,15 +307,15 @@ def prove_nonlooping(
     if unroll < 1:
         raise ValueError("unroll must be at least 1")
     check_functional(system)
-    variables = _Vars()
-    mu = _invariant(system, variables, "h") + _box_terms(candidate, variables, "h")
+    encoder = _encoder()
+    mu = _invariant(system, encoder, "h") + _box_terms(candidate, encoder, "h")
     rho = z3.And(
         *mu,
-        _first_run(system, variables, "h", "r1"),
-        *_invariant(system, variables, "r1"),
-        _leaves_within(system, variables, candidate, 1, unroll),
+        _first_run(system, encoder, "h", "r1"),
+        *_invariant(system, encoder, "r1"),
+        _leaves_within(system, encoder, candidate, 1, unroll),
     )
-    sigma = z3.And(*mu, _first_run(system, variables, "h", None))
+    sigma = z3.And(*mu, _first_run(system, encoder, "h", None))
     rho_session = SmtSession(config)
     rho_session.add(rho)
     rho_answer = rho_session.check()
@@ -414,7 +326,7 @@ def prove_nonlooping(
     if sigma_answer is SatAnswer.SAT:
         found = sigma_session.model()
         for reference in system.head_refs:
-            value = found.eval(variables.get(reference, "h"), model_completion=True)
+            value = found.eval(_ref(encoder, reference, "h"), model_completion=True)
             model[reference] = value.as_long()
     if not keep_text:  # printing z3 terms costs far more than solving them
         return NonLoopingAnswer(rho_answer, sigma_answer, model)
@@ -433,33 +345,34 @@ def in_recurrent_set(
     if any(reference not in values for reference in system.head_refs):
         return False
     check_functional(system)
-    variables = _Vars()
+    encoder = _encoder()
     session = SmtSession(config)
-    session.add(*_invariant(system, variables, "h"))
-    session.add(*_box_terms(candidate, variables, "h"))
-    session.add(*[variables.get(r, "h") == values[r] for r in system.head_refs])
-    session.add(_first_run(system, variables, "h", None))
+    session.add(*_invariant(system, encoder, "h"))
+    session.add(*_box_terms(candidate, encoder, "h"))
+    session.add(*[_ref(encoder, r, "h") == values[r] for r in system.head_refs])
+    session.add(_first_run(system, encoder, "h", None))
     return session.check() is SatAnswer.SAT
 
 
 def cycle_model(
-    steps: Sequence[Sequence[RelationLike]],
+    steps: Sequence[Sequence[Atom]],
     closing: Sequence[tuple[str, str]],
     config: SmtConfig = SmtConfig(),
 ) -> dict[str, int] | None:
-    """Seed 000 §4.1 step 1: a model of the conjunction of the relations of a cycle (each
-    step one edge's relations, not encodable ones skipped — this only proposes values,
+    """Seed 000 §4.1 step 1: a model of the conjunction of the formulas of a cycle (each
+    step one edge's formulas, not encodable ones skipped — this only proposes values,
     the proof checks them) with the closing equalities ``(head ref, ref at the end)``.
     Returns the values of all references, or None."""
-    variables = _Vars()
+    encoder = _encoder()
     session = SmtSession(config)
-    for relations in steps:
-        for relation in relations:
-            term = encode_relation(relation, variables, "c")
-            if term is not None:
-                session.add(term)
+    for formulas in steps:
+        for atom in formulas:
+            try:
+                session.add(encoder.atom(atom, "c"))
+            except NotEncodable:
+                continue
     for head, end in closing:
-        session.add(variables.get(head, "c") == variables.get(end, "c"))
+        session.add(_ref(encoder, head, "c") == _ref(encoder, end, "c"))
     if session.check() is not SatAnswer.SAT:
         return None
     model = session.model()
@@ -481,10 +394,10 @@ __all__ = [
     "LoopSystem",
     "NonLoopingAnswer",
     "NotEncodable",
-    "RelationLike",
+    "check_functional",
     "cycle_model",
     "describe_bound",
-    "encode_relation",
+    "formula_text",
     "in_recurrent_set",
     "prove_nonlooping",
 ]

@@ -1,55 +1,63 @@
 """Integer values for a path's variables with Z3 (seed 000 §3: "choose small values"; Thm 5).
 
-The constraints of `jhalt.witness.search.path.PathFacts` are encoded over
-mathematical integers, with every variable kept inside the range of its JVM type — so a
-model never relies on overflow, and Java's wrapping arithmetic agrees with it on the path.
-``/`` and ``%`` truncate toward zero (JVMS idiv/irem), shifts and bitwise operations go
-through bit-vectors of the result's width, ``conv:T`` wraps to ``T``. Relations jhalt does
-not model exactly (``float``, ``havoc``) constrain nothing; object relations (``ref==``)
-are left to the forward check.
+The constraints of `jhalt.witness.search.path.PathFacts` are formulas of the one integer
+term language (`jhalt.its.terms`; ``formulas``, built from the path's SEG relations by
+`jhalt.seg.labels.Relation.formula`), encoded by the one translation to z3,
+`jhalt.smt.terms.TermEncoder`, over mathematical integers with shifts and bitwise
+operations computed on the bits of their sort (``Semantics(bitwise=True)``) — exact here
+because every variable is kept inside the range of its JVM type, so a model never relies
+on overflow, and Java's wrapping arithmetic agrees with it on the path. ``div``/``rem``
+truncate toward zero (JVMS idiv/irem) and add their definedness (a non-zero divisor);
+``conv:T`` wraps to ``T``. A formula the encoder refuses (``len``) constrains nothing;
+relations without a formula (``float``, ``havoc``, ``ref==``, array reads) are not among
+the formulas — object relations are left to the forward check.
+
+Variables are named by the path (``v0``, ``v1``, …); a variable whose JVM type letter is
+``J`` has the sort ``long``, every other one ``int`` (:func:`variable_sort`, which the
+path's formulas use too). The model gives a value to every variable some relation of the
+path mentions, with or without a formula. The z3 terms of each relation's operands are
+made before its formula, in the order of the relation: z3 numbers its terms in creation
+order, and that order steers which model it finds (and what later checks in the same
+process find), so this order keeps the values jhalt reports stable.
 
 Small values: input variables are first bounded by ±4, then ±64, then ±65536, then not at
 all; the first satisfiable tier gives the model. Array reads of one array at equal indices
 must give equal elements (functional consistency of the input array).
-
-Note for the lead: by ARCHITECTURE.md z3 belongs to ``jhalt/smt``; the term building here
-(:func:`encode_relation`) is self-contained and can move to ``jhalt/smt/relations.py``
-unchanged (it only needs the op/result/args triple).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import z3
 
 from jhalt.domains.intervals import type_range
 from jhalt.domains.values import NULL as NULL_VAR
+from jhalt.its.terms import INT, LONG, Atom, Sort
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
+from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 
 BOUND_TIERS: tuple[int | None, ...] = (4, 64, 65536, None)
+IN_RANGE = Semantics(bitwise=True)
+"""The reading of the path formulas (module docstring)."""
 
 
-class Relation(Protocol):
-    """An SSA relation of an edge label (`jhalt.seg.labels.Relation`, whose op table this
-    module follows; declared here because `smt` sits left of `seg`). Read-only members, so
-    that the frozen dataclass matches."""
+def variable_sort(int_types: Mapping[str, str], name: str) -> Sort:
+    """The sort of the path variable ``name``: ``long`` for type letter ``J``, else ``int``."""
+    return LONG if int_types.get(name) == "J" else INT
 
-    @property
-    def op(self) -> str: ...
 
-    @property
-    def result(self) -> str | None: ...
-
-    @property
-    def args(self) -> tuple[str | int, ...]: ...
+PathFormula = tuple[tuple[str | int, ...], Atom | None]
+"""One relation of a path: the operands it mentions (its arguments, then its result; path
+variables or integers) and its integer formula over variables of the sorts of
+:func:`variable_sort` (None: the relation has none)."""
 
 
 class PathFacts(Protocol):
     """What the solver reads of `jhalt.witness.search.path.PathFacts` (declared here so that
-    `smt` does not import `analyses`). Read-only members; ``relations`` a `Sequence`, so that
-    a list of the concrete relation class matches."""
+    `smt` does not import `witness`). Read-only members; ``formulas`` a `Sequence` of the
+    path's relations as :data:`PathFormula`."""
 
     @property
     def int_types(self) -> dict[str, str]: ...
@@ -58,7 +66,7 @@ class PathFacts(Protocol):
     def intervals(self) -> list[tuple[str, int | None, int | None]]: ...
 
     @property
-    def relations(self) -> Sequence[Relation]: ...
+    def formulas(self) -> Sequence[PathFormula]: ...
 
     @property
     def objects(self) -> dict[str, Any]: ...
@@ -70,102 +78,35 @@ class PathFacts(Protocol):
     def inputs(self) -> set[str]: ...
 
 
-class _Terms:
+class _Variables:
+    """The z3 constants of the path variables (one `TermEncoder`)."""
+
     def __init__(self, facts: PathFacts) -> None:
         self.facts = facts
-        self.vars: dict[str, z3.ArithRef] = {}
+        self.encoder = TermEncoder(IN_RANGE)
 
-    def term(self, operand: object) -> z3.ArithRef | None:
-        if isinstance(operand, bool):
-            return z3.IntVal(int(operand))
-        if isinstance(operand, int):
-            return z3.IntVal(operand)
-        if not isinstance(operand, str) or operand.startswith("?") or operand == NULL_VAR:
+    def term(self, name: str) -> z3.ArithRef | None:
+        """The constant of ``name``; None for the null reference and unknown (``?``) names."""
+        if name.startswith("?") or name == NULL_VAR:
             return None
-        if operand not in self.vars:
-            self.vars[operand] = z3.Int(operand)
-        return self.vars[operand]
+        return self.encoder.var(name, variable_sort(self.facts.int_types, name))
 
-    def width(self, var: object) -> int:
-        if isinstance(var, str) and self.facts.int_types.get(var) == "J":
-            return 64
-        return 32
+    def known(self, name: str) -> z3.ArithRef | None:
+        """The constant of ``name`` if some constraint used it."""
+        return self.encoder.variables.get((name, ""))
 
+    def operand(self, operand: str | int) -> z3.ArithRef | None:
+        """An integer's value, or the constant of a variable (`term`)."""
+        if isinstance(operand, int):
+            return self.encoder.literal(int(operand), INT)
+        return self.term(operand)
 
-def _signed(bits: z3.BitVecRef, width: int) -> z3.ArithRef:
-    unsigned = z3.BV2Int(bits, is_signed=False)
-    return z3.If(unsigned >= 2 ** (width - 1), unsigned - 2**width, unsigned)
-
-
-def _truncating_division(a: z3.ArithRef, b: z3.ArithRef) -> tuple[z3.ArithRef, z3.ArithRef]:
-    """Quotient and remainder of a / b rounding toward zero (b ≠ 0 assumed)."""
-    abs_a = z3.If(a >= 0, a, -a)
-    abs_b = z3.If(b >= 0, b, -b)
-    magnitude = abs_a / abs_b  # z3's division is Euclidean; on non-negatives it truncates
-    quotient = z3.If((a >= 0) == (b >= 0), magnitude, -magnitude)
-    return quotient, a - quotient * b
-
-
-_BITWISE: dict[str, Callable[[z3.BitVecRef, z3.BitVecRef], z3.BitVecRef]] = {
-    "&": lambda x, y: x & y,
-    "|": lambda x, y: x | y,
-    "^": lambda x, y: x ^ y,
-    "<<": lambda x, y: x << y,
-    ">>": lambda x, y: x >> y,
-    ">>>": z3.LShR,
-}
-
-_CONVERSIONS = {"B": (8, True), "S": (16, True), "C": (16, False), "I": (32, True), "J": (64, True)}
-
-
-def encode_relation(relation: Relation, terms: _Terms) -> z3.BoolRef | None:
-    """The relation as a z3 formula over the path variables, or None (no constraint)."""
-    op = relation.op
-    encoded = [terms.term(a) for a in relation.args]
-    args = [a for a in encoded if a is not None]
-    complete = len(args) == len(encoded)
-    result = terms.term(relation.result) if relation.result is not None else None
-    if relation.result is None:
-        if op in ("<", "<=", "==", "!=", ">", ">=") and complete:
-            a, b = args
-            return {"<": a < b, "<=": a <= b, "==": a == b, "!=": a != b, ">": a > b, ">=": a >= b}[
-                op
-            ]
-        return None
-    if result is None or op in ("float", "havoc", "[]"):
-        return None
-    if op == "len":
-        return None
-    if not complete:
-        return None
-    if op == "=":
-        return result == args[0]
-    if op == "neg":
-        return result == -args[0]
-    if op == "+":
-        return result == args[0] + args[1]
-    if op == "-":
-        return result == args[0] - args[1]
-    if op == "*":
-        return result == args[0] * args[1]
-    if op in ("/", "%"):
-        quotient, remainder = _truncating_division(args[0], args[1])
-        return z3.And(args[1] != 0, result == (quotient if op == "/" else remainder))
-    if op == "cmp":
-        a, b = args
-        return result == z3.If(a < b, -1, z3.If(a == b, 0, 1))
-    if op in _BITWISE:
-        width = terms.width(relation.result)
-        x = z3.Int2BV(args[0], width)
-        y = z3.Int2BV(args[1], width)
-        if op in ("<<", ">>", ">>>"):
-            y = y & (width - 1)
-        return result == _signed(_BITWISE[op](x, y), width)
-    if op.startswith("conv:") and op[5:] in _CONVERSIONS:
-        width, signed = _CONVERSIONS[op[5:]]
-        bits = z3.Int2BV(args[0], width)
-        return result == (_signed(bits, width) if signed else z3.BV2Int(bits, is_signed=False))
-    return None
+    def formula(self, atom: Atom) -> list[z3.BoolRef]:
+        """``atom`` with its definedness conditions; nothing when it is not encodable."""
+        try:
+            return [*self.encoder.defined(atom), self.encoder.atom(atom)]
+        except NotEncodable:
+            return []
 
 
 def solve_integers(
@@ -174,12 +115,13 @@ def solve_integers(
     """A model of the path's integer constraints (module docstring), or None when there is
     none (unsat, or unknown within the resource limit). ``small`` are the variables the
     bound tiers apply to (default: the input variables of ``facts``)."""
-    terms = _Terms(facts)
+    terms = _Variables(facts)
     session = SmtSession(config)
-    for relation in facts.relations:
-        formula = encode_relation(relation, terms)
-        if formula is not None:
-            session.add(formula)
+    for operands, atom in facts.formulas:
+        for operand in operands:  # z3 numbers its terms in creation order (module docstring)
+            terms.operand(operand)
+        if atom is not None:
+            session.add(*terms.formula(atom))
     for var, lo, hi in facts.intervals:
         term = terms.term(var)
         if term is None:
@@ -214,14 +156,14 @@ def solve_integers(
         with session.scope():
             if bound is not None:
                 for var in sorted(bounded):
-                    term = terms.vars.get(var)
+                    term = terms.known(var)
                     if term is not None:
                         session.add(term >= -bound, term <= bound)
             answer = session.check()
             if answer is SatAnswer.SAT:
                 model = session.model()
                 return {
-                    name: model.eval(term, model_completion=True).as_long()
-                    for name, term in terms.vars.items()
+                    str(name): model.eval(term, model_completion=True).as_long()
+                    for (name, _), term in terms.encoder.variables.items()
                 }
     return None

@@ -13,8 +13,10 @@ It refuses (the soundness rule of :mod:`.recurrence`, plus what Thm 8 needs):
   integer T/F splits — the condition for taking a path must be an integer formula, or a
   concrete state satisfying ``φ_j`` might take another branch (e.g. a null check);
 * an inner cycle (a loop inside the loop: Thm 8 needs finitely many paths);
-* an inexact edge (assumption, ``havoc``, ``float``) on a path; a relation without an exact
-  encoding is refused later by :func:`jhalt.smt.nonterm.prove_nonlooping`.
+* an inexact edge (assumption, ``havoc``, ``float``) on a path, and — once every path is
+  known — a relation without a term formula (`jhalt.seg.labels.Relation.formula`: array
+  reads, reference comparisons); a formula without an exact encoding (a shift, a bitwise
+  operation) is refused later by :func:`jhalt.smt.nonterm.prove_nonlooping`.
 
 Integer refinement cases contribute their assumed relations *and* the refined interval of
 the new reference, so the case condition is exact even when no relation is attached.
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, Ref
+from jhalt.its.terms import Atom
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge, Relation, check, compute
 from jhalt.smt.nonterm import LoopPath, LoopSystem
@@ -164,6 +167,31 @@ def _branching_refused(
     return None
 
 
+def _formulas(relations: list[Relation]) -> tuple[Atom, ...] | Refused:
+    """The formulas of ``relations``, or the refusal of the first that has none."""
+    formulas = []
+    for relation in relations:
+        formula = relation.formula()
+        if formula is None:
+            return Refused(f"relation {relation} has no exact encoding")
+        formulas.append(formula)
+    return tuple(formulas)
+
+
+def _loop_path(
+    path: _PathBuilder, back: tuple[tuple[str, str], ...], head: int
+) -> LoopPath | Refused:
+    """The closed path ``path`` as a `LoopPath` of formulas (its conditions first)."""
+    conditions = _formulas(path.conditions)
+    if isinstance(conditions, Refused):
+        return conditions
+    computations = _formulas(path.computations)
+    if isinstance(computations, Refused):
+        return computations
+    description = " → ".join(map(str, path.nodes + [head]))
+    return LoopPath(conditions, computations, back, description)
+
+
 def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refused:
     """The Thm 8 system of the loop at ``head`` (module docstring)."""
     nodes = loop_nodes(graph, head)
@@ -172,6 +200,8 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
         return refused
     head_state = graph.states[head]
     paths: list[LoopPath] = []
+    closed = 0
+    unencodable: Refused | None = None  # reported once the loop's structure is accepted
     stack: list[tuple[int, _PathBuilder]] = [(head, _PathBuilder([], [], [head]))]
     while stack:
         node, path = stack.pop()
@@ -189,15 +219,13 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
                     for general, instance in label.renaming
                     if isinstance(head_state.heap.get(general), IntValue)
                 )
-                paths.append(
-                    LoopPath(
-                        tuple(path.conditions),
-                        tuple(path.computations),
-                        back,
-                        " → ".join(map(str, path.nodes + [head])),
-                    )
-                )
-                if len(paths) > MAX_PATHS:
+                loop_path = _loop_path(path, back, head)
+                if isinstance(loop_path, LoopPath):
+                    paths.append(loop_path)
+                elif unencodable is None:
+                    unencodable = loop_path
+                closed += 1
+                if closed > MAX_PATHS:
                     return Refused(f"more than {MAX_PATHS} paths through the loop")
                 continue
             if target in path.nodes:
@@ -209,6 +237,8 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
             if refused:
                 return refused
             stack.append((target, extended))
+    if unencodable is not None:
+        return unencodable
     head_refs = tuple(int_refs(head_state))
     invariants = tuple(
         (r, head_state.int_value(r).interval.lo, head_state.int_value(r).interval.hi)

@@ -13,7 +13,9 @@ traversed twice gets two sets of variables (one per iteration).
 What is collected:
 
 * integer facts: the interval (and JVM type) of each integer variable in every state on the
-  path, every relation on evaluation edges and every relation a refinement assumes;
+  path, every relation on evaluation edges and every relation a refinement assumes — as
+  SEG relations over path variables, and as formulas of the integer term language
+  (`PathFacts.formulas`, what `jhalt.smt.witness_solver` solves);
 * heap facts about *input* objects — those that exist in the entry state and those read from
   an input object before the program wrote the field, element or static field
   (:class:`ObjectFacts`): exact class or type bound, nullness, array length and entries,
@@ -41,8 +43,10 @@ from jhalt.domains.values import (
     UnknownValue,
 )
 from jhalt.ids import FieldId
+from jhalt.its.terms import Lit, Term, Var
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge, Relation
+from jhalt.smt.witness_solver import PathFormula, variable_sort
 
 NULL_VAR = "null"
 """The path variable of the null reference."""
@@ -82,6 +86,28 @@ class PathFacts:
     inputs: set[str] = field(default_factory=set)
     """Variables of input values (entry state, and read from inputs before any write)."""
     unsupported: list[str] = field(default_factory=list)
+
+    @property
+    def formulas(self) -> list[PathFormula]:
+        """``relations`` for `jhalt.smt.witness_solver`: each relation's operands (its
+        arguments, then its result) and its formula (`Relation.formula`), in which a path
+        variable is a `Var` of its `variable_sort` and a literal a `Lit`; a relation that
+        reads an unknown (``?``) variable or the null reference, or has no integer
+        meaning, has no formula."""
+        return [
+            (
+                relation.args + ((relation.result,) if relation.result is not None else ()),
+                relation.formula(self._term),
+            )
+            for relation in self.relations
+        ]
+
+    def _term(self, operand: Operand) -> Term | None:
+        if isinstance(operand, int):
+            return Lit(int(operand))
+        if operand.startswith("?") or operand == NULL_VAR:
+            return None
+        return Var(operand, variable_sort(self.int_types, operand))
 
 
 class _PathWalker:

@@ -3,37 +3,33 @@ on hand-made loop systems, and the refusal of values the head does not determine
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
-import z3
 
+from jhalt.its.terms import Atom
+from jhalt.seg.labels import Operand, Relation
 from jhalt.smt.nonterm import (
     LinearBound,
     LoopPath,
     LoopSystem,
     NotEncodable,
-    _Vars,
-    encode_relation,
+    cycle_model,
+    formula_text,
     in_recurrent_set,
     prove_nonlooping,
 )
 
 
-@dataclass(frozen=True)
-class Rel:
-    op: str
-    result: str | None
-    args: tuple
+def rel(op: str, result: str | None, args: tuple[Operand, ...]) -> Atom:
+    """The formula of an SEG relation (`Relation.formula`)."""
+    formula = Relation(op, result, args).formula()
+    assert formula is not None
+    return formula
 
 
 def _value_of(op: str, left: int, right: int) -> int:
-    variables = _Vars()
-    term = encode_relation(Rel(op, "r", (left, right)), variables, "x")
-    solver = z3.Solver()
-    solver.add(term)
-    assert solver.check() == z3.sat
-    return solver.model().eval(variables.get("r", "x")).as_long()
+    model = cycle_model([[rel(op, "r", (left, right))]], [])
+    assert model is not None
+    return model["r"]
 
 
 @pytest.mark.parametrize(
@@ -51,15 +47,18 @@ def test_division_truncates_toward_zero_as_the_jvm(op, left, right, expected) ->
     assert _value_of(op, left, right) == expected
 
 
-def test_bit_operations_and_havoc_have_no_exact_encoding() -> None:
-    assert encode_relation(Rel("&", "r", ("a", "b")), _Vars(), "x") is None
-    assert encode_relation(Rel("havoc", "r", ("a",)), _Vars(), "x") is None
-    assert encode_relation(Rel("float", "r", ("a",)), _Vars(), "x") is None
+def test_bit_operations_have_no_exact_encoding_and_havoc_no_formula() -> None:
+    path = LoopPath((rel(">", None, ("x", 0)),), (rel("&", "y", ("x", 1)),), (("x", "y"),))
+    with pytest.raises(NotEncodable, match="relation y = x & 1 has no exact encoding"):
+        prove_nonlooping(LoopSystem(("x",), (("x", None, None),), (path,)))
+    assert Relation("havoc", "r", ("a",)).formula() is None
+    assert Relation("float", "r", ("a",)).formula() is None
+    assert Relation("ref==", None, ("a", "null")).formula() is None
 
 
 def _counter(step: int, guard: str = ">") -> LoopSystem:
     """while (x guard 0) x = x + step, head reference x, path value y."""
-    path = LoopPath((Rel(guard, None, ("x", 0)),), (Rel("+", "y", ("x", step)),), (("x", "y"),))
+    path = LoopPath((rel(guard, None, ("x", 0)),), (rel("+", "y", ("x", step)),), (("x", "y"),))
     return LoopSystem(("x",), (("x", None, None),), (path,))
 
 
@@ -84,7 +83,7 @@ def test_candidate_box_must_be_preserved() -> None:
 
 def test_free_values_are_refused() -> None:
     # the path reads z, which the head does not determine (an unknown library result)
-    path = LoopPath((Rel(">", None, ("z", 0)),), (Rel("+", "y", ("x", 1)),), (("x", "y"),))
+    path = LoopPath((rel(">", None, ("z", 0)),), (rel("+", "y", ("x", 1)),), (("x", "y"),))
     with pytest.raises(NotEncodable):
         prove_nonlooping(LoopSystem(("x",), (("x", None, None),), (path,)))
 
@@ -93,13 +92,13 @@ def _flip(grow: bool) -> LoopSystem:
     """while (x != 0) x = x > 0 ? -x - d : -x + d, with d = 1 (|x| grows) or d = -1 (shrinks)."""
     d = 1 if grow else -1
     positive = LoopPath(
-        (Rel("!=", None, ("x", 0)), Rel(">", None, ("x", 0))),
-        (Rel("neg", "n", ("x",)), Rel("-", "y", ("n", d))),
+        (rel("!=", None, ("x", 0)), rel(">", None, ("x", 0))),
+        (rel("neg", "n", ("x",)), rel("-", "y", ("n", d))),
         (("x", "y"),),
     )
     negative = LoopPath(
-        (Rel("!=", None, ("x", 0)), Rel("<", None, ("x", 0))),
-        (Rel("neg", "m", ("x",)), Rel("+", "z", ("m", d))),
+        (rel("!=", None, ("x", 0)), rel("<", None, ("x", 0))),
+        (rel("neg", "m", ("x",)), rel("+", "z", ("m", d))),
         (("x", "z"),),
     )
     return LoopSystem(("x",), (("x", None, None),), (positive, negative))
@@ -123,13 +122,13 @@ def test_two_iterations_do_not_prove_a_shrinking_alternation() -> None:
 def _widening(step: int) -> LoopSystem:
     """while (i != 0) { if (i > w) i = i + 1; else i = 0; w = w + step } (head refs i, w)."""
     grows = LoopPath(
-        (Rel("!=", None, ("i", 0)), Rel(">", None, ("i", "w"))),
-        (Rel("+", "i1", ("i", 1)), Rel("+", "w1", ("w", step))),
+        (rel("!=", None, ("i", 0)), rel(">", None, ("i", "w"))),
+        (rel("+", "i1", ("i", 1)), rel("+", "w1", ("w", step))),
         (("i", "i1"), ("w", "w1")),
     )
     stops = LoopPath(
-        (Rel("!=", None, ("i", 0)), Rel("<=", None, ("i", "w"))),
-        (Rel("=", "i2", (0,)), Rel("+", "w2", ("w", step))),
+        (rel("!=", None, ("i", 0)), rel("<=", None, ("i", "w"))),
+        (rel("=", "i2", (0,)), rel("+", "w2", ("w", step))),
         (("i", "i2"), ("w", "w2")),
     )
     return LoopSystem(("i", "w"), (("i", None, None), ("w", None, None)), (grows, stops))
@@ -159,3 +158,23 @@ def test_candidate_invariants_keep_each_direction() -> None:
     assert set(found["box"]) == {("i", 8, None), ("n", 6, 6), ("w", 7, None)}
     relations = {str(b) for b in found["octagon"] if isinstance(b, LinearBound)}
     assert relations == {"i - w = 1", "i + w ≥ 15"}
+
+
+@pytest.mark.parametrize(
+    "relation",
+    [
+        Relation("+", "y", ("x", 1)),
+        Relation(">>>", "y", ("x", "s")),
+        Relation("neg", "y", ("x",)),
+        Relation("=", "y", (5,)),
+        Relation("cmp", "y", ("a", "b")),
+        Relation("len", "n", ("a",)),
+        Relation("conv:B", "y", ("x",)),
+        Relation("<=", None, ("x", 3)),
+        Relation("!=", None, ("x", "z")),
+    ],
+)
+def test_refusals_print_formulas_as_the_seg_prints_labels(relation: Relation) -> None:
+    formula = relation.formula()
+    assert formula is not None
+    assert formula_text(formula) == str(relation)
