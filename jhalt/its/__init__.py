@@ -1,5 +1,5 @@
-"""Integer transition systems (ITS): the data model between symbolic execution and
-termination provers (issue 6) — linear arithmetic, guarded transitions, SCCs, proof objects.
+"""The one integer term language and integer transition systems (ITS): the data model between
+symbolic execution and the provers — terms, linear arithmetic, transitions, SCCs, proofs.
 
 Layering: ``its`` sits between ``domains`` and ``smt`` (ids, findings → classfile →
 bytecode → program → domains → **its** → smt → seg → …).  It is pure Python: exact linear
@@ -8,6 +8,7 @@ decomposition, a printer and the termination-proof objects with their obligation
 does) nor anything to its right.
 
 Modules:
+  terms   — `Var`, `Lit`, `App`, `Atom`: every integer fact jhalt states (JVM operations)
   linear  — `LinearExpr`, `LinearConstraint` (integer normal form), `le/lt/ge/gt/eq`
   system  — `Transition`, `ITS`, `primed`; relational semantics, why dropping facts is sound
   graph   — strongly connected components of the location graph

@@ -216,11 +216,16 @@ class LinearBound:
     high: int | None
 
     def __str__(self) -> str:
+        return self.describe({})
+
+    def describe(self, names: Mapping[str, str]) -> str:
+        """The text with each reference shown by its name in ``names`` (when it has one)."""
         text = ""
         for reference, coefficient in self.terms:
+            shown = names.get(reference, reference)
             sign = "-" if coefficient < 0 else "+" if text else ""
             factor = "" if abs(coefficient) == 1 else f"{abs(coefficient)}·"
-            text += f" {sign} {factor}{reference}" if text else f"{sign}{factor}{reference}"
+            text += f" {sign} {factor}{shown}" if text else f"{sign}{factor}{shown}"
         if self.low is not None and self.low == self.high:
             return f"{text} = {self.low}"
         parts = ([f"{text} ≥ {self.low}"] if self.low is not None else []) + (
@@ -236,12 +241,13 @@ Box = tuple[Bound, ...]
 """A candidate invariant ``R``: a conjunction of bounds on head references."""
 
 
-def describe_bound(bound: Bound) -> str:
-    """Human-readable text of one bound."""
-    if isinstance(bound, LinearBound):
-        return str(bound)
-    reference, low, high = bound
-    return str(LinearBound(((reference, 1),), low, high))
+def describe_bound(bound: Bound, names: Mapping[str, str] | None = None) -> str:
+    """Human-readable text of one bound, references shown by their ``names`` (source names
+    where the caller knows them)."""
+    if not isinstance(bound, LinearBound):
+        reference, low, high = bound
+        bound = LinearBound(((reference, 1),), low, high)
+    return bound.describe(names or {})
 
 
 def _box_terms(box: Box, encoder: TermEncoder, label: str) -> list[z3.BoolRef]:

@@ -265,9 +265,10 @@ class _Search:
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
         names = reference_names(self.graph.states[head], self.ctx.program)
         shown = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(values.items()))
+        model = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(answer.sigma_model.items()))
         evidence = (
             f"ρ is unsatisfiable over {len(system.paths)} path(s) back to the head (no run of the loop "
-            f"leaves its conditions), σ is satisfiable (model {answer.sigma_model}); the witness reaches the head with {shown}"
+            f"leaves its conditions), σ is satisfiable (model {model}); the witness reaches the head with {shown}"
         )
         data = {
             "method": "Thm 8",
@@ -350,7 +351,9 @@ class _Search:
         if not answer.proved or not in_recurrent_set(system, values, self.config.smt, box):
             return None
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
-        shown = ", ".join(describe_bound(bound) for bound in box)
+        names = reference_names(self.graph.states[head], self.ctx.program)
+        invariant = [describe_bound(bound, names) for bound in box]
+        shown = ", ".join(invariant)
         runs = (
             "every run of the loop"
             if unroll == 1
@@ -363,7 +366,7 @@ class _Search:
         data = {
             "method": "Thm 8 with a candidate invariant",
             "invariant_kind": kind,
-            "invariant": [describe_bound(bound) for bound in box],
+            "invariant": invariant,
             "iterations_per_step": unroll,
             "paths": [p.description for p in system.paths],
             "rho": answer.rho.value,

@@ -25,11 +25,13 @@ class LoopLocation:
     source_file: str | None = None
 
     def __str__(self) -> str:
-        where = f"{self.method.dotted_class}.{self.method.name} pc {self.head_pc}"
-        if self.lines:
-            low, high = self.lines
-            where += f", line {low}" if low == high else f", lines {low}-{high}"
-        return where
+        """The method and the loop's source lines; the head's pc only where the class file
+        has no line numbers."""
+        where = f"{self.method.dotted_class}.{self.method.name}"
+        if not self.lines:
+            return f"{where} pc {self.head_pc}"
+        low, high = self.lines
+        return f"{where}, line {low}" if low == high else f"{where}, lines {low}-{high}"
 
     def site(self) -> LoopSite:
         """The typed method and lines, for the replay's claim."""

@@ -7,6 +7,7 @@ terminating look-alikes must never get NO."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from javac import compile_java
@@ -92,6 +93,10 @@ def test_alternating_sign_against_a_widening_bound_needs_a_relation(tmp_path: Pa
     assert result.kind == "non-looping"
     assert result.evidence_data["invariant_kind"] == "octagon"
     assert result.witness.args is not None and len(result.witness.args) > 5
+    # the invariant relates the two locals and says so in their source names, not by the
+    # graph's internal references (i12, o3, …)
+    assert any("i" in bound and "w" in bound for bound in result.evidence_data["invariant"])
+    assert not re.search(r"\b[io]\d+\b", result.explanation()), result.explanation()
 
 
 def test_alternating_sign_against_a_faster_bound_terminates(tmp_path: Path) -> None:
