@@ -35,6 +35,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -53,6 +54,7 @@ from jhalt.witness.stacks import (
 __all__ = [
     "Claim",
     "Jdk",
+    "Observer",
     "ReplayResult",
     "find_jdk",
     "replay",
@@ -168,6 +170,11 @@ def replay_finding(
     return replay(classpath, finding.entry, inputs, claim, timeout_s=timeout_s, jdk=jdk)
 
 
+Observer = Callable[[Sequence[str]], ReplayResult | None]
+"""Watches a hang claim's command line (``java …``) run and judges it by what it sees, or
+answers None to leave the judgement to the fixed wait (`jhalt.dynamic.confirm`)."""
+
+
 def replay(
     classpath: str,
     entry: MethodId,
@@ -175,10 +182,13 @@ def replay(
     claim: Claim,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     jdk: Jdk | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Run the witness ``inputs`` of ``entry`` against ``classpath`` and judge ``claim``.
 
-    ``timeout_s`` bounds an exception run and is the wait before a hang is examined."""
+    ``timeout_s`` bounds an exception run and is the wait before a hang is examined. For a
+    hang, ``observe`` (when given) is tried first on the same command line; its answer stands
+    unless it is None."""
     jdk = jdk or find_jdk()
     if jdk is None:
         return skipped("replay skipped: no JDK found")
@@ -186,13 +196,24 @@ def replay(
         args = _command_line(entry, inputs)
         if args is not None:
             command = [jdk.java, "-cp", classpath, entry.dotted_class, *args]
-            result = _run_and_judge(command, claim, timeout_s, jdk)
+            result = _observe_or_run(command, claim, timeout_s, jdk, observe)
             if not _launcher_refused(result):
                 return result
         prepared = _compile_reproducer(Path(work), classpath, entry, inputs, claim, jdk)
         if isinstance(prepared, ReplayResult):
             return prepared
-        return _run_and_judge(prepared, claim, timeout_s, jdk)
+        return _observe_or_run(prepared, claim, timeout_s, jdk, observe)
+
+
+def _observe_or_run(
+    command: list[str], claim: Claim, timeout_s: float, jdk: Jdk, observe: Observer | None
+) -> ReplayResult:
+    """A hang observed by ``observe`` if it can judge it, else `_run_and_judge`."""
+    if observe is not None and claim.is_non_termination:
+        observed = observe(command)
+        if observed is not None:
+            return dataclasses.replace(observed, command=tuple(command))
+    return _run_and_judge(command, claim, timeout_s, jdk)
 
 
 def _command_line(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | None:

@@ -1,0 +1,327 @@
+"""Confirming a NO by observing the witness run, not by waiting (issue 20).
+
+`observe_hang` starts the witness command that `jhalt.witness.replay` built (``java …``) with
+the JDWP agent (`jhalt.dynamic.session.watched_command`), sets a breakpoint at the proved
+loop's head and reads the concrete state (`jhalt.dynamic.snapshot`) at each visit:
+
+* **exact repeat** (Looper's argument, seed 003 §3): when the loop is a function of its state
+  (`jhalt.dynamic.loop_shape`: no calls but pure JDK ones, no monitors, empty operand stack at
+  the head) and no other application thread is alive, a state at the head equal to an earlier
+  one of the same activation — locals, reachable heap up to isomorphism, the touched static
+  fields and class initialisation — with no loop exit and no exception in between proves the
+  run infinite: the same steps repeat forever. Independent of the analysis;
+* **the proved condition**: when the NO carries a concrete condition (`ConcreteCondition`, the
+  recurrent set of a non-looping proof), it must hold at ``condition_visits`` successive visits
+  — evidence, not a proof; one violation refutes the replay (`Replay.UNCONFIRMED`).
+
+Anything else — the class never loads, the head is not reached within ``first_visit_s``, no
+repeat within ``observe_s``, a JDWP problem, the program ends — answers None, and the caller
+falls back to the fixed wait and thread dumps of `jhalt.witness.replay`. The JVM runs in its
+own process group, which is killed on every path.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from jhalt.dynamic import jdwp_wire as w
+from jhalt.dynamic.jdwp import Event, JdwpClient
+from jhalt.dynamic.jdwp_wire import JdwpError, Location
+from jhalt.dynamic.loop_shape import LoopShape, NoLoopShape, loop_shape
+from jhalt.dynamic.observer import SYSTEM_THREAD_GROUPS
+from jhalt.dynamic.session import Address, connect, free_loopback_port, watched_command
+from jhalt.dynamic.snapshot import Snapshot, StateReader
+from jhalt.dynamic.vmview import UnsupportedStep, VmView
+from jhalt.errors import ClassFormatError, InputError
+from jhalt.findings import Replay
+from jhalt.ids import MethodId
+from jhalt.witness.replay import ReplayResult
+
+REPEAT = "repeat"
+CONDITION = "condition"
+
+
+@dataclass(frozen=True)
+class ObserveLimits:
+    """Time and visit bounds of one observing replay (defaults: a confirmed NO in ~1 s)."""
+
+    first_visit_s: float = 4.0  # JVM start, class load and the first visit of the head
+    observe_s: float = 1.5  # visits after the first
+    condition_visits: int = 50  # successive visits that must satisfy the condition
+
+
+class ConcreteCondition(Protocol):
+    """A proved condition on the state at the head, evaluable on concrete locals.
+
+    ``slots`` are the local slots (of the loop's frame) it reads; ``holds`` gets their values
+    (ints) and answers True, False, or None when it cannot tell; ``text`` is its source form."""
+
+    @property
+    def slots(self) -> tuple[tuple[int, str], ...]: ...
+
+    @property
+    def text(self) -> str: ...
+
+    def holds(self, values: Mapping[int, int]) -> bool | None: ...
+
+
+@dataclass(frozen=True)
+class HangTarget:
+    """The proved loop: where the classes are, its method and head pc, and the condition."""
+
+    classpath: str
+    method: MethodId
+    head_pc: int
+    condition: ConcreteCondition | None = None
+
+
+Observer = Callable[[Sequence[str]], ReplayResult | None]
+
+
+def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Observer:
+    """The observer `jhalt.witness.replay.replay` calls with its command line."""
+    chosen = limits or ObserveLimits()
+
+    def observe(command: Sequence[str]) -> ReplayResult | None:
+        return observe_hang(command, target, chosen)
+
+    return observe
+
+
+def observe_hang(
+    command: Sequence[str], target: HangTarget, limits: ObserveLimits | None = None
+) -> ReplayResult | None:
+    """Run ``command`` (``java …``) under observation (module docstring): a confirmed or
+    refuted `ReplayResult`, or None to fall back to the waiting replay."""
+    limits = limits or ObserveLimits()
+    try:
+        shape = loop_shape(target.classpath, target.method, target.head_pc)
+        argv = watched_command(command, port := free_loopback_port())
+    except (NoLoopShape, ClassFormatError, InputError, OSError):
+        return None
+    started = time.monotonic()
+    try:
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except OSError:
+        return None
+    try:
+        client = connect(Address("127.0.0.1", port), process)
+        try:
+            return _Observation(client, shape, target, limits, started).run()
+        finally:
+            client.close()
+    except (InputError, JdwpError, UnsupportedStep, TimeoutError):
+        return None
+    finally:
+        _kill_group(process)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the JVM's process group, then reap the JVM."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+
+
+class _Observation:
+    """The event loop of one observing replay."""
+
+    def __init__(
+        self,
+        client: JdwpClient,
+        shape: LoopShape,
+        target: HangTarget,
+        limits: ObserveLimits,
+        started: float,
+    ) -> None:
+        self.client = client
+        self.view = VmView(client)
+        self.shape = shape
+        self.target = target
+        self.limits = limits
+        self.deadline = started + limits.first_visit_s
+        self.thread = 0
+        self.depth = 0
+        self.head_request = 0
+        self.visits = 0
+        self.history: dict[tuple[object, ...], int] = {}
+        self.satisfied = 0
+        self.condition = target.condition
+        self.exits: list[Location] = []
+        self.repeat_refusal = self._repeat_refusal()
+        self.reader = StateReader(self.view, shape)
+
+    def _repeat_refusal(self) -> str | None:
+        if self.shape.deterministic is not None:
+            return self.shape.deterministic
+        if not self.shape.stack_empty:
+            return "the operand stack is not empty at the head"
+        return None
+
+    def run(self) -> ReplayResult | None:
+        class_id, method_id = self._method()
+        tag = self.view.type_tag(class_id)
+        head = Location(tag, class_id, method_id, self.shape.head_pc)
+        self.head_request = self.client.set_request(
+            w.EK_BREAKPOINT, w.SUSPEND_EVENT_THREAD, [(w.MOD_LOCATION_ONLY, head)]
+        )
+        self.exits = [Location(tag, class_id, method_id, pc) for pc in self.shape.exits]
+        while True:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                return None
+            event = self.client.next_event(left)
+            if event is None:
+                return None
+            outcome = self._on_event(event)
+            if outcome is not None:
+                return outcome
+
+    def _method(self) -> tuple[int, int]:
+        """The loop's class (waiting for it to load) and method ids."""
+        method = self.shape.method
+        signature = f"L{method.class_name};"
+        while True:
+            found = self.client.classes_by_signature(signature)
+            if found:
+                break
+            if time.monotonic() > self.deadline:
+                raise TimeoutError(f"{method.class_name} was not loaded")
+            time.sleep(0.01)
+        class_id = found[0][1]
+        for decl in self.client.methods(class_id):
+            if decl.name == method.name and decl.signature == method.descriptor:
+                return class_id, decl.method_id
+        raise UnsupportedStep(f"{method} is not in the loaded class")
+
+    def _on_event(self, event: Event) -> ReplayResult | None:
+        if event.kind not in (w.EK_BREAKPOINT, w.EK_EXCEPTION) or not event.thread:
+            return None
+        if self.thread and event.thread != self.thread:
+            self.client.resume_thread(event.thread)
+            return None
+        if event.kind == w.EK_BREAKPOINT and event.request_id == self.head_request:
+            outcome = self._visit(event.thread)
+            if outcome is not None:
+                return outcome
+        else:  # a loop exit or an exception: earlier states say nothing about what follows
+            self.history.clear()
+            self.satisfied = 0
+        self.client.resume_thread(event.thread)
+        return None
+
+    def _first_visit(self, thread: int) -> None:
+        """Fix the observed thread; watch its exits and exceptions; start the observing time."""
+        self.thread = thread
+        for exit_location in self.exits:
+            self.client.set_request(
+                w.EK_BREAKPOINT,
+                w.SUSPEND_EVENT_THREAD,
+                [(w.MOD_THREAD_ONLY, thread), (w.MOD_LOCATION_ONLY, exit_location)],
+            )
+        self.client.set_request(
+            w.EK_EXCEPTION,
+            w.SUSPEND_EVENT_THREAD,
+            [(w.MOD_THREAD_ONLY, thread), (w.MOD_EXCEPTION_ONLY, None)],
+        )
+        if self.repeat_refusal is None and self._other_threads(thread):
+            self.repeat_refusal = "other application threads are alive"
+        self.deadline = time.monotonic() + self.limits.observe_s
+
+    def _other_threads(self, thread: int) -> bool:
+        for other in self.client.all_threads():
+            if other == thread:
+                continue
+            try:
+                status, _ = self.client.thread_status(other)
+                name = self.client.thread_name(other)
+                group = self.client.thread_group_name(other)
+            except JdwpError:
+                continue
+            if status != 0 and group not in SYSTEM_THREAD_GROUPS and name != "DestroyJavaVM":
+                return True
+        return False
+
+    def _visit(self, thread: int) -> ReplayResult | None:
+        if not self.thread:
+            self._first_visit(thread)
+        depth = self.client.frame_count(thread)
+        if depth != self.depth:  # another activation of the method
+            self.depth = depth
+            self.history.clear()
+            self.satisfied = 0
+        self.visits += 1
+        if self.repeat_refusal is None:
+            snapshot = self.reader.read(thread)
+            if snapshot is not None:
+                earlier = self.history.get(snapshot.key)
+                if earlier is not None:
+                    return self._repeated(snapshot, self.visits - earlier)
+                self.history[snapshot.key] = self.visits
+        return self._check_condition(thread)
+
+    def _repeated(self, snapshot: Snapshot, steps: int) -> ReplayResult:
+        plural = "s" if steps != 1 else ""
+        return ReplayResult(
+            Replay.CONFIRMED,
+            f"state at {self.shape.where} repeated after {steps} step{plural}: "
+            f"{snapshot.describe()} (observed on the JVM: the loop is a function of this state, "
+            f"so it repeats forever)",
+        )
+
+    def _check_condition(self, thread: int) -> ReplayResult | None:
+        condition = self.condition
+        if condition is None:
+            return None
+        values = self._condition_values(thread, condition)
+        answer = condition.holds(values) if values is not None else None
+        if values is None or answer is None:
+            self.condition = None  # cannot be evaluated here: no claim from it
+            return None
+        if not answer:
+            shown = ", ".join(f"{name} = {values[slot]}" for slot, name in condition.slots)
+            return ReplayResult(
+                Replay.UNCONFIRMED,
+                f"visit {self.visits} of {self.shape.where} violated the proved condition "
+                f"{condition.text}: {shown}",
+            )
+        self.satisfied += 1
+        if self.satisfied < self.limits.condition_visits:
+            return None
+        return ReplayResult(
+            Replay.CONFIRMED,
+            f"confirmed: {self.satisfied} visits of {self.shape.where} satisfied {condition.text}",
+        )
+
+    def _condition_values(self, thread: int, condition: ConcreteCondition) -> dict[int, int] | None:
+        frame = self.client.frames(thread, 0, 1)[0].frame_id
+        raw = self.client.frame_values(thread, frame, [(slot, "I") for slot, _ in condition.slots])
+        if not all(isinstance(value, int) for value in raw):
+            return None
+        return {slot: int(value) for (slot, _), value in zip(condition.slots, raw)}  # type: ignore[arg-type]
+
+
+__all__ = [
+    "CONDITION",
+    "REPEAT",
+    "ConcreteCondition",
+    "HangTarget",
+    "ObserveLimits",
+    "Observer",
+    "observe_hang",
+    "observer_for",
+]

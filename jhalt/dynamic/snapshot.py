@@ -1,0 +1,178 @@
+"""The concrete state of a thread at the proved loop's head, read over JDWP, in a form two
+visits can be compared by.
+
+`StateReader.read` (the thread suspended at the head, the loop's frame on top) reads:
+
+* the locals live at the head (`jhalt.dynamic.loop_shape.StateSlot`) of the top frame;
+* when the loop reads the heap: every object reachable from the reference locals and from the
+  static fields the loop touches — class, and every instance field (superclasses included) or
+  array element — walked breadth first. Objects are numbered in the order the walk meets them,
+  so two states compare equal exactly when their reachable heaps are isomorphic with the same
+  roots: the identity of a fresh object cannot matter to code that only compares references
+  (no identity hash codes: the loop makes no calls but the pure ones of `loop_shape`).
+  ``java.lang.Class`` objects are compared by identity and not walked;
+* the values of those static fields, and whether each class the loop may initialise is
+  initialised (running a ``<clinit>`` changes the state).
+
+The canonical form is ``Snapshot.key``; ``Snapshot.shown`` the locals in source names for the
+evidence text (``i = 0, j = 1``). A heap larger than ``max_values`` values gives None: too big
+to compare, no claim.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections import deque
+from dataclasses import dataclass, field
+
+from jhalt.dynamic.jdwp import JdwpClient
+from jhalt.dynamic.jdwp_wire import CLASS_STATUS_INITIALIZED, JavaValue, ObjectValue
+from jhalt.dynamic.loop_shape import LoopShape
+from jhalt.dynamic.vmview import VmView
+
+MAX_VALUES = 20_000
+_CLASS_SIGNATURE = "Ljava/lang/Class;"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One visit's state: ``key`` (canonical, hashable) and the locals as a reader sees them."""
+
+    key: tuple[object, ...]
+    shown: tuple[tuple[str, str], ...]
+
+    def describe(self) -> str:
+        return ", ".join(f"{name} = {value}" for name, value in self.shown) or "no locals"
+
+
+def _show(value: JavaValue, signature: str | None) -> str:
+    if isinstance(value, ObjectValue):
+        if value.is_null:
+            return "null"
+        kind = (signature or "object").lstrip("L").rstrip(";").rsplit("/", 1)[-1]
+        return f"<{kind}>"
+    if value is None:
+        return "null"
+    return repr(value)
+
+
+@dataclass
+class _Walk:
+    """The breadth-first numbering of the reachable heap of one visit."""
+
+    numbers: dict[int, int] = field(default_factory=dict)
+    queue: deque[int] = field(default_factory=deque)
+    values: int = 0
+
+    def atom(self, value: JavaValue) -> object:
+        """A value in canonical form; an object becomes ("o", its number)."""
+        if isinstance(value, ObjectValue):
+            if value.is_null:
+                return None
+            number = self.numbers.get(value.object_id)
+            if number is None:
+                number = len(self.numbers)
+                self.numbers[value.object_id] = number
+                self.queue.append(value.object_id)
+            return ("o", number)
+        if isinstance(value, float):
+            return ("f", struct.pack(">d", value))
+        return value
+
+
+class StateReader:
+    """Reads `Snapshot`s of one loop (module docstring); caches class layouts."""
+
+    def __init__(self, view: VmView, shape: LoopShape, max_values: int = MAX_VALUES) -> None:
+        self.view = view
+        self.client: JdwpClient = view.client
+        self.shape = shape
+        self.max_values = max_values
+        self._layouts: dict[int, tuple[str, tuple[int, ...]]] = {}
+
+    def read(self, thread: int) -> Snapshot | None:
+        """The state now; None when the reachable heap is larger than ``max_values``."""
+        client = self.client
+        slots = self.shape.slots
+        frame = client.frames(thread, 0, 1)[0].frame_id
+        raw = client.frame_values(thread, frame, [(s.slot, s.tag) for s in slots]) if slots else []
+        walk = _Walk()
+        heap = self.shape.reads_heap
+        local_key = tuple(walk.atom(v) if heap else _identity(v) for v in raw)
+        shown = tuple(
+            (slot.name, _show(value, self._signature_of(value))) for slot, value in zip(slots, raw)
+        )
+        if not heap:
+            return Snapshot(("locals", local_key, self._classes()), shown)
+        statics = tuple(walk.atom(value) for value in self._statics())
+        objects = self._walk(walk)
+        if objects is None:
+            return None
+        return Snapshot(("heap", local_key, statics, objects, self._classes()), shown)
+
+    def _signature_of(self, value: JavaValue) -> str | None:
+        if isinstance(value, ObjectValue) and not value.is_null:
+            return self.client.signature(self.view.object_type(value.object_id))
+        return None
+
+    def _statics(self) -> list[JavaValue]:
+        values: list[JavaValue] = []
+        for static in self.shape.statics:
+            declaring, decl = self.view.static_field(static.class_name, static.name)
+            values.append(self.client.static_values(declaring, [decl.field_id])[0])
+        return values
+
+    def _classes(self) -> tuple[bool, ...]:
+        """For each class the loop may initialise: loaded and initialised?"""
+        flags = []
+        for name in self.shape.init_classes:
+            found = self.client.classes_by_signature(f"L{name};")
+            ready = bool(found) and all(
+                self.client.class_status(type_id) & CLASS_STATUS_INITIALIZED for _, type_id in found
+            )
+            flags.append(ready)
+        return tuple(flags)
+
+    def _walk(self, walk: _Walk) -> tuple[object, ...] | None:
+        objects: list[object] = []
+        while walk.queue:
+            object_id = walk.queue.popleft()
+            signature, field_ids = self._layout(self.view.object_type(object_id))
+            if signature == _CLASS_SIGNATURE:
+                objects.append((signature, object_id))
+                continue
+            if signature.startswith("["):
+                length = self.client.array_length(object_id)
+                raw = self.client.array_values(object_id, 0, length) if length else []
+            else:
+                raw = self.client.object_values(object_id, list(field_ids)) if field_ids else []
+            walk.values += len(raw) + 1
+            if walk.values > self.max_values:
+                return None
+            objects.append((signature, tuple(walk.atom(v) for v in raw)))
+        return tuple(objects)
+
+    def _layout(self, type_id: int) -> tuple[str, tuple[int, ...]]:
+        """The class signature and the ids of all its instance fields (superclasses too)."""
+        cached = self._layouts.get(type_id)
+        if cached is None:
+            signature = self.client.signature(type_id)
+            ids: list[int] = []
+            if not signature.startswith("["):
+                for declaring in self.view.superclasses(type_id):
+                    ids.extend(f.field_id for f in self.client.fields(declaring) if not f.is_static)
+            cached = (signature, tuple(ids))
+            self._layouts[type_id] = cached
+        return cached
+
+
+def _identity(value: JavaValue) -> object:
+    """A local compared as it is (objects by identity: the loop does not read the heap)."""
+    if isinstance(value, ObjectValue):
+        return ("id", value.object_id)
+    if isinstance(value, float):
+        return ("f", struct.pack(">d", value))
+    return value
+
+
+__all__ = ["MAX_VALUES", "Snapshot", "StateReader"]
