@@ -31,6 +31,7 @@ from jhalt.cli import dynamic_commands
 from jhalt.cli.batch import EntryOutcome, run_entries
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
+from jhalt.dynamic.confirm import finding_observer, result_observer
 from jhalt.errors import InputError, JhaltError
 from jhalt.findings import Finding, ProveResult
 from jhalt.ids import MethodId
@@ -89,7 +90,10 @@ def _replay_nontermination(
             else ConcreteInputs.from_json(witness.inputs)
         )
         claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None)
-        outcome = replay(classpath, result.entry, inputs, claim, timeout_s=args.replay_wait)
+        observe = result_observer(result, classpath)  # watch the loop first (issue 20)
+        outcome = replay(
+            classpath, result.entry, inputs, claim, timeout_s=args.replay_wait, observe=observe
+        )
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
 
 
@@ -169,6 +173,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         None if args.no_validate else find_jdk(),
         reproducer_dir,
         "--no-validate" if args.no_validate else None,
+        observe=finding_observer,
     )
     check = _EntryCheck(
         program, model_registry(), setup, args.timeout, bool(args.all or args.entry)

@@ -26,22 +26,25 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from jhalt.analyses.nontermination.result import NonTerminationResult
+from jhalt.domains.state import StatePosition
 from jhalt.dynamic import jdwp_wire as w
 from jhalt.dynamic.jdwp import Event, JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location
 from jhalt.dynamic.loop_shape import LoopShape, NoLoopShape, loop_shape
 from jhalt.dynamic.observer import SYSTEM_THREAD_GROUPS
 from jhalt.dynamic.session import Address, connect, free_loopback_port, watched_command
-from jhalt.dynamic.snapshot import Snapshot, StateReader
+from jhalt.dynamic.snapshot import Snapshot, StateReader, read_position
 from jhalt.dynamic.vmview import UnsupportedStep, VmView
 from jhalt.errors import ClassFormatError, InputError
-from jhalt.findings import Replay
+from jhalt.findings import Finding, ProveResult, Replay
 from jhalt.ids import MethodId
-from jhalt.witness.replay import ReplayResult
+from jhalt.witness.replay import Observer, ReplayResult
+from jhalt.witness.reproducer import NON_TERMINATION
 
 REPEAT = "repeat"
 CONDITION = "condition"
@@ -57,18 +60,20 @@ class ObserveLimits:
 
 
 class ConcreteCondition(Protocol):
-    """A proved condition on the state at the head, evaluable on concrete locals.
+    """A proved condition on the state at the head, evaluable on concrete values
+    (`jhalt.analyses.nontermination.condition.RecurrentCondition`).
 
-    ``slots`` are the local slots (of the loop's frame) it reads; ``holds`` gets their values
-    (ints) and answers True, False, or None when it cannot tell; ``text`` is its source form."""
+    ``positions`` are the state positions it reads — ``(position, JDWP tag, source name)``,
+    frame 0 the loop's frame; ``holds`` gets their integer values and answers True, False,
+    or None when it cannot tell; ``text`` is its source form."""
 
     @property
-    def slots(self) -> tuple[tuple[int, str], ...]: ...
+    def positions(self) -> tuple[tuple[StatePosition, str, str], ...]: ...
 
     @property
     def text(self) -> str: ...
 
-    def holds(self, values: Mapping[int, int]) -> bool | None: ...
+    def holds(self, values: Mapping[StatePosition, int]) -> bool | None: ...
 
 
 @dataclass(frozen=True)
@@ -81,9 +86,6 @@ class HangTarget:
     condition: ConcreteCondition | None = None
 
 
-Observer = Callable[[Sequence[str]], ReplayResult | None]
-
-
 def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Observer:
     """The observer `jhalt.witness.replay.replay` calls with its command line."""
     chosen = limits or ObserveLimits()
@@ -92,6 +94,25 @@ def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Obs
         return observe_hang(command, target, chosen)
 
     return observe
+
+
+def result_observer(result: ProveResult, classpath: str) -> Observer | None:
+    """The observer of a NO of `jhalt prove` (its loop and, for a non-looping proof, its
+    recurrent condition); None when the answer carries no non-termination proof."""
+    proof = result.proof
+    if not isinstance(proof, NonTerminationResult):
+        return None
+    loop = proof.loop
+    return observer_for(HangTarget(classpath, loop.method, loop.head_pc, proof.condition))
+
+
+def finding_observer(finding: Finding, classpath: str) -> Observer | None:
+    """The observer of a non-termination finding of `jhalt check` (located at the loop head;
+    a finding carries no condition, so only an exact repeat confirms by observation)."""
+    if finding.kind != NON_TERMINATION:
+        return None
+    location = finding.location
+    return observer_for(HangTarget(classpath, location.method, location.pc))
 
 
 def observe_hang(
@@ -293,7 +314,7 @@ class _Observation:
             self.condition = None  # cannot be evaluated here: no claim from it
             return None
         if not answer:
-            shown = ", ".join(f"{name} = {values[slot]}" for slot, name in condition.slots)
+            shown = ", ".join(f"{name} = {values[p]}" for p, _, name in condition.positions)
             return ReplayResult(
                 Replay.UNCONFIRMED,
                 f"visit {self.visits} of {self.shape.where} violated the proved condition "
@@ -307,12 +328,16 @@ class _Observation:
             f"confirmed: {self.satisfied} visits of {self.shape.where} satisfied {condition.text}",
         )
 
-    def _condition_values(self, thread: int, condition: ConcreteCondition) -> dict[int, int] | None:
-        frame = self.client.frames(thread, 0, 1)[0].frame_id
-        raw = self.client.frame_values(thread, frame, [(slot, "I") for slot, _ in condition.slots])
-        if not all(isinstance(value, int) for value in raw):
-            return None
-        return {slot: int(value) for (slot, _), value in zip(condition.slots, raw)}  # type: ignore[arg-type]
+    def _condition_values(
+        self, thread: int, condition: ConcreteCondition
+    ) -> dict[StatePosition, int] | None:
+        values: dict[StatePosition, int] = {}
+        for position, tag, _ in condition.positions:
+            value = read_position(self.view, thread, position, tag)
+            if value is None:
+                return None
+            values[position] = value
+        return values
 
 
 __all__ = [
@@ -322,6 +347,8 @@ __all__ = [
     "HangTarget",
     "ObserveLimits",
     "Observer",
+    "finding_observer",
+    "result_observer",
     "observe_hang",
     "observer_for",
 ]

@@ -25,10 +25,12 @@ import struct
 from collections import deque
 from dataclasses import dataclass, field
 
+from jhalt.domains.state import LENGTH, LocalRoot, StatePosition, StaticRoot
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import CLASS_STATUS_INITIALIZED, JavaValue, ObjectValue
 from jhalt.dynamic.loop_shape import LoopShape
 from jhalt.dynamic.vmview import VmView
+from jhalt.ids import FieldId
 
 MAX_VALUES = 20_000
 _CLASS_SIGNATURE = "Ljava/lang/Class;"
@@ -49,8 +51,10 @@ def _show(value: JavaValue, signature: str | None) -> str:
     if isinstance(value, ObjectValue):
         if value.is_null:
             return "null"
-        kind = (signature or "object").lstrip("L").rstrip(";").rsplit("/", 1)[-1]
-        return f"<{kind}>"
+        text = signature or "Ljava/lang/Object;"
+        dimensions = len(text) - len(text.lstrip("["))
+        kind = text[dimensions:].removeprefix("L").removesuffix(";").rsplit("/", 1)[-1]
+        return f"<{kind}{'[]' * dimensions}>"
     if value is None:
         return "null"
     return repr(value)
@@ -166,6 +170,38 @@ class StateReader:
         return cached
 
 
+def read_position(view: VmView, thread: int, position: StatePosition, tag: str) -> int | None:
+    """The integer at a state position of ``thread`` (frame 0 on top): a local, then fields,
+    ``length`` and array elements below it; None when the position is not an integer there
+    (a null on the way, an unsupported root)."""
+    client = view.client
+    root = position.root
+    if isinstance(root, LocalRoot):
+        frame = client.frames(thread, root.frame, 1)[0].frame_id
+        value = client.frame_values(
+            thread, frame, [(root.index, tag if not position.path else "L")]
+        )[0]
+    elif isinstance(root, StaticRoot):
+        declaring, decl = view.static_field(root.field.class_name, root.field.name)
+        value = client.static_values(declaring, [decl.field_id])[0]
+    else:
+        return None
+    for step in position.path:
+        if not isinstance(value, ObjectValue) or value.is_null:
+            return None
+        if isinstance(step, FieldId):
+            runtime = view.object_type(value.object_id)
+            field_id = view.instance_field(runtime, step.class_name, step.name)[1].field_id
+            value = client.object_values(value.object_id, [field_id])[0]
+        elif step == LENGTH:
+            value = client.array_length(value.object_id)
+        else:
+            value = client.array_values(value.object_id, int(step), 1)[0]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
 def _identity(value: JavaValue) -> object:
     """A local compared as it is (objects by identity: the loop does not read the heap)."""
     if isinstance(value, ObjectValue):
@@ -175,4 +211,4 @@ def _identity(value: JavaValue) -> object:
     return value
 
 
-__all__ = ["MAX_VALUES", "Snapshot", "StateReader"]
+__all__ = ["MAX_VALUES", "Snapshot", "StateReader", "read_position"]
