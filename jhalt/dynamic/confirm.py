@@ -1,8 +1,8 @@
 """Confirming a NO by observing the witness run, not by waiting (issue 20).
 
 `observe_hang` starts the witness command that `jhalt.witness.replay` built (``java …``) with
-the JDWP agent (`jhalt.dynamic.session.watched_command`), sets a breakpoint at the proved
-loop's head and reads the concrete state (`jhalt.dynamic.snapshot`) at each visit:
+the JDWP agent (`jhalt.dynamic.session.watched_command`, the VM suspended until the observer
+is ready), sets a breakpoint at the proved loop's head (once its class is prepared) and reads the concrete state (`jhalt.dynamic.snapshot`) at each visit:
 
 * **exact repeat** (Looper's argument, seed 003 §3): when the loop is a function of its state
   (`jhalt.dynamic.loop_shape`: no calls but pure JDK ones, no monitors, empty operand stack at
@@ -123,7 +123,7 @@ def observe_hang(
     limits = limits or ObserveLimits()
     try:
         shape = loop_shape(target.classpath, target.method, target.head_pc)
-        argv = watched_command(command, port := free_loopback_port())
+        argv = watched_command(command, port := free_loopback_port(), suspend=True)
     except (NoLoopShape, ClassFormatError, InputError, OSError):
         return None
     started = time.monotonic()
@@ -194,13 +194,19 @@ class _Observation:
         return None
 
     def run(self) -> ReplayResult | None:
-        class_id, method_id = self._method()
-        tag = self.view.type_tag(class_id)
-        head = Location(tag, class_id, method_id, self.shape.head_pc)
-        self.head_request = self.client.set_request(
-            w.EK_BREAKPOINT, w.SUSPEND_EVENT_THREAD, [(w.MOD_LOCATION_ONLY, head)]
-        )
-        self.exits = [Location(tag, class_id, method_id, pc) for pc in self.shape.exits]
+        """The VM starts suspended: set the head's breakpoint (when the loop's class is
+        prepared), resume, and judge visit by visit until a verdict or the deadline."""
+        method = self.shape.method
+        found = self.client.classes_by_signature(f"L{method.class_name};")
+        if found:
+            self._set_breakpoints(found[0][1])
+        else:
+            self.client.set_request(
+                w.EK_CLASS_PREPARE,
+                w.SUSPEND_EVENT_THREAD,
+                [(w.MOD_CLASS_MATCH, method.dotted_class)],
+            )
+        self.client.resume_vm()
         while True:
             left = self.deadline - time.monotonic()
             if left <= 0:
@@ -208,26 +214,29 @@ class _Observation:
             event = self.client.next_event(left)
             if event is None:
                 return None
+            if event.kind == w.EK_CLASS_PREPARE:
+                if not self.head_request and event.type_id:
+                    self._set_breakpoints(event.type_id)
+                self.client.resume_thread(event.thread)
+                continue
             outcome = self._on_event(event)
             if outcome is not None:
                 return outcome
 
-    def _method(self) -> tuple[int, int]:
-        """The loop's class (waiting for it to load) and method ids."""
+    def _set_breakpoints(self, class_id: int) -> None:
+        """The breakpoint at the head; the exits' locations for `_first_visit`."""
         method = self.shape.method
-        signature = f"L{method.class_name};"
-        while True:
-            found = self.client.classes_by_signature(signature)
-            if found:
-                break
-            if time.monotonic() > self.deadline:
-                raise TimeoutError(f"{method.class_name} was not loaded")
-            time.sleep(0.01)
-        class_id = found[0][1]
+        tag = self.view.type_tag(class_id)
         for decl in self.client.methods(class_id):
             if decl.name == method.name and decl.signature == method.descriptor:
-                return class_id, decl.method_id
-        raise UnsupportedStep(f"{method} is not in the loaded class")
+                break
+        else:
+            raise UnsupportedStep(f"{method} is not in the loaded class")
+        head = Location(tag, class_id, decl.method_id, self.shape.head_pc)
+        self.head_request = self.client.set_request(
+            w.EK_BREAKPOINT, w.SUSPEND_EVENT_THREAD, [(w.MOD_LOCATION_ONLY, head)]
+        )
+        self.exits = [Location(tag, class_id, decl.method_id, pc) for pc in self.shape.exits]
 
     def _on_event(self, event: Event) -> ReplayResult | None:
         if event.kind not in (w.EK_BREAKPOINT, w.EK_EXCEPTION) or not event.thread:

@@ -17,7 +17,8 @@ alone:
   why not. Refused: a call of anything but the few pure JDK methods of `PURE_METHODS`,
   ``invokedynamic``, monitors, ``jsr``/``ret``. Assumption (documented here, where it is
   made): the methods of `PURE_METHODS` write nothing and return a function of their
-  arguments and the heap reachable from them (``Math.abs``, ``String.length``…);
+  arguments and the heap reachable from them (``Math.abs``, ``String.length``…; the
+  constructor of ``Object`` does nothing);
 * ``reads_heap`` — whether the loop reads fields or array elements at all; when it does not,
   the locals alone are the state.
 """
@@ -36,6 +37,7 @@ from jhalt.ids import FieldId, MethodId
 
 PURE_METHODS = frozenset(
     {
+        ("java/lang/Object", "<init>"),  # does nothing
         ("java/lang/Math", "abs"),
         ("java/lang/Math", "max"),
         ("java/lang/Math", "min"),

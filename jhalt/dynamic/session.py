@@ -72,12 +72,18 @@ def free_loopback_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def agent_option(port: int) -> str:
-    return f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,address=127.0.0.1:{port}"
+def agent_option(port: int, suspend: bool = False) -> str:
+    """The JDWP agent on loopback ``port``; ``suspend``: the VM waits for the debugger."""
+    wait = "y" if suspend else "n"
+    return (
+        f"-agentlib:jdwp=transport=dt_socket,server=y,suspend={wait},quiet=y,"
+        f"address=127.0.0.1:{port}"
+    )
 
 
-def watched_command(argv: Sequence[str], port: int) -> list[str]:
-    """``argv`` (``java ARGS…``) with the JDWP agent option after the executable."""
+def watched_command(argv: Sequence[str], port: int, suspend: bool = False) -> list[str]:
+    """``argv`` (``java ARGS…``) with the JDWP agent option after the executable
+    (``suspend``: the VM starts suspended until a debugger attaches and resumes it)."""
     if not argv:
         raise InputError(
             "nothing to run: give the command after --, e.g. jhalt watch -- java -cp app.jar Main"
@@ -87,7 +93,7 @@ def watched_command(argv: Sequence[str], port: int) -> list[str]:
         raise InputError(f"the command must start with java, not {argv[0]!r}")
     if any(a.startswith(("-agentlib:jdwp", "-Xrunjdwp")) for a in argv[1:]):
         raise InputError("the command already loads a JDWP agent; use jhalt attach instead")
-    return [argv[0], agent_option(port), *argv[1:]]
+    return [argv[0], agent_option(port, suspend), *argv[1:]]
 
 
 def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Address]:

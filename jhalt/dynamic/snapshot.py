@@ -34,6 +34,16 @@ from jhalt.ids import FieldId
 
 MAX_VALUES = 20_000
 _CLASS_SIGNATURE = "Ljava/lang/Class;"
+_PRIMITIVES = {
+    "I": "int",
+    "J": "long",
+    "S": "short",
+    "B": "byte",
+    "C": "char",
+    "Z": "boolean",
+    "F": "float",
+    "D": "double",
+}
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,8 @@ def _show(value: JavaValue, signature: str | None) -> str:
             return "null"
         text = signature or "Ljava/lang/Object;"
         dimensions = len(text) - len(text.lstrip("["))
-        kind = text[dimensions:].removeprefix("L").removesuffix(";").rsplit("/", 1)[-1]
+        element = text[dimensions:]
+        kind = _PRIMITIVES.get(element) or element[1:-1].rsplit("/", 1)[-1]
         return f"<{kind}{'[]' * dimensions}>"
     if value is None:
         return "null"

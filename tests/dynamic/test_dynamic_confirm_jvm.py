@@ -1,0 +1,199 @@
+"""Observing replays (issue 20, `jhalt.dynamic.confirm`): a NO is confirmed by watching the
+loop head on a real JVM, not by waiting. The expected outcomes follow from each program's
+meaning: a loop whose state at the head comes back is infinite (Looper's argument), a loop
+that ends or leaves the claimed condition must not be confirmed, and a loop that calls an
+impure method is never claimed to repeat."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from javac import compile_java, make_jar
+
+from jhalt.bytecode.body import analyze_method
+from jhalt.classfile import ClassPath
+from jhalt.cli.main import main
+from jhalt.domains.state import LocalRoot, StatePosition
+from jhalt.dynamic.confirm import HangTarget, ObserveLimits, observe_hang, observer_for
+from jhalt.findings import Replay
+from jhalt.ids import MethodId
+from jhalt.witness.inputs import args_inputs
+from jhalt.witness.replay import Claim, replay
+from jhalt.witness.reproducer import NON_TERMINATION
+
+pytestmark = pytest.mark.jvm
+
+MAIN = "([Ljava/lang/String;)V"
+JAVA = shutil.which("java") or "java"
+
+SPIN = """public class Spin {
+    public static void main(String[] args) {
+        int i = args.length;
+        int j = 7;
+        while (i != 0) {
+            i = i * 1;
+        }
+        System.out.println(j);
+    }
+}
+"""
+TOGGLE = """public class Toggle {
+    public static void main(String[] args) {
+        int[] cells = {4, 9};
+        int k = args.length - 1;
+        Object last = null;
+        while (cells[k] != 0) {
+            k = 1 - k;
+            last = new Object();
+        }
+        System.out.println(last);
+    }
+}
+"""
+GROW = """public class Grow {
+    public static void main(String[] args) {
+        int x = args.length;
+        while (x > 0) {
+            x++;
+        }
+    }
+}
+"""
+DOWN = """public class Down {
+    public static void main(String[] args) {
+        int i = 3 + args.length;
+        while (i > -2000000) {
+            i--;
+        }
+    }
+}
+"""
+CLOCK = """public class Clock {
+    public static void main(String[] args) {
+        int x = 1;
+        while (x != 0) {
+            x = (int) (System.nanoTime() % 1) + 1;
+        }
+    }
+}
+"""
+
+
+def compiled(tmp_path: Path, name: str, source: str) -> Path:
+    file = tmp_path / f"{name}.java"
+    file.write_text(source)
+    return compile_java(file)
+
+
+def loop_head(classes: Path, name: str) -> int:
+    """The header pc of the only loop of ``name.main`` (from the CFG, not from an analysis)."""
+    path = ClassPath.from_spec(str(classes))
+    try:
+        classfile = path.find(name)
+        assert classfile is not None
+        method = classfile.method("main", MAIN)
+        assert method is not None
+        (loop,) = analyze_method(method, classfile).loops.loops
+        return loop.header
+    finally:
+        path.close()
+
+
+def target(classes: Path, name: str, condition: object = None) -> HangTarget:
+    return HangTarget(
+        str(classes), MethodId(name, "main", MAIN), loop_head(classes, name), condition
+    )  # type: ignore[arg-type]
+
+
+def command(classes: Path, name: str, *args: str) -> list[str]:
+    return [JAVA, "-cp", str(classes), name, *args]
+
+
+def test_exact_repeat_of_locals_confirms_quickly(tmp_path: Path) -> None:
+    classes = compiled(tmp_path, "Spin", SPIN)
+    began = time.monotonic()
+    result = observe_hang(command(classes, "Spin", "a"), target(classes, "Spin"))
+    elapsed = time.monotonic() - began
+    assert result is not None and result.status is Replay.CONFIRMED, result
+    assert "state at Spin.java:5 repeated after 1 step: " in result.detail
+    assert "i = 1, j = 7" in result.detail
+    assert elapsed < 3.0
+
+
+def test_exact_repeat_compares_the_reachable_heap_up_to_fresh_objects(tmp_path: Path) -> None:
+    # k alternates 0, 1, 0, …; a fresh Object each round: the second and fourth visits agree
+    classes = compiled(tmp_path, "Toggle", TOGGLE)
+    result = observe_hang(command(classes, "Toggle", "a"), target(classes, "Toggle"))
+    assert result is not None and result.status is Replay.CONFIRMED, result
+    assert "repeated after 2 steps" in result.detail
+    assert "k = " in result.detail
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """A claimed condition ``local >= bound`` on one int local (a test double of the proved
+    recurrent set)."""
+
+    slot: int
+    bound: int
+
+    @property
+    def positions(self) -> tuple[tuple[StatePosition, str, str], ...]:
+        return ((StatePosition(LocalRoot(0, self.slot)), "I", "i"),)
+
+    @property
+    def text(self) -> str:
+        return f"i ≥ {self.bound}"
+
+    def holds(self, values: Mapping[StatePosition, int]) -> bool | None:
+        return values[self.positions[0][0]] >= self.bound
+
+
+def test_a_violated_condition_is_not_confirmation(tmp_path: Path) -> None:
+    # i counts down through 3, 2, 1, 0, -1: the false claim i >= 0 fails at the fifth visit
+    # (the VM waits for the observer, so the first visit is the loop's first)
+    classes = compiled(tmp_path, "Down", DOWN)
+    result = observe_hang(command(classes, "Down"), target(classes, "Down", AtLeast(1, 0)))
+    assert result is not None and result.status is Replay.UNCONFIRMED, result
+    assert result.detail == "visit 5 of Down.java:4 violated the proved condition i ≥ 0: i = -1"
+
+
+def test_a_terminating_loop_falsely_claimed_is_not_confirmed(tmp_path: Path) -> None:
+    classes = compiled(tmp_path, "Down", DOWN)
+    claim = Claim(NON_TERMINATION, MethodId("Down", "main", MAIN))
+    observe = observer_for(target(classes, "Down"), ObserveLimits(observe_s=0.5))
+    result = replay(
+        str(classes), MethodId("Down", "main", MAIN), args_inputs(()), claim, 2.0, observe=observe
+    )
+    assert result.status is Replay.UNCONFIRMED, result
+    assert "terminated" in result.detail
+
+
+def test_a_loop_calling_an_impure_method_is_not_claimed_to_repeat(tmp_path: Path) -> None:
+    # x is 1 at every visit, but x comes from System.nanoTime(): no repeat may be claimed
+    classes = compiled(tmp_path, "Clock", CLOCK)
+    result = observe_hang(
+        command(classes, "Clock"), target(classes, "Clock"), ObserveLimits(observe_s=0.3)
+    )
+    assert result is None
+
+
+def test_prove_confirms_a_non_looping_no_by_its_condition(tmp_path: Path, capsys) -> None:
+    classes = compiled(tmp_path, "Grow", GROW)
+    jar = make_jar(classes, "Grow", tmp_path / "grow.jar")
+    began = time.monotonic()
+    code = main(["prove", str(jar), "--format", "json", "--timeout", "30"])
+    elapsed = time.monotonic() - began
+    answer = json.loads(capsys.readouterr().out)
+    assert code == 0 and answer["verdict"] == "NO"
+    witness = answer["witness"]
+    assert witness["replay"] == "confirmed", witness
+    assert witness["replay_detail"].startswith("confirmed: 50 visits of Grow.java:4 satisfied ")
+    assert "x ≥ " in witness["replay_detail"]
+    assert elapsed < 5.0
