@@ -54,7 +54,7 @@ CONDITION = "condition"
 class ObserveLimits:
     """Time and visit bounds of one observing replay (defaults: a confirmed NO in ~1 s)."""
 
-    first_visit_s: float = 4.0  # JVM start, class load and the first visit of the head
+    first_visit_s: float = 3.0  # JVM start, class load and the first visit of the head
     observe_s: float = 1.5  # visits after the first
     condition_visits: int = 50  # successive visits that must satisfy the condition
 
@@ -222,6 +222,8 @@ class _Observation:
             outcome = self._on_event(event)
             if outcome is not None:
                 return outcome
+            if self.thread and self.repeat_refusal and self.condition is None:
+                return None  # nothing observable can confirm this loop: wait instead
 
     def _set_breakpoints(self, class_id: int) -> None:
         """The breakpoint at the head; the exits' locations for `_first_visit`."""

@@ -15,7 +15,8 @@ alone:
   ``invokestatic``): both belong to the state an exact repeat compares;
 * ``deterministic`` — None when the next visit of the head is a function of that state, else
   why not. Refused: a call of anything but the few pure JDK methods of `PURE_METHODS`,
-  ``invokedynamic``, monitors, ``jsr``/``ret``. Assumption (documented here, where it is
+  ``invokedynamic``, monitors, ``jsr``/``ret``, and a local the observer cannot read as a
+  value (an uninitialised object, a return address) live at the head. Assumption (documented here, where it is
   made): the methods of `PURE_METHODS` write nothing and return a function of their
   arguments and the heap reachable from them (``Math.abs``, ``String.length``…; the
   constructor of ``Object`` does nothing);
@@ -52,6 +53,7 @@ _REFUSED_KINDS = {
     Kind.RET: "uses a subroutine (ret)",
 }
 _HEAP_KINDS = frozenset({Kind.FIELD, Kind.ARRAYLOAD, Kind.ARRAYLENGTH, Kind.INVOKE})
+_OPAQUE_TAGS = frozenset({"uninitialized", "uninitialized_this", "return_address"})
 _TYPE_TAGS = {"int": "I", "float": "F", "long": "J", "double": "D", "object": "L", "null": "L"}
 
 
@@ -125,10 +127,13 @@ def _shape(body: MethodBody, loop: Loop, head_pc: int, source_file: str | None) 
     instructions = [body.instruction_at[pc] for pc in sorted(pcs)]
     frame = body.frames.at(head_pc)
     slots: list[StateSlot] = []
+    opaque = None
     if frame is not None:
         for slot, kind in enumerate(frame.locals):
             tag = _TYPE_TAGS.get(kind.tag)
-            if tag is not None:
+            if kind.tag in _OPAQUE_TAGS:
+                opaque = f"local {slot} holds an {kind.tag.replace('_', ' ')} at the head"
+            elif tag is not None:
                 name = body.code.local_name(slot, head_pc) or f"local{slot}"
                 slots.append(StateSlot(slot, tag, name))
     statics: set[FieldId] = set()
@@ -151,7 +156,9 @@ def _shape(body: MethodBody, loop: Loop, head_pc: int, source_file: str | None) 
         stack_empty=frame is not None and not frame.stack,
         statics=tuple(sorted(statics, key=str)),
         init_classes=tuple(sorted(classes)),
-        deterministic=_nondeterminism(instructions) if frame is not None else "unreachable head",
+        deterministic=(
+            "unreachable head" if frame is None else opaque or _nondeterminism(instructions)
+        ),
         reads_heap=any(i.kind in _HEAP_KINDS for i in instructions),
         source_file=source_file,
         line=body.code.line_at(head_pc),
