@@ -98,9 +98,12 @@ def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Obs
 
 def result_observer(result: ProveResult, classpath: str) -> Observer | None:
     """The observer of a NO of `jhalt prove` (its loop and, for a non-looping proof, its
-    recurrent condition); None when the answer carries no non-termination proof."""
+    recurrent condition); None when the answer carries no non-termination proof or the proof
+    holds only for mathematical integers (its overflow note): the fixed wait judges those."""
     proof = result.proof
-    if not isinstance(proof, NonTerminationResult):
+    if not isinstance(proof, NonTerminationResult) or proof.overflow_note:
+        # with an overflow note the proof needs mathematical integers: on the JVM the values
+        # grow until they wrap, so neither a repeat nor the condition may stand for the run
         return None
     loop = proof.loop
     return observer_for(HangTarget(classpath, loop.method, loop.head_pc, proof.condition))
