@@ -55,7 +55,7 @@ class ObserveLimits:
     """Time and visit bounds of one observing replay (defaults: a confirmed NO in ~1 s)."""
 
     first_visit_s: float = 3.0  # JVM start, class load and the first visit of the head
-    observe_s: float = 1.5  # visits after the first
+    observe_s: float = 1.0  # visits after the first
     condition_visits: int = 50  # successive visits that must satisfy the condition
 
 
@@ -97,16 +97,16 @@ def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Obs
 
 
 def result_observer(result: ProveResult, classpath: str) -> Observer | None:
-    """The observer of a NO of `jhalt prove` (its loop and, for a non-looping proof, its
-    recurrent condition); None when the answer carries no non-termination proof or the proof
-    holds only for mathematical integers (its overflow note): the fixed wait judges those."""
+    """The observer of a NO of `jhalt prove`: its loop and, for a non-looping proof, its
+    recurrent condition — unless the proof holds only for mathematical integers (its overflow
+    note): on the JVM the values then grow until they wrap, so the condition may not stand for
+    the run; an exact repeat still may. None when the answer has no non-termination proof."""
     proof = result.proof
-    if not isinstance(proof, NonTerminationResult) or proof.overflow_note:
-        # with an overflow note the proof needs mathematical integers: on the JVM the values
-        # grow until they wrap, so neither a repeat nor the condition may stand for the run
+    if not isinstance(proof, NonTerminationResult):
         return None
     loop = proof.loop
-    return observer_for(HangTarget(classpath, loop.method, loop.head_pc, proof.condition))
+    condition = None if proof.overflow_note else proof.condition
+    return observer_for(HangTarget(classpath, loop.method, loop.head_pc, condition))
 
 
 def finding_observer(finding: Finding, classpath: str) -> Observer | None:
