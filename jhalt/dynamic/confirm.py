@@ -54,8 +54,8 @@ CONDITION = "condition"
 class ObserveLimits:
     """Time and visit bounds of one observing replay (defaults: a confirmed NO in ~1 s)."""
 
-    first_visit_s: float = 3.0  # JVM start, class load and the first visit of the head
-    observe_s: float = 1.0  # visits after the first
+    first_visit_s: float = 5.0  # JVM start, class load and the first visit of the head
+    observe_s: float = 2.0  # visits after the first (wall time: a loaded machine is slower)
     condition_visits: int = 50  # successive visits that must satisfy the condition
 
 
@@ -294,14 +294,14 @@ class _Observation:
     def _visit(self, thread: int) -> ReplayResult | None:
         if not self.thread:
             self._first_visit(thread)
-        depth = self.client.frame_count(thread)
-        if depth != self.depth:  # another activation of the method
-            self.depth = depth
+        frames = self.client.frames(thread)
+        if len(frames) != self.depth:  # another activation of the method
+            self.depth = len(frames)
             self.history.clear()
             self.satisfied = 0
         self.visits += 1
         if self.repeat_refusal is None:
-            snapshot = self.reader.read(thread)
+            snapshot = self.reader.read(thread, frames[0].frame_id)
             if snapshot is not None:
                 earlier = self.history.get(snapshot.key)
                 if earlier is not None:
@@ -314,8 +314,8 @@ class _Observation:
         return ReplayResult(
             Replay.CONFIRMED,
             f"state at {self.shape.where} repeated after {steps} step{plural}: "
-            f"{snapshot.describe()} (observed on the JVM: the loop is a function of this state, "
-            f"so it repeats forever)",
+            f"{self.reader.describe(snapshot)} (observed on the JVM: the loop is a function of "
+            f"this state, so it repeats forever)",
         )
 
     def _check_condition(self, thread: int) -> ReplayResult | None:

@@ -14,8 +14,8 @@ visits can be compared by.
 * the values of those static fields, and whether each class the loop may initialise is
   initialised (running a ``<clinit>`` changes the state).
 
-The canonical form is ``Snapshot.key``; ``Snapshot.shown`` the locals in source names for the
-evidence text (``i = 0, j = 1``). A heap larger than ``max_values`` values gives None: too big
+The canonical form is ``Snapshot.key``; `StateReader.describe` gives the locals in source
+names for the evidence text (``i = 0, j = 1``). A heap larger than ``max_values`` values gives None: too big
 to compare, no claim.
 """
 
@@ -48,13 +48,10 @@ _PRIMITIVES = {
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One visit's state: ``key`` (canonical, hashable) and the locals as a reader sees them."""
+    """One visit's state: ``key`` (canonical, hashable) and the raw values of the locals."""
 
     key: tuple[object, ...]
-    shown: tuple[tuple[str, str], ...]
-
-    def describe(self) -> str:
-        return ", ".join(f"{name} = {value}" for name, value in self.shown) or "no locals"
+    values: tuple[JavaValue, ...] = field(compare=False)
 
 
 def _show(value: JavaValue, signature: str | None) -> str:
@@ -105,25 +102,33 @@ class StateReader:
         self.max_values = max_values
         self._layouts: dict[int, tuple[str, tuple[int, ...]]] = {}
 
-    def read(self, thread: int) -> Snapshot | None:
-        """The state now; None when the reachable heap is larger than ``max_values``."""
-        client = self.client
+    def read(self, thread: int, frame: int) -> Snapshot | None:
+        """The state now (``frame``: the id of the loop's frame, on top of ``thread``); None
+        when the reachable heap is larger than ``max_values``."""
         slots = self.shape.slots
-        frame = client.frames(thread, 0, 1)[0].frame_id
-        raw = client.frame_values(thread, frame, [(s.slot, s.tag) for s in slots]) if slots else []
+        raw = tuple(
+            self.client.frame_values(thread, frame, [(s.slot, s.tag) for s in slots])
+            if slots
+            else ()
+        )
         walk = _Walk()
         heap = self.shape.reads_heap
         local_key = tuple(walk.atom(v) if heap else _identity(v) for v in raw)
-        shown = tuple(
-            (slot.name, _show(value, self._signature_of(value))) for slot, value in zip(slots, raw)
-        )
         if not heap:
-            return Snapshot(("locals", local_key, self._classes()), shown)
+            return Snapshot(("locals", local_key, self._classes()), raw)
         statics = tuple(walk.atom(value) for value in self._statics())
         objects = self._walk(walk)
         if objects is None:
             return None
-        return Snapshot(("heap", local_key, statics, objects, self._classes()), shown)
+        return Snapshot(("heap", local_key, statics, objects, self._classes()), raw)
+
+    def describe(self, snapshot: Snapshot) -> str:
+        """The locals in source names: ``i = 0, j = 1`` (objects by their class)."""
+        shown = [
+            f"{slot.name} = {_show(value, self._signature_of(value))}"
+            for slot, value in zip(self.shape.slots, snapshot.values)
+        ]
+        return ", ".join(shown) or "no locals"
 
     def _signature_of(self, value: JavaValue) -> str | None:
         if isinstance(value, ObjectValue) and not value.is_null:
