@@ -12,7 +12,11 @@ is ready), sets a breakpoint at the proved loop's head (once its class is prepar
   run infinite: the same steps repeat forever. Independent of the analysis;
 * **the proved condition**: when the NO carries a concrete condition (`ConcreteCondition`, the
   recurrent set of a non-looping proof), it must hold at ``condition_visits`` successive visits
-  — evidence, not a proof; one violation refutes the replay (`Replay.UNCONFIRMED`).
+  — evidence, not a proof; one violation refutes the replay (`Replay.UNCONFIRMED`);
+* **Looper**: when the visits decide nothing (no repeat within ``observe_s``, or the loop is
+  not a function of its state), Looper's closure proof (`jhalt.dynamic.observer.examine`,
+  seed 003) on the same JVM: a proof for the claimed loop that holds for Java's machine
+  integers confirms — a proof of its own, independent of the static one.
 
 Anything else — the class never loads, the head is not reached within ``first_visit_s``, no
 repeat within ``observe_s``, a JDWP problem, the program ends — answers None, and the caller
@@ -36,7 +40,7 @@ from jhalt.dynamic import jdwp_wire as w
 from jhalt.dynamic.jdwp import Event, JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location
 from jhalt.dynamic.loop_shape import LoopShape, NoLoopShape, loop_shape
-from jhalt.dynamic.observer import SYSTEM_THREAD_GROUPS
+from jhalt.dynamic.observer import SYSTEM_THREAD_GROUPS, Limits, examine
 from jhalt.dynamic.session import Address, connect, free_loopback_port, watched_command
 from jhalt.dynamic.snapshot import Snapshot, StateReader, read_position
 from jhalt.dynamic.vmview import UnsupportedStep, VmView
@@ -46,8 +50,8 @@ from jhalt.ids import MethodId
 from jhalt.witness.replay import Observer, ReplayResult
 from jhalt.witness.reproducer import NON_TERMINATION
 
-REPEAT = "repeat"
-CONDITION = "condition"
+LOOPER_ITERATIONS = 20
+GROWING_OBSERVE_S = 0.3  # the visits' share when the proof says a value grows without bound
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ class ObserveLimits:
     first_visit_s: float = 5.0  # JVM start, class load and the first visit of the head
     observe_s: float = 2.0  # visits after the first (wall time: a loaded machine is slower)
     condition_visits: int = 50  # successive visits that must satisfy the condition
+    looper_s: float = 2.0  # Looper's closure proof when the visits decide nothing
 
 
 class ConcreteCondition(Protocol):
@@ -105,8 +110,10 @@ def result_observer(result: ProveResult, classpath: str) -> Observer | None:
     if not isinstance(proof, NonTerminationResult):
         return None
     loop = proof.loop
-    condition = None if proof.overflow_note else proof.condition
-    return observer_for(HangTarget(classpath, loop.method, loop.head_pc, condition))
+    if proof.overflow_note:  # values grow: a repeat is unlikely, Looper may still prove it
+        limits = ObserveLimits(observe_s=GROWING_OBSERVE_S)
+        return observer_for(HangTarget(classpath, loop.method, loop.head_pc), limits)
+    return observer_for(HangTarget(classpath, loop.method, loop.head_pc, proof.condition))
 
 
 def finding_observer(finding: Finding, classpath: str) -> Observer | None:
@@ -143,7 +150,8 @@ def observe_hang(
     try:
         client = connect(Address("127.0.0.1", port), process)
         try:
-            return _Observation(client, shape, target, limits, started).run()
+            observation = _Observation(client, shape, target, limits, started)
+            return observation.run() or observation.looper()
         finally:
             client.close()
     except (InputError, JdwpError, UnsupportedStep, TimeoutError):
@@ -186,6 +194,7 @@ class _Observation:
         self.satisfied = 0
         self.condition = target.condition
         self.exits: list[Location] = []
+        self.requests: list[tuple[int, int]] = []
         self.repeat_refusal = self._repeat_refusal()
         self.reader = StateReader(self.view, shape)
 
@@ -196,6 +205,44 @@ class _Observation:
             return "the operand stack is not empty at the head"
         return None
 
+    def _request(self, kind: int, suspend: int, modifiers: list[tuple[int, object]]) -> int:
+        request = self.client.set_request(kind, suspend, modifiers)
+        self.requests.append((kind, request))
+        return request
+
+    def looper(self) -> ReplayResult | None:
+        """After an undecided observation of a visited loop: Looper's closure proof on the
+        same JVM (`jhalt.dynamic.observer.examine`, seed 003). Confirmed only by a proof for
+        the claimed loop that also holds for Java's machine integers."""
+        if not self.thread:
+            return None
+        for kind, request in self.requests:
+            self.client.clear_request(kind, request)
+        time.sleep(0.02)  # events already on the wire
+        self.client.drain_events()
+        self.client.resume_vm()  # undo the suspension of any event just drained
+        limits = Limits(max_iterations=LOOPER_ITERATIONS, timeout=self.limits.looper_s)
+        for verdict in examine(self.client, limits).proved:
+            proof, site = verdict.proof, verdict.site
+            method = site.method
+            claimed = self.shape.method
+            if (
+                proof is None
+                or not proof.machine_ints
+                or (method.class_name, method.name, method.descriptor)
+                != (claimed.class_name, claimed.name, claimed.descriptor)
+                or self.shape.head_pc not in site.loop_pcs
+            ):
+                continue
+            count = len(proof.iterations)
+            return ReplayResult(
+                Replay.CONFIRMED,
+                f"Looper proved on the JVM that the loop at {self.shape.where} never exits: "
+                f"{count} observed iteration{'s form' if count != 1 else ' forms'} a closed "
+                f"system over Java's ints",
+            )
+        return None
+
     def run(self) -> ReplayResult | None:
         """The VM starts suspended: set the head's breakpoint (when the loop's class is
         prepared), resume, and judge visit by visit until a verdict or the deadline."""
@@ -204,7 +251,7 @@ class _Observation:
         if found:
             self._set_breakpoints(found[0][1])
         else:
-            self.client.set_request(
+            self._request(
                 w.EK_CLASS_PREPARE,
                 w.SUSPEND_EVENT_THREAD,
                 [(w.MOD_CLASS_MATCH, method.dotted_class)],
@@ -238,7 +285,7 @@ class _Observation:
         else:
             raise UnsupportedStep(f"{method} is not in the loaded class")
         head = Location(tag, class_id, decl.method_id, self.shape.head_pc)
-        self.head_request = self.client.set_request(
+        self.head_request = self._request(
             w.EK_BREAKPOINT, w.SUSPEND_EVENT_THREAD, [(w.MOD_LOCATION_ONLY, head)]
         )
         self.exits = [Location(tag, class_id, decl.method_id, pc) for pc in self.shape.exits]
@@ -263,12 +310,12 @@ class _Observation:
         """Fix the observed thread; watch its exits and exceptions; start the observing time."""
         self.thread = thread
         for exit_location in self.exits:
-            self.client.set_request(
+            self._request(
                 w.EK_BREAKPOINT,
                 w.SUSPEND_EVENT_THREAD,
                 [(w.MOD_THREAD_ONLY, thread), (w.MOD_LOCATION_ONLY, exit_location)],
             )
-        self.client.set_request(
+        self._request(
             w.EK_EXCEPTION,
             w.SUSPEND_EVENT_THREAD,
             [(w.MOD_THREAD_ONLY, thread), (w.MOD_EXCEPTION_ONLY, None)],
@@ -355,8 +402,6 @@ class _Observation:
 
 
 __all__ = [
-    "CONDITION",
-    "REPEAT",
     "ConcreteCondition",
     "HangTarget",
     "ObserveLimits",
