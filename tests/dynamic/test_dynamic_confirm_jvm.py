@@ -78,6 +78,15 @@ DOWN = """public class Down {
     }
 }
 """
+FOREVER = """public class Forever {
+    public static void main(String[] args) {
+        int i = args.length;
+        while (true) {
+            i++;
+        }
+    }
+}
+"""
 CLOCK = """public class Clock {
     public static void main(String[] args) {
         int x = 1;
@@ -157,6 +166,16 @@ class AtLeast:
 
     def holds(self, values: Mapping[StatePosition, int]) -> bool | None:
         return values[self.positions[0][0]] >= self.bound
+
+
+def test_looper_confirms_a_loop_whose_state_never_repeats_soon(tmp_path: Path) -> None:
+    # i++ visits 2^32 states before one repeats; the loop (headed by i++, line 5) has no exit
+    classes = compiled(tmp_path, "Forever", FOREVER)
+    result = observe_hang(
+        command(classes, "Forever"), target(classes, "Forever"), ObserveLimits(observe_s=0.2)
+    )
+    assert result is not None and result.status is Replay.CONFIRMED, result
+    assert result.detail.startswith("Looper proved on the JVM that the loop at Forever.java:5 ")
 
 
 def test_a_violated_condition_is_not_confirmation(tmp_path: Path) -> None:
