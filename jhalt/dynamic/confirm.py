@@ -2,7 +2,8 @@
 
 `observe_hang` starts the witness command that `jhalt.witness.replay` built (``java …``) with
 the JDWP agent (`jhalt.dynamic.session.watched_command`, the VM suspended until the observer
-is ready), sets a breakpoint at the proved loop's head (once its class is prepared) and reads the concrete state (`jhalt.dynamic.snapshot`) at each visit:
+is ready), sets a breakpoint at the proved loop's head (once its class is prepared) and reads
+the concrete state (`jhalt.dynamic.snapshot`) at each visit:
 
 * **exact repeat** (Looper's argument, seed 003 §3): when the loop is a function of its state
   (`jhalt.dynamic.loop_shape`: no calls but pure JDK ones, no monitors, empty operand stack at
@@ -21,11 +22,14 @@ is ready), sets a breakpoint at the proved loop's head (once its class is prepar
 Anything else — the class never loads, the head is not reached within ``first_visit_s``, no
 repeat within ``observe_s``, a JDWP problem, the program ends — answers None, and the caller
 falls back to the fixed wait and thread dumps of `jhalt.witness.replay`. The JVM runs in its
-own process group, which is killed on every path.
+own process group, which is killed on every path. The visits and Looper each get at most half
+of the replay's wait (`ObserveLimits.within`), so an undecided observation costs about the
+wait once more.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -63,6 +67,13 @@ class ObserveLimits:
     condition_visits: int = 50  # successive visits that must satisfy the condition
     looper_s: float = 2.0  # Looper's closure proof when the visits decide nothing
 
+    def within(self, wait_s: float) -> ObserveLimits:
+        """These limits with the visits and Looper capped at half of the replay's wait."""
+        half = max(wait_s, 0.0) / 2
+        return dataclasses.replace(
+            self, observe_s=min(self.observe_s, half), looper_s=min(self.looper_s, half)
+        )
+
 
 class ConcreteCondition(Protocol):
     """A proved condition on the state at the head, evaluable on concrete values
@@ -95,8 +106,8 @@ def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Obs
     """The observer `jhalt.witness.replay.replay` calls with its command line."""
     chosen = limits or ObserveLimits()
 
-    def observe(command: Sequence[str]) -> ReplayResult | None:
-        return observe_hang(command, target, chosen)
+    def observe(command: Sequence[str], wait_s: float) -> ReplayResult | None:
+        return observe_hang(command, target, chosen.within(wait_s))
 
     return observe
 

@@ -170,9 +170,10 @@ def replay_finding(
     return replay(classpath, finding.entry, inputs, claim, timeout_s=timeout_s, jdk=jdk)
 
 
-Observer = Callable[[Sequence[str]], ReplayResult | None]
+Observer = Callable[[Sequence[str], float], ReplayResult | None]
 """Watches a hang claim's command line (``java …``) run and judges it by what it sees, or
-answers None to leave the judgement to the fixed wait (`jhalt.dynamic.confirm`)."""
+answers None to leave the judgement to the fixed wait (`jhalt.dynamic.confirm`); the second
+argument is the replay's wait, which bounds how long it may watch."""
 
 
 def replay(
@@ -210,7 +211,7 @@ def _observe_or_run(
 ) -> ReplayResult:
     """A hang observed by ``observe`` if it can judge it, else `_run_and_judge`."""
     if observe is not None and claim.is_non_termination:
-        observed = observe(command)
+        observed = observe(command, timeout_s)
         if observed is not None:
             return dataclasses.replace(observed, command=tuple(command))
     return _run_and_judge(command, claim, timeout_s, jdk)
