@@ -128,15 +128,30 @@ def command(classes: Path, name: str, *args: str) -> list[str]:
     return [JAVA, "-cp", str(classes), name, *args]
 
 
+def running_with(marker: str) -> list[str]:
+    """Command lines of the processes whose arguments mention ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if marker in line:
+            found.append(line)
+    return found
+
+
 def test_exact_repeat_of_locals_confirms_quickly(tmp_path: Path) -> None:
     classes = compiled(tmp_path, "Spin", SPIN)
     began = time.monotonic()
-    result = observe_hang(command(classes, "Spin", "a"), target(classes, "Spin"))
+    marker = f"spin-{tmp_path.name}"  # a program argument: finds the JVM in the process table
+    result = observe_hang(command(classes, "Spin", marker), target(classes, "Spin"))
     elapsed = time.monotonic() - began
     assert result is not None and result.status is Replay.CONFIRMED, result
     assert "state at Spin.java:5 repeated after 1 step: " in result.detail
     assert "i = 1, j = 7" in result.detail
     assert elapsed < 3.0
+    assert running_with(marker) == []  # the observed JVM is gone
 
 
 def test_exact_repeat_compares_the_reachable_heap_up_to_fresh_objects(tmp_path: Path) -> None:
