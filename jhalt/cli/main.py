@@ -27,7 +27,7 @@ from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import prove_termination
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import dynamic_commands
+from jhalt.cli import dynamic_commands, signals
 from jhalt.cli.batch import EntryOutcome, run_entries
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
@@ -349,6 +349,12 @@ def _report_internal_error(exc: BaseException) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    with signals.handling():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command's handler; every exception becomes its exit code (module docstring)."""
     try:
         return int(args.handler(args))
     except InputError as exc:
@@ -359,9 +365,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"jhalt: error: {exc}", file=sys.stderr)
             return EXIT_INPUT
         return _report_internal_error(exc)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("jhalt: interrupted", file=sys.stderr)
-        return 130
+        return signals.exit_code(exc)
     except BrokenPipeError:
         return EXIT_OK
     except RecursionError as exc:

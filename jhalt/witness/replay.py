@@ -192,6 +192,7 @@ def replay(
     jdk = jdk or find_jdk()
     if jdk is None:
         return skipped("replay skipped: no JDK found")
+    classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
         args = _command_line(entry, inputs)
         if args is not None:
@@ -203,6 +204,14 @@ def replay(
         if isinstance(prepared, ReplayResult):
             return prepared
         return _run_and_judge(prepared, work, claim, timeout_s, jdk)
+
+
+def absolute_classpath(classpath: str) -> str:
+    """``classpath`` with every entry made absolute against jhalt's working directory: the
+    replay runs in a scratch directory of its own. Empty entries are dropped (for ``java`` they
+    would name that scratch directory, not what the user meant)."""
+    entries = [entry for entry in classpath.split(os.pathsep) if entry]
+    return os.pathsep.join(os.path.abspath(entry) for entry in entries)
 
 
 def _command_line(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | None:
