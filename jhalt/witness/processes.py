@@ -43,6 +43,8 @@ __all__ = [
     "contained_popen",
     "cpu_limit_for",
     "forget_all",
+    "forget_directory",
+    "forget_group",
     "hand_over",
     "kill_all",
     "kill_group",
@@ -98,12 +100,14 @@ def register_directory(path: str | Path) -> None:
     _notify("add", "directory", str(path))
 
 
-def _unregister_group(pgid: int) -> None:
+def forget_group(pgid: int) -> None:
+    """Stop tracking the group ``pgid`` (released, or handed over)."""
     _groups.pop(pgid, None)
     _notify("remove", "group", pgid)
 
 
-def _unregister_directory(path: str) -> None:
+def forget_directory(path: str) -> None:
+    """Stop tracking the directory ``path`` (removed)."""
     _directories.pop(path, None)
     _notify("remove", "directory", path)
 
@@ -149,7 +153,7 @@ def scratch_directory(prefix: str) -> Iterator[Path]:
         yield Path(path)
     finally:
         shutil.rmtree(path, ignore_errors=True)
-        _unregister_directory(path)
+        forget_directory(path)
 
 
 def start_group(command: Sequence[str], what: str = "", **popen: object) -> subprocess.Popen[bytes]:
@@ -169,12 +173,12 @@ def release(process: subprocess.Popen[bytes]) -> None:
     ours when it is killed."""
     kill_group(process.pid)
     process.wait()
-    _unregister_group(process.pid)
+    forget_group(process.pid)
 
 
 def hand_over(process: subprocess.Popen[bytes]) -> None:
     """Unregister a process that is meant to outlive jhalt (``watch --keep-running``)."""
-    _unregister_group(process.pid)
+    forget_group(process.pid)
 
 
 def contained_environment(scratch: Path) -> dict[str, str]:
