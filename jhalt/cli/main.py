@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -28,7 +29,7 @@ from jhalt.analyses.prove import prove_termination
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath, normalise_class_name
 from jhalt.cli import dynamic_commands, signals
-from jhalt.cli.batch import EntryOutcome, run_entries
+from jhalt.cli.batch import BatchInterrupted, EntryOutcome, run_entries
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.errors import InputError, JhaltError
@@ -164,19 +165,32 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.reproducers
         else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
     )
-    setup = ReplaySetup(
-        classpath.spec,
-        None if args.no_validate else find_jdk(),
-        reproducer_dir,
-        "--no-validate" if args.no_validate else None,
-    )
-    check = _EntryCheck(
-        program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
-    )
-    outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout, describe=str)
-    findings, notes = _summarise(outcomes, reproducer_dir)
-    report = CheckReport(findings, notes, classpath, args.source_root)
-    write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    findings: list[Finding] = []
+    try:
+        setup = ReplaySetup(
+            classpath.spec,
+            None if args.no_validate else find_jdk(),
+            reproducer_dir,
+            "--no-validate" if args.no_validate else None,
+        )
+        check = _EntryCheck(
+            program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
+        )
+        try:
+            outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout)
+            interrupt = None
+        except BatchInterrupted as stop:
+            outcomes, interrupt = stop.outcomes, stop
+        findings, notes = _summarise(outcomes, reproducer_dir)
+        if interrupt is not None:
+            notes.insert(0, str(interrupt))
+        report = CheckReport(findings, notes, classpath, args.source_root, interrupt is None)
+        write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    finally:
+        if not args.reproducers and not findings:  # nothing refers to it: no leftover
+            shutil.rmtree(reproducer_dir, ignore_errors=True)
+    if interrupt is not None:
+        return signals.exit_code(interrupt.cause)
     return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
 
 
