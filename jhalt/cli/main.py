@@ -7,6 +7,8 @@ Exit codes (documented in the README):
   1  `check` found something (or `watch`/`attach` proved a thread stuck)
   2  usage or input error: one clear line on stderr
   3  internal error: one line on stderr naming the file with the details
+  130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP: everything jhalt started is killed
+     (`jhalt.cli.signals`); an interrupted `check` still prints its findings so far
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ EXIT_OK = 0
 EXIT_FOUND = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+NO_VALIDATE_HELP = (
+    "never execute the target: do not replay {what} on the JVM (a replay runs the analysed "
+    "program, contained: temporary directory, -Xmx, CPU limit, minimal environment)"
+)
 
 
 # ------------------------------------------------------------------ commands
@@ -278,7 +284,9 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     )
     _add_format(prove, PROVE_FORMATS.names())
     prove.add_argument(
-        "--no-validate", action="store_true", help="do not replay a NO witness on the JVM"
+        "--no-validate",
+        action="store_true",
+        help=NO_VALIDATE_HELP.format(what="a NO witness"),
     )
     prove.add_argument(
         "--replay-wait",
@@ -309,7 +317,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         "--exit-zero", action="store_true", help="exit 0 even when something is found"
     )
     check.add_argument(
-        "--no-validate", action="store_true", help="do not replay witnesses on the JVM"
+        "--no-validate", action="store_true", help=NO_VALIDATE_HELP.format(what="witnesses")
     )
     check.add_argument(
         "--jobs",
