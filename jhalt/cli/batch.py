@@ -89,6 +89,7 @@ def _become_worker(connection: Connection) -> threading.Lock:
             connection.send((event, kind, value))
 
     processes.set_observer(tell_parent)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, processes.TEAR_DOWN_SIGNALS)  # see `_launch`
     return lock
 
 
@@ -131,8 +132,9 @@ def run_entries(
             while pending or running:
                 while pending and len(running) < max(1, jobs):
                     index = pending.pop(0)
-                    connection, worker = _launch(context, function, entries[index], index)
-                    running[connection] = worker
+                    with processes.signals_blocked():  # no worker unknown to the registry
+                        connection, worker = _launch(context, function, entries[index], index)
+                        running[connection] = worker
                 ready = wait(list(running), timeout=0.2)
                 now = time.monotonic()
                 for connection in list(running):
@@ -229,7 +231,9 @@ def _launch(
     entry: T,
     index: int,
 ) -> tuple[Connection, _Worker]:
-    """Start ``function(entry)`` in a forked process; the pipe's receiving end and the worker."""
+    """Start ``function(entry)`` in a forked process; the pipe's receiving end and the worker.
+    Called with the tear-down signals blocked: the worker starts with them blocked and unblocks
+    them once its own handlers are set (`_become_worker`)."""
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(sender, function, entry), daemon=True)
     process.start()

@@ -20,19 +20,17 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import signal
 import socket
 import subprocess
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, VmGoneError
 from jhalt.dynamic.observer import Examination, Limits, examine
 from jhalt.errors import InputError
-from jhalt.witness.processes import release, start_group
+from jhalt.witness.processes import release, signals_blocked, start_group
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
@@ -151,18 +149,6 @@ def detach(client: JdwpClient) -> None:
         pass
     finally:
         client.close()
-
-
-@contextmanager
-def signals_blocked() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP held back in this thread for the block; a signal that arrived
-    meanwhile is delivered when it ends."""
-    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def stop_process(process: subprocess.Popen[bytes], grace: float = 2.0) -> None:

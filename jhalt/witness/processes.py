@@ -37,6 +37,7 @@ from typing import IO, Literal
 
 __all__ = [
     "REPLAY_HEAP",
+    "TEAR_DOWN_SIGNALS",
     "Observer",
     "contained_command",
     "contained_environment",
@@ -54,6 +55,7 @@ __all__ = [
     "release",
     "scratch_directory",
     "set_observer",
+    "signals_blocked",
     "start_group",
 ]
 
@@ -154,6 +156,21 @@ def scratch_directory(prefix: str) -> Iterator[Path]:
     finally:
         shutil.rmtree(path, ignore_errors=True)
         forget_directory(path)
+
+
+TEAR_DOWN_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+
+
+@contextmanager
+def signals_blocked() -> Iterator[None]:
+    """`TEAR_DOWN_SIGNALS` held back in this thread for the block (a critical section: a fork
+    and its registration, a debugger's detach); one that arrived meanwhile is delivered when
+    the block ends. A process forked inside the block starts with them blocked too."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, TEAR_DOWN_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def start_group(command: Sequence[str], what: str = "", **popen: object) -> subprocess.Popen[bytes]:
