@@ -128,10 +128,12 @@ def kill_group(pgid: int) -> None:
 
 
 def kill_all() -> None:
-    """SIGKILL every registered group and remove every registered directory (safe in a signal
-    handler and on any exit path; callable any number of times)."""
+    """SIGKILL every registered group and remove every registered directory, and forget them
+    (safe in a signal handler and on any exit path; callable any number of times). The
+    leaders are not reaped here: whoever holds their `Popen` does (`release`)."""
     for pgid in _groups.copy():
         kill_group(pgid)
+        _groups.pop(pgid, None)
     for path in _directories.copy():
         shutil.rmtree(path, ignore_errors=True)
         _directories.pop(path, None)

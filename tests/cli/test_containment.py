@@ -16,12 +16,16 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from javac import compile_java, make_jar
+
+from jhalt.cli import main as main_module
+from jhalt.witness import processes
 
 pytestmark = [
     pytest.mark.jvm,
@@ -201,3 +205,24 @@ def test_interrupted_sarif_says_the_execution_did_not_succeed(tmp_path: Path) ->
     assert notes[0].startswith("interrupted: ")
     named = {Path(n.removeprefix("reproducers: ")).name for n in notes if "reproducers: " in n}
     assert_nothing_left(tmp_path, keep=named)
+
+
+def test_a_crash_kills_what_was_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An internal error (exit 3) with a child group still registered: main kills it."""
+    marker = f"{time.time() % 1000:.6f}"  # sleep's argument: seconds, unique to this run
+    started: list[int] = []
+
+    def crash(*args: object, **kwargs: object) -> None:
+        started.append(processes.start_group(["sleep", marker], stdout=subprocess.DEVNULL).pid)
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(main_module, "prove_termination", crash)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert main_module.main(["prove", str(LOOP_JAR)]) == 3
+    assert "internal error: RuntimeError: boom" in capsys.readouterr().err
+    assert started and not [
+        pid for pid, argv in processes_with(marker).items() if argv[:2] == ["sleep", marker]
+    ]
+    assert processes.live_groups() == []
