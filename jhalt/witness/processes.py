@@ -4,8 +4,9 @@ Every JVM jhalt starts (a replay, a reproducer run, a `watch`ed program) is the 
 own session and process group, registered here until it is released. A replay runs
 *contained* (`contained_popen`): in a fresh scratch directory that is its working directory,
 ``HOME``, ``TMPDIR`` and ``java.io.tmpdir``; with ``-Xmx`` (`REPLAY_HEAP`); with a CPU-time
-limit (``RLIMIT_CPU``, set in the child before ``exec``); and with an environment holding only
-what the JVM needs (`contained_environment`). Nothing else of the user's environment reaches
+limit (``RLIMIT_CPU``, set in the child before ``exec``) and, on Linux, a SIGKILL when the
+thread that started it ends (``PR_SET_PDEATHSIG``); and with an environment holding only what
+the JVM needs (`contained_environment`). Nothing else of the user's environment reaches
 it (no ``CLASSPATH``, ``JAVA_TOOL_OPTIONS``, ``_JAVA_OPTIONS``, credentials).
 
 The registry also holds the scratch directories (`scratch_directory`). `kill_all` sends
@@ -18,17 +19,20 @@ Assumptions, stated where they matter: a group is killed while its leader is ali
 unreaped zombie (our child), so its id cannot have been reused; the registry is a plain dict
 changed by single, GIL-atomic operations, so a signal handler running between two bytecodes of
 the main thread sees a consistent snapshot. A SIGKILL of jhalt itself cannot be caught: then the
-CPU-time limit ends a replay that would otherwise run forever.
+parent-death signal (Linux) or else the CPU-time limit ends a replay that would otherwise run
+forever, and its scratch directory stays.
 """
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import os
 import resource
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -65,6 +69,8 @@ REPLAY_HEAP = "256m"
 CPU_FACTOR = 2.0
 CPU_EXTRA_S = 30
 _ENVIRONMENT_KEPT = ("PATH", "JAVA_HOME", "LANG", "LC_ALL")
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 
 Kind = Literal["group", "directory"]
 # (event, kind, value): ("add" | "remove", "group" | "directory", pgid or path)
@@ -212,10 +218,17 @@ def cpu_limit_for(wall_s: float) -> int:
     return int(CPU_FACTOR * max(0.0, wall_s)) + CPU_EXTRA_S
 
 
-def _limit_cpu(seconds: int) -> None:
-    """Run in the child between fork and exec: the soft limit sends SIGXCPU, the hard one
-    SIGKILL a few seconds later."""
-    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+def _in_the_child(cpu_s: int, parent: int) -> None:
+    """Run in the child between fork and exec. The CPU limit: the soft limit sends SIGXCPU,
+    the hard one SIGKILL a few seconds later. On Linux also SIGKILL when the thread that
+    started it ends (``PR_SET_PDEATHSIG``) — even a SIGKILL of jhalt then ends the replay;
+    assumption: the starting thread waits for the replay (`release`) before it ends, as
+    `jhalt.witness.replay` does. A parent already gone before that was set: die now."""
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 5))
+    if _LIBC is not None:
+        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGKILL)
 
 
 def contained_command(java: str, arguments: Sequence[str], scratch: Path) -> list[str]:
@@ -244,5 +257,5 @@ def contained_popen(
         stdin=subprocess.DEVNULL,
         stdout=stdout,
         stderr=stderr,
-        preexec_fn=functools.partial(_limit_cpu, cpu_s),
+        preexec_fn=functools.partial(_in_the_child, cpu_s, os.getpid()),
     )

@@ -156,6 +156,20 @@ def test_a_signal_during_the_replay_of_prove_kills_the_jvm(
     assert_nothing_left(tmp_path)
 
 
+def test_even_a_sigkill_of_jhalt_ends_its_replay(tmp_path: Path) -> None:
+    """SIGKILL cannot be handled: the replay JVM dies with the thread that started it
+    (Linux's parent-death signal); only its scratch directory may stay."""
+    jar = shutil.copy(LOOP_JAR, tmp_path / "Loop.jar")
+    process = start(tmp_path, "prove", str(jar), "--replay-wait", "60")
+    wait_for_java(process, str(tmp_path))
+    process.kill()
+    assert finish(process)[0] == -signal.SIGKILL
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while processes_with(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not processes_with(str(tmp_path))
+
+
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_an_interrupted_check_all_keeps_its_work_and_leaves_nothing(
     tmp_path: Path, signum: int, code: int
