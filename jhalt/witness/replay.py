@@ -3,9 +3,9 @@
 This is the only place where the analysed program runs, and it runs only in a contained child
 process (`jhalt.witness.processes`: a fresh temporary working directory, ``-Xmx``, a CPU-time
 limit, a minimal environment, its own process group, killed on every exit path, including
-jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). `replay` starts the witness — for a
-``main(String[])`` entry whose inputs are just a command line, ``java -cp CP Main args…``
-directly; otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
+jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). `replay`
+starts the witness — for a ``main(String[])`` entry whose inputs are just a command line,
+``java -cp CP Main args…`` directly (class path entries made absolute); otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
 ``javac`` against the analysed class path in a temporary directory — and judges the outcome
 against a `Claim`:
 
