@@ -171,33 +171,46 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.reproducers
         else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
     )
-    findings: list[Finding] = []
+    setup = ReplaySetup(
+        classpath.spec,
+        None if args.no_validate else find_jdk(),
+        reproducer_dir,
+        "--no-validate" if args.no_validate else None,
+    )
+    check = _EntryCheck(
+        program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
+    )
     try:
-        setup = ReplaySetup(
-            classpath.spec,
-            None if args.no_validate else find_jdk(),
-            reproducer_dir,
-            "--no-validate" if args.no_validate else None,
-        )
-        check = _EntryCheck(
-            program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
-        )
-        try:
-            outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout)
-            interrupt = None
-        except BatchInterrupted as stop:
-            outcomes, interrupt = stop.outcomes, stop
-        findings, notes = _summarise(outcomes, reproducer_dir)
-        if interrupt is not None:
-            notes.insert(0, str(interrupt))
-        report = CheckReport(findings, notes, classpath, args.source_root, interrupt is None)
-        write_output(CHECK_FORMATS.render(args.format, report), args.out)
-    finally:
-        if not args.reproducers and not findings:  # nothing refers to it: no leftover
-            shutil.rmtree(reproducer_dir, ignore_errors=True)
-    if interrupt is not None:
-        return signals.exit_code(interrupt.cause)
+        outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout)
+    except BatchInterrupted as stop:
+        return _report_interrupted(stop, args, classpath, reproducer_dir)
+    findings, notes = _summarise(outcomes, reproducer_dir)
+    _discard_unreferenced(reproducer_dir, args, findings)
+    report = CheckReport(findings, notes, classpath, args.source_root)
+    write_output(CHECK_FORMATS.render(args.format, report), args.out)
     return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
+
+
+def _report_interrupted(
+    stop: BatchInterrupted, args: argparse.Namespace, classpath: ClassPath, reproducer_dir: Path
+) -> int:
+    """A `check` stopped by a signal: the findings of the entries analysed so far, marked
+    incomplete (first note "interrupted: N of M entries analysed"), and 128 + the signal."""
+    findings, notes = _summarise(stop.outcomes, reproducer_dir)
+    notes.insert(0, str(stop))
+    _discard_unreferenced(reproducer_dir, args, findings)
+    report = CheckReport(findings, notes, classpath, args.source_root, complete=False)
+    write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    return signals.exit_code(stop.cause)
+
+
+def _discard_unreferenced(
+    reproducer_dir: Path, args: argparse.Namespace, findings: Sequence[Finding]
+) -> None:
+    """Remove the temporary reproducer directory when no finding is reported (the notes name
+    it only then); a ``--reproducers`` directory is the user's and stays."""
+    if not args.reproducers and not findings:
+        shutil.rmtree(reproducer_dir, ignore_errors=True)
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
