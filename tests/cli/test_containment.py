@@ -170,12 +170,14 @@ def test_even_a_sigkill_of_jhalt_ends_its_replay(tmp_path: Path) -> None:
     assert not processes_with(str(tmp_path))
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize(
+    ("signum", "code", "jobs"), [(signal.SIGINT, 130, "1"), (signal.SIGTERM, 143, "2")]
+)
 def test_an_interrupted_check_all_keeps_its_work_and_leaves_nothing(
-    tmp_path: Path, signum: int, code: int
+    tmp_path: Path, signum: int, code: int, jobs: str
 ) -> None:
     jar = hangs_jar(tmp_path)
-    arguments = ["check", "--all", str(jar), "--timeout", "60", "--format", "json"]
+    arguments = ["check", "--all", str(jar), "--timeout", "60", "--format", "json", "-j", jobs]
     process = start(tmp_path, *arguments)
     wait_for_java(process, str(tmp_path))
     os.killpg(process.pid, signum)
