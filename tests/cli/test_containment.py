@@ -249,3 +249,42 @@ def test_a_crash_kills_what_was_started(
     while sleeping() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not sleeping()
+
+
+MIXED = """
+public class Mixed {
+    public static int divide(int n) {
+        return 100 / n;
+    }
+
+    public static void spin(int n) {
+        while (n > 0) {
+            n = n + 0;
+        }
+    }
+}
+"""
+
+
+def test_an_interrupted_check_reports_the_entries_it_finished(tmp_path: Path) -> None:
+    """``divide`` (first) throws for n = 0 and is replayed at once; the run is interrupted
+    while the replay of ``spin`` waits: the division's finding is printed, with its reproducer
+    kept, and the run is marked incomplete."""
+    source = tmp_path / "src" / "Mixed.java"
+    source.parent.mkdir()
+    source.write_text(MIXED)
+    jar = make_jar(compile_java(source), "Mixed", tmp_path / "mixed.jar")
+    process = start(tmp_path, "check", "--all", str(jar), "--timeout", "60", "--format", "json")
+    wait_for_java(process, "Reproduce_Mixed_spin")
+    os.killpg(process.pid, signal.SIGINT)
+    returncode, stdout, stderr = finish(process)
+    assert returncode == 130, stderr
+    report = json.loads(stdout)
+    assert report["complete"] is False
+    assert report["notes"][0] == "interrupted: 1 of 2 entries analysed"
+    [finding] = report["findings"]
+    assert finding["kind"] == "java.lang.ArithmeticException"
+    assert finding["witness"]["replay"] == "confirmed"
+    assert Path(finding["witness"]["reproducer"]).is_file()
+    [directory] = [n.removeprefix("reproducers: ") for n in report["notes"] if "reproducers: " in n]
+    assert_nothing_left(tmp_path, keep={Path(directory).name})
