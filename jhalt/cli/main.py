@@ -7,6 +7,8 @@ Exit codes (documented in the README):
   1  `check` found something (or `watch`/`attach` proved a thread stuck)
   2  usage or input error: one clear line on stderr
   3  internal error: one line on stderr naming the file with the details
+  130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP: everything jhalt started is killed
+     (`jhalt.cli.signals`); an interrupted `check` still prints its findings so far
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -27,8 +30,8 @@ from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import prove_termination
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import dynamic_commands
-from jhalt.cli.batch import EntryOutcome, run_entries
+from jhalt.cli import dynamic_commands, signals
+from jhalt.cli.batch import BatchInterrupted, EntryOutcome, run_entries
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.dynamic.confirm import finding_observer, result_observer
@@ -55,6 +58,10 @@ EXIT_OK = 0
 EXIT_FOUND = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+NO_VALIDATE_HELP = (
+    "never execute the target: do not replay {what} on the JVM (a replay runs the analysed "
+    "program, contained: temporary directory, -Xmx, CPU limit, minimal environment)"
+)
 
 
 # ------------------------------------------------------------------ commands
@@ -178,11 +185,37 @@ def cmd_check(args: argparse.Namespace) -> int:
     check = _EntryCheck(
         program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
     )
-    outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout, describe=str)
+    try:
+        outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout)
+    except BatchInterrupted as stop:
+        return _report_interrupted(stop, args, classpath, reproducer_dir)
     findings, notes = _summarise(outcomes, reproducer_dir)
+    _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
     return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
+
+
+def _report_interrupted(
+    stop: BatchInterrupted, args: argparse.Namespace, classpath: ClassPath, reproducer_dir: Path
+) -> int:
+    """A `check` stopped by a signal: the findings of the entries analysed so far, marked
+    incomplete (first note "interrupted: N of M entries analysed"), and 128 + the signal."""
+    findings, notes = _summarise(stop.outcomes, reproducer_dir)
+    notes.insert(0, str(stop))
+    _discard_unreferenced(reproducer_dir, args, findings)
+    report = CheckReport(findings, notes, classpath, args.source_root, complete=False)
+    write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    return signals.exit_code(stop.cause)
+
+
+def _discard_unreferenced(
+    reproducer_dir: Path, args: argparse.Namespace, findings: Sequence[Finding]
+) -> None:
+    """Remove the temporary reproducer directory when no finding is reported (the notes name
+    it only then); a ``--reproducers`` directory is the user's and stays."""
+    if not args.reproducers and not findings:
+        shutil.rmtree(reproducer_dir, ignore_errors=True)
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
@@ -269,7 +302,9 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     )
     _add_format(prove, PROVE_FORMATS.names())
     prove.add_argument(
-        "--no-validate", action="store_true", help="do not replay a NO witness on the JVM"
+        "--no-validate",
+        action="store_true",
+        help=NO_VALIDATE_HELP.format(what="a NO witness"),
     )
     prove.add_argument(
         "--replay-wait",
@@ -300,7 +335,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         "--exit-zero", action="store_true", help="exit 0 even when something is found"
     )
     check.add_argument(
-        "--no-validate", action="store_true", help="do not replay witnesses on the JVM"
+        "--no-validate", action="store_true", help=NO_VALIDATE_HELP.format(what="witnesses")
     )
     check.add_argument(
         "--jobs",
@@ -354,6 +389,12 @@ def _report_internal_error(exc: BaseException) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    with signals.handling():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command's handler; every exception becomes its exit code (module docstring)."""
     try:
         return int(args.handler(args))
     except InputError as exc:
@@ -364,9 +405,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"jhalt: error: {exc}", file=sys.stderr)
             return EXIT_INPUT
         return _report_internal_error(exc)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("jhalt: interrupted", file=sys.stderr)
-        return 130
+        return signals.exit_code(exc)
     except BrokenPipeError:
         return EXIT_OK
     except RecursionError as exc:

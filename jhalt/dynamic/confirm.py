@@ -1,8 +1,8 @@
 """Confirming a NO by observing the witness run, not by waiting (issue 20).
 
-`observe_hang` starts the witness command that `jhalt.witness.replay` built (``java …``) with
-the JDWP agent (`jhalt.dynamic.session.watched_command`, the VM suspended until the observer
-is ready), sets a breakpoint at the proved loop's head (once its class is prepared) and reads
+`observe_hang` starts the witness command that `jhalt.witness.replay` built (``java …``),
+contained like every replay, with the JDWP agent (`jhalt.dynamic.session.agent_option`, the
+VM suspended until the observer is ready), sets a breakpoint at the proved loop's head (once its class is prepared) and reads
 the concrete state (`jhalt.dynamic.snapshot`) at each visit:
 
 * **exact repeat** (Looper's argument, seed 003 §3): when the loop is a function of its state
@@ -22,7 +22,8 @@ the concrete state (`jhalt.dynamic.snapshot`) at each visit:
 Anything else — the class never loads, the head is not reached within ``first_visit_s``, no
 repeat within ``observe_s``, a JDWP problem, the program ends — answers None, and the caller
 falls back to the fixed wait and thread dumps of `jhalt.witness.replay`. The JVM runs in its
-own process group, which is killed on every path. The visits and Looper each get at most half
+own process group, registered with `jhalt.witness.processes` and released (killed) on every
+path. The visits and Looper each get at most half
 of the replay's wait (`ObserveLimits.within`), so an undecided observation costs about the
 wait once more.
 """
@@ -30,12 +31,13 @@ wait once more.
 from __future__ import annotations
 
 import dataclasses
-import os
-import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from subprocess import DEVNULL
 from typing import Protocol
 
 from jhalt.analyses.nontermination.result import NonTerminationResult
@@ -45,12 +47,13 @@ from jhalt.dynamic.jdwp import Event, JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location
 from jhalt.dynamic.loop_shape import LoopShape, NoLoopShape, loop_shape
 from jhalt.dynamic.observer import SYSTEM_THREAD_GROUPS, Limits, examine
-from jhalt.dynamic.session import Address, connect, free_loopback_port, watched_command
+from jhalt.dynamic.session import Address, agent_option, connect, free_loopback_port
 from jhalt.dynamic.snapshot import Snapshot, StateReader, read_position
 from jhalt.dynamic.vmview import UnsupportedStep, VmView
 from jhalt.errors import ClassFormatError, InputError
 from jhalt.findings import Finding, ProveResult, Replay
 from jhalt.ids import MethodId
+from jhalt.witness.processes import contained_command, contained_popen, cpu_limit_for, release
 from jhalt.witness.replay import Observer, ReplayResult
 from jhalt.witness.reproducer import NON_TERMINATION
 
@@ -66,6 +69,10 @@ class ObserveLimits:
     observe_s: float = 2.0  # visits after the first (wall time: a loaded machine is slower)
     condition_visits: int = 50  # successive visits that must satisfy the condition
     looper_s: float = 2.0  # Looper's closure proof when the visits decide nothing
+
+    def total_s(self) -> float:
+        """The longest an observation may take (its JVM's CPU-time limit is set from it)."""
+        return self.first_visit_s + self.observe_s + self.looper_s
 
     def within(self, wait_s: float) -> ObserveLimits:
         """These limits with the visits and Looper capped at half of the replay's wait."""
@@ -106,8 +113,10 @@ def observer_for(target: HangTarget, limits: ObserveLimits | None = None) -> Obs
     """The observer `jhalt.witness.replay.replay` calls with its command line."""
     chosen = limits or ObserveLimits()
 
-    def observe(command: Sequence[str], wait_s: float) -> ReplayResult | None:
-        return observe_hang(command, target, chosen.within(wait_s))
+    def observe(
+        java: str, arguments: Sequence[str], work: Path, wait_s: float
+    ) -> ReplayResult | None:
+        return observe_hang(java, arguments, work, target, chosen.within(wait_s))
 
     return observe
 
@@ -137,47 +146,45 @@ def finding_observer(finding: Finding, classpath: str) -> Observer | None:
 
 
 def observe_hang(
-    command: Sequence[str], target: HangTarget, limits: ObserveLimits | None = None
+    java: str,
+    arguments: Sequence[str],
+    work: Path,
+    target: HangTarget,
+    limits: ObserveLimits | None = None,
 ) -> ReplayResult | None:
-    """Run ``command`` (``java …``) under observation (module docstring): a confirmed or
-    refuted `ReplayResult`, or None to fall back to the waiting replay."""
+    """Run ``java ARGUMENTS…`` under observation (module docstring), contained as every replay
+    is (`jhalt.witness.processes.contained_popen`, in a fresh directory below ``work``) with
+    the JDWP agent in front of the arguments: a confirmed or refuted `ReplayResult` (with the
+    command it ran), or None to fall back to the waiting replay."""
     limits = limits or ObserveLimits()
     try:
         shape = loop_shape(target.classpath, target.method, target.head_pc)
-        argv = watched_command(command, port := free_loopback_port(), suspend=True)
+        port = free_loopback_port()
     except (NoLoopShape, ClassFormatError, InputError, OSError):
         return None
+    watched = [agent_option(port, suspend=True), *arguments]
+    scratch = Path(tempfile.mkdtemp(prefix="observe-", dir=work))
     started = time.monotonic()
     try:
-        process = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
+        process = contained_popen(
+            java, watched, scratch, cpu_limit_for(limits.total_s()), DEVNULL, DEVNULL
         )
-    except OSError:
+    except (OSError, subprocess.SubprocessError):
         return None
     try:
         client = connect(Address("127.0.0.1", port), process)
         try:
             observation = _Observation(client, shape, target, limits, started)
-            return observation.run() or observation.looper()
+            result = observation.run() or observation.looper()
         finally:
             client.close()
     except (InputError, JdwpError, UnsupportedStep, TimeoutError):
         return None
     finally:
-        _kill_group(process)
-
-
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the JVM's process group, then reap the JVM."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    process.wait()
+        release(process)
+    if result is None:
+        return None
+    return dataclasses.replace(result, command=tuple(contained_command(java, watched, scratch)))
 
 
 class _Observation:

@@ -5,7 +5,10 @@ the executable: ``-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,
 address=127.0.0.1:PORT`` — the JDWP agent listens on loopback and costs nothing until
 a debugger attaches (no instrumentation, no breakpoints). The child gets its own
 session, so a Ctrl-C in the terminal reaches jhalt (which examines, then cleans up)
-rather than killing the program.
+rather than killing the program; it is registered with `jhalt.witness.processes`, so that
+jhalt's signal handlers and crash path kill it too, unless it was handed over to outlive
+jhalt (``watch --keep-running`` / ``--once``). It is the user's program, run as asked: not
+contained like a replay (same working directory, environment and heap settings).
 
 `examine_at` connects, examines and — on every path, Ctrl-C included — clears its
 event requests and detaches with VirtualMachine.Dispose, which resumes every thread
@@ -27,6 +30,7 @@ from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, VmGoneError
 from jhalt.dynamic.observer import Examination, Limits, examine
 from jhalt.errors import InputError
+from jhalt.witness.processes import release, signals_blocked, start_group
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
@@ -81,9 +85,8 @@ def agent_option(port: int, suspend: bool = False) -> str:
     )
 
 
-def watched_command(argv: Sequence[str], port: int, suspend: bool = False) -> list[str]:
-    """``argv`` (``java ARGS…``) with the JDWP agent option after the executable
-    (``suspend``: the VM starts suspended until a debugger attaches and resumes it)."""
+def watched_command(argv: Sequence[str], port: int) -> list[str]:
+    """``argv`` (``java ARGS…``) with the JDWP agent option after the executable."""
     if not argv:
         raise InputError(
             "nothing to run: give the command after --, e.g. jhalt watch -- java -cp app.jar Main"
@@ -93,14 +96,14 @@ def watched_command(argv: Sequence[str], port: int, suspend: bool = False) -> li
         raise InputError(f"the command must start with java, not {argv[0]!r}")
     if any(a.startswith(("-agentlib:jdwp", "-Xrunjdwp")) for a in argv[1:]):
         raise InputError("the command already loads a JDWP agent; use jhalt attach instead")
-    return [argv[0], agent_option(port, suspend), *argv[1:]]
+    return [argv[0], agent_option(port), *argv[1:]]
 
 
 def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Address]:
     port = free_loopback_port()
     command = watched_command(argv, port)
     try:
-        process = subprocess.Popen(command, start_new_session=True)
+        process = start_group(command, "watched program")
     except OSError as exc:
         raise InputError(f"cannot start {argv[0]}: {exc.strerror or exc}") from None
     return process, Address("127.0.0.1", port)
@@ -126,28 +129,40 @@ def examine_at(
     process: subprocess.Popen[bytes] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Examination:
-    """Attach, examine, and always detach (Dispose resumes all threads)."""
+    """Attach, examine, and always detach (Dispose resumes all threads), whatever happens: an
+    error, the examination's timeout, Ctrl-C or SIGTERM (the CLI's handler raises in the main
+    thread; the detach then runs with those signals blocked, so a second one cannot cut it
+    short, and is delivered after it)."""
     client = connect(address, process)
     try:
         return examine(client, limits, progress)
     except VmGoneError:
         raise InputError("the program exited during the examination") from None
     finally:
-        try:
-            client.drain_events()
-            client.dispose()
-        except JdwpError:
-            pass
+        with signals_blocked():
+            detach(client)
+
+
+def detach(client: JdwpClient) -> None:
+    """Clear, Dispose (the VM resumes every thread the debugger suspended and drops its event
+    requests), close. If Dispose cannot be sent, closing the connection has the same effect:
+    the JDWP agent treats a lost debugger as a Dispose (JDWP spec, VirtualMachine.Dispose)."""
+    try:
+        client.drain_events()
+        client.dispose()
+    except (JdwpError, OSError):
+        pass
+    finally:
         client.close()
 
 
 def stop_process(process: subprocess.Popen[bytes], grace: float = 2.0) -> None:
-    """Terminate a watched program (and reap it)."""
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(grace)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    """Terminate a watched program (SIGTERM, then after ``grace`` seconds SIGKILL of its whole
+    group), reap it and unregister it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    release(process)

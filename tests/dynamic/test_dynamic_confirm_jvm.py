@@ -124,8 +124,9 @@ def target(classes: Path, name: str, condition: object = None) -> HangTarget:
     )  # type: ignore[arg-type]
 
 
-def command(classes: Path, name: str, *args: str) -> list[str]:
-    return [JAVA, "-cp", str(classes), name, *args]
+def arguments(classes: Path, name: str, *args: str) -> list[str]:
+    """The ``java`` arguments of a replay: class path, main class, program arguments."""
+    return ["-cp", str(classes), name, *args]
 
 
 def running_with(marker: str) -> list[str]:
@@ -145,19 +146,25 @@ def test_exact_repeat_of_locals_confirms_quickly(tmp_path: Path) -> None:
     classes = compiled(tmp_path, "Spin", SPIN)
     began = time.monotonic()
     marker = f"spin-{tmp_path.name}"  # a program argument: finds the JVM in the process table
-    result = observe_hang(command(classes, "Spin", marker), target(classes, "Spin"))
+    result = observe_hang(
+        JAVA, arguments(classes, "Spin", marker), tmp_path, target(classes, "Spin")
+    )
     elapsed = time.monotonic() - began
     assert result is not None and result.status is Replay.CONFIRMED, result
     assert "state at Spin.java:5 repeated after 1 step: " in result.detail
     assert "i = 1, j = 7" in result.detail
     assert elapsed < 3.0
     assert running_with(marker) == []  # the observed JVM is gone
+    assert result.command[1].startswith("-Xmx")  # contained like every replay
+    assert any(a.startswith("-agentlib:jdwp=") and "suspend=y" in a for a in result.command)
 
 
 def test_exact_repeat_compares_the_reachable_heap_up_to_fresh_objects(tmp_path: Path) -> None:
     # k alternates 0, 1, 0, …; a fresh Object each round: the second and fourth visits agree
     classes = compiled(tmp_path, "Toggle", TOGGLE)
-    result = observe_hang(command(classes, "Toggle", "a"), target(classes, "Toggle"))
+    result = observe_hang(
+        JAVA, arguments(classes, "Toggle", "a"), tmp_path, target(classes, "Toggle")
+    )
     assert result is not None and result.status is Replay.CONFIRMED, result
     assert "repeated after 2 steps" in result.detail
     assert "k = " in result.detail
@@ -187,7 +194,11 @@ def test_looper_confirms_a_loop_whose_state_never_repeats_soon(tmp_path: Path) -
     # i++ visits 2^32 states before one repeats; the loop (headed by i++, line 5) has no exit
     classes = compiled(tmp_path, "Forever", FOREVER)
     result = observe_hang(
-        command(classes, "Forever"), target(classes, "Forever"), ObserveLimits(observe_s=0.2)
+        JAVA,
+        arguments(classes, "Forever"),
+        tmp_path,
+        target(classes, "Forever"),
+        ObserveLimits(observe_s=0.2),
     )
     assert result is not None and result.status is Replay.CONFIRMED, result
     assert result.detail.startswith("Looper proved on the JVM that the loop at Forever.java:5 ")
@@ -197,7 +208,9 @@ def test_a_violated_condition_is_not_confirmation(tmp_path: Path) -> None:
     # i counts down through 3, 2, 1, 0, -1: the false claim i >= 0 fails at the fifth visit
     # (the VM waits for the observer, so the first visit is the loop's first)
     classes = compiled(tmp_path, "Down", DOWN)
-    result = observe_hang(command(classes, "Down"), target(classes, "Down", AtLeast(1, 0)))
+    result = observe_hang(
+        JAVA, arguments(classes, "Down"), tmp_path, target(classes, "Down", AtLeast(1, 0))
+    )
     assert result is not None and result.status is Replay.UNCONFIRMED, result
     assert result.detail == "visit 5 of Down.java:4 violated the proved condition i ≥ 0: i = -1"
 
@@ -217,7 +230,11 @@ def test_a_loop_calling_an_impure_method_is_not_claimed_to_repeat(tmp_path: Path
     # x is 1 at every visit, but x comes from System.nanoTime(): no repeat may be claimed
     classes = compiled(tmp_path, "Clock", CLOCK)
     result = observe_hang(
-        command(classes, "Clock"), target(classes, "Clock"), ObserveLimits(observe_s=0.3)
+        JAVA,
+        arguments(classes, "Clock"),
+        tmp_path,
+        target(classes, "Clock"),
+        ObserveLimits(observe_s=0.3),
     )
     assert result is None
 
@@ -250,7 +267,7 @@ def test_the_recurrent_condition_holds_exactly_while_the_loop_runs_on(tmp_path: 
 def test_visits_satisfying_the_proved_condition_confirm(tmp_path: Path) -> None:
     classes, proof = grow_proof(tmp_path)
     target = HangTarget(str(classes), proof.loop.method, proof.loop.head_pc, proof.condition)
-    result = observe_hang(command(classes, "Grow", "a"), target)
+    result = observe_hang(JAVA, arguments(classes, "Grow", "a"), tmp_path, target)
     assert result is not None and result.status is Replay.CONFIRMED, result
     assert result.detail.startswith("confirmed: 50 visits of Grow.java:4 satisfied ")
     assert "x ≥ " in result.detail
