@@ -36,16 +36,29 @@ ROOT = Path(__file__).resolve().parents[2]
 LOOP_JAR = ROOT / "examples" / "Loop.jar"
 HANGS = """
 public class Hangs {
-    public static void first(int n) {
+    public static void first(long n) {
         while (n > 0) {
-            n = n + 0;
+            n = n + 1;
         }
     }
 
-    public static void second(int n) {
-        int i = 0;
-        while (i < n) {
-            i = i * 1;
+    public static void second(long n) {
+        long i = 1;
+        while (i < n || i > 0) {
+            i = i + 1;
+        }
+    }
+}
+"""
+# The hangs grow a long: the observing replay (jhalt.dynamic.confirm) sees no repeat and
+# Looper's proof fails for wrapping longs, so each replay waits its full time, as these tests
+# need (a loop whose state repeats is confirmed within a second).
+GROWS = """
+public class Grows {
+    public static void main(String[] args) {
+        long i = args.length + 1;
+        while (i > 0) {
+            i = i + 1;
         }
     }
 }
@@ -132,6 +145,13 @@ def hangs_jar(tmp_path: Path) -> Path:
     return make_jar(compile_java(source), "Hangs", tmp_path / "hangs.jar")
 
 
+def grows_jar(tmp_path: Path) -> Path:
+    source = tmp_path / "src" / "Grows.java"
+    source.parent.mkdir()
+    source.write_text(GROWS)
+    return make_jar(compile_java(source), "Grows", tmp_path / "grows.jar")
+
+
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
     stdout, stderr = process.communicate(timeout=20)
     return process.returncode, stdout, stderr
@@ -143,7 +163,7 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
 def test_a_signal_during_the_replay_of_prove_kills_the_jvm(
     tmp_path: Path, signum: int, code: int
 ) -> None:
-    jar = shutil.copy(LOOP_JAR, tmp_path / "Loop.jar")
+    jar = grows_jar(tmp_path)
     process = start(tmp_path, "prove", str(jar), "--replay-wait", "60")
     wait_for_java(process, str(tmp_path))
     if signum == signal.SIGINT:
@@ -159,7 +179,7 @@ def test_a_signal_during_the_replay_of_prove_kills_the_jvm(
 def test_even_a_sigkill_of_jhalt_ends_its_replay(tmp_path: Path) -> None:
     """SIGKILL cannot be handled: the replay JVM dies with the thread that started it
     (Linux's parent-death signal); only its scratch directory may stay."""
-    jar = shutil.copy(LOOP_JAR, tmp_path / "Loop.jar")
+    jar = grows_jar(tmp_path)
     process = start(tmp_path, "prove", str(jar), "--replay-wait", "60")
     wait_for_java(process, str(tmp_path))
     process.kill()
@@ -257,9 +277,9 @@ public class Mixed {
         return 100 / n;
     }
 
-    public static void spin(int n) {
+    public static void spin(long n) {
         while (n > 0) {
-            n = n + 0;
+            n = n + 1;
         }
     }
 }
