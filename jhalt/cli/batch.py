@@ -4,6 +4,11 @@ Each entry runs in its own forked worker process, so that one entry's crash, run
 memory or timeout never stops the others; at most ``jobs`` run at once. Results come
 back in the order of the entries, whatever ``jobs`` is, so output is deterministic.
 A progress bar (`jhalt.cli.progress`) is drawn on stderr only when stderr is a terminal.
+
+A run-wide `Deadline` (``--max-time``, issue 20) stops the whole run: no entry is started
+after it, a worker still running ``GRACE_S`` after it is killed, and every entry without an
+outcome is reported as `NOT_ANALYSED`. The function gets the deadline itself (it is its
+job to give each entry no more than the time left; `jhalt.cli.main` does).
 """
 
 from __future__ import annotations
@@ -18,12 +23,14 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Generic, TypeVar
 
+from jhalt.budget import NEVER, Deadline
 from jhalt.cli.progress import StderrProgress
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 GRACE_S = 1.0
+NOT_ANALYSED = "not analysed: max time reached"
 
 
 @dataclass(frozen=True)
@@ -56,11 +63,14 @@ def run_entries(
     jobs: int = 1,
     timeout_s: float = 60.0,
     describe: Callable[[T], str] = str,
+    deadline: Deadline = NEVER,
 ) -> list[EntryOutcome[T, R]]:
     """``function(entry)`` for every entry, each in its own process, at most ``jobs`` at once.
 
     An entry that runs longer than ``timeout_s`` (plus a short grace period) is killed
-    and reported as a timeout; one that raises is reported with the exception's text."""
+    and reported as a timeout; one that raises is reported with the exception's text.
+    After ``deadline`` (module docstring) the rest are `NOT_ANALYSED`; the outcomes keep
+    the entries' order either way."""
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
@@ -68,6 +78,8 @@ def run_entries(
     with StderrProgress(len(entries), "entries") as progress:
         try:
             while pending or running:
+                if deadline.expired():
+                    pending.clear()
                 while pending and len(running) < max(1, jobs):
                     index = pending.pop(0)
                     connection, worker = _launch(context, function, entries[index], index)
@@ -80,6 +92,8 @@ def run_entries(
                     outcome: EntryOutcome[T, R] | None = _finished(
                         entry, worker, connection, ready, now, timeout_s
                     )
+                    if outcome is None and now > deadline.at + GRACE_S:
+                        outcome = EntryOutcome(entry, None, NOT_ANALYSED, now - worker.started)
                     if outcome is not None:
                         worker.stop(connection)
                         del running[connection]
@@ -88,7 +102,10 @@ def run_entries(
         finally:
             for connection, worker in running.items():
                 worker.stop(connection)
-    return [o for o in outcomes if o is not None]
+    return [
+        o if o is not None else EntryOutcome(entries[index], None, NOT_ANALYSED)
+        for index, o in enumerate(outcomes)
+    ]
 
 
 @dataclass(frozen=True)
