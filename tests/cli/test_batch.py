@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import time
 
-from jhalt.cli.batch import run_entries
+from jhalt.budget import NEVER
+from jhalt.cli.batch import GRACE_S, NOT_ANALYSED, run_entries
 
 
 def square_or_fail(n: int) -> int:
@@ -34,3 +35,18 @@ def test_results_keep_entry_order_and_failures_stay_local() -> None:
                 assert by_entry[n].result is None and "worker died" in by_entry[n].error
             else:
                 assert by_entry[n].result == n * n and by_entry[n].error is None
+
+
+def sleep_for(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_the_run_deadline_stops_everything_and_keeps_the_order() -> None:
+    started = time.monotonic()
+    deadline = NEVER.within(0.5)
+    outcomes = run_entries([0.1, 60.0, 0.1], sleep_for, jobs=1, timeout_s=120.0, deadline=deadline)
+    assert time.monotonic() - started < 0.5 + GRACE_S + 1.0  # the 60 s worker was killed
+    assert [o.entry for o in outcomes] == [0.1, 60.0, 0.1]
+    assert outcomes[0].result == 0.1 and outcomes[0].error is None
+    assert [o.error for o in outcomes[1:]] == [NOT_ANALYSED, NOT_ANALYSED]
