@@ -128,6 +128,17 @@ class Deadline:
         """The sooner of this deadline and ``seconds`` from now."""
         return Deadline(min(self.at, time.monotonic() + seconds))
 
+    def check(self) -> None:
+        """Raise `OutOfTime` once the deadline has passed (for long inner loops; the phase
+        that handed the deadline down catches it and answers ``timeout in <phase>``)."""
+        if time.monotonic() >= self.at:
+            raise OutOfTime
+
+
+class OutOfTime(Exception):
+    """A `Deadline` passed inside a long computation (`Deadline.check`). Never leaves the
+    phase that handed the deadline down: it becomes a MAYBE ``"timeout in <phase>"``."""
+
 
 NEVER = Deadline()
 """No deadline: the default of every limit, so a phase called without one behaves as before."""

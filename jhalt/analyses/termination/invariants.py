@@ -159,9 +159,11 @@ def infer_invariants(
         system = _restricted(system, relevant)
     entries = system.entries or ()  # never None: checked above, kept by _restricted
     checker = InductivenessChecker(config)
-    current: dict[str, list[Candidate]] = {
-        c.location: _candidates(c, system.its, int_vars) for c in system.cut_points
-    }
+    current: dict[str, list[Candidate]] = {}
+    for cut_point in system.cut_points:
+        if config.deadline.expired():
+            return NO_INVARIANTS
+        current[cut_point.location] = _candidates(cut_point, system.its, int_vars)
     for entry in entries:
         goals = [_primed(g) for g in current.get(entry.target, [])]
         kept = checker.surviving(entry.guard, (), goals)

@@ -48,7 +48,7 @@ from jhalt.analyses.termination.invariants import (
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, timeout_in
+from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
@@ -300,7 +300,7 @@ def _graph_invariants(
     graph: SymbolicExecutionGraph, config: TerminationConfig, program: Program | None = None
 ) -> Invariants:
     """Inductive invariants at the loop heads, from the ITS of the whole graph (`invariants`)."""
-    system = extract_graph(graph, program)
+    system = extract_graph(graph, program, config.deadline)
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
     heads = [location_name(n) for nodes in graph_components(graph) for n in nodes]
@@ -327,15 +327,26 @@ def prove_graph_terminates(
         return TerminationOutcome(
             False, "a cycle of the graph has no evaluation edge", assumptions=assumptions
         )
-    config = config.with_deadline()
     loops: list[LoopProof] = []
+    try:
+        return _prove_loops(graph, program, config.with_deadline(), assumptions, loops)
+    except OutOfTime:
+        return TerminationOutcome(False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions)
+
+
+def _prove_loops(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    config: TerminationConfig,
+    assumptions: tuple[str, ...],
+    loops: list[LoopProof],
+) -> TerminationOutcome:
+    """Item 3 of the module doc for every cyclic SCC; each proved loop is appended to
+    ``loops``. Raises `OutOfTime` when ``config.deadline`` passes during an extraction."""
     graph_invariants: Invariants | None = None
     for nodes in graph_components(graph):
-        if config.deadline.expired():
-            return TerminationOutcome(
-                False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions
-            )
-        system = extract_component(graph, nodes, program)
+        config.deadline.check()
+        system = extract_component(graph, nodes, program, config.deadline)
         if not system.cut_points:
             return TerminationOutcome(
                 False,
