@@ -28,8 +28,10 @@ non-termination search     ``NonTerminationConfig.deadline``: the Thm 8 systems,
                            runs, the closure checks, each candidate (``timeout in
                            non-termination search``)
 termination proof          ``TerminationConfig.deadline`` (`prove_graph_terminates`):
-                           checked between loops, invariant rounds, techniques and ranking
-                           candidates (``timeout in termination proof``)
+                           checked per step of the ITS extraction (`Deadline.check`, which
+                           raises `OutOfTime`), between loops, invariant rounds, processors,
+                           techniques and ranking candidates (``timeout in termination
+                           proof``)
 exception witnesses        ``WitnessLimits.deadline`` (`jhalt.witness.search`): checked
                            between candidate paths and sites (``check``)
 every z3 call              ``SmtConfig.deadline`` (`jhalt.smt.session`): each ``check`` gets
