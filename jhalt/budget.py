@@ -34,11 +34,12 @@ termination proof          ``TerminationConfig.deadline`` (`prove_graph_terminat
                            proof``)
 exception witnesses        ``WitnessLimits.deadline`` (`jhalt.witness.search`): checked
                            between candidate paths and sites (``check``)
-every z3 call              ``SmtConfig.deadline`` (`jhalt.smt.session`): each ``check`` gets
-                           z3's ``timeout`` (ms) set to the time left, on top of the
-                           deterministic ``rlimit``; past the deadline it answers
-                           ``unknown`` without calling z3. Every caller reads ``unknown`` as
-                           "no proof", so a timeout makes a MAYBE, never a wrong answer.
+every z3 call              ``SmtConfig.deadline`` (`jhalt.smt.session`): a ``check`` close
+                           to the deadline gets z3's ``timeout`` (ms) set to the time left,
+                           on top of the deterministic ``rlimit``; past the deadline it
+                           answers ``unknown`` without calling z3. Every caller reads
+                           ``unknown`` as "no proof", so a timeout makes a MAYBE, never a
+                           wrong answer.
 ``check --all``            each entry: ``--timeout`` seconds, but never past the run-wide
                            ``--max-time`` deadline; entries not started by then are listed
                            as "not analysed: max time reached" (`jhalt.cli.batch`)

@@ -5,10 +5,13 @@ gives the same answers on a fast and on a slow machine (ARCHITECTURE.md, "Determ
 The limit applies to each `SmtSession.check` call separately.
 
 On top of it a run's wall-clock `Deadline` (``SmtConfig.deadline``, issue 20; default `NEVER`)
-bounds every check: z3's ``timeout`` is set to the milliseconds left before each check, and a
-check after the deadline answers ``unknown`` (reason ``"timeout"``) without calling z3. The
-``rlimit`` stays what makes answers reproducible; the deadline only turns answers into
-``unknown``, which every caller reads as "no proof" (a MAYBE, never a wrong answer).
+bounds every check: a check after the deadline answers ``unknown`` (reason ``"timeout"``)
+without calling z3, and a check that starts less than `TIMEOUT_HORIZON_S` before it gets z3's
+``timeout`` set to the milliseconds left. Every caller reads ``unknown`` as "no proof" (a
+MAYBE, never a wrong answer). Far from the deadline the parameter is left unset on purpose:
+z3 answers some queries with a different (equally valid) model once a ``timeout`` is set,
+and the ``rlimit`` alone is what makes answers reproducible — so with plenty of time the
+answers are exactly those without a deadline.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ from jhalt.budget import NEVER, Deadline
 
 DEFAULT_RLIMIT = 2_000_000
 """Resource units per check; linear problems of a few hundred constraints use far fewer."""
+
+TIMEOUT_HORIZON_S = 5.0
+"""z3's ``timeout`` is set only on checks that start this close to the deadline (module
+docstring). Assumption: a check ends within its ``rlimit`` well before this many seconds
+(2 000 000 units, the default, took about half a second on a hard non-linear query on the
+project's machine; the witness search's 4 000 000 about twice that)."""
 
 
 class SatAnswer(Enum):
@@ -68,7 +77,7 @@ class SmtSession:
         if self._timed_out:
             self._last_answer = SatAnswer.UNKNOWN
             return SatAnswer.UNKNOWN
-        if left_ms is not None:
+        if left_ms is not None and left_ms < TIMEOUT_HORIZON_S * 1000:
             self._solver.set("timeout", left_ms)
         result = self._solver.check(*assumptions)
         if result == z3.sat:
