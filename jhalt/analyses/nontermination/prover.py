@@ -34,9 +34,9 @@
    or while running on in the loop — the result says so, with the number of iterations.
 
 Time: the search stops at the sooner of ``NonTerminationConfig.timeout_s`` after its start
-and ``NonTerminationConfig.deadline`` (the run's, issue 20); that deadline is also given to
-every solver call (``SmtConfig.deadline``) and to the runs and closure checks, and checked
-between the Thm 8 systems and between candidates. Out of time, it notes ``"timeout in
+and ``NonTerminationConfig.deadline`` (the run's, issue 20), checked between the Thm 8
+systems, between candidates and inside the runs and closure checks; every solver call and
+the recording of a found loop's positions stop at the run's deadline. Out of time, it notes ``"timeout in
 non-termination search"`` and answers nothing (MAYBE).
 """
 
@@ -160,7 +160,9 @@ class _Search:
         self.closure_cache: set[tuple[object, ...]] = set()
         self.started = time.monotonic()
         self.deadline = min(self.started + config.timeout_s, config.deadline.at)
-        self.smt = replace(config.smt, deadline=Deadline(self.deadline))
+        self.smt = replace(config.smt, deadline=config.deadline)
+        """Solver calls stop at the run's deadline, not at this search's share of it: a call
+        is bounded by its rlimit anyway, and with plenty of time z3 answers as without one."""
 
     def note(self, reason: str) -> None:
         if reason not in self.reasons:
@@ -477,7 +479,7 @@ class _Search:
 
         run_deterministic(
             self.ctx, proof.head, observe, self.config.max_run_steps,
-            min(time.monotonic() + 5.0, self.deadline),
+            min(time.monotonic() + 5.0, self.config.deadline.at),
         )  # fmt: skip
         return replace(proof, positions=frozenset(positions))
 
