@@ -14,6 +14,39 @@ are read in one place:
 =====================  ===================================================================
 
 No step gets less than ``FLOOR_S`` (one second), whatever is left.
+
+One deadline, kept everywhere (issue 20). The CLI creates the one `Budget`; every phase is
+handed a `Deadline` (`Budget.deadline`, or a sooner one by `Deadline.within`) as an explicit
+argument — never a global — and answers MAYBE with ``"timeout in <phase>"`` (`timeout_in`)
+when it runs out:
+
+=========================  ===================================================================
+graph construction         ``BuildLimits.deadline`` (`jhalt.seg.builder`): checked before each
+                           state is expanded; the unexpanded leaves become incomplete
+                           (``timeout in graph construction``)
+non-termination search     ``NonTerminationConfig.deadline``: the Thm 8 systems, the witness
+                           runs, the closure checks, each candidate (``timeout in
+                           non-termination search``)
+termination proof          ``TerminationConfig.deadline`` (`prove_graph_terminates`):
+                           checked per step of the ITS extraction (`Deadline.check`, which
+                           raises `OutOfTime`), between loops, invariant rounds, processors,
+                           techniques and ranking candidates (``timeout in termination
+                           proof``)
+exception witnesses        ``WitnessLimits.deadline`` (`jhalt.witness.search`): checked
+                           between candidate paths and sites (``check``)
+every z3 call              ``SmtConfig.deadline`` (`jhalt.smt.session`): a ``check`` close
+                           to the deadline gets z3's ``timeout`` (ms) set to the time left,
+                           on top of the deterministic ``rlimit``; past the deadline it
+                           answers ``unknown`` without calling z3. Every caller reads
+                           ``unknown`` as "no proof", so a timeout makes a MAYBE, never a
+                           wrong answer.
+``check --all``            each entry: ``--timeout`` seconds, but never past the run-wide
+                           ``--max-time`` deadline; entries not started by then are listed
+                           as "not analysed: max time reached" (`jhalt.cli.batch`)
+=========================  ===================================================================
+
+With plenty of time no deadline fires and the answers are those of the ``rlimit`` alone
+(deterministic); a deadline only turns answers into MAYBE.
 """
 
 from __future__ import annotations
@@ -66,3 +99,59 @@ class Budget:
     def portion(self, fraction: float) -> Budget:
         """A budget of ``fraction`` of the whole that started when this one did."""
         return Budget(self.seconds * fraction, self.started)
+
+    def deadline(self) -> Deadline:
+        """The end of this budget as a `Deadline` (what the phases are handed)."""
+        return Deadline(self.started + self.seconds)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A point in ``time.monotonic`` time by which a phase must answer (``at``; `NEVER`: no
+    limit). Immutable: a phase that gets less time is handed a sooner one (`within`)."""
+
+    at: float = math.inf
+
+    def remaining(self) -> float:
+        """Seconds left, never negative (``inf`` for `NEVER`)."""
+        return max(0.0, self.at - time.monotonic())
+
+    def expired(self) -> bool:
+        """True once the deadline has passed."""
+        return time.monotonic() >= self.at
+
+    def remaining_ms(self) -> int | None:
+        """Whole milliseconds left (at least 0), None when there is no limit: the value for
+        z3's ``timeout`` parameter."""
+        if math.isinf(self.at):
+            return None
+        return min(int(self.remaining() * 1000), 2**32 - 2)
+
+    def within(self, seconds: float) -> Deadline:
+        """The sooner of this deadline and ``seconds`` from now."""
+        return Deadline(min(self.at, time.monotonic() + seconds))
+
+    def check(self) -> None:
+        """Raise `OutOfTime` once the deadline has passed (for long inner loops; the phase
+        that handed the deadline down catches it and answers ``timeout in <phase>``)."""
+        if time.monotonic() >= self.at:
+            raise OutOfTime
+
+
+class OutOfTime(Exception):
+    """A `Deadline` passed inside a long computation (`Deadline.check`). Never leaves the
+    phase that handed the deadline down: it becomes a MAYBE ``"timeout in <phase>"``."""
+
+
+NEVER = Deadline()
+"""No deadline: the default of every limit, so a phase called without one behaves as before."""
+
+
+def timeout_in(phase: str) -> str:
+    """The MAYBE reason of a phase that ran out of time: ``"timeout in <phase>"``."""
+    return f"timeout in {phase}"
+
+
+GRAPH_PHASE = "graph construction"
+NONTERMINATION_PHASE = "non-termination search"
+TERMINATION_PHASE = "termination proof"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 
-from jhalt.budget import Budget
+import pytest
+
+from jhalt.budget import NEVER, Budget, Deadline, OutOfTime
 
 
 def test_shares_of_the_whole_and_of_what_is_left() -> None:
@@ -22,3 +24,16 @@ def test_an_expired_budget_has_nothing_left_but_the_floor() -> None:
     assert budget.expired() and budget.remaining() == 0.0
     assert budget.share_left(0.5) == 1.0
     assert budget.share_left(0.5, floor=2.0, cap=10.0) == 2.0
+
+
+def test_a_deadline_counts_down_and_raises_once_passed() -> None:
+    assert NEVER.remaining_ms() is None and not NEVER.expired()
+    NEVER.check()  # no limit: never raises
+    soon = NEVER.within(100.0)
+    assert 99_000 < (soon.remaining_ms() or 0) <= 100_000
+    assert soon.within(1000.0) == soon  # the sooner one wins
+    assert Budget(10.0, started=time.monotonic() - 20.0).deadline().expired()
+    past = Deadline(time.monotonic() - 1.0)
+    assert past.remaining() == 0.0 and past.remaining_ms() == 0
+    with pytest.raises(OutOfTime):
+        past.check()

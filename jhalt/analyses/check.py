@@ -37,6 +37,7 @@ from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.replay import Jdk, Observer
+from jhalt.witness.search.backward import WitnessLimits
 from jhalt.witness.validate import validate_finding
 
 NON_TERMINATION = "non-termination"
@@ -55,14 +56,17 @@ def check_entry(
     ``command_line``: ``main`` as the ``java`` launcher calls it (non-null strings);
     otherwise the entry is called as a method with arbitrary arguments. ``budget`` is the
     analysis part of the entry's time: the graph gets ``CHECK_GRAPH`` of it and the
-    non-termination prover ``CHECK_NONTERMINATION``."""
+    non-termination prover ``CHECK_NONTERMINATION``; every step (the exception witnesses
+    too) stops at the end of ``budget`` (its `Deadline`)."""
     options = EvalOptions(competition_main=command_line)
-    limits = BuildLimits(timeout_s=budget.share(CHECK_GRAPH))
+    deadline = budget.deadline()
+    limits = BuildLimits(timeout_s=budget.share(CHECK_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits, options)
     report = check_exceptions(
-        program, entry, command_line=command_line, registry=registry, graph=graph
-    )
-    config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION))
+        program, entry, command_line=command_line, registry=registry, graph=graph,
+        witness_limits=WitnessLimits(deadline=deadline),
+    )  # fmt: skip
+    config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     found = find_nontermination(graph, program, registry, config, options)
     if found is None:
         return report

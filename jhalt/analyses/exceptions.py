@@ -13,7 +13,9 @@ Error states are grouped by (exception class, throwing instruction); for each gr
 :func:`jhalt.witness.search.backward.find_witness` searches a witness state backwards to the
 entry. Only a group with a witness becomes a :class:`~jhalt.findings.Finding`; the others are
 counted as ``unconfirmed`` (with the reason in :attr:`ExceptionReport.dropped`). Findings are
-not replayed here (that is the witness layer's job, driven by ``jhalt check``).
+not replayed here (that is the witness layer's job, driven by ``jhalt check``). Time: the
+deadline of ``WitnessLimits`` (issue 20); sites not searched by then are counted in a note
+("timeout in exception witness search").
 
 Entry semantics (seed 000 §2.1/§3): ``command_line=True`` for ``main`` run by the
 ``java`` launcher (non-null array of non-null strings); otherwise the entry is called as a
@@ -240,7 +242,11 @@ def check_exceptions(
     dropped: list[str] = []
     limits = witness_limits or WitnessLimits()
     inconclusive = 0
+    unsearched = 0
     for site in sites:
+        if limits.deadline.expired():
+            unsearched += 1
+            continue
         answer = _site_witness(program, graph, site, registry, options, limits)
         location = _location(program, site.position)
         if isinstance(answer, NoWitness):
@@ -252,6 +258,10 @@ def check_exceptions(
             inconclusive += 1
         findings.append(_finding(program, graph, entry, site, location, answer))
     notes: list[str] = []
+    if unsearched:
+        notes.append(
+            f"{entry}: timeout in exception witness search ({unsearched} sites not searched)"
+        )
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})
         notes.append(

@@ -9,6 +9,12 @@
    verified ranking proof for every SCC.
 4. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
 
+Time: one `Deadline` (the end of ``budget``) is handed to every step (`jhalt.budget`); the graph
+also stops after ``PROVE_GRAPH`` of the budget and the non-termination search after
+``PROVE_NONTERMINATION`` of what is left. A step that runs out answers MAYBE with
+``"timeout in <phase>"`` (graph construction, non-termination search, termination proof)
+unless another step already decided.
+
 Replay of a NO witness on a JVM is not done here (it belongs to the `witness` layer); the
 command line does it (`jhalt.cli.main.cmd_prove`).
 """
@@ -18,8 +24,15 @@ from __future__ import annotations
 import time
 
 from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
-from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.budget import PROVE_GRAPH, PROVE_NONTERMINATION, Budget
+from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
+from jhalt.budget import (
+    GRAPH_PHASE,
+    NONTERMINATION_PHASE,
+    PROVE_GRAPH,
+    PROVE_NONTERMINATION,
+    Budget,
+    timeout_in,
+)
 from jhalt.classfile import ClassPath
 from jhalt.errors import InputError
 from jhalt.findings import MaybeReason, ProveResult, Verdict
@@ -48,11 +61,14 @@ def prove_termination(
         return result(Verdict.MAYBE, "the entry method has no bytecode (abstract or native)")
 
     program = Program(classpath)
-    limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH))
+    deadline = budget.deadline()
+    limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
 
-    config = NonTerminationConfig(timeout_s=budget.share_left(PROVE_NONTERMINATION))
+    config = NonTerminationConfig(
+        timeout_s=budget.share_left(PROVE_NONTERMINATION), deadline=deadline
+    )
     found = find_nontermination(graph, program, registry, config)
     if found is not None:
         return result(
@@ -66,16 +82,19 @@ def prove_termination(
 
     if graph.incomplete:
         reasons = sorted({item.reason for item in graph.incomplete})
-        return result(
-            Verdict.MAYBE,
-            f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3]),
-            stats=stats,
-        )
-    outcome = prove_graph_terminates(graph, program)
+        if any(item.category == "timeout" for item in graph.incomplete):
+            reason = f"{timeout_in(GRAPH_PHASE)} ({len(graph)} states)"
+        else:
+            reason = f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])
+        return result(Verdict.MAYBE, reason, stats=stats)
+    if deadline.expired():
+        reason = f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
+        return result(Verdict.MAYBE, reason, stats=stats)
+    outcome = prove_graph_terminates(graph, program, TerminationConfig(deadline=deadline))
     if outcome.proved:
         return result(Verdict.YES, outcome.reason, proof=outcome, stats=stats)
-    return result(
-        Verdict.MAYBE,
-        f"graph built ({len(graph)} states); termination: {outcome.reason}",
-        stats=stats,
-    )
+    if outcome.reason.startswith("timeout in"):
+        reason = f"{outcome.reason}; graph built ({len(graph)} states)"
+    else:
+        reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
+    return result(Verdict.MAYBE, reason, stats=stats)

@@ -15,6 +15,11 @@ SIGTERM — its handler kills its JVM groups, removes its directories and exits 
 directories it was told of. On SIGINT/SIGTERM/SIGHUP of jhalt the CLI's handler kills everything
 registered (`jhalt.cli.signals`); `run_entries` then reaps the workers and raises
 `BatchInterrupted` with the outcomes of the entries that had finished.
+
+A run-wide `Deadline` (``--max-time``, issue 20) stops the whole run: no entry is started
+after it, a worker still running ``GRACE_S`` after it is killed, and every entry without an
+outcome is reported as `NOT_ANALYSED`. The function gets the deadline itself (it is its
+job to give each entry no more than the time left; `jhalt.cli.main` does).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from multiprocessing.connection import Connection, wait
 from types import FrameType
 from typing import Any, Generic, TypeVar
 
+from jhalt.budget import NEVER, Deadline
 from jhalt.cli.progress import StderrProgress
 from jhalt.witness import processes
 
@@ -42,6 +48,7 @@ R = TypeVar("R")
 
 GRACE_S = 1.0
 TERM_GRACE_S = 1.0  # a stopped worker's time to kill its JVMs itself before SIGKILL
+NOT_ANALYSED = "not analysed: max time reached"
 
 
 @dataclass(frozen=True)
@@ -118,11 +125,14 @@ def run_entries(
     jobs: int = 1,
     timeout_s: float = 60.0,
     describe: Callable[[T], str] = str,
+    deadline: Deadline = NEVER,
 ) -> list[EntryOutcome[T, R]]:
     """``function(entry)`` for every entry, each in its own process, at most ``jobs`` at once.
 
     An entry that runs longer than ``timeout_s`` (plus a short grace period) is killed
-    and reported as a timeout; one that raises is reported with the exception's text."""
+    and reported as a timeout; one that raises is reported with the exception's text.
+    After ``deadline`` (module docstring) the rest are `NOT_ANALYSED`; the outcomes keep
+    the entries' order either way."""
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
@@ -130,6 +140,8 @@ def run_entries(
     with StderrProgress(len(entries), "entries") as progress:
         try:
             while pending or running:
+                if deadline.expired():
+                    pending.clear()
                 while pending and len(running) < max(1, jobs):
                     index = pending.pop(0)
                     with processes.signals_blocked():  # no worker unknown to the registry
@@ -143,6 +155,8 @@ def run_entries(
                     outcome: EntryOutcome[T, R] | None = _finished(
                         entry, worker, connection, ready, now, timeout_s
                     )
+                    if outcome is None and now > deadline.at + GRACE_S:
+                        outcome = EntryOutcome(entry, None, NOT_ANALYSED, now - worker.started)
                     if outcome is not None:
                         del running[connection]
                         worker.stop(connection)
@@ -154,7 +168,10 @@ def run_entries(
         finally:
             for connection, worker in running.items():
                 worker.stop(connection)
-    return [o for o in outcomes if o is not None]
+    return [
+        o if o is not None else EntryOutcome(entries[index], None, NOT_ANALYSED)
+        for index, o in enumerate(outcomes)
+    ]
 
 
 @dataclass(frozen=True)

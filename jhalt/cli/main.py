@@ -28,10 +28,10 @@ from pathlib import Path
 from jhalt import __version__
 from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import prove_termination
-from jhalt.budget import Budget
+from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
 from jhalt.cli import dynamic_commands, signals
-from jhalt.cli.batch import BatchInterrupted, EntryOutcome, run_entries
+from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.dynamic.confirm import finding_observer, result_observer
@@ -118,7 +118,8 @@ def _check_entries(args: argparse.Namespace, classpath: ClassPath) -> list[Metho
 
 @dataclass(frozen=True)
 class _EntryCheck:
-    """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget.
+    """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget, cut
+    to the time left before the run's ``--max-time`` deadline (its share of the run).
     ``--main``/Main-Class entries get the command-line semantics (non-null strings);
     ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
 
@@ -127,11 +128,13 @@ class _EntryCheck:
     setup: ReplaySetup
     timeout_s: float
     as_method: bool
+    deadline: Deadline = NEVER
 
     def __call__(self, entry: MethodId) -> CheckedEntry:
+        budget = Budget(min(self.timeout_s, self.deadline.remaining()))
         return check_and_replay(
             self.program, entry, command_line=not self.as_method and is_main(entry),
-            registry=self.registry, budget=Budget(self.timeout_s), setup=self.setup,
+            registry=self.registry, budget=budget, setup=self.setup,
         )  # fmt: skip
 
 
@@ -147,7 +150,8 @@ def _summarise(
     for outcome in outcomes:
         if outcome.result is None:
             kind = "timeouts" if outcome.error and outcome.error.startswith("timeout") else "errors"
-            totals[kind] += 1
+            kind = "not_analysed" if outcome.error == NOT_ANALYSED else kind
+            totals[kind] = totals.get(kind, 0) + 1
             notes.append(f"{outcome.entry}: {outcome.error}")
             continue
         findings.extend(outcome.result.kept)
@@ -182,11 +186,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         "--no-validate" if args.no_validate else None,
         observe=finding_observer,
     )
+    run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     check = _EntryCheck(
-        program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
+        program, model_registry(), setup, args.timeout, bool(args.all or args.entry), run_deadline
     )
     try:
-        outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout)
+        outcomes = run_entries(
+            entries, check, jobs=args.jobs, timeout_s=args.timeout, deadline=run_deadline
+        )
     except BatchInterrupted as stop:
         return _report_interrupted(stop, args, classpath, reproducer_dir)
     findings, notes = _summarise(outcomes, reproducer_dir)
@@ -331,6 +338,10 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)"
     )
+    check.add_argument(
+        "--max-time", type=float, metavar="S",
+        help="seconds for the whole run: then stop and report what was found so far",
+    )  # fmt: skip
     check.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when something is found"
     )

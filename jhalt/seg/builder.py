@@ -26,7 +26,10 @@ iterations of the enclosing loops. (Widening still counts all merges at a key: a
 loop met again in a later epoch is widened early, as the values it meets there grow with
 the enclosing loops.) Only states reached by evaluation edges are checked, so every cycle
 contains an evaluation edge (Def. 3). Limits on states and time record the unexpanded
-leaves as incomplete (verdict MAYBE) — never a wrong graph.
+leaves as incomplete (verdict MAYBE) — never a wrong graph. Time: ``BuildLimits.timeout_s``
+from the start of the build and the run's `Deadline` (``BuildLimits.deadline``, issue 20),
+both checked before each state is expanded; past either the leaves are incomplete with
+reason ``"timeout in graph construction"`` (category ``timeout``).
 
 Leaves are expanded in a weak topological order (:mod:`jhalt.seg.worklist`): all paths
 to a loop header before its body, a loop's body before its exits.
@@ -46,6 +49,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from jhalt.budget import GRAPH_PHASE, NEVER, Deadline, timeout_in
 from jhalt.domains.instance import check_instance
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState
@@ -79,6 +83,8 @@ class BuildLimits:
     non_tree_depth: int = 2
     """Objects that are not tree shaped (cycles, sharing, ``!``/``⋀``/``=?`` annotations)
     are summarised below this depth already (cyclic doubly linked lists)."""
+    deadline: Deadline = NEVER
+    """The run's deadline for this phase (`jhalt.budget`), on top of ``timeout_s``."""
 
 
 Key = tuple[object, ...]
@@ -154,18 +160,20 @@ class _Builder:
             if len(self.states) >= self.limits.max_states:
                 self._give_up(node, f"limit: more than {self.limits.max_states} states")
                 continue
+            if self.limits.deadline.expired():
+                self._give_up(node, timeout_in(GRAPH_PHASE), "timeout")
+                continue
             if time.monotonic() - started > self.limits.timeout_s:
-                self._give_up(
-                    node, f"limit: graph construction took more than {self.limits.timeout_s:g} s"
-                )
+                took = f" (more than {self.limits.timeout_s:g} s)"
+                self._give_up(node, timeout_in(GRAPH_PHASE) + took, "timeout")
                 continue
             self.process(node)
 
-    def _give_up(self, node: int, reason: str) -> None:
-        self.mark_incomplete(node, reason, "limit")
+    def _give_up(self, node: int, reason: str, category: str = "limit") -> None:
+        self.mark_incomplete(node, reason, category)
         for other in self.worklist:
             if other in self.states and not self.out[other] and other not in self.incomplete:
-                self.mark_incomplete(other, reason, "limit")
+                self.mark_incomplete(other, reason, category)
         self.worklist.clear()
 
     def process(self, node: int) -> None:

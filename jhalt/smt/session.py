@@ -3,6 +3,15 @@
 Solver budgets are z3 *resource limits* (``rlimit``), never wall-clock timeouts, so that a run
 gives the same answers on a fast and on a slow machine (ARCHITECTURE.md, "Deterministic").
 The limit applies to each `SmtSession.check` call separately.
+
+On top of it a run's wall-clock `Deadline` (``SmtConfig.deadline``, issue 20; default `NEVER`)
+bounds every check: a check after the deadline answers ``unknown`` (reason ``"timeout"``)
+without calling z3, and a check that starts less than `TIMEOUT_HORIZON_S` before it gets z3's
+``timeout`` set to the milliseconds left. Every caller reads ``unknown`` as "no proof" (a
+MAYBE, never a wrong answer). Far from the deadline the parameter is left unset on purpose:
+z3 answers some queries with a different (equally valid) model once a ``timeout`` is set,
+and the ``rlimit`` alone is what makes answers reproducible — so with plenty of time the
+answers are exactly those without a deadline.
 """
 
 from __future__ import annotations
@@ -15,8 +24,16 @@ from fractions import Fraction
 
 import z3
 
+from jhalt.budget import NEVER, Deadline
+
 DEFAULT_RLIMIT = 2_000_000
 """Resource units per check; linear problems of a few hundred constraints use far fewer."""
+
+TIMEOUT_HORIZON_S = 5.0
+"""z3's ``timeout`` is set only on checks that start this close to the deadline (module
+docstring). Assumption: a check ends within its ``rlimit`` well before this many seconds
+(2 000 000 units, the default, took about half a second on a hard non-linear query on the
+project's machine; the witness search's 4 000 000 about twice that)."""
 
 
 class SatAnswer(Enum):
@@ -27,9 +44,11 @@ class SatAnswer(Enum):
 
 @dataclass(frozen=True, slots=True)
 class SmtConfig:
-    """Solver budget shared by the callers of one analysis."""
+    """Solver budget shared by the callers of one analysis: the deterministic resource limit
+    per check and the wall-clock deadline of the phase (module docstring)."""
 
     rlimit: int = DEFAULT_RLIMIT
+    deadline: Deadline = NEVER
 
 
 class SmtSession:
@@ -40,7 +59,9 @@ class SmtSession:
     def __init__(self, config: SmtConfig = SmtConfig(), logic: str | None = None) -> None:
         self._solver = z3.SolverFor(logic) if logic else z3.Solver()
         self._solver.set("rlimit", config.rlimit)
+        self._deadline = config.deadline
         self._last_answer: SatAnswer | None = None
+        self._timed_out = False
 
     def add(self, *terms: z3.BoolRef) -> None:
         self._solver.add(*terms)
@@ -50,6 +71,14 @@ class SmtSession:
         self._solver.from_string(text)
 
     def check(self, *assumptions: z3.BoolRef) -> SatAnswer:
+        """sat, unsat or unknown (resource limit, or the deadline: module docstring)."""
+        left_ms = self._deadline.remaining_ms()
+        self._timed_out = left_ms is not None and left_ms <= 0
+        if self._timed_out:
+            self._last_answer = SatAnswer.UNKNOWN
+            return SatAnswer.UNKNOWN
+        if left_ms is not None and left_ms < TIMEOUT_HORIZON_S * 1000:
+            self._solver.set("timeout", left_ms)
         result = self._solver.check(*assumptions)
         if result == z3.sat:
             answer = SatAnswer.SAT
@@ -61,6 +90,8 @@ class SmtSession:
         return answer
 
     def reason_unknown(self) -> str:
+        if self._timed_out:
+            return "timeout"
         return str(self._solver.reason_unknown())
 
     def model(self) -> z3.ModelRef:

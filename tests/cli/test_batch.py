@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jhalt.cli.batch import run_entries
+from jhalt.budget import NEVER
+from jhalt.cli.batch import GRACE_S, NOT_ANALYSED, run_entries
 from jhalt.witness import processes
 
 
@@ -93,3 +94,18 @@ def test_a_worker_stopped_for_time_leaves_no_child_and_no_directory(
     assert not left
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(MARKER_DIR)]
     assert processes.live_groups() == []
+
+
+def sleep_for(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_the_run_deadline_stops_everything_and_keeps_the_order() -> None:
+    started = time.monotonic()
+    deadline = NEVER.within(0.5)
+    outcomes = run_entries([0.1, 60.0, 0.1], sleep_for, jobs=1, timeout_s=120.0, deadline=deadline)
+    assert time.monotonic() - started < 0.5 + GRACE_S + 1.0  # the 60 s worker was killed
+    assert [o.entry for o in outcomes] == [0.1, 60.0, 0.1]
+    assert outcomes[0].result == 0.1 and outcomes[0].error is None
+    assert [o.error for o in outcomes[1:]] == [NOT_ANALYSED, NOT_ANALYSED]

@@ -32,6 +32,12 @@
 3. Overflow: the argument is for mathematical integers (competition semantics). When a
    Java ``int``/``long`` on the witness path leaves its range — already before the loop,
    or while running on in the loop — the result says so, with the number of iterations.
+
+Time: the search stops at the sooner of ``NonTerminationConfig.timeout_s`` after its start
+and ``NonTerminationConfig.deadline`` (the run's, issue 20), checked between the Thm 8
+systems, between candidates and inside the runs and closure checks; every solver call and
+the recording of a found loop's positions stop at the run's deadline. Out of time, it notes ``"timeout in
+non-termination search"`` and answers nothing (MAYBE).
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ from jhalt.analyses.nontermination.result import (
 )
 from jhalt.analyses.nontermination.techniques import HEAD_TECHNIQUES, Found, Visit
 from jhalt.analyses.source_names import integer_values, reference_names
+from jhalt.budget import NEVER, NONTERMINATION_PHASE, Deadline, timeout_in
 from jhalt.domains.instance import check_instance
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
@@ -94,6 +101,8 @@ class NonTerminationConfig:
     max_args: int = 40
     overflow_probe_steps: int = 3000
     smt: SmtConfig = field(default_factory=SmtConfig)
+    deadline: Deadline = NEVER
+    """The run's deadline (`jhalt.budget`), on top of ``timeout_s``."""
 
 
 def _all_refs(graph: SymbolicExecutionGraph) -> set[str]:
@@ -151,18 +160,23 @@ class _Search:
         self.closure_checks = 0
         self.closure_cache: set[tuple[object, ...]] = set()
         self.started = time.monotonic()
-        self.deadline = self.started + config.timeout_s
+        self.deadline = min(self.started + config.timeout_s, config.deadline.at)
+        self.smt = replace(config.smt, deadline=config.deadline)
+        """Solver calls stop at the run's deadline, not at this search's share of it: a call
+        is bounded by its rlimit anyway, and with plenty of time z3 answers as without one."""
 
     def note(self, reason: str) -> None:
         if reason not in self.reasons:
             self.reasons.append(reason)
 
     def out_of_time(self) -> bool:
-        return time.monotonic() - self.started > self.config.timeout_s
+        return time.monotonic() > self.deadline
 
     # ------------------------------------------------------------ step 1: Thm 8 systems
     def prove_systems(self) -> None:
         for head in self.heads:
+            if self.out_of_time():
+                return
             system = loop_system(self.graph, head)
             if isinstance(system, Refused):
                 self.note(
@@ -172,7 +186,7 @@ class _Search:
             if not system.paths:
                 continue
             try:
-                answer = prove_nonlooping(system, self.config.smt)
+                answer = prove_nonlooping(system, self.smt)
             except NotEncodable as error:
                 self.note(f"non-looping (Thm 8) at {self.graph.states[head].position}: {error}")
                 continue
@@ -261,7 +275,7 @@ class _Search:
             return None
         system, answer = proved
         values = self.head_values(head, renaming, state)
-        if values is None or not in_recurrent_set(system, values, self.config.smt):
+        if values is None or not in_recurrent_set(system, values, self.smt):
             return None
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
         names = reference_names(self.graph.states[head], self.ctx.program)
@@ -324,7 +338,7 @@ class _Search:
         known = self.iterates.get(key)
         if known is None:
             try:
-                known = in_recurrent_set(self.open_systems[head], values, self.config.smt)
+                known = in_recurrent_set(self.open_systems[head], values, self.smt)
             except NotEncodable:
                 known = False
             self.iterates[key] = known
@@ -349,10 +363,10 @@ class _Search:
         self.box_attempts += 1
         system = self.open_systems[head]
         try:
-            answer = prove_nonlooping(system, self.config.smt, box, unroll)
+            answer = prove_nonlooping(system, self.smt, box, unroll)
         except NotEncodable:
             return None
-        if not answer.proved or not in_recurrent_set(system, values, self.config.smt, box):
+        if not answer.proved or not in_recurrent_set(system, values, self.smt, box):
             return None
         positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
         names = reference_names(self.graph.states[head], self.ctx.program)
@@ -471,8 +485,9 @@ class _Search:
             return None
 
         run_deterministic(
-            self.ctx, proof.head, observe, self.config.max_run_steps, time.monotonic() + 5.0
-        )
+            self.ctx, proof.head, observe, self.config.max_run_steps,
+            min(time.monotonic() + 5.0, self.config.deadline.at),
+        )  # fmt: skip
         return replace(proof, positions=frozenset(positions))
 
     def search(self) -> NonTerminationSearch:
@@ -483,7 +498,7 @@ class _Search:
         entry = self.graph.entry_method
         for candidate in candidates(self.ctx, entry, self.config.max_args):
             if self.out_of_time():
-                self.note(f"witness search stopped after {self.config.timeout_s:g} s")
+                self.note(f"{timeout_in(NONTERMINATION_PHASE)} (after {tried} candidate inputs)")
                 break
             tried += 1
             found = self.run_candidate(candidate)

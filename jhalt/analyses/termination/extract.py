@@ -113,6 +113,7 @@ from jhalt.analyses.termination.pathfacts import (
 )
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
+from jhalt.budget import NEVER, Deadline
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, is_object_value
@@ -197,9 +198,11 @@ class _Extractor:
         nodes: frozenset[int],
         extra_heads: Iterable[int] = (),
         program: Program | None = None,
+        deadline: Deadline = NEVER,
     ) -> None:
         self.graph = graph
         self.program = program
+        self.deadline = deadline
         self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
@@ -439,6 +442,7 @@ class _Extractor:
     def _walk(self, source: CutPoint, node: int, path: _Path) -> None:
         stack: list[tuple[int, _Path]] = [(node, path)]
         while stack:
+            self.deadline.check()
             current, current_path = stack.pop()
             for label, target in self.out.get(current, ()):
                 if target not in self.nodes:
@@ -524,19 +528,26 @@ class _Extractor:
 
 
 def extract_component(
-    graph: SymbolicExecutionGraph, nodes: frozenset[int], program: Program | None = None
+    graph: SymbolicExecutionGraph,
+    nodes: frozenset[int],
+    program: Program | None = None,
+    deadline: Deadline = NEVER,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
-    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes."""
-    return _Extractor(graph, nodes, program=program).extract()
+    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes.
+    Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
+    return _Extractor(graph, nodes, program=program, deadline=deadline).extract()
 
 
-def extract_graph(graph: SymbolicExecutionGraph, program: Program | None = None) -> ComponentSystem:
+def extract_graph(
+    graph: SymbolicExecutionGraph, program: Program | None = None, deadline: Deadline = NEVER
+) -> ComponentSystem:
     """The ITS of the whole graph: its cut points are the entry node and every target of an
     instance edge (each graph node lies on the tree path below one of them), its transitions
     the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
-    run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`)."""
-    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,), program)
+    run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`).
+    Raises `OutOfTime` once ``deadline`` has passed."""
+    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,), program, deadline)
     system = extractor.extract()
     return replace(system, entries=extractor.initial(graph.entry))
 

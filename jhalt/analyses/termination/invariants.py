@@ -159,9 +159,11 @@ def infer_invariants(
         system = _restricted(system, relevant)
     entries = system.entries or ()  # never None: checked above, kept by _restricted
     checker = InductivenessChecker(config)
-    current: dict[str, list[Candidate]] = {
-        c.location: _candidates(c, system.its, int_vars) for c in system.cut_points
-    }
+    current: dict[str, list[Candidate]] = {}
+    for cut_point in system.cut_points:
+        if config.deadline.expired():
+            return NO_INVARIANTS
+        current[cut_point.location] = _candidates(cut_point, system.its, int_vars)
     for entry in entries:
         goals = [_primed(g) for g in current.get(entry.target, [])]
         kept = checker.surviving(entry.guard, (), goals)
@@ -175,6 +177,8 @@ def infer_invariants(
     pending = list(system.its.transitions)  # transitions whose consecution is not yet checked
     queued = {t.name for t in pending}
     while pending:
+        if config.deadline.expired():
+            return NO_INVARIANTS  # out of time (issue 20): no unchecked invariant is used
         transition = pending.pop(0)
         queued.discard(transition.name)
         goals = [_primed(g) for g in current.get(transition.target, [])]

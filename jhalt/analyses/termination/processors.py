@@ -11,7 +11,8 @@ answers with a verified proof wins, and a failure reports the reason of the firs
    by the split are usually ranked lexicographically); tried only when the split ITS has at
    most ``max_split_transitions`` transitions.
 
-A new technique (recursion, another back end) is one more entry.
+A new technique (recursion, another back end) is one more entry. Once the deadline of
+``ranking.smt`` has passed no further processor is tried (issue 20).
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ def prove_loop(its: ITS, ranking: RankingConfig, max_split: int) -> Attempt:
     """The first proved attempt of `LOOP_PROCESSORS`, else the first attempt (its reason)."""
     first: Attempt | None = None
     for processor in LOOP_PROCESSORS:
+        if first is not None and ranking.smt.deadline.expired():
+            break  # out of time: the first attempt's reason stands
         attempt = processor.try_(its, ranking, max_split)
         if attempt is None:
             continue

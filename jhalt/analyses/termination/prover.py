@@ -18,6 +18,11 @@ Every YES states its assumptions: the library calls on the graph terminate (the 
 recorded on its edges), integers are mathematical (the competition's semantics), and for an
 entry other than ``main(String[])`` that its object inputs do not share (`UNSHARED_INPUTS`).
 For a later ``--int=java`` mode each loop keeps the JVM type of its integer variables.
+
+Time (issue 20): ``TerminationConfig.deadline`` reaches every solver call (as
+``SmtConfig.deadline``) and is checked between loops and between the steps of each search;
+once it has passed the answer is *not proved* with reason ``"timeout in termination proof"``
+(a proof found and verified in time stands).
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from jhalt.analyses.termination.invariants import (
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
+from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
@@ -85,6 +91,15 @@ class TerminationConfig:
     max_invariant_transitions: int = 600
     """Invariants are inferred only when the ITS of the whole graph has at most this many
     transitions."""
+    deadline: Deadline = NEVER
+    """The run's deadline for the proof (module docstring); given to every solver call."""
+
+    def with_deadline(self) -> TerminationConfig:
+        """This config with ``deadline`` also in the solver config of the ranking search."""
+        if self.deadline == NEVER:
+            return self
+        smt = replace(self.ranking.smt, deadline=self.deadline)
+        return replace(self, ranking=replace(self.ranking, smt=smt))
 
 
 @dataclass(frozen=True)
@@ -285,7 +300,7 @@ def _graph_invariants(
     graph: SymbolicExecutionGraph, config: TerminationConfig, program: Program | None = None
 ) -> Invariants:
     """Inductive invariants at the loop heads, from the ITS of the whole graph (`invariants`)."""
-    system = extract_graph(graph, program)
+    system = extract_graph(graph, program, config.deadline)
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
     heads = [location_name(n) for nodes in graph_components(graph) for n in nodes]
@@ -313,9 +328,25 @@ def prove_graph_terminates(
             False, "a cycle of the graph has no evaluation edge", assumptions=assumptions
         )
     loops: list[LoopProof] = []
+    try:
+        return _prove_loops(graph, program, config.with_deadline(), assumptions, loops)
+    except OutOfTime:
+        return TerminationOutcome(False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions)
+
+
+def _prove_loops(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    config: TerminationConfig,
+    assumptions: tuple[str, ...],
+    loops: list[LoopProof],
+) -> TerminationOutcome:
+    """Item 3 of the module doc for every cyclic SCC; each proved loop is appended to
+    ``loops``. Raises `OutOfTime` when ``config.deadline`` passes during an extraction."""
     graph_invariants: Invariants | None = None
     for nodes in graph_components(graph):
-        system = extract_component(graph, nodes, program)
+        config.deadline.check()
+        system = extract_component(graph, nodes, program, config.deadline)
         if not system.cut_points:
             return TerminationOutcome(
                 False,
@@ -338,9 +369,10 @@ def prove_graph_terminates(
         system, result = replace(system, its=attempt.its), attempt.result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
-            return TerminationOutcome(
-                False, f"loop at {head}: {result.reason}", tuple(loops), assumptions
-            )
+            reason = f"loop at {head}: {result.reason}"
+            if config.deadline.expired():
+                reason = f"{timeout_in(TERMINATION_PHASE)} ({reason})"
+            return TerminationOutcome(False, reason, tuple(loops), assumptions)
         loops.append(_loop_proof(graph, program, system, result.proof, invariants))
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
     return TerminationOutcome(True, reason, tuple(loops), assumptions)

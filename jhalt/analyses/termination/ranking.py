@@ -15,7 +15,8 @@ variables are mathematical integers).  It works the way termination tools do:
    no ``k`` consecutive transitions inside it are satisfiable together over the integers
    (``k`` up to `MAX_BOUNDED_RUN`, at most `MAX_BOUNDED_RUNS` sequences; `BoundedRunStep`),
    and drop all its transitions;
-5. stop with "unknown" when an SCC resists, or when z3 answers unknown.
+5. stop with "unknown" when an SCC resists, or when z3 answers unknown; stop with "out of
+   time" when the deadline of ``config.smt`` has passed (checked before each technique).
 
 Each kind of step is found and re-checked by one technique of
 `jhalt.analyses.termination.techniques` (an ordered list of processors).
@@ -115,6 +116,8 @@ def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> Term
             break
         step: ProofStep | None = None
         for technique in TECHNIQUES:
+            if config.smt.deadline.expired():
+                return TerminationResult(False, None, "out of time")
             step = technique.try_(search, components)
             if step is not None:
                 break

@@ -134,6 +134,8 @@ class InfeasibleGuards:
     def try_(self, search: Search, components: Sequence[Component]) -> InfeasibleStep | None:
         infeasible = []
         for transition in search.current:
+            if search.config.smt.deadline.expired():
+                break  # the rest stay (feasible as far as known)
             answer = check_satisfiable(transition.guard, Domain.INTEGER, search.config.smt)
             if answer is SatAnswer.UNSAT:
                 infeasible.append(transition.name)
@@ -205,6 +207,8 @@ class RankingFunctions:
             for label, strict in candidates:
                 if (key, label, depth) in search.failed:
                     continue
+                if smt.deadline.expired():
+                    return None  # out of time: every further query would be unknown
                 result = synthesize_ranking(
                     transitions, locations, search.its.variables, strict, depth, smt
                 )
@@ -287,6 +291,8 @@ class BoundedRuns:
             if runs is None:
                 return None
             for run in runs:
+                if search.config.smt.deadline.expired():
+                    return None
                 answer = check_satisfiable(
                     compose_run(run, search.its.variables), Domain.INTEGER, search.config.smt
                 )

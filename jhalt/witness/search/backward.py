@@ -40,6 +40,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from jhalt.budget import NEVER, Deadline
 from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
@@ -86,6 +87,9 @@ class WitnessLimits:
     by then counts as not reaching it (it is deterministic)."""
     rlimit: int = 4_000_000
     """Z3 resource limit per check."""
+    deadline: Deadline = NEVER
+    """The run's deadline (`jhalt.budget`): given to every solver call and checked between
+    candidate paths; past it the search answers with what it has (or `NoWitness`)."""
 
 
 @dataclass(frozen=True)
@@ -278,7 +282,7 @@ class _PathCheck:
         facts = collect_path_facts(self.graph, path, labels)
         if facts.unsupported:
             return False, facts.unsupported[0], None
-        model = solve_integers(facts, SmtConfig(rlimit=self.limits.rlimit))
+        model = solve_integers(facts, SmtConfig(self.limits.rlimit, self.limits.deadline))
         if model is None:
             return False, "integer constraints unsatisfiable", None
         try:
@@ -329,6 +333,9 @@ def find_witness(
     reasons: dict[str, int] = {}
     for path in candidate_paths(graph, target, limits):
         if tried >= limits.max_paths:
+            break
+        if limits.deadline.expired():
+            reasons["out of time"] = 1
             break
         tried += 1
         decided, why, witness = check.attempt(path, labels)
