@@ -29,6 +29,7 @@ from typing import Generic, TypeVar
 import z3
 
 from jhalt.its.terms import REF, Atom, Lit, Term, Var, render, substitute_atom
+from jhalt.smt.session import raise_if_interrupted
 from jhalt.smt.terms import Semantics, SortClash, TermEncoder
 
 
@@ -114,6 +115,7 @@ def _valid(
     solver.add(*premises)
     solver.add(z3.Not(conclusion))
     answer = solver.check()
+    raise_if_interrupted(solver, answer)
     if answer == z3.unsat:
         return True, None
     return False, solver.model() if answer == z3.sat else None

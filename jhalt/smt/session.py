@@ -12,6 +12,11 @@ MAYBE, never a wrong answer). Far from the deadline the parameter is left unset 
 z3 answers some queries with a different (equally valid) model once a ``timeout`` is set,
 and the ``rlimit`` alone is what makes answers reproducible — so with plenty of time the
 answers are exactly those without a deadline.
+
+Ctrl-C during a check: z3 catches SIGINT itself while it works and answers ``unknown`` with
+the reason `INTERRUPTED`, so Python never sees the signal. `raise_if_interrupted` turns that
+answer back into the `KeyboardInterrupt` it was, so the CLI's handler (`jhalt.cli.signals`)
+runs at once; every check of jhalt goes through it.
 """
 
 from __future__ import annotations
@@ -25,6 +30,9 @@ from fractions import Fraction
 import z3
 
 from jhalt.budget import NEVER, Deadline
+
+INTERRUPTED = "interrupted from keyboard"
+"""z3's reason for an ``unknown`` answer cut short by SIGINT."""
 
 DEFAULT_RLIMIT = 2_000_000
 """Resource units per check; linear problems of a few hundred constraints use far fewer."""
@@ -80,6 +88,7 @@ class SmtSession:
         if left_ms is not None and left_ms < TIMEOUT_HORIZON_S * 1000:
             self._solver.set("timeout", left_ms)
         result = self._solver.check(*assumptions)
+        raise_if_interrupted(self._solver, result)
         if result == z3.sat:
             answer = SatAnswer.SAT
         elif result == z3.unsat:
@@ -116,3 +125,9 @@ def fraction_of(value: z3.ExprRef) -> Fraction:
     if z3.is_rational_value(value):
         return Fraction(value.numerator_as_long(), value.denominator_as_long())
     raise ValueError(f"not a numeral: {value}")
+
+
+def raise_if_interrupted(solver: z3.Solver, result: z3.CheckSatResult) -> None:
+    """Raise `KeyboardInterrupt` when ``result`` is z3's answer to a Ctrl-C (module doc)."""
+    if result == z3.unknown and solver.reason_unknown() == INTERRUPTED:
+        raise KeyboardInterrupt
