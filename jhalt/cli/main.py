@@ -28,6 +28,14 @@ from jhalt.analyses.prove import prove_termination
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath, normalise_class_name
 from jhalt.cli import dynamic_commands
+from jhalt.cli.arguments import (
+    OneLineParser,
+    class_name,
+    job_count,
+    method_name,
+    positive_seconds,
+    writable_directory,
+)
 from jhalt.cli.batch import EntryOutcome, run_entries
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
@@ -160,7 +168,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     entries = _check_entries(args, classpath)
     program = Program.from_classpath(classpath)
     reproducer_dir = (
-        Path(args.reproducers)
+        writable_directory(args.reproducers)
         if args.reproducers
         else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
     )
@@ -229,10 +237,13 @@ def _add_target(parser: argparse.ArgumentParser, entry: bool = True) -> None:
     if entry:
         parser.add_argument(
             "--entry",
+            type=method_name,
             metavar="METHOD",
             help="entry method: pkg.Cls.name(DESCRIPTOR), e.g. 'pkg.Main.run(Ljava/lang/String;I)V'",
         )
-        parser.add_argument("--main", metavar="CLASS", help="entry: CLASS.main(String[])")
+        parser.add_argument(
+            "--main", type=class_name, metavar="CLASS", help="entry: CLASS.main(String[])"
+        )
     parser.add_argument(
         "--out", "-o", metavar="FILE", help="write the output to FILE instead of stdout"
     )
@@ -244,7 +255,7 @@ def _add_format(parser: argparse.ArgumentParser, names: list[str]) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="jhalt",
         description="Will this Java program stop? Proofs (YES), witnesses (NO), and exception findings.",
     )
@@ -260,7 +271,7 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     prove = sub.add_parser("prove", help="termination of one entry: YES, NO or MAYBE")
     _add_target(prove)
     prove.add_argument(
-        "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
+        "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds (default 60)"
     )
     _add_format(prove, PROVE_FORMATS.names())
     prove.add_argument(
@@ -268,7 +279,7 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     )
     prove.add_argument(
         "--replay-wait",
-        type=float,
+        type=positive_seconds,
         default=10.0,
         metavar="S",
         help="seconds a NO witness must keep running on the JVM (default 10)",
@@ -289,7 +300,11 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         help="source directory: SARIF uris are relative to it; text output shows its lines",
     )
     check.add_argument(
-        "--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)"
+        "--timeout",
+        type=positive_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds per entry (default 60)",
     )
     check.add_argument(
         "--exit-zero", action="store_true", help="exit 0 even when something is found"
@@ -300,7 +315,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=job_count,
         default=1,
         metavar="N",
         help="entries analysed in parallel (default 1)",
@@ -318,7 +333,7 @@ def _add_graph(sub: argparse._SubParsersAction) -> None:
     _add_target(graph)
     _add_format(graph, GRAPH_FORMATS.names())
     graph.add_argument(
-        "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
+        "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds (default 60)"
     )
     graph.set_defaults(handler=cmd_graph)
 
