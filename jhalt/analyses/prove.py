@@ -21,7 +21,7 @@ from jhalt.analyses.nontermination import NonTerminationConfig, find_nonterminat
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.budget import PROVE_GRAPH, PROVE_NONTERMINATION, Budget
 from jhalt.classfile import ClassPath
-from jhalt.errors import InputError
+from jhalt.errors import INTERNAL_ERROR, InputError
 from jhalt.findings import MaybeReason, ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -65,7 +65,11 @@ def prove_termination(
         )
 
     if graph.incomplete:
-        reasons = sorted({item.reason for item in graph.incomplete})
+        # internal errors first: the CLI ends a MAYBE that names one with exit 3
+        reasons = sorted(
+            {item.reason for item in graph.incomplete},
+            key=lambda reason: (not reason.startswith(INTERNAL_ERROR), reason),
+        )
         return result(
             Verdict.MAYBE,
             f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3]),

@@ -18,12 +18,17 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Generic, TypeVar
 
+from jhalt.cli.crashlog import log_exception
 from jhalt.cli.progress import StderrProgress
+from jhalt.errors import InputError
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 GRACE_S = 1.0
+
+INPUT_ERROR = "input error"
+"""How the error of an entry that reached corrupt input starts (the run then ends with 2)."""
 
 
 @dataclass(frozen=True)
@@ -32,15 +37,21 @@ class EntryOutcome(Generic[T, R]):
 
     entry: T
     result: R | None
-    error: str | None = None  # "timeout after 60 s", "internal error: …"
+    error: str | None = None  # "timeout after 60 s", "internal error: …", "input error: …"
     time_s: float = 0.0
 
 
 def _child(connection: Connection, function: Callable[[T], R], entry: T) -> None:
+    """Run ``function(entry)`` and send ("ok", result), ("input", message) for an
+    `InputError` (corrupt input reached by this entry), or ("error", text naming a log file
+    with the traceback) for anything else."""
     try:
         connection.send(("ok", function(entry)))
+    except InputError as exc:
+        connection.send(("input", str(exc)))
     except BaseException as exc:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        detail = f"{detail} ({log_exception(exc)})"
         try:
             connection.send(("error", detail))
         except Exception:
@@ -140,6 +151,8 @@ def _finished(
             return EntryOutcome(entry, None, error, elapsed)
         if status == "ok":
             return EntryOutcome(entry, payload, None, elapsed)
+        if status == "input":
+            return EntryOutcome(entry, None, f"{INPUT_ERROR}: {payload}", elapsed)
         return EntryOutcome(entry, None, f"internal error: {payload}", elapsed)
     if elapsed > timeout_s + GRACE_S:
         return EntryOutcome(entry, None, f"timeout after {timeout_s:g} s", elapsed)

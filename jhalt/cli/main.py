@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
 import tempfile
-import time
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +34,8 @@ from jhalt.cli.arguments import (
     writable_directory,
 )
 from jhalt.cli.batch import EntryOutcome, run_entries
+from jhalt.cli.crashlog import log_exception
+from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.errors import InputError, JhaltError
@@ -58,12 +57,6 @@ from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION
 
-EXIT_OK = 0
-EXIT_FOUND = 1
-EXIT_INPUT = 2
-EXIT_INTERNAL = 3
-
-
 # ------------------------------------------------------------------ commands
 
 
@@ -75,7 +68,7 @@ def cmd_prove(args: argparse.Namespace) -> int:
     if result.witness is not None:
         result = _replay_nontermination(result, classpath.spec, args)
     write_output(PROVE_FORMATS.render(args.format, result), args.out)
-    return EXIT_OK
+    return prove_exit(result)
 
 
 def _replay_nontermination(
@@ -185,7 +178,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     findings, notes = _summarise(outcomes, reproducer_dir)
     report = CheckReport(findings, notes, classpath, args.source_root)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
-    return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
+    return check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
@@ -351,12 +344,7 @@ def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
 
 
 def _report_internal_error(exc: BaseException) -> int:
-    log = Path(tempfile.gettempdir()) / f"jhalt-crash-{os.getpid()}-{int(time.time())}.log"
-    try:
-        log.write_text("".join(traceback.format_exception(exc)))
-        where = f"details in {log}"
-    except OSError:
-        where = "no log could be written"
+    where = log_exception(exc)
     print(f"jhalt: internal error: {type(exc).__name__}: {exc} ({where})", file=sys.stderr)
     return EXIT_INTERNAL
 

@@ -49,6 +49,7 @@ from jhalt.domains.instance import check_instance
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import value_type_name
+from jhalt.errors import INTERNAL_ERROR, MalformedCodeError
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
@@ -177,9 +178,11 @@ class _Builder:
                 return
         try:
             result = evaluate(self.ctx, state)
+        except MalformedCodeError:
+            raise  # corrupt input: the run ends with exit 2, not with an incomplete graph
         except Exception as error:
             self.mark_incomplete(
-                node, f"internal error: {type(error).__name__}: {error}", "internal"
+                node, f"{INTERNAL_ERROR}: {type(error).__name__}: {error}", "internal"
             )
             return
         if isinstance(result, Stuck):
