@@ -38,6 +38,7 @@ from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
+from jhalt.cli.versions import replay_blocker
 from jhalt.errors import InputError, JhaltError
 from jhalt.findings import Finding, ProveResult
 from jhalt.ids import MethodId
@@ -66,21 +67,23 @@ def cmd_prove(args: argparse.Namespace) -> int:
     entry = resolve_entry(classpath, args.entry, args.main)
     result = prove_termination(classpath, entry, Budget(args.timeout), model_registry())
     if result.witness is not None:
-        result = _replay_nontermination(result, classpath.spec, args)
+        blocked = None if args.no_validate else replay_blocker(classpath)
+        result = _replay_nontermination(result, classpath.spec, args, blocked)
     write_output(PROVE_FORMATS.render(args.format, result), args.out)
     return prove_exit(result)
 
 
 def _replay_nontermination(
-    result: ProveResult, classpath: str, args: argparse.Namespace
+    result: ProveResult, classpath: str, args: argparse.Namespace, blocked: str | None = None
 ) -> ProveResult:
     """Run a NO's witness on a real JVM (issue 5): still running after ``--replay-wait``
     seconds and, by thread dump, inside the reported loop → confirmed. The proof stands
-    either way; the replay is extra evidence and is reported as it came out."""
+    either way; the replay is extra evidence and is reported as it came out. ``blocked``:
+    why the local JVM cannot run the target (`jhalt.cli.versions`), then "not run"."""
     witness = result.witness
     assert witness is not None
-    if args.no_validate:
-        outcome = skipped("replay skipped: --no-validate")
+    if args.no_validate or blocked:
+        outcome = skipped(f"replay skipped: {blocked or '--no-validate'}")
     else:
         lines = result.loop.lines if result.loop else None
         method = result.loop.method if result.loop else result.entry
@@ -169,7 +172,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         classpath.spec,
         None if args.no_validate else find_jdk(),
         reproducer_dir,
-        "--no-validate" if args.no_validate else None,
+        "--no-validate" if args.no_validate else replay_blocker(classpath),
     )
     check = _EntryCheck(
         program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
