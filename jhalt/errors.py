@@ -66,3 +66,18 @@ class UnsupportedError(JhaltError):
     """A construct jhalt cannot analyse; analyses turn it into MAYBE with this reason."""
 
     exit_code = 2
+
+
+def describe_internal(error: BaseException) -> str:
+    """``internal error: KeyError: 'x' (at module.py:123 in function)`` for an exception an
+    analysis catches (module docstring): the text of its reason or note, with the place the
+    exception was raised so that the log of the run locates it."""
+    where = ""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        code = tb.tb_frame.f_code
+        file = code.co_filename.rsplit("/", 1)[-1]
+        where = f" (at {file}:{tb.tb_lineno} in {code.co_name})"
+    return f"{INTERNAL_ERROR}: {type(error).__name__}: {error}{where}"

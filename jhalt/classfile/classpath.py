@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,7 +67,7 @@ class _Entry:
         if self.archive is not None:
             try:
                 return self.archive.read(member), f"{self.path}!/{member}"
-            except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
+            except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError) as exc:
                 raise InputError(f"{self.path}: cannot read {member}: {exc}") from None
         target = Path(member)
         try:
@@ -83,7 +84,7 @@ class _Entry:
                     return stream.read(8)
             with open(member, "rb") as file:
                 return file.read(8)
-        except (zipfile.BadZipFile, OSError, RuntimeError, ValueError):
+        except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError, ValueError):
             return b""
 
 
@@ -214,6 +215,6 @@ def _open_jar(path: Path) -> tuple[_Entry, str | None]:
         main_class = parse_manifest(manifest).get("Main-Class") or None
     except KeyError:
         pass
-    except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
+    except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError) as exc:
         raise InputError(f"{path}: cannot read the manifest: {exc}") from None
     return _Entry(path, names, archive), main_class

@@ -155,8 +155,9 @@ class EvalContext:
         return self.namer.fresh(prefix)
 
     def body(self, method: MethodId) -> MethodBody:
-        """The analysed body of a method with code, its instructions decoded and its CFG
-        built. Raises `MissingClassError` (and other `JhaltError`s of the class lookup),
+        """The analysed body of a method with code, its instructions decoded, its CFG built
+        and its frames typed (the JVM's verification, JVM spec §4.10: the evaluator relies
+        on a verified body, e.g. on the stack holding what an instruction pops). Raises `MissingClassError` (and other `JhaltError`s of the class lookup),
         ValueError for a method without code, and `MalformedCodeError` when the code breaks
         the class-file format: corrupt input, which no caller turns into a MAYBE."""
         found = self._bodies.get(method)
@@ -168,6 +169,7 @@ class EvalContext:
             found = analyze_method(info, classfile, self._common_superclass)
             try:
                 _ = found.cfg  # decodes the instructions, checks jumps and the exception table
+                _ = found.frames  # types every slot: stack underflow, overflow, bad merges
             except ClassFormatError as error:
                 defect = str(error).removeprefix(f"{error.source}: " if error.source else "")
                 raise MalformedCodeError(str(method), defect, classfile.origin) from None
