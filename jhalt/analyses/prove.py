@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
+from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.budget import PROVE_GRAPH, PROVE_NONTERMINATION, Budget
 from jhalt.classfile import ClassPath
@@ -35,8 +35,12 @@ def prove_termination(
     """Decide whether ``entry`` terminates for every input (competition semantics)."""
     started = time.monotonic()
 
+    caught: list[str] = []  # internal errors the non-termination search caught
+
     def result(verdict: Verdict, reason: str, **extra: object) -> ProveResult:
         if verdict is Verdict.MAYBE:
+            if caught:  # named in the reason: the CLI then ends with exit 3 (jhalt.errors)
+                reason += f"; non-termination search: {caught[0]}"
             extra.setdefault("proof", MaybeReason(reason))
         return ProveResult(verdict, entry, reason, time_s=time.monotonic() - started, **extra)  # type: ignore[arg-type]
 
@@ -53,7 +57,9 @@ def prove_termination(
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
 
     config = NonTerminationConfig(timeout_s=budget.share_left(PROVE_NONTERMINATION))
-    found = find_nontermination(graph, program, registry, config)
+    search = search_nontermination(graph, program, registry, config)
+    found = search.result
+    caught.extend(reason for reason in search.reasons if INTERNAL_ERROR in reason)
     if found is not None:
         return result(
             Verdict.NO,

@@ -19,6 +19,7 @@ from javac import compile_java, make_jar
 import jhalt.analyses.check as check_module
 import jhalt.cli.main as cli_main
 import jhalt.seg.builder as builder_module
+import jhalt.seg.stepper as stepper_module
 from jhalt.classfile.reader import parse_class
 from jhalt.cli.main import main
 
@@ -178,3 +179,21 @@ def test_check_exit_codes_are_unchanged_for_normal_answers(capsys, loop_jar: Pat
     # Count.main has no loop, no call and no array access: it stops and throws nothing
     assert (code, err) == (0, [])
     assert "0 finding(s)" in out
+
+
+def test_an_internal_error_in_the_nontermination_search_makes_prove_exit_3(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    # Collatz: no ranking function exists in jhalt's techniques, so the answer is MAYBE and
+    # the non-termination search runs the loop concretely (jhalt.seg.stepper), which fails
+    src = tmp_path / "Collatz.java"
+    src.write_text(
+        "public class Collatz { public static void main(String[] a) { int n = a.length + 7;"
+        " while (n > 1) { n = (n % 2 == 0) ? n / 2 : 3 * n + 1; } } }"
+    )
+    jar = make_jar(compile_java(src), "Collatz", tmp_path / "collatz.jar")
+    monkeypatch.setattr(stepper_module, "evaluate", failing_evaluate)
+    code, out, err = run(capsys, "prove", jar, "--no-validate", "--timeout", "3")
+    assert out.splitlines()[0] == "MAYBE"
+    assert code == 3, (out, err)
+    assert len(err) == 1 and "non-termination search: " in err[0] and "KeyError" in err[0]
