@@ -197,3 +197,19 @@ def test_an_internal_error_in_the_nontermination_search_makes_prove_exit_3(
     assert out.splitlines()[0] == "MAYBE"
     assert code == 3, (out, err)
     assert len(err) == 1 and "non-termination search: " in err[0] and "KeyError" in err[0]
+
+
+def test_an_internal_error_in_the_nontermination_search_makes_check_exit_3(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    src = tmp_path / "Collatz.java"
+    src.write_text(
+        "public class Collatz { public static void main(String[] a) { int n = a.length + 7;"
+        " while (n > 1) { n = (n % 2 == 0) ? n / 2 : 3 * n + 1; } } }"
+    )
+    jar = make_jar(compile_java(src), "Collatz", tmp_path / "collatz.jar")
+    monkeypatch.setattr(stepper_module, "evaluate", failing_evaluate)
+    code, out, err = run(capsys, "check", jar, "--no-validate", "--timeout", "5")
+    assert "0 finding(s)" in out and "non-termination search: " in out and "KeyError" in out
+    assert code == 3, (out, err)
+    assert len(err) == 1 and "internal error in 1 of 1 entries" in err[0]
