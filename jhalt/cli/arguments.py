@@ -99,6 +99,14 @@ def _name(text: str, example: str) -> str:
     return text
 
 
+def existing_directory(text: str) -> str:
+    """``--source-root DIR``: a directory that exists (a mistyped one would silently give
+    output without source lines)."""
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"must be an existing directory, got {text!r}")
+    return text
+
+
 def writable_directory(text: str) -> Path:
     """``--reproducers DIR``: DIR, created with its parents if missing, into which a file
     can be written; an `InputError` naming the directory and the reason otherwise. Checked

@@ -28,6 +28,7 @@ from jhalt.cli import dynamic_commands
 from jhalt.cli.arguments import (
     OneLineParser,
     class_name,
+    existing_directory,
     job_count,
     method_name,
     positive_seconds,
@@ -292,6 +293,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     _add_format(check, CHECK_FORMATS.names())
     check.add_argument(
         "--source-root",
+        type=existing_directory,
         metavar="DIR",
         help="source directory: SARIF uris are relative to it; text output shows its lines",
     )

@@ -46,6 +46,7 @@ def refused(capsys, argv: list[str]) -> str:
         ("check", "--entry", ""),
         ("prove", "--main", ""),
         ("graph", "--entry", ""),
+        ("check", "--source-root", "/nonexistent/src"),
     ],
 )
 def test_meaningless_values_are_refused_in_one_line(capsys, command, flag, value) -> None:
