@@ -213,3 +213,25 @@ def test_an_internal_error_in_the_nontermination_search_makes_check_exit_3(
     assert "0 finding(s)" in out and "non-termination search: " in out and "KeyError" in out
     assert code == 3, (out, err)
     assert len(err) == 1 and "internal error in 1 of 1 entries" in err[0]
+
+
+def test_a_stack_height_that_breaks_the_stack_map_is_exit_2(capsys, tmp_path: Path) -> None:
+    # found by benchmarks/fuzz_inputs.py: `aaload` replaced by `nop` leaves two values on the
+    # stack where the StackMapTable frame of the join after `?:` declares one (§4.10.1.4)
+    src = tmp_path / "src" / "Tern.java"
+    src.parent.mkdir()
+    src.write_text(
+        "public class Tern { static void use(String s) { }"
+        ' public static void main(String[] a) { use(a.length > 0 ? a[0] : "x"); } }'
+    )
+    data = bytearray((compile_java(src) / "Tern.class").read_bytes())
+    info = next(m for m in parse_class(bytes(data)).methods if m.name == "main")
+    assert info.code is not None
+    at = data.find(info.code.bytecode) + info.code.bytecode.index(0x32)  # aaload
+    data[at] = 0x00  # nop
+    (tmp_path / "classes").mkdir()
+    (tmp_path / "classes" / "Tern.class").write_bytes(bytes(data))
+    code, _, err = run(capsys, "prove", tmp_path / "classes", "--main", "Tern", "--no-validate")
+    assert code == 2 and len(err) == 1, err
+    assert "malformed code in Tern.main([Ljava/lang/String;)V: pc " in err[0]
+    assert "stack height 2 flows into pc" in err[0]
