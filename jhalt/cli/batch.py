@@ -51,7 +51,8 @@ def _child(connection: Connection, function: Callable[[T], R], entry: T) -> None
         connection.send(("input", str(exc)))
     except BaseException as exc:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        detail = f"{detail} ({log_exception(exc)})"
+        if isinstance(exc, Exception):  # not for an interrupt: no log is left behind
+            detail = f"{detail} ({log_exception(exc)})"
         try:
             connection.send(("error", detail))
         except Exception:
