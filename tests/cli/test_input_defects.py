@@ -10,6 +10,7 @@ both at verification; jhalt must refuse them too instead of answering MAYBE."""
 from __future__ import annotations
 
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -110,6 +111,12 @@ def loop_jar(tmp_path: Path) -> Path:
         " int i = a.length; if (i < 100) { i = i + 1; } } }"
     )
     return make_jar(compile_java(src), "Count", tmp_path / "count.jar")
+
+
+@pytest.fixture(autouse=True)
+def logs_in_tmp_path(monkeypatch, tmp_path: Path) -> None:
+    """Crash logs of these tests go to the test's own directory (forked workers inherit it)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
 
 
 def failing_evaluate(ctx, state):  # type: ignore[no-untyped-def]
