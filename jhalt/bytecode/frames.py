@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from jhalt.bytecode.cfg import ControlFlowGraph
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
+from jhalt.bytecode.operands import operand_problem
 from jhalt.bytecode.semantics import slot_form
 from jhalt.classfile.descriptors import (
     class_descriptor,
@@ -260,6 +261,9 @@ def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
         )
     popped = stack[len(stack) - instruction.pops :]
     del stack[len(stack) - instruction.pops :]
+    problem = operand_problem(instruction, popped)
+    if problem is not None:
+        raise _fail(context, pc, problem)
     local_types = frame.locals
     _check_local(instruction, len(local_types), context)
     pushed: Sequence[VerificationType]

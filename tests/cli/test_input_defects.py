@@ -242,3 +242,36 @@ def test_a_stack_height_that_breaks_the_stack_map_is_exit_2(capsys, tmp_path: Pa
     assert code == 2 and len(err) == 1, err
     assert "malformed code in Tern.main([Ljava/lang/String;)V: pc " in err[0]
     assert "stack height 2 flows into pc" in err[0]
+
+
+def with_byte(original: Path, out: Path, method: str, pc: int, value: int) -> Path:
+    """``out``/Corrupt.class: ``original`` with byte ``pc`` of ``method``'s code set."""
+    data = bytearray(original.read_bytes())
+    info = next(m for m in parse_class(bytes(data)).methods if m.name == method)
+    assert info.code is not None
+    data[data.find(info.code.bytecode) + pc] = value
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "Corrupt.class").write_bytes(bytes(data))
+    return out
+
+
+@pytest.mark.parametrize(
+    "pc, value, defect",
+    [
+        # main: 0 aload_0, 1 arraylength, 2 istore_1 — without arraylength an array is stored
+        (1, 0x00, "pc 2: istore_1 operand 1 is object, not int"),
+        # main: 9 iload_1, 10 iload_1, 11 invokestatic helper(I)I — aload_0 passes the array
+        (10, 0x2A, "pc 11: invokestatic operand 1 is object, not int"),
+        # main: 10 iload_1 as aload_0 … 14 iadd adds an int and whatever helper returned
+        (9, 0x2A, "operand 1 is object, not int"),
+    ],
+)
+def test_operands_of_the_wrong_category_are_exit_2(
+    capsys, tmp_path: Path, corrupt_class: Path, pc: int, value: int, defect: str
+) -> None:
+    # found by benchmarks/fuzz_inputs.py (seed 7): the evaluator crashed on such bodies
+    target = with_byte(corrupt_class, tmp_path / "classes", "main", pc, value)
+    code, _, err = run(capsys, "prove", target, "--main", "Corrupt", "--no-validate")
+    assert code == 2 and len(err) == 1, err
+    assert "malformed code in Corrupt.main([Ljava/lang/String;)V: " in err[0]
+    assert defect in err[0]
