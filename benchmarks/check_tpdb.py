@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from bounded_run import run_bounded
 
 from jhalt.cli.progress import StderrProgress
 
@@ -39,9 +40,8 @@ def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
         "--timeout",
         str(timeout_s),
     ]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s + 60)
-    except subprocess.TimeoutExpired:
+    done = run_bounded(command, timeout_s + 60)
+    if done is None:
         return {"status": "timeout"}
     if done.returncode not in (0, 1):
         return {"status": "error", "detail": done.stderr.strip()[-300:]}

@@ -18,13 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+from bounded_run import run_bounded
 
 from jhalt.cli.progress import StderrProgress
 
@@ -59,9 +60,8 @@ def build_one(jar: Path, root: Path, timeout: float) -> GraphOutcome:
         str(timeout),
     ]
     started = time.monotonic()
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + GRACE_S)
-    except subprocess.TimeoutExpired:
+    done = run_bounded(command, timeout + GRACE_S)
+    if done is None:
         return GraphOutcome(
             problem, folder, "timeout", "wall-clock limit", None, None, time.monotonic() - started
         )

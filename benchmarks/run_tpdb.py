@@ -20,13 +20,14 @@ import csv
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from bounded_run import run_bounded
 
 from jhalt.cli.progress import StderrProgress
 
@@ -81,11 +82,8 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
         str(REPLAY_WAIT_S),
     ]
     started = time.monotonic()
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=timeout + GRACE_S, cwd=REPO
-        )
-    except subprocess.TimeoutExpired:
+    done = run_bounded(command, timeout + GRACE_S, cwd=REPO)
+    if done is None:
         return Outcome(
             problem,
             folder,

@@ -5,6 +5,7 @@ Exit codes (the CLI contract, see README):
   1  `check` / `watch` found something
   2  usage or input error: one clear line on stderr
   3  internal error: one line on stderr, details in a log file
+  130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP (`jhalt.cli.signals`)
 
 Internal errors caught inside an analysis (an exception while building the graph, in a
 non-termination technique's run or in the witness search's forward check) do not crash the

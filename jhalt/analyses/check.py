@@ -12,6 +12,7 @@ Time: the entry's `Budget`, split as `jhalt.budget` says.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
-from jhalt.witness.replay import Jdk
+from jhalt.witness.replay import Jdk, Observer
 from jhalt.witness.validate import validate_finding
 
 NON_TERMINATION = "non-termination"
@@ -102,6 +103,9 @@ class ReplaySetup:
     jdk: Jdk | None
     reproducer_dir: Path
     skip_reason: str | None = None
+    observe: Callable[[Finding, str], Observer | None] | None = None
+    """Makes the observer of a finding's hang (``jhalt.dynamic.confirm.finding_observer``;
+    given by the CLI, since ``dynamic`` is above ``analyses``), given the class path."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,7 @@ def check_and_replay(
             jdk=setup.jdk,
             skip_reason=setup.skip_reason,
             timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
+            observe=setup.observe(finding, setup.classpath) if setup.observe else None,
         )
         if result.status is Replay.UNCONFIRMED:
             dropped.append(

@@ -150,7 +150,7 @@ def java_shift(op: str, value: int, distance: int, letter: str) -> int:
     raise ValueError(f"not a shift: {op}")
 
 
-_INT_OPS: dict[str, Callable[[int, int], int]] = {
+INTEGRAL_OPERATIONS: dict[str, Callable[[int, int], int]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
     "mul": lambda a, b: a * b,
@@ -160,6 +160,8 @@ _INT_OPS: dict[str, Callable[[int, int], int]] = {
     "or": lambda a, b: a | b,
     "xor": lambda a, b: a ^ b,
 }
+"""The binary integral operations other than shifts over unbounded integers (Java's division
+and remainder round toward zero); `java_int_op` wraps the result to the machine type."""
 
 
 def java_int_op(op: str, a: int, b: int, letter: str) -> int:
@@ -168,7 +170,7 @@ def java_int_op(op: str, a: int, b: int, letter: str) -> int:
     (I or J); raises `DivisionByZero` for div/rem by 0."""
     if op in ("shl", "shr", "ushr"):
         return java_shift(op, a, b, letter)
-    return wrap(_INT_OPS[op](a, b), letter)
+    return wrap(INTEGRAL_OPERATIONS[op](a, b), letter)
 
 
 def narrow(value: int, mnemonic: str) -> int:

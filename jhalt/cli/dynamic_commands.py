@@ -18,6 +18,7 @@ from jhalt.cli.output import write_output
 from jhalt.dynamic.observer import Examination, Limits
 from jhalt.dynamic.session import examine_at, launch_watched, parse_address, stop_process
 from jhalt.report.formats import EXAMINATION_FORMATS
+from jhalt.witness.processes import hand_over
 
 EXIT_NOTHING_PROVED = 0
 EXIT_STUCK = 1
@@ -92,11 +93,16 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 return EXIT_NOTHING_PROVED
             if args.once:
                 return EXIT_NOTHING_PROVED
+    except BaseException:
+        stop_process(process)  # interrupted or failed: the program does not outlive jhalt
+        raise
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if process.poll() is None and not (args.keep_running or args.once):
             stop_process(process)
+        elif process.poll() is None:
+            hand_over(process)  # --keep-running / --once: left running on purpose
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

@@ -7,12 +7,15 @@ Exit codes (documented in the README):
   1  `check` found something (or `watch`/`attach` proved a thread stuck)
   2  usage or input error: one clear line on stderr
   3  internal error: one line on stderr naming the file with the details
+  130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP: everything jhalt started is killed
+     (`jhalt.cli.signals`); an interrupted `check` still prints its findings so far
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -24,7 +27,7 @@ from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import prove_termination
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import dynamic_commands
+from jhalt.cli import dynamic_commands, signals
 from jhalt.cli.arguments import (
     OneLineParser,
     class_name,
@@ -34,12 +37,13 @@ from jhalt.cli.arguments import (
     positive_seconds,
     writable_directory,
 )
-from jhalt.cli.batch import EntryOutcome, run_entries
+from jhalt.cli.batch import BatchInterrupted, EntryOutcome, run_entries
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
+from jhalt.dynamic.confirm import finding_observer, result_observer
 from jhalt.errors import InputError, JhaltError
 from jhalt.findings import Finding, ProveResult
 from jhalt.ids import MethodId
@@ -58,6 +62,12 @@ from jhalt.seg.library import ModelRegistry
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION
+
+NO_VALIDATE_HELP = (
+    "never execute the target: do not replay {what} on the JVM (a replay runs the analysed "
+    "program, contained: temporary directory, -Xmx, CPU limit, minimal environment)"
+)
+
 
 # ------------------------------------------------------------------ commands
 
@@ -94,7 +104,10 @@ def _replay_nontermination(
             else ConcreteInputs.from_json(witness.inputs)
         )
         claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None)
-        outcome = replay(classpath, result.entry, inputs, claim, timeout_s=args.replay_wait)
+        observe = result_observer(result, classpath)  # watch the loop first (issue 20)
+        outcome = replay(
+            classpath, result.entry, inputs, claim, timeout_s=args.replay_wait, observe=observe
+        )
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
 
 
@@ -174,15 +187,42 @@ def cmd_check(args: argparse.Namespace) -> int:
         None if args.no_validate else find_jdk(),
         reproducer_dir,
         "--no-validate" if args.no_validate else replay_blocker(classpath),
+        observe=finding_observer,
     )
     check = _EntryCheck(
         program, model_registry(), setup, args.timeout, bool(args.all or args.entry)
     )
-    outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout, describe=str)
+    try:
+        outcomes = run_entries(entries, check, jobs=args.jobs, timeout_s=args.timeout)
+    except BatchInterrupted as stop:
+        return _report_interrupted(stop, args, classpath, reproducer_dir)
     findings, notes = _summarise(outcomes, reproducer_dir)
+    _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
     return check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+
+
+def _report_interrupted(
+    stop: BatchInterrupted, args: argparse.Namespace, classpath: ClassPath, reproducer_dir: Path
+) -> int:
+    """A `check` stopped by a signal: the findings of the entries analysed so far, marked
+    incomplete (first note "interrupted: N of M entries analysed"), and 128 + the signal."""
+    findings, notes = _summarise(stop.outcomes, reproducer_dir)
+    notes.insert(0, str(stop))
+    _discard_unreferenced(reproducer_dir, args, findings)
+    report = CheckReport(findings, notes, classpath, args.source_root, complete=False)
+    write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    return signals.exit_code(stop.cause)
+
+
+def _discard_unreferenced(
+    reproducer_dir: Path, args: argparse.Namespace, findings: Sequence[Finding]
+) -> None:
+    """Remove the temporary reproducer directory when no finding is reported (the notes name
+    it only then); a ``--reproducers`` directory is the user's and stays."""
+    if not args.reproducers and not findings:
+        shutil.rmtree(reproducer_dir, ignore_errors=True)
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
@@ -272,7 +312,9 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     )
     _add_format(prove, PROVE_FORMATS.names())
     prove.add_argument(
-        "--no-validate", action="store_true", help="do not replay a NO witness on the JVM"
+        "--no-validate",
+        action="store_true",
+        help=NO_VALIDATE_HELP.format(what="a NO witness"),
     )
     prove.add_argument(
         "--replay-wait",
@@ -308,7 +350,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         "--exit-zero", action="store_true", help="exit 0 even when something is found"
     )
     check.add_argument(
-        "--no-validate", action="store_true", help="do not replay witnesses on the JVM"
+        "--no-validate", action="store_true", help=NO_VALIDATE_HELP.format(what="witnesses")
     )
     check.add_argument(
         "--jobs",
@@ -357,6 +399,12 @@ def _report_internal_error(exc: BaseException) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    with signals.handling():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command's handler; every exception becomes its exit code (module docstring)."""
     try:
         return int(args.handler(args))
     except InputError as exc:
@@ -367,9 +415,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"jhalt: error: {exc}", file=sys.stderr)
             return EXIT_INPUT
         return _report_internal_error(exc)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("jhalt: interrupted", file=sys.stderr)
-        return 130
+        return signals.exit_code(exc)
     except BrokenPipeError:
         return EXIT_OK
     except RecursionError as exc:

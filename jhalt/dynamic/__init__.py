@@ -1,5 +1,6 @@
 """The dynamic non-termination prover behind `jhalt watch` and `jhalt attach` (seed 003,
-Looper): a JDWP client, concolic replay of observed loop iterations and the closure proof.
+Looper): a JDWP client, concolic replay of observed iterations, the closure proof; and the
+observing replay that confirms a NO by watching its loop head (issue 20).
 
 Modules, from the wire up:
 
@@ -14,5 +15,8 @@ Modules, from the wire up:
 - `prover`     — `IterationRecord`, invariants, the closure proof (via `jhalt.smt.looper`)
 - `observer`   — `examine`: threads, loop heads, observation, proof per loop
 - `session`    — starting a watched JVM, addresses, attach/detach
+- `loop_shape` — the proved loop from its class file: exits, live locals, determinism
+- `snapshot`   — the concrete state at a loop head (locals, reachable heap), comparable
+- `confirm`    — `observe_hang`: a NO confirmed by an exact repeat or its proved condition
 - `outcome`    — text and JSON reports
 """

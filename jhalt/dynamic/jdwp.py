@@ -44,6 +44,7 @@ class Event:
     thread: int = 0
     location: Location | None = None
     value: JavaValue = None
+    type_id: int = 0  # the prepared class of a ClassPrepare event
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +210,13 @@ class JdwpClient:
                 events.append(Event(kind, request, thread, loc, r.tagged_value()))
             elif kind in (w.EK_VM_START, w.EK_THREAD_START, w.EK_THREAD_DEATH):
                 events.append(Event(kind, request, r.object_id()))
+            elif kind == w.EK_CLASS_PREPARE:
+                thread = r.object_id()
+                r.u1()
+                type_id = r.type_id()
+                r.string()
+                r.i4()
+                events.append(Event(kind, request, thread, type_id=type_id))
             elif kind == w.EK_VM_DEATH:
                 events.append(Event(kind, request))
             elif kind == w.EK_EXCEPTION:
@@ -493,6 +501,8 @@ class JdwpClient:
                 wr.i4(arg)
             elif mod_kind == w.MOD_THREAD_ONLY:
                 wr.object_id(arg)
+            elif mod_kind == w.MOD_CLASS_MATCH:
+                wr.string(arg)  # a class name pattern, dotted
             elif mod_kind == w.MOD_LOCATION_ONLY:
                 wr.location(arg)
             elif mod_kind == w.MOD_EXCEPTION_ONLY:

@@ -5,7 +5,10 @@ the executable: ``-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,
 address=127.0.0.1:PORT`` — the JDWP agent listens on loopback and costs nothing until
 a debugger attaches (no instrumentation, no breakpoints). The child gets its own
 session, so a Ctrl-C in the terminal reaches jhalt (which examines, then cleans up)
-rather than killing the program.
+rather than killing the program; it is registered with `jhalt.witness.processes`, so that
+jhalt's signal handlers and crash path kill it too, unless it was handed over to outlive
+jhalt (``watch --keep-running`` / ``--once``). It is the user's program, run as asked: not
+contained like a replay (same working directory, environment and heap settings).
 
 `examine_at` connects, examines and — on every path, Ctrl-C included — clears its
 event requests and detaches with VirtualMachine.Dispose, which resumes every thread
@@ -27,6 +30,7 @@ from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, VmGoneError
 from jhalt.dynamic.observer import Examination, Limits, examine
 from jhalt.errors import InputError
+from jhalt.witness.processes import release, signals_blocked, start_group
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
@@ -72,8 +76,13 @@ def free_loopback_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def agent_option(port: int) -> str:
-    return f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,address=127.0.0.1:{port}"
+def agent_option(port: int, suspend: bool = False) -> str:
+    """The JDWP agent on loopback ``port``; ``suspend``: the VM waits for the debugger."""
+    wait = "y" if suspend else "n"
+    return (
+        f"-agentlib:jdwp=transport=dt_socket,server=y,suspend={wait},quiet=y,"
+        f"address=127.0.0.1:{port}"
+    )
 
 
 def watched_command(argv: Sequence[str], port: int) -> list[str]:
@@ -94,7 +103,7 @@ def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Addres
     port = free_loopback_port()
     command = watched_command(argv, port)
     try:
-        process = subprocess.Popen(command, start_new_session=True)
+        process = start_group(command, "watched program")
     except OSError as exc:
         raise InputError(f"cannot start {argv[0]}: {exc.strerror or exc}") from None
     return process, Address("127.0.0.1", port)
@@ -120,28 +129,40 @@ def examine_at(
     process: subprocess.Popen[bytes] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Examination:
-    """Attach, examine, and always detach (Dispose resumes all threads)."""
+    """Attach, examine, and always detach (Dispose resumes all threads), whatever happens: an
+    error, the examination's timeout, Ctrl-C or SIGTERM (the CLI's handler raises in the main
+    thread; the detach then runs with those signals blocked, so a second one cannot cut it
+    short, and is delivered after it)."""
     client = connect(address, process)
     try:
         return examine(client, limits, progress)
     except VmGoneError:
         raise InputError("the program exited during the examination") from None
     finally:
-        try:
-            client.drain_events()
-            client.dispose()
-        except JdwpError:
-            pass
+        with signals_blocked():
+            detach(client)
+
+
+def detach(client: JdwpClient) -> None:
+    """Clear, Dispose (the VM resumes every thread the debugger suspended and drops its event
+    requests), close. If Dispose cannot be sent, closing the connection has the same effect:
+    the JDWP agent treats a lost debugger as a Dispose (JDWP spec, VirtualMachine.Dispose)."""
+    try:
+        client.drain_events()
+        client.dispose()
+    except (JdwpError, OSError):
+        pass
+    finally:
         client.close()
 
 
 def stop_process(process: subprocess.Popen[bytes], grace: float = 2.0) -> None:
-    """Terminate a watched program (and reap it)."""
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(grace)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    """Terminate a watched program (SIGTERM, then after ``grace`` seconds SIGKILL of its whole
+    group), reap it and unregister it."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+    release(process)

@@ -349,14 +349,19 @@ class VmView:
             seen.add(current)
             if self.class_name(current) == target:
                 return True
-            work.extend(self.client.interfaces(current))
-            try:
-                parent = self.client.superclass(current)
-            except JdwpError:
-                parent = 0
-            if parent:
-                work.append(parent)
+            work.extend(self._direct_supertypes(current))
         return False
+
+    def _direct_supertypes(self, class_id: int) -> list[int]:
+        """The interfaces and the superclass (if any, and if the VM tells) of a class."""
+        supertypes = list(self.client.interfaces(class_id))
+        try:
+            parent = self.client.superclass(class_id)
+        except JdwpError:
+            parent = 0
+        if parent:
+            supertypes.append(parent)
+        return supertypes
 
     def instance_field(self, type_id: int, owner: str, name: str) -> tuple[int, FieldDecl]:
         """(declaring class id, field) for ``owner.name`` on an object of runtime class
@@ -397,13 +402,7 @@ class VmView:
                     if decl.name == name and decl.is_static:
                         cached = (current, decl)
                         break
-                work.extend(self.client.interfaces(current))
-                try:
-                    parent = self.client.superclass(current)
-                except JdwpError:
-                    parent = 0
-                if parent:
-                    work.append(parent)
+                work.extend(self._direct_supertypes(current))
             if cached is None:
                 raise UnsupportedStep(f"static field {owner}.{name} not found")
             self._field_ids[key] = cached

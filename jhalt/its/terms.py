@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 
-from jhalt.bytecode.semantics import condition_holds, java_div, java_rem, java_shift, wrap
+from jhalt.bytecode.semantics import INTEGRAL_OPERATIONS, condition_holds, java_shift, wrap
 from jhalt.its.linear import LinearExpr, const, var
 
 Sort = str
@@ -189,18 +189,6 @@ def evaluate(node: Term, env: Mapping[Hashable, int], machine: bool = True) -> i
     return machine_value(result, node.sort) if machine else result
 
 
-_BINARY: dict[str, Callable[[int, int], int]] = {
-    "add": lambda a, b: a + b,
-    "sub": lambda a, b: a - b,
-    "mul": lambda a, b: a * b,
-    "div": java_div,
-    "rem": java_rem,
-    "and": lambda a, b: a & b,
-    "or": lambda a, b: a | b,
-    "xor": lambda a, b: a ^ b,
-}
-
-
 def _apply(node: App, values: list[int]) -> int:
     op = node.op
     if op == "=":
@@ -213,8 +201,8 @@ def _apply(node: App, values: list[int]) -> int:
         return (values[0] > values[1]) - (values[0] < values[1])
     if op in ("shl", "shr", "ushr"):
         return java_shift(op, values[0], values[1], "J" if node.sort == LONG else "I")
-    if op in _BINARY:
-        return _BINARY[op](values[0], values[1])
+    if op in INTEGRAL_OPERATIONS:
+        return INTEGRAL_OPERATIONS[op](values[0], values[1])
     raise ValueError(f"no value for operation {op}")
 
 

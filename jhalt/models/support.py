@@ -162,10 +162,8 @@ def value_of(call: LibraryCall, reference: Ref) -> HeapValue | None:
 
 
 def interval_of(state: AbstractState, reference: Ref) -> Interval:
-    value = state.heap[reference]
-    if not isinstance(value, IntValue):
-        raise TypeError(f"{reference} is not an integer: {value}")
-    return value.interval
+    """The interval of an integer value (`AbstractState.int_value`)."""
+    return state.int_value(reference).interval
 
 
 def need_non_null(call: LibraryCall, reference: Ref) -> HeapValue:

@@ -152,10 +152,10 @@ def check_text(
     return "\n".join(lines) + "\n"
 
 
-def check_json(findings: list[Finding], notes: list[str]) -> str:
-    return (
-        json.dumps(
-            {"findings": [f.to_json() for f in findings], "notes": notes}, indent=2, sort_keys=True
-        )
-        + "\n"
-    )
+def check_json(findings: list[Finding], notes: list[str], complete: bool = True) -> str:
+    """``{"findings": […], "notes": […]}``; a run stopped before every entry was analysed also
+    has ``"complete": false`` (absent when complete, so complete runs read as before)."""
+    document: dict[str, object] = {"findings": [f.to_json() for f in findings], "notes": notes}
+    if not complete:
+        document["complete"] = False
+    return json.dumps(document, indent=2, sort_keys=True) + "\n"

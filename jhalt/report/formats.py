@@ -67,12 +67,15 @@ class FormatTable(Generic[R]):
 @dataclass(frozen=True)
 class CheckReport:
     """What `jhalt check` prints: the findings and notes, and for the text and SARIF formats
-    the source root (``--source-root``) and the classpath (source files inside jars)."""
+    the source root (``--source-root``) and the classpath (source files inside jars).
+    ``complete`` is False for a run stopped by a signal: its findings are those of the entries
+    analysed so far (JSON: ``"complete": false``; SARIF: ``executionSuccessful: false``)."""
 
     findings: Sequence[Finding]
     notes: Sequence[str]
     classpath: ClassPath
     source_root: str | None = None
+    complete: bool = True
 
 
 def _check_text(report: CheckReport) -> str:
@@ -82,11 +85,13 @@ def _check_text(report: CheckReport) -> str:
 
 
 def _check_json(report: CheckReport) -> str:
-    return check_json(list(report.findings), list(report.notes))
+    return check_json(list(report.findings), list(report.notes), report.complete)
 
 
 def _check_sarif(report: CheckReport) -> str:
-    return sarif_text(list(report.findings), report.source_root, list(report.notes))
+    return sarif_text(
+        list(report.findings), report.source_root, list(report.notes), report.complete
+    )
 
 
 def _disasm_text(classes: Sequence[ClassFile]) -> str:

@@ -92,10 +92,14 @@ def _result(finding: Finding, rule_index: int, source_root: str | None) -> dict[
 
 
 def sarif_log(
-    findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None
+    findings: list[Finding],
+    source_root: str | None = None,
+    notes: list[str] | None = None,
+    complete: bool = True,
 ) -> dict[str, Any]:
     """A SARIF 2.1.0 log: one rule per finding kind (sorted), one result per finding, the notes
-    as tool execution notifications."""
+    as tool execution notifications. An incomplete run (stopped by a signal) has an invocation
+    with ``executionSuccessful: false``."""
     kinds = sorted({f.kind for f in findings})
     run: dict[str, Any] = {
         "tool": {
@@ -108,12 +112,12 @@ def sarif_log(
         },
         "results": [_result(f, kinds.index(f.kind), source_root) for f in findings],
     }
-    if notes:
+    if notes or not complete:
         run["invocations"] = [
             {
-                "executionSuccessful": True,
+                "executionSuccessful": complete,
                 "toolExecutionNotifications": [
-                    {"level": "note", "message": {"text": n}} for n in notes
+                    {"level": "note", "message": {"text": n}} for n in notes or []
                 ],
             }
         ]
@@ -121,6 +125,9 @@ def sarif_log(
 
 
 def sarif_text(
-    findings: list[Finding], source_root: str | None = None, notes: list[str] | None = None
+    findings: list[Finding],
+    source_root: str | None = None,
+    notes: list[str] | None = None,
+    complete: bool = True,
 ) -> str:
-    return json.dumps(sarif_log(findings, source_root, notes), indent=2) + "\n"
+    return json.dumps(sarif_log(findings, source_root, notes, complete), indent=2) + "\n"

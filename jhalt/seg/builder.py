@@ -43,6 +43,7 @@ where a callee has more paths than ``join_after``.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from jhalt.domains.instance import check_instance
@@ -218,19 +219,10 @@ class _Builder:
     def _close_or_merge(self, node: int, state: AbstractState) -> bool:
         """True when ``node`` was closed by an instance edge or replaced by a merge."""
         key = self.key(state)
-        hierarchy = self.ctx.hierarchy
         alive = [r for r in self.representatives.get(key, []) if r in self.states and r != node]
         self.representatives[key] = alive
-        for general in reversed(alive):
-            try:
-                answer = check_instance(state, self.states[general], hierarchy)
-            except RecursionError:
-                continue
-            if answer:
-                self.out[node].append(
-                    (InstanceEdge(tuple(sorted(answer.renaming.items()))), general)
-                )
-                return True
+        if self._close_by_instance(node, state, reversed(alive)):
+            return True
         if not alive:
             # a new epoch: the states merged so far at this key were removed by a merge
             # further up (an enclosing loop or an earlier one), so the count starts again
@@ -253,6 +245,24 @@ class _Builder:
             )
         return True
 
+    def _close_by_instance(
+        self, node: int, state: AbstractState, candidates: Iterable[int]
+    ) -> bool:
+        """True when ``state`` is an instance of one of the ``candidates`` (tried in order):
+        ``node`` then gets the instance edge to it. A check that recurses too deeply counts
+        as no instance."""
+        for general in candidates:
+            try:
+                answer = check_instance(state, self.states[general], self.ctx.hierarchy)
+            except RecursionError:
+                continue
+            if answer:
+                self.out[node].append(
+                    (InstanceEdge(tuple(sorted(answer.renaming.items()))), general)
+                )
+                return True
+        return False
+
     def _close_or_join(self, node: int, state: AbstractState) -> bool:
         """At a return site (the caller's state after a callee returned or threw): True when
         ``node`` was closed by an instance edge or merged. Return sites are not on cycles
@@ -266,16 +276,8 @@ class _Builder:
         self.representatives[key] = alive
         # the latest representatives are the merged, most general ones; older ones are
         # only worth a check while no merge happened yet
-        for general in reversed(alive[-2 * self.limits.join_after :]):
-            try:
-                answer = check_instance(state, self.states[general], self.ctx.hierarchy)
-            except RecursionError:
-                continue
-            if answer:
-                self.out[node].append(
-                    (InstanceEdge(tuple(sorted(answer.renaming.items()))), general)
-                )
-                return True
+        if self._close_by_instance(node, state, reversed(alive[-2 * self.limits.join_after :])):
+            return True
         if not alive:
             self.merge_counts[key] = 0  # a new epoch, as in _close_or_merge
         count = self.merge_counts.get(key, 0)

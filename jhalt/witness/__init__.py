@@ -6,5 +6,7 @@ the backward search over the graph, reproducers, stack parsing and replay.
 * `reproducer` — Java source replaying a witness: a main class and a JUnit 5 test;
 * `stacks` — parsing uncaught-exception traces and thread dumps;
 * `replay` — running a witness in a subprocess with a timeout and judging the claim
-  (confirmed / unconfirmed / not run).
+  (confirmed / unconfirmed / not run);
+* `processes` — the contained child process of a replay and the registry of every live child
+  group and scratch directory, killed and removed on any exit.
 """

@@ -1,9 +1,11 @@
 """Replaying witnesses on a real JVM, in a subprocess with a timeout (issues 4 and 5).
 
-This is the only place where the analysed program runs, and it runs only in a child process
-(its own process group, killed on every exit path). `replay` starts the witness — for a
-``main(String[])`` entry whose inputs are just a command line, ``java -cp CP Main args…``
-directly; otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
+This is the only place where the analysed program runs, and it runs only in a contained child
+process (`jhalt.witness.processes`: a fresh temporary working directory, ``-Xmx``, a CPU-time
+limit, a minimal environment, its own process group, killed on every exit path, including
+jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). `replay`
+starts the witness — for a ``main(String[])`` entry whose inputs are just a command line,
+``java -cp CP Main args…`` directly (class path entries made absolute); otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
 ``javac`` against the analysed class path in a temporary directory — and judges the outcome
 against a `Claim`:
 
@@ -35,6 +37,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -42,6 +45,13 @@ from typing import IO
 from jhalt.findings import Finding, Replay, Witness
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.processes import (
+    contained_command,
+    contained_popen,
+    cpu_limit_for,
+    release,
+    scratch_directory,
+)
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 from jhalt.witness.stacks import (
     StackFrame,
@@ -53,6 +63,7 @@ from jhalt.witness.stacks import (
 __all__ = [
     "Claim",
     "Jdk",
+    "Observer",
     "ReplayResult",
     "find_jdk",
     "replay",
@@ -65,6 +76,7 @@ _MAIN_DESCRIPTOR = "([Ljava/lang/String;)V"
 _OUTPUT_HEAD = 64 * 1024
 _OUTPUT_TAIL = 256 * 1024
 _DUMP_SAMPLES = 2
+_DUMP_ALLOWANCE_S = 35.0  # wall time of the thread dumps after the wait (jcmd 15 s, jstack 15 s)
 
 
 @dataclass(frozen=True)
@@ -168,6 +180,14 @@ def replay_finding(
     return replay(classpath, finding.entry, inputs, claim, timeout_s=timeout_s, jdk=jdk)
 
 
+Observer = Callable[[str, Sequence[str], Path, float], ReplayResult | None]
+"""Watches a hang claim's run and judges it by what it sees, or answers None to leave the
+judgement to the fixed wait (`jhalt.dynamic.confirm`). Arguments: the ``java`` executable, the
+arguments `_run_and_judge` would give it, the replay's scratch directory (the observed JVM runs
+contained in a directory of its own below it, as `_run_and_judge` runs it) and the replay's
+wait, which bounds how long it may watch. Its result carries the command it ran."""
+
+
 def replay(
     classpath: str,
     entry: MethodId,
@@ -175,24 +195,52 @@ def replay(
     claim: Claim,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     jdk: Jdk | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Run the witness ``inputs`` of ``entry`` against ``classpath`` and judge ``claim``.
 
-    ``timeout_s`` bounds an exception run and is the wait before a hang is examined."""
+    ``timeout_s`` bounds an exception run and is the wait before a hang is examined. For a
+    hang, ``observe`` (when given) is tried first on the same command line; its answer stands
+    unless it is None."""
     jdk = jdk or find_jdk()
     if jdk is None:
         return skipped("replay skipped: no JDK found")
-    with tempfile.TemporaryDirectory(prefix="jhalt-replay-") as work:
+    classpath = absolute_classpath(classpath)
+    with scratch_directory("jhalt-replay-") as work:
         args = _command_line(entry, inputs)
         if args is not None:
-            command = [jdk.java, "-cp", classpath, entry.dotted_class, *args]
-            result = _run_and_judge(command, claim, timeout_s, jdk)
+            command = ["-cp", classpath, entry.dotted_class, *args]
+            result = _observe_or_run(command, work, claim, timeout_s, jdk, observe)
             if not _launcher_refused(result):
                 return result
-        prepared = _compile_reproducer(Path(work), classpath, entry, inputs, claim, jdk)
+        prepared = _compile_reproducer(work, classpath, entry, inputs, claim, jdk)
         if isinstance(prepared, ReplayResult):
             return prepared
-        return _run_and_judge(prepared, claim, timeout_s, jdk)
+        return _observe_or_run(prepared, work, claim, timeout_s, jdk, observe)
+
+
+def _observe_or_run(
+    arguments: list[str],
+    work: Path,
+    claim: Claim,
+    timeout_s: float,
+    jdk: Jdk,
+    observe: Observer | None,
+) -> ReplayResult:
+    """A hang observed by ``observe`` if it can judge it, else `_run_and_judge`."""
+    if observe is not None and claim.is_non_termination:
+        observed = observe(jdk.java, arguments, work, timeout_s)
+        if observed is not None:
+            return observed
+    return _run_and_judge(arguments, work, claim, timeout_s, jdk)
+
+
+def absolute_classpath(classpath: str) -> str:
+    """``classpath`` with every entry made absolute against jhalt's working directory: the
+    replay runs in a scratch directory of its own. Empty entries are dropped (for ``java`` they
+    would name that scratch directory, not what the user meant)."""
+    entries = [entry for entry in classpath.split(os.pathsep) if entry]
+    return os.pathsep.join(os.path.abspath(entry) for entry in entries)
 
 
 def _command_line(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | None:
@@ -239,7 +287,9 @@ def _compile_reproducer(
     claim: Claim,
     jdk: Jdk,
 ) -> list[str] | ReplayResult:
-    """Write and compile the reproducer; the ``java`` command, or a NOT_RUN result."""
+    """Write and compile the reproducer; the ``java`` arguments, or a NOT_RUN result. javac
+    runs no annotation processor (``-proc:none``): those found on the analysed class path would
+    be the target's code running outside the replay's containment."""
     if jdk.javac is None:
         return skipped("replay skipped: no javac found (a JRE only)")
     try:
@@ -254,6 +304,7 @@ def _compile_reproducer(
         "-J-XX:TieredStopAtLevel=1",
         "-J-XX:+UseSerialGC",
         "-nowarn",
+        "-proc:none",
         "-encoding",
         "UTF-8",
         "-cp",
@@ -264,14 +315,14 @@ def _compile_reproducer(
     ]
     try:
         compiled = subprocess.run(
-            javac, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+            javac, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=work
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         return skipped(f"replay skipped: javac could not run ({error})")
     if compiled.returncode != 0:
         diagnostics = compiled.stderr[-2000:]
         return skipped(f"replay skipped: the reproducer did not compile:\n{diagnostics}")
-    return [jdk.java, "-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+    return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
 
 
 # ---- running ----------------------------------------------------------------------------------
@@ -333,24 +384,18 @@ def _exit_status(process: subprocess.Popen[bytes], timeout_s: float) -> int | No
         time.sleep(0.02)
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
+def _run_and_judge(
+    arguments: list[str], work: Path, claim: Claim, timeout_s: float, jdk: Jdk
+) -> ReplayResult:
+    """Run ``java ARGUMENTS`` contained (`jhalt.witness.processes`: a fresh working directory
+    inside ``work``, ``-Xmx``, a CPU-time limit, a minimal environment, its own process group),
+    judge it, and always kill the group."""
+    scratch = Path(tempfile.mkdtemp(prefix="run-", dir=work))
+    cpu_s = cpu_limit_for(timeout_s + _DUMP_ALLOWANCE_S)
     try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-def _run_and_judge(command: list[str], claim: Claim, timeout_s: float, jdk: Jdk) -> ReplayResult:
-    """Start ``command`` in its own process group, judge it, and always kill the group."""
-    try:
-        process = subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
-    except OSError as error:
+        process = contained_popen(jdk.java, arguments, scratch, cpu_s)
+    except (OSError, subprocess.SubprocessError) as error:
+        shutil.rmtree(scratch, ignore_errors=True)
         return skipped(f"replay skipped: could not start java ({error})")
     stdout, stderr = _BoundedOutput(process.stdout), _BoundedOutput(process.stderr)
     try:
@@ -359,16 +404,17 @@ def _run_and_judge(command: list[str], claim: Claim, timeout_s: float, jdk: Jdk)
         else:
             result = _judge_exception(process, claim, timeout_s, stderr)
     finally:
-        # The leader is alive or an unreaped zombie, so the group id cannot have been reused:
-        # kill the group (the program's own children too), then reap the leader.
-        _kill_group(process)
-        process.wait()
+        # The leader is alive or an unreaped zombie (`_exit_status` does not reap), so the
+        # group id cannot have been reused: kill the group, then reap the leader.
+        release(process)
         stdout.join(5)
         stderr.join(5)
         for stream in (process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
-    return dataclasses.replace(result, command=tuple(command))
+    return dataclasses.replace(
+        result, command=tuple(contained_command(jdk.java, arguments, scratch))
+    )
 
 
 def _judge_exception(

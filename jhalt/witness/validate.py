@@ -16,7 +16,7 @@ from pathlib import Path
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
-from jhalt.witness.replay import Claim, Jdk, ReplayResult, replay, skipped
+from jhalt.witness.replay import Claim, Jdk, Observer, ReplayResult, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 
 
@@ -47,10 +47,12 @@ def validate_finding(
     jdk: Jdk | None,
     skip_reason: str | None,
     timeout_s: float,
+    observe: Observer | None = None,
 ) -> tuple[Finding, ReplayResult]:
     """The finding with reproducer path and replay status in its witness, and the replay result.
 
-    ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run"."""
+    ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run".
+    ``observe``: a hang is first watched by it (`jhalt.witness.replay.replay`)."""
     inputs = finding_inputs(finding)
     witness = finding.witness
     # the analysis's own forward check (e.g. "inconclusive: …"): kept when the JVM does not run
@@ -70,7 +72,13 @@ def validate_finding(
         result = skipped("replay skipped: no JDK found")
     else:
         result = replay(
-            classpath, entry, inputs, finding_claim(finding), timeout_s=timeout_s, jdk=jdk
+            classpath,
+            entry,
+            inputs,
+            finding_claim(finding),
+            timeout_s=timeout_s,
+            jdk=jdk,
+            observe=observe,
         )
     validated = result.applied_to(witness)
     if result.status is Replay.NOT_RUN and analysis_detail:

@@ -11,6 +11,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _load():
+    sys.path.insert(0, str(REPO / "benchmarks"))  # the scripts import their sibling modules
     spec = importlib.util.spec_from_file_location(
         "graph_tpdb", REPO / "benchmarks" / "graph_tpdb.py"
     )

@@ -7,7 +7,8 @@ returns the reasons for a MAYBE), :class:`NonTerminationConfig`,
 Thm 8 path systems), ``recurrence`` (the soundness rule, closure check, deterministic
 runs), ``candidates`` (concrete inputs), ``techniques`` (the ordered processors tried at a
 loop head), ``guesses`` (candidate invariants), ``overflow`` (Java vs mathematical
-integers), ``prover`` (the procedure), ``result`` (the answer, a `jhalt.findings.Evidence`).
+integers), ``prover`` (the procedure), ``result`` (the answer, a `jhalt.findings.Evidence`),
+``condition`` (a non-looping proof's recurrent set, evaluable on concrete values).
 """
 
 from jhalt.analyses.nontermination.prover import (

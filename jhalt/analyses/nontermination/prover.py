@@ -41,6 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jhalt.analyses.nontermination.candidates import Candidate, candidates
+from jhalt.analyses.nontermination.condition import recurrent_condition
 from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
 from jhalt.analyses.nontermination.interesting import interesting_references
 from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
@@ -278,7 +279,10 @@ class _Search:
             "sigma_model": answer.sigma_model,
             "head_values": values,
         }
-        return Found(NON_LOOPING, state, positions, evidence, data, step)
+        condition = recurrent_condition(
+            system, (), self.config.smt, self.graph.states[head], self.ctx.program
+        )
+        return Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
 
     def invariant_proof(self, visit: Visit, visits: list[dict[Ref, int]]) -> Found | None:
         """Thm 8 with a candidate invariant ``R`` guessed from the run's last visits of the
@@ -374,7 +378,10 @@ class _Search:
             "sigma_model": answer.sigma_model,
             "head_values": values,
         }
-        return Found(NON_LOOPING, state, positions, evidence, data, step)
+        condition = recurrent_condition(
+            system, box, self.config.smt, self.graph.states[head], self.ctx.program
+        )
+        return Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
 
     def generalised_proof(self, visit: Visit) -> Found | None:
         """Thm 7 with ``⊑_Π`` (module docstring, item c). A check that runs out of budget
@@ -499,6 +506,7 @@ class _Search:
                     self.config.overflow_probe_steps,
                 ),
                 steps_to_loop=proof.step,
+                condition=proof.condition,
             )
             return NonTerminationSearch(result, tuple(self.reasons), self._stats(tried))
         if tried == 0:

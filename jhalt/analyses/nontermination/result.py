@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jhalt.analyses.nontermination.condition import RecurrentCondition
 from jhalt.findings import LoopSite, Witness
 from jhalt.ids import MethodId
 
@@ -66,6 +67,8 @@ class NonTerminationResult:
     evidence_data: dict[str, Any] = field(default_factory=dict)
     overflow_note: str | None = None
     steps_to_loop: int = 0
+    condition: RecurrentCondition | None = field(default=None, compare=False)
+    """A non-looping proof's recurrent set, for an observing replay (not in the JSON)."""
 
     def explanation(self) -> str:
         text = f"{self.kind} non-termination in {self.loop}: {self.evidence}"

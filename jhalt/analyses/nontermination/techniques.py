@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from jhalt.analyses.nontermination.condition import RecurrentCondition
 from jhalt.analyses.nontermination.result import LOOPING, NON_LOOPING
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
@@ -40,6 +41,7 @@ class Found:
     data: dict[str, Any]
     step: int
     exact_repeat: bool = False
+    condition: RecurrentCondition | None = None  # a non-looping proof's recurrent set
 
 
 @dataclass

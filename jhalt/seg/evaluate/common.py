@@ -66,10 +66,8 @@ def bind_int(
 
 
 def interval_of(state: AbstractState, reference: Ref) -> Interval:
-    value = state.heap[reference]
-    if not isinstance(value, IntValue):
-        raise TypeError(f"{reference} is not an integer: {value}")
-    return value.interval
+    """The interval of an integer value (`AbstractState.int_value`)."""
+    return state.int_value(reference).interval
 
 
 def int_type(state: AbstractState, reference: Ref) -> str:

@@ -1,0 +1,104 @@
+"""A replay runs contained (issue 20): the program itself checks from inside the JVM that its
+working directory is a fresh directory under jhalt's temporary root (also its HOME, TMPDIR and
+``java.io.tmpdir``), that its heap is bounded, that nothing else of jhalt's environment reached
+it and that its CPU time is limited; afterwards the directory is gone. The program throws
+ArithmeticException when all of that holds and IllegalStateException (saying what failed)
+otherwise, so the replay's verdict is the test's verdict."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from javac import compile_java
+from witness_kit import needs_jdk
+
+from jhalt.ids import MethodId
+from jhalt.witness import processes
+from jhalt.witness.inputs import args_inputs
+from jhalt.witness.replay import Claim, replay
+
+pytestmark = [needs_jdk, pytest.mark.jvm]
+
+CONTAINED = r"""
+import java.io.File;
+
+public class Contained {
+    public static void main(String[] args) throws Exception {
+        String root = args[0];
+        String cwd = new File(".").getCanonicalPath();
+        long maxHeap = Runtime.getRuntime().maxMemory();
+        StringBuilder wrong = new StringBuilder();
+        if (!cwd.startsWith(root + File.separator + "jhalt-replay-")) wrong.append("cwd=" + cwd + "; ");
+        if (maxHeap > 300L * 1024 * 1024) wrong.append("maxMemory=" + maxHeap + "; ");
+        if (!cwd.equals(System.getenv("HOME"))) wrong.append("HOME=" + System.getenv("HOME") + "; ");
+        if (!cwd.equals(System.getenv("TMPDIR"))) wrong.append("TMPDIR; ");
+        String tmp = new File(System.getProperty("java.io.tmpdir")).getCanonicalPath();
+        if (!cwd.equals(tmp)) wrong.append("java.io.tmpdir=" + tmp + "; ");
+        if (System.getenv("JHALT_TEST_SECRET") != null) wrong.append("secret leaked; ");
+        if (new File(cwd).list().length != 0) wrong.append("cwd not fresh; ");
+        if (wrong.length() > 0) throw new IllegalStateException(wrong.toString());
+        throw new ArithmeticException("contained");
+    }
+}
+"""
+MAIN = MethodId("Contained", "main", "([Ljava/lang/String;)V")
+
+
+@pytest.fixture
+def private_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "tmp"
+    root.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
+    return Path(os.path.realpath(root))
+
+
+def test_the_replay_runs_in_a_fresh_bounded_directory_with_a_minimal_environment(
+    tmp_path: Path, private_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "Contained.java"
+    source.write_text(CONTAINED)
+    classes = compile_java(source)
+    monkeypatch.setenv("JHALT_TEST_SECRET", "must not reach the program")
+    claim = Claim("java.lang.ArithmeticException", MAIN)
+    result = replay(str(classes), MAIN, args_inputs([str(private_tmp)]), claim, timeout_s=20)
+    assert result.confirmed, result.detail
+    assert f"-Xmx{processes.REPLAY_HEAP}" in result.command
+    assert list(private_tmp.iterdir()) == []  # the scratch directory was removed
+    assert processes.live_groups() == []
+
+
+def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stand-in for ``java`` (a shell script) reports what the contained child gets: the CPU
+    limit (``ulimit -t``), its own process group, the environment's names, its arguments."""
+    scratch = tmp_path / "run"
+    scratch.mkdir()
+    fake_java = tmp_path / "java"
+    fake_java.write_text(
+        "#!/bin/sh\nulimit -t\nps -o pgid= -p $$ | tr -d ' '\n"
+        "env | cut -d= -f1 | sort | tr '\\n' ' '\necho\necho \"$@\"\n"
+    )
+    fake_java.chmod(0o755)
+    monkeypatch.setenv("JHALT_TEST_SECRET", "x")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    process = processes.contained_popen(str(fake_java), ["-cp", "app.jar", "Main"], scratch, 42)
+    try:
+        assert process.stdout is not None
+        output = process.stdout.read().decode().splitlines()
+        assert process.pid in processes.live_groups()
+    finally:
+        processes.release(process)
+    assert processes.live_groups() == []
+    limit, group, names, arguments = output
+    assert limit == "42"
+    assert int(group) == process.pid  # the leader of its own group
+    expected = {"HOME", "TMPDIR", "PWD"} | {
+        name for name in ("PATH", "JAVA_HOME", "LANG") if name in os.environ
+    }
+    assert set(names.split()) <= expected | {"SHLVL", "_", "OLDPWD"}
+    assert "JHALT_TEST_SECRET" not in names
+    assert arguments == f"-Xmx{processes.REPLAY_HEAP} -Djava.io.tmpdir={scratch} -cp app.jar Main"
