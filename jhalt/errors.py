@@ -6,7 +6,19 @@ Exit codes (the CLI contract, see README):
   2  usage or input error: one clear line on stderr
   3  internal error: one line on stderr, details in a log file
   130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP (`jhalt.cli.signals`)
+
+Internal errors caught inside an analysis (an exception while building the graph, in a
+non-termination technique's run or in the witness search's forward check) do not crash the
+run: the answer says "internal error …" (`INTERNAL_ERROR`) in its MAYBE reason or notes.
+The rule (README "Exit codes"): such a run still ends with 3, after its output is written,
+unless it produced an answer anyway — `prove` a YES or NO, `check` a finding (exit 1).
+`check` also ends with 3 when an entry's worker failed and nothing was found, and when no
+entry finished at all (every one timed out); with 2 when an entry reached corrupt input
+(`MalformedCodeError`), whatever else was found.
 """
+
+INTERNAL_ERROR = "internal error"
+"""How a caught internal error starts in a reason or note (module docstring)."""
 
 
 class JhaltError(Exception):
@@ -29,6 +41,20 @@ class ClassFormatError(InputError):
         super().__init__(f"{source}: {message}" if source else message)
 
 
+class MalformedCodeError(ClassFormatError):
+    """The code of a method of the analysed program breaks the static constraints of the
+    class-file format (JVM spec §4.9.1, §4.10.1: an undefined opcode, a truncated instruction,
+    an invalid constant-pool index, a jump into the middle of an instruction, an exception
+    handler outside the code). Raised when the analysis first reaches the method; it is
+    corrupt input (exit 2), never a MAYBE. Code jhalt can decode but not analyse (a library
+    method it has no model for, a construct it does not support) is not this error."""
+
+    def __init__(self, method: str, defect: str, source: str | None = None) -> None:
+        self.method = method
+        self.defect = defect
+        super().__init__(f"malformed code in {method}: {defect}", source)
+
+
 class MissingClassError(InputError):
     """A class needed by the analysis is neither on the classpath nor described in jhalt."""
 
@@ -41,3 +67,18 @@ class UnsupportedError(JhaltError):
     """A construct jhalt cannot analyse; analyses turn it into MAYBE with this reason."""
 
     exit_code = 2
+
+
+def describe_internal(error: BaseException) -> str:
+    """``internal error: KeyError: 'x' (at module.py:123 in function)`` for an exception an
+    analysis catches (module docstring): the text of its reason or note, with the place the
+    exception was raised so that the log of the run locates it."""
+    where = ""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is not None:
+        code = tb.tb_frame.f_code
+        file = code.co_filename.rsplit("/", 1)[-1]
+        where = f" (at {file}:{tb.tb_lineno} in {code.co_name})"
+    return f"{INTERNAL_ERROR}: {type(error).__name__}: {error}{where}"

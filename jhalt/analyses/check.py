@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
-from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
+from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
 from jhalt.budget import (
     CHECK_ANALYSIS_REPLAYED,
@@ -30,6 +30,7 @@ from jhalt.budget import (
     REPLAY_FLOOR_S,
     Budget,
 )
+from jhalt.errors import INTERNAL_ERROR
 from jhalt.findings import Finding, Replay, SourceLocation
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -67,9 +68,12 @@ def check_entry(
         witness_limits=WitnessLimits(deadline=deadline),
     )  # fmt: skip
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
-    found = find_nontermination(graph, program, registry, config, options)
+    search = search_nontermination(graph, program, registry, config, options)
+    found = search.result
     if found is None:
-        return report
+        # an internal error it caught is a note, which ends the run with exit 3 (jhalt.errors)
+        caught = [f"non-termination search: {r}" for r in search.reasons if INTERNAL_ERROR in r]
+        return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]))
     finding = nontermination_finding(entry, found)
     stats = {**report.stats, "non_termination": found.kind}
     return dataclasses.replace(report, findings=report.findings + (finding,), stats=stats)

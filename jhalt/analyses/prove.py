@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 
-from jhalt.analyses.nontermination import NonTerminationConfig, find_nontermination
+from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import (
     GRAPH_PHASE,
@@ -34,11 +34,12 @@ from jhalt.budget import (
     timeout_in,
 )
 from jhalt.classfile import ClassPath
-from jhalt.errors import InputError
+from jhalt.errors import INTERNAL_ERROR, InputError
 from jhalt.findings import MaybeReason, ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
 
@@ -48,8 +49,12 @@ def prove_termination(
     """Decide whether ``entry`` terminates for every input (competition semantics)."""
     started = time.monotonic()
 
+    caught: list[str] = []  # internal errors the non-termination search caught
+
     def result(verdict: Verdict, reason: str, **extra: object) -> ProveResult:
         if verdict is Verdict.MAYBE:
+            if caught:  # named in the reason: the CLI then ends with exit 3 (jhalt.errors)
+                reason += f"; non-termination search: {caught[0]}"
             extra.setdefault("proof", MaybeReason(reason))
         return ProveResult(verdict, entry, reason, time_s=time.monotonic() - started, **extra)  # type: ignore[arg-type]
 
@@ -69,7 +74,9 @@ def prove_termination(
     config = NonTerminationConfig(
         timeout_s=budget.share_left(PROVE_NONTERMINATION), deadline=deadline
     )
-    found = find_nontermination(graph, program, registry, config)
+    search = search_nontermination(graph, program, registry, config)
+    found = search.result
+    caught.extend(reason for reason in search.reasons if INTERNAL_ERROR in reason)
     if found is not None:
         return result(
             Verdict.NO,
@@ -81,12 +88,7 @@ def prove_termination(
         )
 
     if graph.incomplete:
-        reasons = sorted({item.reason for item in graph.incomplete})
-        if any(item.category == "timeout" for item in graph.incomplete):
-            reason = f"{timeout_in(GRAPH_PHASE)} ({len(graph)} states)"
-        else:
-            reason = f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])
-        return result(Verdict.MAYBE, reason, stats=stats)
+        return result(Verdict.MAYBE, _incomplete_reason(graph), stats=stats)
     if deadline.expired():
         reason = f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
         return result(Verdict.MAYBE, reason, stats=stats)
@@ -98,3 +100,16 @@ def prove_termination(
     else:
         reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
     return result(Verdict.MAYBE, reason, stats=stats)
+
+
+def _incomplete_reason(graph: SymbolicExecutionGraph) -> str:
+    """Why a graph is incomplete: an internal error first (the CLI then ends the MAYBE with
+    exit 3), else a timeout ("timeout in graph construction"), else the first reasons."""
+    reasons = sorted(
+        {item.reason for item in graph.incomplete},
+        key=lambda reason: (not reason.startswith(INTERNAL_ERROR), reason),
+    )
+    internal = reasons[0].startswith(INTERNAL_ERROR)
+    if not internal and any(item.category == "timeout" for item in graph.incomplete):
+        return f"{timeout_in(GRAPH_PHASE)} ({len(graph)} states)"
+    return f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from jhalt.bytecode.cfg import ControlFlowGraph
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
+from jhalt.bytecode.operands import operand_problem
 from jhalt.bytecode.semantics import slot_form
 from jhalt.classfile.descriptors import (
     class_descriptor,
@@ -260,6 +261,9 @@ def step(frame: Frame, instruction: Instruction, context: _Context) -> Frame:
         )
     popped = stack[len(stack) - instruction.pops :]
     del stack[len(stack) - instruction.pops :]
+    problem = operand_problem(instruction, popped)
+    if problem is not None:
+        raise _fail(context, pc, problem)
     local_types = frame.locals
     _check_local(instruction, len(local_types), context)
     pushed: Sequence[VerificationType]
@@ -453,7 +457,9 @@ def _frames_from_stack_map(
     stack_map: Sequence[StackMapFrame],
     context: _Context,
 ) -> dict[int, Frame]:
-    """Type checking: declared frames where the table has them, the transfer function between."""
+    """Type checking: declared frames where the table has them, the transfer function between.
+    Of the assignability of a frame to the declared frame it flows into (JVM spec §4.10.1.4)
+    only the operand stack's height is checked; it must be equal."""
     declared = expand_stack_map(initial, stack_map, len(initial.locals))
     for pc in declared:
         if pc not in context.instruction_at:
@@ -464,6 +470,7 @@ def _frames_from_stack_map(
     for instruction in cfg.instructions:
         pc = instruction.pc
         if pc in declared:
+            _check_height(context, pc, current, declared[pc], pc)
             current = declared[pc]
         elif current is None:
             raise _fail(context, pc, "no StackMapTable frame after an unconditional jump")
@@ -474,8 +481,20 @@ def _frames_from_stack_map(
         for target in instruction.jump_targets:
             if target not in declared:
                 raise _fail(context, pc, f"jump target {target} has no StackMapTable frame")
+            _check_height(context, pc, after, declared[target], target)
         current = after if instruction.falls_through else None
     return frames
+
+
+def _check_height(
+    context: _Context, pc: int, incoming: Frame | None, target: Frame, target_pc: int
+) -> None:
+    """The stack flowing from ``pc`` into ``target_pc`` must be as high as its declared frame."""
+    if incoming is not None and len(incoming.stack) != len(target.stack):
+        raise _fail(
+            context, pc, f"stack height {len(incoming.stack)} flows into pc {target_pc}, whose "
+            f"StackMapTable frame has {len(target.stack)}",
+        )  # fmt: skip
 
 
 def _subroutine_writes(cfg: ControlFlowGraph) -> dict[int, frozenset[int]]:

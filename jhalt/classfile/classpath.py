@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.classfile.model import ClassFile
-from jhalt.classfile.reader import parse_class
+from jhalt.classfile.reader import MAGIC, parse_class
 from jhalt.errors import ClassFormatError, InputError
 
 
@@ -66,13 +67,25 @@ class _Entry:
         if self.archive is not None:
             try:
                 return self.archive.read(member), f"{self.path}!/{member}"
-            except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
+            except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError) as exc:
                 raise InputError(f"{self.path}: cannot read {member}: {exc}") from None
         target = Path(member)
         try:
             return target.read_bytes(), str(target)
         except OSError as exc:
             raise InputError(f"{target}: cannot read: {exc.strerror or exc}") from None
+
+    def header(self, name: str) -> bytes:
+        """The first 8 bytes of class ``name`` (fewer if it is shorter or cannot be read)."""
+        member = self.names[name]
+        try:
+            if self.archive is not None:
+                with self.archive.open(member) as stream:
+                    return stream.read(8)
+            with open(member, "rb") as file:
+                return file.read(8)
+        except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError, ValueError):
+            return b""
 
 
 class ClassPath:
@@ -130,6 +143,19 @@ class ClassPath:
                 self._cache[name] = parsed
                 return parsed
         return None
+
+    def major_versions(self) -> dict[str, int]:
+        """The class-file major version of every class (the first entry holding it wins),
+        from the first 8 bytes of each file only; a file too short or without the class-file
+        magic number is left out (reading it whole reports the problem)."""
+        versions: dict[str, int] = {}
+        for entry in self._entries:
+            for name in entry.names:
+                if name not in versions:
+                    header = entry.header(name)
+                    if len(header) == 8 and int.from_bytes(header[:4], "big") == MAGIC:
+                        versions[name] = int.from_bytes(header[6:8], "big")
+        return versions
 
     def close(self) -> None:
         for entry in self._entries:
@@ -189,6 +215,6 @@ def _open_jar(path: Path) -> tuple[_Entry, str | None]:
         main_class = parse_manifest(manifest).get("Main-Class") or None
     except KeyError:
         pass
-    except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
+    except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError) as exc:
         raise InputError(f"{path}: cannot read the manifest: {exc}") from None
     return _Entry(path, names, archive), main_class

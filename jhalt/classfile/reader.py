@@ -44,7 +44,10 @@ from jhalt.errors import ClassFormatError
 
 MAGIC = 0xCAFEBABE
 OLDEST_MAJOR = 45
-NEWEST_MAJOR = 65  # Java 21
+NEWEST_MAJOR = 69
+"""Java 25. The structures jhalt reads (constant-pool tags up to 20, the attributes of
+JVM spec ch. 4) have not changed since Java 17 (61); a newer major version may bring
+structures it does not know, so such a class is refused (exit 2) rather than misread."""
 
 _MEMBER_KINDS = {9: "field", 10: "method", 11: "interface_method"}
 _LITERAL_KINDS: dict[object, Callable[[Any], ConstantEntry]] = {
@@ -290,8 +293,12 @@ class _ClassParser:
         if len(r.data) < 4 or r.u4() != MAGIC:
             raise ClassFormatError("not a class file (wrong magic number)", self.origin)
         minor, major = r.u2(), r.u2()
-        if major < OLDEST_MAJOR:
-            raise ClassFormatError(f"unsupported class file version {major}.{minor}", self.origin)
+        if not OLDEST_MAJOR <= major <= NEWEST_MAJOR:
+            raise ClassFormatError(
+                f"unsupported class file version {major}.{minor} "
+                f"(jhalt reads versions {OLDEST_MAJOR} to {NEWEST_MAJOR}: Java 1.1 to 25)",
+                self.origin,
+            )
         self._parse_constant_pool()
         access = Access(r.u2())
         name = self.class_name(r.u2(), "this_class")

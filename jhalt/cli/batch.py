@@ -40,7 +40,9 @@ from types import FrameType
 from typing import Any, Generic, TypeVar
 
 from jhalt.budget import NEVER, Deadline
+from jhalt.cli.crashlog import log_exception
 from jhalt.cli.progress import StderrProgress
+from jhalt.errors import InputError
 from jhalt.witness import processes
 
 T = TypeVar("T")
@@ -50,6 +52,9 @@ GRACE_S = 1.0
 TERM_GRACE_S = 1.0  # a stopped worker's time to kill its JVMs itself before SIGKILL
 NOT_ANALYSED = "not analysed: max time reached"
 
+INPUT_ERROR = "input error"
+"""How the error of an entry that reached corrupt input starts (the run then ends with 2)."""
+
 
 @dataclass(frozen=True)
 class EntryOutcome(Generic[T, R]):
@@ -57,7 +62,7 @@ class EntryOutcome(Generic[T, R]):
 
     entry: T
     result: R | None
-    error: str | None = None  # "timeout after 60 s", "internal error: …"
+    error: str | None = None  # "timeout after 60 s", "internal error: …", "input error: …"
     time_s: float = 0.0
 
 
@@ -101,11 +106,18 @@ def _become_worker(connection: Connection) -> threading.Lock:
 
 
 def _child(connection: Connection, function: Callable[[T], R], entry: T) -> None:
+    """Run ``function(entry)`` and send ("ok", result), ("input", message) for an
+    `InputError` (corrupt input reached by this entry), or ("error", text naming a log file
+    with the traceback) for anything else."""
     lock = _become_worker(connection)
     try:
         message: tuple[str, object] = ("ok", function(entry))
+    except InputError as exc:
+        message = ("input", str(exc))
     except BaseException as exc:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        if isinstance(exc, Exception):  # not for an interrupt: no log is left behind
+            detail = f"{detail} ({log_exception(exc)})"
         message = ("error", detail)
     finally:
         processes.kill_all()
@@ -291,6 +303,8 @@ def _finished(
             status, payload = message
             if status == "ok":
                 return EntryOutcome(entry, payload, None, elapsed)
+            if status == "input":
+                return EntryOutcome(entry, None, f"{INPUT_ERROR}: {payload}", elapsed)
             return EntryOutcome(entry, None, f"internal error: {payload}", elapsed)
     if elapsed > timeout_s + GRACE_S:
         return EntryOutcome(entry, None, f"timeout after {timeout_s:g} s", elapsed)

@@ -13,10 +13,10 @@ import threading
 import time
 from types import FrameType
 
+from jhalt.cli.arguments import non_negative_seconds, positive_count, positive_seconds
 from jhalt.cli.output import write_output
 from jhalt.dynamic.observer import Examination, Limits
 from jhalt.dynamic.session import examine_at, launch_watched, parse_address, stop_process
-from jhalt.errors import InputError
 from jhalt.report.formats import EXAMINATION_FORMATS
 from jhalt.witness.processes import hand_over
 
@@ -25,10 +25,7 @@ EXIT_STUCK = 1
 
 
 def _limits(args: argparse.Namespace) -> Limits:
-    if args.iterations < 1:
-        raise InputError("--iterations must be at least 1")
-    if args.timeout <= 0:
-        raise InputError("--timeout must be positive")
+    """The examination's limits (both checked by the parser: `jhalt.cli.arguments`)."""
     return Limits(max_iterations=args.iterations, timeout=args.timeout)
 
 
@@ -54,8 +51,6 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if command and command[0] == "--":
         command = command[1:]
     limits = _limits(args)
-    if args.after is not None and args.after < 0:
-        raise InputError("--after must not be negative")
     process, address = launch_watched(command)
     trigger = threading.Event()
     interrupted = {"count": 0}
@@ -112,11 +107,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--iterations", type=int, default=20, metavar="K",
+        "--iterations", type=positive_count, default=20, metavar="K",
         help="give up on a loop after K observed iterations (default 20)",
     )  # fmt: skip
     parser.add_argument(
-        "--timeout", type=float, default=10.0, metavar="T",
+        "--timeout", type=positive_seconds, default=10.0, metavar="T",
         help="seconds for one examination of all threads (default 10)",
     )  # fmt: skip
     formats = EXAMINATION_FORMATS.names()
@@ -141,7 +136,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "was resumed untouched and keeps running until it exits)."
         ),
     )
-    watch.add_argument("--after", type=float, metavar="S", help="examine after S seconds")
+    watch.add_argument(
+        "--after", type=non_negative_seconds, metavar="S", help="examine after S seconds"
+    )
     watch.add_argument(
         "--once",
         action="store_true",

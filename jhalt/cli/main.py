@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import shutil
 import sys
 import tempfile
-import time
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,9 +28,21 @@ from jhalt.analyses.prove import prove_termination
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
 from jhalt.cli import dynamic_commands, signals
+from jhalt.cli.arguments import (
+    OneLineParser,
+    class_name,
+    existing_directory,
+    job_count,
+    method_name,
+    positive_seconds,
+    writable_directory,
+)
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
+from jhalt.cli.crashlog import log_exception
+from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
+from jhalt.cli.versions import replay_blocker
 from jhalt.dynamic.confirm import finding_observer, result_observer
 from jhalt.errors import InputError, JhaltError
 from jhalt.findings import Finding, ProveResult
@@ -54,10 +63,6 @@ from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION
 
-EXIT_OK = 0
-EXIT_FOUND = 1
-EXIT_INPUT = 2
-EXIT_INTERNAL = 3
 NO_VALIDATE_HELP = (
     "never execute the target: do not replay {what} on the JVM (a replay runs the analysed "
     "program, contained: temporary directory, -Xmx, CPU limit, minimal environment)"
@@ -73,21 +78,23 @@ def cmd_prove(args: argparse.Namespace) -> int:
     entry = resolve_entry(classpath, args.entry, args.main)
     result = prove_termination(classpath, entry, Budget(args.timeout), model_registry())
     if result.witness is not None:
-        result = _replay_nontermination(result, classpath.spec, args)
+        blocked = None if args.no_validate else replay_blocker(classpath)
+        result = _replay_nontermination(result, classpath.spec, args, blocked)
     write_output(PROVE_FORMATS.render(args.format, result), args.out)
-    return EXIT_OK
+    return prove_exit(result)
 
 
 def _replay_nontermination(
-    result: ProveResult, classpath: str, args: argparse.Namespace
+    result: ProveResult, classpath: str, args: argparse.Namespace, blocked: str | None = None
 ) -> ProveResult:
     """Run a NO's witness on a real JVM (issue 5): still running after ``--replay-wait``
     seconds and, by thread dump, inside the reported loop → confirmed. The proof stands
-    either way; the replay is extra evidence and is reported as it came out."""
+    either way; the replay is extra evidence and is reported as it came out. ``blocked``:
+    why the local JVM cannot run the target (`jhalt.cli.versions`), then "not run"."""
     witness = result.witness
     assert witness is not None
-    if args.no_validate:
-        outcome = skipped("replay skipped: --no-validate")
+    if args.no_validate or blocked:
+        outcome = skipped(f"replay skipped: {blocked or '--no-validate'}")
     else:
         lines = result.loop.lines if result.loop else None
         method = result.loop.method if result.loop else result.entry
@@ -175,7 +182,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     entries = _check_entries(args, classpath)
     program = Program.from_classpath(classpath)
     reproducer_dir = (
-        Path(args.reproducers)
+        writable_directory(args.reproducers)
         if args.reproducers
         else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
     )
@@ -183,7 +190,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         classpath.spec,
         None if args.no_validate else find_jdk(),
         reproducer_dir,
-        "--no-validate" if args.no_validate else None,
+        "--no-validate" if args.no_validate else replay_blocker(classpath),
         observe=finding_observer,
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
@@ -200,7 +207,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
-    return EXIT_FOUND if findings and not args.exit_zero else EXIT_OK
+    return check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
 
 
 def _report_interrupted(
@@ -274,10 +281,13 @@ def _add_target(parser: argparse.ArgumentParser, entry: bool = True) -> None:
     if entry:
         parser.add_argument(
             "--entry",
+            type=method_name,
             metavar="METHOD",
             help="entry method: pkg.Cls.name(DESCRIPTOR), e.g. 'pkg.Main.run(Ljava/lang/String;I)V'",
         )
-        parser.add_argument("--main", metavar="CLASS", help="entry: CLASS.main(String[])")
+        parser.add_argument(
+            "--main", type=class_name, metavar="CLASS", help="entry: CLASS.main(String[])"
+        )
     parser.add_argument(
         "--out", "-o", metavar="FILE", help="write the output to FILE instead of stdout"
     )
@@ -289,7 +299,7 @@ def _add_format(parser: argparse.ArgumentParser, names: list[str]) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="jhalt",
         description="Will this Java program stop? Proofs (YES), witnesses (NO), and exception findings.",
     )
@@ -305,7 +315,7 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     prove = sub.add_parser("prove", help="termination of one entry: YES, NO or MAYBE")
     _add_target(prove)
     prove.add_argument(
-        "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
+        "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds (default 60)"
     )
     _add_format(prove, PROVE_FORMATS.names())
     prove.add_argument(
@@ -315,7 +325,7 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
     )
     prove.add_argument(
         "--replay-wait",
-        type=float,
+        type=positive_seconds,
         default=10.0,
         metavar="S",
         help="seconds a NO witness must keep running on the JVM (default 10)",
@@ -332,11 +342,16 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     _add_format(check, CHECK_FORMATS.names())
     check.add_argument(
         "--source-root",
+        type=existing_directory,
         metavar="DIR",
         help="source directory: SARIF uris are relative to it; text output shows its lines",
     )
     check.add_argument(
-        "--timeout", type=float, default=60.0, metavar="S", help="seconds per entry (default 60)"
+        "--timeout",
+        type=positive_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds per entry (default 60)",
     )
     check.add_argument(
         "--max-time", type=float, metavar="S",
@@ -351,7 +366,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
     check.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=job_count,
         default=1,
         metavar="N",
         help="entries analysed in parallel (default 1)",
@@ -369,7 +384,7 @@ def _add_graph(sub: argparse._SubParsersAction) -> None:
     _add_target(graph)
     _add_format(graph, GRAPH_FORMATS.names())
     graph.add_argument(
-        "--timeout", type=float, default=60.0, metavar="S", help="seconds (default 60)"
+        "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds (default 60)"
     )
     graph.set_defaults(handler=cmd_graph)
 
@@ -387,12 +402,7 @@ def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
 
 
 def _report_internal_error(exc: BaseException) -> int:
-    log = Path(tempfile.gettempdir()) / f"jhalt-crash-{os.getpid()}-{int(time.time())}.log"
-    try:
-        log.write_text("".join(traceback.format_exception(exc)))
-        where = f"details in {log}"
-    except OSError:
-        where = "no log could be written"
+    where = log_exception(exc)
     print(f"jhalt: internal error: {type(exc).__name__}: {exc} ({where})", file=sys.stderr)
     return EXIT_INTERNAL
 

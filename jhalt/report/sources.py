@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -73,7 +74,7 @@ class _Archive:
                 continue
             try:
                 archives.append(_Archive(self._zip.read(info)))
-            except (zipfile.BadZipFile, OSError, RuntimeError, ValueError):
+            except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError, ValueError):
                 continue
         return archives
 
@@ -94,7 +95,7 @@ class SourceLines:
             elif path.is_file() and zipfile.is_zipfile(path):
                 try:
                     archive = _Archive(path)
-                except (zipfile.BadZipFile, OSError, RuntimeError, ValueError):
+                except (zipfile.BadZipFile, zlib.error, OSError, RuntimeError, ValueError):
                     continue
                 self._archives.append(archive)
                 self._archives.extend(archive.nested_archives())

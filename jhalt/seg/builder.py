@@ -54,6 +54,7 @@ from jhalt.domains.instance import check_instance
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import value_type_name
+from jhalt.errors import MalformedCodeError, describe_internal
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
@@ -186,10 +187,10 @@ class _Builder:
                 return
         try:
             result = evaluate(self.ctx, state)
+        except MalformedCodeError:
+            raise  # corrupt input: the run ends with exit 2, not with an incomplete graph
         except Exception as error:
-            self.mark_incomplete(
-                node, f"internal error: {type(error).__name__}: {error}", "internal"
-            )
+            self.mark_incomplete(node, describe_internal(error), "internal")
             return
         if isinstance(result, Stuck):
             self.mark_incomplete(node, result.reason, result.category)

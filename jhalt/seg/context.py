@@ -22,7 +22,7 @@ from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import OBJECT, Ref, ordered_or_array_supertype
-from jhalt.errors import JhaltError
+from jhalt.errors import ClassFormatError, JhaltError, MalformedCodeError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
 from jhalt.seg.labels import EvalEdge, RefineEdge
@@ -155,7 +155,11 @@ class EvalContext:
         return self.namer.fresh(prefix)
 
     def body(self, method: MethodId) -> MethodBody:
-        """The analysed body of a method with code (raises MissingClassError/ValueError)."""
+        """The analysed body of a method with code, its instructions decoded, its CFG built
+        and its frames typed (the JVM's verification, JVM spec §4.10: the evaluator relies
+        on a verified body, e.g. on the stack holding what an instruction pops). Raises `MissingClassError` (and other `JhaltError`s of the class lookup),
+        ValueError for a method without code, and `MalformedCodeError` when the code breaks
+        the class-file format: corrupt input, which no caller turns into a MAYBE."""
         found = self._bodies.get(method)
         if found is None:
             classfile = self.program.lookup(method.class_name)
@@ -163,6 +167,12 @@ class EvalContext:
             if info is None or info.code is None:
                 raise ValueError(f"{method} has no code")
             found = analyze_method(info, classfile, self._common_superclass)
+            try:
+                _ = found.cfg  # decodes the instructions, checks jumps and the exception table
+                _ = found.frames  # types every slot: stack underflow, overflow, bad merges
+            except ClassFormatError as error:
+                defect = str(error).removeprefix(f"{error.source}: " if error.source else "")
+                raise MalformedCodeError(str(method), defect, classfile.origin) from None
             self._bodies[method] = found
         return found
 

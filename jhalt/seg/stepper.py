@@ -42,6 +42,7 @@ from typing import Generic, Protocol, TypeVar
 from jhalt.domains.instance import check_instance
 from jhalt.domains.intersection import IntersectionFailure, intersect
 from jhalt.domains.state import AbstractState
+from jhalt.errors import MalformedCodeError
 from jhalt.seg.context import EvalContext, Split, Step, Stuck
 from jhalt.seg.evaluate import evaluate
 from jhalt.seg.labels import EvalEdge, RefineEdge
@@ -77,6 +78,8 @@ def step_once(ctx: EvalContext, state: AbstractState) -> Step | Split | Stuck | 
     evaluator becomes :class:`Failed` (module docstring)."""
     try:
         result = evaluate(ctx, state)
+    except MalformedCodeError:
+        raise  # corrupt input (exit 2), not a failure of this run
     except Exception as error:
         return Failed(error)
     if isinstance(result, Step) and result.state.frames:

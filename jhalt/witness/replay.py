@@ -261,9 +261,18 @@ def _launcher_refused(result: ReplayResult) -> bool:
 _LAUNCHER_REFUSED = "the java launcher refused the class"
 
 
+_VERSION_REFUSAL = "java.lang.UnsupportedClassVersionError: "
+
+
 def _launcher_refusal(code: int, stderr: str) -> ReplayResult | None:
     """The launcher's own complaint (``Error: Main method not found …``, exit code 1): the
-    class is then replayed through the reproducer instead."""
+    class is then replayed through the reproducer instead. A class-file version the local
+    JVM does not run (``UnsupportedClassVersionError``, from the launcher or from the
+    reproducer) refutes nothing: the witness is `Replay.NOT_RUN` (README), not unconfirmed."""
+    at = stderr.find(_VERSION_REFUSAL)
+    if code != 0 and at >= 0:
+        line = stderr[at:].splitlines()[0].removeprefix("java.lang.")
+        return skipped(f"replay not run: the local JVM cannot load the class ({line})")
     if code == 1 and stderr.startswith("Error: "):
         first = stderr.splitlines()[0]
         return ReplayResult(Replay.UNCONFIRMED, f"{_LAUNCHER_REFUSED}: {first}")

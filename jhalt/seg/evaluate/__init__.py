@@ -18,7 +18,7 @@ from collections.abc import Callable
 from jhalt.bytecode import Instruction, Kind
 from jhalt.bytecode.opcodes import OPCODES
 from jhalt.domains.state import AbstractState
-from jhalt.errors import JhaltError
+from jhalt.errors import JhaltError, MalformedCodeError
 from jhalt.seg.context import EvalContext, StepResult, Stuck
 from jhalt.seg.evaluate import arith, arrays, branch, exceptions, invoke, objects, stack
 
@@ -119,6 +119,8 @@ def evaluate(ctx: EvalContext, state: AbstractState) -> StepResult:
     position = state.position
     try:
         instruction = ctx.body(position.method).instruction_at.get(position.pc)
+    except MalformedCodeError:
+        raise  # corrupt input, not a limit of the analysis (exit 2)
     except JhaltError as error:
         return Stuck(f"cannot decode {position.method}: {error}", "unsupported")
     if instruction is None:

@@ -45,6 +45,7 @@ from jhalt.domains.concrete import ConcreteHeapBuilder
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import ArrayValue, InstanceValue
+from jhalt.errors import INTERNAL_ERROR
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
@@ -165,7 +166,8 @@ def run_forward(
     The run is the stepper's (:class:`jhalt.seg.stepper.Walk`) with :class:`ConcreteCase`
     as its chooser and ``goal`` as its stop condition; split cases are garbage-collected
     like evaluation successors. An exception of the evaluator gives
-    (None, "forward check failed: <error>")."""
+    (None, "internal error in the forward check: <error>"), which the CLI counts as an
+    internal error of the run (`jhalt.errors.INTERNAL_ERROR`)."""
 
     def stop(previous: AbstractState | None, current: AbstractState, steps: int) -> bool | None:
         del steps
@@ -183,7 +185,7 @@ def run_forward(
         return False, "the concrete run ends elsewhere"
     if isinstance(outcome, Blocked):
         if outcome.error is not None:
-            return None, f"forward check failed: {outcome.reason}"
+            return None, f"{INTERNAL_ERROR} in the forward check: {outcome.reason}"
         return None, f"evaluation stuck: {outcome.reason}"
     if isinstance(outcome, Declined):
         return None, outcome.reason
@@ -300,7 +302,10 @@ class _PathCheck:
         try:
             decided, why = run_forward(ctx, state, target_goal, self.limits.max_steps)
         except Exception as error:
-            decided, why = None, f"forward check failed: {type(error).__name__}: {error}"
+            decided, why = (
+                None,
+                f"{INTERNAL_ERROR} in the forward check: {type(error).__name__}: {error}",
+            )
         check = REACHED if decided is True else f"inconclusive: {why}"
         return decided, why, GraphWitness(inputs, path, state, check)
 

@@ -1,0 +1,121 @@
+"""Which class-file versions the local JVM can run (JVM spec §4.1: a Java SE N runtime loads
+class files of major versions 45 to 44 + N).
+
+A replay of a witness whose classes are newer than the local JVM cannot run: the JVM refuses
+them with ``UnsupportedClassVersionError``. Such witnesses are not refuted by that; they stay
+reported, marked "not run" (README). `newer_than_jvm` names the classes of a classpath the
+JVM at hand will refuse, so that the CLI can say so once, before any replay.
+
+The JVM's version is read from the ``release`` file of its installation (``JAVA_VERSION=``,
+present in every JDK and JRE image since Java 9 and in most Java 8 builds); when there is
+none, ``java -version`` is run once (its first line names the version).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from jhalt.classfile import ClassPath
+from jhalt.witness.replay import Jdk
+
+MAJOR_OFFSET = 44
+"""Java SE N (N ≥ 5) writes class files of major version 44 + N (Java 17: 61)."""
+
+_VERSION = re.compile(r'version "?(?P<version>[0-9][0-9._]*)')
+
+
+def java_release(major: int) -> str:
+    """The Java release that introduced class-file major version ``major``: "21" for 65,
+    "1.4" for 48 (versions 45 to 48 are Java 1.1 to 1.4)."""
+    if major <= 48:
+        return f"1.{max(1, major - 44)}"
+    return str(major - MAJOR_OFFSET)
+
+
+def feature_of(version: str) -> int | None:
+    """The feature release of a Java version string: 17 for "17.0.15", 8 for "1.8.0_292"."""
+    parts = version.split(".")
+    try:
+        first = int(parts[0])
+        return int(parts[1].split("_")[0]) if first == 1 and len(parts) > 1 else first
+    except ValueError:
+        return None
+
+
+@cache
+def jvm_feature(java: str) -> int | None:
+    """The feature release of the JVM ``java`` (an executable path), or None if unknown."""
+    home = Path(java).resolve().parent.parent
+    try:
+        for line in (home / "release").read_text().splitlines():
+            if line.startswith("JAVA_VERSION="):
+                return feature_of(line.partition("=")[2].strip().strip('"'))
+    except OSError:
+        pass
+    try:
+        probe = subprocess.run(
+            [java, "-version"], capture_output=True, text=True, timeout=30,
+            stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = _VERSION.search(probe.stderr or probe.stdout)
+    return feature_of(found["version"]) if found else None
+
+
+@dataclass(frozen=True)
+class TooNew:
+    """The classes of a classpath the local JVM (Java ``feature``) cannot run, with their
+    major versions, sorted by name."""
+
+    feature: int
+    classes: tuple[tuple[str, int], ...]
+
+    @property
+    def newest(self) -> int:
+        return max(major for _, major in self.classes)
+
+    def warning(self) -> str:
+        """One line for stderr naming the classes."""
+        name, major = self.classes[0]
+        if len(self.classes) == 1:
+            what = f"{name}.class has class-file version {major} (Java {java_release(major)})"
+            them = "it"
+        else:
+            newest = self.newest
+            what = (
+                f"{len(self.classes)} classes ({name}.class, …) have class-file versions up to "
+                f"{newest} (Java {java_release(newest)})"
+            )
+            them = "them"
+        return (
+            f"warning: {what}; the local JVM ({self.feature}) cannot run {them}: "
+            "witnesses will not be replayed"
+        )
+
+    def skip_reason(self) -> str:
+        """Why replays are not run (after "replay skipped: ")."""
+        newest = self.newest
+        return (
+            f"class-file version {newest} (Java {java_release(newest)}) is newer than the "
+            f"local JVM ({self.feature}) can run"
+        )
+
+
+def newer_than_jvm(classpath: ClassPath, jdk: Jdk) -> TooNew | None:
+    """The classes of ``classpath`` that ``jdk``'s JVM cannot load, or None (also when the
+    JVM's version is unknown: the replay then finds out itself)."""
+    feature = jvm_feature(jdk.java)
+    if feature is None:
+        return None
+    limit = feature + MAJOR_OFFSET
+    newer = tuple(
+        (name.replace("/", "."), major)
+        for name, major in sorted(classpath.major_versions().items())
+        if major > limit
+    )
+    return TooNew(feature, newer) if newer else None
