@@ -188,17 +188,21 @@ def test_check_exit_codes_are_unchanged_for_normal_answers(capsys, loop_jar: Pat
     assert "0 finding(s)" in out
 
 
-def test_an_internal_error_in_the_nontermination_search_makes_prove_exit_3(
-    capsys, monkeypatch, tmp_path: Path
-) -> None:
-    # Collatz: no ranking function exists in jhalt's techniques, so the answer is MAYBE and
-    # the non-termination search runs the loop concretely (jhalt.seg.stepper), which fails
+def collatz_jar(tmp_path: Path) -> Path:
     src = tmp_path / "Collatz.java"
     src.write_text(
         "public class Collatz { public static void main(String[] a) { int n = a.length + 7;"
         " while (n > 1) { n = (n % 2 == 0) ? n / 2 : 3 * n + 1; } } }"
     )
-    jar = make_jar(compile_java(src), "Collatz", tmp_path / "collatz.jar")
+    return make_jar(compile_java(src), "Collatz", tmp_path / "collatz.jar")
+
+
+def test_an_internal_error_in_the_nontermination_search_makes_prove_exit_3(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    # Collatz: no ranking function exists in jhalt's techniques, so the answer is MAYBE and
+    # the non-termination search runs the loop concretely (jhalt.seg.stepper), which fails
+    jar = collatz_jar(tmp_path)
     monkeypatch.setattr(stepper_module, "evaluate", failing_evaluate)
     code, out, err = run(capsys, "prove", jar, "--no-validate", "--timeout", "3")
     assert out.splitlines()[0] == "MAYBE"
@@ -209,12 +213,7 @@ def test_an_internal_error_in_the_nontermination_search_makes_prove_exit_3(
 def test_an_internal_error_in_the_nontermination_search_makes_check_exit_3(
     capsys, monkeypatch, tmp_path: Path
 ) -> None:
-    src = tmp_path / "Collatz.java"
-    src.write_text(
-        "public class Collatz { public static void main(String[] a) { int n = a.length + 7;"
-        " while (n > 1) { n = (n % 2 == 0) ? n / 2 : 3 * n + 1; } } }"
-    )
-    jar = make_jar(compile_java(src), "Collatz", tmp_path / "collatz.jar")
+    jar = collatz_jar(tmp_path)
     monkeypatch.setattr(stepper_module, "evaluate", failing_evaluate)
     code, out, err = run(capsys, "check", jar, "--no-validate", "--timeout", "5")
     assert "0 finding(s)" in out and "non-termination search: " in out and "KeyError" in out
