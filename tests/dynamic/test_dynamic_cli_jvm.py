@@ -79,7 +79,13 @@ def test_watch_program_that_ends_first(program_classes: Path) -> None:
 def test_watch_usage_errors(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["watch", "--", "python3", "x.py"]) == 2
     assert main(["watch", "--after", "1"]) == 2
-    assert main(["watch", "--iterations", "0", "--", "java", "Main"]) == 2
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:  # argparse rejects the value while parsing
+        main(["watch", "--iterations", "0", "--", "java", "Main"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "jhalt: error: --iterations must be a whole number of at least 1, got '0'"
+    ]
 
 
 @pytest.mark.parametrize("signum", [signal.SIGUSR1, signal.SIGINT])
