@@ -102,11 +102,29 @@ def no_leak_from_the_test(tmp_path: Path) -> Iterator[None]:
             pass
 
 
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def as_a_shell_job() -> None:
+    """In the child before exec: the signal state a shell gives a job it starts — default
+    dispositions, nothing blocked. An ignored or blocked signal is inherited across exec, and
+    the test runner's process may have either (jhalt keeps an ignored signal ignored, as under
+    ``nohup``)."""
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+
+
 def start(tmp_path: Path, *arguments: str) -> subprocess.Popen[str]:
     """``python -m jhalt ARGUMENTS`` in a session of its own (as a shell job), TMPDIR private."""
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     environment = {**os.environ, "TMPDIR": str(scratch), "PYTHONPATH": str(ROOT)}
+    inherited = {
+        "ignored": [s.name for s in SIGNALS if signal.getsignal(s) is signal.SIG_IGN],
+        "blocked": sorted(s.name for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])),
+    }
+    print(f"test runner's signal state: {inherited}", file=sys.stderr)
     return subprocess.Popen(
         [sys.executable, "-m", "jhalt", *arguments],
         cwd=tmp_path,
@@ -115,6 +133,7 @@ def start(tmp_path: Path, *arguments: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_a_shell_job,
     )
 
 
