@@ -374,11 +374,11 @@ class _Observation:
                 self.history[snapshot.key] = self.visits
         return self._check_condition(thread)
 
-    def _repeated(self, snapshot: Snapshot, steps: int) -> ReplayResult:
-        plural = "s" if steps != 1 else ""
+    def _repeated(self, snapshot: Snapshot, iterations: int) -> ReplayResult:
+        plural = "s" if iterations != 1 else ""
         return ReplayResult(
             Replay.CONFIRMED,
-            f"state at {self.shape.where} repeated after {steps} step{plural}: "
+            f"state at {self.shape.where} repeated after {iterations} iteration{plural}: "
             f"{self.reader.describe(snapshot)} (observed on the JVM: the loop is a function of "
             f"this state, so it repeats forever)",
         )

@@ -151,7 +151,7 @@ def test_exact_repeat_of_locals_confirms_quickly(tmp_path: Path) -> None:
     )
     elapsed = time.monotonic() - began
     assert result is not None and result.status is Replay.CONFIRMED, result
-    assert "state at Spin.java:5 repeated after 1 step: " in result.detail
+    assert "state at Spin.java:5 repeated after 1 iteration: " in result.detail
     assert "i = 1, j = 7" in result.detail
     assert elapsed < 3.0
     assert running_with(marker) == []  # the observed JVM is gone
@@ -166,7 +166,7 @@ def test_exact_repeat_compares_the_reachable_heap_up_to_fresh_objects(tmp_path: 
         JAVA, arguments(classes, "Toggle", "a"), tmp_path, target(classes, "Toggle")
     )
     assert result is not None and result.status is Replay.CONFIRMED, result
-    assert "repeated after 2 steps" in result.detail
+    assert "repeated after 2 iterations" in result.detail
     assert "k = " in result.detail
 
 
@@ -293,5 +293,5 @@ def test_check_confirms_a_repeating_hang_by_observation(tmp_path: Path, capsys) 
     (finding,) = [f for f in report["findings"] if f["kind"] == "non-termination"]
     assert finding["witness"]["replay"] == "confirmed"
     assert finding["witness"]["replay_detail"].startswith(
-        "state at Spin.java:5 repeated after 1 step"
+        "state at Spin.java:5 repeated after 1 iteration"
     )
