@@ -87,9 +87,10 @@ def cmd_prove(args: argparse.Namespace) -> int:
 def _replay_nontermination(
     result: ProveResult, classpath: str, args: argparse.Namespace, blocked: str | None = None
 ) -> ProveResult:
-    """Run a NO's witness on a real JVM (issue 5): still running after ``--replay-wait``
-    seconds and, by thread dump, inside the reported loop → confirmed. The proof stands
-    either way; the replay is extra evidence and is reported as it came out. ``blocked``:
+    """Run a NO's witness on a real JVM: first observed at the loop head
+    (`jhalt.dynamic.confirm`: an exact repeat, the proved condition, or Looper's proof),
+    else still running after ``--replay-wait`` seconds and, by thread dump, inside the
+    reported loop → confirmed (`jhalt.witness.replay`). The proof stands either way; the replay is extra evidence and is reported as it came out. ``blocked``:
     why the local JVM cannot run the target (`jhalt.cli.versions`), then "not run"."""
     witness = result.witness
     assert witness is not None
