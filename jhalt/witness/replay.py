@@ -14,13 +14,13 @@ against a `Claim`:
   trace is the reported method (class and name; line, when the claim has one). JDK frames
   above it (named modules: ``String.charAt``, ``System.arraycopy``) are skipped — an exception
   raised inside a library call that the reported method makes;
-* non-termination: the process must still be running after ``timeout_s`` (default 10 s); then
-  thread dumps are taken (``jcmd <pid> Thread.print``, else ``jstack``, else SIGQUIT) and the
-  claim is confirmed only if in every dump the main thread has the reported method on its
-  stack (within the loop's line range, if given) and in at least one dump it is the first
-  application frame. Still running after a timeout is evidence, not a proof: a loop that merely
-  takes longer than the timeout is confirmed too (the proofs live in `analyses/` and
-  `dynamic/`).
+* non-termination: an ``observe`` hook (the CLI's: `jhalt.dynamic.confirm`, the same command
+  under the debugger) decides first when it can; else the process must still run after
+  ``timeout_s`` and thread dumps (``jcmd``, ``jstack`` or SIGQUIT) must all show the main
+  thread in the reported method (within the loop's lines, if given), as its first
+  application frame in at least one. Still running is evidence, not a proof: a loop that only
+  takes longer than the timeout is confirmed too (the proofs are in `analyses/`, `dynamic/`).
+
 
 Never raises for an environment problem: no JDK gives `Replay.NOT_RUN` ("replay skipped: no
 JDK found"), as does a reproducer that does not compile; an unconfirmed witness is never
