@@ -21,7 +21,6 @@ against a `Claim`:
   application frame in at least one. Still running is evidence, not a proof: a loop that only
   takes longer than the timeout is confirmed too (the proofs are in `analyses/`, `dynamic/`).
 
-
 Never raises for an environment problem: no JDK gives `Replay.NOT_RUN` ("replay skipped: no
 JDK found"), as does a reproducer that does not compile; an unconfirmed witness is never
 reported as confirmed.
