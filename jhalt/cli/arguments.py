@@ -34,11 +34,18 @@ MAX_JOBS = 1024
 _ARGUMENT = re.compile(r"argument (?P<names>[^:]+): (?P<rest>must .*)", re.DOTALL)
 
 
+_DECIMAL = re.compile(
+    r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*|\s*[+-]?(nan|inf|infinity)\s*", re.I
+)
+"""A number as people write one: digits with an optional point and exponent (Python's own
+float syntax would also take ``1_0`` as 10); ``nan``/``inf`` are parsed to be refused with
+the range message."""
+
+
 def _number(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}") from None
+    if not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}")
+    return float(text)
 
 
 def positive_seconds(text: str) -> float:

@@ -30,7 +30,10 @@ def refused(capsys, argv: list[str]) -> str:
 @pytest.mark.parametrize(
     "command, flag, value",
     [
-        *[("prove", "--timeout", v) for v in ("0", "-5", "nan", "inf", "-inf", "1e9", "ten")],
+        *[
+            ("prove", "--timeout", v)
+            for v in ("0", "-5", "nan", "inf", "-inf", "1e9", "ten", "1_0", "0x10")
+        ],
         *[("check", "--timeout", v) for v in ("0", "nan", "inf")],
         *[("graph", "--timeout", v) for v in ("0", "nan")],
         ("prove", "--replay-wait", "-1"),
