@@ -19,10 +19,11 @@ import csv
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from bounded_run import run_bounded
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "benchmarks"
@@ -44,12 +45,10 @@ def how(replay: str | None, detail: str) -> str:
 def run(jar: Path) -> dict[str, object]:
     command = [sys.executable, "-m", "jhalt", "prove", str(jar), "--timeout", "60"]
     began = time.monotonic()
-    done = subprocess.run(
-        [*command, "--format", "json"], capture_output=True, text=True, timeout=300
-    )
+    done = run_bounded([*command, "--format", "json"], 300)
     wall = time.monotonic() - began
     try:
-        answer = json.loads(done.stdout)
+        answer = json.loads(done.stdout) if done is not None else {"verdict": "TIMEOUT"}
     except json.JSONDecodeError:
         answer = {"verdict": "ERROR"}
     witness = answer.get("witness") or {}
