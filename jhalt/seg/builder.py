@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jhalt.budget import GRAPH_PHASE, NEVER, Deadline, timeout_in
 from jhalt.domains.instance import check_instance
@@ -58,7 +58,7 @@ from jhalt.errors import MalformedCodeError, describe_internal
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
-from jhalt.seg.context import EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.context import Call, EvalContext, EvalOptions, Split, Step, Stuck
 from jhalt.seg.entry import entry_state
 from jhalt.seg.evaluate import evaluate
 from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph, end_kind
@@ -102,6 +102,10 @@ class _Builder:
         self.by_eval: set[int] = set()
         self.merged_nodes: set[int] = set()
         self.return_sites: set[int] = set()
+        self.in_context: set[int] = set()
+        """Nodes of call contexts (their ends are not program ends)."""
+        self.call_entries: set[int] = set()
+        """Callee states of recursive calls: merged and widened like loop headers."""
         self.representatives: dict[Key, list[int]] = {}
         self.merge_counts: dict[Key, int] = {}
         """Merges per key in the current epoch (bounded by max_merges_per_key)."""
@@ -113,11 +117,15 @@ class _Builder:
         self.entry = -1
 
     # ------------------------------------------------------------ nodes
-    def add(self, state: AbstractState) -> int:
+    def add(self, state: AbstractState, context: bool = False) -> int:
+        """A new node for ``state``; ``context``: it belongs to a call context (its caller
+        frames are not represented, :mod:`jhalt.seg.evaluate.recursion`)."""
         node = self.next_id
         self.next_id += 1
         self.states[node] = state
         self.out[node] = []
+        if context:
+            self.in_context.add(node)
         if not state.frames:
             self.ends[node] = end_kind(state)
         else:
@@ -127,8 +135,12 @@ class _Builder:
     def mark_incomplete(self, node: int, reason: str, category: str) -> None:
         self.incomplete[node] = Incomplete(node, reason, category)
 
-    def key(self, state: AbstractState) -> Key:
-        return (tuple(frame.position for frame in state.frames), state.class_init)
+    def key(self, node: int) -> Key:
+        """States are merged only with states of the same key: call stack positions, class
+        initialisation, and whether they are in a call context."""
+        state = self.states[node]
+        positions = tuple(frame.position for frame in state.frames)
+        return (positions, state.class_init, node in self.in_context)
 
     def is_merge_point(self, state: AbstractState) -> bool:
         position = state.position
@@ -180,7 +192,9 @@ class _Builder:
     def process(self, node: int) -> None:
         state = self.states[node]
         if node in self.by_eval and node not in self.merged_nodes and state.split is None:
-            if state.exception is None and self.is_merge_point(state):
+            if state.exception is None and (
+                node in self.call_entries or self.is_merge_point(state)
+            ):
                 if self._close_or_merge(node, state):
                     return
             elif node in self.return_sites and self._close_or_join(node, state):
@@ -192,13 +206,19 @@ class _Builder:
         except Exception as error:
             self.mark_incomplete(node, describe_internal(error), "internal")
             return
+        if isinstance(result, Call):
+            entered = self.add(result.enter.state.garbage_collected(), context=True)
+            self.by_eval.add(entered)
+            self.call_entries.add(entered)
+            self.out[node].append((result.enter.label, entered))
+            result = result.summary
         if isinstance(result, Stuck):
             self.mark_incomplete(node, result.reason, result.category)
         elif isinstance(result, Step):
             successor = result.state
             if successor.frames:
                 successor = successor.garbage_collected()
-            target = self.add(successor)
+            target = self.add(successor, context=node in self.in_context)
             self.by_eval.add(target)
             if self._is_return_site(state, successor, result.label):
                 self.return_sites.add(target)
@@ -206,7 +226,7 @@ class _Builder:
         else:
             assert isinstance(result, Split)
             for label, case in result.cases:
-                target = self.add(case)
+                target = self.add(case, context=node in self.in_context)
                 self.out[node].append((label, target))
 
     @staticmethod
@@ -226,7 +246,7 @@ class _Builder:
 
     def _close_or_merge(self, node: int, state: AbstractState) -> bool:
         """True when ``node`` was closed by an instance edge or replaced by a merge."""
-        key = self.key(state)
+        key = self.key(node)
         alive = [r for r in self.representatives.get(key, []) if r in self.states and r != node]
         self.representatives[key] = alive
         if self._close_by_instance(node, state, reversed(alive)):
@@ -279,7 +299,7 @@ class _Builder:
         through a callee multiply with every branch in it), and stops after
         :attr:`BuildLimits.max_merges_per_key` merges there (the states are then kept
         apart, which is precise and still finite)."""
-        key = self.key(state) + (self._exception_class(state),)
+        key = self.key(node) + (self._exception_class(state),)
         alive = [r for r in self.representatives.get(key, []) if r in self.states and r != node]
         self.representatives[key] = alive
         # the latest representatives are the merged, most general ones; older ones are
@@ -324,7 +344,7 @@ class _Builder:
         except (ValueError, AssertionError, RecursionError):
             alive.append(node)
             return None
-        merged_node = self.add(merged.state)
+        merged_node = self.add(merged.state, context=node in self.in_context)
         self.merged_nodes.add(merged_node)
         self.by_eval.add(merged_node)
         self.out[older] = [(InstanceEdge(tuple(sorted(merged.from_first.items()))), merged_node)]
@@ -377,6 +397,7 @@ class _Builder:
             states=dict(self.states),
             edges=edges,
             ends=dict(self.ends),
+            context_ends=frozenset(n for n in self.ends if n in self.in_context),
             incomplete=tuple(
                 self.incomplete[n] for n in sorted(self.incomplete) if n in self.states
             ),
@@ -394,7 +415,8 @@ def build_graph(
     """The Symbolic Execution Graph of ``entry`` (module docstring). Raises InputError
     when the entry method does not exist or has no code."""
     started = time.monotonic()
-    ctx = EvalContext(program, registry or ModelRegistry(), options=options or EvalOptions())
+    options = replace(options or EvalOptions(), abstract_recursion=True)
+    ctx = EvalContext(program, registry or ModelRegistry(), options=options)
     builder = _Builder(ctx, limits or BuildLimits())
     builder.build(entry)
     return builder.graph(entry, time.monotonic() - started)

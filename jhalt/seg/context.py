@@ -53,7 +53,19 @@ class Stuck:
     """``unsupported``, ``recursion``, ``lambda``, ``missing-class`` or ``limit``."""
 
 
-StepResult = Step | Split | Stuck
+@dataclass(frozen=True)
+class Call:
+    """A recursive call, evaluated with call contexts (thesis §3.5; only when
+    :attr:`EvalOptions.abstract_recursion`): ``enter`` is the edge into the callee, whose
+    state is the callee's frame alone — a new *call context*, the caller's frames dropped;
+    ``summary`` is what the caller sees after the call returned or threw, an
+    over-approximation of every run of the callee (:mod:`jhalt.seg.evaluate.recursion`)."""
+
+    enter: Step
+    summary: Step | Split | Stuck
+
+
+StepResult = Step | Split | Stuck | Call
 
 
 class ProgramHierarchy:
@@ -129,6 +141,10 @@ class EvalOptions:
     """A type refinement with more concrete candidate classes is refused (Stuck)."""
     competition_main: bool = True
     """``main(String[])`` entries get the competition's input (seed 000 §2.1 state A)."""
+    abstract_recursion: bool = False
+    """A call of a method already on the call stack is a :class:`Call` (graph
+    construction); otherwise it pushes a frame like any call (concrete runs, where the
+    stack is exact)."""
 
 
 @dataclass
@@ -142,6 +158,10 @@ class EvalContext:
     assume_classes_initialized: bool = False
     """For entries other than ``main``: classes not recorded in the state are taken to be
     initialised already, with unknown static fields."""
+    call_effects: dict[MethodId, tuple[frozenset[str], frozenset[FieldId]]] = field(
+        default_factory=dict
+    )
+    """Cache of :func:`jhalt.seg.evaluate.recursion.callee_effects`."""
     _bodies: dict[MethodId, MethodBody] = field(default_factory=dict)
     _hierarchy: ProgramHierarchy | None = None
 

@@ -4,7 +4,8 @@ thesis §1.8).
 Nodes are integers mapped to :class:`~jhalt.domains.state.AbstractState`; edges are
 ``(source, label, target)`` with an :data:`~jhalt.seg.labels.EdgeLabel`. ``ends`` maps
 each program-end node (no frames left) to its kind: ``"return"`` or the internal name of
-the uncaught exception's (upper bound) class. ``incomplete`` lists nodes that could not be
+the uncaught exception's (upper bound) class; ``context_ends`` are the ends of recursive
+calls' call contexts among them (thesis §3.5). ``incomplete`` lists nodes that could not be
 expanded, with the reason (recursion, unsupported construct, a limit); a graph with
 incomplete nodes does not represent every execution, so analyses answer MAYBE for what
 depends on them.
@@ -41,6 +42,9 @@ class SymbolicExecutionGraph:
     states: dict[int, AbstractState]
     edges: tuple[tuple[int, EdgeLabel, int], ...]
     ends: dict[int, str] = field(default_factory=dict)
+    context_ends: frozenset[int] = frozenset()
+    """The ends of call contexts (:mod:`jhalt.seg.evaluate.recursion`): the callee
+    returned or threw to a caller the context does not represent — not program ends."""
     incomplete: tuple[Incomplete, ...] = ()
     build_time_s: float = 0.0
 
@@ -71,7 +75,12 @@ class SymbolicExecutionGraph:
         return [(s, label, t) for s, label, t in self.edges if isinstance(label, RefineEdge)]
 
     def exception_ends(self) -> dict[int, str]:
-        return {node: kind for node, kind in self.ends.items() if kind != RETURN}
+        """Program ends with an uncaught exception (ends of call contexts excluded)."""
+        return {
+            node: kind
+            for node, kind in self.ends.items()
+            if kind != RETURN and node not in self.context_ends
+        }
 
     def nodes_at(self, pc: int, method: MethodId | None = None) -> list[int]:
         """Nodes whose top frame is at ``pc`` (of ``method``, default the entry method)."""

@@ -165,11 +165,17 @@ class EvalEdge:
     mnemonic: str
     constraints: tuple[Relation, ...] = ()
     assumptions: tuple[str, ...] = ()
+    enters_call: bool = False
+    """The step enters a recursive call: the successor is the callee's frame alone, a new
+    call context whose caller frames are not represented (thesis §3.5). The references of
+    the arguments keep their names, so the step relates caller and callee exactly."""
 
     kind = "eval"
 
     def __str__(self) -> str:
-        parts = [f"{self.position.pc}: {self.mnemonic}"]
+        parts = [
+            f"{self.position.pc}: {self.mnemonic}" + (" (enter call)" if self.enters_call else "")
+        ]
         parts += [str(c) for c in self.constraints]
         parts += [f"assume {a}" for a in self.assumptions]
         return "\n".join(parts)

@@ -43,7 +43,7 @@ from jhalt.domains.instance import check_instance
 from jhalt.domains.intersection import IntersectionFailure, intersect
 from jhalt.domains.state import AbstractState
 from jhalt.errors import MalformedCodeError
-from jhalt.seg.context import EvalContext, Split, Step, Stuck
+from jhalt.seg.context import Call, EvalContext, Split, Step, Stuck
 from jhalt.seg.evaluate import evaluate
 from jhalt.seg.labels import EvalEdge, RefineEdge
 
@@ -82,6 +82,9 @@ def step_once(ctx: EvalContext, state: AbstractState) -> Step | Split | Stuck | 
         raise  # corrupt input (exit 2), not a failure of this run
     except Exception as error:
         return Failed(error)
+    if isinstance(result, Call):
+        # walks run with the exact call stack (EvalOptions.abstract_recursion unset)
+        return Stuck("a call context of the graph cannot be walked", "recursion")
     if isinstance(result, Step) and result.state.frames:
         return Step(result.label, result.state.garbage_collected())
     return result

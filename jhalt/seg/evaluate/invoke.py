@@ -1,8 +1,9 @@
 """Method invocation and return (thesis §1.6.5, seed 000 §2.2 states K → L → M).
 
 Calls of program methods push a frame (the seeds' approach for non-recursive programs); a
-call of a method that is already on the call stack is recursion, reported as ``Stuck``
-with category ``recursion`` (verdict MAYBE). Virtual calls refine the receiver (existence,
+call of a method that is already on the call stack is recursion: during graph construction
+it enters a new call context (:mod:`jhalt.seg.evaluate.recursion`), in concrete runs it
+pushes a frame like any call. Virtual calls refine the receiver (existence,
 then the exact classes whose selected method differs) unless one method is selected for
 every possible receiver. Library methods run their model from the registry, or the
 documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedynamic``
@@ -30,18 +31,15 @@ from jhalt.seg.evaluate.common import (
     advance,
     bind,
     category,
-    create_exception,
     may_be_null,
     step,
     throw,
 )
+from jhalt.seg.evaluate.outcomes import apply_outcomes, outcome_choice
+from jhalt.seg.evaluate.recursion import recursive_call
 from jhalt.seg.labels import EvalEdge, RefineEdge
 from jhalt.seg.library import (
     LibraryCall,
-    Refines,
-    Returns,
-    Throws,
-    Unsupported,
     unknown_library_call,
 )
 from jhalt.seg.refine import refine_existence, replace_ref
@@ -212,11 +210,6 @@ def call(
         classfile = ctx.program.lookup(target.class_name)
         info = classfile.method(target.name, target.descriptor)
         if info is not None and info.code is not None:
-            if any(frame.position.method == target for frame in state.frames):
-                return Stuck(
-                    f"recursion: {target} calls itself (directly or indirectly)", "recursion"
-                )
-            popped, _ = state.pop(len(arguments))
             local_vars: list[Ref | None] = []
             for argument in arguments:
                 local_vars.append(argument)
@@ -224,6 +217,11 @@ def call(
                     local_vars.append(None)
             local_vars += [None] * max(0, info.code.max_locals - len(local_vars))
             frame = Frame(ProgramPosition(target, 0), tuple(local_vars), ())
+            if ctx.options.abstract_recursion and any(
+                f.position.method == target for f in state.frames
+            ):
+                return recursive_call(ctx, state, ins, target, arguments, frame)
+            popped, _ = state.pop(len(arguments))
             return step(state, ins, popped.push_frame(frame))
     return library_call(ctx, state, ins, target, arguments)
 
@@ -240,70 +238,14 @@ def library_call(
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
     model = ctx.registry.lookup(target)
-    clean = state.with_split(None) if _library_choice(state) is None else state
+    clean = state.with_split(None) if outcome_choice(state) is None else state
     lib_call = LibraryCall(
         target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program
     )
     outcomes = list(model(lib_call) if model is not None else unknown_library_call(lib_call))
     if not outcomes:
         return Stuck(f"the model of {target} returned no outcome")
-    first = outcomes[0]
-    if isinstance(first, Unsupported):
-        return Stuck(first.reason)
-    if isinstance(first, Refines):
-        cases = tuple(
-            (
-                RefineEdge(
-                    first.refinement, first.refs, first.cases[k] if k < len(first.cases) else ""
-                ),
-                s,
-            )
-            for k, s in enumerate(first.states)
-        )
-        return Split(cases)
-    choice = _library_choice(state)
-    if len(outcomes) > 1 and choice is None:
-        return Split(
-            tuple(
-                (
-                    RefineEdge("library", arguments, _describe(outcome)),
-                    state.with_split((state.position, "outcome", k)),
-                )
-                for k, outcome in enumerate(outcomes)
-            )
-        )
-    outcome = outcomes[choice or 0]
-    if isinstance(outcome, Returns):
-        successor = outcome.state
-        if outcome.result is not None:
-            successor = successor.push(outcome.result)
-        return step(state, ins, advance(successor, ins), outcome.constraints, outcome.assumptions)
-    if isinstance(outcome, Throws):
-        thrown = create_exception(
-            ctx, outcome.state.with_split(None), outcome.exception_class, outcome.exact
-        )
-        return step(state, ins, thrown, outcome.constraints, outcome.assumptions)
-    return Stuck(f"the model of {target} returned {type(outcome).__name__} among several outcomes")
-
-
-def _library_choice(state: AbstractState) -> int | None:
-    split = state.split
-    if (
-        isinstance(split, tuple)
-        and len(split) == 3
-        and split[0] == state.position
-        and split[1] == "outcome"
-    ):
-        return int(split[2])
-    return None
-
-
-def _describe(outcome: object) -> str:
-    if isinstance(outcome, Returns):
-        return "returns"
-    if isinstance(outcome, Throws):
-        return f"throws {outcome.exception_class.replace('/', '.')}"
-    return type(outcome).__name__
+    return apply_outcomes(ctx, state, ins, target, arguments, outcomes)
 
 
 def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
