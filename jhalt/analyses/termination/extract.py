@@ -388,6 +388,8 @@ class _Extractor:
     def _heap_effect(
         self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
     ) -> None:
+        if label.enters_call:
+            return  # entering a recursive call writes nothing (`jhalt.seg.evaluate.recursion`)
         mnemonic = label.mnemonic
         if mnemonic == "putfield":
             written = before.peek(1)

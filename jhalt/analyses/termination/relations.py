@@ -21,7 +21,8 @@ relation over-approximates the program only by *missing* facts, never by adding 
   divisor's interval has a lower bound ``L >= 2`` also ``L*q <= a`` (``a >= 0``: ``q >= 0``
   and ``q*b <= a``, so ``q*L <= q*b <= a``), resp. ``L*q >= a`` (``a <= 0``); ``a % k`` for a
   literal ``k`` exactly, as ``a = k*q + r`` with an auxiliary integer quotient ``q``
-  (`quotient_name`);
+  (`quotient_name`); a dividend of unknown sign and a literal divisor ``k >= 1``: the two
+  alternatives ``a >= 0`` / ``a <= 0`` with the bounds of ``k*q`` above;
 * ``>>`` by a literal distance ``d``: ``2^d * r <= a <= 2^d * r + 2^d - 1`` (floor division);
 * ``len`` is an equality with the array's length reference (the array value names it);
 * checks ``< <= == > >=`` exactly; ``!=`` as the two alternatives ``<`` / ``>``;
@@ -129,6 +130,12 @@ def relation_facts(
         facts.constraints.append(eq(result, args[0] + args[1] if op == "+" else args[0] - args[1]))
     elif op == "*" and len(args) == 2:
         facts.constraints.extend(_product(result, relation.args, args, interval_of))
+    elif (
+        op == "/" and len(args) == 2 and args[0] is not None and _sign_split(relation, interval_of)
+    ):
+        divisor = _sign_split(relation, interval_of)
+        assert divisor is not None
+        facts.disjunctions.append(_division_by_sign(result, args[0], divisor))
     elif op in ("/", "%") and len(args) == 2 and args[0] is not None:
         quotient = var(quotient_name(relation.result))
         facts.constraints.extend(_division(op, result, relation.args, args, interval_of, quotient))
@@ -235,6 +242,28 @@ def _division(
         if divisor is not None:
             facts.append(gt(result, -divisor))
     return facts
+
+
+def _sign_split(relation: Relation, interval_of: IntervalOf) -> int | None:
+    """The divisor ``k >= 1`` of ``a / k`` when it is a literal (or a reference of one value)
+    and the dividend's sign is unknown: the facts are then the two alternatives of
+    :func:`_division_by_sign`; otherwise None."""
+    divisor = _literal(relation.args[1], interval_of)
+    if _sign(relation.args[0], interval_of) != 0 or divisor is None or divisor < 1:
+        return None
+    return divisor
+
+
+def _division_by_sign(
+    result: LinearExpr, dividend: LinearExpr, k: int
+) -> tuple[tuple[LinearConstraint, ...], ...]:
+    """``q = a / k`` for a literal ``k >= 1`` and ``a`` of unknown sign, truncated toward
+    zero: ``a >= 0`` and ``k*q <= a <= k*q + k - 1``, or ``a <= 0`` and
+    ``k*q - k + 1 <= a <= k*q``."""
+    return (
+        (ge(dividend, 0), le(result * k, dividend), le(dividend, result * k + k - 1)),
+        (le(dividend, 0), ge(result * k, dividend), ge(dividend, result * k - k + 1)),
+    )
 
 
 def quotient_name(result: str) -> str:
