@@ -148,6 +148,8 @@ class LoopSite:
 
     method: MethodId
     lines: tuple[int, int] | None = None
+    recursive: bool = False
+    """An infinite recursion: the replay judges it by its stack overflow."""
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,8 @@ def _replay_nontermination(
             if witness.args is not None
             else ConcreteInputs.from_json(witness.inputs)
         )
-        claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None)
+        recursive = result.loop.recursive if result.loop else False
+        claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None, recursive)
         observe = result_observer(result, classpath)  # watch the loop first (issue 20)
         outcome = replay(
             classpath, result.entry, inputs, claim, timeout_s=args.replay_wait, observe=observe

@@ -59,6 +59,18 @@ class SymbolicExecutionGraph:
     def successors(self, node: int) -> list[tuple[EdgeLabel, int]]:
         return [(label, target) for source, label, target in self.edges if source == node]
 
+    def next_steps(self, node: int) -> list[tuple[EdgeLabel, int]]:
+        """The edges by which a run at ``node`` goes on: its successors, except that a node
+        that enters a recursive call goes on into the callee only — its other successors
+        (the call's summary) describe the same run after the call returned."""
+        successors = self.successors(node)
+        entering: list[tuple[EdgeLabel, int]] = [
+            (label, target)
+            for label, target in successors
+            if isinstance(label, EvalEdge) and label.enters_call
+        ]
+        return entering or successors
+
     def predecessors(self, node: int) -> list[tuple[int, EdgeLabel]]:
         return [(source, label) for source, label, target in self.edges if target == node]
 

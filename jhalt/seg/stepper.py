@@ -12,7 +12,9 @@ stop condition and their step limit.
 One step (:func:`step_once`) is one call of the evaluator on a state that is not a program
 end: a :class:`~jhalt.seg.context.Step` whose successor is garbage-collected when it has
 frames (as the graph builder does), a :class:`~jhalt.seg.context.Split` as the evaluator
-returned it, a :class:`~jhalt.seg.context.Stuck`, or :class:`Failed` when the evaluator
+returned it (a recursive :class:`~jhalt.seg.context.Call` of a context with
+``abstract_recursion`` is the Step into the callee's call context), a
+:class:`~jhalt.seg.context.Stuck`, or :class:`Failed` when the evaluator
 raised (an internal error; the run does not crash).
 
 A run (:class:`Walk`) visits states ``s0 = start, s1, …``; at the state ``sk`` reached after
@@ -83,8 +85,9 @@ def step_once(ctx: EvalContext, state: AbstractState) -> Step | Split | Stuck | 
     except Exception as error:
         return Failed(error)
     if isinstance(result, Call):
-        # walks run with the exact call stack (EvalOptions.abstract_recursion unset)
-        return Stuck("a call context of the graph cannot be walked", "recursion")
+        # with EvalOptions.abstract_recursion a walk enters the callee as the graph does:
+        # the caller's frames are dropped, and a walk that returns to them ends there
+        return Step(result.enter.label, result.enter.state.garbage_collected())
     if isinstance(result, Step) and result.state.frames:
         return Step(result.label, result.state.garbage_collected())
     return result

@@ -14,6 +14,9 @@ against a `Claim`:
   trace is the reported method (class and name; line, when the claim has one). JDK frames
   above it (named modules: ``String.charAt``, ``System.arraycopy``) are skipped — an exception
   raised inside a library call that the reported method makes;
+* infinite recursion (``Claim.recursive``, or a hang claim whose run ends in
+  ``StackOverflowError``): judged by `jhalt.witness.overflow` — the overflow repeats a cycle
+  through the claimed method and its depth grows with the stack size;
 * non-termination: an ``observe`` hook (the CLI's: `jhalt.dynamic.confirm`, the same command
   under the debugger) decides first when it can; else the process must still run after
   ``timeout_s`` and thread dumps (``jcmd``, ``jstack`` or SIGQUIT) must all show the main
@@ -34,16 +37,16 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 from jhalt.findings import Finding, Replay, Witness
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.output import BoundedOutput, exit_status
+from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
 from jhalt.witness.processes import (
     contained_command,
     contained_popen,
@@ -72,8 +75,6 @@ __all__ = [
 
 DEFAULT_TIMEOUT_S = 10.0
 _MAIN_DESCRIPTOR = "([Ljava/lang/String;)V"
-_OUTPUT_HEAD = 64 * 1024
-_OUTPUT_TAIL = 256 * 1024
 _DUMP_SAMPLES = 2
 _DUMP_ALLOWANCE_S = 35.0  # wall time of the thread dumps after the wait (jcmd 15 s, jstack 15 s)
 
@@ -116,6 +117,9 @@ class Claim:
     kind: str
     method: MethodId
     lines: tuple[int, int] | None = None
+    recursive: bool = False
+    """A non-termination by infinite recursion: judged by its stack overflow
+    (`jhalt.witness.overflow`)."""
 
     @property
     def is_non_termination(self) -> bool:
@@ -226,12 +230,26 @@ def _observe_or_run(
     jdk: Jdk,
     observe: Observer | None,
 ) -> ReplayResult:
-    """A hang observed by ``observe`` if it can judge it, else `_run_and_judge`."""
+    """A recursion judged by its stack overflow; a hang observed by ``observe`` if it can judge
+    it, else `_run_and_judge` (and judged by its stack overflow if it ended in one)."""
+    if claim.is_non_termination and claim.recursive:
+        return _overflow(arguments, work, claim, timeout_s, jdk)
     if observe is not None and claim.is_non_termination:
         observed = observe(jdk.java, arguments, work, timeout_s)
         if observed is not None:
             return observed
-    return _run_and_judge(arguments, work, claim, timeout_s, jdk)
+    result = _run_and_judge(arguments, work, claim, timeout_s, jdk)
+    if claim.is_non_termination and result.exception == STACK_OVERFLOW:
+        return _overflow(arguments, work, claim, timeout_s, jdk)
+    return result
+
+
+def _overflow(
+    arguments: list[str], work: Path, claim: Claim, timeout_s: float, jdk: Jdk
+) -> ReplayResult:
+    judged = judge_overflow(jdk.java, arguments, work, claim.method, timeout_s)
+    command = (jdk.java, f"-Xss{STACK_SIZES[-1]}", *arguments)
+    return ReplayResult(judged.status, judged.detail, STACK_OVERFLOW, command=command)
 
 
 def absolute_classpath(classpath: str) -> str:
@@ -327,62 +345,6 @@ def _compile_reproducer(
 # ---- running ----------------------------------------------------------------------------------
 
 
-class _BoundedOutput:
-    """Drains a pipe on a thread, keeping its head and tail (a chatty program cannot fill the
-    pipe and block, nor fill memory)."""
-
-    def __init__(self, stream: IO[bytes] | None) -> None:
-        self._stream = stream
-        self._head = bytearray()
-        self._tail = bytearray()
-        self._dropped = 0
-        self._lock = threading.Lock()
-        self._thread = threading.Thread(target=self._drain, daemon=True)
-        self._thread.start()
-
-    def _drain(self) -> None:
-        if self._stream is None:
-            return
-        descriptor = self._stream.fileno()
-        while chunk := os.read(descriptor, 65536):
-            with self._lock:
-                room = _OUTPUT_HEAD - len(self._head)
-                self._head += chunk[:room]
-                self._tail += chunk[room:] if room > 0 else chunk
-                if len(self._tail) > _OUTPUT_TAIL:
-                    excess = len(self._tail) - _OUTPUT_TAIL
-                    self._dropped += excess
-                    del self._tail[:excess]
-
-    def text(self) -> str:
-        with self._lock:
-            gap = f"\n[… {self._dropped} bytes dropped …]\n".encode() if self._dropped else b""
-            data = bytes(self._head) + gap + bytes(self._tail)
-        return data.decode("utf-8", "replace")
-
-    def size(self) -> int:
-        with self._lock:
-            return len(self._head) + len(self._tail) + self._dropped
-
-    def join(self, timeout: float) -> None:
-        self._thread.join(timeout)
-
-
-def _exit_status(process: subprocess.Popen[bytes], timeout_s: float) -> int | None:
-    """Wait up to ``timeout_s`` for the process to end *without reaping it*, so that its process
-    group id stays ours until `_run_and_judge` has killed the group; None if still running."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
-        if info is not None:
-            if info.si_code == os.CLD_EXITED:
-                return info.si_status
-            return -info.si_status  # killed by a signal, as subprocess reports it
-        if time.monotonic() >= deadline:
-            return None
-        time.sleep(0.02)
-
-
 def _run_and_judge(
     arguments: list[str], work: Path, claim: Claim, timeout_s: float, jdk: Jdk
 ) -> ReplayResult:
@@ -396,7 +358,7 @@ def _run_and_judge(
     except (OSError, subprocess.SubprocessError) as error:
         shutil.rmtree(scratch, ignore_errors=True)
         return skipped(f"replay skipped: could not start java ({error})")
-    stdout, stderr = _BoundedOutput(process.stdout), _BoundedOutput(process.stderr)
+    stdout, stderr = BoundedOutput(process.stdout), BoundedOutput(process.stderr)
     try:
         if claim.is_non_termination:
             result = _judge_hang(process, claim, timeout_s, jdk, stdout, stderr)
@@ -417,9 +379,9 @@ def _run_and_judge(
 
 
 def _judge_exception(
-    process: subprocess.Popen[bytes], claim: Claim, timeout_s: float, stderr: _BoundedOutput
+    process: subprocess.Popen[bytes], claim: Claim, timeout_s: float, stderr: BoundedOutput
 ) -> ReplayResult:
-    code = _exit_status(process, timeout_s)
+    code = exit_status(process, timeout_s)
     if code is None:
         return ReplayResult(
             Replay.UNCONFIRMED, f"still running after {timeout_s:g} s; no exception was thrown"
@@ -474,10 +436,10 @@ def _judge_hang(
     claim: Claim,
     wait_s: float,
     jdk: Jdk,
-    stdout: _BoundedOutput,
-    stderr: _BoundedOutput,
+    stdout: BoundedOutput,
+    stderr: BoundedOutput,
 ) -> ReplayResult:
-    code = _exit_status(process, wait_s)
+    code = exit_status(process, wait_s)
     if code is not None:
         stderr.join(2)
         refused = _launcher_refusal(code, stderr.text())
@@ -553,7 +515,7 @@ def _judge_samples(
 
 
 def _thread_dump(
-    process: subprocess.Popen[bytes], jdk: Jdk, stdout: _BoundedOutput
+    process: subprocess.Popen[bytes], jdk: Jdk, stdout: BoundedOutput
 ) -> tuple[str | None, str]:
     """A thread dump of the running process: jcmd, else jstack, else SIGQUIT (printed on the
     process's stdout). Returns (dump, "") or (None, why not)."""
@@ -575,7 +537,7 @@ def _thread_dump(
         if done.returncode == 0 and "Full thread dump" in done.stdout:
             return done.stdout, ""
         problems.append(f"{Path(tool[0]).name}: {_excerpt(done.stdout + done.stderr)}")
-    if _exit_status(process, 0) is not None:
+    if exit_status(process, 0) is not None:
         return None, "the process ended while being examined"
     before = stdout.size()
     try:

@@ -18,6 +18,9 @@ It refuses (the soundness rule of :mod:`.recurrence`, plus what Thm 8 needs):
   reads, reference comparisons); a formula without an exact encoding (a shift, a bitwise
   operation) is refused later by :func:`jhalt.smt.nonterm.prove_nonlooping`.
 
+A node that enters a recursive call goes on into the callee only
+(`SymbolicExecutionGraph.next_steps`): a loop through such edges is an infinite recursion.
+
 Integer refinement cases contribute their assumed relations *and* the refined interval of
 the new reference, so the case condition is exact even when no relation is attached.
 """
@@ -77,6 +80,15 @@ def loop_heads(graph: SymbolicExecutionGraph) -> list[int]:
 def loop_nodes(graph: SymbolicExecutionGraph, head: int) -> set[int]:
     """The nodes reachable from ``head`` that reach it again (its loop)."""
     return _reachable(_adjacency(graph), head) & _reachable(_adjacency(graph, backwards=True), head)
+
+
+def enters_calls(graph: SymbolicExecutionGraph, nodes: set[int]) -> bool:
+    """Whether a path inside ``nodes`` enters a recursive call (the loop is a recursion)."""
+    return any(
+        isinstance(label, EvalEdge) and label.enters_call and target in nodes
+        for node in nodes
+        for label, target in graph.successors(node)
+    )
 
 
 def int_refs(state: AbstractState) -> list[Ref]:
@@ -152,7 +164,7 @@ def _branching_refused(
     """Why the loop cannot have a Thm 8 system: a node of it branches other than by an
     exclusive integer refinement, or by a relation split that lost its relation."""
     for node in nodes:
-        successors = graph.successors(node)
+        successors = graph.next_steps(node)
         if len(successors) > 1:
             for label, _ in successors:
                 if not (
@@ -205,7 +217,7 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
     stack: list[tuple[int, _PathBuilder]] = [(head, _PathBuilder([], [], [head]))]
     while stack:
         node, path = stack.pop()
-        for label, target in graph.successors(node):
+        for label, target in graph.next_steps(node):
             if target not in nodes:
                 continue
             if target == head:

@@ -50,7 +50,13 @@ from jhalt.analyses.nontermination.candidates import Candidate, candidates
 from jhalt.analyses.nontermination.condition import recurrent_condition
 from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
 from jhalt.analyses.nontermination.interesting import interesting_references
-from jhalt.analyses.nontermination.loops import int_refs, loop_heads, loop_nodes, loop_system
+from jhalt.analyses.nontermination.loops import (
+    enters_calls,
+    int_refs,
+    loop_heads,
+    loop_nodes,
+    loop_system,
+)
 from jhalt.analyses.nontermination.overflow import overflow_note
 from jhalt.analyses.nontermination.recurrence import (
     Refused,
@@ -144,7 +150,8 @@ class _Search:
             program,
             registry,
             namer=ReferenceNamer.avoiding(_all_refs(graph)),
-            options=options or EvalOptions(),
+            # runs enter recursive calls as the graph does (its call contexts are its heads)
+            options=replace(options or EvalOptions(), abstract_recursion=True),
         )
         self.reasons: list[str] = []
         self.heads = loop_heads(graph)
@@ -152,6 +159,12 @@ class _Search:
         self.head_positions = {
             tuple(f.position for f in graph.states[h].frames) for h in self.heads
         }
+        self.recursions = {
+            tuple(f.position for f in graph.states[h].frames)
+            for h in self.heads
+            if enters_calls(graph, loop_nodes(graph, h))
+        }
+        """Head positions whose loop enters recursive calls: an infinite recursion."""
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
         self.open_systems: dict[int, LoopSystem] = {}
         self.box_attempts = 0
@@ -465,7 +478,10 @@ class _Search:
             if found:
                 lines = (min(found), max(found))
             source_file = getattr(classfile, "source_file", None)
-        return LoopLocation(method, proof.head.position.pc, tuple(pcs), lines, source_file)
+        recursive = tuple(f.position for f in proof.head.frames) in self.recursions
+        return LoopLocation(
+            method, proof.head.position.pc, tuple(pcs), lines, source_file, recursive
+        )
 
     def complete_positions(self, proof: Found, trail: list[AbstractState]) -> Found:
         """For an exact repeat: the positions of one period (re-run from the repeated state)."""

@@ -24,6 +24,8 @@ class LoopLocation:
     pcs: tuple[int, ...]
     lines: tuple[int, int] | None = None
     source_file: str | None = None
+    recursive: bool = False
+    """The loop enters recursive calls: an infinite recursion."""
 
     def __str__(self) -> str:
         """The method and the loop's source lines; the head's pc only where the class file
@@ -36,7 +38,7 @@ class LoopLocation:
 
     def site(self) -> LoopSite:
         """The typed method and lines, for the replay's claim."""
-        return LoopSite(self.method, self.lines)
+        return LoopSite(self.method, self.lines, self.recursive)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -45,6 +47,7 @@ class LoopLocation:
             "pcs": list(self.pcs),
             "lines": list(self.lines) if self.lines else None,
             "source_file": self.source_file,
+            "recursive": self.recursive,
         }
 
 
@@ -71,10 +74,17 @@ class NonTerminationResult:
     """A non-looping proof's recurrent set, for an observing replay (not in the JSON)."""
 
     def explanation(self) -> str:
-        text = f"{self.kind} non-termination in {self.loop}: {self.evidence}"
+        text = f"{self.what} in {self.loop}: {self.evidence}"
         if self.overflow_note:
             text += f" ({self.overflow_note})"
         return text
+
+    @property
+    def what(self) -> str:
+        """``looping non-termination``, ``non-looping non-termination``, or either as an
+        infinite recursion."""
+        kind = f"{self.kind} non-termination"
+        return f"infinite recursion ({kind})" if self.loop.recursive else kind
 
     def to_json(self) -> dict[str, Any]:
         """The proof object of the JSON output: everything but the witness, which the
@@ -95,7 +105,7 @@ class NonTerminationResult:
         source = f" of {loop.source_file}" if loop.source_file else ""
         lines = [
             "proof:",
-            f"  {self.kind} non-termination in {loop.method} ({where}{source})",
+            f"  {self.what} in {loop.method} ({where}{source})",
             f"  evidence: {self.evidence}",
         ]
         if self.overflow_note:

@@ -1,0 +1,162 @@
+"""Confirming an infinite recursion on the JVM (issue 14).
+
+A recursion that never ends does not hang a real JVM: it ends in ``StackOverflowError``. A deep
+but finite recursion can end the same way, so the error alone is no evidence. The witness is
+therefore run twice, contained (`jhalt.witness.processes`), with a small and a large thread
+stack (``-Xss``, `STACK_SIZES`) and the whole stack trace printed
+(``-XX:MaxJavaStackTraceDepth``). The claim is confirmed when
+
+* both runs end with ``StackOverflowError`` uncaught in ``main``;
+* below the JDK frames at the top, the trace repeats one cycle of application methods (the
+  shortest period of the methods of its frames) that contains the claimed method, and the
+  repetition makes up the trace's top; and
+* the recursion is deeper with the larger stack (by `GROWTH` at least): its depth is bounded
+  by the stack, not by the input — the evidence that it is not just a deep finite recursion.
+
+The depths and the cycle are stated in the result. Frames are compared by class and method name
+(stack traces carry no descriptors).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jhalt.findings import Replay
+from jhalt.ids import MethodId
+from jhalt.witness.output import exit_status
+from jhalt.witness.processes import contained_popen, cpu_limit_for, release
+from jhalt.witness.stacks import StackFrame, parse_frame
+
+STACK_OVERFLOW = "java.lang.StackOverflowError"
+STACK_SIZES = ("256k", "2m")
+GROWTH = 1.5
+_KEPT_FRAMES = 4096
+"""Frames kept from the top of a trace to find its cycle (the rest is only counted)."""
+_HEADER = f'Exception in thread "main" {STACK_OVERFLOW}'
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """One run's stack overflow: its frame count and the top of its trace."""
+
+    depth: int
+    top: tuple[StackFrame, ...]
+
+
+@dataclass(frozen=True)
+class OverflowJudgement:
+    """Confirmed or not, why, and the recursion's methods (dotted ``Class.method``)."""
+
+    status: Replay
+    detail: str
+    cycle: tuple[str, ...] = ()
+
+
+def judge_overflow(
+    java: str, arguments: Sequence[str], work: Path, method: MethodId, timeout_s: float
+) -> OverflowJudgement:
+    """Run ``java ARGUMENTS`` with each of `STACK_SIZES` and judge the claim that it recurses
+    forever through ``method`` (module docstring)."""
+    overflows: list[Overflow] = []
+    for size in STACK_SIZES:
+        seen = _run(java, [f"-Xss{size}", "-XX:MaxJavaStackTraceDepth=10000000", *arguments],
+                    work, timeout_s)  # fmt: skip
+        if isinstance(seen, str):
+            return OverflowJudgement(Replay.UNCONFIRMED, f"with -Xss{size}: {seen}")
+        overflows.append(seen)
+    cycle = _cycle(overflows[0].top)
+    name = f"{method.dotted_class}.{method.name}"
+    if not cycle or name not in cycle:
+        shown = " → ".join(cycle) if cycle else "no repeating cycle"
+        return OverflowJudgement(
+            Replay.UNCONFIRMED, f"StackOverflowError, but its trace shows {shown}, not {name}"
+        )
+    small, large = overflows[0].depth, overflows[1].depth
+    sizes = f"{small} frames with -Xss{STACK_SIZES[0]}, {large} with -Xss{STACK_SIZES[1]}"
+    if large < small * GROWTH:
+        return OverflowJudgement(
+            Replay.UNCONFIRMED,
+            f"StackOverflowError in {' → '.join(cycle)}, but the depth does not grow with the "
+            f"stack size ({sizes}): possibly a deep finite recursion",
+            cycle,
+        )
+    return OverflowJudgement(
+        Replay.CONFIRMED,
+        f"infinite recursion: StackOverflowError repeating {' → '.join(cycle)}; {sizes} — the "
+        "depth grows with the stack size",
+        cycle,
+    )
+
+
+def _run(java: str, arguments: list[str], work: Path, timeout_s: float) -> Overflow | str:
+    """One contained run; its overflow, or what happened instead."""
+    scratch = Path(tempfile.mkdtemp(prefix="overflow-", dir=work))
+    trace = scratch / "stderr.txt"
+    try:
+        with trace.open("wb") as sink:
+            process = contained_popen(
+                java,
+                arguments,
+                scratch,
+                cpu_limit_for(timeout_s),
+                stdout=subprocess.DEVNULL,
+                stderr=sink,
+            )
+            try:
+                code = exit_status(process, timeout_s)
+            finally:
+                release(process)
+        if code is None:
+            return f"still running after {timeout_s:g} s, no StackOverflowError"
+        found = _read_overflow(trace)
+        return found if found is not None else f"exit code {code} without a StackOverflowError"
+    except OSError as error:
+        return f"could not run java ({error})"
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _read_overflow(trace: Path) -> Overflow | None:
+    """The last uncaught ``StackOverflowError`` report in the file, streamed line by line."""
+    found: Overflow | None = None
+    lines = _lines(trace)
+    for line in lines:
+        if not line.startswith(_HEADER):
+            continue
+        depth, top = 0, list[StackFrame]()
+        for following in lines:
+            frame = parse_frame(following)
+            if frame is None:
+                break
+            depth += 1
+            if len(top) < _KEPT_FRAMES:
+                top.append(frame)
+        found = Overflow(depth, tuple(top))
+    return found
+
+
+def _lines(path: Path) -> Iterator[str]:
+    with path.open("r", encoding="utf-8", errors="replace") as stream:
+        for line in stream:
+            yield line.rstrip("\n")
+
+
+def _cycle(frames: tuple[StackFrame, ...]) -> tuple[str, ...]:
+    """The shortest period of the methods of the frames below the platform frames at the top,
+    when it repeats at least three times and over nine tenths of those frames (the bottom of a
+    short trace holds the callers of the recursion); else ()."""
+    start = next((i for i, f in enumerate(frames) if not f.is_platform), len(frames))
+    names = [f"{f.class_name}.{f.method}" for f in frames[start:]]
+    for period in range(1, min(64, len(names) // 3) + 1):
+        periodic = next(
+            (i for i in range(len(names) - period) if names[i] != names[i + period]),
+            len(names) - period,
+        )
+        if periodic + period >= 0.9 * len(names) and periodic >= 2 * period:
+            return tuple(names[:period])
+    return ()
