@@ -26,42 +26,28 @@ models are exact, a real JVM run; each choice with more than one feasible case i
 (:attr:`ConcreteRun.choices`) so that callers comparing with a real JVM can tell exact runs
 from guessed ones. Integers are mathematical, as in the evaluator (competition semantics).
 
-The simulation check
---------------------
-:func:`check_simulation` decides whether a trace ``s0, s1, …`` is simulated by a graph:
-starting at the entry node, each step of the trace is matched by refinement/instance edges
-of the graph (epsilon moves) followed by one evaluation edge at the same program position,
-and every trace state must be an instance of the graph state it is matched to, in order. A
-refinement step of the trace may also be matched without a graph edge (the graph state
-may contain both cases). The search runs over (trace index, graph node) pairs; the first
-trace state that no pair reaches is reported with the graph states at that point and
-:func:`check_instance`'s reasons (:attr:`SimulationResult.failure`). Reaching a node the
-builder left incomplete ends the check without a verdict on the rest of the trace.
+The check that the graph simulates these runs is :mod:`jhalt.seg.simulation`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from jhalt.domains.instance import check_instance
-from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import string_instance
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
     IntValue,
-    TypeHierarchy,
-    is_object_value,
     value_type_name,
 )
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
-from jhalt.seg.graph import RETURN, SymbolicExecutionGraph
-from jhalt.seg.labels import EvalEdge, InstanceEdge, RefineEdge
+from jhalt.seg.graph import RETURN
 from jhalt.seg.library import ModelRegistry
 from jhalt.seg.stepper import (
     Blocked,
@@ -69,7 +55,6 @@ from jhalt.seg.stepper import (
     Declined,
     Ended,
     OutOfSteps,
-    TraceLabel,
     TraceStep,
     Walk,
     feasible_cases,
@@ -248,284 +233,6 @@ def _finished(
     return ConcreteRun(entry, initial, steps, "exception", exception_class, "", choices)
 
 
-# ---------------------------------------------------------------- simulation by the graph
-@dataclass(frozen=True)
-class SimulationResult:
-    """Outcome of :func:`check_simulation`.
-
-    ``matched`` trace states (a prefix) were matched; ``path`` gives, for that prefix, one
-    graph node per trace state. ``incomplete`` names the incomplete node (and its reason)
-    where matching stopped without a verdict; ``failure`` is the readable report of the
-    first unmatched state (None when there is no counterexample)."""
-
-    total: int
-    matched: int
-    path: tuple[int, ...]
-    incomplete: str | None = None
-    failure: str | None = None
-
-    @property
-    def sound(self) -> bool:
-        """No counterexample was found."""
-        return self.failure is None
-
-    @property
-    def complete(self) -> bool:
-        """The whole trace is simulated by the graph."""
-        return self.failure is None and self.matched == self.total
-
-
-Pair = tuple[int, int]
-
-
-@dataclass
-class _Search:
-    graph: SymbolicExecutionGraph
-    states: tuple[AbstractState, ...]
-    labels: tuple[TraceLabel, ...]
-    hierarchy: TypeHierarchy | None
-    out: dict[int, list[tuple[object, int]]] = field(default_factory=dict)
-    memo: dict[Pair, bool] = field(default_factory=dict)
-    parent: dict[Pair, Pair | None] = field(default_factory=dict)
-    tolerate_self_joins: bool = False
-    incomplete: dict[int, str] = field(default_factory=dict)
-    augmented: dict[int, AbstractState] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for source, label, target in self.graph.edges:
-            self.out.setdefault(source, []).append((label, target))
-        self.incomplete = {item.node: item.reason for item in self.graph.incomplete}
-
-    def fits(self, index: int, node: int) -> bool:
-        key = (index, node)
-        found = self.memo.get(key)
-        if found is None:
-            general = (
-                self.with_self_joins(node) if self.tolerate_self_joins else self.graph.states[node]
-            )
-            found = bool(check_instance(self.states[index], general, self.hierarchy))
-            self.memo[key] = found
-        return found
-
-    def with_self_joins(self, node: int) -> AbstractState:
-        cached = self.augmented.get(node)
-        if cached is None:
-            cached = with_shared_self_joins(self.graph.states[node])
-            self.augmented[node] = cached
-        return cached
-
-    def moves(self, index: int, node: int) -> list[Pair]:
-        result: list[Pair] = []
-        edges = self.out.get(node, [])
-        for label, target in edges:  # epsilon moves of the graph
-            if isinstance(label, (RefineEdge, InstanceEdge)) and self.fits(index, target):
-                result.append((index, target))
-        if index + 1 < len(self.states):
-            trace_label = self.labels[index]
-            if isinstance(trace_label, RefineEdge):
-                if self.fits(index + 1, node):
-                    result.append((index + 1, node))
-            else:
-                for label, target in edges:
-                    if (
-                        isinstance(label, EvalEdge)
-                        and label.position == trace_label.position
-                        and self.fits(index + 1, target)
-                    ):
-                        result.append((index + 1, target))
-        return result
-
-    def run(self) -> SimulationResult:
-        total = len(self.states)
-        start = (0, self.graph.entry)
-        if not self.fits(0, self.graph.entry):
-            return SimulationResult(
-                total, 0, (), failure=self.report(0, [self.graph.entry], initial=True)
-            )
-        self.parent[start] = None
-        todo = [start]
-        frontier: dict[int, list[int]] = {0: [self.graph.entry]}
-        stopped: Pair | None = None
-        while todo:
-            current = todo.pop()
-            index, node = current
-            if index == total - 1:
-                return SimulationResult(total, total, self.path_to(current))
-            if node in self.incomplete and (stopped is None or index > stopped[0]):
-                stopped = current
-            for move in self.moves(index, node):
-                if move in self.parent:
-                    continue
-                self.parent[move] = current
-                todo.append(move)
-                frontier.setdefault(move[0], []).append(move[1])
-        if stopped is not None:
-            index, node = stopped
-            return SimulationResult(
-                total, index + 1, self.path_to(stopped), incomplete=f"node {node}: {self.incomplete[node]}",
-            )  # fmt: skip
-        best = max(frontier)
-        best_pair = (best, frontier[best][-1])
-        return SimulationResult(
-            total, best + 1, self.path_to(best_pair), failure=self.report(best, frontier[best])
-        )
-
-    def path_to(self, pair: Pair) -> tuple[int, ...]:
-        nodes: list[int] = []
-        current: Pair | None = pair
-        last_index = -1
-        while current is not None:
-            index, node = current
-            if index != last_index:
-                nodes.append(node)
-                last_index = index
-            current = self.parent.get(current)
-        return tuple(reversed(nodes))
-
-    def report(self, index: int, nodes: list[int], initial: bool = False) -> str:
-        """The readable diff for the first unmatched trace state (module docstring)."""
-        lines: list[str] = []
-        if initial:
-            entry = self.graph.entry
-            general = (
-                self.with_self_joins(entry)
-                if self.tolerate_self_joins
-                else self.graph.states[entry]
-            )
-            reasons = check_instance(self.states[0], general, self.hierarchy).reasons
-            lines.append("the initial trace state is not an instance of the entry node")
-            lines.append(_indent(f"trace state 0:\n{self.states[0]}"))
-            lines.append(
-                _indent(f"entry node {self.graph.entry}:\n{self.graph.states[self.graph.entry]}")
-            )
-            lines.append(_indent("check_instance: " + "; ".join(reasons)))
-            return "\n".join(lines)
-        label = self.labels[index]
-        following = self.states[index + 1]
-        lines.append(
-            f"trace state {index + 1} (after {_one_line(label)}) is not matched; "
-            f"trace state {index} matched graph node(s) {sorted(set(nodes))}"
-        )
-        lines.append(_indent(f"trace state {index}:\n{self.states[index]}"))
-        lines.append(_indent(f"trace state {index + 1}:\n{following}"))
-        shown = 0
-        for node in sorted(set(nodes)):
-            lines.append(_indent(f"graph node {node}:\n{self.graph.states[node]}"))
-            shown = self.report_node(index, node, label, lines, shown)
-        return "\n".join(lines)
-
-    def report_node(
-        self, index: int, node: int, label: TraceLabel, lines: list[str], shown: int
-    ) -> int:
-        """Append to ``lines`` why trace state ``index + 1`` fits no way on from graph
-        ``node`` (at most 8 candidates in all, ``shown`` so far); the new count."""
-        candidates: list[tuple[str, int, int]] = []  # (why, trace index, graph node)
-        if isinstance(label, RefineEdge):
-            candidates.append((f"trace state {index + 1} stays at node", index + 1, node))
-        for edge_label, target in self.out.get(node, []):
-            if isinstance(edge_label, EvalEdge) and edge_label.position == getattr(
-                label, "position", None
-            ):
-                candidates.append(
-                    (f"trace state {index + 1} after the evaluation edge", index + 1, target)
-                )
-            elif isinstance(edge_label, (RefineEdge, InstanceEdge)):
-                candidates.append(
-                    (f"trace state {index} after {_one_line(edge_label)}", index, target)
-                )
-        if not candidates:
-            kinds = [
-                f"{_one_line(edge_label)} -> {target}"
-                for edge_label, target in self.out.get(node, [])
-            ]
-            lines.append(
-                _indent(f"no matching edge out of node {node}; its edges: {kinds or 'none'}", 2)
-            )
-        for why, trace_index, target in candidates:
-            if shown >= 8:
-                break
-            shown += 1
-            general = (
-                self.with_self_joins(target)
-                if self.tolerate_self_joins
-                else self.graph.states[target]
-            )
-            answer = check_instance(self.states[trace_index], general, self.hierarchy)
-            lines.append(
-                _indent(f"candidate node {target} ({why}):\n{self.graph.states[target]}", 2)
-            )
-            verdict = (
-                "fits, but no way on from there"
-                if answer
-                else "check_instance says no: " + "; ".join(answer.reasons)
-            )
-            lines.append(_indent(verdict, 2))
-        return shown
-
-
-def _indent(text: str, level: int = 1) -> str:
-    pad = "  " * level
-    return "\n".join(pad + line for line in text.splitlines())
-
-
-def _one_line(label: object) -> str:
-    return str(label).replace("\n", "; ")
-
-
-def with_shared_self_joins(state: AbstractState) -> AbstractState:
-    """``state`` with ``r ⋀ r`` for every object reference ``r`` that two or more
-    positions of the state reach (through roots, fields, entries).
-
-    Thesis Def. 1.10(m) asks for ``s|π̄ ⋀ s|π̄'`` only when the anchors differ *or the
-    suffixes of π, π' below them differ*; :mod:`jhalt.domains.correspondence` implements
-    seed 000 Def. 9(j), which has no such exception, so a concrete state that realizes the
-    entries of an array held in a local and on the stack (``aload``) is not an instance of
-    the graph state that holds the same unrealized array at both places. Adding the
-    self-joins of shared references tolerates exactly those cases (and, as a documented
-    weakness, also a missing ``r ⋀ r`` that sharing at different suffixes would need; a
-    missing ``r!`` or a missing join of two different references is still reported)."""
-    counts: dict[str, int] = {}
-    for _, reference in state.roots():
-        counts[reference] = min(2, counts.get(reference, 0) + 1)
-    changed = True
-    while changed:  # positions per reference, capped at 2 (terminates on cyclic heaps)
-        changed = False
-        incoming: dict[str, int] = {}
-        for _, reference in state.roots():
-            incoming[reference] = incoming.get(reference, 0) + 1
-        for reference, count in counts.items():
-            value = state.heap.get(reference) if reference != NULL else None
-            for _, child in successors(value):
-                incoming[child] = incoming.get(child, 0) + count
-        for reference, count in incoming.items():
-            capped = min(2, count)
-            if counts.get(reference, 0) != capped:
-                counts[reference] = capped
-                changed = True
-    predicates = state.predicates
-    for reference, count in counts.items():
-        value = state.heap.get(reference) if reference != NULL else None
-        if count >= 2 and value is not None and is_object_value(value):
-            predicates = predicates.with_join(reference, reference)
-    return state.with_predicates(predicates)
-
-
-def check_simulation(
-    graph: SymbolicExecutionGraph,
-    run: ConcreteRun,
-    hierarchy: TypeHierarchy | None = None,
-    tolerate_self_joins: bool = False,
-) -> SimulationResult:
-    """Whether ``graph`` simulates ``run`` (module docstring). ``hierarchy`` should be the
-    program's (``EvalContext.hierarchy``); the default knows no classes, so it can only
-    make instance checks fail. With ``tolerate_self_joins`` trace states are checked
-    against :func:`with_shared_self_joins` of the graph states."""
-    labels = tuple(step.label for step in run.steps)
-    return _Search(
-        graph, run.states, labels, hierarchy, tolerate_self_joins=tolerate_self_joins
-    ).run()
-
-
 __all__ = [
     "Choice",
     "ConcreteRun",
@@ -533,10 +240,7 @@ __all__ = [
     "NO_FEASIBLE_CASE",
     "STEP_LIMIT",
     "STUCK",
-    "SimulationResult",
     "TraceStep",
-    "check_simulation",
-    "with_shared_self_joins",
     "concrete_main_state",
     "feasible_cases",
     "run_concrete",

@@ -144,9 +144,17 @@ def test_switch_refines_the_key(classes):
     assert {(v.lo, v.hi) for v in return_values(graph)} == {(0, 0), (10, 10), (20, 20)}
 
 
-def test_recursion_is_reported(classes):
+def test_recursion_enters_a_call_context(classes):
+    """fact(n) calls itself: the recursive call is one edge into a call context (the callee's
+    frame alone), closed by an instance edge at its entry, so the graph is finite and
+    complete; the context's returns are not program ends."""
     graph = graph_of(classes, "Ops", "fact", "(I)I")
-    assert any(item.category == "recursion" for item in graph.incomplete)
+    assert graph.is_complete
+    entering = [(s, t) for s, label, t in graph.eval_edges() if label.enters_call]
+    assert entering
+    assert all(len(graph.states[t].frames) == 1 for _, t in entering)
+    assert graph.cycles_have_eval_edges()
+    assert graph.context_ends and not set(graph.context_ends) & set(graph.exception_ends())
 
 
 def test_loop_graph_is_finite(classes):

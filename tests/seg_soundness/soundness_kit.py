@@ -27,16 +27,11 @@ from jhalt.errors import JhaltError
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
-from jhalt.seg.concrete_run import (
-    NO_FEASIBLE_CASE,
-    ConcreteRun,
-    SimulationResult,
-    check_simulation,
-    run_concrete,
-)
+from jhalt.seg.concrete_run import NO_FEASIBLE_CASE, ConcreteRun, run_concrete
 from jhalt.seg.context import EvalContext
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
+from jhalt.seg.simulation import SimulationResult, check_simulation
 
 MAIN = "([Ljava/lang/String;)V"
 TEST_LIMITS = BuildLimits(max_states=3_000, timeout_s=60.0)
@@ -46,7 +41,7 @@ incomplete (its runs are checked up to the cut, then the program is skipped)."""
 MAX_STEPS = 500
 TOLERATE_SELF_JOINS = True
 """Work around the Def. 9(j) / thesis Def. 1.10(m) difference of ``check_instance`` (see
-:func:`jhalt.seg.concrete_run.with_shared_self_joins`; the strict behaviour is pinned
+:func:`jhalt.seg.simulation.with_shared_self_joins`; the strict behaviour is pinned
 by ``test_instance_relation_gap.py``). Set to False once the domain follows the thesis."""
 
 

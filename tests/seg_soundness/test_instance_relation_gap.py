@@ -1,5 +1,5 @@
 """Pins the difference between jhalt.domains.instance and thesis Def. 1.10(m) that the
-soundness sweeps work around (concrete_run.with_shared_self_joins).
+soundness sweeps work around (simulation.with_shared_self_joins).
 
 Thesis Def. 1.10(m) demands ``s|π̄ ⋀ s|π̄'`` for two positions π ≠ π' of the instance that
 reach one object outside SPos(s) only if ``s|π̄ ≠ s|π̄'`` *or π, π' have different suffixes*.

@@ -18,7 +18,7 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import ArrayValue, InstanceValue, IntValue, UnknownValue
 from jhalt.ids import FieldId, MethodId, ProgramPosition
-from jhalt.seg.concrete_run import with_shared_self_joins
+from jhalt.seg.simulation import with_shared_self_joins
 
 POSITION = ProgramPosition(MethodId("A", "main", "([Ljava/lang/String;)V"), 1)
 OBJ = FieldId("H", "obj", "Ljava/lang/Object;")

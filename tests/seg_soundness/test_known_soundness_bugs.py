@@ -12,8 +12,9 @@ from soundness_kit import MAIN, TEST_LIMITS, registry
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
-from jhalt.seg.concrete_run import check_simulation, run_concrete
+from jhalt.seg.concrete_run import run_concrete
 from jhalt.seg.context import EvalContext
+from jhalt.seg.simulation import check_simulation
 
 
 def _simulated(tmp_path: Path, name: str, body: str, arguments: tuple[int, ...]) -> None:

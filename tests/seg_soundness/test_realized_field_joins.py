@@ -24,10 +24,11 @@ from jhalt.domains.values import NULL
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
-from jhalt.seg.concrete_run import check_simulation, run_concrete
+from jhalt.seg.concrete_run import run_concrete
 from jhalt.seg.context import EvalContext
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import InstanceEdge
+from jhalt.seg.simulation import check_simulation
 
 LIST = """
 class List {

@@ -1,4 +1,4 @@
-"""The simulation check itself (jhalt.seg.concrete_run.check_simulation) must be able
+"""The simulation check itself (jhalt.seg.simulation.check_simulation) must be able
 to fail: a graph that misses a behaviour, or whose states are too narrow, is reported with
 the unmatched trace state and check_instance's reasons."""
 
@@ -16,10 +16,11 @@ from jhalt.domains.values import ArrayValue, IntValue
 from jhalt.ids import MethodId, ProgramPosition
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
-from jhalt.seg.concrete_run import check_simulation, run_concrete, with_shared_self_joins
+from jhalt.seg.concrete_run import run_concrete
 from jhalt.seg.context import EvalContext
 from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
+from jhalt.seg.simulation import check_simulation, with_shared_self_joins
 
 MAIN = MethodId("CountDown", "main", "([Ljava/lang/String;)V")
 

@@ -1,6 +1,7 @@
-"""TPDB programs (../shared/benchmarks/tpdb/Java_Bytecode) are simulated by their Symbolic
-Execution Graphs on random inputs (issue 3 item 10). By default a fixed sample (every
-:data:`SAMPLE_EVERY`-th jar in sorted order); the full sweep is ``slow``."""
+"""TPDB programs (../shared/benchmarks/tpdb: Java_Bytecode and, with call contexts, issue 14,
+Java_Bytecode_Recursive) are simulated by their Symbolic Execution Graphs on random inputs
+(issue 3 item 10). By default a fixed sample (every :data:`SAMPLE_EVERY`-th jar in sorted
+order); the full sweep is ``slow``."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from pathlib import Path
 import pytest
 from soundness_kit import Subject, check_program, judge, main_class_of_jar, random_inputs, tpdb_jars
 
-TPDB = Path("/work/shared/benchmarks/tpdb/Java_Bytecode")
+TPDB = Path("/work/shared/benchmarks/tpdb")
 if not TPDB.is_dir():  # the repository layout: ../shared next to the checkout
-    TPDB = Path(__file__).resolve().parents[3] / "shared" / "benchmarks" / "tpdb" / "Java_Bytecode"
+    TPDB = Path(__file__).resolve().parents[3] / "shared" / "benchmarks" / "tpdb"
+FOLDERS = ("Java_Bytecode", "Java_Bytecode_Recursive")
 SAMPLE_EVERY = 12
 RANDOM_INPUTS = 3
 
@@ -36,7 +38,9 @@ def _params(jars: list[Path]) -> list[object]:
     return params
 
 
-ALL_JARS = tpdb_jars(TPDB) if TPDB.is_dir() else []
+ALL_JARS = [
+    jar for folder in FOLDERS if (TPDB / folder).is_dir() for jar in tpdb_jars(TPDB / folder)
+]
 SAMPLE = ALL_JARS[::SAMPLE_EVERY]
 
 

@@ -5,7 +5,9 @@ call by its outcomes (:mod:`jhalt.seg.library`): it returns, throws, refines its
 arguments, or is unsupported. :func:`apply_outcomes` turns them into graph edges: a
 refinement becomes a :class:`~jhalt.seg.context.Split` over the refined states; several
 outcomes become a ``library`` split whose cases carry the chosen outcome in the state's
-``split`` marker (:func:`outcome_choice`), and the chosen case, evaluated again, becomes
+``split`` marker (:func:`outcome_choice`; ``outcome`` for a library model — a virtual call
+on an unknown receiver in such a case goes to the library again — ``summary`` for a
+recursive call), and the chosen case, evaluated again, becomes
 one evaluation step — the returned value pushed, or the exception created and thrown.
 """
 
@@ -30,9 +32,11 @@ def apply_outcomes(
     target: MethodId,
     arguments: tuple[Ref, ...],
     outcomes: Sequence[Outcome],
+    marker: str = "outcome",
 ) -> StepResult:
     """The evaluator's result for a call of ``target`` at ``ins`` that has ``outcomes``
-    (non-empty; module docstring)."""
+    (non-empty; module docstring); ``marker`` tags the cases of the split (``outcome`` for
+    a library model, ``summary`` for a recursive call's summary)."""
     first = outcomes[0]
     if isinstance(first, Unsupported):
         return Stuck(first.reason)
@@ -47,13 +51,13 @@ def apply_outcomes(
             for k, s in enumerate(first.states)
         )
         return Split(cases)
-    choice = outcome_choice(state)
+    choice = outcome_choice(state, marker)
     if len(outcomes) > 1 and choice is None:
         return Split(
             tuple(
                 (
                     RefineEdge("library", arguments, _describe(outcome)),
-                    state.with_split((state.position, "outcome", k)),
+                    state.with_split((state.position, marker, k)),
                 )
                 for k, outcome in enumerate(outcomes)
             )
@@ -72,15 +76,15 @@ def apply_outcomes(
     return Stuck(f"the model of {target} returned {type(outcome).__name__} among several outcomes")
 
 
-def outcome_choice(state: AbstractState) -> int | None:
-    """The outcome chosen for the call at ``state``'s position (a case of the ``library``
-    split), None when none was chosen yet."""
+def outcome_choice(state: AbstractState, marker: str = "outcome") -> int | None:
+    """The outcome chosen for the call at ``state``'s position (a case of the split tagged
+    ``marker``), None when none was chosen yet."""
     split = state.split
     if (
         isinstance(split, tuple)
         and len(split) == 3
         and split[0] == state.position
-        and split[1] == "outcome"
+        and split[1] == marker
     ):
         return int(split[2])
     return None

@@ -12,10 +12,12 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   infinite path along such edges; the argument references keep their names, so the edge
   relates the caller's values and the callee's parameters exactly.
 * **summary**: what the caller sees after the call returned or threw: the callee's
-  effects over-approximated like an unknown library call — every object reachable from
-  the arguments or from a static field is havocked (:func:`jhalt.seg.library.havoc_reachable`),
+  effects over-approximated like an unknown library call — every object the callee can
+  reach from the arguments or from a static field (:func:`callee_reach`) is havocked
+  (:func:`jhalt.seg.library.havoc_reachable`),
   the static fields the callee's code may write are forgotten, the result is a fresh value
-  of the return type, or an unspecified ``Throwable`` is thrown. The edge carries the
+  of the return type (an object that may be, or share parts with, any object the callee
+  reached), or an unspecified ``Throwable`` is thrown. The edge carries the
   assumption that the call returns or throws: a termination proof discharges it, since
   every run of the callee is a path of the graph through the *enter* edge (a run that
   never returns is an infinite path there); non-termination proofs refuse such edges.
@@ -33,8 +35,8 @@ from dataclasses import replace
 
 from jhalt.bytecode import Instruction
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.domains.state import AbstractState, Frame
-from jhalt.domains.values import Ref
+from jhalt.domains.state import AbstractState, Frame, reachable_objects
+from jhalt.domains.values import NULL, Ref
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program.resolution import LinkageFailure
@@ -52,6 +54,8 @@ from jhalt.seg.library import (
     with_fresh_value,
 )
 
+SUMMARY = "summary"
+"""The split marker of the summary's cases (:func:`jhalt.seg.evaluate.outcomes.outcome_choice`)."""
 Effects = tuple[frozenset[str], frozenset[FieldId]]
 """The classes a method's reachable code may initialise, the static fields it may write."""
 
@@ -68,7 +72,7 @@ def recursive_call(
     whose new ``frame`` is ready (module docstring). In a case of the summary's split
     (an outcome was chosen) only the summary step."""
     summary = _summary(ctx, state, ins, target, arguments)
-    if outcome_choice(state) is not None or not isinstance(summary, (Step, Split)):
+    if outcome_choice(state, SUMMARY) is not None or not isinstance(summary, (Step, Split)):
         return summary
     callee = AbstractState(
         frames=(frame,),
@@ -99,18 +103,46 @@ def _summary(
     assumption = f"the recursive call of {target} returns or throws"
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
-    base = havoc_reachable(popped, roots)
+    reached = callee_reach(popped, roots)
+    base = havoc_reachable(popped, reached)
     kept = tuple(item for item in base.static_fields if item[0] not in written)
     base = replace(base, static_fields=kept)
     returned, result = base, None
     descriptor = parse_method_descriptor(target.descriptor)[1]
     if descriptor != "V":
         returned, result = with_fresh_value(base, unknown_value(descriptor), ctx.fresh)
+        if descriptor[0] in "L[":
+            returned = _may_share(returned, result, reached)
     outcomes: list[Outcome] = [
         Returns(returned, result, assumptions=(assumption,)),
         Throws(base, THROWABLE, exact=False, assumptions=(assumption,)),
     ]
-    return apply_outcomes(ctx, state, ins, target, arguments, outcomes)
+    return apply_outcomes(ctx, state, ins, target, arguments, outcomes, SUMMARY)
+
+
+def _may_share(state: AbstractState, result: Ref, reached: list[Ref]) -> AbstractState:
+    """The callee may return one of the objects it reached, or an object that points into
+    them: ``result`` may be equal to and may share parts with each of them."""
+    predicates = state.predicates.with_non_tree(result).with_join(result, result)
+    for reference in reached:
+        predicates = predicates.with_maybe_equal(result, reference).with_join(result, reference)
+    return state.with_predicates(predicates)
+
+
+def callee_reach(state: AbstractState, roots: list[Ref]) -> list[Ref]:
+    """The objects the callee can reach from ``roots``: through represented fields and
+    entries, and from each object to those it may be (``=?``) or may share parts with
+    (``⋀``) — an unrepresented field may lead there."""
+
+    def follow(reference: Ref) -> list[Ref]:
+        predicates = state.predicates
+        return (
+            state.children(reference)
+            + sorted(predicates.join_partners(reference))
+            + sorted(predicates.equal_partners(reference))
+        )
+
+    return reachable_objects(state, [r for r in roots if r != NULL], follow)
 
 
 def callee_effects(ctx: EvalContext, method: MethodId) -> Effects:

@@ -26,9 +26,10 @@ from jhalt.its.system import primed
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
-from jhalt.seg.concrete_run import check_simulation, run_concrete, with_shared_self_joins
+from jhalt.seg.concrete_run import run_concrete
 from jhalt.seg.context import ProgramHierarchy
 from jhalt.seg.labels import EvalEdge
+from jhalt.seg.simulation import check_simulation, with_shared_self_joins
 from jhalt.smt.encode import Domain
 from jhalt.smt.entailment import check_satisfiable
 from jhalt.smt.session import SatAnswer, SmtConfig
