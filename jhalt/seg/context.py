@@ -158,10 +158,8 @@ class EvalContext:
     assume_classes_initialized: bool = False
     """For entries other than ``main``: classes not recorded in the state are taken to be
     initialised already, with unknown static fields."""
-    call_effects: dict[MethodId, tuple[frozenset[str], frozenset[FieldId]]] = field(
-        default_factory=dict
-    )
-    """Cache of :func:`jhalt.seg.evaluate.recursion.callee_effects`."""
+    call_effects: dict[MethodId, object] = field(default_factory=dict)
+    """Cache of :func:`jhalt.seg.evaluate.callee_effects.callee_effects`."""
     _bodies: dict[MethodId, MethodBody] = field(default_factory=dict)
     _hierarchy: ProgramHierarchy | None = None
 

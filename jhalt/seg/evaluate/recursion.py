@@ -11,20 +11,24 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   abstract context and the graph stays finite. A run that goes deeper and deeper is an
   infinite path along such edges; the argument references keep their names, so the edge
   relates the caller's values and the callee's parameters exactly.
-* **summary**: what the caller sees after the call returned or threw: the callee's
-  effects over-approximated like an unknown library call — every object the callee can
-  reach from the arguments or from a static field (:func:`callee_reach`) is havocked
-  (:func:`jhalt.seg.library.havoc_reachable`),
-  the static fields the callee's code may write are forgotten, the result is a fresh value
-  of the return type (an object that may be, or share parts with, any object the callee
-  reached), or an unspecified ``Throwable`` is thrown. The edge carries the
-  assumption that the call returns or throws: a termination proof discharges it, since
-  every run of the callee is a path of the graph through the *enter* edge (a run that
-  never returns is an infinite path there); non-termination proofs refuse such edges.
+* **summary**: what the caller sees after the call returned or threw, an over-approximation
+  of the callee's effects on what it can reach (:func:`callee_reach`: the arguments, the
+  static fields, and whatever may be or share with them). By the callee's code
+  (`jhalt.seg.evaluate.callee_effects`): when it stores only ``null`` or new leaf objects
+  into reference fields, the reached objects keep their shape — their integer fields and
+  integer array entries, and the reference fields it writes, are forgotten
+  (:func:`_keep_shapes`); otherwise every reached object is havocked like the arguments of
+  an unknown library call (:func:`jhalt.seg.library.havoc_reachable`). The static fields
+  it may write are forgotten; the result is a fresh value of the return type (an object
+  that may be, or share parts with, any reached object), or an unspecified ``Throwable``
+  is thrown. The edge carries the assumption that the call returns or throws: a
+  termination proof discharges it, since every run of the callee is a path of the graph
+  through the *enter* edge (a run that never returns is an infinite path there);
+  non-termination proofs refuse such edges.
 
-Assumptions, stated here once: (1) the callee initialises no class — a call whose
-reachable code (a coarse call graph: every program method with the invoked name and
-descriptor) refers to a class that is not initialised in the caller's state is Stuck
+Assumptions, stated here once: (1) the callee initialises no class that matters — a call
+whose reachable code refers to a class that is not initialised in the caller's state and
+has a static initialiser (or whose static fields the callee writes) is Stuck
 (``recursion``); (2) library code the callee runs changes no program static field, the
 assumption that unknown library calls make too (:mod:`jhalt.seg.library`).
 """
@@ -36,12 +40,11 @@ from dataclasses import replace
 from jhalt.bytecode import Instruction
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState, Frame, reachable_objects
-from jhalt.domains.values import NULL, Ref
-from jhalt.errors import JhaltError
+from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref
 from jhalt.ids import FieldId, MethodId
-from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import Call, EvalContext, Split, Step, StepResult, Stuck
-from jhalt.seg.evaluate.classinit import is_initialized, target_class
+from jhalt.seg.evaluate.callee_effects import ANY, CalleeEffects, callee_effects
+from jhalt.seg.evaluate.classinit import is_initialized
 from jhalt.seg.evaluate.outcomes import apply_outcomes, outcome_choice
 from jhalt.seg.labels import EvalEdge
 from jhalt.seg.library import (
@@ -56,8 +59,6 @@ from jhalt.seg.library import (
 
 SUMMARY = "summary"
 """The split marker of the summary's cases (:func:`jhalt.seg.evaluate.outcomes.outcome_choice`)."""
-Effects = tuple[frozenset[str], frozenset[FieldId]]
-"""The classes a method's reachable code may initialise, the static fields it may write."""
 
 
 def recursive_call(
@@ -92,9 +93,11 @@ def _summary(
     target: MethodId,
     arguments: tuple[Ref, ...],
 ) -> StepResult:
-    classes, written = callee_effects(ctx, target)
-    for class_name in sorted(classes):
-        if not is_initialized(ctx, state, class_name):
+    effects = callee_effects(ctx, target)
+    for class_name in sorted(effects.classes):
+        if not is_initialized(ctx, state, class_name) and not _trivial_initialisation(
+            ctx, state, class_name, effects
+        ):
             return Stuck(
                 f"recursion: the recursive call of {target} may initialise "
                 f"{class_name.replace('/', '.')}",
@@ -104,8 +107,11 @@ def _summary(
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
     reached = callee_reach(popped, roots)
-    base = havoc_reachable(popped, reached)
-    kept = tuple(item for item in base.static_fields if item[0] not in written)
+    if effects.reference_stores == ANY:
+        base = havoc_reachable(popped, reached)
+    else:
+        base = _keep_shapes(popped, reached, effects.reference_fields)
+    kept = tuple(item for item in base.static_fields if item[0] not in effects.static_writes)
     base = replace(base, static_fields=kept)
     returned, result = base, None
     descriptor = parse_method_descriptor(target.descriptor)[1]
@@ -118,6 +124,46 @@ def _summary(
         Throws(base, THROWABLE, exact=False, assumptions=(assumption,)),
     ]
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes, SUMMARY)
+
+
+def _keep_shapes(
+    state: AbstractState, reached: list[Ref], written: frozenset[FieldId]
+) -> AbstractState:
+    """The reached objects after a callee that stores only ``null`` or new leaf objects
+    into the reference fields ``written`` (`callee_effects`: ``none`` or ``fresh``): their
+    integer fields and the entries of their integer arrays are forgotten, as are the
+    ``written`` fields — whose old value may still be there, so the owner may share
+    parts with it (``⋀``). Every other reference field, and every predicate, stays."""
+    changes: dict[Ref, HeapValue] = {}
+    predicates = state.predicates
+    for reference in reached:
+        value = state.heap[reference]
+        if isinstance(value, InstanceValue) and value.fields:
+            kept = []
+            for field_id, child in value.fields:
+                if field_id in written and state.is_object(child):
+                    predicates = predicates.with_join(reference, child)
+                elif field_id not in written and (child == NULL or state.is_object(child)):
+                    kept.append((field_id, child))
+            changes[reference] = InstanceValue(value.class_name, tuple(kept))
+        elif isinstance(value, ArrayValue) and value.entries is not None:
+            if value.array_type[1] not in "L[":
+                changes[reference] = ArrayValue(value.array_type, value.length, None)
+    return state.with_heap(state.heap.update(changes)).with_predicates(predicates)
+
+
+def _trivial_initialisation(
+    ctx: EvalContext, state: AbstractState, class_name: str, effects: CalleeEffects
+) -> bool:
+    """Whether initialising ``class_name`` changes nothing the caller could observe: no
+    static initialiser in it or in a superclass that is not initialised yet, and no static
+    field of these classes written by the callee — the caller, initialising it again,
+    gets the same state."""
+    chain = [class_name, *ctx.program.superclasses(class_name)]
+    pending = [name for name in chain if not is_initialized(ctx, state, name)]
+    return all(ctx.program.static_initializer(name) is None for name in pending) and not any(
+        field.class_name in pending for field in effects.static_writes
+    )
 
 
 def _may_share(state: AbstractState, result: Ref, reached: list[Ref]) -> AbstractState:
@@ -143,62 +189,3 @@ def callee_reach(state: AbstractState, roots: list[Ref]) -> list[Ref]:
         )
 
     return reachable_objects(state, [r for r in roots if r != NULL], follow)
-
-
-def callee_effects(ctx: EvalContext, method: MethodId) -> Effects:
-    """The classes that the code reachable from ``method`` refers to by ``new``,
-    ``getstatic``, ``putstatic`` or ``invokestatic``, and the static fields it writes —
-    over a coarse call graph: an invocation may reach every program method with the
-    invoked name and descriptor (cached per context)."""
-    cached = ctx.call_effects.get(method)
-    if cached is not None:
-        return cached
-    by_signature = _methods_by_signature(ctx)
-    classes: set[str] = set()
-    written: set[FieldId] = set()
-    seen = {method}
-    todo = [method]
-    while todo:
-        current = todo.pop()
-        try:
-            instructions = ctx.body(current).instructions
-        except JhaltError:
-            continue
-        for ins in instructions:
-            initialised = target_class(ctx, ins)
-            if isinstance(initialised, str):
-                classes.add(initialised)
-            if ins.mnemonic == "putstatic":
-                field = _static_field(ctx, ins)
-                if field is not None:
-                    written.add(field)
-            if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokedynamic":
-                member = ins.member
-                for callee in by_signature.get((member.name, member.descriptor), ()):
-                    if callee not in seen:
-                        seen.add(callee)
-                        todo.append(callee)
-    effects = (frozenset(classes), frozenset(written))
-    ctx.call_effects[method] = effects
-    return effects
-
-
-def _methods_by_signature(ctx: EvalContext) -> dict[tuple[str, str], list[MethodId]]:
-    index: dict[tuple[str, str], list[MethodId]] = {}
-    for class_name in ctx.program.program_class_names():
-        classfile = ctx.program.find(class_name)
-        if classfile is None:
-            continue
-        for info in classfile.methods:
-            if info.code is not None:
-                method = MethodId(class_name, info.name, info.descriptor)
-                index.setdefault((info.name, info.descriptor), []).append(method)
-    return index
-
-
-def _static_field(ctx: EvalContext, ins: Instruction) -> FieldId | None:
-    member = ins.member
-    try:
-        return ctx.program.resolve_field(member.owner, member.name, member.descriptor).id
-    except (LinkageFailure, JhaltError):
-        return None

@@ -1,0 +1,158 @@
+"""What the code reachable from a recursive callee may do to its caller's state (issue 14):
+the classes it may initialise, the static fields it may write, and how it may change the
+shape of the objects it reaches — read from the bytecode, over a coarse call graph (an
+invocation may reach every program method with the invoked name and descriptor).
+
+``reference_stores`` orders three cases, from the most to the least precise summary
+(:mod:`jhalt.seg.evaluate.recursion`):
+
+* ``none`` — no ``putfield`` of a reference field and no ``aastore``: the reference
+  structure of every object the callee reaches stays as it was (integer fields and array
+  entries may change);
+* ``fresh`` — every reference stored into a field is ``null`` or an object allocated right
+  there (``new C; dup; …; invokespecial C.<init>; putfield``) by a constructor that stores
+  no reference itself (other than ``null``), and there is no ``aastore``: trees stay trees
+  and acyclic structures stay acyclic (a field now holds a new leaf-only object or null);
+* ``any`` — anything else.
+
+Library code the callee runs is assumed to store no program object into a program object
+(the assumption of unknown library calls, `jhalt.seg.library`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jhalt.bytecode import Instruction
+from jhalt.errors import JhaltError
+from jhalt.ids import FieldId, MethodId
+from jhalt.program.resolution import LinkageFailure
+from jhalt.seg.context import EvalContext
+from jhalt.seg.evaluate.classinit import target_class
+
+NONE, FRESH, ANY = "none", "fresh", "any"
+_ORDER = (NONE, FRESH, ANY)
+
+
+@dataclass(frozen=True)
+class CalleeEffects:
+    """See the module docstring."""
+
+    classes: frozenset[str]
+    static_writes: frozenset[FieldId]
+    reference_stores: str
+    reference_fields: frozenset[FieldId]
+    """The reference fields it writes by ``putfield``."""
+
+
+def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
+    """The effects of the code reachable from ``method`` (cached per context)."""
+    cached = ctx.call_effects.get(method)
+    if isinstance(cached, CalleeEffects):
+        return cached
+    by_signature = _methods_by_signature(ctx)
+    classes: set[str] = set()
+    written: set[FieldId] = set()
+    fields: set[FieldId] = set()
+    stores = NONE
+    seen = {method}
+    todo = [method]
+    while todo:
+        current = todo.pop()
+        try:
+            instructions = ctx.body(current).instructions
+        except JhaltError:
+            continue
+        for index, ins in enumerate(instructions):
+            initialised = target_class(ctx, ins)
+            if isinstance(initialised, str):
+                classes.add(initialised)
+            if ins.mnemonic in ("putstatic", "putfield"):
+                field = _field(ctx, ins)
+                if field is None and ins.mnemonic == "putfield":
+                    stores = ANY  # a field that does not resolve: any field may change
+                elif field is not None and ins.mnemonic == "putstatic":
+                    written.add(field)
+                elif field is not None and field.descriptor[0] in "L[":
+                    fields.add(field)
+            stores = max(stores, _store_kind(ctx, instructions, index), key=_ORDER.index)
+            if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokedynamic":
+                member = ins.member
+                for callee in by_signature.get((member.name, member.descriptor), ()):
+                    if callee not in seen:
+                        seen.add(callee)
+                        todo.append(callee)
+    effects = CalleeEffects(frozenset(classes), frozenset(written), stores, frozenset(fields))
+    ctx.call_effects[method] = effects
+    return effects
+
+
+def _store_kind(ctx: EvalContext, instructions: tuple[Instruction, ...], index: int) -> str:
+    """How the instruction at ``index`` may change the shape of existing objects."""
+    ins = instructions[index]
+    if ins.mnemonic == "aastore":
+        return ANY
+    if ins.mnemonic != "putfield" or ins.member.descriptor[0] not in "L[":
+        return NONE
+    previous = instructions[index - 1] if index else None
+    if previous is None:
+        return ANY
+    if previous.mnemonic == "aconst_null":
+        return FRESH
+    if previous.mnemonic == "invokespecial" and previous.member.name == "<init>":
+        allocated = any(
+            i.mnemonic == "new" and i.class_name == previous.member.owner
+            for i in instructions[:index]
+        )
+        if allocated and _leaf_constructor(ctx, previous.member.owner, previous.member.descriptor):
+            return FRESH
+    return ANY
+
+
+def _leaf_constructor(ctx: EvalContext, owner: str, descriptor: str) -> bool:
+    """Whether the constructor stores no reference other than ``null`` and calls only
+    constructors of the same kind (``Object.<init>`` included)."""
+    if owner == "java/lang/Object":
+        return True
+    try:
+        instructions = ctx.body(MethodId(owner, "<init>", descriptor)).instructions
+    except JhaltError:
+        return False
+    for index, ins in enumerate(instructions):
+        if ins.mnemonic == "aastore":
+            return False
+        if ins.mnemonic == "putfield" and ins.member.descriptor[0] in "L[":
+            if index == 0 or instructions[index - 1].mnemonic != "aconst_null":
+                return False
+        if ins.mnemonic == "putstatic" and ins.member.descriptor[0] in "L[":
+            return False  # the new object may escape to a static field
+        if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokespecial":
+            return False
+        if ins.mnemonic == "invokespecial":
+            member = ins.member
+            if member.name != "<init>" or not _leaf_constructor(
+                ctx, member.owner, member.descriptor
+            ):
+                return False
+    return True
+
+
+def _methods_by_signature(ctx: EvalContext) -> dict[tuple[str, str], list[MethodId]]:
+    index: dict[tuple[str, str], list[MethodId]] = {}
+    for class_name in ctx.program.program_class_names():
+        classfile = ctx.program.find(class_name)
+        if classfile is None:
+            continue
+        for info in classfile.methods:
+            if info.code is not None:
+                method = MethodId(class_name, info.name, info.descriptor)
+                index.setdefault((info.name, info.descriptor), []).append(method)
+    return index
+
+
+def _field(ctx: EvalContext, ins: Instruction) -> FieldId | None:
+    member = ins.member
+    try:
+        return ctx.program.resolve_field(member.owner, member.name, member.descriptor).id
+    except (LinkageFailure, JhaltError):
+        return None
