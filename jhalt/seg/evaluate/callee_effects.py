@@ -109,11 +109,16 @@ def _store_kind(ctx: EvalContext, instructions: tuple[Instruction, ...], index: 
     return ANY
 
 
-def _leaf_constructor(ctx: EvalContext, owner: str, descriptor: str) -> bool:
+def _leaf_constructor(
+    ctx: EvalContext, owner: str, descriptor: str, visiting: frozenset[str] = frozenset()
+) -> bool:
     """Whether the constructor stores no reference other than ``null`` and calls only
-    constructors of the same kind (``Object.<init>`` included)."""
+    constructors of the same kind (``Object.<init>`` included; not itself again)."""
     if owner == "java/lang/Object":
         return True
+    key = owner + descriptor
+    if key in visiting:
+        return False
     try:
         instructions = ctx.body(MethodId(owner, "<init>", descriptor)).instructions
     except JhaltError:
@@ -131,7 +136,7 @@ def _leaf_constructor(ctx: EvalContext, owner: str, descriptor: str) -> bool:
         if ins.mnemonic == "invokespecial":
             member = ins.member
             if member.name != "<init>" or not _leaf_constructor(
-                ctx, member.owner, member.descriptor
+                ctx, member.owner, member.descriptor, visiting | {key}
             ):
                 return False
     return True
