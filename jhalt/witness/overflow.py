@@ -7,9 +7,9 @@ stack (``-Xss``, `STACK_SIZES`) and the whole stack trace printed
 (``-XX:MaxJavaStackTraceDepth``). The claim is confirmed when
 
 * both runs end with ``StackOverflowError`` uncaught in ``main``;
-* below the JDK frames at the top, the trace repeats one cycle of application methods (the
-  shortest period of the methods of its frames) that contains the claimed method, and the
-  repetition makes up the trace's top; and
+* below the JDK frames (and at most a few methods the recursion calls) at the top, the trace
+  repeats one cycle of application methods (the shortest period of the methods of its
+  frames) that contains the claimed method, over nearly all of the trace; and
 * the recursion is deeper with the larger stack (by `GROWTH` at least): its depth is bounded
   by the stack, not by the input — the evidence that it is not just a deep finite recursion.
 
@@ -37,6 +37,7 @@ STACK_SIZES = ("256k", "2m")
 GROWTH = 1.5
 _KEPT_FRAMES = 4096
 """Frames kept from the top of a trace to find its cycle (the rest is only counted)."""
+_TOP_CALLEES = 4
 _HEADER = f'Exception in thread "main" {STACK_OVERFLOW}'
 
 
@@ -147,11 +148,20 @@ def _lines(path: Path) -> Iterator[str]:
 
 
 def _cycle(frames: tuple[StackFrame, ...]) -> tuple[str, ...]:
-    """The shortest period of the methods of the frames below the platform frames at the top,
-    when it repeats at least three times and over nine tenths of those frames (the bottom of a
-    short trace holds the callers of the recursion); else ()."""
-    start = next((i for i, f in enumerate(frames) if not f.is_platform), len(frames))
-    names = [f"{f.class_name}.{f.method}" for f in frames[start:]]
+    """The shortest period of the methods of the frames, below the platform frames and at
+    most `_TOP_CALLEES` other frames at the top (the overflow may hit a method the recursion
+    calls, e.g. a constructor), when it repeats at least three times and over nine tenths of
+    the rest (the bottom of a short trace holds the callers of the recursion); else ()."""
+    first = next((i for i, f in enumerate(frames) if not f.is_platform), len(frames))
+    names = [f"{f.class_name}.{f.method}" for f in frames[first:]]
+    for start in range(min(_TOP_CALLEES, len(names)) + 1):
+        found = _period(names[start:])
+        if found:
+            return found
+    return ()
+
+
+def _period(names: list[str]) -> tuple[str, ...]:
     for period in range(1, min(64, len(names) // 3) + 1):
         periodic = next(
             (i for i in range(len(names) - period) if names[i] != names[i + period]),
