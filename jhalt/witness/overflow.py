@@ -11,7 +11,9 @@ stack (``-Xss``, `STACK_SIZES`) and the whole stack trace printed
   repeats one cycle of application methods (the shortest period of the methods of its
   frames) that contains the claimed method, over nearly all of the trace; and
 * the recursion is deeper with the larger stack (by `GROWTH` at least): its depth is bounded
-  by the stack, not by the input — the evidence that it is not just a deep finite recursion.
+  by the stack, not by the input; and a third run with a huge stack (`HUGE_STACK`, room for about
+  a million frames) overflows too — the evidence that it is not just a deep finite
+  recursion (one deeper than that would be reported as infinite: stated in the result).
 
 The depths and the cycle are stated in the result. Frames are compared by class and method name
 (stack traces carry no descriptors).
@@ -34,6 +36,8 @@ from jhalt.witness.stacks import StackFrame, parse_frame
 
 STACK_OVERFLOW = "java.lang.StackOverflowError"
 STACK_SIZES = ("256k", "2m")
+HUGE_STACK = "64m"
+"""Room for about a million frames of a small method: a finite recursion that deep ends."""
 GROWTH = 1.5
 _KEPT_FRAMES = 4096
 """Frames kept from the top of a trace to find its cycle (the rest is only counted)."""
@@ -70,6 +74,12 @@ def judge_overflow(
         if isinstance(seen, str):
             return OverflowJudgement(Replay.UNCONFIRMED, f"with -Xss{size}: {seen}")
         overflows.append(seen)
+    huge = _run(java, [f"-Xss{HUGE_STACK}", "-XX:MaxJavaStackTraceDepth=64", *arguments],
+                work, timeout_s)  # fmt: skip
+    if isinstance(huge, str):
+        return OverflowJudgement(
+            Replay.UNCONFIRMED, f"with -Xss{HUGE_STACK}: {huge} (a deep finite recursion?)"
+        )
     cycle = _cycle(overflows[0].top)
     name = f"{method.dotted_class}.{method.name}"
     if not cycle or name not in cycle:
@@ -89,7 +99,7 @@ def judge_overflow(
     return OverflowJudgement(
         Replay.CONFIRMED,
         f"infinite recursion: StackOverflowError repeating {' → '.join(cycle)}; {sizes} — the "
-        "depth grows with the stack size",
+        f"depth grows with the stack size — and again with -Xss{HUGE_STACK}",
         cycle,
     )
 
