@@ -2,7 +2,9 @@
 
 For one entry, :func:`check_exceptions` builds the Symbolic Execution Graph and looks at its
 *error states*: the states where an exception is raised (the first state of an unwinding
-chain that ends in a program end with an uncaught exception, seed 000's ``W``). Reported
+chain that ends in a program end with an uncaught exception, seed 000's ``W``, or in the end
+of a recursive call's context, which a caller further down may still catch: the replay of
+the witness decides, and `check` reports only what the JVM confirms). Reported
 kinds: the implicit exceptions of the JVM (:data:`IMPLICIT_KINDS`: NullPointerException,
 ArrayIndexOutOfBounds, NegativeArraySize, Arithmetic, ClassCast, ArrayStore) and any
 exception whose exact class the graph knows — one the program throws explicitly, or a JDK
@@ -90,7 +92,7 @@ def error_sites(graph: SymbolicExecutionGraph) -> list[ErrorSite]:
     for source, _, target in graph.edges:
         incoming.setdefault(target, []).append(source)
     groups: dict[tuple[str, ProgramPosition], list[int]] = {}
-    for end in sorted(graph.exception_ends()):
+    for end in sorted(graph.exception_ends(contexts=True)):
         node = end
         while True:
             sources = incoming.get(node, [])
@@ -111,7 +113,8 @@ def error_sites(graph: SymbolicExecutionGraph) -> list[ErrorSite]:
 
 def exception_goal(site: ErrorSite, graph: SymbolicExecutionGraph):  # type: ignore[no-untyped-def]
     """Goal factory for :func:`find_witness`: reached when the concrete run raises an
-    exception of the site's class at the site's instruction with the same call stack; the
+    exception of the site's class at the site's instruction with the same call stack (its
+    top frames, for a site in a call context, whose caller frames the graph leaves out); the
     run ends there anyway (refuted) when it raises something else or returns."""
     stacks = {tuple(f.position for f in graph.states[n].frames) for n in site.nodes}
 
@@ -125,7 +128,8 @@ def exception_goal(site: ErrorSite, graph: SymbolicExecutionGraph):  # type: ign
             if value is None:
                 return None
             raised = value_type_name(value)
-            if tuple(f.position for f in current.frames) in stacks and raised == site.kind:
+            stack = tuple(f.position for f in current.frames)
+            if raised == site.kind and any(stack[: len(s)] == s for s in stacks):
                 return True
             return None
 

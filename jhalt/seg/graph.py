@@ -86,12 +86,13 @@ class SymbolicExecutionGraph:
     def refine_edges(self) -> list[tuple[int, RefineEdge, int]]:
         return [(s, label, t) for s, label, t in self.edges if isinstance(label, RefineEdge)]
 
-    def exception_ends(self) -> dict[int, str]:
-        """Program ends with an uncaught exception (ends of call contexts excluded)."""
+    def exception_ends(self, contexts: bool = False) -> dict[int, str]:
+        """Program ends with an uncaught exception; with ``contexts`` also the ends of call
+        contexts where an exception leaves the callee (it may be caught further down)."""
         return {
             node: kind
             for node, kind in self.ends.items()
-            if kind != RETURN and node not in self.context_ends
+            if kind != RETURN and (contexts or node not in self.context_ends)
         }
 
     def nodes_at(self, pc: int, method: MethodId | None = None) -> list[int]:

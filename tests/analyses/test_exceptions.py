@@ -1,4 +1,5 @@
-"""`check_exceptions` on the corpus (issue 4): every Throws* program has a finding of its
+"""`check_exceptions` on the corpus (issue 4): every Throws* program (and every throwing Rec*
+program: exceptions inside recursive calls, issue 14) has a finding of its
 declared exception whose witness replays on the JVM; no Safe* program has a finding."""
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.replay import Claim, find_jdk, replay
 
 MAIN = "([Ljava/lang/String;)V"
-THROWING = sorted(p.name for p in all_programs() if p.name.startswith("Throws"))
+THROWING = sorted(
+    p.name
+    for p in all_programs()
+    if p.name.startswith("Throws")
+    or (p.name.startswith("Rec") and p.expectation.verdict is Verdict.THROWS)  # issue 14
+)
 SAFE = sorted(p.name for p in all_programs() if p.name.startswith("Safe"))
 NOT_YET: dict[str, str] = {}
 REGISTRY = default_registry()
