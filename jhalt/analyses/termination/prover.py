@@ -55,7 +55,9 @@ from jhalt.its.printer import format_expr, format_its
 from jhalt.its.proof import TerminationProof
 from jhalt.its.system import ITS
 from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import is_summary_assumption
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
 from jhalt.smt.session import SmtConfig
 
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
@@ -139,8 +141,14 @@ class LoopProof:
     proof: TerminationProof
     invariants: tuple[str, ...] = ()
     """Inductive invariants at the heads (`invariants`), already part of the ITS guards."""
+    recursive: bool = False
+    """The SCC enters recursive calls: its ranking bounds the depth of the recursion."""
     system: ITS | None = field(default=None, compare=False, repr=False)
     """The ITS ``proof`` is a proof for (``its`` is its text), kept for `verify`."""
+
+    @property
+    def kind(self) -> str:
+        return "recursion" if self.recursive else "loop"
 
     def verify(self, config: SmtConfig = SmtConfig()) -> bool:
         """Re-check the proof against its ITS over the integers (`ranking.verify`)."""
@@ -153,12 +161,13 @@ class LoopProof:
             "heads": [head.to_json() for head in self.heads],
             "its": self.its,
             "invariants": list(self.invariants),
+            "recursive": self.recursive,
             "proof": self.proof.to_json(),
         }
 
     def describe(self) -> str:
         where = f"lines {self.lines[0]}-{self.lines[1]}" if self.lines else "lines unknown"
-        text = [f"loop in {self.method} ({where}):"]
+        text = [f"{self.kind} in {self.method} ({where}):"]
         for head in self.heads:
             at = f"line {head.line}" if head.line is not None else f"pc {head.pc}"
             ranking = ", ".join(head.ranking) if head.ranking else "(leaves the loop)"
@@ -194,7 +203,7 @@ class TerminationOutcome:
             lines.append("  the program has no loop and no recursion")
         for loop in self.loops:
             where = "lines {}-{}".format(*loop.lines) if loop.lines else "lines unknown"
-            lines.append(f"  loop in {loop.method} ({where})")
+            lines.append(f"  {loop.kind} in {loop.method} ({where})")
             for head in loop.heads:
                 at = f"line {head.line}" if head.line is not None else f"pc {head.pc}"
                 ranking = (
@@ -285,6 +294,11 @@ def _loop_proof(
     invariant_text = tuple(
         f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts
     )
+    recursive = any(
+        isinstance(label, EvalEdge) and label.enters_call and target in system.nodes
+        for node in system.nodes
+        for label, target in graph.successors(node)
+    )
     return LoopProof(
         ", ".join(methods),
         (min(lines), max(lines)) if lines else None,
@@ -292,7 +306,8 @@ def _loop_proof(
         format_its(system.its),
         proof,
         invariant_text,
-        system.its,
+        system=system.its,
+        recursive=recursive,
     )
 
 
@@ -375,4 +390,7 @@ def _prove_loops(
             return TerminationOutcome(False, reason, tuple(loops), assumptions)
         loops.append(_loop_proof(graph, program, system, result.proof, invariants))
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
-    return TerminationOutcome(True, reason, tuple(loops), assumptions)
+    # every run of a recursive callee is a path through its enter edge, ranked above: the
+    # summaries' assumption that the call returns or throws is proved, no longer assumed
+    proved = tuple(a for a in assumptions if not is_summary_assumption(a))
+    return TerminationOutcome(True, reason, tuple(loops), proved)

@@ -57,6 +57,15 @@ from jhalt.seg.library import (
     with_fresh_value,
 )
 
+_SUMMARY_ASSUMPTION = "the recursive call of "
+
+
+def is_summary_assumption(assumption: str) -> bool:
+    """Whether ``assumption`` is a summary's (the recursive call returns or throws): a
+    termination proof of the whole graph discharges it."""
+    return assumption.startswith(_SUMMARY_ASSUMPTION)
+
+
 SUMMARY = "summary"
 """The split marker of the summary's cases (:func:`jhalt.seg.evaluate.outcomes.outcome_choice`)."""
 
@@ -103,7 +112,7 @@ def _summary(
                 f"{class_name.replace('/', '.')}",
                 "recursion",
             )
-    assumption = f"the recursive call of {target} returns or throws"
+    assumption = f"{_SUMMARY_ASSUMPTION}{target} returns or throws"
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
     reached = callee_reach(popped, roots)
