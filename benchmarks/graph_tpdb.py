@@ -130,9 +130,10 @@ def report(outcomes: list[GraphOutcome]) -> str:
     lines.append(row("**all**", outcomes))
     considered = [o for o in outcomes if o.status != "recursion"]
     built = sum(o.status == "complete" for o in considered)
+    which = " not stopped by recursion" if len(considered) < len(outcomes) else ""
     lines += [
         "",
-        f"Complete graphs: {built} of {len(considered)} non-recursive programs "
+        f"Complete graphs: {built} of {len(considered)} programs{which} "
         f"({100 * built / max(1, len(considered)):.1f} %).",
     ]
     failures = [o for o in outcomes if o.status in ("incomplete", "timeout", "error")]

@@ -48,6 +48,6 @@ def test_recursive_programs_are_left_out_of_the_complete_share() -> None:
         O("B/z", "B", "timeout", "wall-clock limit", None, None, 75.0),
     ]
     text = graph_tpdb.report(outcomes)
-    assert "Complete graphs: 1 of 2 non-recursive programs (50.0 %)." in text
+    assert "Complete graphs: 1 of 2 programs not stopped by recursion (50.0 %)." in text
     assert "- B/z: timeout (wall-clock limit)" in text
     assert "| A | 2 | 1 | 1 | 0 |" in text
