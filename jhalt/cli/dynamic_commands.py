@@ -26,7 +26,9 @@ EXIT_STUCK = 1
 
 def _limits(args: argparse.Namespace) -> Limits:
     """The examination's limits (both checked by the parser: `jhalt.cli.arguments`)."""
-    return Limits(max_iterations=args.iterations, timeout=args.timeout)
+    return Limits(
+        max_iterations=args.iterations, timeout=args.timeout, max_bytecodes=args.max_bytecodes
+    )
 
 
 def _emit(examination: Examination, args: argparse.Namespace) -> None:
@@ -113,6 +115,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout", type=positive_seconds, default=10.0, metavar="T",
         help="seconds for one examination of all threads (default 10)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-bytecodes", type=positive_count, default=Limits.max_bytecodes, metavar="N",
+        help="budget of one observed iteration in bytecodes (default %(default)s); a longer "
+        "iteration is reported as 'iteration longer than N bytecodes'",
     )  # fmt: skip
     formats = EXAMINATION_FORMATS.names()
     parser.add_argument("--format", choices=formats, default=formats[0])

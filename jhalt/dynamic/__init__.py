@@ -8,6 +8,7 @@ Modules, from the wire up:
 - `jdwp`       — `JdwpClient`: one connection; commands, events, timeouts, VM exit
 - `vmview`     — decoded methods, loops, field/method resolution over JDWP
 - `symbolic`   — memory locations; expressions over them are `jhalt.its.terms` terms
+- `bounded`    — symbolic expressions of bounded size (linear normal form, size cap)
 - `memory`     — concolic values, the iteration's inputs/writes, Φ and M
 - `natives`    — the pure native methods that may be stepped over
 - `operations` — stack, arithmetic, conversion and compare instructions on concolic values

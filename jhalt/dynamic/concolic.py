@@ -49,6 +49,15 @@ class Divergence(JhaltError):
     """The VM did not go where the model of the iteration predicted."""
 
 
+class IterationTooLong(JhaltError):
+    """The iteration executed more bytecodes than its budget without returning to the
+    loop header: the observation of this loop ends (observing it again would cost as much)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"iteration longer than {budget} bytecodes")
+        self.budget = budget
+
+
 @dataclass
 class Frame:
     method: MethodCode
@@ -84,7 +93,10 @@ class ConcolicIteration:
 
     Call `on_event` with each step location; it returns CONTINUE, ITERATION_DONE (the
     loop frame is back at the header: the iteration is complete and the instruction at
-    the header is *not* executed) or LOOP_EXITED."""
+    the header is *not* executed) or LOOP_EXITED. It raises `IterationTooLong` at the
+    bytecode after ``max_steps``. The interpreter keeps no Python recursion that grows with
+    the bytecodes executed: frames are a list, events drive it one instruction at a time,
+    and every symbolic expression stays small (`jhalt.dynamic.bounded`)."""
 
     def __init__(
         self,
@@ -94,7 +106,7 @@ class ConcolicIteration:
         header: int,
         loop_pcs: frozenset[int],
         label: str,
-        max_steps: int = 200_000,
+        max_steps: int = 20_000,
     ) -> None:
         self.view = view
         self.client: JdwpClient = view.client
@@ -123,7 +135,7 @@ class ConcolicIteration:
             self.loop_path.append(top.pc)
         self.steps += 1
         if self.steps > self.max_steps:
-            raise UnsupportedStep(f"iteration longer than {self.max_steps} instructions")
+            raise IterationTooLong(self.max_steps)
         instruction = top.method.by_pc.get(top.pc)
         if instruction is None:
             raise Divergence(f"{top.method.qualified_name}: no instruction at {top.pc}")

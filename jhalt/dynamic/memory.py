@@ -102,6 +102,7 @@ class IterationMemory:
     inputs: dict[Location, Value] = field(default_factory=dict)
     writes: dict[object, Value] = field(default_factory=dict)  # Location or fresh-object keys
     path: list[Atom] = field(default_factory=list)
+    path_atoms: set[Atom] = field(default_factory=set)  # the conjuncts of ``path``, for lookup
     fresh: list[FreshObject] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -116,7 +117,8 @@ class IterationMemory:
             return
         if isinstance(atom.left, Lit) and isinstance(atom.right, Lit):
             return
-        if atom not in self.path:
+        if atom not in self.path_atoms:
+            self.path_atoms.add(atom)
             self.path.append(atom)
 
     def pin(self, value: Value) -> Value:

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 
 from jhalt.bytecode.loops import Loop
 from jhalt.dynamic import jdwp_wire as w
-from jhalt.dynamic.concolic import CONTINUE, LOOP_EXITED, ConcolicIteration, Divergence
+from jhalt.dynamic.concolic import (
+    CONTINUE,
+    LOOP_EXITED,
+    ConcolicIteration,
+    Divergence,
+    IterationTooLong,
+)
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue, VmGoneError
 from jhalt.dynamic.memory import FreshObject, float_bits
@@ -98,6 +104,10 @@ class Limits:
     max_iterations: int = 20
     timeout: float = 10.0
     step_timeout: float = 2.0  # no event for this long: the thread is blocked
+    max_bytecodes: int = 20_000
+    """Budget of one observed iteration in bytecodes (about 3 s of single-stepping at
+    ~140 µs per bytecode): a longer iteration ends the loop's observation with "iteration
+    longer than N bytecodes"."""
 
 
 @dataclass
@@ -377,6 +387,19 @@ class _Observation:
             outcome = engine.on_event(loc)
         return outcome, loc
 
+    def _engine(self, number: int) -> ConcolicIteration:
+        """The concolic interpreter of iteration ``number``, with the bytecode budget."""
+        site = self.site
+        return ConcolicIteration(
+            self.view,
+            site.thread,
+            site.method,
+            site.header,
+            site.loop_pcs,
+            str(number),
+            self.limits.max_bytecodes,
+        )
+
     def run(self) -> tuple[ClosureProof | None, list[IterationRecord], str]:
         site = self.site
         client = self.client
@@ -394,9 +417,7 @@ class _Observation:
             number = 0
             while len(records) < self.limits.max_iterations:
                 number += 1
-                engine = ConcolicIteration(
-                    self.view, site.thread, site.method, site.header, site.loop_pcs, str(number)
-                )
+                engine = self._engine(number)
                 try:
                     outcome, loc = self._iterate(engine, loc)
                 except (Divergence, UnsupportedStep, ClassNotReady) as exc:
@@ -423,6 +444,8 @@ class _Observation:
             return None, records, f"could not prove after {len(records)} iterations (limit)"
         except UnsupportedStep as exc:
             return None, records, f"unsupported: {exc}"
+        except IterationTooLong as exc:
+            return None, records, f"{exc} (the budget of one iteration; not claimed stuck)"
         except TimeoutError as exc:
             return None, records, f"{exc} ({reason})"
         except (VmGoneError, KeyboardInterrupt):

@@ -161,6 +161,20 @@ def _overflow_text(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
     )
 
 
+MAX_CONJUNCTS_SHOWN = 12
+
+
+def _conjunction(conjuncts: list[str]) -> str:
+    """A path constraint as text; a long one (an inner loop unrolled in the iteration)
+    shows its first `MAX_CONJUNCTS_SHOWN` conjuncts and the count of the rest (the JSON
+    report lists them all)."""
+    if not conjuncts:
+        return "true"
+    shown = " && ".join(conjuncts[:MAX_CONJUNCTS_SHOWN])
+    rest = len(conjuncts) - MAX_CONJUNCTS_SHOWN
+    return shown + (f" && ... ({rest} more conjuncts; --format json lists all)" if rest > 0 else "")
+
+
 def _proof_text(verdict: LoopVerdict) -> list[str]:
     proof = verdict.proof
     assert proof is not None
@@ -180,7 +194,7 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
         out.append(
             f"  path #{number}" + (f" (lines {', '.join(map(str, lines))})" if lines else "") + ":"
         )
-        out.append("    when   " + (" && ".join(_path(record, names)) or "true"))
+        out.append("    when   " + _conjunction(_path(record, names)))
         updates = _updates(record, names)
         out.append(
             "    then   "
