@@ -45,7 +45,7 @@ def cmd_attach(args: argparse.Namespace) -> int:
     address = parse_address(args.address, args.host)
     examination = examine_at(address, _limits(args), progress=_progress(args))
     _emit(examination, args)
-    return EXIT_STUCK if examination.proved else EXIT_NOTHING_PROVED
+    return EXIT_STUCK if examination.stuck else EXIT_NOTHING_PROVED
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -86,7 +86,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             trigger.clear()
             examination = examine_at(address, limits, process, _progress(args))
             _emit(examination, args)
-            if examination.proved:
+            if examination.stuck:
                 if not args.keep_running:
                     stop_process(process)
                 return EXIT_STUCK

@@ -14,6 +14,7 @@ Modules, from the wire up:
 - `operations` — stack, arithmetic, conversion and compare instructions on concolic values
 - `concolic`   — `ConcolicIteration`: executes one observed iteration
 - `prover`     — `IterationRecord`, invariants, the closure proof (via `jhalt.smt.looper`)
+- `deadlock`   — waits-for cycles of monitors and owned locks (a proved deadlock)
 - `observer`   — `examine`: threads, loop heads, observation, proof per loop
 - `session`    — starting a watched JVM, addresses, attach/detach
 - `loop_shape` — the proved loop from its class file: exits, live locals, determinism

@@ -435,6 +435,12 @@ class JdwpClient:
         r = self._send(w.OR_GET_VALUES, wr.data())
         return [r.tagged_value() for _ in range(r.i4())]
 
+    def monitor_info(self, object_id: int) -> tuple[int, int, tuple[int, ...]]:
+        """ObjectReference.MonitorInfo: (owner thread or 0, entry count, waiting threads)."""
+        r = self._send(w.OR_MONITOR_INFO, self._writer().object_id(object_id).data())
+        owner, entries = r.object_id(), r.i4()
+        return owner, entries, tuple(r.object_id() for _ in range(r.i4()))
+
     def string_value(self, object_id: int) -> str:
         return self._send(w.SR_VALUE, self._writer().object_id(object_id).data()).string()
 
@@ -479,6 +485,25 @@ class JdwpClient:
 
     def frame_count(self, thread: int) -> int:
         return self._send(w.TR_FRAME_COUNT, self._writer().object_id(thread).data()).i4()
+
+    def owned_monitors(self, thread: int) -> list[tuple[int, int]]:
+        """ThreadReference.OwnedMonitorsStackDepthInfo: (monitor, depth of the frame that
+        entered it, 0 = top frame, -1 = unknown) for each monitor the thread owns."""
+        r = self._send(w.TR_OWNED_MONITORS_DEPTH, self._writer().object_id(thread).data())
+        result = []
+        for _ in range(r.i4()):
+            monitor = r.tagged_value()
+            depth = r.i4()
+            if isinstance(monitor, w.ObjectValue):
+                result.append((monitor.object_id, depth))
+        return result
+
+    def contended_monitor(self, thread: int) -> int:
+        """ThreadReference.CurrentContendedMonitor: the monitor the thread waits to enter (or
+        waits on in Object.wait), 0 for none."""
+        value = self._send(w.TR_CONTENDED_MONITOR, self._writer().object_id(thread).data())
+        monitor = value.tagged_value()
+        return monitor.object_id if isinstance(monitor, w.ObjectValue) else 0
 
     # StackFrame
     def frame_values(

@@ -28,6 +28,7 @@ from jhalt.dynamic.concolic import (
     Divergence,
     IterationTooLong,
 )
+from jhalt.dynamic.deadlock import Deadlock, find_deadlock
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue, VmGoneError
 from jhalt.dynamic.memory import FreshObject, float_bits
@@ -93,10 +94,16 @@ class Examination:
     threads: tuple[ThreadSnapshot, ...]
     elapsed: float
     notes: tuple[str, ...] = ()
+    deadlocks: tuple[Deadlock, ...] = ()
 
     @property
     def proved(self) -> tuple[LoopVerdict, ...]:
         return tuple(v for v in self.verdicts if v.proved)
+
+    @property
+    def stuck(self) -> bool:
+        """Whether some thread is proved stuck: in a loop, or in a deadlock."""
+        return bool(self.proved or self.deadlocks)
 
 
 @dataclass
@@ -497,6 +504,17 @@ def _candidate_threads(client: JdwpClient) -> tuple[list[tuple[int, str]], list[
     return candidates, app_threads
 
 
+def _named_threads(client: JdwpClient) -> list[tuple[int, str]]:
+    """Every live thread with its name (a thread JDWP cannot name is left out)."""
+    named = []
+    for thread in client.all_threads():
+        try:
+            named.append((thread, client.thread_name(thread)))
+        except JdwpError:
+            continue
+    return named
+
+
 def _observe(
     view: VmView,
     site: LoopSite,
@@ -539,6 +557,10 @@ def examine(
     threads = thread_dump(view)
     verdicts: list[LoopVerdict] = []
     notes: list[str] = []
+    deadlock = find_deadlock(view, _named_threads(client))
+    if deadlock is not None:  # the first question of a hung service; no loop search then
+        notes.append("running threads were not examined for loops (a deadlock was proved)")
+        return Examination((), threads, time.monotonic() - start, tuple(notes), (deadlock,))
     candidates, app_threads = _candidate_threads(client)
     for thread, name in candidates:
         try:

@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from jhalt.dynamic.deadlock import Deadlock, Site
 from jhalt.dynamic.observer import Examination, LoopVerdict, ThreadSnapshot
 from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
 from jhalt.dynamic.symbolic import LocalLoc, kept, render, render_location
@@ -115,7 +116,8 @@ def examination_json(examination: Examination) -> str:
     return (
         json.dumps(
             {
-                "stuck": bool(examination.proved),
+                "stuck": examination.stuck,
+                "deadlocks": [deadlock_json(d) for d in examination.deadlocks],
                 "proved": [verdict_json(v) for v in examination.verdicts if v.proved],
                 "unproved": [verdict_json(v) for v in examination.verdicts if not v.proved],
                 "notes": list(examination.notes),
@@ -126,6 +128,60 @@ def examination_json(examination: Examination) -> str:
         )
         + "\n"
     )
+
+
+def _site_json(site: Site | None) -> dict[str, Any] | None:
+    if site is None:
+        return None
+    return {"method": site.method, "line": site.line, "source_file": site.source_file}
+
+
+def deadlock_json(deadlock: Deadlock) -> dict[str, Any]:
+    """A deadlock: per thread, the lock it waits for (where), its owner, and where the
+    thread took the lock that the previous thread of the cycle waits for."""
+    return {
+        "threads": [
+            {
+                "thread": wait.thread_name,
+                "waits_for": wait.lock_text(),
+                "kind": wait.kind,
+                "owner": deadlock.waits[(k + 1) % len(deadlock.waits)].thread_name,
+                "waits_at": _site_json(wait.waits_at),
+                "holds": deadlock.waits[k - 1].lock_text(),
+                "took_it_at": _site_json(deadlock.taken_at[k]),
+            }
+            for k, wait in enumerate(deadlock.waits)
+        ],
+        "assumptions": list(deadlock.assumptions),
+    }
+
+
+def _deadlock_text(deadlock: Deadlock) -> list[str]:
+    waits = deadlock.waits
+    out = [f"deadlock: {len(waits)} threads wait for each other forever"]
+    for k, wait in enumerate(waits):
+        owner = waits[(k + 1) % len(waits)].thread_name
+        where = wait.waits_at.text() if wait.waits_at else "an unknown place"
+        out.append(f'  thread "{wait.thread_name}" waits for {wait.lock_text()}')
+        out.append(f'    at {where}; it is held by thread "{owner}"')
+        taken = deadlock.taken_at[k]
+        held = waits[k - 1].lock_text()
+        if taken:
+            took = f"taken at {taken.text()}"
+        elif waits[k - 1].kind == "lock":
+            took = "taken by a lock() call that has returned (its frame is gone)"
+        else:
+            took = "taken in a frame that holds several monitors (the stack does not say which)"
+        out.append(f"    it holds {held}, {took}")
+    out.append(
+        "  argument: each thread waits, without a timeout, to enter a monitor or in the "
+        "acquire of a ReentrantLock/ReentrantReadWriteLock held by the next thread of the "
+        "cycle, which waits itself; only the owner can release these locks, so none is ever "
+        "released (JDWP thread status, contended monitor, MonitorInfo; "
+        "AbstractOwnableSynchronizer.exclusiveOwnerThread of Thread.parkBlocker)"
+    )
+    out.extend(f"  assumes {a}" for a in deadlock.assumptions)
+    return out
 
 
 def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[str]:
@@ -239,18 +295,21 @@ def _unproved_text(verdict: LoopVerdict) -> list[str]:
 
 def examination_text(examination: Examination) -> str:
     out: list[str] = []
+    for deadlock in examination.deadlocks:
+        out.extend(_deadlock_text(deadlock))
+        out.append("")
     for verdict in examination.proved:
         out.extend(_proof_text(verdict))
         out.append("")
     unproved = [v for v in examination.verdicts if not v.proved]
-    if not examination.proved:
+    if not examination.stuck:
         out.append("could not prove that any thread is stuck; the program was resumed untouched")
     if unproved:
         out.append("loops observed without a proof:")
         for verdict in unproved:
             out.extend(_unproved_text(verdict))
     out.extend(f"note: {n}" for n in examination.notes)
-    if not examination.proved:
+    if not examination.proved:  # a deadlock's threads are shown with the dump
         out.append("thread dump:")
         for thread in examination.threads:
             out.append(f'  "{thread.name}" {thread.status}')

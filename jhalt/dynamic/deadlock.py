@@ -1,0 +1,262 @@
+"""Deadlocks from the debugger's view of a suspended JVM: a cycle in the waits-for graph.
+
+Issue 22. With every thread suspended, each thread that waits for a lock gets one edge
+to the thread that owns it:
+
+- a thread in status MONITOR (JDWP ThreadReference.Status) waits to enter the monitor
+  ThreadReference.CurrentContendedMonitor names; ObjectReference.MonitorInfo gives its
+  owner. Entering a monitor has no timeout and ignores interrupts (JLS §17.1);
+- a thread in status WAIT parked by ``LockSupport.park(blocker)`` (untimed: no
+  ``parkNanos``/``parkUntil`` and no timed ``tryLock`` on its stack) inside the acquire
+  of a ``ReentrantLock`` or a ``ReentrantReadWriteLock`` waits for the lock object its
+  ``Thread.parkBlocker`` field names; the owner is the lock's
+  ``AbstractOwnableSynchronizer.exclusiveOwnerThread``. Only the owner can release these
+  locks (``unlock`` by another thread throws IllegalMonitorStateException), and the
+  acquire parks again after a spurious return while the lock is held.
+
+A cycle of such edges is a deadlock: every thread of the cycle waits for a lock held by
+the next one, which waits itself, so no lock of the cycle is ever released. Timed waits
+give no edge (they end by themselves), nor do ``Object.wait``, conditions, semaphores or
+latches (anyone may signal them). One assumption remains for an acquire that an
+interrupt can end (``lockInterruptibly``): no other thread interrupts it; it is stated
+with the proof. Where each thread waits and where it took the lock it holds come from the
+frames' line tables (ThreadReference.OwnedMonitorsStackDepthInfo for monitors; a
+``java.util.concurrent`` lock was taken by a call that has returned, so its frame is gone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue
+from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
+
+STATUS_MONITOR, STATUS_WAIT = 3, 4
+FRAMES_READ = 16
+_OWNED = "java/util/concurrent/locks/AbstractOwnableSynchronizer"
+OWNED_LOCKS = (
+    "java/util/concurrent/locks/ReentrantLock$Sync",
+    "java/util/concurrent/locks/ReentrantReadWriteLock$Sync",
+)
+"""Synchronizers whose ``exclusiveOwnerThread`` is the only thread that can release them."""
+_TIMED = frozenset({"parkNanos", "parkUntil", "tryAcquireNanos", "tryAcquireSharedNanos"})
+_INTERRUPTIBLE = frozenset({"lockInterruptibly", "acquireInterruptibly"})
+_LIBRARY = ("java.", "jdk.", "sun.")
+
+
+@dataclass(frozen=True)
+class Site:
+    """A frame position: method (``pkg.Class.name``) and source line (None: unknown)."""
+
+    method: str
+    line: int | None
+    source_file: str | None = None
+
+    def text(self) -> str:
+        where = f"{self.source_file}:{self.line}" if self.source_file else f"line {self.line}"
+        return f"{self.method} ({where if self.line is not None else 'no line'})"
+
+
+@dataclass(frozen=True)
+class Wait:
+    """One edge of the waits-for graph: ``thread`` waits for ``lock``, held by ``owner``."""
+
+    thread: int
+    thread_name: str
+    kind: str  # "monitor" or "lock"
+    lock: int
+    lock_type: str
+    owner: int
+    waits_at: Site | None
+    interruptible: bool = False
+
+    def lock_text(self) -> str:
+        name = self.lock_type.replace("/", ".")
+        if self.kind == "monitor":
+            return f"the monitor of {name} o{self.lock}"
+        return f"{name} o{self.lock}"
+
+
+@dataclass(frozen=True)
+class Deadlock:
+    """A proved cycle: ``waits[i]`` waits for a lock held by the thread of ``waits[i+1]``
+    (cyclically); ``taken_at[i]`` is where the thread of ``waits[i]`` took the lock that
+    the previous thread waits for (None: not on its stack)."""
+
+    waits: tuple[Wait, ...]
+    taken_at: tuple[Site | None, ...]
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        interruptible = [w.thread_name for w in self.waits if w.interruptible]
+        if not interruptible:
+            return ()
+        names = ", ".join(f'"{n}"' for n in interruptible)
+        return (f"no other thread interrupts {names} (waiting in an interruptible acquire)",)
+
+
+def _site(view: VmView, loc: Location) -> Site | None:
+    try:
+        decl = view.method_decl(loc.class_id, loc.method_id)
+        owner = view.class_name(loc.class_id)
+        line = None if decl.is_native or loc.index < 0 else view.line_at(loc)
+        source = view.client.source_file(loc.class_id)
+    except (JdwpError, UnsupportedStep, KeyError):
+        return None
+    return Site(f"{owner.replace('/', '.')}.{decl.name}", line, source)
+
+
+def _sites(view: VmView, thread: int) -> list[Site | None]:
+    """The top `FRAMES_READ` frames of a suspended thread as sites."""
+    count = min(view.client.frame_count(thread), FRAMES_READ)
+    return [_site(view, f.location) for f in view.client.frames(thread, 0, count)]
+
+
+def _user_site(sites: list[Site | None]) -> Site | None:
+    """The innermost frame outside the JDK (where the program waits), else the top one."""
+    for site in sites:
+        if site is not None and not site.method.startswith(_LIBRARY):
+            return site
+    return sites[0] if sites else None
+
+
+def _monitor_wait(view: VmView, thread: int, name: str) -> Wait | None:
+    client = view.client
+    monitor = client.contended_monitor(thread)
+    if not monitor:
+        return None
+    owner, _, _ = client.monitor_info(monitor)
+    if not owner or owner == thread:
+        return None
+    lock_type = view.class_name(view.object_type(monitor))
+    return Wait(
+        thread, name, "monitor", monitor, lock_type, owner, _user_site(_sites(view, thread))
+    )
+
+
+def _object_field(view: VmView, obj: int, owner: str, field: str) -> int:
+    _, decl = view.instance_field(view.object_type(obj), owner, field)
+    value = view.client.object_values(obj, [decl.field_id])[0]
+    return value.object_id if isinstance(value, ObjectValue) else 0
+
+
+def _lock_wait(view: VmView, thread: int, name: str) -> Wait | None:
+    """The edge of a thread parked, untimed, in the acquire of an owned lock."""
+    sites = _sites(view, thread)
+    methods = [s.method for s in sites if s is not None]
+    names = {m.rsplit(".", 1)[-1] for m in methods}
+    if "java.util.concurrent.locks.LockSupport.park" not in methods or names & _TIMED:
+        return None
+    blocker = _object_field(view, thread, "java/lang/Thread", "parkBlocker")
+    if not blocker:
+        return None
+    blocker_type = view.object_type(blocker)
+    if not any(view.is_subtype(blocker_type, lock) for lock in OWNED_LOCKS):
+        return None
+    owner = _object_field(view, blocker, _OWNED, "exclusiveOwnerThread")
+    if not owner or owner == thread:
+        return None
+    interruptible = bool(names & _INTERRUPTIBLE)
+    lock_type = view.class_name(blocker_type)
+    return Wait(thread, name, "lock", blocker, lock_type, owner, _user_site(sites), interruptible)
+
+
+def waits_for(view: VmView, thread: int, name: str) -> Wait | None:
+    """The waits-for edge of one suspended thread, or None (running, timed, or unknown)."""
+    try:
+        status, _ = view.client.thread_status(thread)
+        if status == STATUS_MONITOR:
+            return _monitor_wait(view, thread, name)
+        if status == STATUS_WAIT:
+            return _lock_wait(view, thread, name)
+    except (JdwpError, UnsupportedStep):
+        return None
+    return None
+
+
+def open_monitors(method: MethodCode, pc: int) -> tuple[int, ...] | None:
+    """The pcs of the ``monitorenter`` instructions entered and not exited on the normal
+    paths from the method's entry to ``pc``, outermost first; None when paths disagree
+    (not javac's structured locking). Exception handlers are not followed (JDWP gives no
+    exception table); javac's handlers only release monitors and rethrow."""
+    cfg = method.cfg
+    entry_block = cfg.blocks[0].start
+    states: dict[int, tuple[int, ...]] = {entry_block: ()}
+    work = [entry_block]
+    while work:
+        start = work.pop()
+        block = next(b for b in cfg.blocks if b.start == start)
+        held = states[start]
+        for ins in block.instructions:
+            if ins.pc == pc:
+                return held
+            if ins.mnemonic == "monitorenter":
+                held = (*held, ins.pc)
+            elif ins.mnemonic == "monitorexit":
+                held = held[:-1]
+        for successor in block.successors:
+            if successor not in states:
+                states[successor] = held
+                work.append(successor)
+            elif states[successor] != held:
+                return None
+    return None
+
+
+def _taken_at(view: VmView, wait: Wait, holder: int) -> Site | None:
+    """Where ``holder`` entered the monitor ``wait`` is waiting for (monitors only): the
+    line of the one ``monitorenter`` still open in the frame that owns it (the frame's
+    first line for a synchronized method); None when the frame holds several monitors.
+    HotSpot reports a thread blocked in ``monitorenter`` at the instruction after it, so a
+    ``monitorenter`` just before the holder's pc is the one it waits in, not one it holds."""
+    if wait.kind != "monitor":
+        return None
+    try:
+        owned = view.client.owned_monitors(holder)
+        depth = next((d for m, d in owned if m == wait.lock), -1)
+        if depth < 0 or [d for _, d in owned].count(depth) != 1:
+            return None
+        loc = view.client.frames(holder, depth, 1)[0].location
+        method = view.method_at(loc)
+        blocked = depth == 0 and view.client.thread_status(holder)[0] == STATUS_MONITOR
+    except (JdwpError, UnsupportedStep, KeyError):
+        return None
+    site = _site(view, loc)
+    enters = open_monitors(method, loc.index)
+    if enters and blocked and method.by_pc[enters[-1]].next_pc == loc.index:
+        enters = enters[:-1]
+    synchronized = bool(method.modifiers & 0x0020)
+    if site is None or enters is None or len(enters) + synchronized != 1:
+        return None
+    return Site(site.method, method.line_at(enters[0] if enters else 0), site.source_file)
+
+
+def _cycle(edges: dict[int, Wait]) -> list[Wait] | None:
+    """The first cycle of the functional graph ``edges`` (thread → its one wait)."""
+    for start in edges:
+        path: list[int] = []
+        current = start
+        while current in edges and current not in path:
+            path.append(current)
+            current = edges[current].owner
+        if current in path:
+            return [edges[t] for t in path[path.index(current) :]]
+    return None
+
+
+def find_deadlock(view: VmView, threads: list[tuple[int, str]]) -> Deadlock | None:
+    """A waits-for cycle among ``threads`` (id, name) of the suspended VM, or None."""
+    edges: dict[int, Wait] = {}
+    for thread, name in threads:
+        wait = waits_for(view, thread, name)
+        if wait is not None:
+            edges[thread] = wait
+    cycle = _cycle(edges)
+    if cycle is None:
+        return None
+    previous = [cycle[-1], *cycle[:-1]]
+    taken = tuple(_taken_at(view, before, w.thread) for before, w in zip(previous, cycle))
+    return Deadlock(tuple(cycle), taken)
+
+
+__all__ = ["Deadlock", "Site", "Wait", "find_deadlock", "waits_for"]
