@@ -15,6 +15,8 @@ Modules, from the wire up:
 - `concolic`   — `ConcolicIteration`: executes one observed iteration
 - `prover`     — `IterationRecord`, invariants, the closure proof (via `jhalt.smt.looper`)
 - `deadlock`   — waits-for cycles of monitors and owned locks (a proved deadlock)
+- `threads`    — the thread dump, candidate loop heads, current values of locations
+- `repeat`     — loops through deterministic JDK calls, proved by an exact repeat
 - `observer`   — `examine`: threads, loop heads, observation, proof per loop
 - `session`    — starting a watched JVM, addresses, attach/detach
 - `loop_shape` — the proved loop from its class file: exits, live locals, determinism

@@ -95,8 +95,16 @@ class _Walk:
 class StateReader:
     """Reads `Snapshot`s of one loop (module docstring); caches class layouts."""
 
-    def __init__(self, view: VmView, shape: LoopShape, max_values: int = MAX_VALUES) -> None:
+    def __init__(
+        self,
+        view: VmView,
+        shape: LoopShape,
+        max_values: int = MAX_VALUES,
+        ignored: frozenset[tuple[str, str]] = frozenset(),
+    ) -> None:
+        """``ignored``: (class, field) pairs left out of the comparison (the caller says why)."""
         self.view = view
+        self.ignored = ignored
         self.client: JdwpClient = view.client
         self.shape = shape
         self.max_values = max_values
@@ -180,7 +188,12 @@ class StateReader:
             ids: list[int] = []
             if not signature.startswith("["):
                 for declaring in self.view.superclasses(type_id):
-                    ids.extend(f.field_id for f in self.client.fields(declaring) if not f.is_static)
+                    owner = self.view.class_name(declaring)
+                    ids.extend(
+                        f.field_id
+                        for f in self.client.fields(declaring)
+                        if not f.is_static and (owner, f.name) not in self.ignored
+                    )
             cached = (signature, tuple(ids))
             self._layouts[type_id] = cached
         return cached

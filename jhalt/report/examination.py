@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from jhalt.dynamic.deadlock import Deadlock, Site
-from jhalt.dynamic.observer import Examination, LoopVerdict, ThreadSnapshot
+from jhalt.dynamic.observer import Examination, LoopVerdict
 from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
 from jhalt.dynamic.symbolic import LocalLoc, kept, render, render_location
+from jhalt.dynamic.threads import ThreadSnapshot
 from jhalt.its.terms import variables
 
 _OPS = {"eq": "==", "le": "<=", "ge": ">="}
