@@ -32,6 +32,15 @@ from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, VmGoneError
 from jhalt.dynamic.memory import FreshObject
 from jhalt.dynamic.prover import ClosureProof, IterationRecord, needed_locations, prove_stuck
+from jhalt.dynamic.repeat import (
+    IGNORED_FIELDS,
+    RepeatProof,
+    RepeatShape,
+    find_repeat,
+    receivers_ok,
+    repeat_shape,
+)
+from jhalt.dynamic.snapshot import Snapshot, StateReader
 from jhalt.dynamic.threads import (
     LoopSite,
     ThreadSnapshot,
@@ -57,10 +66,11 @@ class LoopVerdict:
     reason: str
     elapsed: float
     other_threads: int = 0  # application threads alive besides the observed one
+    repeat: RepeatProof | None = None  # proved by an exact repeat instead (`repeat`)
 
     @property
     def proved(self) -> bool:
-        return self.proof is not None
+        return self.proof is not None or self.repeat is not None
 
 
 @dataclass(frozen=True)
@@ -276,6 +286,73 @@ class _Observation:
             self.limits.max_bytecodes,
         )
 
+    def _exits(self) -> frozenset[int]:
+        """The pcs outside the loop that its blocks may branch to (normal edges)."""
+        pcs = self.site.loop_pcs
+        blocks = self.site.method.cfg.blocks
+        return frozenset(t for b in blocks if b.start in pcs for t in b.successors if t not in pcs)
+
+    def _next_visit(self, exits: frozenset[int]) -> None:
+        """Run the thread, unstepped, to its next visit of the loop head in the loop's frame;
+        leaving the loop (an exit pc in that frame) or any exception ends the observation."""
+        site = self.site
+        method = site.method
+        for pc in (site.header, *exits):
+            self._breakpoint(method.class_id, method.method_id, pc)
+        while True:
+            self.client.resume_thread(site.thread)
+            kind, loc = self._next_event()
+            if kind == w.EK_EXCEPTION:
+                raise Divergence(f"an exception was thrown at index {loc.index}")
+            same = (loc.class_id, loc.method_id) == (method.class_id, method.method_id)
+            if not same or self.client.frame_count(site.thread) != site.depth:
+                continue
+            if loc.index == site.header:
+                return
+            if loc.index in exits:
+                raise Divergence("the loop exited during observation: it is not stuck")
+
+    def run_repeat(self, shape: RepeatShape) -> tuple[RepeatProof | None, str]:
+        """Observe head visits until the state repeats exactly (`jhalt.dynamic.repeat`)."""
+        site, client = self.site, self.client
+        reader = StateReader(self.view, shape.shape, ignored=IGNORED_FIELDS)
+        exits = self._exits()
+        visits = [0]
+
+        def next_visit() -> Snapshot | None:
+            if visits[0]:
+                self._next_visit(exits)
+            visits[0] += 1
+            return reader.read(site.thread, client.frames(site.thread, 0, 1)[0].frame_id)
+
+        _settle(client, site.thread)
+        try:
+            if not self._at_header(client.frames(site.thread, 0, 1)[0].location):
+                self._run_to_header()
+            self._request(
+                w.EK_EXCEPTION, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_EXCEPTION_ONLY, None)]
+            )
+            found = find_repeat(next_visit, lambda snap: receivers_ok(self.view, shape, snap))
+            if isinstance(found, str):
+                return None, found
+            first, repeat, snapshot = found
+            statics = tuple(
+                f"{f.class_name.rsplit('/', 1)[-1]}.{f.name}" for f in shape.shape.statics
+            )
+            state = reader.describe(snapshot)
+            proof = RepeatProof(first, repeat, shape.calls, state, statics, shape.counters)
+            return proof, "proved"
+        except (Divergence, TimeoutError, UnsupportedStep, ClassNotReady) as exc:
+            return None, str(exc)
+        except JdwpError as exc:
+            if isinstance(exc, VmGoneError):
+                raise
+            return None, f"JDWP error: {exc}"
+        finally:
+            self._clear()
+            client.drain_events()
+            _settle(client, site.thread)
+
     def run(self) -> tuple[ClosureProof | None, list[IterationRecord], str]:
         site = self.site
         client = self.client
@@ -392,23 +469,28 @@ def _observe(
     app_threads: list[int],
     thread: int,
 ) -> LoopVerdict:
-    """The verdict on the loop at ``site``: observed iterations and a proof, if any; a JDWP
-    error ends the observation without a proof (the VM being gone is raised)."""
+    """The verdict on the loop at ``site``: an exact repeat when the loop goes through
+    deterministic library calls, else observed iterations and a closure proof, if any; a
+    JDWP error ends the observation without a proof (the VM being gone is raised)."""
     began = time.monotonic()
+    others = len([t for t in app_threads if t != thread])
+    observation = _Observation(view, site, limits, clock, app_threads)
     try:
-        proof, records, reason = _Observation(view, site, limits, clock, app_threads).run()
+        shape = repeat_shape(view, site.method, site.header, site.loop_pcs, others > 0)
+        repeat_reason = None
+        if not isinstance(shape, str):
+            repeated, repeat_reason = observation.run_repeat(shape)
+            if repeated is not None:
+                elapsed = time.monotonic() - began
+                return LoopVerdict(site, None, (), "proved", elapsed, others, repeated)
+        proof, records, reason = observation.run()
+        if repeat_reason:
+            reason = f"{reason} (exact repeat: {repeat_reason})"
     except VmGoneError:
         raise
     except JdwpError as exc:
         proof, records, reason = None, [], f"JDWP error: {exc}"
-    return LoopVerdict(
-        site,
-        proof,
-        tuple(records),
-        reason,
-        time.monotonic() - began,
-        len([t for t in app_threads if t != thread]),
-    )
+    return LoopVerdict(site, proof, tuple(records), reason, time.monotonic() - began, others)
 
 
 def examine(
@@ -449,8 +531,7 @@ def examine(
                 )
             verdict = _observe(view, site, limits, clock, app_threads, thread)
             verdicts.append(verdict)
-            proof = verdict.proof
-            if proof is not None:
+            if verdict.proved:
                 break
     return Examination(tuple(verdicts), threads, time.monotonic() - start, tuple(notes))
 

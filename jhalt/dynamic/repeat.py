@@ -149,6 +149,7 @@ class RepeatShape:
     shape: LoopShape
     calls: tuple[str, ...]
     receivers: tuple[tuple[int, frozenset[str] | None], ...]
+    counters: tuple[str, ...] = ()  # source names of the `counters` left out
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ class RepeatProof:
     calls: tuple[str, ...]
     state: str  # the locals at the head, in source names
     statics: tuple[str, ...]
+    counters: tuple[str, ...] = ()
 
     @property
     def assumption(self) -> str:
@@ -212,12 +214,62 @@ def _call_check(
     return key, (slot, allowed)
 
 
+def _state_read(method: MethodCode, ins: Instruction, header: int) -> bool:
+    """Whether this read of a local may read the value it had at the head: not when the
+    LocalVariableTable shows it reads a variable whose scope excludes the head — a local
+    declared in the loop body, which Java's definite assignment (JLS §16) makes the
+    iteration assign before it reads it. A read no table row covers (a synthetic local,
+    or no table) counts as a read of the head's value."""
+    rows = [(start, length) for start, length, slot, _ in method.variables if slot == ins.local]
+    covering = [(start, length) for start, length in rows if start <= ins.pc < start + length]
+    return not covering or any(start <= header < start + length for start, length in covering)
+
+
+def _self_update(method: MethodCode, ins: Instruction) -> bool:
+    """Whether the load ``ins`` of local k only feeds ``k = k ± operand`` (``xload k;
+    xconst|xload j; xadd|xsub; xstore k`` with j != k)."""
+    after = [method.by_pc.get(ins.pc + ins.length)]
+    for _ in range(2):
+        last = after[-1]
+        after.append(None if last is None else method.by_pc.get(last.next_pc))
+    operand, operation, store = after
+    return (
+        operand is not None
+        and operation is not None
+        and store is not None
+        and (operand.kind is Kind.CONST or operand.kind is Kind.LOAD and operand.local != ins.local)
+        and operation.op in (ins.op[0] + "add", ins.op[0] + "sub")
+        and store.kind is Kind.STORE
+        and store.local == ins.local
+    )
+
+
+def counters(method: MethodCode, instructions: list[Instruction]) -> set[int]:
+    """Locals the loop only ever reads to update themselves (``count++``, ``n += 2``): their
+    values reach nothing else, so the rest of the state evolves without them and they are
+    left out of the comparison."""
+    reads: dict[int, bool] = {}
+    for ins in instructions:
+        if ins.local is None or ins.kind not in (Kind.LOAD, Kind.IINC):
+            continue
+        only_self = ins.kind is Kind.IINC or (
+            ins.op in ("iload", "lload") and _self_update(method, ins)
+        )
+        reads[ins.local] = reads.get(ins.local, True) and only_self
+    return {slot for slot, only_self in reads.items() if only_self}
+
+
 def _slots(
     method: MethodCode, instructions: list[Instruction], header: int
 ) -> list[StateSlot] | str:
+    """The locals the loop may read as they were at the head, typed by their reads (the
+    `counters` left out)."""
     tags: dict[int, str] = {}
+    skipped = counters(method, instructions)
     for ins in instructions:
         if ins.kind in (Kind.LOAD, Kind.IINC) and ins.local is not None:
+            if ins.local in skipped or not _state_read(method, ins, header):
+                continue
             tag = "I" if ins.kind is Kind.IINC else _TAG[ins.op[0]]
             if tags.setdefault(ins.local, tag) != tag:
                 return f"local {ins.local} is read with two types"
@@ -318,7 +370,9 @@ def repeat_shape(
         source_file=method.source_file,
         line=method.line_at(header),
     )
-    return RepeatShape(shape, tuple(library), tuple(dict.fromkeys(receivers)))
+    names = method.local_names(header)
+    skipped = tuple(names.get(k, f"local{k}") for k in sorted(counters(method, instructions)))
+    return RepeatShape(shape, tuple(library), tuple(dict.fromkeys(receivers)), skipped)
 
 
 def receivers_ok(view: VmView, shape: RepeatShape, snapshot: Snapshot) -> str | None:
@@ -346,9 +400,10 @@ def find_repeat(
     next_visit: Callable[[], Snapshot | None],
     check: Callable[[Snapshot], str | None],
     max_visits: int = MAX_VISITS,
-) -> tuple[int, int] | str:
+) -> tuple[int, int, Snapshot] | str:
     """Visit the head up to ``max_visits`` times (``next_visit`` runs the thread there and
-    reads the state; None: too large); (first, repeat) visit numbers of equal states."""
+    reads the state; None: too large); the (first, repeat) visit numbers of equal states and
+    the repeated state, or why there are none."""
     seen: dict[tuple[object, ...], int] = {}
     for visit in range(1, max_visits + 1):
         snapshot = next_visit()
@@ -359,7 +414,7 @@ def find_repeat(
             return refused
         earlier = seen.get(snapshot.key)
         if earlier is not None:
-            return earlier, visit
+            return earlier, visit, snapshot
         seen[snapshot.key] = visit
     return f"the state at the loop head did not repeat in {max_visits} visits"
 

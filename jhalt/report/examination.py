@@ -93,8 +93,20 @@ def verdict_json(verdict: LoopVerdict) -> dict[str, Any]:
             for r in verdict.records
         ],
     }
+    if verdict.repeat is not None:
+        repeat = verdict.repeat
+        result["proof"] = {
+            "kind": "exact repeat",
+            "first_visit": repeat.first,
+            "repeat_visit": repeat.repeat,
+            "state": repeat.state,
+            "statics": list(repeat.statics),
+            "counters_not_compared": list(repeat.counters),
+            "assumptions": _repeat_assumptions(verdict),
+        }
     if proof is not None:
         result["proof"] = {
+            "kind": "closure",
             "closed_iterations": list(proof.iterations),
             "invariants": [_invariant(i, names) for i in proof.invariants],
             "current_state_path": proof.current_path,
@@ -232,7 +244,43 @@ def _conjunction(conjuncts: list[str]) -> str:
     return shown + (f" && ... ({rest} more conjuncts; --format json lists all)" if rest > 0 else "")
 
 
+def _repeat_assumptions(verdict: LoopVerdict) -> list[str]:
+    repeat = verdict.repeat
+    assert repeat is not None
+    found = [repeat.assumption]
+    if verdict.other_threads:
+        found.append(
+            f"the {verdict.other_threads} other application thread(s) do not write the loop's "
+            "state (its locals, the static fields it uses, the heap reachable from them)"
+        )
+    return found
+
+
+def _repeat_text(verdict: LoopVerdict) -> list[str]:
+    repeat = verdict.repeat
+    assert repeat is not None
+    statics = f"; static fields {', '.join(repeat.statics)}" if repeat.statics else ""
+    out = [
+        f'thread "{verdict.site.thread_name}" is stuck: it never leaves the loop in',
+        f"  {_loop_title(verdict)}",
+        f"  the state at the loop head repeats exactly: visit #{repeat.repeat} equals visit "
+        f"#{repeat.first} (in {verdict.elapsed:.2f} s)",
+        f"  state compared: {repeat.state}{statics}, and the heap reachable from them",
+        *(
+            [f"  not compared: {', '.join(repeat.counters)} (only ever updated from itself)"]
+            if repeat.counters
+            else []
+        ),
+        "  argument: the loop takes no monitor and calls only deterministic methods, so each "
+        "visit's state determines the next; a repeated state repeats forever",
+    ]
+    out.extend(f"  assumes {a}" for a in _repeat_assumptions(verdict))
+    return out
+
+
 def _proof_text(verdict: LoopVerdict) -> list[str]:
+    if verdict.repeat is not None:
+        return _repeat_text(verdict)
     proof = verdict.proof
     assert proof is not None
     names = _names(verdict)
