@@ -90,8 +90,13 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 if not args.keep_running:
                     stop_process(process)
                 return EXIT_STUCK
-            if interrupted["count"]:
+            if interrupted["count"] or not (args.keep_running or args.once):
                 stop_process(process)
+                print(
+                    "jhalt: watch ends after its report; the program was stopped "
+                    "(--keep-running keeps watching it, --once leaves it running)",
+                    file=sys.stderr,
+                )
                 return EXIT_NOTHING_PROVED
             if args.once:
                 return EXIT_NOTHING_PROVED
@@ -137,10 +142,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Runs `java ARGS...` with the JDWP agent listening on a loopback port (nothing "
             "else changes; no overhead until jhalt acts). After --after seconds, on SIGUSR1, "
-            "or on Ctrl-C, jhalt suspends the program, observes the loops its threads are in "
-            "and tries to prove one never exits (Looper). Exit 1: a thread is proved stuck "
-            "(the program is stopped unless --keep-running); 0: nothing proved (the program "
-            "was resumed untouched and keeps running until it exits)."
+            "or on Ctrl-C, jhalt suspends the program, looks for a deadlock, observes the loops "
+            "its threads are in and tries to prove one never exits (Looper, exact repeats). "
+            "watch ends after its report: exit 1 when a thread is proved stuck, 0 when "
+            "nothing was proved; the program is stopped then, unless --keep-running (keep "
+            "watching it and leave it running) or --once (leave it running)."
         ),
     )
     watch.add_argument(
@@ -152,7 +158,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="exit after the first examination, leaving the program running",
     )
     watch.add_argument(
-        "--keep-running", action="store_true", help="do not stop a program proved stuck"
+        "--keep-running",
+        action="store_true",
+        help="never stop the program; after a report that proves nothing, keep watching it",
     )
     _common(watch)
     watch.add_argument(
