@@ -63,7 +63,7 @@ class Wait:
 
     thread: int
     thread_name: str
-    kind: str  # "monitor" or "lock"
+    kind: str  # "monitor", "lock"; for `find_all_waiting` also "wait", "join", "park"
     lock: int
     lock_type: str
     owner: int
@@ -74,6 +74,13 @@ class Wait:
         name = self.lock_type.replace("/", ".")
         if self.kind == "monitor":
             return f"the monitor of {name} o{self.lock}"
+        if self.kind == "wait":
+            return f"a notify of {name} o{self.lock} (Object.wait() without a timeout)"
+        if self.kind == "join":
+            return f'the end of thread "{self.lock_type}" (Thread.join() without a timeout)'
+        if self.kind == "park":
+            blocker = f" (blocker {name} o{self.lock})" if self.lock else ""
+            return f"an unpark (LockSupport.park without a timeout){blocker}"
         return f"{name} o{self.lock}"
 
 
@@ -81,18 +88,29 @@ class Wait:
 class Deadlock:
     """A proved cycle: ``waits[i]`` waits for a lock held by the thread of ``waits[i+1]``
     (cyclically); ``taken_at[i]`` is where the thread of ``waits[i]`` took the lock that
-    the previous thread waits for (None: not on its stack)."""
+    the previous thread waits for (None: not on its stack). With ``cycle`` False: every
+    application thread waits without a timeout (`find_all_waiting`), ``waits`` lists them."""
 
     waits: tuple[Wait, ...]
     taken_at: tuple[Site | None, ...]
+    cycle: bool = True
 
     @property
     def assumptions(self) -> tuple[str, ...]:
+        found = []
         interruptible = [w.thread_name for w in self.waits if w.interruptible]
-        if not interruptible:
-            return ()
-        names = ", ".join(f'"{n}"' for n in interruptible)
-        return (f"no other thread interrupts {names} (waiting in an interruptible acquire)",)
+        if interruptible and self.cycle:
+            names = ", ".join(f'"{n}"' for n in interruptible)
+            found.append(
+                f"no other thread interrupts {names} (waiting in an interruptible acquire)"
+            )
+        if not self.cycle:
+            found.append(
+                "no spurious wake-up of Object.wait or LockSupport.park (JLS §17.2.1 allows "
+                "them), and no JDK service thread (finalizers, cleaners, signal handlers, "
+                "JMX) notifies, unparks or interrupts these threads"
+            )
+        return tuple(found)
 
 
 def _site(view: VmView, loc: Location) -> Site | None:
@@ -159,6 +177,85 @@ def _lock_wait(view: VmView, thread: int, name: str) -> Wait | None:
     interruptible = bool(names & _INTERRUPTIBLE)
     lock_type = view.class_name(blocker_type)
     return Wait(thread, name, "lock", blocker, lock_type, owner, _user_site(sites), interruptible)
+
+
+def _methods(view: VmView, thread: int, count: int) -> list[str]:
+    """``class.name(descriptor)`` of the top ``count`` frames (fewer on a short stack)."""
+    frames = view.client.frames(thread, 0, min(count, view.client.frame_count(thread)))
+    result = []
+    for frame in frames:
+        loc = frame.location
+        decl = view.method_decl(loc.class_id, loc.method_id)
+        result.append(f"{view.class_name(loc.class_id)}.{decl.name}{decl.signature}")
+    return result
+
+
+_UNTIMED_WAITS = {
+    ("java/lang/Object.wait(J)V", "java/lang/Object.wait()V"): "wait",
+    ("java/lang/Object.wait(J)V", "java/lang/Thread.join(J)V", "java/lang/Thread.join()V"): "join",
+    (
+        "jdk/internal/misc/Unsafe.park(ZJ)V",
+        "java/util/concurrent/locks/LockSupport.park()V",
+    ): "park",
+    (
+        "jdk/internal/misc/Unsafe.park(ZJ)V",
+        "java/util/concurrent/locks/LockSupport.park(Ljava/lang/Object;)V",
+    ): "park",
+}
+"""Top frames of a thread that waits without a timeout: ``Object.wait()`` (it calls
+``wait(0L)``), ``Thread.join()`` (``join(0)``: wait while the thread lives), and the
+untimed ``LockSupport.park`` (JDK 17's frames)."""
+
+
+def _untimed_wait(view: VmView, thread: int, name: str) -> Wait | None:
+    """What a WAIT-status thread waits for, when it waits without a timeout."""
+    top = _methods(view, thread, 3)
+    kind = next(
+        (k for frames, k in _UNTIMED_WAITS.items() if tuple(top[: len(frames)]) == frames), None
+    )
+    if kind is None:
+        return None
+    if kind == "park":
+        target = _object_field(view, thread, "java/lang/Thread", "parkBlocker")
+    else:
+        target = view.client.contended_monitor(thread)
+    if kind == "join":
+        target_type = view.client.thread_name(target)  # the joined thread, by name
+    else:
+        target_type = view.class_name(view.object_type(target)) if target else "java/lang/Object"
+    return Wait(thread, name, kind, target, target_type, 0, _user_site(_sites(view, thread)))
+
+
+def find_all_waiting(view: VmView, threads: list[tuple[int, str]]) -> Deadlock | None:
+    """When every thread of ``threads`` (the application's) waits without a timeout — in
+    ``Object.wait()``, ``Thread.join()``, an untimed ``LockSupport.park``, or to enter a
+    monitor one of them owns — none of them can run again to notify, unpark, release or
+    end for another: they are all stuck (a lost notify; a waiter whose notifier is stuck).
+    The assumptions (no spurious wake-up, no JDK service thread acting on them) are stated
+    with the result."""
+    if not threads:
+        return None
+    members = {thread for thread, _ in threads}
+    waits = []
+    try:
+        for thread, name in threads:
+            status, _ = view.client.thread_status(thread)
+            if status == STATUS_MONITOR:
+                wait = _monitor_wait(view, thread, name)
+                if wait is None or wait.owner not in members:
+                    return None
+            elif status == STATUS_WAIT:
+                wait = _lock_wait(view, thread, name) or _untimed_wait(view, thread, name)
+                if wait is None or wait.kind == "lock" and wait.owner not in members:
+                    return None
+                if wait.kind == "join" and wait.lock not in members:
+                    return None  # joins a thread that may still end
+            else:
+                return None
+            waits.append(wait)
+    except (JdwpError, UnsupportedStep, KeyError):
+        return None
+    return Deadlock(tuple(waits), tuple(None for _ in waits), cycle=False)
 
 
 def waits_for(view: VmView, thread: int, name: str) -> Wait | None:
@@ -259,4 +356,4 @@ def find_deadlock(view: VmView, threads: list[tuple[int, str]]) -> Deadlock | No
     return Deadlock(tuple(cycle), taken)
 
 
-__all__ = ["Deadlock", "Site", "Wait", "find_deadlock", "waits_for"]
+__all__ = ["Deadlock", "Site", "Wait", "find_all_waiting", "find_deadlock", "waits_for"]

@@ -27,7 +27,7 @@ from jhalt.dynamic.concolic import (
     Divergence,
     IterationTooLong,
 )
-from jhalt.dynamic.deadlock import Deadlock, find_deadlock
+from jhalt.dynamic.deadlock import Deadlock, find_all_waiting, find_deadlock
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, VmGoneError
 from jhalt.dynamic.memory import FreshObject
@@ -508,11 +508,15 @@ def examine(
     threads = thread_dump(view)
     verdicts: list[LoopVerdict] = []
     notes: list[str] = []
-    deadlock = find_deadlock(view, _named_threads(client))
-    if deadlock is not None:  # the first question of a hung service; no loop search then
-        notes.append("running threads were not examined for loops (a deadlock was proved)")
-        return Examination((), threads, time.monotonic() - start, tuple(notes), (deadlock,))
     candidates, app_threads = _candidate_threads(client)
+    named = _named_threads(client)
+    deadlock = find_deadlock(view, named)
+    if deadlock is None and not candidates:
+        deadlock = find_all_waiting(view, [(t, n) for t, n in named if t in app_threads])
+    if deadlock is not None:  # the first question of a hung service; no loop search then
+        if candidates:
+            notes.append("running threads were not examined for loops (a deadlock was proved)")
+        return Examination((), threads, time.monotonic() - start, tuple(notes), (deadlock,))
     for thread, name in candidates:
         try:
             sites = loop_sites(view, thread, name)

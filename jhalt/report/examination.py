@@ -153,14 +153,17 @@ def deadlock_json(deadlock: Deadlock) -> dict[str, Any]:
     """A deadlock: per thread, the lock it waits for (where), its owner, and where the
     thread took the lock that the previous thread of the cycle waits for."""
     return {
+        "kind": "cycle" if deadlock.cycle else "all threads wait",
         "threads": [
             {
                 "thread": wait.thread_name,
                 "waits_for": wait.lock_text(),
                 "kind": wait.kind,
-                "owner": deadlock.waits[(k + 1) % len(deadlock.waits)].thread_name,
+                "owner": deadlock.waits[(k + 1) % len(deadlock.waits)].thread_name
+                if deadlock.cycle
+                else None,
                 "waits_at": _site_json(wait.waits_at),
-                "holds": deadlock.waits[k - 1].lock_text(),
+                "holds": deadlock.waits[k - 1].lock_text() if deadlock.cycle else None,
                 "took_it_at": _site_json(deadlock.taken_at[k]),
             }
             for k, wait in enumerate(deadlock.waits)
@@ -169,7 +172,25 @@ def deadlock_json(deadlock: Deadlock) -> dict[str, Any]:
     }
 
 
+def _all_waiting_text(deadlock: Deadlock) -> list[str]:
+    out = [f"stuck: all {len(deadlock.waits)} application threads wait, none can wake another"]
+    for wait in deadlock.waits:
+        where = wait.waits_at.text() if wait.waits_at else "an unknown place"
+        out.append(f'  thread "{wait.thread_name}" waits for {wait.lock_text()}')
+        out.append(f"    at {where}")
+    out.append(
+        "  argument: every application thread waits without a timeout (Object.wait(), "
+        "Thread.join() of one of them, an untimed LockSupport.park, or a lock one of them "
+        "holds); a waiting thread runs no code, so no notify, unpark, release or thread end "
+        "can ever come"
+    )
+    out.extend(f"  assumes {a}" for a in deadlock.assumptions)
+    return out
+
+
 def _deadlock_text(deadlock: Deadlock) -> list[str]:
+    if not deadlock.cycle:
+        return _all_waiting_text(deadlock)
     waits = deadlock.waits
     out = [f"deadlock: {len(waits)} threads wait for each other forever"]
     for k, wait in enumerate(waits):

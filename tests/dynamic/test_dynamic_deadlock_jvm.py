@@ -69,3 +69,21 @@ def test_brief_contention_in_one_order_is_not_a_deadlock(start_jvm) -> None:  # 
     assert not examination.stuck
     assert jvm.wait_exit(30) == 0
     assert jvm.lines[-1].startswith("done")
+
+
+def test_lost_notify_leaves_every_thread_waiting(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("LostNotify", "lost", settle=0.1)
+    examination = _examine(jvm)
+    [stuck] = examination.deadlocks
+    assert not stuck.cycle
+    kinds = {w.thread_name: w.kind for w in stuck.waits}
+    assert kinds == {"main": "join", "consumer": "wait"}
+    assert any("spurious wake-up" in a for a in stuck.assumptions)
+
+
+def test_waiters_of_a_sleeping_producer_are_not_claimed(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("SlowProducer", "2", settle=0.1)
+    examination = _examine(jvm, timeout=2.0)
+    assert not examination.stuck
+    assert jvm.wait_exit(30) == 0
+    assert jvm.lines[-1] == "done"
