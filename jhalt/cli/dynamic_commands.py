@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -48,6 +49,29 @@ def cmd_attach(args: argparse.Namespace) -> int:
     return EXIT_STUCK if examination.stuck else EXIT_NOTHING_PROVED
 
 
+def _after_report(
+    examination: Examination,
+    args: argparse.Namespace,
+    process: subprocess.Popen[bytes],
+    interrupted: bool,
+) -> int | None:
+    """watch's exit code after a report, or None to keep watching (only with
+    --keep-running when nothing was proved); stops the program as the options say."""
+    if examination.stuck:
+        if not args.keep_running:
+            stop_process(process)
+        return EXIT_STUCK
+    if interrupted or not (args.keep_running or args.once):
+        stop_process(process)
+        print(
+            "jhalt: watch ends after its report; the program was stopped "
+            "(--keep-running keeps watching it, --once leaves it running)",
+            file=sys.stderr,
+        )
+        return EXIT_NOTHING_PROVED
+    return EXIT_NOTHING_PROVED if args.once else None
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     command = list(args.command)
     if command and command[0] == "--":
@@ -86,20 +110,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
             trigger.clear()
             examination = examine_at(address, limits, process, _progress(args))
             _emit(examination, args)
-            if examination.stuck:
-                if not args.keep_running:
-                    stop_process(process)
-                return EXIT_STUCK
-            if interrupted["count"] or not (args.keep_running or args.once):
-                stop_process(process)
-                print(
-                    "jhalt: watch ends after its report; the program was stopped "
-                    "(--keep-running keeps watching it, --once leaves it running)",
-                    file=sys.stderr,
-                )
-                return EXIT_NOTHING_PROVED
-            if args.once:
-                return EXIT_NOTHING_PROVED
+            code = _after_report(examination, args, process, bool(interrupted["count"]))
+            if code is not None:
+                return code
     except BaseException:
         stop_process(process)  # interrupted or failed: the program does not outlive jhalt
         raise
