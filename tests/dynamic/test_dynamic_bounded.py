@@ -14,7 +14,7 @@ from jhalt.dynamic.bounded import MAX_TERM_NODES, combine, term_nodes
 from jhalt.dynamic.memory import IterationMemory, Value, constant
 from jhalt.dynamic.operations import int_arith
 from jhalt.dynamic.symbolic import LocalLoc
-from jhalt.its.terms import INT, Lit, Var, evaluate, holds
+from jhalt.its.terms import INT, Atom, Lit, Var, evaluate, holds
 
 ints = st.integers(-(2**31), 2**31 - 1)
 
@@ -65,3 +65,18 @@ def test_cancelling_terms_vanish() -> None:
     x, y = Var("x", INT), Var("y", INT)
     assert combine("sub", (combine("add", (x, y), INT), x), INT) == y
     assert combine("sub", (x, x), INT) == Lit(0, INT)
+
+
+def test_path_constraint_keeps_the_strongest_bound_of_an_inner_loop() -> None:
+    """An inner loop ``for (i = 0; i < n; i++)`` with a constant i adds 0 < n, 1 < n, …;
+    the last one implies all the others (for every value of n)."""
+    memory = IterationMemory("1")
+    n = Var(LocalLoc(1), INT)
+    for k in range(2_000):
+        memory.assume(Atom("lt", Lit(k, INT), n))
+    memory.assume(Atom("ge", Lit(2_000, INT), n))  # the exit test: 2000 >= n
+    memory.assume(Atom("le", n, Lit(5_000, INT)))  # weaker than n <= 2000: dropped
+    assert memory.path == [Atom("lt", Lit(1_999, INT), n), Atom("ge", Lit(2_000, INT), n)]
+    for value in (1_999, 2_000, 2_001):
+        expected = 1_999 < value <= 2_000
+        assert all(holds(a, {LocalLoc(1): value}) for a in memory.path) == expected
