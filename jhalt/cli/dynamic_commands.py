@@ -151,7 +151,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``watch`` and ``attach`` subcommands."""
     watch = subparsers.add_parser(
         "watch",
-        help="run a Java program; on demand, prove that a thread is stuck in a loop",
+        help="run a Java program; on demand, prove that a thread is stuck (a loop or a deadlock)",
         description=(
             "Runs `java ARGS...` with the JDWP agent listening on a loopback port (nothing "
             "else changes; no overhead until jhalt acts). After --after seconds, on SIGUSR1, "
@@ -183,7 +183,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     attach = subparsers.add_parser(
         "attach",
-        help="prove that a thread of a running JVM (JDWP agent) is stuck in a loop",
+        help="prove that a thread of a running JVM (JDWP agent) is stuck: a loop or a deadlock",
         description=(
             "Attaches to a JVM started with -agentlib:jdwp=transport=dt_socket,server=y,"
             "suspend=n,address=127.0.0.1:PORT (or with onjcmd=y and later `jcmd PID "
