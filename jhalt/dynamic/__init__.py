@@ -1,5 +1,5 @@
-"""The dynamic non-termination prover behind `jhalt watch` and `jhalt attach` (seed 003,
-Looper): a JDWP client, concolic replay of observed iterations, the closure proof; and the
+"""The dynamic prover behind `jhalt watch` and `jhalt attach`: deadlocks, and loops proved by
+Looper's closure (seed 003) or by an exact repeat (issue 22), over a JDWP client; and the
 observing replay that confirms a NO by watching its loop head (issue 20).
 
 Modules, from the wire up:

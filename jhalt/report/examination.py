@@ -1,10 +1,14 @@
 """Human and JSON renderings of an `Examination` (what `jhalt watch`/`attach` print; the data
 types stay in `jhalt.dynamic.observer` and `jhalt.dynamic.prover`, docs/dynamic.md).
 
-For a proved loop: the thread, the loop (method, source lines), the observed iteration
-paths (Φ_i) and updates (M_i), the invariants Γ and the closed argument of seed 003
-§3.4, and whether the argument survives Java's 32/64-bit integers. For an unproved
-loop: why, what was observed, and the thread dump.
+For a deadlock: each thread of the cycle, the lock it waits for and where, its owner, and
+where the thread took the lock it holds (or, when every application thread waits, what
+each waits for), with the argument and its assumptions. For a loop proved by closure: the
+thread, the loop (method, source lines), the observed iteration paths (Φ_i) and updates
+(M_i), the invariants Γ and the closed argument of seed 003 §3.4, and whether the
+argument survives Java's 32/64-bit integers; proved by an exact repeat: the visits, the
+state compared, the counters left out and the assumptions. For an unproved loop: why,
+what was observed, and the thread dump.
 """
 
 from __future__ import annotations
