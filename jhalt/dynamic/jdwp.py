@@ -261,6 +261,20 @@ class JdwpClient:
             raise JdwpError(f"JDWP command {command} failed: {w.error_name(code)}", code)
         return PacketReader(body, self.sizes)
 
+    def _post(self, command: tuple[int, int], data: bytes) -> None:
+        """Send a command without waiting for its reply (the reader drops the reply); an
+        error the VM answers with is not seen."""
+        if self._closed:
+            raise VmGoneError("the debuggee VM is gone (connection closed)")
+        with self._lock:
+            packet_id = self._next_id
+            self._next_id += 1
+        try:
+            with self._send_lock:
+                self._sock.sendall(w.command_packet(packet_id, command, data))
+        except OSError:
+            raise VmGoneError("the debuggee VM is gone (send failed)") from None
+
     def _writer(self) -> PacketWriter:
         return PacketWriter(self.sizes)
 
@@ -473,8 +487,14 @@ class JdwpClient:
     def suspend_thread(self, thread: int) -> None:
         self._send(w.TR_SUSPEND, self._writer().object_id(thread).data())
 
-    def resume_thread(self, thread: int) -> None:
-        self._send(w.TR_RESUME, self._writer().object_id(thread).data())
+    def resume_thread(self, thread: int, wait: bool = True) -> None:
+        """ThreadReference.Resume; ``wait=False`` does not wait for the reply (single
+        stepping: the next event is awaited anyway, and a failed resume shows as none)."""
+        data = self._writer().object_id(thread).data()
+        if wait:
+            self._send(w.TR_RESUME, data)
+        else:
+            self._post(w.TR_RESUME, data)
 
     def suspend_count(self, thread: int) -> int:
         return self._send(w.TR_SUSPEND_COUNT, self._writer().object_id(thread).data()).i4()

@@ -234,7 +234,7 @@ class _Observation:
         frame), which would slow the resumed program down for good. An exception event
         means the prediction is void (exceptions are not modelled)."""
         self._breakpoint(*engine.next_location())
-        self.client.resume_thread(self.site.thread)
+        self.client.resume_thread(self.site.thread, wait=False)
         kind, loc = self._next_event()
         if kind == w.EK_EXCEPTION:
             raise Divergence(f"an exception was thrown at index {loc.index}")
