@@ -17,7 +17,14 @@ from types import FrameType
 from jhalt.cli.arguments import non_negative_seconds, positive_count, positive_seconds
 from jhalt.cli.output import write_output
 from jhalt.dynamic.observer import Examination, Limits
-from jhalt.dynamic.session import examine_at, launch_watched, parse_address, stop_process
+from jhalt.dynamic.session import (
+    address_of_pid,
+    examine_at,
+    launch_watched,
+    parse_address,
+    stop_process,
+)
+from jhalt.errors import InputError
 from jhalt.report.formats import EXAMINATION_FORMATS
 from jhalt.witness.processes import hand_over
 
@@ -43,7 +50,10 @@ def _progress(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def cmd_attach(args: argparse.Namespace) -> int:
-    address = parse_address(args.address, args.host)
+    if (args.address is None) == (args.pid is None):
+        raise InputError("give the agent's [HOST:]PORT or --pid PID (one of them)")
+    text = args.address if args.pid is None else address_of_pid(args.pid)
+    address = parse_address(text, args.host)
     examination = examine_at(address, _limits(args), progress=_progress(args))
     _emit(examination, args)
     return EXIT_STUCK if examination.stuck else EXIT_NOTHING_PROVED
@@ -192,8 +202,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     attach.add_argument(
-        "address", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)"
+        "address", nargs="?", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)"
     )
+    attach.add_argument(
+        "--pid", type=positive_count, metavar="PID",
+        help="find the agent of this local JVM with jcmd (starting it when the agent has "
+        "onjcmd=y)",
+    )  # fmt: skip
     attach.add_argument("--host", metavar="HOST", help="allow connecting to this non-loopback host")
     _common(attach)
     attach.set_defaults(handler=cmd_attach)

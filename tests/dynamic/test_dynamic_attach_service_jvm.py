@@ -74,6 +74,25 @@ def test_attach_after_jcmd_starts_the_agent(service) -> None:  # type: ignore[no
     assert main(["attach", str(port)]) == 1
 
 
+@pytest.mark.skipif(shutil.which("jcmd") is None, reason="needs jcmd (part of the JDK)")
+def test_attach_by_process_id(service, capsys) -> None:  # type: ignore[no-untyped-def]
+    port = free_loopback_port()
+    plain = service(f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:{port}",
+                    "RegexEmptyFind", "stuck")  # fmt: skip
+    assert main(["attach", "--pid", str(plain.pid)]) == 1  # address from its command line
+    later = free_loopback_port()
+    on_demand = service(
+        f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,onjcmd=y,address=127.0.0.1:{later}",
+        "IndexOfScan", "stuck",
+    )  # fmt: skip
+    assert main(["attach", "--pid", str(on_demand.pid)]) == 1  # started by jcmd
+    no_agent = service("-Xmx64m", "IndexOfScan", "stuck")
+    capsys.readouterr()
+    assert main(["attach", "--pid", str(no_agent.pid)]) == 2
+    assert "runs no JDWP agent" in capsys.readouterr().err
+    assert main(["attach"]) == 2
+
+
 def test_watch_ends_after_a_report_that_proves_nothing(program_classes: Path, capfd) -> None:  # type: ignore[no-untyped-def]
     began = time.monotonic()
     code = main(
