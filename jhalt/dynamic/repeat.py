@@ -13,7 +13,15 @@ visit of the head is a function of the state compared:
 * the state is the loop frame's locals the loop reads (typed by the instructions that read
   them), the static fields it reads or writes, the heap reachable from both (objects
   compared up to a renaming of the objects, `jhalt.dynamic.snapshot`), and which of the
-  classes the loop may initialise are initialised;
+  classes the loop may initialise are initialised. Left out, and named with the proof:
+  `counters`, locals the loop only reads to update themselves (``count++``), whose values
+  reach nothing else; also left out are locals declared in the loop body (the
+  LocalVariableTable shows a read outside their scope at the head), which Java's definite
+  assignment makes every iteration assign before reading. The operand stack is empty at
+  the head (javac's loops; the concolic replay assumes it too);
+* between two visits the thread stays in the loop: a visit is a breakpoint at the head in
+  the loop's frame, reaching an exit of the loop in that frame or any exception event
+  ends the observation without a claim;
 * the loop takes no monitor, makes no ``invokedynamic`` and no ``jsr``; every call is one of
   the pure methods of `jhalt.dynamic.loop_shape.PURE_METHODS` or of the allow-list
   `DETERMINISTIC_CALLS` below, and a call through an interface or a non-final class has its
