@@ -78,6 +78,7 @@ LOOK_ALIKES = (
     Program("TimedLockBackoff", ("2000",), False, "lock-order inversion with tryLock timeouts"),
     Program("BriefContention", ("30",), False, "four threads contend on two locks, one order"),
     Program("SlowProducer", ("5",), False, "waiters of a sleeping producer"),
+    Program("CleanerWakes", ("5",), False, "a waiter a cleaner action notifies later"),
     Program("RegexEmptyFind", ("advance",), False, "Matcher.find stepping past empty matches"),
     Program("IndexOfScan", ("scan",), False, "String.indexOf scan, rounds counted"),
     Program("IteratorNoNext", ("next",), False, "iterator advanced, many rounds"),

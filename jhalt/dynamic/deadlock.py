@@ -26,8 +26,10 @@ frames' line tables (ThreadReference.OwnedMonitorsStackDepthInfo for monitors; a
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
+from jhalt.dynamic import jdwp_wire as w
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue
 from jhalt.dynamic.vmview import MethodCode, UnsupportedStep, VmView
 
@@ -107,8 +109,14 @@ class Deadlock:
         if not self.cycle:
             found.append(
                 "no spurious wake-up of Object.wait or LockSupport.park (JLS §17.2.1 allows "
-                "them), and no JDK service thread (finalizers, cleaners, signal handlers, "
-                "JMX) notifies, unparks or interrupts these threads"
+                "them), and no program code that JDK service threads run later (a pending "
+                "finalizer or cleaner action, a shutdown hook, a JMX call) notifies, unparks "
+                "or interrupts these threads (checked: no service thread runs program code now)"
+            )
+            found.append(
+                "no notify or unpark was pending when the VM was suspended (a thread "
+                "notified just before still shows as waiting): checked by letting the VM run "
+                f"{SETTLE_S} s, in which no thread returned from its wait"
             )
         return tuple(found)
 
@@ -258,6 +266,75 @@ def find_all_waiting(view: VmView, threads: list[tuple[int, str]]) -> Deadlock |
     return Deadlock(tuple(waits), tuple(None for _ in waits), cycle=False)
 
 
+def service_threads_idle(view: VmView, threads: list[int]) -> bool:
+    """Whether none of ``threads`` (the JDK's service threads) has a frame of program code
+    (outside ``java.``, ``jdk.``, ``sun.``): a cleaner action or finalizer that runs now
+    could notify the waiting threads."""
+    try:
+        for thread in threads:
+            for site in _sites(view, thread):
+                if site is None or not site.method.startswith(_LIBRARY):
+                    return False
+    except (JdwpError, UnsupportedStep, KeyError):
+        return False
+    return True
+
+
+SETTLE_S = 0.3
+"""How long `settled` lets the VM run to see a pending notify or unpark take effect."""
+
+
+def _return_breakpoint(view: VmView, thread: int) -> Location | None:
+    """The instruction after the call in the thread's frame 1 (``LockSupport.park`` calling
+    ``Unsafe.park``): reached when the park returns."""
+    loc = view.client.frames(thread, 1, 1)[0].location
+    method = view.method_at(loc)
+    ins = method.by_pc.get(loc.index)
+    if ins is None:
+        return None
+    return Location(view.type_tag(loc.class_id), loc.class_id, loc.method_id, ins.next_pc)
+
+
+def settled(view: VmView, waiting: Deadlock, seconds: float = SETTLE_S) -> bool:
+    """Whether no thread of ``waiting`` returns from its wait (JDWP MonitorWaited, contended
+    MonitorEntered, or a breakpoint after the park) while the suspended VM runs for
+    ``seconds``; the VM is suspended again afterwards. A notify or unpark issued just before
+    the suspension shows here: the thread runs as soon as the VM does."""
+    client = view.client
+    requests: list[tuple[int, int]] = []
+    fired = 0  # events seen: each suspended the whole VM once more (SUSPEND_ALL)
+    try:
+        for wait in waiting.waits:
+            only = (w.MOD_THREAD_ONLY, wait.thread)
+            for kind in (w.EK_MONITOR_WAITED, w.EK_MONITOR_CONTENDED_ENTERED):
+                requests.append((kind, client.set_request(kind, w.SUSPEND_ALL, [only])))
+            if wait.kind in ("park", "lock"):
+                loc = _return_breakpoint(view, wait.thread)
+                if loc is None:
+                    return False
+                modifiers = [only, (w.MOD_LOCATION_ONLY, loc)]
+                requests.append(
+                    (w.EK_BREAKPOINT, client.set_request(w.EK_BREAKPOINT, w.SUSPEND_ALL, modifiers))
+                )
+        client.drain_events()
+        client.resume_vm()
+        if client.next_event(seconds) is not None:
+            fired += 1
+        return fired == 0
+    except (JdwpError, UnsupportedStep, KeyError):
+        return False
+    finally:
+        try:
+            client.suspend_vm()
+            for kind, request in requests:
+                client.clear_request(kind, request)
+            time.sleep(0.02)  # events already on the wire
+            for _ in range(fired + len(client.drain_events())):
+                client.resume_vm()  # back to the one suspension of the examination
+        except JdwpError:
+            pass
+
+
 def waits_for(view: VmView, thread: int, name: str) -> Wait | None:
     """The waits-for edge of one suspended thread, or None (running, timed, or unknown)."""
     try:
@@ -356,4 +433,13 @@ def find_deadlock(view: VmView, threads: list[tuple[int, str]]) -> Deadlock | No
     return Deadlock(tuple(cycle), taken)
 
 
-__all__ = ["Deadlock", "Site", "Wait", "find_all_waiting", "find_deadlock", "waits_for"]
+__all__ = [
+    "Deadlock",
+    "Site",
+    "Wait",
+    "find_all_waiting",
+    "find_deadlock",
+    "service_threads_idle",
+    "settled",
+    "waits_for",
+]

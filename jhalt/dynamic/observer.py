@@ -27,7 +27,13 @@ from jhalt.dynamic.concolic import (
     Divergence,
     IterationTooLong,
 )
-from jhalt.dynamic.deadlock import Deadlock, find_all_waiting, find_deadlock
+from jhalt.dynamic.deadlock import (
+    Deadlock,
+    find_all_waiting,
+    find_deadlock,
+    service_threads_idle,
+    settled,
+)
 from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location, VmGoneError
 from jhalt.dynamic.memory import FreshObject
@@ -450,6 +456,20 @@ def _candidate_threads(client: JdwpClient) -> tuple[list[tuple[int, str]], list[
     return candidates, app_threads
 
 
+def _all_waiting(view: VmView, app_threads: list[tuple[int, str]]) -> Deadlock | None:
+    """Every application thread waiting without a timeout, still so after the VM ran for
+    `jhalt.dynamic.deadlock.SETTLE_S` seconds with none returning from its wait."""
+    waiting = find_all_waiting(view, app_threads)
+    if waiting is None or not settled(view, waiting):
+        return None
+    again = find_all_waiting(view, app_threads)
+    if again is None or [(w.thread, w.kind, w.lock) for w in again.waits] != [
+        (w.thread, w.kind, w.lock) for w in waiting.waits
+    ]:
+        return None
+    return again
+
+
 def _named_threads(client: JdwpClient) -> list[tuple[int, str]]:
     """Every live thread with its name (a thread JDWP cannot name is left out)."""
     named = []
@@ -512,7 +532,9 @@ def examine(
     named = _named_threads(client)
     deadlock = find_deadlock(view, named)
     if deadlock is None and not candidates:
-        deadlock = find_all_waiting(view, [(t, n) for t, n in named if t in app_threads])
+        service = [t for t, _ in named if t not in app_threads]
+        if service_threads_idle(view, service):
+            deadlock = _all_waiting(view, [(t, n) for t, n in named if t in app_threads])
     if deadlock is not None:  # the first question of a hung service; no loop search then
         if candidates:
             notes.append("running threads were not examined for loops (a deadlock was proved)")

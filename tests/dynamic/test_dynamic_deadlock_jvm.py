@@ -87,3 +87,11 @@ def test_waiters_of_a_sleeping_producer_are_not_claimed(start_jvm) -> None:  # t
     assert not examination.stuck
     assert jvm.wait_exit(30) == 0
     assert jvm.lines[-1] == "done"
+
+
+def test_a_waiter_a_cleaner_action_will_notify_is_not_claimed(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("CleanerWakes", "3", settle=0.1)
+    examination = _examine(jvm, timeout=2.0)
+    assert not examination.stuck
+    assert jvm.wait_exit(30) == 0
+    assert jvm.lines[-1] == "done"
