@@ -36,6 +36,7 @@ from jhalt.witness.processes import release, signals_blocked, start_group
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
+REOPEN_WAIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -151,14 +152,19 @@ def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Addres
 
 
 def connect(address: Address, process: subprocess.Popen[bytes] | None = None) -> JdwpClient:
-    """Connect, retrying while a freshly started JVM opens its agent's port."""
-    deadline = time.monotonic() + CONNECT_TIMEOUT
+    """Connect, retrying while a freshly started JVM opens its agent's port, or — for an
+    agent jhalt did not start — for `REOPEN_WAIT` seconds: after a debugger's Dispose the
+    agent listens again only a moment later (a second `attach` right after the first)."""
+    deadline = time.monotonic() + (CONNECT_TIMEOUT if process is not None else REOPEN_WAIT)
     while True:
         try:
             return JdwpClient.connect(address.host, address.port)
         except VmGoneError as exc:
-            if process is None:
+            if process is None and time.monotonic() > deadline:
                 raise InputError(str(exc)) from None
+            if process is None:
+                time.sleep(0.1)
+                continue
             if process.poll() is not None or time.monotonic() > deadline:
                 raise InputError(f"the program did not open its debug port: {exc}") from None
             time.sleep(0.05)
