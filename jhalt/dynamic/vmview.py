@@ -10,6 +10,7 @@ file is read from disk, so it works for JDK, generated and hidden classes alike.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -35,10 +36,16 @@ class ClassNotReady(JhaltError):
     """An instruction would load or initialise a class: Java code the observer cannot see."""
 
 
+_HIDDEN_SIGNATURE = re.compile(r"\.(0x[0-9a-fA-F]+)$")
+_HIDDEN_NAME = re.compile(r"\+(0x[0-9a-fA-F]+)$")
+
+
 def internal_name(signature: str) -> str:
-    """``Lp/C;`` -> ``p/C``; array signatures stay descriptors (``[I``)."""
+    """``Lp/C;`` -> ``p/C``; array signatures stay descriptors (``[I``). A hidden class (a
+    lambda's ``p/C$$Lambda$18``) has the suffix ``.0x…`` in JDWP signatures and ``+0x…`` in
+    its own constant pool; the constant pool's form is used."""
     if signature.startswith("L") and signature.endswith(";"):
-        return signature[1:-1]
+        return _HIDDEN_SIGNATURE.sub(r"+\1", signature[1:-1])
     return signature
 
 
@@ -192,7 +199,8 @@ class VmView:
         cached = self._classes.get(name)
         if cached is not None:
             return cached
-        signature = name if name.startswith("[") else f"L{name};"
+        jdwp_name = _HIDDEN_NAME.sub(r".\1", name)
+        signature = name if name.startswith("[") else f"L{jdwp_name};"
         found = self.client.classes_by_signature(signature)
         if not found:
             raise UnsupportedStep(f"class {name} is not loaded")
