@@ -63,6 +63,7 @@ HUNG = (
     Program("RegexEmptyFind", ("stuck",), True, "Matcher.find(offset), empty match at offset"),
     Program("IndexOfScan", ("stuck",), True, "String.indexOf of the empty separator"),
     Program("IteratorNoNext", ("stuck",), True, "Iterator.hasNext, next() forgotten"),
+    Program("StringConstantLoop", ("stuck",), True, "HashMap.get of a String constant"),
     Program("DeadlockMonitors", (), True, "synchronized blocks in opposite order"),
     Program("DeadlockLocks", (), True, "ReentrantLock lock-order inversion"),
     Program("ReadWriteInversion", (), True, "ReentrantReadWriteLock write-lock inversion"),
@@ -82,6 +83,7 @@ LOOK_ALIKES = (
     Program("RegexEmptyFind", ("advance",), False, "Matcher.find stepping past empty matches"),
     Program("IndexOfScan", ("scan",), False, "String.indexOf scan, rounds counted"),
     Program("IteratorNoNext", ("next",), False, "iterator advanced, many rounds"),
+    Program("StringConstantLoop", ("count",), False, "the constant's map value counted up"),
 )
 
 

@@ -23,7 +23,14 @@ from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.bytecode.semantics import condition_holds, wrap
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst, MemberRef
+from jhalt.classfile.model import (
+    DoubleConst,
+    FloatConst,
+    IntegerConst,
+    LongConst,
+    MemberRef,
+    StringConst,
+)
 from jhalt.dynamic import natives
 from jhalt.dynamic.jdwp import JdwpClient, MethodDecl
 from jhalt.dynamic.jdwp_wire import Location, ObjectValue
@@ -402,6 +409,8 @@ class ConcolicIteration:
             return constant(operand.value, "F")
         if isinstance(operand, DoubleConst):
             return constant(operand.value, "D")
+        if isinstance(operand, StringConst):  # the interned String (JLS §3.10.5)
+            return constant(self.view.interned(operand.value, self.thread), "A")
         raise UnsupportedStep(
             f"ldc of {type(operand).__name__} (object constants are not modelled)"
         )

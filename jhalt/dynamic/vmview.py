@@ -132,6 +132,7 @@ class VmView:
         self._initialized: set[int] = set()
         self._line_tables: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self._type_tags: dict[int, int] = {}
+        self._strings: dict[str, int] = {}
         self._resolved: dict[tuple, tuple[int, MethodDecl]] = {}
         self._field_ids: dict[tuple[int, str, str], tuple[int, FieldDecl]] = {}
 
@@ -208,6 +209,21 @@ class VmView:
             raise UnsupportedStep(f"class {name} is loaded by several class loaders")
         self._classes[name] = found[0][1]
         return found[0][1]
+
+    def interned(self, text: str, thread: int) -> int:
+        """The object id of the interned String ``text`` (what ``ldc`` pushes), made in the
+        suspended ``thread`` on first use (`JdwpClient.interned_string`) and cached."""
+        cached = self._strings.get(text)
+        if cached is None:
+            string_class = self.class_id("java/lang/String")
+            intern = next(
+                m.method_id
+                for m in self.client.methods(string_class)
+                if (m.name, m.signature) == ("intern", "()Ljava/lang/String;")
+            )
+            cached = self.client.interned_string(text, thread, string_class, intern)
+            self._strings[text] = cached
+        return cached
 
     def type_tag(self, type_id: int) -> int:
         """JDWP type tag of a class (1) or interface (2), for building locations."""
