@@ -12,7 +12,10 @@ concretely and symbolically: operand stack and locals of every frame are modelle
 the VM, heap reads come from the VM at the moment of the read. Calls are resolved as
 the JVM selects them and followed into Java code (the JDK's included); a native
 method must be one of the modelled pure natives (`jhalt.dynamic.natives`), otherwise
-the iteration is `UnsupportedStep`.
+the iteration is `UnsupportedStep`. ``ldc`` of a String constant pushes the interned String
+(JLS §3.10.5), obtained once per text by invoking ``String.intern()`` on a copy in the
+suspended thread (`VmView.interned`): the only code jhalt runs in the target, and one the
+program cannot tell from its own ``ldc`` (the same interned object results).
 """
 
 from __future__ import annotations
