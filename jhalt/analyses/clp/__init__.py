@@ -1,0 +1,1 @@
+"""The CLP non-termination engine (seed 001)."""
