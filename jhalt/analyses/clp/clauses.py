@@ -38,11 +38,15 @@ class Atom:
 class Clause:
     """``head :- constraint, body…`` (module doc); ``origin`` says which bytecode it abstracts."""
 
+
     head: Atom
     constraint: tuple[LinearConstraint, ...]
     body: tuple[Atom, ...] = ()
     ranges: tuple[LinearExpr, ...] = ()
     origin: str = ""
+    calls: tuple[str, ...] = ()
+    """For a binary clause of the unfolding: the entry predicates of the calls entered, and
+    not returned from, between the head and the body atom (outermost first)."""
 
     def variables(self) -> frozenset[str]:
         names: set[str] = set(self.head.arguments)
@@ -61,6 +65,7 @@ class Clause:
             tuple(a.rename(renaming) for a in self.body),
             tuple(e.rename(renaming) for e in self.ranges),
             self.origin,
+            self.calls,
         )
 
     def __str__(self) -> str:
@@ -112,7 +117,7 @@ class ClpProgram:
         for predicate in self.predicates:
             where = f"line {predicate.line}" if predicate.line else f"pc {predicate.pc}"
             lines.append(
-                f"% {predicate.name}: {predicate.kind} of {predicate.method} ({where}); "
+                f"% {predicate.name}: {predicate.kind} in {predicate.method} ({where}); "
                 f"arguments {', '.join(predicate.parameters) or '-'}"
             )
             lines.extend(str(c) for c in self.clauses if c.head.predicate == predicate.name)

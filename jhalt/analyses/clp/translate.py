@@ -47,7 +47,9 @@ from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
 from jhalt.classfile.model import ClassFile, VerificationType
 from jhalt.ids import MethodId
-from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, var
+from jhalt.its.linear import LinearConstraint, eq, ge, var
+from jhalt.smt.clp import satisfiable
+from jhalt.smt.session import SatAnswer, SmtConfig
 
 MAX_PATHS = 256
 """Clauses kept per cut point."""
@@ -73,6 +75,8 @@ class _Scope:
     classpath: ClassPath
     entry: MethodId
     ghosts: dict[int, str] = field(default_factory=dict)
+    args_only: bool = False
+    smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
     _declared: dict[tuple[str, str], int] | None = None
 
@@ -119,6 +123,10 @@ class _Scope:
                 return False
             current = self.find(current.super_name) if current.super_name else None
         return True
+
+    def feasible(self, constraints: tuple[LinearConstraint, ...]) -> bool:
+        """False only when the solver shows that no integers satisfy ``constraints``."""
+        return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
     def step_context(self) -> StepContext:
         return StepContext(self.ghosts, self.initialised)
@@ -195,7 +203,7 @@ class _MethodTranslator:
         frame = self.body.frames.at(pc)
         if frame is None:
             raise Refusal(f"no frame at pc {pc} of {self.method}")
-        args_only = bool(self.scope.ghosts)
+        args_only = self.scope.args_only
         slots: list[Slot | None] = []
         names: list[str] = []
         for index, vtype in enumerate(frame.locals):
@@ -268,6 +276,8 @@ class _MethodTranslator:
             except Refusal as refusal:
                 self.scope.refused[f"{self.method} pc {pc}: {refusal}"] = None
                 continue
+            if len(successors) > 1:
+                successors = [s for s in successors if self.scope.feasible(s[0].constraint)]
             for successor, next_pc in successors:
                 work.append((successor, next_pc, steps + 1, seen | {pc}))
         return clauses
@@ -315,7 +325,7 @@ class _MethodTranslator:
         state, popped = state.pop(count)
         if ins.op != "invokestatic":
             state = state.assume(ge(popped[0].expr, 1))  # a non-null receiver
-        kinds = [_kind(t, bool(self.scope.ghosts)) for t in callee_frame.locals if t.tag != "top"]
+        kinds = [_kind(t, self.scope.args_only) for t in callee_frame.locals if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
         state, arguments = _bind(state, list(popped))
@@ -365,8 +375,8 @@ def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ..
     return state, tuple(names)
 
 
-def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str]:
-    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read, or nothing when
+def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | None:
+    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read, or None when
     the program may hold a ``String[]`` other than the command line's (module doc)."""
     indices: set[int] = set()
     for method in methods:
@@ -375,10 +385,10 @@ def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str]:
             if ins.op in ("aastore", "multianewarray") or (
                 ins.op == "anewarray" and ins.class_name == _STRING
             ):
-                return {}
+                return None
             if ins.kind in (Kind.FIELD, Kind.INVOKE) and ins.op != "invokedynamic":
                 if _ARGS_TYPE in ins.member.descriptor.rsplit(")", 1)[-1]:
-                    return {}
+                    return None
             if ins.op == "aaload" and previous is not None and previous.op == "iconst":
                 indices.add(int(previous.value))  # type: ignore[arg-type]
             previous = ins
@@ -402,12 +412,17 @@ def _reachable(scope: _Scope) -> list[MethodId]:
     return found
 
 
-def translate_program(classpath: ClassPath, entry: MethodId) -> ClpProgram:
-    """The CLP program of ``entry`` and the program methods it may call (module doc)."""
-    scope = _Scope(classpath, entry)
+def translate_program(
+    classpath: ClassPath, entry: MethodId, smt: SmtConfig | None = None
+) -> ClpProgram:
+    """The CLP program of ``entry`` and the program methods it may call (module doc);
+    ``smt`` bounds the feasibility checks that prune paths at branches."""
+    scope = _Scope(classpath, entry, smt=smt or SmtConfig())
     methods = _reachable(scope)
     is_main = entry.name == "main" and entry.descriptor == f"({_ARGS_TYPE})V"
-    scope.ghosts = _ghost_indices(scope, methods) if is_main else {}
+    ghosts = _ghost_indices(scope, methods) if is_main else None
+    scope.args_only = ghosts is not None
+    scope.ghosts = ghosts or {}
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
