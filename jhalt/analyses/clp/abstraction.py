@@ -63,7 +63,8 @@ class PathState:
         return replace(self, stack=self.stack[: len(self.stack) - count]), self.stack[-count:]
 
     def assume(self, *constraints: LinearConstraint) -> PathState:
-        return replace(self, constraint=self.constraint + constraints)
+        new = tuple(c for c in dict.fromkeys(constraints) if c not in self.constraint)
+        return replace(self, constraint=self.constraint + new)
 
     def wrapping(self, expr: LinearExpr) -> PathState:
         return replace(self, ranges=self.ranges + (expr,))

@@ -25,6 +25,7 @@ from jhalt.analyses.clp.unfold import UnfoldLimits, Unfolding, unfold
 from jhalt.budget import NEVER, Deadline
 from jhalt.bytecode import analyze_method
 from jhalt.classfile import ClassPath
+from jhalt.errors import describe_internal
 from jhalt.ids import MethodId
 from jhalt.smt.clp import satisfiable
 from jhalt.smt.session import DEFAULT_RLIMIT, SatAnswer, SmtConfig
@@ -99,7 +100,16 @@ class _Search:
 def find_clp_nontermination(
     classpath: ClassPath, entry: MethodId, config: ClpConfig = ClpConfig()
 ) -> ClpSearch:
-    """A CLP non-termination proof of ``entry`` with its witness, or the reasons for none."""
+    """A CLP non-termination proof of ``entry`` with its witness, or the reasons for none.
+    An unexpected error is caught and named in the reasons (`jhalt.errors.describe_internal`:
+    the command then ends with exit 3)."""
+    try:
+        return _search(classpath, entry, config)
+    except Exception as error:  # noqa: BLE001  (reported, not hidden: module doc of errors)
+        return ClpSearch(None, (f"CLP: {describe_internal(error)}",))
+
+
+def _search(classpath: ClassPath, entry: MethodId, config: ClpConfig) -> ClpSearch:
     started = time.monotonic()
     deadline = config.deadline.within(config.timeout_s)
     smt = SmtConfig(config.rlimit, deadline)

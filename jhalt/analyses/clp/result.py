@@ -55,7 +55,7 @@ class ClpResult:
             text = f"infinite recursion {names} (CLP, seed 001 Prop. 5)"
         else:
             text = f"non-terminating loop in {self.where()} (CLP, seed 001 Prop. 5)"
-        text += f": the binary clause {self.proof.loop} keeps going"
+        text += f": the binary clause {self.proof.loop} satisfies Prop. 4"
         if not self.proof.java_ints:
             text += f" ({MATHEMATICAL})"
         return text
@@ -75,7 +75,9 @@ class ClpResult:
             "cycle": [str(m) for m in self.cycle],
             "binary_clause": str(proof.loop),
             "stem": str(proof.stem) if proof.stem else None,
-            "entry_values": dict(proof.values),
+            "entry_values": {
+                k: v for k, v in proof.values.items() if k in self.entry.arguments
+            },
             "java_ints": proof.java_ints,
             "stats": self.stats,
         }
