@@ -34,11 +34,11 @@ from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermin
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import (
     GRAPH_PHASE,
-    Deadline,
     NONTERMINATION_PHASE,
     PROVE_GRAPH,
     PROVE_NONTERMINATION,
     Budget,
+    Deadline,
     timeout_in,
 )
 from jhalt.classfile import ClassPath
@@ -49,7 +49,6 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
-
 
 GRAPH, CLP, ALL = "graph", "clp", "all"
 ENGINES = (ALL, GRAPH, CLP)
@@ -111,6 +110,18 @@ def prove_termination(
         return clp.answer(result, stats) or result(
             Verdict.MAYBE, _incomplete_reason(graph) + clp.note(), stats=stats
         )
+    return _terminates(graph, program, deadline, stats, result, clp)
+
+
+def _terminates(
+    graph: SymbolicExecutionGraph,
+    program: Program,
+    deadline: Deadline,
+    stats: dict[str, object],
+    result: Callable[..., ProveResult],
+    clp: _ClpStep,
+) -> ProveResult:
+    """Step 3 on a complete graph, then step 4 when it fails (module doc)."""
     if deadline.expired():
         reason = f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
         return result(Verdict.MAYBE, reason, stats=stats)

@@ -53,8 +53,10 @@ def recurrent(
     renaming += [(encoder.variable(n), again[n]) for n in local_names]
     following = z3.substitute(body, *renaming)
     bound = list(first.values()) + list(again.values())
-    stuck = z3.ForAll(bound, z3.Not(z3.And(step, following))) if bound else z3.Not(
-        z3.And(step, following)
+    stuck = (
+        z3.ForAll(bound, z3.Not(z3.And(step, following)))
+        if bound
+        else z3.Not(z3.And(step, following))
     )
     negation = z3.And(body, stuck)
     session = SmtSession(config)

@@ -112,8 +112,7 @@ class Claim:
     """What a finding says will happen: ``kind`` is an exception class (dotted) or
     `NON_TERMINATION`; ``method`` is where (the thrower, or the method holding the loop);
     ``lines`` the inclusive source-line range it must be observed in, when known; ``also``
-    other methods the thrower may be (the methods of an infinite recursion's cycle, whose
-    ``StackOverflowError`` may be thrown in any of them)."""
+    other methods the thrower may be (an infinite recursion's cycle: its stack overflows in any)."""
 
     kind: str
     method: MethodId

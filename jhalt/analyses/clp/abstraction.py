@@ -219,11 +219,12 @@ def _floor_split(
 
 def _branch(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     op = ins.op
+    assert ins.target is not None
     if op in ("ifnull", "ifnonnull"):
         state, (value,) = state.pop()
         null, non_null = eq(value.expr, 0), ge(value.expr, 1)
-        taken, fall = (null, non_null) if op == "ifnull" else (non_null, null)
-        return [(state.assume(fall), ins.next_pc), (state.assume(taken), ins.target)]  # type: ignore[list-item]
+        when, otherwise = (null, non_null) if op == "ifnull" else (non_null, null)
+        return [(state.assume(otherwise), ins.next_pc), (state.assume(when), ins.target)]
     if op.startswith("if_icmp"):
         state, (left, right) = state.pop(2)
         difference, condition = left.expr - right.expr, op.removeprefix("if_icmp")
@@ -234,7 +235,6 @@ def _branch(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succes
         raise Refusal(f"{ins.mnemonic} has no exact abstraction")
     taken = _CONDITIONS["if" + condition](difference)
     fall = _CONDITIONS["if" + _NEGATION[condition]](difference)
-    assert ins.target is not None
     return [(state.assume(*c), ins.next_pc) for c in fall] + [
         (state.assume(*c), ins.target) for c in taken
     ]

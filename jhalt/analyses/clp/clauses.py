@@ -38,7 +38,6 @@ class Atom:
 class Clause:
     """``head :- constraint, body…`` (module doc); ``origin`` says which bytecode it abstracts."""
 
-
     head: Atom
     constraint: tuple[LinearConstraint, ...]
     body: tuple[Atom, ...] = ()

@@ -21,7 +21,7 @@ from jhalt.analyses.clp.criterion import Proof, prove
 from jhalt.analyses.clp.inputs import witness_input
 from jhalt.analyses.clp.result import LOOP, RECURSION, ClpResult
 from jhalt.analyses.clp.translate import translate_program
-from jhalt.analyses.clp.unfold import UnfoldLimits, Unfolding, unfold
+from jhalt.analyses.clp.unfold import Unfolding, UnfoldLimits, unfold
 from jhalt.budget import NEVER, Deadline
 from jhalt.bytecode import analyze_method
 from jhalt.classfile import ClassPath
@@ -105,7 +105,7 @@ def find_clp_nontermination(
     the command then ends with exit 3)."""
     try:
         return _search(classpath, entry, config)
-    except Exception as error:  # noqa: BLE001  (reported, not hidden: module doc of errors)
+    except Exception as error:
         return ClpSearch(None, (f"CLP: {describe_internal(error)}",))
 
 
@@ -131,7 +131,9 @@ def _search(classpath: ClassPath, entry: MethodId, config: ClpConfig) -> ClpSear
     proof, method = search.found
     result = _result(classpath, program, entry, proof, stats)
     if result is None:
-        return ClpSearch(None, ("CLP: proof found, but the entry's inputs have no witness form",), stats)
+        return ClpSearch(
+            None, ("CLP: proof found, but the entry's inputs have no witness form",), stats
+        )
     return ClpSearch(result, (), stats)
 
 
@@ -144,7 +146,9 @@ def _reasons(program: ClpProgram, unfolding: Unfolding, deadline: Deadline) -> t
     else:
         reasons.append("CLP: no binary clause satisfies the criterion")
     if program.refused:
-        reasons.append(f"CLP: {len(program.refused)} path(s) without an exact abstraction, e.g. {program.refused[0]}")
+        reasons.append(
+            f"CLP: {len(program.refused)} path(s) without an exact abstraction, e.g. {program.refused[0]}"
+        )
     return tuple(reasons)
 
 
@@ -163,11 +167,25 @@ def _result(
     predicate = program.predicate(proof.loop.head.predicate)
     calls = proof.loop.calls
     if calls:
-        cycle = tuple(dict.fromkeys([predicate.method, *(program.predicate(c).method for c in calls)]))
+        cycle = tuple(
+            dict.fromkeys([predicate.method, *(program.predicate(c).method for c in calls)])
+        )
         lines = _method_lines(classpath, predicate.method)
-        return ClpResult(RECURSION, predicate, proof, witness, program.entry, program.entry_constraint, cycle, lines, stats)
+        return ClpResult(
+            RECURSION,
+            predicate,
+            proof,
+            witness,
+            program.entry,
+            program.entry_constraint,
+            cycle,
+            lines,
+            stats,
+        )
     lines = _loop_lines(classpath, predicate)
-    return ClpResult(LOOP, predicate, proof, witness, program.entry, program.entry_constraint, (), lines, stats)
+    return ClpResult(
+        LOOP, predicate, proof, witness, program.entry, program.entry_constraint, (), lines, stats
+    )
 
 
 def _loop_lines(classpath: ClassPath, predicate: Predicate) -> tuple[int, int] | None:

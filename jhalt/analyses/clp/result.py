@@ -75,9 +75,7 @@ class ClpResult:
             "cycle": [str(m) for m in self.cycle],
             "binary_clause": str(proof.loop),
             "stem": str(proof.stem) if proof.stem else None,
-            "entry_values": {
-                k: v for k, v in proof.values.items() if k in self.entry.arguments
-            },
+            "entry_values": {k: v for k, v in proof.values.items() if k in self.entry.arguments},
             "java_ints": proof.java_ints,
             "stats": self.stats,
         }

@@ -288,7 +288,9 @@ class _MethodTranslator:
     def _jump(self, point: _CutPoint, state: PathState, pc: int) -> Clause:
         target = self.point(pc)
         state, arguments = _bind(state, _values(state, target))
-        body = Atom(target.predicate.name, (*arguments, *self.scope.ghosts.values(), *self._result()))
+        body = Atom(
+            target.predicate.name, (*arguments, *self.scope.ghosts.values(), *self._result())
+        )
         origin = f"{self.method} pc {point.predicate.pc} → pc {pc}"
         return Clause(self._head(point), state.constraint, (body,), state.ranges, origin)
 
