@@ -83,11 +83,14 @@ Successor = tuple[PathState, int]
 @dataclass(frozen=True)
 class StepContext:
     """What a step needs beyond the state: the ghost variable of ``args[k]`` for each
-    constant index ``k`` (empty when the program may hold another ``String[]``), and whether
-    using a class runs no static initialiser of the program (`translate`'s rule)."""
+    constant index ``k`` (empty when the program may hold another ``String[]``), whether
+    using a class runs no static initialiser of the program (`translate`'s rule), and the
+    ghost of *every* element when the program reads ``args[i]`` at a variable index
+    (``uniform``: the inputs are then restricted to strings of one length, `translate`)."""
 
     ghosts: dict[int, str]
     initialised: Callable[[str], bool] = lambda name: True
+    uniform: str | None = None
 
 
 def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -280,18 +283,20 @@ def _arraylength(state: PathState, ins: Instruction, ctx: StepContext) -> list[S
 
 
 def _aaload(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
-    """``args[k]`` for a constant ``k``: the ghost variable of element k (its size), in
-    bounds: ``0 <= k < args.length``."""
+    """``args[k]``: the ghost variable of element k (its size) for a constant ``k``, else the
+    uniform ghost; in bounds: ``0 <= k < args.length``."""
     state, (array, index) = state.pop(2)
-    if ins.op != "aaload" or array.kind != ARGS or not ctx.ghosts:
+    if ins.op != "aaload" or array.kind != ARGS:
         raise Refusal(f"{ins.mnemonic} of an array other than the command line's")
-    if not index.expr.is_constant() or int(index.expr.constant) not in ctx.ghosts:
+    constant = index.expr.is_constant()
+    if constant and int(index.expr.constant) in ctx.ghosts:
+        ghost = ctx.ghosts[int(index.expr.constant)]
+    elif ctx.uniform is not None:
+        ghost = ctx.uniform
+    else:
         raise Refusal("args[i] with an index that is not a constant")
-    position = int(index.expr.constant)
-    if position < 0:
-        raise Refusal("args[i] with a negative index always throws")
-    in_bounds = ge(array.expr, position + 2)  # size = length + 1 > position + 1
-    return _next(state.assume(in_bounds).push(Slot(var(ctx.ghosts[position]), STRING)), ins)
+    in_bounds = (ge(index.expr, 0), ge(array.expr, index.expr + 2))  # size = length + 1
+    return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING)), ins)
 
 
 def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:

@@ -77,6 +77,14 @@ def is_recurrent(clause: Clause, java_ints: bool, config: SmtConfig) -> bool:
     return answer is SatAnswer.UNSAT
 
 
+@dataclass(frozen=True)
+class EntryModel:
+    """Prop. 5's common model: the entry's values and the loop's input values in it."""
+
+    values: Mapping[str, int]
+    loop_inputs: Mapping[str, int]
+
+
 def entry_model(
     entry: Atom,
     entry_constraint: tuple[LinearConstraint, ...],
@@ -84,7 +92,7 @@ def entry_model(
     loop: Clause,
     java_ints: bool,
     config: SmtConfig,
-) -> Mapping[str, int] | None:
+) -> EntryModel | None:
     """Prop. 5: small values of ``entry``'s arguments from which ``stem`` reaches an input of
     ``loop`` (module doc); None when there are none."""
     fresh = Fresh("_w")
@@ -100,7 +108,31 @@ def entry_model(
     constraints += loop_here.constraint
     if java_ints:
         constraints += in_int_range(loop_here)
-    return small_model(constraints, entry.arguments, config)
+    chosen = list(dict.fromkeys((*entry.arguments, *target.arguments)))
+    values = small_model(constraints, chosen, config)
+    if values is None:
+        return None
+    inputs = {
+        name: values.get(at, 0)
+        for name, at in zip(loop.head.arguments, target.arguments, strict=True)
+    }
+    return EntryModel({k: values.get(k, 0) for k in entry.arguments}, inputs)
+
+
+def pinned(loop: Clause, inputs: Mapping[str, int], every: bool) -> Clause:
+    """``loop`` with its inputs fixed to ``inputs``: those the clause passes on unchanged
+    (``every``: all of them). A stronger constraint only removes derivations, so the pinned
+    clause is as exact as ``loop`` (`jhalt.analyses.clp.abstraction`'s module doc) and Prop.
+    4 may hold for it where it does not for every input of ``loop``."""
+    head, body = loop.head.arguments, loop.body[0].arguments
+    fixed = [
+        eq(var(name), inputs[name])
+        for name, passed in zip(head, body, strict=True)
+        if every or name == passed
+    ]
+    return Clause(
+        loop.head, loop.constraint + tuple(fixed), loop.body, loop.ranges, loop.origin, loop.calls
+    )
 
 
 def prove(
@@ -111,12 +143,22 @@ def prove(
     config: SmtConfig,
 ) -> Proof | None:
     """The proof of ``loop`` with the first of ``stems`` that reaches it: with Java ints when
-    it holds so, else for mathematical integers (module doc)."""
+    it holds so, else for mathematical integers (module doc). When Prop. 4 fails for every
+    input of ``loop``, it is tried on the clause pinned at the inputs a stem reaches
+    (`pinned`: the unchanged inputs, then all)."""
     for java_ints in (True, False):
-        if not is_recurrent(loop, java_ints, config):
-            continue
+        recurrent = is_recurrent(loop, java_ints, config)
         for stem in stems:
-            values = entry_model(entry, entry_constraint, stem, loop, java_ints, config)
-            if values is not None:
-                return Proof(loop, stem, values, java_ints)
+            found = entry_model(entry, entry_constraint, stem, loop, java_ints, config)
+            if found is None:
+                continue
+            if recurrent:
+                return Proof(loop, stem, found.values, java_ints)
+            for every in (False, True):
+                candidate = pinned(loop, found.loop_inputs, every)
+                if candidate == loop or not is_recurrent(candidate, java_ints, config):
+                    continue
+                again = entry_model(entry, entry_constraint, stem, candidate, java_ints, config)
+                if again is not None:
+                    return Proof(candidate, stem, again.values, java_ints)
     return None

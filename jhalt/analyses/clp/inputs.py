@@ -3,7 +3,8 @@ of the stem and the loop (`jhalt.analyses.clp.criterion.entry_model`).
 
 For ``main(String[])`` the model gives the size of ``args`` (length + 1) and of each string
 ``args[k]`` that the program reads at a constant index (length + 1, the ghost ``gk``): the
-witness is that many strings of ``a``s, ``""`` for the elements no one reads. For a static
+witness is that many strings of ``a``s, ``""`` for the elements no one reads (all of the uniform length ``gu`` when the
+program reads an element at a variable index). For a static
 method whose parameters are all ``int``s the model's values are the arguments. Any other entry
 gets no witness (so no NO): its arguments would be objects the model does not describe.
 """
@@ -33,7 +34,7 @@ def witness_input(
         ghosts = set(program.ghosts)
         strings = []
         for index in range(length):
-            name = f"g{index}"
+            name = "gu" if "gu" in ghosts else f"g{index}"
             size = values.get(name, 1) if name in ghosts else 1
             if size < 1 or size > MAX_ARGS:
                 return None

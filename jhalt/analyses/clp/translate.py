@@ -14,10 +14,13 @@ method to the next cut point, return or call gives one clause (the large-block f
   unchanged by the call (module doc of `jhalt.analyses.clp.abstraction`).
 
 Every predicate also carries the *ghost* variables ``g0 … g(K-1)``: the sizes of the command
-line's strings ``args[0] … args[K-1]``, fixed for the run (strings are immutable and no
-``String[]`` other than the command line's exists: no ``anewarray``/``multianewarray`` of
-strings, no ``aastore``, no field or library call that yields one — otherwise ``aaload`` is
-refused). A call is translated only when its target is exact: ``invokestatic`` and
+line's strings ``args[0] … args[K-1]`` read at constant indices, fixed for the run (strings are
+immutable and no ``String[]`` other than the command line's exists: no ``anewarray``/
+``multianewarray`` of strings, no ``aastore``, no field or library call that yields one —
+otherwise ``aaload`` is refused). When the program reads ``args[i]`` at a variable index, the
+inputs are restricted to command lines whose strings all have one length, the ghost ``gu``
+(every ``gk`` equals it): fewer inputs, so still an under-approximation, and an element read
+at any index has that size. A call is translated only when its target is exact: ``invokestatic`` and
 ``invokespecial`` resolve to one method, ``invokevirtual`` only when no class of the class path
 declares another method of that name and descriptor; the class of a static call or ``new``
 must have no static initialiser (nor its superclasses), unless it is the entry's own class,
@@ -75,6 +78,7 @@ class _Scope:
     classpath: ClassPath
     entry: MethodId
     ghosts: dict[int, str] = field(default_factory=dict)
+    uniform: str | None = None
     args_only: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
@@ -129,7 +133,11 @@ class _Scope:
         return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
     def step_context(self) -> StepContext:
-        return StepContext(self.ghosts, self.initialised)
+        return StepContext(self.ghosts, self.initialised, self.uniform)
+
+    def ghost_names(self) -> tuple[str, ...]:
+        """The ghosts every predicate carries: ``g0 …`` and the uniform ``gu``."""
+        return (*self.ghosts.values(), *([self.uniform] if self.uniform else []))
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -219,7 +227,7 @@ class _MethodTranslator:
             stack.append(Slot(var(f"s{index}"), kind))
             names.append(f"s{index}")
         kind = "entry" if pc == 0 else "loop head" if pc in self._heads() else "after call"
-        parameters = (*names, *self.scope.ghosts.values(), *self._result())
+        parameters = (*names, *self.scope.ghost_names(), *self._result())
         line = self.body.code.line_at(pc)
         predicate = Predicate(f"{self.prefix}@{pc}", self.method, pc, kind, parameters, line)
         self.points[pc] = _CutPoint(predicate, tuple(slots), tuple(stack), tuple(names))
@@ -288,9 +296,7 @@ class _MethodTranslator:
     def _jump(self, point: _CutPoint, state: PathState, pc: int) -> Clause:
         target = self.point(pc)
         state, arguments = _bind(state, _values(state, target))
-        body = Atom(
-            target.predicate.name, (*arguments, *self.scope.ghosts.values(), *self._result())
-        )
+        body = Atom(target.predicate.name, (*arguments, *self.scope.ghost_names(), *self._result()))
         origin = f"{self.method} pc {point.predicate.pc} → pc {pc}"
         return Clause(self._head(point), state.constraint, (body,), state.ranges, origin)
 
@@ -339,10 +345,10 @@ class _MethodTranslator:
                 raise Refusal(f"{callee} returns a {returns}")
             state = state.push(Slot(value, _RETURN_KINDS.get(returns, REF)))
             result = (str(value.terms[0][0]),)
-        call = Atom(f"@{callee}", (*arguments, *self.scope.ghosts.values(), *result))
+        call = Atom(f"@{callee}", (*arguments, *self.scope.ghost_names(), *result))
         after = self.point(ins.next_pc)
         state, values = _bind(state, _values(state, after))
-        rest = Atom(after.predicate.name, (*values, *self.scope.ghosts.values(), *self._result()))
+        rest = Atom(after.predicate.name, (*values, *self.scope.ghost_names(), *self._result()))
         return Clause(self._head(point), state.constraint, (call, rest), state.ranges, origin)
 
 
@@ -377,9 +383,14 @@ def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ..
     return state, tuple(names)
 
 
+UNIFORM = "gu"
+"""The ghost of every element of ``args`` when one is read at a variable index."""
+
+
 def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | None:
-    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read, or None when
-    the program may hold a ``String[]`` other than the command line's (module doc)."""
+    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read (``-1`` for a
+    variable index), or None when the program may hold a ``String[]`` other than the
+    command line's (module doc)."""
     indices: set[int] = set()
     for method in methods:
         previous: Instruction | None = None
@@ -391,10 +402,11 @@ def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | N
             if ins.kind in (Kind.FIELD, Kind.INVOKE) and ins.op != "invokedynamic":
                 if _ARGS_TYPE in ins.member.descriptor.rsplit(")", 1)[-1]:
                     return None
-            if ins.op == "aaload" and previous is not None and previous.op == "iconst":
-                indices.add(int(previous.value))  # type: ignore[arg-type]
+            if ins.op == "aaload":
+                constant = previous is not None and previous.op == "iconst"
+                indices.add(int(previous.value) if constant else -1)  # type: ignore[union-attr, arg-type]
             previous = ins
-    return {k: f"g{k}" for k in sorted(i for i in indices if 0 <= i < 64)}
+    return {k: f"g{k}" if k >= 0 else UNIFORM for k in sorted(i for i in indices if i < 64)}
 
 
 def _reachable(scope: _Scope) -> list[MethodId]:
@@ -424,7 +436,8 @@ def translate_program(
     is_main = entry.name == "main" and entry.descriptor == f"({_ARGS_TYPE})V"
     ghosts = _ghost_indices(scope, methods) if is_main else None
     scope.args_only = ghosts is not None
-    scope.ghosts = ghosts or {}
+    scope.ghosts = {k: name for k, name in (ghosts or {}).items() if k >= 0}
+    scope.uniform = UNIFORM if ghosts and -1 in ghosts else None
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
@@ -444,13 +457,15 @@ def translate_program(
     constraint: list[LinearConstraint] = []
     if is_main:
         constraint.append(ge(var(head.parameters[0]), 1))
-        constraint.extend(ge(var(g), 1) for g in scope.ghosts.values())
+        constraint.extend(ge(var(g), 1) for g in scope.ghost_names())
+        if scope.uniform:  # inputs restricted to strings of one length (module doc)
+            constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
     return ClpProgram(
         Atom(head.name, head.parameters),
         tuple(constraint),
         tuple(predicates),
         tuple(linked),
-        tuple(scope.ghosts.values()),
+        scope.ghost_names(),
         tuple(scope.refused),
     )
 
