@@ -118,7 +118,9 @@ def _search(classpath: ClassPath, entry: MethodId, config: ClpConfig) -> ClpSear
     except Refusal as refusal:
         return ClpSearch(None, (f"CLP translation: {refusal}",))
     search = _Search(program, smt, deadline)
-    unfolding = unfold(program.clauses, config.limits, search.keep, search.on_iteration)
+    unfolding = unfold(
+        program.clauses, config.limits, search.keep, search.on_iteration, deadline.expired
+    )
     stats: dict[str, Any] = {
         "clp_clauses": len(program.clauses),
         "clp_binary_clauses": unfolding.size(),

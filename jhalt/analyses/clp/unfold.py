@@ -184,10 +184,12 @@ def unfold(
     limits: UnfoldLimits,
     keep: Callable[[Clause], bool],
     on_iteration: Callable[[Unfolding, list[Clause]], bool],
+    expired: Callable[[], bool] = lambda: False,
 ) -> Unfolding:
     """The powers of ``T`` (module doc). ``keep`` decides whether a new simplified clause is
     satisfiable enough to keep; ``on_iteration`` sees the unfolding and the clauses new in
-    each power and answers whether to stop (a proof was found, or time is up)."""
+    each power and answers whether to stop (a proof was found, or time is up); ``expired``
+    is asked before each new clause (the caller's deadline)."""
     result = Unfolding()
     fresh = Fresh()
     for _ in range(limits.max_iterations):
@@ -197,6 +199,9 @@ def unfold(
         )
         new: list[Clause] = []
         for raw in step(program, snapshot, fresh):
+            if expired():
+                result.stopped = "timeout"
+                return result
             clause = simplify(raw)
             if not clause.body and len(result.facts.get(clause.head.predicate, [])) >= (
                 limits.max_facts_per_predicate
