@@ -55,3 +55,13 @@ def test_an_unknown_engine_is_a_usage_error(tmp_path: Path, capsys) -> None:
         main(["prove", str(_jar("ClpRecSelf", tmp_path)), "--engine", "both"])
     assert stopped.value.code == 2
     assert "--engine" in capsys.readouterr().err
+
+
+def test_prove_by_default_falls_back_to_the_clp_engine(tmp_path: Path, capsys) -> None:
+    """The graph stops at the recursive call (incomplete), so the CLP engine answers."""
+    jar = str(_jar("ClpRecSelf", tmp_path))
+    arguments = ["prove", jar, "--format", "json", "--no-validate", "--timeout", "10"]
+    assert main(arguments) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["verdict"] == "NO" and answer["stats"]["engine"] == "clp"
+    assert answer["witness"]["replay"] == "not run"

@@ -88,7 +88,10 @@ class _Scope:
         return self.classpath.find(name) if name in self.classpath else None
 
     def resolve(self, ins: Instruction) -> MethodId | None:
-        """The one method ``ins`` calls, or None when it is not a single program method."""
+        """The one method ``ins`` calls, or None when it is not a single program method
+        (``invokeinterface`` and ``invokedynamic`` never are)."""
+        if ins.op not in ("invokestatic", "invokespecial", "invokevirtual"):
+            return None
         member = ins.member
         owner = self.find(member.owner)
         while owner is not None:
