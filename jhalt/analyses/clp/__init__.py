@@ -6,7 +6,8 @@ Public API: :func:`find_clp_nontermination`, :class:`ClpConfig`, :class:`ClpResu
 Modules: ``clauses`` (atoms, clauses, the printer), ``abstraction`` (the exact abstraction
 of one instruction), ``translate`` (methods → clauses), ``unfold`` (binary unfolding, §5),
 ``criterion`` (Props 4 and 5), ``inputs`` (witness inputs from a model), ``result`` (the
-evidence), ``engine`` (the procedure).
+evidence), ``engine`` (the procedure), ``concrete`` (the program's concrete reading, the
+oracle of the differential test).
 """
 
 from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram
