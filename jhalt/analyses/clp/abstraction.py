@@ -308,6 +308,8 @@ def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor
 def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     """``String.length()`` (size - 1 of a non-null string) and ``Object.<init>()`` (nothing
     but a non-null receiver); every other call is the translation's or refused."""
+    if ins.op == "invokedynamic":
+        raise Refusal("invokedynamic has no exact abstraction")
     member = ins.member
     key = (ins.op, member.owner, member.name, member.descriptor)
     if key == ("invokevirtual", "java/lang/String", "length", "()I"):

@@ -194,9 +194,8 @@ class _MethodTranslator:
         for region in loops.irreducible:
             pcs.update(region.entries)
         for ins in self.body.instructions:
-            if ins.kind is Kind.INVOKE and (ins.op, ins.member.owner) != ("invokedynamic", ""):
-                if self._library(ins) is None:
-                    pcs.add(ins.next_pc)
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic" and not self._library(ins):
+                pcs.add(ins.next_pc)
         return pcs
 
     @staticmethod
@@ -321,9 +320,11 @@ class _MethodTranslator:
     def _call(
         self, point: _CutPoint, state: PathState, ins: Instruction, origin: str
     ) -> Clause | None:
+        if ins.op == "invokedynamic":
+            raise Refusal("invokedynamic has no exact abstraction")
         library = self._library(ins)
         if library is not None:
-            return None  # String.length / Object.<init>: `_library_step` via step()
+            return None  # String.length / Object.<init>: `abstraction._library` via step()
         callee = self.scope.resolve(ins)
         if callee is None:
             member = ins.member

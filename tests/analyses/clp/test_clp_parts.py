@@ -5,18 +5,24 @@ behaviour is known."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
+from javac import compile_java
 
+from jhalt.analyses.clp import find_clp_nontermination
 from jhalt.analyses.clp.abstraction import INT, PathState, Slot, StepContext, step
 from jhalt.analyses.clp.clauses import Atom, Clause
 from jhalt.analyses.clp.criterion import is_recurrent
 from jhalt.analyses.clp.unfold import UnfoldLimits, unfold
 from jhalt.bytecode.instructions import decode
+from jhalt.classfile import ClassPath
+from jhalt.ids import MethodId
 from jhalt.its.linear import eq, ge, le, var
 from jhalt.smt.clp import small_model
 from jhalt.smt.session import SmtConfig
 
+MAIN = "([Ljava/lang/String;)V"
 # iload_0, iconst DIVISOR (bipush), OP; the opcodes of idiv, irem, iand
 _OPCODES = {"idiv": 0x6C, "irem": 0x70, "iand": 0x7E}
 
@@ -95,3 +101,12 @@ def test_criterion_on_known_clauses() -> None:
     assert not is_recurrent(shrinking, java_ints=False, config=config)
     stuck = loop(ge(var("x"), 1), eq(var("y"), var("x")))
     assert is_recurrent(stuck, java_ints=True, config=config)
+
+
+def test_invokedynamic_is_refused_not_a_crash() -> None:
+    source = Path(__file__).parent / "refused" / "ClpIndy.java"
+    classpath = ClassPath.from_spec(str(compile_java(source, release=17)))
+    search = find_clp_nontermination(classpath, MethodId("ClpIndy", "main", MAIN))
+    assert search.result is None
+    assert any("invokedynamic has no exact abstraction" in r for r in search.reasons)
+    assert not any("internal error" in r for r in search.reasons)
