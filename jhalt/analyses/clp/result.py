@@ -18,8 +18,7 @@ from jhalt.smt.session import SmtConfig
 LOOP = "loop"
 RECURSION = "recursion"
 MATHEMATICAL = (
-    "non-terminating for mathematical integers; with Java ints a value of the loop may leave "
-    "its range"
+    "non-terminating for mathematical integers; with Java ints a value may leave its range"
 )
 
 
@@ -63,6 +62,11 @@ class ClpResult:
     def site(self) -> LoopSite:
         return LoopSite(self.method, self.lines, self.cycle)
 
+    def inputs(self) -> dict[str, int]:
+        """The entry's input values in the proof's model (not the result variable ``r``)."""
+        arguments = set(self.entry.arguments) - {"r"}
+        return {k: v for k, v in self.proof.values.items() if k in arguments}
+
     def to_json(self) -> dict[str, Any]:
         proof = self.proof
         return {
@@ -89,7 +93,7 @@ class ClpResult:
         ]
         if proof.stem is not None:
             lines.append(f"  reached from the entry by (Prop. 5): {proof.stem}")
-        values = ", ".join(f"{k}={v}" for k, v in proof.values.items() if k in self.entry.arguments)
+        values = ", ".join(f"{k}={v}" for k, v in self.inputs().items())
         lines.append(f"  entry values: {values or '-'}")
         if not proof.java_ints:
             lines.append(f"  note: {MATHEMATICAL}")
