@@ -35,6 +35,7 @@ from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import (
     GRAPH_PHASE,
     NONTERMINATION_PHASE,
+    PROVE_CLP_MAX_S,
     PROVE_GRAPH,
     PROVE_NONTERMINATION,
     Budget,
@@ -82,7 +83,7 @@ def prove_termination(
         return result(Verdict.MAYBE, "the entry method has no bytecode (abstract or native)")
 
     deadline = budget.deadline()
-    clp = _ClpStep(classpath, entry, deadline, engine != GRAPH)
+    clp = _ClpStep(classpath, entry, deadline, engine)
     if engine == CLP:
         return clp.answer(result) or result(Verdict.MAYBE, clp.reason, stats={"engine": CLP})
     program = Program(classpath)
@@ -136,10 +137,12 @@ def _terminates(
 
 
 class _ClpStep:
-    """Step 4 (module doc): run at most once, with the time left before ``deadline``."""
+    """Step 4 (module doc): run at most once, with the time left before ``deadline`` — at
+    most ``PROVE_CLP_MAX_S`` after the graph engine (`jhalt.budget`)."""
 
-    def __init__(self, classpath: ClassPath, entry: MethodId, deadline: Deadline, on: bool):
-        self.classpath, self.entry, self.deadline, self.on = classpath, entry, deadline, on
+    def __init__(self, classpath: ClassPath, entry: MethodId, deadline: Deadline, engine: str):
+        self.classpath, self.entry, self.deadline = classpath, entry, deadline
+        self.on, self.alone = engine != GRAPH, engine == CLP
         self.reason = ""
 
     def answer(
@@ -148,7 +151,8 @@ class _ClpStep:
         """The NO of the CLP engine, or None (its reason kept for `note`)."""
         if not self.on or self.deadline.expired():
             return None
-        config = ClpConfig(timeout_s=self.deadline.remaining(), deadline=self.deadline)
+        seconds = self.deadline.remaining() if self.alone else PROVE_CLP_MAX_S
+        config = ClpConfig(timeout_s=seconds, deadline=self.deadline)
         search = find_clp_nontermination(self.classpath, self.entry, config)
         self.reason = "; ".join(search.reasons)
         found = search.result
