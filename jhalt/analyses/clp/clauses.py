@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint, LinearExpr
-from jhalt.its.printer import format_expr
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +121,3 @@ class ClpProgram:
             lines.extend(str(c) for c in self.clauses if c.head.predicate == predicate.name)
         lines.extend(f"% no exact abstraction: {reason}" for reason in self.refused)
         return "\n".join(lines) + "\n"
-
-
-def format_ranges(ranges: tuple[LinearExpr, ...]) -> str:
-    """The 32-bit obligations of a clause, for the evidence text."""
-    return ", ".join(format_expr(e) for e in ranges)

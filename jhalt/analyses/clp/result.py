@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from jhalt.analyses.clp.clauses import Atom, Clause, Predicate
+from jhalt.analyses.clp.clauses import Atom, Predicate
 from jhalt.analyses.clp.criterion import Proof, entry_model, is_recurrent
 from jhalt.findings import LoopSite, Witness
 from jhalt.ids import MethodId
@@ -116,7 +116,3 @@ class ClpResult:
             self.entry, self.entry_constraint, proof.stem, loop, proof.java_ints, config
         )
         return found is not None
-
-
-def clause_text(clause: Clause | None) -> str:
-    return str(clause) if clause is not None else "-"
