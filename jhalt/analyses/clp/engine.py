@@ -1,8 +1,9 @@
 """The CLP engine's procedure (seed 001 §4–5): translate the entry and the methods it calls
 (`translate`), unfold the program into binary clauses power by power (`unfold`), and after
 each power try the criterion (`criterion`) on every new recursive binary clause that a stem
-from the entry reaches; the first proof whose model gives a witness input (`inputs`) is the
-answer. A loop's clause and an infinite recursion (a recursive clause that enters calls)
+from the entry reaches; the first proof whose model gives a witness input (`inputs`) and
+whose side conditions stand an independent re-check (`ClpResult.verify`: Props 4 and 5 with
+fresh solver calls) is the answer. A loop's clause and an infinite recursion (a recursive clause that enters calls)
 are told apart by the calls the clause enters.
 
 Time: the search stops at the sooner of ``ClpConfig.timeout_s`` after its start and
@@ -136,6 +137,8 @@ def _search(classpath: ClassPath, entry: MethodId, config: ClpConfig) -> ClpSear
         return ClpSearch(
             None, ("CLP: proof found, but the entry's inputs have no witness form",), stats
         )
+    if not result.verify(smt):  # fresh solver calls: Props 4 and 5 once more
+        return ClpSearch(None, ("CLP: the proof did not stand its independent re-check",), stats)
     return ClpSearch(result, (), stats)
 
 
