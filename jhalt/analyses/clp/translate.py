@@ -271,13 +271,14 @@ class _MethodTranslator:
         clauses: list[Clause] = []
         while work and len(clauses) < MAX_PATHS:
             state, pc, steps, seen = work.pop()
-            if steps and pc in self.cut_pcs:
-                clauses.append(self._jump(point, state, pc))
-                continue
-            if pc in seen or steps > MAX_STEPS:
+            at_cut = steps > 0 and pc in self.cut_pcs  # the path ends here
+            if not at_cut and (pc in seen or steps > MAX_STEPS):
                 continue
             ins = self.body.instruction_at[pc]
             try:
+                if at_cut:
+                    clauses.append(self._jump(point, state, pc))
+                    continue
                 ended = self._end(point, state, ins)
                 if ended is not None:
                     clauses.append(ended)
@@ -290,6 +291,9 @@ class _MethodTranslator:
                 successors = [s for s in successors if self.scope.feasible(s[0].constraint)]
             for successor, next_pc in successors:
                 work.append((successor, next_pc, steps + 1, seen | {pc}))
+        if work:
+            where = f"{self.method} pc {point.predicate.pc}"
+            self.scope.refused[f"{where}: more than {MAX_PATHS} paths (the rest dropped)"] = None
         return clauses
 
     def _head(self, point: _CutPoint) -> Atom:
