@@ -111,11 +111,13 @@ def find_jdk() -> Jdk | None:
 class Claim:
     """What a finding says will happen: ``kind`` is an exception class (dotted) or
     `NON_TERMINATION`; ``method`` is where (the thrower, or the method holding the loop);
-    ``lines`` the inclusive source-line range it must be observed in, when known."""
+    ``lines`` the inclusive source-line range it must be observed in, when known; ``also``
+    other methods the thrower may be (an infinite recursion's cycle: its stack overflows in any)."""
 
     kind: str
     method: MethodId
     lines: tuple[int, int] | None = None
+    also: tuple[MethodId, ...] = ()
 
     @property
     def is_non_termination(self) -> bool:
@@ -459,7 +461,7 @@ def _frame_mismatch(frame: StackFrame | None, claim: Claim) -> str | None:
     """Why ``frame`` is not where the claim says, or None when it is."""
     if frame is None:
         return "the trace has no application frame"
-    if not frame.is_in(claim.method):
+    if not any(frame.is_in(m) for m in (claim.method, *claim.also)):
         return f"at {frame}, not in {claim.method.dotted_class}.{claim.method.name}"
     if claim.lines is not None:
         low, high = claim.lines
