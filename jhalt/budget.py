@@ -70,7 +70,10 @@ CHECK_NONTERMINATION = 0.3
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0
-PROVE_CLP_MAX_S = 20.0  # Julia's limit per component in seed 001 §6
+PROVE_CLP_MAX_S = 3.0
+"""The CLP engine as the fallback of ``--engine all``: a short try (it proves what it proves
+in about a second: BENCHMARKS.md), so that a MAYBE stays fast (issue 16); ``--engine clp``
+gets the whole budget (seed 001 §6 gave Julia 20 s)."""
 
 
 @dataclass(frozen=True)
