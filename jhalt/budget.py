@@ -5,7 +5,9 @@ are read in one place:
 
 =====================  ===================================================================
 ``prove``              graph: ``PROVE_GRAPH`` of the whole; non-termination:
-                       ``PROVE_NONTERMINATION`` of what is left after the graph
+                       ``PROVE_NONTERMINATION`` of what is left after the graph; the CLP
+                       engine after them (``--engine all``): what is left, at most
+                       ``PROVE_CLP_MAX_S`` (``--engine clp``: the whole)
 ``check`` (per entry)  analysis: ``CHECK_ANALYSIS_REPLAYED`` of the whole when witnesses
                        are replayed on a JVM, else ``CHECK_ANALYSIS_UNREPLAYED``; of the
                        analysis part, graph ``CHECK_GRAPH`` and non-termination
@@ -27,6 +29,9 @@ graph construction         ``BuildLimits.deadline`` (`jhalt.seg.builder`): check
 non-termination search     ``NonTerminationConfig.deadline``: the Thm 8 systems, the witness
                            runs, the closure checks, each candidate (``timeout in
                            non-termination search``)
+CLP non-termination        ``ClpConfig.deadline`` (`jhalt.analyses.clp`): before each new
+                           clause of the unfolding and each criterion check (``timeout in
+                           CLP non-termination search``)
 termination proof          ``TerminationConfig.deadline`` (`prove_graph_terminates`):
                            checked per step of the ITS extraction (`Deadline.check`, which
                            raises `OutOfTime`), between loops, invariant rounds, processors,
@@ -65,6 +70,10 @@ CHECK_NONTERMINATION = 0.3
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0
+PROVE_CLP_MAX_S = 3.0
+"""The CLP engine as the fallback of ``--engine all``: a short try (it proves what it proves
+in about a second: BENCHMARKS.md), so that a MAYBE stays fast (issue 16); ``--engine clp``
+gets the whole budget (seed 001 §6 gave Julia 20 s)."""
 
 
 @dataclass(frozen=True)

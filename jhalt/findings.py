@@ -144,12 +144,15 @@ class MaybeReason:
 @dataclass(frozen=True)
 class LoopSite:
     """Where a non-terminating loop is: its method and source lines (for the JVM replay's
-    claim that a still-running witness is inside it)."""
+    claim that a still-running witness is inside it). For an infinite recursion,
+    ``recursion`` names the methods of the call cycle: the replay's claim is then a
+    ``StackOverflowError`` thrown in one of them."""
 
     method: MethodId
     lines: tuple[int, int] | None = None
-    recursive: bool = False
-    """An infinite recursion: the replay judges it by its stack overflow."""
+    recursion: tuple[MethodId, ...] = ()
+    """An infinite recursion through these methods (empty: a loop): the replay judges it by
+    its stack overflow (`jhalt.witness.overflow`)."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,12 @@
    first.
 3. Termination (issue 6, `jhalt.analyses.termination`): a YES needs a complete graph and a
    verified ranking proof for every SCC.
-4. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
+4. The CLP engine (issue 15, `jhalt.analyses.clp`, seed 001), independent of the graph: when
+   the graph is incomplete or the termination proof failed, with the time left; a NO it proves
+   carries its witness like every NO. ``engine`` selects the engines (`ENGINES`): ``graph``
+   (steps 1-3), ``clp`` (this step alone, for measurement), ``all`` (the default). The
+   answer's ``stats`` say which engine decided (``engine``).
+5. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
 
 Time: one `Deadline` (the end of ``budget``) is handed to every step (`jhalt.budget`); the graph
 also stops after ``PROVE_GRAPH`` of the budget and the non-termination search after
@@ -22,15 +27,19 @@ command line does it (`jhalt.cli.main.cmd_prove`).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
+from jhalt.analyses.clp import ClpConfig, find_clp_nontermination
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import (
     GRAPH_PHASE,
     NONTERMINATION_PHASE,
+    PROVE_CLP_MAX_S,
     PROVE_GRAPH,
     PROVE_NONTERMINATION,
     Budget,
+    Deadline,
     timeout_in,
 )
 from jhalt.classfile import ClassPath
@@ -42,9 +51,17 @@ from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
+GRAPH, CLP, ALL = "graph", "clp", "all"
+ENGINES = (ALL, GRAPH, CLP)
+"""The values of ``engine`` (module doc, step 4)."""
+
 
 def prove_termination(
-    classpath: ClassPath, entry: MethodId, budget: Budget, registry: ModelRegistry
+    classpath: ClassPath,
+    entry: MethodId,
+    budget: Budget,
+    registry: ModelRegistry,
+    engine: str = ALL,
 ) -> ProveResult:
     """Decide whether ``entry`` terminates for every input (competition semantics)."""
     started = time.monotonic()
@@ -65,8 +82,11 @@ def prove_termination(
     if method.code is None:
         return result(Verdict.MAYBE, "the entry method has no bytecode (abstract or native)")
 
-    program = Program(classpath)
     deadline = budget.deadline()
+    clp = _ClpStep(classpath, entry, deadline, engine)
+    if engine == CLP:
+        return clp.answer(result) or result(Verdict.MAYBE, clp.reason, stats={"engine": CLP})
+    program = Program(classpath)
     limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
@@ -83,23 +103,73 @@ def prove_termination(
             found.explanation(),
             witness=found.witness,
             proof=found,
-            stats=stats,
+            stats={**stats, "engine": GRAPH},
             loop=found.loop.site(),
         )
 
     if graph.incomplete:
-        return result(Verdict.MAYBE, _incomplete_reason(graph), stats=stats)
+        return clp.answer(result, stats) or result(
+            Verdict.MAYBE, _incomplete_reason(graph) + clp.note(), stats=stats
+        )
+    return _terminates(graph, program, deadline, stats, result, clp)
+
+
+def _terminates(
+    graph: SymbolicExecutionGraph,
+    program: Program,
+    deadline: Deadline,
+    stats: dict[str, object],
+    result: Callable[..., ProveResult],
+    clp: _ClpStep,
+) -> ProveResult:
+    """Step 3 on a complete graph, then step 4 when it fails (module doc)."""
     if deadline.expired():
         reason = f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
         return result(Verdict.MAYBE, reason, stats=stats)
     outcome = prove_graph_terminates(graph, program, TerminationConfig(deadline=deadline))
     if outcome.proved:
-        return result(Verdict.YES, outcome.reason, proof=outcome, stats=stats)
+        return result(Verdict.YES, outcome.reason, proof=outcome, stats={**stats, "engine": GRAPH})
     if outcome.reason.startswith("timeout in"):
         reason = f"{outcome.reason}; graph built ({len(graph)} states)"
     else:
         reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
-    return result(Verdict.MAYBE, reason, stats=stats)
+    return clp.answer(result, stats) or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
+
+
+class _ClpStep:
+    """Step 4 (module doc): run at most once, with the time left before ``deadline`` — at
+    most ``PROVE_CLP_MAX_S`` after the graph engine (`jhalt.budget`)."""
+
+    def __init__(self, classpath: ClassPath, entry: MethodId, deadline: Deadline, engine: str):
+        self.classpath, self.entry, self.deadline = classpath, entry, deadline
+        self.on, self.alone = engine != GRAPH, engine == CLP
+        self.reason = ""
+
+    def answer(
+        self, result: Callable[..., ProveResult], stats: dict[str, object] | None = None
+    ) -> ProveResult | None:
+        """The NO of the CLP engine, or None (its reason kept for `note`)."""
+        if not self.on or self.deadline.expired():
+            return None
+        seconds = self.deadline.remaining() if self.alone else PROVE_CLP_MAX_S
+        config = ClpConfig(timeout_s=seconds, deadline=self.deadline)
+        search = find_clp_nontermination(self.classpath, self.entry, config)
+        self.reason = "; ".join(search.reasons)
+        found = search.result
+        if found is None:
+            return None
+        merged = {**(stats or {}), **search.stats, "engine": CLP}
+        return result(
+            Verdict.NO,
+            found.explanation(),
+            witness=found.witness,
+            proof=found,
+            stats=merged,
+            loop=found.site(),
+        )
+
+    def note(self) -> str:
+        return f"; {self.reason}" if self.reason else ""
 
 
 def _incomplete_reason(graph: SymbolicExecutionGraph) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -16,7 +17,14 @@ from types import FrameType
 from jhalt.cli.arguments import non_negative_seconds, positive_count, positive_seconds
 from jhalt.cli.output import write_output
 from jhalt.dynamic.observer import Examination, Limits
-from jhalt.dynamic.session import examine_at, launch_watched, parse_address, stop_process
+from jhalt.dynamic.session import (
+    address_of_pid,
+    examine_at,
+    launch_watched,
+    parse_address,
+    stop_process,
+)
+from jhalt.errors import InputError
 from jhalt.report.formats import EXAMINATION_FORMATS
 from jhalt.witness.processes import hand_over
 
@@ -26,7 +34,9 @@ EXIT_STUCK = 1
 
 def _limits(args: argparse.Namespace) -> Limits:
     """The examination's limits (both checked by the parser: `jhalt.cli.arguments`)."""
-    return Limits(max_iterations=args.iterations, timeout=args.timeout)
+    return Limits(
+        max_iterations=args.iterations, timeout=args.timeout, max_bytecodes=args.max_bytecodes
+    )
 
 
 def _emit(examination: Examination, args: argparse.Namespace) -> None:
@@ -40,10 +50,36 @@ def _progress(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def cmd_attach(args: argparse.Namespace) -> int:
-    address = parse_address(args.address, args.host)
+    if (args.address is None) == (args.pid is None):
+        raise InputError("give the agent's [HOST:]PORT or --pid PID (one of them)")
+    text = args.address if args.pid is None else address_of_pid(args.pid)
+    address = parse_address(text, args.host)
     examination = examine_at(address, _limits(args), progress=_progress(args))
     _emit(examination, args)
-    return EXIT_STUCK if examination.proved else EXIT_NOTHING_PROVED
+    return EXIT_STUCK if examination.stuck else EXIT_NOTHING_PROVED
+
+
+def _after_report(
+    examination: Examination,
+    args: argparse.Namespace,
+    process: subprocess.Popen[bytes],
+    interrupted: bool,
+) -> int | None:
+    """watch's exit code after a report, or None to keep watching (only with
+    --keep-running when nothing was proved); stops the program as the options say."""
+    if examination.stuck:
+        if not args.keep_running:
+            stop_process(process)
+        return EXIT_STUCK
+    if interrupted or not (args.keep_running or args.once):
+        stop_process(process)
+        print(
+            "jhalt: watch ends after its report; the program was stopped "
+            "(--keep-running keeps watching it, --once leaves it running)",
+            file=sys.stderr,
+        )
+        return EXIT_NOTHING_PROVED
+    return EXIT_NOTHING_PROVED if args.once else None
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -84,15 +120,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
             trigger.clear()
             examination = examine_at(address, limits, process, _progress(args))
             _emit(examination, args)
-            if examination.proved:
-                if not args.keep_running:
-                    stop_process(process)
-                return EXIT_STUCK
-            if interrupted["count"]:
-                stop_process(process)
-                return EXIT_NOTHING_PROVED
-            if args.once:
-                return EXIT_NOTHING_PROVED
+            code = _after_report(examination, args, process, bool(interrupted["count"]))
+            if code is not None:
+                return code
     except BaseException:
         stop_process(process)  # interrupted or failed: the program does not outlive jhalt
         raise
@@ -114,6 +144,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--timeout", type=positive_seconds, default=10.0, metavar="T",
         help="seconds for one examination of all threads (default 10)",
     )  # fmt: skip
+    parser.add_argument(
+        "--max-bytecodes", type=positive_count, default=Limits.max_bytecodes, metavar="N",
+        help="budget of one observed iteration in bytecodes (default %(default)s); a longer "
+        "iteration is reported as 'iteration longer than N bytecodes'",
+    )  # fmt: skip
     formats = EXAMINATION_FORMATS.names()
     parser.add_argument("--format", choices=formats, default=formats[0])
     parser.add_argument(
@@ -126,14 +161,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``watch`` and ``attach`` subcommands."""
     watch = subparsers.add_parser(
         "watch",
-        help="run a Java program; on demand, prove that a thread is stuck in a loop",
+        help="run a Java program; on demand, prove that a thread is stuck (a loop or a deadlock)",
         description=(
             "Runs `java ARGS...` with the JDWP agent listening on a loopback port (nothing "
             "else changes; no overhead until jhalt acts). After --after seconds, on SIGUSR1, "
-            "or on Ctrl-C, jhalt suspends the program, observes the loops its threads are in "
-            "and tries to prove one never exits (Looper). Exit 1: a thread is proved stuck "
-            "(the program is stopped unless --keep-running); 0: nothing proved (the program "
-            "was resumed untouched and keeps running until it exits)."
+            "or on Ctrl-C, jhalt suspends the program, looks for a deadlock, observes the loops "
+            "its threads are in and tries to prove one never exits (Looper, exact repeats). "
+            "watch ends after its report: exit 1 when a thread is proved stuck, 0 when "
+            "nothing was proved; the program is stopped then, unless --keep-running (keep "
+            "watching it and leave it running) or --once (leave it running)."
         ),
     )
     watch.add_argument(
@@ -145,7 +181,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="exit after the first examination, leaving the program running",
     )
     watch.add_argument(
-        "--keep-running", action="store_true", help="do not stop a program proved stuck"
+        "--keep-running",
+        action="store_true",
+        help="never stop the program; after a report that proves nothing, keep watching it",
     )
     _common(watch)
     watch.add_argument(
@@ -155,7 +193,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     attach = subparsers.add_parser(
         "attach",
-        help="prove that a thread of a running JVM (JDWP agent) is stuck in a loop",
+        help="prove that a thread of a running JVM (JDWP agent) is stuck: a loop or a deadlock",
         description=(
             "Attaches to a JVM started with -agentlib:jdwp=transport=dt_socket,server=y,"
             "suspend=n,address=127.0.0.1:PORT (or with onjcmd=y and later `jcmd PID "
@@ -164,8 +202,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     attach.add_argument(
-        "address", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)"
+        "address", nargs="?", metavar="[HOST:]PORT", help="the JDWP agent's address (loopback)"
     )
+    attach.add_argument(
+        "--pid", type=positive_count, metavar="PID",
+        help="find the agent of this local JVM with jcmd (starting it when the agent has "
+        "onjcmd=y)",
+    )  # fmt: skip
     attach.add_argument("--host", metavar="HOST", help="allow connecting to this non-loopback host")
     _common(attach)
     attach.set_defaults(handler=cmd_attach)

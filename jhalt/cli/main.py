@@ -24,10 +24,10 @@ from pathlib import Path
 
 from jhalt import __version__
 from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
-from jhalt.analyses.prove import prove_termination
+from jhalt.analyses.prove import ALL, ENGINES, prove_termination
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import dynamic_commands, signals
+from jhalt.cli import clp_command, dynamic_commands, signals
 from jhalt.cli.arguments import (
     OneLineParser,
     class_name,
@@ -63,6 +63,7 @@ from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION
 
+"""The replay's claim for an infinite recursion: the JVM's stack runs out in the cycle."""
 NO_VALIDATE_HELP = (
     "never execute the target: do not replay {what} on the JVM (a replay runs the analysed "
     "program, contained: temporary directory, -Xmx, CPU limit, minimal environment)"
@@ -76,7 +77,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
     """Termination of one entry (`jhalt.analyses.prove`), a NO replayed on the JVM."""
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
-    result = prove_termination(classpath, entry, Budget(args.timeout), model_registry())
+    budget = Budget(args.timeout)
+    result = prove_termination(classpath, entry, budget, model_registry(), args.engine)
     if result.witness is not None:
         blocked = None if args.no_validate else replay_blocker(classpath)
         result = _replay_nontermination(result, classpath.spec, args, blocked)
@@ -104,7 +106,7 @@ def _replay_nontermination(
             if witness.args is not None
             else ConcreteInputs.from_json(witness.inputs)
         )
-        recursive = result.loop.recursive if result.loop else False
+        recursive = bool(result.loop.recursion) if result.loop else False
         claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None, recursive)
         observe = result_observer(result, classpath)  # watch the loop first (issue 20)
         outcome = replay(
@@ -332,6 +334,12 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
         metavar="S",
         help="seconds a NO witness must keep running on the JVM (default 10)",
     )
+    prove.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default=ALL,
+        help="the graph engine, the CLP engine (seed 001) alone, or both (default all)",
+    )
     prove.set_defaults(handler=cmd_prove)
 
 
@@ -400,7 +408,7 @@ def _add_disasm(sub: argparse._SubParsersAction) -> None:
 
 def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Subcommands that live in their own modules (the dynamic prover's watch/attach)."""
-    return [dynamic_commands.register]
+    return [dynamic_commands.register, clp_command.register]
 
 
 def _report_internal_error(exc: BaseException) -> int:

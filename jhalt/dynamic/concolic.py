@@ -12,7 +12,10 @@ concretely and symbolically: operand stack and locals of every frame are modelle
 the VM, heap reads come from the VM at the moment of the read. Calls are resolved as
 the JVM selects them and followed into Java code (the JDK's included); a native
 method must be one of the modelled pure natives (`jhalt.dynamic.natives`), otherwise
-the iteration is `UnsupportedStep`.
+the iteration is `UnsupportedStep`. ``ldc`` of a String constant pushes the interned String
+(JLS §3.10.5), obtained once per text by invoking ``String.intern()`` on a copy in the
+suspended thread (`VmView.interned`): the only code jhalt runs in the target, and one the
+program cannot tell from its own ``ldc`` (the same interned object results).
 """
 
 from __future__ import annotations
@@ -23,7 +26,14 @@ from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.bytecode.semantics import condition_holds, wrap
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.classfile.model import DoubleConst, FloatConst, IntegerConst, LongConst, MemberRef
+from jhalt.classfile.model import (
+    DoubleConst,
+    FloatConst,
+    IntegerConst,
+    LongConst,
+    MemberRef,
+    StringConst,
+)
 from jhalt.dynamic import natives
 from jhalt.dynamic.jdwp import JdwpClient, MethodDecl
 from jhalt.dynamic.jdwp_wire import Location, ObjectValue
@@ -47,6 +57,15 @@ _CLOBBERED = None  # a local overwritten by half of a long/double: no symbolic v
 
 class Divergence(JhaltError):
     """The VM did not go where the model of the iteration predicted."""
+
+
+class IterationTooLong(JhaltError):
+    """The iteration executed more bytecodes than its budget without returning to the
+    loop header: the observation of this loop ends (observing it again would cost as much)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"iteration longer than {budget} bytecodes")
+        self.budget = budget
 
 
 @dataclass
@@ -84,7 +103,10 @@ class ConcolicIteration:
 
     Call `on_event` with each step location; it returns CONTINUE, ITERATION_DONE (the
     loop frame is back at the header: the iteration is complete and the instruction at
-    the header is *not* executed) or LOOP_EXITED."""
+    the header is *not* executed) or LOOP_EXITED. It raises `IterationTooLong` at the
+    bytecode after ``max_steps``. The interpreter keeps no Python recursion that grows with
+    the bytecodes executed: frames are a list, events drive it one instruction at a time,
+    and every symbolic expression stays small (`jhalt.dynamic.bounded`)."""
 
     def __init__(
         self,
@@ -94,7 +116,7 @@ class ConcolicIteration:
         header: int,
         loop_pcs: frozenset[int],
         label: str,
-        max_steps: int = 200_000,
+        max_steps: int = 20_000,
     ) -> None:
         self.view = view
         self.client: JdwpClient = view.client
@@ -123,7 +145,7 @@ class ConcolicIteration:
             self.loop_path.append(top.pc)
         self.steps += 1
         if self.steps > self.max_steps:
-            raise UnsupportedStep(f"iteration longer than {self.max_steps} instructions")
+            raise IterationTooLong(self.max_steps)
         instruction = top.method.by_pc.get(top.pc)
         if instruction is None:
             raise Divergence(f"{top.method.qualified_name}: no instruction at {top.pc}")
@@ -390,6 +412,8 @@ class ConcolicIteration:
             return constant(operand.value, "F")
         if isinstance(operand, DoubleConst):
             return constant(operand.value, "D")
+        if isinstance(operand, StringConst):  # the interned String (JLS §3.10.5)
+            return constant(self.view.interned(operand.value, self.thread), "A")
         raise UnsupportedStep(
             f"ldc of {type(operand).__name__} (object constants are not modelled)"
         )

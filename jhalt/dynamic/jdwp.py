@@ -22,6 +22,7 @@ from typing import Any
 from jhalt.classfile.model import Access
 from jhalt.dynamic import jdwp_wire as w
 from jhalt.dynamic.jdwp_wire import (
+    Event,
     IdSizes,
     JavaValue,
     JdwpError,
@@ -33,18 +34,6 @@ from jhalt.dynamic.jdwp_wire import (
 )
 
 DEFAULT_TIMEOUT = 10.0
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One event of a composite event packet."""
-
-    kind: int
-    request_id: int
-    thread: int = 0
-    location: Location | None = None
-    value: JavaValue = None
-    type_id: int = 0  # the prepared class of a ClassPrepare event
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +170,7 @@ class JdwpClient:
                     if waiter is not None:
                         waiter.put((header.error_or_command, body))
                 elif header.error_or_command == (64 << 8 | 100):
-                    for event in self._parse_events(body):
+                    for event in w.parse_events(body, self.sizes):
                         if event.kind == w.EK_VM_DEATH:
                             self.vm_dead = True
                         self.events.put(event)
@@ -195,40 +184,6 @@ class JdwpClient:
             for waiter in waiters:
                 waiter.put(None)
             self.events.put(None)
-
-    def _parse_events(self, body: bytes) -> list[Event]:
-        r = PacketReader(body, self.sizes, "event")
-        r.u1()  # suspend policy
-        events = []
-        for _ in range(r.i4()):
-            kind = r.u1()
-            request = r.i4()
-            if kind in (w.EK_SINGLE_STEP, w.EK_BREAKPOINT, w.EK_METHOD_ENTRY, w.EK_METHOD_EXIT):
-                events.append(Event(kind, request, r.object_id(), r.location()))
-            elif kind == w.EK_METHOD_EXIT_WITH_RETURN_VALUE:
-                thread, loc = r.object_id(), r.location()
-                events.append(Event(kind, request, thread, loc, r.tagged_value()))
-            elif kind in (w.EK_VM_START, w.EK_THREAD_START, w.EK_THREAD_DEATH):
-                events.append(Event(kind, request, r.object_id()))
-            elif kind == w.EK_CLASS_PREPARE:
-                thread = r.object_id()
-                r.u1()
-                type_id = r.type_id()
-                r.string()
-                r.i4()
-                events.append(Event(kind, request, thread, type_id=type_id))
-            elif kind == w.EK_VM_DEATH:
-                events.append(Event(kind, request))
-            elif kind == w.EK_EXCEPTION:
-                thread, loc = r.object_id(), r.location()
-                exc = r.tagged_value()
-                r.location()
-                events.append(Event(kind, request, thread, loc, exc))
-            else:
-                # Events jhalt never requests; the rest of the packet cannot be decoded.
-                events.append(Event(kind, request))
-                break
-        return events
 
     # ------------------------------------------------------------ commands
     def _send(
@@ -260,6 +215,17 @@ class JdwpClient:
         if code != 0:
             raise JdwpError(f"JDWP command {command} failed: {w.error_name(code)}", code)
         return PacketReader(body, self.sizes)
+
+    def _post(self, command: tuple[int, int], data: bytes) -> None:
+        """Send a command without waiting for its reply (the reader drops it, errors too)."""
+        with self._lock:
+            packet_id = self._next_id
+            self._next_id += 1
+        try:
+            with self._send_lock:
+                self._sock.sendall(w.command_packet(packet_id, command, data))
+        except OSError:
+            raise VmGoneError("the debuggee VM is gone (send failed)") from None
 
     def _writer(self) -> PacketWriter:
         return PacketWriter(self.sizes)
@@ -435,6 +401,28 @@ class JdwpClient:
         r = self._send(w.OR_GET_VALUES, wr.data())
         return [r.tagged_value() for _ in range(r.i4())]
 
+    def monitor_info(self, object_id: int) -> tuple[int, int, tuple[int, ...]]:
+        """ObjectReference.MonitorInfo: (owner thread or 0, entry count, waiting threads)."""
+        r = self._send(w.OR_MONITOR_INFO, self._writer().object_id(object_id).data())
+        owner, entries = r.object_id(), r.i4()
+        return owner, entries, tuple(r.object_id() for _ in range(r.i4()))
+
+    def interned_string(self, text: str, thread: int, string_class: int, intern: int) -> int:
+        """The interned String with this value — the object ``ldc`` of the constant pushes
+        (JLS §3.10.5) — made by VirtualMachine.CreateString and ``String.intern()``
+        invoked in the suspended ``thread`` (single-threaded), and kept from collection."""
+        created = self._send(w.VM_CREATE_STRING, self._writer().string(text).data()).object_id()
+        wr = self._writer().object_id(created).object_id(thread).type_id(string_class)
+        r = self._send(
+            w.OR_INVOKE_METHOD, wr.method_id(intern).i4(0).i4(w.INVOKE_SINGLE_THREADED).data()
+        )
+        value, exception = r.tagged_value(), r.tagged_value()
+        thrown = isinstance(exception, ObjectValue) and not exception.is_null
+        if not isinstance(value, ObjectValue) or value.is_null or thrown:
+            raise JdwpError(f"String.intern() of {text!r} failed in the debuggee")
+        self._send(w.OR_DISABLE_COLLECTION, self._writer().object_id(value.object_id).data())
+        return value.object_id
+
     def string_value(self, object_id: int) -> str:
         return self._send(w.SR_VALUE, self._writer().object_id(object_id).data()).string()
 
@@ -467,8 +455,14 @@ class JdwpClient:
     def suspend_thread(self, thread: int) -> None:
         self._send(w.TR_SUSPEND, self._writer().object_id(thread).data())
 
-    def resume_thread(self, thread: int) -> None:
-        self._send(w.TR_RESUME, self._writer().object_id(thread).data())
+    def resume_thread(self, thread: int, wait: bool = True) -> None:
+        """ThreadReference.Resume; ``wait=False`` does not wait for the reply (single
+        stepping: the next event is awaited anyway, and a failed resume shows as none)."""
+        data = self._writer().object_id(thread).data()
+        if wait:
+            self._send(w.TR_RESUME, data)
+        else:
+            self._post(w.TR_RESUME, data)
 
     def suspend_count(self, thread: int) -> int:
         return self._send(w.TR_SUSPEND_COUNT, self._writer().object_id(thread).data()).i4()
@@ -479,6 +473,25 @@ class JdwpClient:
 
     def frame_count(self, thread: int) -> int:
         return self._send(w.TR_FRAME_COUNT, self._writer().object_id(thread).data()).i4()
+
+    def owned_monitors(self, thread: int) -> list[tuple[int, int]]:
+        """ThreadReference.OwnedMonitorsStackDepthInfo: (monitor, depth of the frame that
+        entered it, 0 = top frame, -1 = unknown) for each monitor the thread owns."""
+        r = self._send(w.TR_OWNED_MONITORS_DEPTH, self._writer().object_id(thread).data())
+        result = []
+        for _ in range(r.i4()):
+            monitor = r.tagged_value()
+            depth = r.i4()
+            if isinstance(monitor, w.ObjectValue):
+                result.append((monitor.object_id, depth))
+        return result
+
+    def contended_monitor(self, thread: int) -> int:
+        """ThreadReference.CurrentContendedMonitor: the monitor the thread waits to enter (or
+        waits on in Object.wait), 0 for none."""
+        value = self._send(w.TR_CONTENDED_MONITOR, self._writer().object_id(thread).data())
+        monitor = value.tagged_value()
+        return monitor.object_id if isinstance(monitor, w.ObjectValue) else 0
 
     # StackFrame
     def frame_values(

@@ -28,6 +28,7 @@ VM_DISPOSE = (1, 6)
 VM_ID_SIZES = (1, 7)
 VM_SUSPEND = (1, 8)
 VM_RESUME = (1, 9)
+VM_CREATE_STRING = (1, 11)
 VM_CLASS_PATHS = (1, 13)
 RT_SIGNATURE = (2, 1)
 RT_MODIFIERS = (2, 3)
@@ -44,6 +45,10 @@ M_VARIABLE_TABLE = (6, 2)
 M_BYTECODES = (6, 3)
 OR_REFERENCE_TYPE = (9, 1)
 OR_GET_VALUES = (9, 2)
+OR_MONITOR_INFO = (9, 5)
+OR_INVOKE_METHOD = (9, 6)
+OR_DISABLE_COLLECTION = (9, 7)
+INVOKE_SINGLE_THREADED = 1
 SR_VALUE = (10, 1)
 TR_NAME = (11, 1)
 TR_SUSPEND = (11, 2)
@@ -52,7 +57,10 @@ TR_STATUS = (11, 4)
 TR_THREAD_GROUP = (11, 5)
 TR_FRAMES = (11, 6)
 TR_FRAME_COUNT = (11, 7)
+TR_OWNED_MONITORS = (11, 8)
+TR_CONTENDED_MONITOR = (11, 9)
 TR_SUSPEND_COUNT = (11, 12)
+TR_OWNED_MONITORS_DEPTH = (11, 13)
 TGR_NAME = (12, 1)
 AR_LENGTH = (13, 1)
 AR_GET_VALUES = (13, 2)
@@ -71,6 +79,8 @@ EK_CLASS_PREPARE = 8
 EK_METHOD_ENTRY = 40
 EK_METHOD_EXIT = 41
 EK_METHOD_EXIT_WITH_RETURN_VALUE = 42
+EK_MONITOR_CONTENDED_ENTERED = 44
+EK_MONITOR_WAITED = 46
 EK_VM_START = 90
 EK_VM_DEATH = 99
 
@@ -352,3 +362,51 @@ def parse_header(raw: bytes) -> PacketHeader:
     else:
         code = raw[9] << 8 | raw[10]
     return PacketHeader(length, packet_id, flags, code)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event of a composite event packet."""
+
+    kind: int
+    request_id: int
+    thread: int = 0
+    location: Location | None = None
+    value: JavaValue = None
+    type_id: int = 0  # the prepared class of a ClassPrepare event
+
+
+def parse_events(body: bytes, sizes: IdSizes) -> list[Event]:
+    """The events of a composite event packet's body (JDWP Event.Composite)."""
+    r = PacketReader(body, sizes, "event")
+    r.u1()  # suspend policy
+    events = []
+    for _ in range(r.i4()):
+        kind = r.u1()
+        request = r.i4()
+        if kind in (EK_SINGLE_STEP, EK_BREAKPOINT, EK_METHOD_ENTRY, EK_METHOD_EXIT):
+            events.append(Event(kind, request, r.object_id(), r.location()))
+        elif kind == EK_METHOD_EXIT_WITH_RETURN_VALUE:
+            thread, loc = r.object_id(), r.location()
+            events.append(Event(kind, request, thread, loc, r.tagged_value()))
+        elif kind in (EK_VM_START, EK_THREAD_START, EK_THREAD_DEATH):
+            events.append(Event(kind, request, r.object_id()))
+        elif kind == EK_CLASS_PREPARE:
+            thread = r.object_id()
+            r.u1()
+            type_id = r.type_id()
+            r.string()
+            r.i4()
+            events.append(Event(kind, request, thread, type_id=type_id))
+        elif kind == EK_VM_DEATH:
+            events.append(Event(kind, request))
+        elif kind == EK_EXCEPTION:
+            thread, loc = r.object_id(), r.location()
+            exc = r.tagged_value()
+            r.location()
+            events.append(Event(kind, request, thread, loc, exc))
+        else:
+            # Events jhalt never requests; the rest of the packet cannot be decoded.
+            events.append(Event(kind, request))
+            break
+    return events

@@ -85,6 +85,25 @@ def float_bits(value: float, kind: str) -> int:
     return int(struct.unpack(">q", struct.pack(">d", value))[0])
 
 
+def _bound(atom: Atom) -> tuple[Term, bool, int] | None:
+    """``atom`` as an inclusive integer bound (term, is lower, value) when it compares an
+    integer term with a literal: ``k < n`` is n >= k + 1. Of two lower (upper) bounds on one
+    term the larger (smaller) implies the other, whatever the term's value — with unbounded
+    and with wrapping integers alike — so Φ keeps only the strongest (an inner loop of a
+    long iteration would otherwise leave ``0 < n && 1 < n && …``)."""
+    left, right, op = atom.left, atom.right, atom.op
+    if isinstance(left, Lit) and not isinstance(right, Lit):
+        left, right = right, left
+        op = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}.get(op, op)
+    if not isinstance(right, Lit) or right.sort not in (INT, LONG) or op not in _BOUND_OPS:
+        return None
+    lower, shift = _BOUND_OPS[op]
+    return left, lower, right.value + shift
+
+
+_BOUND_OPS = {"gt": (True, 1), "ge": (True, 0), "lt": (False, -1), "le": (False, 0)}
+
+
 def constant(concrete: Concrete, kind: str) -> Value:
     """A value with no symbolic dependence."""
     if isinstance(concrete, FreshObject):
@@ -102,6 +121,8 @@ class IterationMemory:
     inputs: dict[Location, Value] = field(default_factory=dict)
     writes: dict[object, Value] = field(default_factory=dict)  # Location or fresh-object keys
     path: list[Atom] = field(default_factory=list)
+    path_atoms: set[Atom] = field(default_factory=set)  # the conjuncts of ``path``, for lookup
+    bounds: dict[tuple[Term, bool], tuple[int, Atom]] = field(default_factory=dict)
     fresh: list[FreshObject] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -116,8 +137,20 @@ class IterationMemory:
             return
         if isinstance(atom.left, Lit) and isinstance(atom.right, Lit):
             return
-        if atom not in self.path:
-            self.path.append(atom)
+        if atom in self.path_atoms:
+            return
+        bound = _bound(atom)
+        if bound is not None:
+            term, lower, value = bound
+            known = self.bounds.get((term, lower))
+            if known is not None:
+                if (value <= known[0]) if lower else (value >= known[0]):
+                    return  # implied by the bound Φ has
+                self.path.remove(known[1])
+                self.path_atoms.discard(known[1])
+            self.bounds[(term, lower)] = (value, atom)
+        self.path_atoms.add(atom)
+        self.path.append(atom)
 
     def pin(self, value: Value) -> Value:
         """Concretise ``value``: Φ gains ``expr == concrete`` (§3.3 change 2)."""

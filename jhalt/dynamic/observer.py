@@ -19,50 +19,47 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jhalt.bytecode.loops import Loop
 from jhalt.dynamic import jdwp_wire as w
-from jhalt.dynamic.concolic import CONTINUE, LOOP_EXITED, ConcolicIteration, Divergence
+from jhalt.dynamic.concolic import (
+    CONTINUE,
+    LOOP_EXITED,
+    ConcolicIteration,
+    Divergence,
+    IterationTooLong,
+)
+from jhalt.dynamic.deadlock import (
+    Deadlock,
+    find_all_waiting,
+    find_deadlock,
+    service_threads_idle,
+    settled,
+)
 from jhalt.dynamic.jdwp import JdwpClient
-from jhalt.dynamic.jdwp_wire import JdwpError, Location, ObjectValue, VmGoneError
-from jhalt.dynamic.memory import FreshObject, float_bits
+from jhalt.dynamic.jdwp_wire import JdwpError, Location, VmGoneError
+from jhalt.dynamic.memory import FreshObject
 from jhalt.dynamic.prover import ClosureProof, IterationRecord, needed_locations, prove_stuck
-from jhalt.dynamic.symbolic import ArrayLoc, FieldLoc, LocalLoc, StaticLoc
-from jhalt.dynamic.symbolic import Location as MemLocation
-from jhalt.dynamic.vmview import ClassNotReady, MethodCode, UnsupportedStep, VmView
-from jhalt.its.terms import BITS32, BITS64, INT, LONG, Sort
+from jhalt.dynamic.repeat import (
+    IGNORED_FIELDS,
+    RepeatProof,
+    RepeatShape,
+    find_repeat,
+    receivers_ok,
+    repeat_shape,
+)
+from jhalt.dynamic.snapshot import Snapshot, StateReader
+from jhalt.dynamic.threads import (
+    LoopSite,
+    ThreadSnapshot,
+    as_int,
+    loop_sites,
+    read_current_state,
+    thread_dump,
+)
+from jhalt.dynamic.vmview import ClassNotReady, UnsupportedStep, VmView
 
-MAX_SITES_PER_THREAD = 6
-MAX_FRAMES_SEARCHED = 12
 MAX_DIVERGENCES = 5
 # The JDK's own service threads (Reference Handler, Finalizer, Common-Cleaner, ...).
 SYSTEM_THREAD_GROUPS = frozenset({"system", "InnocuousThreadGroup"})
-
-
-@dataclass(frozen=True)
-class ThreadSnapshot:
-    """One thread of the thread dump: name, JDWP status, frames (method, pc, line)."""
-
-    name: str
-    status: str
-    frames: tuple[tuple[str, int, int | None], ...]
-
-
-@dataclass(frozen=True)
-class LoopSite:
-    """A candidate loop: thread, frame (0 = innermost), method and natural loop."""
-
-    thread: int
-    thread_name: str
-    frame_index: int
-    depth: int  # the thread's frame count when this frame is the top frame
-    method: MethodCode
-    header: int
-    loop_pcs: frozenset[int]
-
-    @property
-    def lines(self) -> tuple[int, ...]:
-        found = {self.method.line_at(pc) for pc in self.loop_pcs}
-        return tuple(sorted(line for line in found if line is not None))
 
 
 @dataclass(frozen=True)
@@ -75,10 +72,11 @@ class LoopVerdict:
     reason: str
     elapsed: float
     other_threads: int = 0  # application threads alive besides the observed one
+    repeat: RepeatProof | None = None  # proved by an exact repeat instead (`repeat`)
 
     @property
     def proved(self) -> bool:
-        return self.proof is not None
+        return self.proof is not None or self.repeat is not None
 
 
 @dataclass(frozen=True)
@@ -87,10 +85,16 @@ class Examination:
     threads: tuple[ThreadSnapshot, ...]
     elapsed: float
     notes: tuple[str, ...] = ()
+    deadlocks: tuple[Deadlock, ...] = ()
 
     @property
     def proved(self) -> tuple[LoopVerdict, ...]:
         return tuple(v for v in self.verdicts if v.proved)
+
+    @property
+    def stuck(self) -> bool:
+        """Whether some thread is proved stuck: in a loop, or in a deadlock."""
+        return bool(self.proved or self.deadlocks)
 
 
 @dataclass
@@ -98,6 +102,10 @@ class Limits:
     max_iterations: int = 20
     timeout: float = 10.0
     step_timeout: float = 2.0  # no event for this long: the thread is blocked
+    max_bytecodes: int = 20_000
+    """Budget of one observed iteration in bytecodes (about 3 s of single-stepping at
+    ~140 µs per bytecode): a longer iteration ends the loop's observation with "iteration
+    longer than N bytecodes"."""
 
 
 @dataclass
@@ -106,112 +114,6 @@ class _Clock:
 
     def left(self) -> float:
         return self.deadline - time.monotonic()
-
-
-# ---------------------------------------------------------------- the thread dump
-
-
-def thread_dump(view: VmView) -> tuple[ThreadSnapshot, ...]:
-    """Names, states and stacks of all threads (the VM must be suspended)."""
-    client = view.client
-    result = []
-    for thread in client.all_threads():
-        try:
-            name = client.thread_name(thread)
-            status, _ = client.thread_status(thread)
-            frames = []
-            for frame in client.frames(thread):
-                loc = frame.location
-                decl = view.method_decl(loc.class_id, loc.method_id)
-                method = f"{view.class_name(loc.class_id).replace('/', '.')}.{decl.name}"
-                line = view.line_at(loc) if loc.index >= 0 and not decl.is_native else None
-                frames.append((method, loc.index, line))
-        except JdwpError:
-            continue
-        result.append(
-            ThreadSnapshot(name, w.THREAD_STATUS_NAMES.get(status, str(status)), tuple(frames))
-        )
-    return tuple(result)
-
-
-def loop_sites(view: VmView, thread: int, name: str) -> list[LoopSite]:
-    """Candidate loop heads of one suspended thread, innermost first (§4 "Loop Head Selection")."""
-    sites: list[LoopSite] = []
-    frames = view.client.frames(thread)
-    total = len(frames)
-    for index, frame in enumerate(frames[:MAX_FRAMES_SEARCHED]):
-        loc = frame.location
-        if loc.index < 0:
-            continue
-        try:
-            method = view.method_at(loc)
-            loops: list[Loop] = method.innermost_loop_at(loc.index)
-        except (UnsupportedStep, KeyError):
-            continue
-        for loop in loops:
-            sites.append(
-                LoopSite(
-                    thread, name, index, total - index, method, loop.header, method.loop_pcs(loop)
-                )
-            )
-            if len(sites) >= MAX_SITES_PER_THREAD:
-                return sites
-    return sites
-
-
-# ---------------------------------------------------------------- reading the current state
-
-
-def _as_int(raw: object, sort: Sort) -> int:
-    if isinstance(raw, ObjectValue):
-        return raw.object_id
-    if raw is None:
-        return 0
-    if isinstance(raw, float):
-        return float_bits(raw, "F" if sort == BITS32 else "D")
-    return int(raw)  # type: ignore[call-overload]
-
-
-def read_current_state(
-    view: VmView, thread: int, wanted: dict[MemLocation, Sort]
-) -> dict[MemLocation, int]:
-    """Values of ``wanted`` locations now (the loop's frame must be the top frame).
-    Locations that cannot be read (collected objects) are left out."""
-    client = view.client
-    values: dict[MemLocation, int] = {}
-    local_slots = [(loc, sort) for loc, sort in wanted.items() if isinstance(loc, LocalLoc)]
-    if local_slots:
-        frame_id = client.frames(thread, 0, 1)[0].frame_id
-        tags = {INT: "I", LONG: "J", BITS32: "F", BITS64: "D"}
-        raw = client.frame_values(
-            thread, frame_id, [(loc.slot, tags.get(sort, "L")) for loc, sort in local_slots]
-        )
-        for (local_loc, sort), value in zip(local_slots, raw):
-            values[local_loc] = _as_int(value, sort)
-    by_object: dict[int, list[tuple[FieldLoc, Sort]]] = {}
-    for loc, sort in wanted.items():
-        try:
-            if isinstance(loc, FieldLoc):
-                by_object.setdefault(loc.obj, []).append((loc, sort))
-            elif isinstance(loc, StaticLoc):
-                declaring, decl = view.static_field(loc.owner, loc.name)
-                values[loc] = _as_int(client.static_values(declaring, [decl.field_id])[0], sort)
-            elif isinstance(loc, ArrayLoc):
-                values[loc] = _as_int(client.array_values(loc.array, loc.index, 1)[0], sort)
-        except (JdwpError, UnsupportedStep):
-            continue
-    for obj, fields in by_object.items():
-        try:
-            runtime = view.object_type(obj)
-            ids = [
-                view.instance_field(runtime, loc.owner, loc.name)[1].field_id for loc, _ in fields
-            ]
-            raw_values = client.object_values(obj, ids)
-        except (JdwpError, UnsupportedStep):
-            continue
-        for (field_loc, sort), value in zip(fields, raw_values):
-            values[field_loc] = _as_int(value, sort)
-    return values
 
 
 # ---------------------------------------------------------------- observing one loop
@@ -229,7 +131,7 @@ def _record(engine: ConcolicIteration, number: int) -> IterationRecord:
         concrete = value.concrete
         if isinstance(concrete, FreshObject):  # pragma: no cover - inputs are never fresh
             continue
-        start_values.append((loc, _as_int(concrete, sort)))
+        start_values.append((loc, as_int(concrete, sort)))
         sorts.append((loc, sort))
     return IterationRecord(
         number=number,
@@ -338,7 +240,7 @@ class _Observation:
         frame), which would slow the resumed program down for good. An exception event
         means the prediction is void (exceptions are not modelled)."""
         self._breakpoint(*engine.next_location())
-        self.client.resume_thread(self.site.thread)
+        self.client.resume_thread(self.site.thread, wait=False)
         kind, loc = self._next_event()
         if kind == w.EK_EXCEPTION:
             raise Divergence(f"an exception was thrown at index {loc.index}")
@@ -377,6 +279,86 @@ class _Observation:
             outcome = engine.on_event(loc)
         return outcome, loc
 
+    def _engine(self, number: int) -> ConcolicIteration:
+        """The concolic interpreter of iteration ``number``, with the bytecode budget."""
+        site = self.site
+        return ConcolicIteration(
+            self.view,
+            site.thread,
+            site.method,
+            site.header,
+            site.loop_pcs,
+            str(number),
+            self.limits.max_bytecodes,
+        )
+
+    def _exits(self) -> frozenset[int]:
+        """The pcs outside the loop that its blocks may branch to (normal edges)."""
+        pcs = self.site.loop_pcs
+        blocks = self.site.method.cfg.blocks
+        return frozenset(t for b in blocks if b.start in pcs for t in b.successors if t not in pcs)
+
+    def _next_visit(self, exits: frozenset[int]) -> None:
+        """Run the thread, unstepped, to its next visit of the loop head in the loop's frame;
+        leaving the loop (an exit pc in that frame) or any exception ends the observation."""
+        site = self.site
+        method = site.method
+        for pc in (site.header, *exits):
+            self._breakpoint(method.class_id, method.method_id, pc)
+        while True:
+            self.client.resume_thread(site.thread)
+            kind, loc = self._next_event()
+            if kind == w.EK_EXCEPTION:
+                raise Divergence(f"an exception was thrown at index {loc.index}")
+            same = (loc.class_id, loc.method_id) == (method.class_id, method.method_id)
+            if not same or self.client.frame_count(site.thread) != site.depth:
+                continue
+            if loc.index == site.header:
+                return
+            if loc.index in exits:
+                raise Divergence("the loop exited during observation: it is not stuck")
+
+    def run_repeat(self, shape: RepeatShape) -> tuple[RepeatProof | None, str]:
+        """Observe head visits until the state repeats exactly (`jhalt.dynamic.repeat`)."""
+        site, client = self.site, self.client
+        reader = StateReader(self.view, shape.shape, ignored=IGNORED_FIELDS)
+        exits = self._exits()
+        visits = [0]
+
+        def next_visit() -> Snapshot | None:
+            if visits[0]:
+                self._next_visit(exits)
+            visits[0] += 1
+            return reader.read(site.thread, client.frames(site.thread, 0, 1)[0].frame_id)
+
+        _settle(client, site.thread)
+        try:
+            if not self._at_header(client.frames(site.thread, 0, 1)[0].location):
+                self._run_to_header()
+            self._request(
+                w.EK_EXCEPTION, [(w.MOD_THREAD_ONLY, site.thread), (w.MOD_EXCEPTION_ONLY, None)]
+            )
+            found = find_repeat(next_visit, lambda snap: receivers_ok(self.view, shape, snap))
+            if isinstance(found, str):
+                return None, found
+            first, repeat, snapshot = found
+            statics = tuple(
+                f"{f.class_name.rsplit('/', 1)[-1]}.{f.name}" for f in shape.shape.statics
+            )
+            state = reader.describe(snapshot)
+            proof = RepeatProof(first, repeat, shape.calls, state, statics, shape.counters)
+            return proof, "proved"
+        except (Divergence, TimeoutError, UnsupportedStep, ClassNotReady) as exc:
+            return None, str(exc)
+        except JdwpError as exc:
+            if isinstance(exc, VmGoneError):
+                raise
+            return None, f"JDWP error: {exc}"
+        finally:
+            self._clear()
+            client.drain_events()
+            _settle(client, site.thread)
+
     def run(self) -> tuple[ClosureProof | None, list[IterationRecord], str]:
         site = self.site
         client = self.client
@@ -394,9 +376,7 @@ class _Observation:
             number = 0
             while len(records) < self.limits.max_iterations:
                 number += 1
-                engine = ConcolicIteration(
-                    self.view, site.thread, site.method, site.header, site.loop_pcs, str(number)
-                )
+                engine = self._engine(number)
                 try:
                     outcome, loc = self._iterate(engine, loc)
                 except (Divergence, UnsupportedStep, ClassNotReady) as exc:
@@ -423,6 +403,8 @@ class _Observation:
             return None, records, f"could not prove after {len(records)} iterations (limit)"
         except UnsupportedStep as exc:
             return None, records, f"unsupported: {exc}"
+        except IterationTooLong as exc:
+            return None, records, f"{exc} (the budget of one iteration; not claimed stuck)"
         except TimeoutError as exc:
             return None, records, f"{exc} ({reason})"
         except (VmGoneError, KeyboardInterrupt):
@@ -474,6 +456,31 @@ def _candidate_threads(client: JdwpClient) -> tuple[list[tuple[int, str]], list[
     return candidates, app_threads
 
 
+def _all_waiting(view: VmView, app_threads: list[tuple[int, str]]) -> Deadlock | None:
+    """Every application thread waiting without a timeout, still so after the VM ran for
+    `jhalt.dynamic.deadlock.SETTLE_S` seconds with none returning from its wait."""
+    waiting = find_all_waiting(view, app_threads)
+    if waiting is None or not settled(view, waiting):
+        return None
+    again = find_all_waiting(view, app_threads)
+    if again is None or [(w.thread, w.kind, w.lock) for w in again.waits] != [
+        (w.thread, w.kind, w.lock) for w in waiting.waits
+    ]:
+        return None
+    return again
+
+
+def _named_threads(client: JdwpClient) -> list[tuple[int, str]]:
+    """Every live thread with its name (a thread JDWP cannot name is left out)."""
+    named = []
+    for thread in client.all_threads():
+        try:
+            named.append((thread, client.thread_name(thread)))
+        except JdwpError:
+            continue
+    return named
+
+
 def _observe(
     view: VmView,
     site: LoopSite,
@@ -482,23 +489,28 @@ def _observe(
     app_threads: list[int],
     thread: int,
 ) -> LoopVerdict:
-    """The verdict on the loop at ``site``: observed iterations and a proof, if any; a JDWP
-    error ends the observation without a proof (the VM being gone is raised)."""
+    """The verdict on the loop at ``site``: an exact repeat when the loop goes through
+    deterministic library calls, else observed iterations and a closure proof, if any; a
+    JDWP error ends the observation without a proof (the VM being gone is raised)."""
     began = time.monotonic()
+    others = len([t for t in app_threads if t != thread])
+    observation = _Observation(view, site, limits, clock, app_threads)
     try:
-        proof, records, reason = _Observation(view, site, limits, clock, app_threads).run()
+        shape = repeat_shape(view, site.method, site.header, site.loop_pcs, others > 0)
+        repeat_reason = None
+        if not isinstance(shape, str):
+            repeated, repeat_reason = observation.run_repeat(shape)
+            if repeated is not None:
+                elapsed = time.monotonic() - began
+                return LoopVerdict(site, None, (), "proved", elapsed, others, repeated)
+        proof, records, reason = observation.run()
+        if repeat_reason:
+            reason = f"{reason} (exact repeat: {repeat_reason})"
     except VmGoneError:
         raise
     except JdwpError as exc:
         proof, records, reason = None, [], f"JDWP error: {exc}"
-    return LoopVerdict(
-        site,
-        proof,
-        tuple(records),
-        reason,
-        time.monotonic() - began,
-        len([t for t in app_threads if t != thread]),
-    )
+    return LoopVerdict(site, proof, tuple(records), reason, time.monotonic() - began, others)
 
 
 def examine(
@@ -517,6 +529,16 @@ def examine(
     verdicts: list[LoopVerdict] = []
     notes: list[str] = []
     candidates, app_threads = _candidate_threads(client)
+    named = _named_threads(client)
+    deadlock = find_deadlock(view, named)
+    if deadlock is None and not candidates:
+        service = [t for t, _ in named if t not in app_threads]
+        if service_threads_idle(view, service):
+            deadlock = _all_waiting(view, [(t, n) for t, n in named if t in app_threads])
+    if deadlock is not None:  # the first question of a hung service; no loop search then
+        if candidates:
+            notes.append("running threads were not examined for loops (a deadlock was proved)")
+        return Examination((), threads, time.monotonic() - start, tuple(notes), (deadlock,))
     for thread, name in candidates:
         try:
             sites = loop_sites(view, thread, name)
@@ -535,8 +557,7 @@ def examine(
                 )
             verdict = _observe(view, site, limits, clock, app_threads, thread)
             verdicts.append(verdict)
-            proof = verdict.proof
-            if proof is not None:
+            if verdict.proved:
                 break
     return Examination(tuple(verdicts), threads, time.monotonic() - start, tuple(notes))
 

@@ -25,6 +25,7 @@ from jhalt.bytecode.semantics import (
     to_float32,
     wrap,
 )
+from jhalt.dynamic.bounded import combine, too_large
 from jhalt.dynamic.memory import IterationMemory, Value, constant
 from jhalt.dynamic.vmview import UnsupportedStep
 from jhalt.its.terms import INT, LONG, App, Lit
@@ -43,26 +44,27 @@ def int_arith(memory: IterationMemory, op: str, a: Value, b: Value | None) -> Va
     (None for neg): linear operations stay symbolic, the rest is computed on pinned operands."""
     letter = "I" if a.kind == "I" else "J"
     if op == "neg":
-        return linear("neg", a, None, wrap(-a.as_int(), letter), letter)
+        return linear(memory, "neg", a, None, wrap(-a.as_int(), letter), letter)
     assert b is not None
     x, y = a.as_int(), b.as_int()  # pinning keeps the concrete values
     if op in ("add", "sub"):
-        return linear(op, a, b, java_int_op(op, x, y, letter), letter)
+        return linear(memory, op, a, b, java_int_op(op, x, y, letter), letter)
     if op == "mul":
         if not isinstance(a.expr, Lit) and not isinstance(b.expr, Lit):
             a = memory.pin(a)
-        return linear("mul", a, b, java_int_op("mul", x, y, letter), letter)
+        return linear(memory, "mul", a, b, java_int_op("mul", x, y, letter), letter)
     if op in ("div", "rem"):
         b = memory.pin(b)
         if y == 0:
             raise UnsupportedStep("division by zero (ArithmeticException is not modelled)")
-        return linear(op, a, b, java_int_op(op, x, y, letter), letter)
+        return linear(memory, op, a, b, java_int_op(op, x, y, letter), letter)
     if op in ("shl", "shr", "ushr"):
         memory.pin(b)
         distance = shift_distance(y, letter)
         if op == "shl" and not isinstance(a.expr, Lit) and distance < BITS[letter] - 1:
             factor = constant(1 << distance, letter)
-            return linear("mul", a, factor, java_shift("shl", x, distance, letter), letter)
+            shifted = java_shift("shl", x, distance, letter)
+            return linear(memory, "mul", a, factor, shifted, letter)
         memory.pin(a)
         return constant(java_shift(op, x, distance, letter), letter)
     memory.pin(a)
@@ -70,13 +72,26 @@ def int_arith(memory: IterationMemory, op: str, a: Value, b: Value | None) -> Va
     return constant(java_int_op(op, x, y, letter), letter)
 
 
-def linear(op: str, a: Value, b: Value | None, result: int, kind: str) -> Value:
-    """``result`` with the expression ``a op b``, or a constant when both are constants."""
+def linear(
+    memory: IterationMemory, op: str, a: Value, b: Value | None, result: int, kind: str
+) -> Value:
+    """``result`` with the expression ``a op b`` (linear parts in normal form,
+    `jhalt.dynamic.bounded`), or a constant when both are constants. An expression
+    larger than `jhalt.dynamic.bounded.MAX_TERM_NODES` is not built: the operands are
+    pinned and the result is the constant (§3.3 change 2)."""
     sort = INT if kind == "I" else LONG
     if isinstance(a.expr, Lit) and (b is None or isinstance(b.expr, Lit)):
         return constant(result, kind)
     args = (a.expr,) if b is None else (a.expr, b.expr)
-    return Value(result, App(op, args, sort), kind)
+    expr = combine(op, args, sort)
+    if isinstance(expr, Lit):
+        return constant(result, kind)
+    if too_large(expr):
+        memory.pin(a)
+        if b is not None:
+            memory.pin(b)
+        return constant(result, kind)
+    return Value(result, expr, kind)
 
 
 _FLOAT_OPS = {
@@ -111,8 +126,8 @@ def convert(memory: IterationMemory, op: str, a: Value) -> Value:
     """A CONVERT instruction: i2l stays symbolic (sign extension), the rest is pinned."""
     source, target = op[0], op[2]
     if op == "i2l":
-        if isinstance(a.expr, Lit):
-            return constant(a.as_int(), "J")
+        if isinstance(a.expr, Lit) or too_large(a.expr):
+            return constant(memory.pin(a).as_int(), "J")
         return Value(a.as_int(), App("=", (a.expr,), LONG), "J")
     x = memory.pin(a)
     if target in "bcs":

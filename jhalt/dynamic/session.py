@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
+import shutil
 import socket
 import subprocess
 import time
@@ -34,6 +36,7 @@ from jhalt.witness.processes import release, signals_blocked, start_group
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
+REOPEN_WAIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,45 @@ def parse_address(text: str, allowed_host: str | None = None) -> Address:
             f"refusing to connect to non-loopback host {host}; pass --host {host} to allow it"
         )
     return Address(host.strip("[]"), port)
+
+
+JCMD_TIMEOUT = 15.0
+_JCMD_ADDRESS = re.compile(r"^Address : (\S+)$", re.MULTILINE)
+_AGENT_ADDRESS = re.compile(r"-agentlib:jdwp=\S*?\baddress=([^,\s]+)")
+
+
+def _jcmd(pid: int, command: str) -> str:
+    """The output of ``jcmd PID COMMAND`` (the JDK's attach tool; same user only)."""
+    try:
+        done = subprocess.run(
+            ["jcmd", str(pid), command], capture_output=True, text=True, timeout=JCMD_TIMEOUT
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise InputError(f"jcmd {pid} {command} failed: {exc}") from None
+    if done.returncode != 0:
+        raise InputError(
+            f"jcmd cannot reach process {pid}: {done.stdout.strip() or done.stderr.strip()}"
+        )
+    return done.stdout
+
+
+def address_of_pid(pid: int) -> str:
+    """The JDWP address of the JVM with process id ``pid``: started on demand with ``jcmd PID
+    VM.start_java_debugging`` (a JVM whose agent has ``onjcmd=y``), else the ``address=`` of
+    the ``-agentlib:jdwp`` option on its command line. Raises `InputError` when it has none."""
+    if shutil.which("jcmd") is None:
+        raise InputError("attach --pid needs jcmd (part of the JDK) on PATH")
+    started = _JCMD_ADDRESS.search(_jcmd(pid, "VM.start_java_debugging"))
+    if started:
+        return started.group(1)
+    option = _AGENT_ADDRESS.search(_jcmd(pid, "VM.command_line"))
+    if option is None:
+        raise InputError(
+            f"process {pid} runs no JDWP agent: start it with -agentlib:jdwp=transport=dt_socket,"
+            "server=y,suspend=n,address=127.0.0.1:PORT (add onjcmd=y to start it later)"
+        )
+    address = option.group(1)
+    return "127.0.0.1:" + address.rsplit(":", 1)[-1] if address.startswith("*") else address
 
 
 def free_loopback_port() -> int:
@@ -110,14 +152,19 @@ def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Addres
 
 
 def connect(address: Address, process: subprocess.Popen[bytes] | None = None) -> JdwpClient:
-    """Connect, retrying while a freshly started JVM opens its agent's port."""
-    deadline = time.monotonic() + CONNECT_TIMEOUT
+    """Connect, retrying while a freshly started JVM opens its agent's port, or — for an
+    agent jhalt did not start — for `REOPEN_WAIT` seconds: after a debugger's Dispose the
+    agent listens again only a moment later (a second `attach` right after the first)."""
+    deadline = time.monotonic() + (CONNECT_TIMEOUT if process is not None else REOPEN_WAIT)
     while True:
         try:
             return JdwpClient.connect(address.host, address.port)
         except VmGoneError as exc:
-            if process is None:
+            if process is None and time.monotonic() > deadline:
                 raise InputError(str(exc)) from None
+            if process is None:
+                time.sleep(0.1)
+                continue
             if process.poll() is not None or time.monotonic() > deadline:
                 raise InputError(f"the program did not open its debug port: {exc}") from None
             time.sleep(0.05)

@@ -33,6 +33,10 @@ from jhalt.dynamic.vmview import VmView
 from jhalt.ids import FieldId
 
 MAX_VALUES = 20_000
+PRIMITIVES_PER_VALUE = 16
+"""Elements of a primitive array that count as one value against ``max_values`` (they are
+read in bulk, cheaply; object elements are walked one by one)."""
+ARRAY_CHUNK = 4_096
 _CLASS_SIGNATURE = "Ljava/lang/Class;"
 _PRIMITIVES = {
     "I": "int",
@@ -95,8 +99,16 @@ class _Walk:
 class StateReader:
     """Reads `Snapshot`s of one loop (module docstring); caches class layouts."""
 
-    def __init__(self, view: VmView, shape: LoopShape, max_values: int = MAX_VALUES) -> None:
+    def __init__(
+        self,
+        view: VmView,
+        shape: LoopShape,
+        max_values: int = MAX_VALUES,
+        ignored: frozenset[tuple[str, str]] = frozenset(),
+    ) -> None:
+        """``ignored``: (class, field) pairs left out of the comparison (the caller says why)."""
         self.view = view
+        self.ignored = ignored
         self.client: JdwpClient = view.client
         self.shape = shape
         self.max_values = max_values
@@ -163,14 +175,28 @@ class StateReader:
                 continue
             if signature.startswith("["):
                 length = self.client.array_length(object_id)
-                raw = self.client.array_values(object_id, 0, length) if length else []
+                primitive = signature[1] not in "L["
+                walk.values += 1 + (length // PRIMITIVES_PER_VALUE if primitive else length)
+                if walk.values > self.max_values:
+                    return None  # checked before reading: a huge read can kill the debuggee
+                raw = self._array(object_id, length)
             else:
                 raw = self.client.object_values(object_id, list(field_ids)) if field_ids else []
-            walk.values += len(raw) + 1
-            if walk.values > self.max_values:
-                return None
+                walk.values += len(raw) + 1
+                if walk.values > self.max_values:
+                    return None
             objects.append((signature, tuple(walk.atom(v) for v in raw)))
         return tuple(objects)
+
+    def _array(self, array_id: int, length: int) -> list[JavaValue]:
+        """The elements, read `ARRAY_CHUNK` at a time: the JDWP agent makes a JNI local
+        reference per object element of one reply, and aborts the whole VM when it cannot
+        (AGENT_ERROR_OUT_OF_MEMORY on ~100,000 elements, seen with HotSpot 17)."""
+        values: list[JavaValue] = []
+        for first in range(0, length, ARRAY_CHUNK):
+            count = min(ARRAY_CHUNK, length - first)
+            values.extend(self.client.array_values(array_id, first, count))
+        return values
 
     def _layout(self, type_id: int) -> tuple[str, tuple[int, ...]]:
         """The class signature and the ids of all its instance fields (superclasses too)."""
@@ -180,7 +206,12 @@ class StateReader:
             ids: list[int] = []
             if not signature.startswith("["):
                 for declaring in self.view.superclasses(type_id):
-                    ids.extend(f.field_id for f in self.client.fields(declaring) if not f.is_static)
+                    owner = self.view.class_name(declaring)
+                    ids.extend(
+                        f.field_id
+                        for f in self.client.fields(declaring)
+                        if not f.is_static and (owner, f.name) not in self.ignored
+                    )
             cached = (signature, tuple(ids))
             self._layouts[type_id] = cached
         return cached

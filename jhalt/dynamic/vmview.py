@@ -10,6 +10,7 @@ file is read from disk, so it works for JDK, generated and hidden classes alike.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -35,10 +36,16 @@ class ClassNotReady(JhaltError):
     """An instruction would load or initialise a class: Java code the observer cannot see."""
 
 
+_HIDDEN_SIGNATURE = re.compile(r"\.(0x[0-9a-fA-F]+)$")
+_HIDDEN_NAME = re.compile(r"\+(0x[0-9a-fA-F]+)$")
+
+
 def internal_name(signature: str) -> str:
-    """``Lp/C;`` -> ``p/C``; array signatures stay descriptors (``[I``)."""
+    """``Lp/C;`` -> ``p/C``; array signatures stay descriptors (``[I``). A hidden class (a
+    lambda's ``p/C$$Lambda$18``) has the suffix ``.0x…`` in JDWP signatures and ``+0x…`` in
+    its own constant pool; the constant pool's form is used."""
     if signature.startswith("L") and signature.endswith(";"):
-        return signature[1:-1]
+        return _HIDDEN_SIGNATURE.sub(r"+\1", signature[1:-1])
     return signature
 
 
@@ -125,6 +132,7 @@ class VmView:
         self._initialized: set[int] = set()
         self._line_tables: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         self._type_tags: dict[int, int] = {}
+        self._strings: dict[str, int] = {}
         self._resolved: dict[tuple, tuple[int, MethodDecl]] = {}
         self._field_ids: dict[tuple[int, str, str], tuple[int, FieldDecl]] = {}
 
@@ -192,7 +200,8 @@ class VmView:
         cached = self._classes.get(name)
         if cached is not None:
             return cached
-        signature = name if name.startswith("[") else f"L{name};"
+        jdwp_name = _HIDDEN_NAME.sub(r".\1", name)
+        signature = name if name.startswith("[") else f"L{jdwp_name};"
         found = self.client.classes_by_signature(signature)
         if not found:
             raise UnsupportedStep(f"class {name} is not loaded")
@@ -200,6 +209,21 @@ class VmView:
             raise UnsupportedStep(f"class {name} is loaded by several class loaders")
         self._classes[name] = found[0][1]
         return found[0][1]
+
+    def interned(self, text: str, thread: int) -> int:
+        """The object id of the interned String ``text`` (what ``ldc`` pushes), made in the
+        suspended ``thread`` on first use (`JdwpClient.interned_string`) and cached."""
+        cached = self._strings.get(text)
+        if cached is None:
+            string_class = self.class_id("java/lang/String")
+            intern = next(
+                m.method_id
+                for m in self.client.methods(string_class)
+                if (m.name, m.signature) == ("intern", "()Ljava/lang/String;")
+            )
+            cached = self.client.interned_string(text, thread, string_class, intern)
+            self._strings[text] = cached
+        return cached
 
     def type_tag(self, type_id: int) -> int:
         """JDWP type tag of a class (1) or interface (2), for building locations."""

@@ -1,10 +1,14 @@
 """Human and JSON renderings of an `Examination` (what `jhalt watch`/`attach` print; the data
 types stay in `jhalt.dynamic.observer` and `jhalt.dynamic.prover`, docs/dynamic.md).
 
-For a proved loop: the thread, the loop (method, source lines), the observed iteration
-paths (Φ_i) and updates (M_i), the invariants Γ and the closed argument of seed 003
-§3.4, and whether the argument survives Java's 32/64-bit integers. For an unproved
-loop: why, what was observed, and the thread dump.
+For a deadlock: each thread of the cycle, the lock it waits for and where, its owner, and
+where the thread took the lock it holds (or, when every application thread waits, what
+each waits for), with the argument and its assumptions. For a loop proved by closure: the
+thread, the loop (method, source lines), the observed iteration paths (Φ_i) and updates
+(M_i), the invariants Γ and the closed argument of seed 003 §3.4, and whether the
+argument survives Java's 32/64-bit integers; proved by an exact repeat: the visits, the
+state compared, the counters left out and the assumptions. For an unproved loop: why,
+what was observed, and the thread dump.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from jhalt.dynamic.observer import Examination, LoopVerdict, ThreadSnapshot
+from jhalt.dynamic.deadlock import Deadlock, Site
+from jhalt.dynamic.observer import Examination, LoopVerdict
 from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
 from jhalt.dynamic.symbolic import LocalLoc, kept, render, render_location
+from jhalt.dynamic.threads import ThreadSnapshot
 from jhalt.its.terms import variables
 
 _OPS = {"eq": "==", "le": "<=", "ge": ">="}
@@ -91,8 +97,20 @@ def verdict_json(verdict: LoopVerdict) -> dict[str, Any]:
             for r in verdict.records
         ],
     }
+    if verdict.repeat is not None:
+        repeat = verdict.repeat
+        result["proof"] = {
+            "kind": "exact repeat",
+            "first_visit": repeat.first,
+            "repeat_visit": repeat.repeat,
+            "state": repeat.state,
+            "statics": list(repeat.statics),
+            "counters_not_compared": list(repeat.counters),
+            "assumptions": _repeat_assumptions(verdict),
+        }
     if proof is not None:
         result["proof"] = {
+            "kind": "closure",
             "closed_iterations": list(proof.iterations),
             "invariants": [_invariant(i, names) for i in proof.invariants],
             "current_state_path": proof.current_path,
@@ -115,7 +133,8 @@ def examination_json(examination: Examination) -> str:
     return (
         json.dumps(
             {
-                "stuck": bool(examination.proved),
+                "stuck": examination.stuck,
+                "deadlocks": [deadlock_json(d) for d in examination.deadlocks],
                 "proved": [verdict_json(v) for v in examination.verdicts if v.proved],
                 "unproved": [verdict_json(v) for v in examination.verdicts if not v.proved],
                 "notes": list(examination.notes),
@@ -126,6 +145,81 @@ def examination_json(examination: Examination) -> str:
         )
         + "\n"
     )
+
+
+def _site_json(site: Site | None) -> dict[str, Any] | None:
+    if site is None:
+        return None
+    return {"method": site.method, "line": site.line, "source_file": site.source_file}
+
+
+def deadlock_json(deadlock: Deadlock) -> dict[str, Any]:
+    """A deadlock: per thread, the lock it waits for (where), its owner, and where the
+    thread took the lock that the previous thread of the cycle waits for."""
+    return {
+        "kind": "cycle" if deadlock.cycle else "all threads wait",
+        "threads": [
+            {
+                "thread": wait.thread_name,
+                "waits_for": wait.lock_text(),
+                "kind": wait.kind,
+                "owner": deadlock.waits[(k + 1) % len(deadlock.waits)].thread_name
+                if deadlock.cycle
+                else None,
+                "waits_at": _site_json(wait.waits_at),
+                "holds": deadlock.waits[k - 1].lock_text() if deadlock.cycle else None,
+                "took_it_at": _site_json(deadlock.taken_at[k]),
+            }
+            for k, wait in enumerate(deadlock.waits)
+        ],
+        "assumptions": list(deadlock.assumptions),
+    }
+
+
+def _all_waiting_text(deadlock: Deadlock) -> list[str]:
+    out = [f"stuck: all {len(deadlock.waits)} application threads wait, none can wake another"]
+    for wait in deadlock.waits:
+        where = wait.waits_at.text() if wait.waits_at else "an unknown place"
+        out.append(f'  thread "{wait.thread_name}" waits for {wait.lock_text()}')
+        out.append(f"    at {where}")
+    out.append(
+        "  argument: every application thread waits without a timeout (Object.wait(), "
+        "Thread.join() of one of them, an untimed LockSupport.park, or a lock one of them "
+        "holds); a waiting thread runs no code, so no notify, unpark, release or thread end "
+        "can ever come"
+    )
+    out.extend(f"  assumes {a}" for a in deadlock.assumptions)
+    return out
+
+
+def _deadlock_text(deadlock: Deadlock) -> list[str]:
+    if not deadlock.cycle:
+        return _all_waiting_text(deadlock)
+    waits = deadlock.waits
+    out = [f"deadlock: {len(waits)} threads wait for each other forever"]
+    for k, wait in enumerate(waits):
+        owner = waits[(k + 1) % len(waits)].thread_name
+        where = wait.waits_at.text() if wait.waits_at else "an unknown place"
+        out.append(f'  thread "{wait.thread_name}" waits for {wait.lock_text()}')
+        out.append(f'    at {where}; it is held by thread "{owner}"')
+        taken = deadlock.taken_at[k]
+        held = waits[k - 1].lock_text()
+        if taken:
+            took = f"taken at {taken.text()}"
+        elif waits[k - 1].kind == "lock":
+            took = "taken by a lock() call that has returned (its frame is gone)"
+        else:
+            took = "taken in a frame that holds several monitors (the stack does not say which)"
+        out.append(f"    it holds {held}, {took}")
+    out.append(
+        "  argument: each thread waits, without a timeout, to enter a monitor or in the "
+        "acquire of a ReentrantLock/ReentrantReadWriteLock held by the next thread of the "
+        "cycle, which waits itself; only the owner can release these locks, so none is ever "
+        "released (JDWP thread status, contended monitor, MonitorInfo; "
+        "AbstractOwnableSynchronizer.exclusiveOwnerThread of Thread.parkBlocker)"
+    )
+    out.extend(f"  assumes {a}" for a in deadlock.assumptions)
+    return out
 
 
 def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[str]:
@@ -161,7 +255,57 @@ def _overflow_text(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
     )
 
 
+MAX_CONJUNCTS_SHOWN = 12
+
+
+def _conjunction(conjuncts: list[str]) -> str:
+    """A path constraint as text; a long one (an inner loop unrolled in the iteration)
+    shows its first `MAX_CONJUNCTS_SHOWN` conjuncts and the count of the rest (the JSON
+    report lists them all)."""
+    if not conjuncts:
+        return "true"
+    shown = " && ".join(conjuncts[:MAX_CONJUNCTS_SHOWN])
+    rest = len(conjuncts) - MAX_CONJUNCTS_SHOWN
+    return shown + (f" && ... ({rest} more conjuncts; --format json lists all)" if rest > 0 else "")
+
+
+def _repeat_assumptions(verdict: LoopVerdict) -> list[str]:
+    repeat = verdict.repeat
+    assert repeat is not None
+    found = [repeat.assumption]
+    if verdict.other_threads:
+        found.append(
+            f"the {verdict.other_threads} other application thread(s) do not write the loop's "
+            "state (its locals, the static fields it uses, the heap reachable from them)"
+        )
+    return found
+
+
+def _repeat_text(verdict: LoopVerdict) -> list[str]:
+    repeat = verdict.repeat
+    assert repeat is not None
+    statics = f"; static fields {', '.join(repeat.statics)}" if repeat.statics else ""
+    out = [
+        f'thread "{verdict.site.thread_name}" is stuck: it never leaves the loop in',
+        f"  {_loop_title(verdict)}",
+        f"  the state at the loop head repeats exactly: visit #{repeat.repeat} equals visit "
+        f"#{repeat.first} (in {verdict.elapsed:.2f} s)",
+        f"  state compared: {repeat.state}{statics}, and the heap reachable from them",
+        *(
+            [f"  not compared: {', '.join(repeat.counters)} (only ever updated from itself)"]
+            if repeat.counters
+            else []
+        ),
+        "  argument: the loop takes no monitor and calls only deterministic methods, so each "
+        "visit's state determines the next; a repeated state repeats forever",
+    ]
+    out.extend(f"  assumes {a}" for a in _repeat_assumptions(verdict))
+    return out
+
+
 def _proof_text(verdict: LoopVerdict) -> list[str]:
+    if verdict.repeat is not None:
+        return _repeat_text(verdict)
     proof = verdict.proof
     assert proof is not None
     names = _names(verdict)
@@ -180,7 +324,7 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
         out.append(
             f"  path #{number}" + (f" (lines {', '.join(map(str, lines))})" if lines else "") + ":"
         )
-        out.append("    when   " + (" && ".join(_path(record, names)) or "true"))
+        out.append("    when   " + _conjunction(_path(record, names)))
         updates = _updates(record, names)
         out.append(
             "    then   "
@@ -225,18 +369,21 @@ def _unproved_text(verdict: LoopVerdict) -> list[str]:
 
 def examination_text(examination: Examination) -> str:
     out: list[str] = []
+    for deadlock in examination.deadlocks:
+        out.extend(_deadlock_text(deadlock))
+        out.append("")
     for verdict in examination.proved:
         out.extend(_proof_text(verdict))
         out.append("")
     unproved = [v for v in examination.verdicts if not v.proved]
-    if not examination.proved:
+    if not examination.stuck:
         out.append("could not prove that any thread is stuck; the program was resumed untouched")
     if unproved:
         out.append("loops observed without a proof:")
         for verdict in unproved:
             out.extend(_unproved_text(verdict))
     out.extend(f"note: {n}" for n in examination.notes)
-    if not examination.proved:
+    if not examination.proved:  # a deadlock's threads are shown with the dump
         out.append("thread dump:")
         for thread in examination.threads:
             out.append(f'  "{thread.name}" {thread.status}')

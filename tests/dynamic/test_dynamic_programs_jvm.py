@@ -141,3 +141,21 @@ def test_vm_exiting_during_the_examination_is_a_clear_error(start_jvm) -> None: 
     with pytest.raises(InputError, match="exited"):
         examine_at(jvm.address, Limits(timeout=8.0), jvm.process)
     assert time.monotonic() - began < 6.0
+
+
+def test_string_constants_are_the_interned_strings(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    """``ldc "retries"`` pushes the interned String: the map lookup through HashMap.get and
+    the identity test ``key == "retries"`` are followed exactly (issue 22)."""
+    jvm = start_jvm("StringConstantLoop", "stuck")
+    examination, seconds = _examine(jvm)
+    verdict = _the_proof(examination, "main")
+    assert verdict.proof is not None and seconds < 5.0
+    entered = {m for r in verdict.records for m in r.methods}
+    assert any(m.startswith("java.util.HashMap.get") for m in entered)
+
+
+def test_string_constant_loop_that_counts_is_not_claimed(start_jvm) -> None:  # type: ignore[no-untyped-def]
+    jvm = start_jvm("StringConstantLoop", "count")
+    examination, _ = _examine(jvm, timeout=3.0)
+    assert not examination.stuck, [v.reason for v in examination.verdicts]
+    assert jvm.process.poll() is None

@@ -38,7 +38,7 @@ class LoopLocation:
 
     def site(self) -> LoopSite:
         """The typed method and lines, for the replay's claim."""
-        return LoopSite(self.method, self.lines, self.recursive)
+        return LoopSite(self.method, self.lines, (self.method,) if self.recursive else ())
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,342 @@
+"""The exact abstraction of one instruction over integer variables (seed 001 §3, Def. 11,
+Prop. 2), as a step of a symbolic path through a method.
+
+Values: an ``int`` is its value; a reference its *size* — 0 for null and, as in the seed's
+path-length domain, a positive number otherwise (1 for an object made by ``new`` here, since
+no reference field is ever written: ``putfield`` of a reference is refused); a ``String`` of
+length n has size n + 1 and the ``String[]`` of the command line (the only array the analysed
+program may hold, checked by `jhalt.analyses.clp.translate`) length + 1. Sizes never change,
+so a call keeps the sizes of the caller's references (the seed's §4 argument).
+
+A step is *exact*: every model of the constraints it adds is the run of the instruction from a
+state with those values, without an exception (the conditions under which no exception is
+thrown — a non-null receiver, an index in bounds — are part of the constraint). An instruction
+without such an abstraction (``getfield``, a non-linear product, a call that may dispatch to
+several methods, a library call other than ``String.length`` and ``Object.<init>``, …) is
+*refused*: its path gets no clause, which only removes runs — sound for non-termination, where
+the clauses must under-approximate. Integers are mathematical; each arithmetic result that
+Java computes modulo 2^32 is recorded in ``ranges`` (`jhalt.analyses.clp.clauses`).
+
+Branches split a path: ``x != 0`` becomes the two paths ``x <= -1`` and ``x >= 1`` (seed 001
+§2: Julia replaces ``ifne`` by a disjunction the same way); a division by a constant splits on
+the sign of the dividend (Java rounds towards zero).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from jhalt.bytecode.instructions import Instruction
+from jhalt.classfile.model import IntegerConst, StringConst
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, gt, le, lt, var
+
+INT, REF, STRING, ARGS = "int", "ref", "string", "args"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A local or stack value: its expression and what it is (``int``, ``ref``, ``string``,
+    ``args``: the command line's array)."""
+
+    expr: LinearExpr
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class PathState:
+    """A symbolic state on a path: locals (None: no value), stack (bottom first), the path's
+    constraint and 32-bit obligations, and the counter of fresh variables."""
+
+    locals: tuple[Slot | None, ...]
+    stack: tuple[Slot, ...]
+    constraint: tuple[LinearConstraint, ...] = ()
+    ranges: tuple[LinearExpr, ...] = ()
+    fresh: int = 0
+
+    def push(self, *slots: Slot) -> PathState:
+        return replace(self, stack=self.stack + slots)
+
+    def pop(self, count: int = 1) -> tuple[PathState, tuple[Slot, ...]]:
+        if len(self.stack) < count:
+            raise Refusal("stack underflow")
+        return replace(self, stack=self.stack[: len(self.stack) - count]), self.stack[-count:]
+
+    def assume(self, *constraints: LinearConstraint) -> PathState:
+        new = tuple(c for c in dict.fromkeys(constraints) if c not in self.constraint)
+        return replace(self, constraint=self.constraint + new)
+
+    def wrapping(self, expr: LinearExpr) -> PathState:
+        return replace(self, ranges=self.ranges + (expr,))
+
+    def new_variable(self, stem: str = "t") -> tuple[PathState, LinearExpr]:
+        return replace(self, fresh=self.fresh + 1), var(f"{stem}{self.fresh}")
+
+
+class Refusal(Exception):
+    """An instruction (or state) without an exact abstraction; the message says which."""
+
+
+Successor = tuple[PathState, int]
+
+
+@dataclass(frozen=True)
+class StepContext:
+    """What a step needs beyond the state: the ghost variable of ``args[k]`` for each
+    constant index ``k`` (empty when the program may hold another ``String[]``), whether
+    using a class runs no static initialiser of the program (`translate`'s rule), and the
+    ghost of *every* element when the program reads ``args[i]`` at a variable index
+    (``uniform``: the inputs are then restricted to strings of one length, `translate`)."""
+
+    ghosts: dict[int, str]
+    initialised: Callable[[str], bool] = lambda name: True
+    uniform: str | None = None
+
+
+def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """The successors of ``state`` after ``ins`` (module doc); raises `Refusal`.
+
+    Not handled here (the translation does them): invocations of program methods, returns."""
+    handler = _HANDLERS.get(ins.op)
+    if handler is None:
+        raise Refusal(f"{ins.mnemonic} has no exact abstraction")
+    return handler(state, ins, ctx)
+
+
+def _next(state: PathState, ins: Instruction) -> list[Successor]:
+    return [(state, ins.next_pc)]
+
+
+def _const(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    value = ins.value
+    if ins.op == "aconst_null":
+        return _next(state.push(Slot(const(0), REF)), ins)
+    if ins.op == "ldc" and isinstance(ins.operand, StringConst) and isinstance(value, str):
+        size = len(value.encode("utf-16-le")) // 2 + 1
+        return _next(state.push(Slot(const(size), STRING)), ins)
+    int_constant = ins.op == "iconst" or isinstance(ins.operand, IntegerConst)
+    if not int_constant or isinstance(value, bool) or not isinstance(value, int):
+        raise Refusal(f"{ins.mnemonic}: not an int or String constant")
+    return _next(state.push(Slot(const(value), INT)), ins)
+
+
+def _load(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    slot = state.locals[ins.local] if ins.local is not None else None
+    if slot is None or ins.op not in ("iload", "aload"):
+        raise Refusal(f"{ins.mnemonic} of a local without an int or reference value")
+    return _next(state.push(slot), ins)
+
+
+def _store(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    if ins.op not in ("istore", "astore") or ins.local is None:
+        raise Refusal(f"{ins.mnemonic} has no exact abstraction")
+    state, (value,) = state.pop()
+    locals_ = list(state.locals)
+    locals_[ins.local] = value
+    return _next(replace(state, locals=tuple(locals_)), ins)
+
+
+def _iinc(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    slot = state.locals[ins.local] if ins.local is not None else None
+    if slot is None or not isinstance(ins.value, int):
+        raise Refusal("iinc of a local without an int value")
+    result = slot.expr + ins.value
+    locals_ = list(state.locals)
+    locals_[ins.local] = Slot(result, INT)  # type: ignore[index]
+    return _next(replace(state, locals=tuple(locals_)).wrapping(result), ins)
+
+
+def _arith(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    if ins.op == "ineg":
+        state, (value,) = state.pop()
+        return _next(state.push(Slot(-value.expr, INT)).wrapping(-value.expr), ins)
+    state, (left, right) = state.pop(2)
+    a, b = left.expr, right.expr
+    if ins.op in ("iadd", "isub"):
+        result = a + b if ins.op == "iadd" else a - b
+        return _next(state.push(Slot(result, INT)).wrapping(result), ins)
+    if ins.op == "imul":
+        if not (a.is_constant() or b.is_constant()):
+            raise Refusal("imul of two variables is not linear")
+        result = a * b.constant if b.is_constant() else b * a.constant
+        return _next(state.push(Slot(result, INT)).wrapping(result), ins)
+    if ins.op in ("idiv", "irem"):
+        return _division(state, ins, a, b)
+    if ins.op == "iand":
+        return _mask(state, ins, a, b)
+    if ins.op in ("ishl", "ishr"):
+        if not b.is_constant():
+            raise Refusal(f"{ins.mnemonic} by a variable distance")
+        shift = int(b.constant) & 31
+        if ins.op == "ishl":
+            result = a * (2**shift)
+            return _next(state.push(Slot(result, INT)).wrapping(result), ins)
+        return _floor_split(state, ins, a, 2**shift, quotient=True)
+    raise Refusal(f"{ins.mnemonic} has no exact abstraction")
+
+
+def _division(state: PathState, ins: Instruction, a: LinearExpr, b: LinearExpr) -> list[Successor]:
+    """``a / d`` or ``a % d`` for a constant ``d != 0``: ``a = d*q + r`` with ``|r| < |d|`` and
+    ``r`` of the sign of ``a`` (Java rounds towards zero), one path per sign of ``a``."""
+    if not b.is_constant() or b.constant == 0:
+        raise Refusal(f"{ins.mnemonic} by a variable or by zero")
+    divisor = int(b.constant)
+    state, quotient = state.new_variable("q")
+    state, remainder = state.new_variable("m")
+    base = state.assume(eq(a, quotient * divisor + remainder))
+    bound = abs(divisor) - 1
+    result = quotient if ins.op == "idiv" else remainder
+    cases = (
+        (ge(a, 0), ge(remainder, 0), le(remainder, bound)),
+        (lt(a, 0), le(remainder, 0), ge(remainder, -bound)),
+    )
+    return [
+        (base.assume(*case).push(Slot(result, INT)).wrapping(quotient), ins.next_pc)
+        for case in cases
+    ]
+
+
+def _mask(state: PathState, ins: Instruction, a: LinearExpr, b: LinearExpr) -> list[Successor]:
+    """``a & (2^k - 1)`` (either operand the constant) is ``a`` modulo ``2^k`` rounded down
+    (two's complement)."""
+    if b.is_constant():
+        value, mask = a, int(b.constant)
+    elif a.is_constant():
+        value, mask = b, int(a.constant)
+    else:
+        raise Refusal("iand of two variables is not linear")
+    if mask < 0 or (mask + 1) & mask:
+        raise Refusal(f"iand with {mask}, not a mask 2^k - 1")
+    return _floor_split(state, ins, value, mask + 1, quotient=False)
+
+
+def _floor_split(
+    state: PathState, ins: Instruction, a: LinearExpr, modulus: int, quotient: bool
+) -> list[Successor]:
+    """``a = modulus*q + r`` with ``0 <= r < modulus``; pushes ``q`` or ``r``."""
+    state, q = state.new_variable("q")
+    state, r = state.new_variable("m")
+    state = state.assume(eq(a, q * modulus + r), ge(r, 0), le(r, modulus - 1))
+    return _next(state.push(Slot(q if quotient else r, INT)), ins)
+
+
+def _branch(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    op = ins.op
+    assert ins.target is not None
+    if op in ("ifnull", "ifnonnull"):
+        state, (value,) = state.pop()
+        null, non_null = eq(value.expr, 0), ge(value.expr, 1)
+        when, otherwise = (null, non_null) if op == "ifnull" else (non_null, null)
+        return [(state.assume(otherwise), ins.next_pc), (state.assume(when), ins.target)]
+    if op.startswith("if_icmp"):
+        state, (left, right) = state.pop(2)
+        difference, condition = left.expr - right.expr, op.removeprefix("if_icmp")
+    elif op in _CONDITIONS:
+        state, (value,) = state.pop()
+        difference, condition = value.expr, op.removeprefix("if")
+    else:
+        raise Refusal(f"{ins.mnemonic} has no exact abstraction")
+    taken = _CONDITIONS["if" + condition](difference)
+    fall = _CONDITIONS["if" + _NEGATION[condition]](difference)
+    return [(state.assume(*c), ins.next_pc) for c in fall] + [
+        (state.assume(*c), ins.target) for c in taken
+    ]
+
+
+_CONDITIONS: dict[str, Callable[[LinearExpr], list[tuple[LinearConstraint, ...]]]] = {
+    "ifeq": lambda d: [(eq(d, 0),)],
+    "ifne": lambda d: [(le(d, -1),), (ge(d, 1),)],
+    "iflt": lambda d: [(lt(d, 0),)],
+    "ifle": lambda d: [(le(d, 0),)],
+    "ifgt": lambda d: [(gt(d, 0),)],
+    "ifge": lambda d: [(ge(d, 0),)],
+}
+_NEGATION = {"eq": "ne", "ne": "eq", "lt": "ge", "ge": "lt", "le": "gt", "gt": "le"}
+
+
+def _goto(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    assert ins.target is not None
+    return [(state, ins.target)]
+
+
+def _stack(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """pop, dup, dup_x1, swap on single-slot values (int and reference values only exist
+    here, so every stack entry is one slot)."""
+    if ins.op == "pop":
+        return _next(state.pop()[0], ins)
+    if ins.op == "dup":
+        return _next(state.push(state.pop()[1][0]), ins)
+    if ins.op == "dup_x1":
+        rest, (below, top) = state.pop(2)
+        return _next(rest.push(top, below, top), ins)
+    if ins.op == "swap":
+        rest, (below, top) = state.pop(2)
+        return _next(rest.push(top, below), ins)
+    raise Refusal(f"{ins.mnemonic} has no exact abstraction")
+
+
+def _arraylength(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    state, (array,) = state.pop()
+    if array.kind != ARGS:
+        raise Refusal("arraylength of an array other than the command line's")
+    return _next(state.assume(ge(array.expr, 1)).push(Slot(array.expr - 1, INT)), ins)
+
+
+def _aaload(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``args[k]``: the ghost variable of element k (its size) for a constant ``k``, else the
+    uniform ghost; in bounds: ``0 <= k < args.length``."""
+    state, (array, index) = state.pop(2)
+    if ins.op != "aaload" or array.kind != ARGS:
+        raise Refusal(f"{ins.mnemonic} of an array other than the command line's")
+    constant = index.expr.is_constant()
+    if constant and int(index.expr.constant) in ctx.ghosts:
+        ghost = ctx.ghosts[int(index.expr.constant)]
+    elif ctx.uniform is not None:
+        ghost = ctx.uniform
+    else:
+        raise Refusal("args[i] with an index that is not a constant")
+    in_bounds = (ge(index.expr, 0), ge(array.expr, index.expr + 2))  # size = length + 1
+    return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING)), ins)
+
+
+def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    if ins.op != "new" or ins.class_name is None or not ctx.initialised(ins.class_name):
+        raise Refusal(f"{ins.mnemonic} of a class with a static initialiser")
+    return _next(state.push(Slot(const(1), REF)), ins)
+
+
+def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``String.length()`` (size - 1 of a non-null string) and ``Object.<init>()`` (nothing
+    but a non-null receiver); every other call is the translation's or refused."""
+    if ins.op == "invokedynamic":
+        raise Refusal("invokedynamic has no exact abstraction")
+    member = ins.member
+    key = (ins.op, member.owner, member.name, member.descriptor)
+    if key == ("invokevirtual", "java/lang/String", "length", "()I"):
+        state, (receiver,) = state.pop()
+        if receiver.kind != STRING:
+            raise Refusal("String.length() on a value not known to be a String")
+        length = Slot(receiver.expr - 1, INT)
+        return _next(state.assume(ge(receiver.expr, 1)).push(length), ins)
+    if key == ("invokespecial", "java/lang/Object", "<init>", "()V"):
+        state, (receiver,) = state.pop()
+        return _next(state.assume(ge(receiver.expr, 1)), ins)
+    raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: no exact abstraction")
+
+
+def _nop(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    return _next(state, ins)
+
+
+_HANDLERS: dict[str, Callable[[PathState, Instruction, StepContext], list[Successor]]] = {
+    "aconst_null": _const, "iconst": _const, "ldc": _const,
+    "iload": _load, "aload": _load, "istore": _store, "astore": _store, "iinc": _iinc,
+    "iadd": _arith, "isub": _arith, "imul": _arith, "ineg": _arith, "idiv": _arith,
+    "irem": _arith, "iand": _arith, "ishl": _arith, "ishr": _arith,
+    "ifeq": _branch, "ifne": _branch, "iflt": _branch, "ifle": _branch, "ifgt": _branch,
+    "ifge": _branch, "if_icmpeq": _branch, "if_icmpne": _branch, "if_icmplt": _branch,
+    "if_icmple": _branch, "if_icmpgt": _branch, "if_icmpge": _branch, "ifnull": _branch,
+    "ifnonnull": _branch, "goto": _goto, "pop": _stack, "dup": _stack, "dup_x1": _stack,
+    "swap": _stack, "arraylength": _arraylength, "aaload": _aaload, "new": _new, "nop": _nop,
+    "invokevirtual": _library, "invokespecial": _library,
+}  # fmt: skip

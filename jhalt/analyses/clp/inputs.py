@@ -1,0 +1,53 @@
+"""The witness input of a CLP proof (seed 001 Prop. 5): the entry's arguments from the model
+of the stem and the loop (`jhalt.analyses.clp.criterion.entry_model`).
+
+For ``main(String[])`` the model gives the size of ``args`` (length + 1) and of each string
+``args[k]`` that the program reads at a constant index (length + 1, the ghost ``gk``): the
+witness is that many strings of ``a``s, ``""`` for the elements no one reads (all of the uniform length ``gu`` when the
+program reads an element at a variable index). For a static
+method whose parameters are all ``int``s the model's values are the arguments. Any other entry
+gets no witness (so no NO): its arguments would be objects the model does not describe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from jhalt.analyses.clp.clauses import ClpProgram
+from jhalt.findings import Witness
+from jhalt.ids import MethodId
+from jhalt.witness.inputs import ConcreteInputs, IntInput
+
+MAX_ARGS = 10_000
+"""A command line longer than this is not offered as a witness."""
+
+
+def witness_input(
+    program: ClpProgram, entry: MethodId, values: Mapping[str, int], is_static: bool
+) -> Witness | None:
+    """The witness of ``values`` (module doc), or None when the entry has no such form."""
+    arguments = program.entry.arguments
+    if entry.name == "main" and entry.descriptor == "([Ljava/lang/String;)V":
+        length = values.get(arguments[0], 1) - 1
+        if not 0 <= length <= MAX_ARGS:
+            return None
+        ghosts = set(program.ghosts)
+        strings = []
+        for index in range(length):
+            name = "gu" if "gu" in ghosts else f"g{index}"
+            size = values.get(name, 1) if name in ghosts else 1
+            if size < 1 or size > MAX_ARGS:
+                return None
+            strings.append("a" * (size - 1))
+        return Witness(args=tuple(strings))
+    parameters = entry.descriptor[1 : entry.descriptor.index(")")]
+    if not is_static or set(parameters) - {"I"}:
+        return None
+    names = [a for a in arguments if a.startswith("l")][: len(parameters)]
+    if len(names) != len(parameters):
+        return None
+    try:
+        inputs = ConcreteInputs(arguments=tuple(IntInput(values.get(n, 0)) for n in names))
+    except ValueError:  # a value outside int's range: no Java call has it
+        return None
+    return Witness(inputs=inputs.to_json())

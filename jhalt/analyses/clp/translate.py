@@ -1,0 +1,492 @@
+"""Bytecode → CLP program (seed 001 §4, Defs 12–15), from the decoded instructions, CFGs and
+frame types of `jhalt.bytecode` (not from the graph).
+
+Predicates stand for *cut points* of a method: its entry (pc 0), every loop head (natural loop
+headers and the entries of irreducible regions, so every path between cut points is acyclic)
+and the point after every call of a program method. For each cut point, every path of the
+method to the next cut point, return or call gives one clause (the large-block form of Defs
+12–14, a composition of exact steps, Prop. 1):
+
+* to a cut point ``q``: ``p(x) :- c, q(y)``;
+* to a return: the fact ``p(x, r) :- c, r = value`` (a ``void`` method has no ``r``);
+* to a call of a program method ``m`` (Defs 13–14): ``p(x, r) :- c, m(a, r1), k(y, r1, r)``
+  where ``k`` is the cut point after the call — the sizes of the caller's references are
+  unchanged by the call (module doc of `jhalt.analyses.clp.abstraction`).
+
+Every predicate also carries the *ghost* variables ``g0 … g(K-1)``: the sizes of the command
+line's strings ``args[0] … args[K-1]`` read at constant indices, fixed for the run (strings are
+immutable and no ``String[]`` other than the command line's exists: no ``anewarray``/
+``multianewarray`` of strings, no ``aastore``, no field or library call that yields one —
+otherwise ``aaload`` is refused). When the program reads ``args[i]`` at a variable index, the
+inputs are restricted to command lines whose strings all have one length, the ghost ``gu``
+(every ``gk`` equals it): fewer inputs, so still an under-approximation, and an element read
+at any index has that size. A call is translated only when its target is exact: ``invokestatic`` and
+``invokespecial`` resolve to one method, ``invokevirtual`` only when no class of the class path
+declares another method of that name and descriptor; the class of a static call or ``new``
+must have no static initialiser (nor its superclasses), unless it is the entry's own class,
+initialised before the entry runs. Paths past ``MAX_PATHS`` per cut point or ``MAX_STEPS``
+instructions are dropped (fewer clauses: still sound, `abstraction`'s module doc).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from jhalt.analyses.clp.abstraction import (
+    ARGS,
+    INT,
+    REF,
+    STRING,
+    PathState,
+    Refusal,
+    Slot,
+    StepContext,
+    step,
+)
+from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram, Predicate
+from jhalt.bytecode import MethodBody, analyze_method
+from jhalt.bytecode.instructions import Instruction
+from jhalt.bytecode.opcodes import Kind
+from jhalt.classfile import ClassPath
+from jhalt.classfile.model import ClassFile, VerificationType
+from jhalt.ids import MethodId
+from jhalt.its.linear import LinearConstraint, eq, ge, var
+from jhalt.smt.clp import satisfiable
+from jhalt.smt.session import SatAnswer, SmtConfig
+
+MAX_PATHS = 256
+"""Clauses kept per cut point."""
+MAX_STEPS = 2000
+"""Instructions on one path between cut points."""
+MAX_METHODS = 64
+"""Program methods translated per entry."""
+
+_STRING = "java/lang/String"
+_ARGS_TYPE = "[Ljava/lang/String;"
+_RETURN_KINDS = {"I": INT, "Z": INT, "B": INT, "C": INT, "S": INT, f"L{_STRING};": STRING}
+_LIBRARY = {
+    ("java/lang/String", "length", "()I"),
+    ("java/lang/Object", "<init>", "()V"),
+}
+
+
+@dataclass
+class _Scope:
+    """The class path seen by the translation: class lookup, exact call targets, the
+    static-initialiser rule and the ghosts of ``args[k]``."""
+
+    classpath: ClassPath
+    entry: MethodId
+    ghosts: dict[int, str] = field(default_factory=dict)
+    uniform: str | None = None
+    args_only: bool = False
+    smt: SmtConfig = field(default_factory=SmtConfig)
+    refused: dict[str, None] = field(default_factory=dict)
+    _declared: dict[tuple[str, str], int] | None = None
+
+    def find(self, name: str) -> ClassFile | None:
+        return self.classpath.find(name) if name in self.classpath else None
+
+    def resolve(self, ins: Instruction) -> MethodId | None:
+        """The one method ``ins`` calls, or None when it is not a single program method
+        (``invokeinterface`` and ``invokedynamic`` never are)."""
+        if ins.op not in ("invokestatic", "invokespecial", "invokevirtual"):
+            return None
+        member = ins.member
+        owner = self.find(member.owner)
+        while owner is not None:
+            method = owner.method(member.name, member.descriptor)
+            if method is not None:
+                if method.code is None or (ins.op == "invokestatic") != method.is_static:
+                    return None
+                if ins.op == "invokevirtual" and self._overridden(member.name, member.descriptor):
+                    return None
+                if ins.op in ("invokestatic",) and not self.initialised(owner.name):
+                    return None
+                return MethodId(owner.name, member.name, member.descriptor)
+            if ins.op == "invokespecial" or owner.super_name is None:
+                return None
+            owner = self.find(owner.super_name)
+        return None
+
+    def _overridden(self, name: str, descriptor: str) -> bool:
+        if self._declared is None:
+            counts: dict[tuple[str, str], int] = {}
+            for class_name in self.classpath.class_names():
+                found = self.find(class_name)
+                for method in found.methods if found else ():
+                    key = (method.name, method.descriptor)
+                    counts[key] = counts.get(key, 0) + 1
+            self._declared = counts
+        return self._declared.get((name, descriptor), 0) > 1
+
+    def initialised(self, class_name: str) -> bool:
+        """Whether using ``class_name`` runs no static initialiser of the program."""
+        if class_name == self.entry.class_name:
+            return True
+        current = self.find(class_name)
+        while current is not None:
+            if current.method("<clinit>", "()V") is not None:
+                return False
+            current = self.find(current.super_name) if current.super_name else None
+        return True
+
+    def feasible(self, constraints: tuple[LinearConstraint, ...]) -> bool:
+        """False only when the solver shows that no integers satisfy ``constraints``."""
+        return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
+
+    def step_context(self) -> StepContext:
+        return StepContext(self.ghosts, self.initialised, self.uniform)
+
+    def ghost_names(self) -> tuple[str, ...]:
+        """The ghosts every predicate carries: ``g0 …`` and the uniform ``gu``."""
+        return (*self.ghosts.values(), *([self.uniform] if self.uniform else []))
+
+    def body(self, method: MethodId) -> MethodBody:
+        classfile = self.find(method.class_name)
+        info = classfile.method(method.name, method.descriptor) if classfile else None
+        if classfile is None or info is None or info.code is None:
+            raise Refusal(f"no code for {method}")
+        return analyze_method(info, classfile)
+
+
+def _kind(vtype: VerificationType, args_only: bool) -> str | None:
+    if vtype.tag == "int":
+        return INT
+    if vtype.tag == "object" and vtype.class_name == _STRING:
+        return STRING
+    if vtype.tag == "object" and vtype.class_name == _ARGS_TYPE:
+        return ARGS if args_only else REF
+    if vtype.tag in ("object", "null", "uninitialized", "uninitialized_this"):
+        return REF
+    return None
+
+
+@dataclass(frozen=True)
+class _CutPoint:
+    predicate: Predicate
+    slots: tuple[Slot | None, ...]  # locals
+    stack: tuple[Slot, ...]
+    arguments: tuple[str, ...]  # without ghosts and result
+
+
+class _MethodTranslator:
+    """The clauses of one method (module doc)."""
+
+    def __init__(self, scope: _Scope, method: MethodId, index: int) -> None:
+        self.scope, self.method = scope, method
+        self.body = scope.body(method)
+        self.returns = method.descriptor.rsplit(")", 1)[1]
+        if self.returns not in ("V", "I", "Z", "B", "C", "S") and not self.returns.startswith(
+            ("L", "[")
+        ):
+            raise Refusal(f"{method} returns a {self.returns}")
+        self.prefix = f"{method.class_name.rsplit('/', 1)[-1]}.{method.name}"
+        if index:
+            self.prefix += f"#{index}"
+        self.calls: list[MethodId] = []
+        self.cut_pcs = self._cut_pcs()
+        self.points: dict[int, _CutPoint] = {}
+
+    def _cut_pcs(self) -> set[int]:
+        loops = self.body.loops
+        pcs = {0, *(loop.header for loop in loops.loops)}
+        for region in loops.irreducible:
+            pcs.update(region.entries)
+        for ins in self.body.instructions:
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic" and not self._library(ins):
+                pcs.add(ins.next_pc)
+        return pcs
+
+    @staticmethod
+    def _library(ins: Instruction) -> tuple[str, str, str] | None:
+        if ins.op == "invokedynamic":
+            return None
+        member = ins.member
+        key = (member.owner, member.name, member.descriptor)
+        return key if key in _LIBRARY else None
+
+    def point(self, pc: int) -> _CutPoint:
+        """The cut point at ``pc`` and its predicate (made on first use)."""
+        if pc in self.points:
+            return self.points[pc]
+        frame = self.body.frames.at(pc)
+        if frame is None:
+            raise Refusal(f"no frame at pc {pc} of {self.method}")
+        args_only = self.scope.args_only
+        slots: list[Slot | None] = []
+        names: list[str] = []
+        for index, vtype in enumerate(frame.locals):
+            kind = _kind(vtype, args_only)
+            slots.append(Slot(var(f"l{index}"), kind) if kind else None)
+            if kind:
+                names.append(f"l{index}")
+        stack: list[Slot] = []
+        for index, vtype in enumerate(frame.stack):
+            kind = _kind(vtype, args_only)
+            if kind is None:
+                raise Refusal(f"a {vtype.tag} on the stack at pc {pc} of {self.method}")
+            stack.append(Slot(var(f"s{index}"), kind))
+            names.append(f"s{index}")
+        kind = "entry" if pc == 0 else "loop head" if pc in self._heads() else "after call"
+        parameters = (*names, *self.scope.ghost_names(), *self._result())
+        line = self.body.code.line_at(pc)
+        predicate = Predicate(f"{self.prefix}@{pc}", self.method, pc, kind, parameters, line)
+        self.points[pc] = _CutPoint(predicate, tuple(slots), tuple(stack), tuple(names))
+        return self.points[pc]
+
+    def _heads(self) -> set[int]:
+        return {loop.header for loop in self.body.loops.loops}
+
+    def _result(self) -> tuple[str, ...]:
+        return () if self.returns == "V" else ("r",)
+
+    def clauses(self) -> list[Clause]:
+        """Every clause of every cut point reachable from the entry (module doc)."""
+        out: list[Clause] = []
+        todo, done = [0], set()
+        while todo:
+            pc = todo.pop()
+            if pc in done:
+                continue
+            done.add(pc)
+            try:
+                made = self._paths(self.point(pc))
+            except Refusal as refusal:
+                self.scope.refused[f"{self.method} pc {pc}: {refusal}"] = None
+                continue
+            for clause in made:
+                out.append(clause)
+                todo.extend(self._targets(clause))
+        return out
+
+    def _targets(self, clause: Clause) -> list[int]:
+        own = f"{self.prefix}@"
+        return [int(a.predicate[len(own) :]) for a in clause.body if a.predicate.startswith(own)]
+
+    def _paths(self, point: _CutPoint) -> list[Clause]:
+        start = PathState(point.slots, point.stack)
+        # (state, pc, steps, visited pcs); the first pc is the cut point itself
+        work = [(start, point.predicate.pc, 0, frozenset[int]())]
+        clauses: list[Clause] = []
+        while work and len(clauses) < MAX_PATHS:
+            state, pc, steps, seen = work.pop()
+            at_cut = steps > 0 and pc in self.cut_pcs  # the path ends here
+            if not at_cut and (pc in seen or steps > MAX_STEPS):
+                continue
+            ins = self.body.instruction_at[pc]
+            try:
+                if at_cut:
+                    clauses.append(self._jump(point, state, pc))
+                    continue
+                ended = self._end(point, state, ins)
+                if ended is not None:
+                    clauses.append(ended)
+                    continue
+                successors = step(state, ins, self.scope.step_context())
+            except Refusal as refusal:
+                self.scope.refused[f"{self.method} pc {pc}: {refusal}"] = None
+                continue
+            if len(successors) > 1:
+                successors = [s for s in successors if self.scope.feasible(s[0].constraint)]
+            for successor, next_pc in successors:
+                work.append((successor, next_pc, steps + 1, seen | {pc}))
+        if work:
+            where = f"{self.method} pc {point.predicate.pc}"
+            self.scope.refused[f"{where}: more than {MAX_PATHS} paths (the rest dropped)"] = None
+        return clauses
+
+    def _head(self, point: _CutPoint) -> Atom:
+        return Atom(point.predicate.name, point.predicate.parameters)
+
+    def _jump(self, point: _CutPoint, state: PathState, pc: int) -> Clause:
+        target = self.point(pc)
+        state, arguments = _bind(state, _values(state, target))
+        body = Atom(target.predicate.name, (*arguments, *self.scope.ghost_names(), *self._result()))
+        origin = f"{self.method} pc {point.predicate.pc} → pc {pc}"
+        return Clause(self._head(point), state.constraint, (body,), state.ranges, origin)
+
+    def _end(self, point: _CutPoint, state: PathState, ins: Instruction) -> Clause | None:
+        """The clause of a path that ends at ``ins`` (a return or a call), or None."""
+        origin = f"{self.method} pc {point.predicate.pc} → {ins.mnemonic} at pc {ins.pc}"
+        if ins.kind is Kind.RETURN:
+            if ins.op == "return":
+                return Clause(self._head(point), state.constraint, (), state.ranges, origin)
+            if ins.op not in ("ireturn", "areturn"):
+                raise Refusal(f"{ins.mnemonic}")
+            _, (value,) = state.pop()
+            constraint = (*state.constraint, eq(var("r"), value.expr))
+            return Clause(self._head(point), constraint, (), state.ranges, origin)
+        if ins.kind is not Kind.INVOKE:
+            return None
+        return self._call(point, state, ins, origin)
+
+    def _call(
+        self, point: _CutPoint, state: PathState, ins: Instruction, origin: str
+    ) -> Clause | None:
+        if ins.op == "invokedynamic":
+            raise Refusal("invokedynamic has no exact abstraction")
+        library = self._library(ins)
+        if library is not None:
+            return None  # String.length / Object.<init>: `abstraction._library` via step()
+        callee = self.scope.resolve(ins)
+        if callee is None:
+            member = ins.member
+            raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: not one program method")
+        self.calls.append(callee)
+        callee_frame = self.scope.body(callee).frames.at(0)
+        if callee_frame is None:
+            raise Refusal(f"no frame at the entry of {callee}")
+        count = sum(1 for t in callee_frame.locals if t.tag != "top")
+        state, popped = state.pop(count)
+        if ins.op != "invokestatic":
+            state = state.assume(ge(popped[0].expr, 1))  # a non-null receiver
+        kinds = [_kind(t, self.scope.args_only) for t in callee_frame.locals if t.tag != "top"]
+        if None in kinds:
+            raise Refusal(f"{callee} has a parameter that is not an int or a reference")
+        state, arguments = _bind(state, list(popped))
+        returns = callee.descriptor.rsplit(")", 1)[1]
+        result: tuple[str, ...] = ()
+        if returns != "V":
+            state, value = state.new_variable("c")
+            if returns in ("J", "F", "D"):
+                raise Refusal(f"{callee} returns a {returns}")
+            state = state.push(Slot(value, _RETURN_KINDS.get(returns, REF)))
+            result = (str(value.terms[0][0]),)
+        call = Atom(f"@{callee}", (*arguments, *self.scope.ghost_names(), *result))
+        after = self.point(ins.next_pc)
+        state, values = _bind(state, _values(state, after))
+        rest = Atom(after.predicate.name, (*values, *self.scope.ghost_names(), *self._result()))
+        return Clause(self._head(point), state.constraint, (call, rest), state.ranges, origin)
+
+
+def _values(state: PathState, target: _CutPoint) -> list[Slot]:
+    """The values of ``state`` for the arguments of ``target`` (same order)."""
+    out: list[Slot] = []
+    for index, slot in enumerate(target.slots):
+        if slot is None:
+            continue
+        mine = state.locals[index] if index < len(state.locals) else None
+        if mine is None:
+            raise Refusal(f"local {index} has no tracked value at pc {target.predicate.pc}")
+        out.append(mine)
+    if len(state.stack) != len(target.stack):
+        raise Refusal(f"stack height differs at pc {target.predicate.pc}")
+    out.extend(state.stack)
+    return out
+
+
+def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ...]]:
+    """Variables for ``slots`` (fresh ones equal to expressions), for an atom's arguments."""
+    names: list[str] = []
+    for slot in slots:
+        expr = slot.expr
+        single = len(expr.terms) == 1 and expr.terms[0][1] == 1 and expr.constant == 0
+        if single and expr.terms[0][0] not in names:
+            names.append(expr.terms[0][0])
+            continue
+        state, fresh = state.new_variable("a")
+        state = state.assume(eq(fresh, expr))
+        names.append(fresh.terms[0][0])
+    return state, tuple(names)
+
+
+UNIFORM = "gu"
+"""The ghost of every element of ``args`` when one is read at a variable index."""
+
+
+def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | None:
+    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read (``-1`` for a
+    variable index), or None when the program may hold a ``String[]`` other than the
+    command line's (module doc)."""
+    indices: set[int] = set()
+    for method in methods:
+        previous: Instruction | None = None
+        for ins in scope.body(method).instructions:
+            if ins.op in ("aastore", "multianewarray") or (
+                ins.op == "anewarray" and ins.class_name == _STRING
+            ):
+                return None
+            if ins.kind in (Kind.FIELD, Kind.INVOKE) and ins.op != "invokedynamic":
+                if _ARGS_TYPE in ins.member.descriptor.rsplit(")", 1)[-1]:
+                    return None
+            if ins.op == "aaload":
+                constant = previous is not None and previous.op == "iconst"
+                indices.add(int(previous.value) if constant else -1)  # type: ignore[union-attr, arg-type]
+            previous = ins
+    return {k: f"g{k}" if k >= 0 else UNIFORM for k in sorted(i for i in indices if i < 64)}
+
+
+def _reachable(scope: _Scope) -> list[MethodId]:
+    """The program methods the entry may call, transitively (at most ``MAX_METHODS``)."""
+    found, todo = [scope.entry], [scope.entry]
+    while todo and len(found) < MAX_METHODS:
+        try:
+            instructions = scope.body(todo.pop()).instructions
+        except Refusal:
+            continue
+        for ins in instructions:
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
+                callee = scope.resolve(ins)
+                if callee is not None and callee not in found:
+                    found.append(callee)
+                    todo.append(callee)
+    return found
+
+
+def translate_program(
+    classpath: ClassPath, entry: MethodId, smt: SmtConfig | None = None
+) -> ClpProgram:
+    """The CLP program of ``entry`` and the program methods it may call (module doc);
+    ``smt`` bounds the feasibility checks that prune paths at branches."""
+    scope = _Scope(classpath, entry, smt=smt or SmtConfig())
+    methods = _reachable(scope)
+    is_main = entry.name == "main" and entry.descriptor == f"({_ARGS_TYPE})V"
+    ghosts = _ghost_indices(scope, methods) if is_main else None
+    scope.args_only = ghosts is not None
+    scope.ghosts = {k: name for k, name in (ghosts or {}).items() if k >= 0}
+    scope.uniform = UNIFORM if ghosts and -1 in ghosts else None
+    translators: dict[MethodId, _MethodTranslator] = {}
+    clauses: list[Clause] = []
+    for index, method in enumerate(methods):
+        try:
+            translator = _MethodTranslator(scope, method, index)
+            made = translator.clauses()
+        except Refusal as refusal:
+            scope.refused[f"{method}: {refusal}"] = None
+            continue
+        translators[method] = translator
+        clauses.extend(made)
+    linked = [c for c in (_link(c, translators) for c in clauses) if c is not None]
+    predicates = [p.predicate for t in translators.values() for p in t.points.values()]
+    if entry not in translators:
+        raise Refusal(f"the entry {entry} has no exact translation")
+    head = translators[entry].point(0).predicate
+    constraint: list[LinearConstraint] = []
+    if is_main:
+        constraint.append(ge(var(head.parameters[0]), 1))
+        constraint.extend(ge(var(g), 1) for g in scope.ghost_names())
+        if scope.uniform:  # inputs restricted to strings of one length (module doc)
+            constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
+    return ClpProgram(
+        Atom(head.name, head.parameters),
+        tuple(constraint),
+        tuple(predicates),
+        tuple(linked),
+        scope.ghost_names(),
+        tuple(scope.refused),
+    )
+
+
+def _link(clause: Clause, translators: dict[MethodId, _MethodTranslator]) -> Clause | None:
+    """``clause`` with its calls ``@method`` named by the callee's entry predicate; None when
+    a callee has no translation (the clause is dropped)."""
+    body = []
+    for atom in clause.body:
+        if atom.predicate.startswith("@"):
+            callee = next((m for m in translators if f"@{m}" == atom.predicate), None)
+            if callee is None:
+                return None
+            atom = Atom(translators[callee].point(0).predicate.name, atom.arguments)
+        body.append(atom)
+    return replace(clause, body=tuple(body))
