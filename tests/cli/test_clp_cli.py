@@ -1,6 +1,7 @@
 """`jhalt clp` and `jhalt prove --engine` (issue 15), through the command-line entry point:
 an infinite recursion is NO by the CLP engine with a StackOverflowError confirmed on the JVM,
-the graph engine alone does not prove it, and a bad engine name is a usage error."""
+the graph engine alone proves it too (issue 14), a loop around a terminating recursion falls
+back to the CLP engine, and a bad engine name is a usage error."""
 
 from __future__ import annotations
 
@@ -42,12 +43,14 @@ def test_prove_with_the_clp_engine_confirms_a_stack_overflow(tmp_path: Path, cap
     assert "StackOverflowError" in answer["witness"]["replay_detail"]
 
 
-def test_the_graph_engine_alone_does_not_prove_the_recursion(tmp_path: Path, capsys) -> None:
+def test_the_graph_engine_alone_proves_the_recursion_too(tmp_path: Path, capsys) -> None:
+    """Since issue 14 the graph enters call contexts: both engines prove an infinite
+    recursion."""
     jar = str(_jar("ClpRecSelf", tmp_path))
-    arguments = ["prove", jar, "--engine", "graph", "--format", "json", "--timeout", "5"]
-    assert main(arguments) == 0
+    arguments = ["prove", jar, "--engine", "graph", "--format", "json", "--no-validate"]
+    assert main(arguments + ["--timeout", "20"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["verdict"] == "MAYBE"
+    assert answer["verdict"] == "NO" and answer["stats"]["engine"] == "graph"
 
 
 def test_an_unknown_engine_is_a_usage_error(tmp_path: Path, capsys) -> None:
@@ -58,9 +61,10 @@ def test_an_unknown_engine_is_a_usage_error(tmp_path: Path, capsys) -> None:
 
 
 def test_prove_by_default_falls_back_to_the_clp_engine(tmp_path: Path, capsys) -> None:
-    """The graph stops at the recursive call (incomplete), so the CLP engine answers."""
-    jar = str(_jar("ClpRecSelf", tmp_path))
-    arguments = ["prove", jar, "--format", "json", "--no-validate", "--timeout", "10"]
+    """A loop around a call of a terminating recursion: the graph engine refuses the call's
+    summary (it assumes the call returns), so the CLP engine answers."""
+    jar = str(_jar("ClpLoopCallsTerminating", tmp_path))
+    arguments = ["prove", jar, "--format", "json", "--no-validate", "--timeout", "20"]
     assert main(arguments) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["verdict"] == "NO" and answer["stats"]["engine"] == "clp"
