@@ -87,6 +87,17 @@ class Chaining:
 LOOP_PROCESSORS: tuple[LoopProcessor, ...] = (Direct(), Chaining())
 
 
+def prove_cheaply(its: ITS, ranking: RankingConfig) -> Attempt | None:
+    """The cheap first try at a loop (issue 16, speed): ``its`` as it is, before any
+    invariant is inferred, with linear (lexicographic) ranking functions and bounded runs
+    only; the attempt when it is proved (its proof verified, `ranking.prove_termination`),
+    else None — the caller then strengthens ``its`` and tries `LOOP_PROCESSORS`. Most loops
+    need neither invariants nor multiphase functions, and the invariants of the whole graph
+    cost more than all the loops' proofs together."""
+    result = prove_termination(its, RankingConfig(1, ranking.smt))
+    return Attempt(its, result) if result.proved and result.proof is not None else None
+
+
 def prove_loop(its: ITS, ranking: RankingConfig, max_split: int) -> Attempt:
     """The first proved attempt of `LOOP_PROCESSORS`, else the first attempt (its reason)."""
     first: Attempt | None = None

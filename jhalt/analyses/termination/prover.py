@@ -46,7 +46,7 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.naming import variable_names
-from jhalt.analyses.termination.processors import prove_loop
+from jhalt.analyses.termination.processors import prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.values import IntValue, UnknownValue
@@ -358,14 +358,17 @@ def _prove_loops(
             return TerminationOutcome(
                 False, f"the ITS of a loop has {len(system.its.transitions)} transitions "
                 f"(limit {config.max_transitions})", tuple(loops), assumptions)  # fmt: skip
-        ranking = config.ranking
-        if len(system.its.transitions) > config.multiphase_transitions:
-            ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
-        if graph_invariants is None:
-            graph_invariants = _graph_invariants(graph, config, program)
-        invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
-        system = replace(system, its=strengthen(system.its, invariants))
-        attempt = prove_loop(system.its, ranking, config.max_split_transitions)
+        invariants = NO_INVARIANTS
+        attempt = prove_cheaply(system.its, config.ranking)
+        if attempt is None:  # the cheap proof failed: invariants and the whole search
+            ranking = config.ranking
+            if len(system.its.transitions) > config.multiphase_transitions:
+                ranking = RankingConfig(1, ranking.smt)  # multiphase is quadratic in transitions
+            if graph_invariants is None:
+                graph_invariants = _graph_invariants(graph, config, program)
+            invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
+            system = replace(system, its=strengthen(system.its, invariants))
+            attempt = prove_loop(system.its, ranking, config.max_split_transitions)
         system, result = replace(system, its=attempt.its), attempt.result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
