@@ -1,19 +1,26 @@
 """`jhalt prove`: the termination verdict of one entry, combining the analyses.
 
 1. Build the Symbolic Execution Graph (`jhalt.seg.builder`), with half of the time budget.
-2. Non-termination (issue 5, `jhalt.analyses.nontermination`): a NO needs a proof of a
-   recurrent set on exact edges and a witness from the entry. This step is sound on an
-   incomplete graph too (its proofs re-evaluate the program from the witness), so it runs
-   first.
+2. Non-termination (issue 5, `jhalt.analyses.nontermination`), first slice: the first
+   ``PROVE_FIRST_CANDIDATES`` candidate inputs. A NO needs a proof of a recurrent set on
+   exact edges and a witness from the entry; this step is sound on an incomplete graph too
+   (its proofs re-evaluate the program from the witness). Most witnesses are found here.
 3. Termination (issue 6, `jhalt.analyses.termination`): a YES needs a complete graph and a
-   verified ranking proof for every SCC.
-4. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
+   verified ranking proof for every SCC. It runs before the rest of the witness search
+   because that search, which cannot succeed on a terminating program, was most of the
+   time of a YES (issue 16).
+4. Non-termination, second slice: the other candidates, when the termination proof failed.
+5. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
+
+Since a YES and a NO are each proved (a verified ranking proof, a witness with a recurrent
+set), the order changes only the time an answer takes, never the answer.
 
 Time: one `Deadline` (the end of ``budget``) is handed to every step (`jhalt.budget`); the graph
-also stops after ``PROVE_GRAPH`` of the budget and the non-termination search after
-``PROVE_NONTERMINATION`` of what is left. A step that runs out answers MAYBE with
-``"timeout in <phase>"`` (graph construction, non-termination search, termination proof)
-unless another step already decided.
+also stops after ``PROVE_GRAPH`` of the budget, the first slice after ``PROVE_FIRST_SLICE_S``,
+the termination proof leaves a reserve for the second slice, and the second slice stops after
+``PROVE_NONTERMINATION`` of what is left, at most ``PROVE_NONTERMINATION_CAP_S``. A step
+that runs out answers MAYBE with ``"timeout in <phase>"`` (graph construction,
+non-termination search, termination proof) unless another step already decided.
 
 Replay of a NO witness on a JVM is not done here (it belongs to the `witness` layer); the
 command line does it (`jhalt.cli.main.cmd_prove`).
@@ -23,14 +30,23 @@ from __future__ import annotations
 
 import time
 
-from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
-from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
+from jhalt.analyses.nontermination import NonTerminationConfig, NonTerminationSearcher
+from jhalt.analyses.termination import (
+    TerminationConfig,
+    TerminationOutcome,
+    prove_graph_terminates,
+)
 from jhalt.budget import (
     GRAPH_PHASE,
     NONTERMINATION_PHASE,
+    PROVE_FIRST_CANDIDATES,
+    PROVE_FIRST_SLICE_S,
     PROVE_GRAPH,
     PROVE_NONTERMINATION,
+    PROVE_NONTERMINATION_CAP_S,
+    PROVE_NONTERMINATION_RESERVE,
     Budget,
+    Deadline,
     timeout_in,
 )
 from jhalt.classfile import ClassPath
@@ -74,7 +90,17 @@ def prove_termination(
     config = NonTerminationConfig(
         timeout_s=budget.share_left(PROVE_NONTERMINATION), deadline=deadline
     )
-    search = search_nontermination(graph, program, registry, config)
+    searcher = NonTerminationSearcher(graph, program, registry, config)
+    search = searcher.search(PROVE_FIRST_CANDIDATES, PROVE_FIRST_SLICE_S)
+    outcome: TerminationOutcome | None = None
+    if search.result is None and graph.is_complete and not deadline.expired():
+        termination = TerminationConfig(deadline=_termination_deadline(budget, searcher))
+        outcome = prove_graph_terminates(graph, program, termination)
+        if outcome.proved:
+            return result(Verdict.YES, outcome.reason, proof=outcome, stats=stats)
+    if search.result is None and not searcher.finished and not deadline.expired():
+        seconds = min(PROVE_NONTERMINATION_CAP_S, budget.share_left(PROVE_NONTERMINATION))
+        search = searcher.search(seconds=seconds)
     found = search.result
     caught.extend(reason for reason in search.reasons if INTERNAL_ERROR in reason)
     if found is not None:
@@ -86,20 +112,27 @@ def prove_termination(
             stats=stats,
             loop=found.loop.site(),
         )
+    return result(Verdict.MAYBE, _maybe_reason(graph, outcome), stats=stats)
 
+
+def _termination_deadline(budget: Budget, searcher: NonTerminationSearcher) -> Deadline:
+    """The run's deadline, less the second slice's reserve while candidates are left."""
+    if searcher.finished:
+        return budget.deadline()
+    reserve = min(PROVE_NONTERMINATION_CAP_S, budget.remaining() * PROVE_NONTERMINATION_RESERVE)
+    return Deadline(budget.deadline().at - reserve)
+
+
+def _maybe_reason(graph: SymbolicExecutionGraph, outcome: TerminationOutcome | None) -> str:
+    """Why neither a YES nor a NO: the incomplete graph, the termination proof's reason, or
+    no time left for it."""
     if graph.incomplete:
-        return result(Verdict.MAYBE, _incomplete_reason(graph), stats=stats)
-    if deadline.expired():
-        reason = f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
-        return result(Verdict.MAYBE, reason, stats=stats)
-    outcome = prove_graph_terminates(graph, program, TerminationConfig(deadline=deadline))
-    if outcome.proved:
-        return result(Verdict.YES, outcome.reason, proof=outcome, stats=stats)
+        return _incomplete_reason(graph)
+    if outcome is None:
+        return f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
     if outcome.reason.startswith("timeout in"):
-        reason = f"{outcome.reason}; graph built ({len(graph)} states)"
-    else:
-        reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
-    return result(Verdict.MAYBE, reason, stats=stats)
+        return f"{outcome.reason}; graph built ({len(graph)} states)"
+    return f"graph built ({len(graph)} states); termination: {outcome.reason}"
 
 
 def _incomplete_reason(graph: SymbolicExecutionGraph) -> str:

@@ -229,10 +229,10 @@ TRUE = LinearConstraint(const(0), Relation.LE)
 def normalize(expr: LinearExpr, relation: Relation) -> LinearConstraint:
     """``expr <= 0`` / ``expr == 0`` in integer normal form (exact over the integers)."""
     if expr.terms and expr.denominator_lcm() == 1:
-        divisor = 0
-        for _, coefficient in expr.terms:
-            divisor = math.gcd(divisor, coefficient.numerator)
-        if divisor == 1 and (relation is Relation.LE or expr.terms[0][1] > 0):
+        common = 0
+        for _, term_coefficient in expr.terms:
+            common = math.gcd(common, term_coefficient.numerator)
+        if common == 1 and (relation is Relation.LE or expr.terms[0][1] > 0):
             return LinearConstraint(expr, relation)  # already in normal form
     scaled = expr * expr.denominator_lcm()
     coefficients = {name: int(c) for name, c in scaled.terms}
