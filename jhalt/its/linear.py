@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Union
 
@@ -58,6 +58,14 @@ class LinearExpr:
 
     terms: tuple[tuple[str, Fraction], ...] = ()
     constant: Fraction = Fraction(0)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The hash, computed once (hashing `Fraction` is slow and constraints are hashed
+    often: duplicates are dropped by dictionary keys)."""
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self.terms, self.constant)))
+        return self._hash  # type: ignore[return-value]
 
     @staticmethod
     def of(coefficients: Mapping[str, Number], constant: Number = 0) -> LinearExpr:
@@ -107,7 +115,15 @@ class LinearExpr:
         return self * -1
 
     def __sub__(self, other: ExprLike) -> LinearExpr:
-        return self + (-LinearExpr.lift(other))
+        other_expr = LinearExpr.lift(other)
+        if not other_expr.terms:
+            if not other_expr.constant:
+                return self
+            return LinearExpr(self.terms, self.constant - other_expr.constant)
+        merged = self.coefficients()
+        for name, coefficient in other_expr.terms:
+            merged[name] = merged[name] - coefficient if name in merged else -coefficient
+        return _from_fractions(merged, self.constant - other_expr.constant)
 
     def __rsub__(self, other: ExprLike) -> LinearExpr:
         return LinearExpr.lift(other) - self
