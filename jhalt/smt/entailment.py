@@ -14,7 +14,7 @@ from fractions import Fraction
 import z3
 
 from jhalt.its.linear import LinearConstraint
-from jhalt.smt.encode import Domain, LinearEncoder, integer_smtlib, integral_constraints
+from jhalt.smt.encode import Domain, LinearEncoder, integer_terms, integral_constraints
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
 
 
@@ -44,8 +44,7 @@ def check_satisfiable(
     constraints = list(constraints)
     if domain is Domain.INTEGER and integral_constraints(constraints):
         session = SmtSession(config, _logic(domain))
-        decls, asserts, _ = integer_smtlib(constraints)
-        session.add_smtlib("\n".join(decls + asserts))
+        session.add(*integer_terms(constraints))
         return session.check()
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
@@ -63,8 +62,9 @@ def check_entailment(
     premises = list(premises)
     if domain is Domain.INTEGER and integral_constraints(premises + [goal]):
         session = SmtSession(config, _logic(domain))
-        decls, asserts, names = integer_smtlib(premises, negated=goal)
-        session.add_smtlib("\n".join(decls + asserts))
+        *terms, goal_term = integer_terms(premises + [goal])
+        session.add(*terms, z3.Not(goal_term))
+        names = {name for c in premises + [goal] for name in c.variables()}
         answer = session.check()
         if answer is SatAnswer.UNSAT:
             return EntailmentResult(Validity.VALID)
