@@ -44,7 +44,7 @@ def check_satisfiable(
     constraints = list(constraints)
     if domain is Domain.INTEGER and integral_constraints(constraints):
         session = SmtSession(config, _logic(domain))
-        session.add(*integer_terms(constraints))
+        session.add_terms(integer_terms(constraints))
         return session.check()
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
@@ -63,7 +63,7 @@ def check_entailment(
     if domain is Domain.INTEGER and integral_constraints(premises + [goal]):
         session = SmtSession(config, _logic(domain))
         *terms, goal_term = integer_terms(premises + [goal])
-        session.add(*terms, z3.Not(goal_term))
+        session.add_terms(terms + [z3.Not(goal_term)])
         names = {name for c in premises + [goal] for name in c.variables()}
         answer = session.check()
         if answer is SatAnswer.UNSAT:

@@ -74,6 +74,14 @@ class SmtSession:
     def add(self, *terms: z3.BoolRef) -> None:
         self._solver.add(*terms)
 
+    def add_terms(self, terms: list[z3.BoolRef]) -> None:
+        """Boolean terms of z3's main context asserted as they are: `add` without its
+        per-term coercions (``terms`` are already Boolean; a hot path of the checks)."""
+        context = self._solver.ctx.ref()
+        solver = self._solver.solver
+        for term in terms:
+            z3.Z3_solver_assert(context, solver, term.as_ast())
+
     def add_smtlib(self, text: str) -> None:
         """Declarations and assertions in SMT-LIB 2 syntax (``declare-fun``, ``assert``)."""
         self._solver.from_string(text)
