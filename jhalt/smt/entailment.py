@@ -15,7 +15,7 @@ import z3
 
 from jhalt.its.linear import LinearConstraint
 from jhalt.smt.encode import Domain, LinearEncoder, integer_terms, integral_constraints
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of, scoped
 
 
 class Validity(Enum):
@@ -43,8 +43,14 @@ def check_satisfiable(
     """Whether the conjunction has a solution in ``domain``."""
     constraints = list(constraints)
     if domain is Domain.INTEGER and integral_constraints(constraints):
-        session = SmtSession(config, _logic(domain))
-        session.add_terms(integer_terms(constraints))
+        terms = integer_terms(constraints)
+        with scoped(config, _logic(domain)) as session:
+            session.add_terms(terms)
+            answer = session.check()
+        if answer is not SatAnswer.UNKNOWN or config.deadline.expired():
+            return answer
+        session = SmtSession(config, _logic(domain))  # the fresh solver's preprocessing
+        session.add_terms(terms)
         return session.check()
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
@@ -61,23 +67,14 @@ def check_entailment(
     """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``."""
     premises = list(premises)
     if domain is Domain.INTEGER and integral_constraints(premises + [goal]):
-        session = SmtSession(config, _logic(domain))
         *terms, goal_term = integer_terms(premises + [goal])
-        session.add_terms(terms + [z3.Not(goal_term)])
-        names = {name for c in premises + [goal] for name in c.variables()}
-        answer = session.check()
-        if answer is SatAnswer.UNSAT:
-            return EntailmentResult(Validity.VALID)
-        if answer is SatAnswer.SAT:
-            model = session.model()
-            return EntailmentResult(
-                Validity.INVALID,
-                {
-                    name: fraction_of(model.eval(z3.Int(name), model_completion=True))
-                    for name in sorted(names)
-                },
-            )
-        return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
+        terms.append(z3.Not(goal_term))
+        names = sorted({name for c in premises + [goal] for name in c.variables()})
+        with scoped(config, _logic(domain)) as session:
+            result = _entailment(session, terms, names)
+        if result.validity is not Validity.UNKNOWN or config.deadline.expired():
+            return result
+        return _entailment(SmtSession(config, _logic(domain)), terms, names)
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
     session.add(encoder.conjunction(premises))
@@ -87,4 +84,19 @@ def check_entailment(
         return EntailmentResult(Validity.VALID)
     if answer is SatAnswer.SAT:
         return EntailmentResult(Validity.INVALID, encoder.valuation(session.model()))
+    return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
+
+
+def _entailment(session: SmtSession, terms: list[z3.BoolRef], names: list[str]) -> EntailmentResult:
+    """Decide ``terms`` (premises and the negated goal) in ``session``: unsat is valid."""
+    session.add_terms(terms)
+    answer = session.check()
+    if answer is SatAnswer.UNSAT:
+        return EntailmentResult(Validity.VALID)
+    if answer is SatAnswer.SAT:
+        model = session.model()
+        return EntailmentResult(
+            Validity.INVALID,
+            {name: fraction_of(model.eval(z3.Int(name), model_completion=True)) for name in names},
+        )
     return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
