@@ -63,13 +63,18 @@ def check_entailment(
     goal: LinearConstraint,
     domain: Domain = Domain.INTEGER,
     config: SmtConfig = SmtConfig(),
+    counterexample: bool = True,
 ) -> EntailmentResult:
-    """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``."""
+    """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``; the
+    counterexample of an invalid one only when asked (reading it costs more than the check
+    of a small problem)."""
     premises = list(premises)
     if domain is Domain.INTEGER and integral_constraints(premises + [goal]):
         *terms, goal_term = integer_terms(premises + [goal])
         terms.append(z3.Not(goal_term))
-        names = sorted({name for c in premises + [goal] for name in c.variables()})
+        names = sorted(
+            {n for c in premises + [goal] for n in c.variables()} if counterexample else ()
+        )
         with scoped(config, _logic(domain)) as session:
             result = _entailment(session, terms, names)
         if result.validity is not Validity.UNKNOWN or config.deadline.expired():
@@ -83,7 +88,8 @@ def check_entailment(
     if answer is SatAnswer.UNSAT:
         return EntailmentResult(Validity.VALID)
     if answer is SatAnswer.SAT:
-        return EntailmentResult(Validity.INVALID, encoder.valuation(session.model()))
+        found = encoder.valuation(session.model()) if counterexample else {}
+        return EntailmentResult(Validity.INVALID, found)
     return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
 
 
