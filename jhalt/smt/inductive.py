@@ -12,7 +12,7 @@ import z3
 from jhalt.its.congruence import Candidate, Congruence, candidate_variables
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, eq, var
 from jhalt.smt.encode import Domain, LinearEncoder
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of, scoped
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
 
 MAX_CHECKS = 1500
 """Solver calls per inference before giving up (then no invariant is used)."""
@@ -61,11 +61,9 @@ class InductivenessChecker:
         """The goals (over primed variables) that every solution of guard ∧ assumed satisfies
         as far as the counterexamples show, ending with an unsat check; None on give-up.
 
-        One scope of the long-lived solver per call (`scoped`): guard and assumptions are
-        asserted once (as SMT-LIB text), each goal ``g`` gets an indicator ``b => not g``, and
-        each round asks for a model with one of the remaining indicators set (an activation
-        literal per round). Which models come back does not matter: every dropped goal is
-        violated by one, and the goals that survive end with an unsat check."""
+        One solver per call: guard and assumptions are asserted once (as SMT-LIB text), each
+        goal ``g`` gets an indicator ``b => not g``, and each round asks for a model with
+        one of the remaining indicators set (an activation literal per round)."""
         if not _integral(guard, assumed, goals):
             return self._surviving_terms(guard, assumed, goals)
         remaining = list(goals)
@@ -79,21 +77,10 @@ class InductivenessChecker:
             indicator[id(goal)] = f"goal{index}"
             body.append(f"(declare-const goal{index} Bool)")
             body.append(f"(assert (=> goal{index} {text.negation(goal)}))")
+        session = SmtSession(self.config, "QF_LIA")
+        session.add_smtlib("\n".join(text.declarations() + body))
         goal_names = {name for goal in goals for name in candidate_variables(goal)}
         variables = {name: z3.Int(name) for name in text.names if name in goal_names}
-        with scoped(self.config, "QF_LIA") as session:  # a long-lived solver, retracted after
-            session.add_smtlib("\n".join(text.declarations() + body))
-            return self._rounds(session, remaining, indicator, variables)
-
-    def _rounds(
-        self,
-        session: SmtSession,
-        remaining: list[Candidate],
-        indicator: dict[int, str],
-        variables: dict[str, z3.ArithRef],
-    ) -> list[Candidate] | None:
-        """The rounds of `surviving`: a model with one remaining goal false drops every goal
-        it violates, until none can be made false (unsat)."""
         round_number = 0
         while remaining:
             if self.calls >= MAX_CHECKS:
