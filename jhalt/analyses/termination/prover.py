@@ -53,7 +53,7 @@ from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
-from jhalt.its.proof import TerminationProof
+from jhalt.its.proof import ProofStep, TerminationProof
 from jhalt.its.system import ITS
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -352,7 +352,7 @@ def _prove_loops(
     for the heads of the SCCs left, whose strengthened ITSs get the whole search
     (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
     ``config.deadline`` passes during an extraction."""
-    pending: list[ComponentSystem] = []
+    pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
     order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
     proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
@@ -363,23 +363,23 @@ def _prove_loops(
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
         attempt = prove_cheaply(system.its, config.ranking)
-        if attempt is None or attempt.result.proof is None:
-            pending.append(system)
+        if not attempt.result.proved or attempt.result.proof is None:
+            pending.append((system, attempt.result.partial))
             continue
         system = replace(system, its=attempt.its)
         loops.append(_loop_proof(graph, program, system, attempt.result.proof, NO_INVARIANTS))
         proved_nodes.append(nodes)
     graph_invariants = NO_INVARIANTS
     if pending:
-        components = [system.nodes for system in pending]
+        components = [system.nodes for system, _ in pending]
         graph_invariants = _graph_invariants(graph, config, program, components)
-    for system in pending:
+    for system, steps in pending:
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         ranking = config.ranking
         if len(system.its.transitions) > config.multiphase_transitions:
             ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
         system = replace(system, its=strengthen(system.its, invariants))
-        attempt = prove_loop(system.its, ranking, config.max_split_transitions)
+        attempt = prove_loop(system.its, ranking, config.max_split_transitions, steps)
         system, result = replace(system, its=attempt.its), attempt.result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
