@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import z3
 
@@ -145,9 +146,26 @@ class InductivenessChecker:
 
 
 def _expr_integral(expr: LinearExpr) -> bool:
-    return expr.constant.denominator == 1 and all(
-        c.denominator == 1 and "|" not in n and "\\" not in n for n, c in expr.terms
-    )
+    known = _INTEGRAL.get(expr)
+    if known is None:
+        known = expr.constant.denominator == 1 and all(
+            c.denominator == 1 and "|" not in n and "\\" not in n for n, c in expr.terms
+        )
+        _remember(_INTEGRAL, expr, known)
+    return known
+
+
+MAX_CACHED = 200_000
+"""Expressions kept by the caches of this module before they are emptied (bounded memory).
+The same candidate facts are encoded again in every consecution check of a run."""
+_INTEGRAL: dict[LinearExpr, bool] = {}
+_TEXT: dict[LinearExpr, tuple[str, tuple[str, ...]]] = {}
+
+
+def _remember(cache: dict[LinearExpr, Any], expr: LinearExpr, value: Any) -> None:
+    if len(cache) >= MAX_CACHED:
+        cache.clear()
+    cache[expr] = value
 
 
 def _integral(
@@ -169,23 +187,31 @@ class _TextEncoder:
         return f"|{name}|"
 
     def expr(self, expr: LinearExpr) -> str:
-        parts = []
-        for name, coefficient in expr.terms:
-            value = int(coefficient)
-            symbol = self._symbol(name)
-            parts.append(symbol if value == 1 else f"(* {_int(value)} {symbol})")
-        if expr.constant != 0 or not parts:
-            parts.append(_int(int(expr.constant)))
-        return parts[0] if len(parts) == 1 else f"(+ {' '.join(parts)})"
+        known = _TEXT.get(expr)
+        if known is None:
+            parts = []
+            for name, coefficient in expr.terms:
+                value = int(coefficient)
+                symbol = f"|{name}|"
+                parts.append(symbol if value == 1 else f"(* {_int(value)} {symbol})")
+            if expr.constant != 0 or not parts:
+                parts.append(_int(int(expr.constant)))
+            text = parts[0] if len(parts) == 1 else f"(+ {' '.join(parts)})"
+            known = (text, tuple(name for name, _ in expr.terms))
+            _remember(_TEXT, expr, known)
+        self.names.update(known[1])
+        return known[0]
 
     def constraint(self, constraint: LinearConstraint) -> str:
         op = "<=" if constraint.relation is Relation.LE else "="
         return f"({op} {self.expr(constraint.expr)} 0)"
 
     def _congruence(self, fact: Congruence, remainder: int) -> str:
+        """``expr = modulus * q + remainder`` for a fresh integer ``q``."""
         self.checker._fresh += 1
-        quotient = var(f"_inv_q{self.checker._fresh}")
-        return self.constraint(eq(fact.expr, quotient * fact.modulus + remainder))
+        quotient = self._symbol(f"_inv_q{self.checker._fresh}")
+        shifted = f"(+ (* {_int(fact.modulus)} {quotient}) {_int(remainder)})"
+        return f"(= {self.expr(fact.expr)} {shifted})"
 
     def fact(self, fact: Candidate) -> str:
         if isinstance(fact, LinearConstraint):
