@@ -13,7 +13,7 @@ import z3
 from jhalt.its.congruence import Candidate, Congruence, candidate_variables
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, eq, var
 from jhalt.smt.encode import Domain, LinearEncoder
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
 
 MAX_CHECKS = 1500
 """Solver calls per inference before giving up (then no invariant is used)."""
@@ -102,10 +102,10 @@ class InductivenessChecker:
                 return None
             model = session.model()
             valuation = {
-                name: fraction_of(model.eval(term, model_completion=True))
+                name: model.eval(term, model_completion=True).as_long()
                 for name, term in variables.items()
             }
-            kept = [g for g in remaining if _holds(g, valuation)]
+            kept = [g for g in remaining if _holds_integral(g, valuation)]
             if len(kept) == len(remaining):  # the model must violate one goal; be safe
                 self.gave_up = True
                 return None
@@ -230,6 +230,17 @@ class _TextEncoder:
 
 def _int(value: int) -> str:
     return str(value) if value >= 0 else f"(- {-value})"
+
+
+def _holds_integral(fact: Candidate, valuation: dict[str, int]) -> bool:
+    """`_holds` for a fact with integer coefficients (`_expr_integral`) under integer
+    values, in integer arithmetic (unbound variables are 0)."""
+    value = fact.expr.constant.numerator
+    for name, coefficient in fact.expr.terms:
+        value += coefficient.numerator * valuation.get(name, 0)
+    if isinstance(fact, Congruence):
+        return value % fact.modulus == fact.remainder
+    return value <= 0 if fact.relation is Relation.LE else value == 0
 
 
 def _holds(fact: Candidate, valuation: dict[str, Fraction]) -> bool:
