@@ -69,7 +69,7 @@ first 40 are 0 to 39 empty strings): most witnesses are among them, and a YES ne
 tried at a cost of a few milliseconds each."""
 PROVE_FIRST_SLICE_S = 1.0
 PROVE_NONTERMINATION_RESERVE = 0.2
-PROVE_NONTERMINATION_CAP_S = 3.0
+PROVE_NONTERMINATION_CAP_S = 2.0
 """The second slice's limit, so that a MAYBE does not spend the whole budget (issue 16): on
 the 317 problems of ``../shared/benchmarks/tpdb`` every witness was found within 1.2 s of
 search (BENCHMARKS.md); a longer search rarely finds one."""
