@@ -6,10 +6,12 @@
    a limit), so every concrete run of the entry is a path of the graph (seed 000 Thm. 1);
 2. every cycle of the graph contains an evaluation edge (seed 000 Def. 3);
 3. for every cyclic SCC of the graph, the ITS of `extract` (which over-approximates the runs
-   that stay in the SCC), strengthened by the inductive invariants of `invariants` (facts that
-   hold at every visit of a loop head), has a termination proof — if needed after splitting
-   its locations by the preceding transition (`chaining`) that `jhalt.analyses.termination.ranking.verify`
-   re-checked over the integers.
+   that stay in the SCC) has a termination proof that `jhalt.analyses.termination.ranking.verify`
+   re-checked over the integers: first tried cheaply as it is (`processors.prove_cheaply`);
+   if that fails, strengthened by the inductive invariants of `invariants` (facts that hold at
+   every visit of a loop head; inferred once, for the heads of the SCCs left — issue 16) and
+   searched fully from the cheap try's steps, if needed after splitting its locations by the
+   preceding transition (`chaining`).
 
 An infinite run of the program would be an infinite path of the graph, which eventually stays
 in one SCC and passes its cut points infinitely often — an infinite run of that SCC's ITS.
