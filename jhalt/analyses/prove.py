@@ -9,16 +9,18 @@
    verified ranking proof for every SCC. It runs before the rest of the witness search
    because that search, which cannot succeed on a terminating program, was most of the
    time of a YES (issue 16).
-4. Non-termination, second slice: the other candidates, when the termination proof failed.
+4. Non-termination, second slice, when the termination proof failed: the candidates up to
+   the ``PROVE_CANDIDATES``-th.
 5. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
 
 Since a YES and a NO are each proved (a verified ranking proof, a witness with a recurrent
 set), the order changes only the time an answer takes, never the answer.
 
 Time: one `Deadline` (the end of ``budget``) is handed to every step (`jhalt.budget`); the graph
-also stops after ``PROVE_GRAPH`` of the budget, the first slice after ``PROVE_FIRST_SLICE_S``,
-the termination proof leaves a reserve for the second slice, and the second slice stops after
-``PROVE_NONTERMINATION`` of what is left, at most ``PROVE_NONTERMINATION_CAP_S``. A step
+also stops after ``PROVE_GRAPH`` of the budget, the first slice after ``PROVE_FIRST_SLICE_S``
+(a candidate it cut short is run again by the second), the termination proof leaves a
+reserve for the second slice, and the second slice stops after ``PROVE_NONTERMINATION`` of
+what is left, at most ``PROVE_NONTERMINATION_CAP_S``. A step
 that runs out answers MAYBE with ``"timeout in <phase>"`` (graph construction,
 non-termination search, termination proof) unless another step already decided.
 
@@ -39,6 +41,7 @@ from jhalt.analyses.termination import (
 from jhalt.budget import (
     GRAPH_PHASE,
     NONTERMINATION_PHASE,
+    PROVE_CANDIDATES,
     PROVE_FIRST_CANDIDATES,
     PROVE_FIRST_SLICE_S,
     PROVE_GRAPH,
@@ -100,7 +103,7 @@ def prove_termination(
             return result(Verdict.YES, outcome.reason, proof=outcome, stats=stats)
     if search.result is None and not searcher.finished and not deadline.expired():
         seconds = min(PROVE_NONTERMINATION_CAP_S, budget.share_left(PROVE_NONTERMINATION))
-        search = searcher.search(seconds=seconds)
+        search = searcher.search(PROVE_CANDIDATES - searcher.tried, seconds)
     found = search.result
     caught.extend(reason for reason in search.reasons if INTERNAL_ERROR in reason)
     if found is not None:
