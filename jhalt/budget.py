@@ -68,7 +68,7 @@ PROVE_FIRST_CANDIDATES = 40
 """Candidate inputs of the first non-termination slice of ``prove`` (the ``main`` entry's
 first 40 are 0 to 39 empty strings): most witnesses are among them, and a YES needs them all
 tried at a cost of a few milliseconds each."""
-PROVE_FIRST_SLICE_S = 1.0
+PROVE_FIRST_SLICE_S = 2.0
 PROVE_CANDIDATES = 200
 """Candidate inputs tried by ``prove`` in all, so that a MAYBE does not spend the whole
 budget (issue 16): on the 317 problems of ``../shared/benchmarks/tpdb`` every witness was
