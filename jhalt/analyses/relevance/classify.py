@@ -50,11 +50,26 @@ def classify(
                 counts[NEUTRAL] += 1
             else:
                 counts[IRRELEVANT] += 1
-                found.append(_describe(body, ins, key in ops.calls))
+                found.append(_describe(body, ins, key in ops.calls, _exit(ops, key, ins)))
     return found, counts
 
 
-def _describe(body: MethodBody, ins: Instruction, is_call: bool) -> IrrelevantInstruction:
+def _exit(ops: OpcodeGraph, key: Key, ins: Instruction) -> int | None:
+    """The target a mutant of an irrelevant branch takes: one the graph took from which the
+    branch is not reached again (a loop's exit), else the first the graph took."""
+    if ins.kind not in (Kind.BRANCH, Kind.SWITCH):
+        return None
+    allowed = {*ins.jump_targets, ins.next_pc}
+    taken = sorted(t[1] for t in ops.targets.get(key, ()) if t and t[0] == key[0] and not t[2])
+    taken = [pc for pc in taken if pc in allowed]
+    leaving = [pc for pc in taken if key not in ops.reach.get((key[0], pc, False), frozenset())]
+    chosen = leaving or taken
+    return chosen[0] if chosen else None
+
+
+def _describe(
+    body: MethodBody, ins: Instruction, is_call: bool, exit_pc: int | None = None
+) -> IrrelevantInstruction:
     kind, subject = _kind_and_subject(body, ins, is_call)
     line = body.code.line_at(ins.pc)
     from_kinds = {
@@ -65,7 +80,7 @@ def _describe(body: MethodBody, ins: Instruction, is_call: bool) -> IrrelevantIn
         IRRELEVANT_CALL: f"{subject} executes nothing relevant and its result is unused",
     }
     return IrrelevantInstruction(
-        body.method_id, ins.pc, ins.mnemonic, line, kind, subject, from_kinds[kind]
+        body.method_id, ins.pc, ins.mnemonic, line, kind, subject, from_kinds[kind], exit_pc
     )
 
 

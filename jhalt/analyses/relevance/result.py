@@ -38,6 +38,8 @@ class IrrelevantInstruction:
     kind: str
     subject: str
     reason: str
+    exit_pc: int | None = None
+    """For an irrelevant branch: the target a mutant always takes (a loop's exit)."""
 
     def describe(self) -> str:
         about = f" {self.subject}" if self.subject else ""
