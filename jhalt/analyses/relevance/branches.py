@@ -34,6 +34,9 @@ class OpcodeGraph:
     targets: dict[Key, set[Key | None]] = field(default_factory=dict)
     reach: dict[Key, frozenset[Key]] = field(default_factory=dict)
     calls: dict[Key, set[Key]] = field(default_factory=dict)
+    keys: list[Key | None] = field(default_factory=list)
+    index: dict[Key | None, int] = field(default_factory=dict)
+    post_dominators: dict[Key | None, int] = field(default_factory=dict)
 
 
 def opcode_graph(graph: SymbolicExecutionGraph) -> OpcodeGraph:
@@ -62,7 +65,62 @@ def opcode_graph(graph: SymbolicExecutionGraph) -> OpcodeGraph:
             result.calls.setdefault(key, set()).update(inside)
     for key in list(result.targets):
         result.reach[key] = frozenset(_reachable(result.targets, key))
+    _post_dominance(result)
     return result
+
+
+def _post_dominance(ops: OpcodeGraph) -> None:
+    """Post-dominator sets (bit masks over ``ops.keys``) towards `END`. A key without a
+    target in its method (a return, an exception leaving it) or from which `END` cannot be
+    reached (an endless loop) gets an edge to `END`, so that every key has post-dominators."""
+    keys: list[Key | None] = [END]
+    for key, targets in ops.targets.items():
+        keys.append(key)
+        keys.extend(targets)
+    ops.keys = list(dict.fromkeys(keys))
+    ops.index = {key: i for i, key in enumerate(ops.keys)}
+    exits_to_end = {k for k in ops.keys if k is not None and END in ops.targets.get(k, ())}
+    successors: dict[Key | None, set[Key | None]] = {END: set()}
+    for key in ops.keys:
+        if key is not None:
+            successors[key] = set(ops.targets.get(key, ())) or {END}
+    reaching = _reaching_end(successors, exits_to_end)
+    for key in ops.keys:
+        if key is not None and key not in reaching:
+            successors[key].add(END)
+    full = (1 << len(ops.keys)) - 1
+    dominators = {key: full for key in ops.keys}
+    dominators[END] = 1
+    changed = True
+    while changed:
+        changed = False
+        for key in reversed(ops.keys):
+            if key is None:
+                continue
+            meet = full
+            for nxt in successors[key]:
+                meet &= dominators[nxt]
+            value = meet | (1 << ops.index[key])
+            if value != dominators[key]:
+                dominators[key] = value
+                changed = True
+    ops.post_dominators = dominators
+
+
+def _reaching_end(successors: dict[Key | None, set[Key | None]], _exits: set[Key]) -> set[Key | None]:
+    """The keys from which `END` can be reached."""
+    predecessors: dict[Key | None, list[Key | None]] = {}
+    for key, targets in successors.items():
+        for target in targets:
+            predecessors.setdefault(target, []).append(key)
+    seen: set[Key | None] = {END}
+    todo: list[Key | None] = [END]
+    while todo:
+        for previous in predecessors.get(todo.pop(), ()):
+            if previous not in seen:
+                seen.add(previous)
+                todo.append(previous)
+    return seen
 
 
 def _reachable(targets: dict[Key, set[Key | None]], start: Key) -> set[Key]:
@@ -100,19 +158,29 @@ def _inside_call(
 
 
 def branch_obligations(ops: OpcodeGraph, relevant: Iterable[Key]) -> dict[Key, str]:
-    """Def. 4.9: the branching keys made relevant by the relevant keys, with the reason."""
+    """The branching keys on which a relevant key is control dependent (module docstring:
+    the relevant key post-dominates one target of the branch but not the branch itself)."""
     chosen = set(relevant)
+    index = ops.index
+    relevant_mask = 0
+    for key in chosen:
+        position = index.get(key)
+        if position is not None:
+            relevant_mask |= 1 << position
     found: dict[Key, str] = {}
     for key, targets in ops.targets.items():
         if len(targets) < 2 or key in chosen:
             continue
-        reach = ops.reach[key]
+        own = 1 << index[key]
+        strict = ops.post_dominators[key] & ~own
+        dependent = 0
         for target in targets:
-            skipped = reach - (ops.reach.get(target, frozenset()) if target else frozenset())
-            hit = sorted(skipped & chosen, key=lambda k: (str(k[0]), k[1], k[2]))
-            if hit:
-                found[key] = f"choosing a target may skip the relevant instruction at pc {hit[0][1]}"
-                break
+            dependent |= ops.post_dominators[target]
+        hit = dependent & ~strict & ~own & relevant_mask
+        if hit:
+            other = ops.keys[(hit & -hit).bit_length() - 1]
+            pc = other[1] if other is not None else "end"
+            found[key] = f"whether the relevant instruction at pc {pc} runs depends on it"
     return found
 
 

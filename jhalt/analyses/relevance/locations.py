@@ -88,6 +88,8 @@ def reference_at(state: AbstractState, location: Location) -> str | None:
     kind = location[0]
     if kind == "x":
         return state.exception
+    if kind == "r":  # the entry's result exists only at program ends
+        return None
     if kind == "g":
         field = location[1]
         assert isinstance(field, FieldId)
@@ -109,7 +111,7 @@ def root_of(state: AbstractState, location: Location) -> Root | None:
         field = location[1]
         assert isinstance(field, FieldId)
         return StaticRoot(field)
-    if kind == "x":
+    if kind in ("x", "r"):
         return None
     frame_b, index = location[1], location[2]
     assert isinstance(frame_b, int) and isinstance(index, int)
