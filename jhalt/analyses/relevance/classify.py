@@ -37,21 +37,35 @@ def classify(
     executed: set[Key] = {k for k in map(key_of, graph.states.values()) if k and not k[2]}
     counts = dict.fromkeys((RELEVANT, NEUTRAL, IRRELEVANT, UNREACHED), 0)
     found: list[IrrelevantInstruction] = []
-    for method in sorted({k[0] for k in executed}, key=str):
+    methods = sorted({k[0] for k in executed}, key=str)
+    neutral = {(m, pc, False) for m in methods for pc in neutral_pcs(bodies.body(m))}
+    for method in methods:
         body = bodies.body(method)
-        neutral = neutral_pcs(body)
         for ins in body.instructions:
             key = (method, ins.pc, False)
             if key not in executed:
                 counts[UNREACHED] += 1
             elif key in relevant:
                 counts[RELEVANT] += 1
-            elif ins.pc in neutral:
+            elif key in neutral or _trivial_constructor_call(ins, key, ops, neutral):
                 counts[NEUTRAL] += 1
             else:
                 counts[IRRELEVANT] += 1
                 found.append(_describe(body, ins, key in ops.calls, _exit(ops, key, ins)))
     return found, counts
+
+
+def _trivial_constructor_call(
+    ins: Instruction, key: Key, ops: OpcodeGraph, neutral: set[Key]
+) -> bool:
+    """§4.4: a constructor call that runs only neutral code (the chain of ``super()`` calls up
+    to ``java.lang.Object``) is neutral: an object cannot be created without it."""
+    if ins.mnemonic != "invokespecial" or ins.member.name != "<init>":
+        return False
+    inside = ops.calls.get(key)
+    if inside is None:  # a library constructor without a model: Object's
+        return ins.member.owner == "java/lang/Object"
+    return all(k[2] or k in neutral for k in inside)
 
 
 def _exit(ops: OpcodeGraph, key: Key, ins: Instruction) -> int | None:
