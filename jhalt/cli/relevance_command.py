@@ -65,7 +65,7 @@ class _EntryRelevance:
             return result
         setup = MutationSetup(
             self.classpath, self.jdk, self.inputs,
-            total_s=max(MUTATION_MIN_S, self.timeout_s * MUTATION_SHARE),
+            total_s=max(MUTATION_MIN_S, self.timeout_s * MUTATION_SHARE), obligations=self.obligations,
         )  # fmt: skip
         return check_mutations(result, Bodies(program), setup)
 

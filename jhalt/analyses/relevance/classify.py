@@ -51,7 +51,7 @@ def classify(
                 counts[NEUTRAL] += 1
             else:
                 counts[IRRELEVANT] += 1
-                found.append(_describe(body, ins, key in ops.calls, _exit(ops, key, ins)))
+                found.append(_describe(body, ins, key in ops.calls, _exit(body, ops, key, ins)))
     return found, counts
 
 
@@ -68,16 +68,21 @@ def _trivial_constructor_call(
     return all(k[2] or k in neutral for k in inside)
 
 
-def _exit(ops: OpcodeGraph, key: Key, ins: Instruction) -> int | None:
-    """The target a mutant of an irrelevant branch takes: one the graph took from which the
-    branch is not reached again (a loop's exit), else the first the graph took."""
+def _exit(body: MethodBody, ops: OpcodeGraph, key: Key, ins: Instruction) -> int | None:
+    """The target a mutant of an irrelevant branch takes: one the graph took that leaves the
+    innermost loop holding the branch (a loop's exit), else one from which the branch is not
+    reached again, else the first the graph took."""
     if ins.kind not in (Kind.BRANCH, Kind.SWITCH):
         return None
     allowed = {*ins.jump_targets, ins.next_pc}
     taken = sorted(t[1] for t in ops.targets.get(key, ()) if t and t[0] == key[0] and not t[2])
     taken = [pc for pc in taken if pc in allowed]
+    loop = body.loops.innermost_loop(body.cfg.block_containing(ins.pc).start)
+    leaving_loop = [
+        pc for pc in taken if loop is not None and body.cfg.block_containing(pc).start not in loop.body
+    ]
     leaving = [pc for pc in taken if key not in ops.reach.get((key[0], pc, False), frozenset())]
-    chosen = leaving or taken
+    chosen = leaving_loop or leaving or taken
     return chosen[0] if chosen else None
 
 

@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 DRIVER_CLASS = "JhaltRelevanceDriver"
+RESULT_MARKER = "\n--- result\n"
 DRIVER_SOURCE = r"""
 import java.lang.reflect.*;
 import java.nio.file.*;

@@ -62,7 +62,23 @@ def mutate_method(
         start = run[0].pc
         code[start : start + len(replacement)] = replacement
         mutated |= pcs
+    mutated |= _returns_of_mutated_values(body, wanted, mutated)
     return MethodMutation(bytes(code), frozenset(mutated), wanted - mutated)
+
+
+def _returns_of_mutated_values(
+    body: MethodBody, wanted: frozenset[int], mutated: set[int]
+) -> set[int]:
+    """The irrelevant value returns whose value a replaced run computes: a return cannot be
+    removed, but what it returns is then the replacement's constant."""
+    found: set[int] = set()
+    previous: Instruction | None = None
+    for ins in body.instructions:
+        if ins.pc in wanted and ins.kind is Kind.RETURN and previous is not None:
+            if previous.pc in mutated:
+                found.add(ins.pc)
+        previous = ins
+    return found
 
 
 def _entered(body: MethodBody) -> frozenset[int]:
@@ -149,14 +165,40 @@ def _replacement(
     pushes = _pushes(after.stack[keep:])
     if code is None or pushes is None:
         return None
-    code += pushes
     length = end_pc - run[0].pc
     jump = b""
     if branch and target != end_pc:
         jump = struct.pack(">Bh", GOTO, target - (run[0].pc + length - 3))
+    stores = _store_constants(run, after.locals)
+    if len(code) + len(stores) + len(pushes) + len(jump) <= length:
+        code += stores  # the stored locals keep their type: later reads stay well-typed
+    code += pushes
     if len(code) + len(jump) > length:
         return None
     return code + bytes([NOP]) * (length - len(code) - len(jump)) + jump
+
+
+_STORE = {"int": (0x36, 0x3B), "long": (0x37, 0x3F), "float": (0x38, 0x43), "double": (0x39, 0x47)}
+
+
+def _store_constants(run: list[Instruction], locals_after: tuple[VerificationType, ...]) -> bytes:
+    """For each local a store of the run writes (and that is still typed after it): a
+    different constant of its type stored there instead."""
+    out = bytearray()
+    for slot in dict.fromkeys(ins.local for ins in run if ins.kind is Kind.STORE):
+        if slot is None or slot >= len(locals_after) or slot > 255:
+            continue
+        tag = locals_after[slot].tag
+        if tag in _STORE:
+            out += _PUSH[tag]
+            wide, short = _STORE[tag]
+        elif tag in _REFERENCE_TAGS:
+            out.append(0x01)
+            wide, short = 0x3A, 0x4B
+        else:
+            continue
+        out += bytes([short + slot]) if slot <= 3 else bytes([wide, slot])
+    return bytes(out)
 
 
 def _pops(slots: tuple[VerificationType, ...]) -> bytes | None:

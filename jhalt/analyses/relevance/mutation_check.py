@@ -17,11 +17,12 @@ import subprocess
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jhalt.analyses.relevance.code import Bodies
-from jhalt.analyses.relevance.driver import DRIVER_CLASS, compile_driver
+from jhalt.analyses.relevance.driver import DRIVER_CLASS, RESULT_MARKER, compile_driver
+from jhalt.analyses.relevance.obligations import Obligations
 from jhalt.analyses.relevance.mutant import MUTANT_JVM_FLAGS, mutate_method, patch_class
 from jhalt.analyses.relevance.result import (
     CONFIRMED,
@@ -44,21 +45,49 @@ _OUTPUT_LIMIT = 1 << 16
 @dataclass(frozen=True)
 class MutationSetup:
     """How findings are checked: the classpath and JDK, how many inputs, the wall-clock limit
-    of one run, and the time the whole check of one entry may take."""
+    of one run, the time the whole check of one entry may take, and the parts of the result
+    that are compared (those the analysis was asked about)."""
 
     classpath: ClassPath
     jdk: Jdk
     inputs: int = 6
     run_timeout_s: float = 5.0
     total_s: float = 120.0
+    obligations: Obligations = field(default_factory=Obligations)
 
 
 @dataclass(frozen=True)
 class Observation:
-    """What one run showed: ``status`` is ``exit N`` or ``timeout``."""
+    """What one run showed: ``status`` is ``exit N`` or ``timeout``; ``output`` what the
+    program printed (both streams); ``result`` the driver's lines after its marker."""
 
     status: str
     output: str
+    result: tuple[str, ...] = ()
+
+    def seen_as(self, obligations: Obligations, other: Observation) -> tuple[object, ...]:
+        """The parts of this observation the result parts name (`obligations`): the returned
+        value (when both runs returned), the exception class, termination (a run that did not
+        finish), and the effects — output, exit status, arguments, receiver and statics."""
+        both_returned = _line(self, "return:") is not None and _line(other, "return:") is not None
+        return (
+            _line(self, "return:") if obligations.value and both_returned else None,
+            _line(self, "exception:") if obligations.exceptions else None,
+            (self.status == "timeout") if obligations.termination else None,
+            (self.status, self.output, _effect_lines(self)) if obligations.effects else None,
+        )
+
+
+def _line(observation: Observation, prefix: str) -> str | None:
+    return next((x for x in observation.result if x.startswith(prefix)), None)
+
+
+def _effect_lines(observation: Observation) -> tuple[str, ...]:
+    return tuple(x for x in observation.result if x.startswith(("argument ", "this: ", "static ")))
+
+
+def _differs(original: Observation, mutant: Observation, obligations: Obligations) -> bool:
+    return original.seen_as(obligations, mutant) != mutant.seen_as(obligations, original)
 
 
 def check_mutations(
@@ -142,7 +171,7 @@ class _Runner:
             if time.monotonic() > self.deadline:
                 return MutationCheck(NOT_CHECKED, 0, "time limit of the mutation check")
             seen = self.run(spec, vector, mutant=True)
-            if seen != original:
+            if _differs(original, seen, self.setup.obligations):
                 shown = " ".join(vector) or "no arguments"
                 return MutationCheck(WITHDRAWN, len(cases), f"the mutant differs on input [{shown}]")
         return MutationCheck(CONFIRMED, len(cases))
@@ -166,9 +195,11 @@ class _Runner:
                 status = "timeout"
             finally:
                 release(process)
-        text = (work / "out").read_bytes()[:_OUTPUT_LIMIT] + (work / "err").read_bytes()[:_OUTPUT_LIMIT]
-        lines = [x for x in text.decode("utf-8", "replace").splitlines() if "VM warning" not in x]
-        return Observation(status, "\n".join(lines))
+        out = (work / "out").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace")
+        err = (work / "err").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace")
+        printed, _, result = out.partition(RESULT_MARKER)
+        errors = [x for x in err.splitlines() if "VM warning" not in x]
+        return Observation(status, printed + "\n".join(errors), tuple(result.splitlines()))
 
 
 def _mutation_plan(
