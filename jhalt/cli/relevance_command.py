@@ -97,7 +97,9 @@ def cmd_relevance(args: argparse.Namespace) -> int:
     errors = [(str(o.entry), o.error or "no result") for o in outcomes if o.result is None]
     notes = []
     if args.no_validate or blocked or jdk is None:
-        notes.append(f"findings not mutation-checked: {blocked or '--no-validate' if args.no_validate or blocked else 'no JVM found'}")
+        notes.append(
+            f"findings not mutation-checked: {blocked or '--no-validate' if args.no_validate or blocked else 'no JVM found'}"
+        )
     report = RelevanceReport(results, errors, notes, classpath)
     write_output(RELEVANCE_FORMATS.render(args.format, report), args.out)
     internal = any(reason.startswith("internal error") or "Error" in reason for _, reason in errors)
@@ -106,21 +108,44 @@ def cmd_relevance(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction, add_target: object) -> None:
     """Add ``relevance``; ``add_target`` is the CLI's TARGET/--entry/--main/--out adder."""
-    parser = sub.add_parser("relevance", help="irrelevant code: instructions that cannot change the result")
+    parser = sub.add_parser(
+        "relevance", help="irrelevant code: instructions that cannot change the result"
+    )
     add_target(parser)  # type: ignore[operator]
-    parser.add_argument("--all", action="store_true", help="every public method of every class is an entry")
+    parser.add_argument(
+        "--all", action="store_true", help="every public method of every class is an entry"
+    )
     parser.add_argument(
         "--for", dest="result_parts", default="all", metavar="PARTS",
         help=f"the parts of the result that matter: all, or a comma list of {', '.join(PARTS)} (default all)",
     )  # fmt: skip
-    parser.add_argument("--format", choices=RELEVANCE_FORMATS.names(), default=RELEVANCE_FORMATS.default)
     parser.add_argument(
-        "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds per entry (default 60)"
+        "--format", choices=RELEVANCE_FORMATS.names(), default=RELEVANCE_FORMATS.default
+    )
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds per entry (default 60)",
     )
     parser.add_argument(
         "--no-validate", action="store_true",
         help="do not run mutants on the JVM (findings are then not mutation-checked)",
     )  # fmt: skip
-    parser.add_argument("--inputs", type=job_count, default=6, metavar="N", help="inputs per mutation check (default 6)")
-    parser.add_argument("--jobs", "-j", type=job_count, default=1, metavar="N", help="entries analysed in parallel (default 1)")
+    parser.add_argument(
+        "--inputs",
+        type=job_count,
+        default=6,
+        metavar="N",
+        help="inputs per mutation check (default 6)",
+    )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=job_count,
+        default=1,
+        metavar="N",
+        help="entries analysed in parallel (default 1)",
+    )
     parser.set_defaults(handler=cmd_relevance)

@@ -42,7 +42,9 @@ def _file_line(finding: IrrelevantFinding) -> str:
 
 
 def _finding_text(finding: IrrelevantFinding, sources: SourceLines, withdrawn: bool) -> list[str]:
-    location = SourceLocation(finding.method, finding.instructions[0].pc, finding.source_file, finding.line)
+    location = SourceLocation(
+        finding.method, finding.instructions[0].pc, finding.source_file, finding.line
+    )
     code = sources.line(location)
     shown = f"  {code.strip()}" if code else ""
     status = "NOT REPORTED, " if withdrawn else ""
@@ -89,7 +91,13 @@ def _finding_json(finding: IrrelevantFinding) -> dict[str, Any]:
         "line": finding.line,
         "kinds": list(finding.kinds),
         "instructions": [
-            {"pc": i.pc, "mnemonic": i.mnemonic, "kind": i.kind, "subject": i.subject, "reason": i.reason}
+            {
+                "pc": i.pc,
+                "mnemonic": i.mnemonic,
+                "kind": i.kind,
+                "subject": i.subject,
+                "reason": i.reason,
+            }
             for i in finding.instructions
         ],
         "mutation": {
@@ -132,7 +140,9 @@ def _sarif_result(finding: IrrelevantFinding, kinds: list[str]) -> dict[str, Any
         "ruleId": f"jhalt.relevance.{kind}",
         "ruleIndex": kinds.index(kind),
         "level": "note",
-        "message": {"text": f"irrelevant code in {method_text(finding.method)}: {text}; {finding.mutation.describe()}"},
+        "message": {
+            "text": f"irrelevant code in {method_text(finding.method)}: {text}; {finding.mutation.describe()}"
+        },
         "locations": [{"physicalLocation": location}],
     }
 

@@ -81,33 +81,35 @@ def _post_dominance(ops: OpcodeGraph) -> None:
     ops.index = {key: i for i, key in enumerate(ops.keys)}
     exits_to_end = {k for k in ops.keys if k is not None and END in ops.targets.get(k, ())}
     successors: dict[Key | None, set[Key | None]] = {END: set()}
-    for key in ops.keys:
-        if key is not None:
-            successors[key] = set(ops.targets.get(key, ())) or {END}
+    for item in ops.keys:
+        if item is not None:
+            successors[item] = set(ops.targets.get(item, ())) or {END}
     reaching = _reaching_end(successors, exits_to_end)
-    for key in ops.keys:
-        if key is not None and key not in reaching:
-            successors[key].add(END)
+    for item in ops.keys:
+        if item is not None and item not in reaching:
+            successors[item].add(END)
     full = (1 << len(ops.keys)) - 1
     dominators = {key: full for key in ops.keys}
     dominators[END] = 1
     changed = True
     while changed:
         changed = False
-        for key in reversed(ops.keys):
-            if key is None:
+        for node in reversed(ops.keys):
+            if node is None:
                 continue
             meet = full
-            for nxt in successors[key]:
+            for nxt in successors[node]:
                 meet &= dominators[nxt]
-            value = meet | (1 << ops.index[key])
-            if value != dominators[key]:
-                dominators[key] = value
+            value = meet | (1 << ops.index[node])
+            if value != dominators[node]:
+                dominators[node] = value
                 changed = True
     ops.post_dominators = dominators
 
 
-def _reaching_end(successors: dict[Key | None, set[Key | None]], _exits: set[Key]) -> set[Key | None]:
+def _reaching_end(
+    successors: dict[Key | None, set[Key | None]], _exits: set[Key]
+) -> set[Key | None]:
     """The keys from which `END` can be reached."""
     predecessors: dict[Key | None, list[Key | None]] = {}
     for key, targets in successors.items():

@@ -79,7 +79,9 @@ def _exit(body: MethodBody, ops: OpcodeGraph, key: Key, ins: Instruction) -> int
     taken = [pc for pc in taken if pc in allowed]
     loop = body.loops.innermost_loop(body.cfg.block_containing(ins.pc).start)
     leaving_loop = [
-        pc for pc in taken if loop is not None and body.cfg.block_containing(pc).start not in loop.body
+        pc
+        for pc in taken
+        if loop is not None and body.cfg.block_containing(pc).start not in loop.body
     ]
     leaving = [pc for pc in taken if key not in ops.reach.get((key[0], pc, False), frozenset())]
     chosen = leaving_loop or leaving or taken

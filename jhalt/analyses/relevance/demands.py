@@ -129,7 +129,9 @@ def _node_demands(
             collected.update(d for d in after if reference_at(state, d[0]) is not None)
             continue
         effect = problem.effects[(node, target)]
-        before, why = _transfer(problem, effect, state, problem.graph.states[target], after, is_forced)
+        before, why = _transfer(
+            problem, effect, state, problem.graph.states[target], after, is_forced
+        )
         collected.update(before)
         reason = reason or why
     return frozenset(collected), reason

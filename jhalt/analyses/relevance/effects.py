@@ -18,12 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jhalt.bytecode import Instruction, Kind
-from jhalt.bytecode.semantics import apply_stack_op
-from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.classfile.model import DynamicConst
-from jhalt.domains.state import AbstractState
-from jhalt.ids import FieldId, MethodId
 from jhalt.analyses.relevance.code import Bodies, category, entries_for_slots
 from jhalt.analyses.relevance.library_effects import (
     RECEIVER,
@@ -40,6 +34,12 @@ from jhalt.analyses.relevance.locations import (
     static,
     top_frame,
 )
+from jhalt.bytecode import Instruction, Kind
+from jhalt.bytecode.semantics import apply_stack_op
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.classfile.model import DynamicConst
+from jhalt.domains.state import AbstractState
+from jhalt.ids import FieldId, MethodId
 
 RESULT: Location = ("r",)
 """The entry's returned value, at the program end its return leads to."""
@@ -125,9 +125,13 @@ def _return(n: AbstractState, m: AbstractState) -> EdgeEffect:
     source = stack(top_frame(n), len(n.top.stack) - 1)
     if not m.frames:
         value = n.top.stack and _returns_value(n)
-        return EdgeEffect("return", inputs=(source,) if value else (), moves=((RESULT, source),) if value else ())
+        return EdgeEffect(
+            "return", inputs=(source,) if value else (), moves=((RESULT, source),) if value else ()
+        )
     if has_value:
-        return EdgeEffect("return", inputs=(source,), moves=((stack(top_frame(m), len(m.top.stack) - 1), source),))
+        return EdgeEffect(
+            "return", inputs=(source,), moves=((stack(top_frame(m), len(m.top.stack) - 1), source),)
+        )
     return EdgeEffect("return")
 
 
@@ -222,9 +226,7 @@ def _field(
     if ins.op == "getfield":
         return EdgeEffect("step", inputs=popped, outputs=pushed, content_inputs=popped)
     if ins.op == "putfield":
-        return EdgeEffect(
-            "step", inputs=popped, write_target=popped[0], content_inputs=popped[1:]
-        )
+        return EdgeEffect("step", inputs=popped, write_target=popped[0], content_inputs=popped[1:])
     field = _resolved_static(n, m, ins)
     if ins.op == "getstatic":
         if field is None:  # a JDK static the graph does not keep: an unknown value

@@ -139,9 +139,7 @@ def _leaves_values(body: MethodBody, run: list[Instruction]) -> bool:
     return depth > 0
 
 
-def _replacement(
-    body: MethodBody, run: list[Instruction], exits: dict[int, int]
-) -> bytes | None:
+def _replacement(body: MethodBody, run: list[Instruction], exits: dict[int, int]) -> bytes | None:
     """The code replacing ``run``, or None when it does not fit or cannot be typed."""
     last = run[-1]
     if last.kind in (Kind.JSR, Kind.RET):
@@ -161,11 +159,14 @@ def _replacement(
     keep = len(before.stack) + lowest
     if keep < 0 or len(after.stack) < keep:
         return None
-    code = _pops(before.stack[keep:])
-    pushes = _pushes(after.stack[keep:])
+    taken, left = before.stack[keep:], after.stack[keep:]
+    code = _pops(taken)
+    pushes = _pushes(left)
     if code is None or pushes is None:
         return None
     length = end_pc - run[0].pc
+    if len(code) + len(pushes) > length and _same_types(taken[: len(left)], left):
+        code, pushes = _pops(taken[len(left) :]) or b"", b""  # the operands stand for the results
     jump = b""
     if branch and target != end_pc:
         jump = struct.pack(">Bh", GOTO, target - (run[0].pc + length - 3))
@@ -176,6 +177,16 @@ def _replacement(
     if len(code) + len(jump) > length:
         return None
     return code + bytes([NOP]) * (length - len(code) - len(jump)) + jump
+
+
+def _same_types(a: tuple[VerificationType, ...], b: tuple[VerificationType, ...]) -> bool:
+    """Whether slots ``a`` can stand for slots ``b`` (same primitive tags; references)."""
+    if len(a) != len(b):
+        return False
+    return all(
+        x.tag == y.tag or (x.tag in _REFERENCE_TAGS and y.tag in _REFERENCE_TAGS)
+        for x, y in zip(a, b)
+    )
 
 
 _STORE = {"int": (0x36, 0x3B), "long": (0x37, 0x3F), "float": (0x38, 0x43), "double": (0x39, 0x47)}

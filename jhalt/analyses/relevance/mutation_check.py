@@ -22,8 +22,8 @@ from pathlib import Path
 
 from jhalt.analyses.relevance.code import Bodies
 from jhalt.analyses.relevance.driver import DRIVER_CLASS, RESULT_MARKER, compile_driver
-from jhalt.analyses.relevance.obligations import Obligations
 from jhalt.analyses.relevance.mutant import MUTANT_JVM_FLAGS, mutate_method, patch_class
+from jhalt.analyses.relevance.obligations import Obligations
 from jhalt.analyses.relevance.result import (
     CONFIRMED,
     NOT_CHECKED,
@@ -136,17 +136,25 @@ class _Runner:
             return _all(result, MutationCheck(NOT_CHECKED, 0, "the driver cannot call the entry"))
         cases = [(v, o) for v, o in zip(vectors, originals) if o.status != "timeout"]
         if not cases:
-            return _all(result, MutationCheck(NOT_CHECKED, 0, "the original timed out on every input"))
+            return _all(
+                result, MutationCheck(NOT_CHECKED, 0, "the original timed out on every input")
+            )
         together = self.judge(result.findings, bodies, cases)
         if together.status == CONFIRMED:
             checks = [self._partial(f, together, bodies) for f in result.findings]
         else:
             checks = [self.judge((f,), bodies, cases) for f in result.findings]
-        kept = [f.with_mutation(c) for f, c in zip(result.findings, checks) if c.status != WITHDRAWN]
-        gone = [f.with_mutation(c) for f, c in zip(result.findings, checks) if c.status == WITHDRAWN]
+        kept = [
+            f.with_mutation(c) for f, c in zip(result.findings, checks) if c.status != WITHDRAWN
+        ]
+        gone = [
+            f.with_mutation(c) for f, c in zip(result.findings, checks) if c.status == WITHDRAWN
+        ]
         return replace(result, findings=tuple(kept), withdrawn=result.withdrawn + tuple(gone))
 
-    def _partial(self, finding: IrrelevantFinding, together: MutationCheck, bodies: Bodies) -> MutationCheck:
+    def _partial(
+        self, finding: IrrelevantFinding, together: MutationCheck, bodies: Bodies
+    ) -> MutationCheck:
         skipped = _mutation_plan(bodies, (finding,), self.setup.classpath)[1]
         if skipped:
             return MutationCheck(NOT_CHECKED, 0, "no in-place replacement of the same length")
@@ -173,7 +181,9 @@ class _Runner:
             seen = self.run(spec, vector, mutant=True)
             if _differs(original, seen, self.setup.obligations):
                 shown = " ".join(vector) or "no arguments"
-                return MutationCheck(WITHDRAWN, len(cases), f"the mutant differs on input [{shown}]")
+                return MutationCheck(
+                    WITHDRAWN, len(cases), f"the mutant differs on input [{shown}]"
+                )
         return MutationCheck(CONFIRMED, len(cases))
 
     def run(self, spec: str, vector: tuple[str, ...], mutant: bool) -> Observation:
@@ -185,10 +195,11 @@ class _Runner:
             self.entry.class_name, self.entry.name, self.entry.descriptor, str(self.statics), *vector,
         ]  # fmt: skip
         timeout = self.setup.run_timeout_s
-        with open(work / "out", "wb") as out, open(work / "err", "wb") as err:
+        with open(work / "out", "wb") as out_file, open(work / "err", "wb") as err_file:
             process = contained_popen(
-                self.setup.jdk.java, arguments, work, cpu_limit_for(timeout), stdout=out, stderr=err
-            )
+                self.setup.jdk.java, arguments, work, cpu_limit_for(timeout),
+                stdout=out_file, stderr=err_file,
+            )  # fmt: skip
             try:
                 status = f"exit {process.wait(timeout=timeout)}"
             except subprocess.TimeoutExpired:

@@ -78,9 +78,11 @@ class EntryObligations:
             if ins.kind in (Kind.STORE, Kind.IINC) and ins.local in reference_slots
         }
         self.all_heap = obligations.effects and bool(written)
-        self._parameters = frozenset(
-            (local(0, slot), CONTENT) for slot in sorted(reference_slots)
-        ) if obligations.effects else frozenset()
+        self._parameters = (
+            frozenset((local(0, slot), CONTENT) for slot in sorted(reference_slots))
+            if obligations.effects
+            else frozenset()
+        )
 
     def at_end(self, _node: int, state: AbstractState) -> frozenset[Demand]:
         found: set[Demand] = set()
