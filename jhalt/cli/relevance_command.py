@@ -20,7 +20,7 @@ from jhalt.analyses.relevance.obligations import PARTS, Obligations
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath
-from jhalt.cli.arguments import job_count, positive_seconds
+from jhalt.cli.arguments import existing_directory, job_count, positive_seconds
 from jhalt.cli.batch import run_entries
 from jhalt.cli.exits import EXIT_INTERNAL, EXIT_OK
 from jhalt.cli.output import write_output
@@ -100,7 +100,7 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         notes.append(
             f"findings not mutation-checked: {blocked or '--no-validate' if args.no_validate or blocked else 'no JVM found'}"
         )
-    report = RelevanceReport(results, errors, notes, classpath)
+    report = RelevanceReport(results, errors, notes, classpath, args.source_root)
     write_output(RELEVANCE_FORMATS.render(args.format, report), args.out)
     internal = any(reason.startswith("internal error") or "Error" in reason for _, reason in errors)
     return EXIT_INTERNAL if internal else EXIT_OK
@@ -122,6 +122,10 @@ def register(sub: argparse._SubParsersAction, add_target: object) -> None:
     parser.add_argument(
         "--format", choices=RELEVANCE_FORMATS.names(), default=RELEVANCE_FORMATS.default
     )
+    parser.add_argument(
+        "--source-root", type=existing_directory, metavar="DIR",
+        help="source directory: the text output shows the source lines",
+    )  # fmt: skip
     parser.add_argument(
         "--timeout",
         type=positive_seconds,

@@ -28,12 +28,14 @@ from jhalt.report.sources import SourceLines
 @dataclass(frozen=True)
 class RelevanceReport:
     """What `jhalt relevance` prints: one result per analysed entry, the entries that could not
-    be analysed (with the reason), notes, and the classpath (to show source lines)."""
+    be analysed (with the reason), notes, and the classpath and ``--source-root`` (to show
+    source lines)."""
 
     results: Sequence[RelevanceResult]
     errors: Sequence[tuple[str, str]]
     notes: Sequence[str]
     classpath: ClassPath | None = None
+    source_root: str | None = None
 
 
 def _file_line(finding: IrrelevantFinding) -> str:
@@ -75,7 +77,7 @@ def _result_text(result: RelevanceResult, sources: SourceLines) -> list[str]:
 
 
 def relevance_text(report: RelevanceReport) -> str:
-    sources = SourceLines(report.classpath)
+    sources = SourceLines(report.classpath, [report.source_root] if report.source_root else [])
     lines: list[str] = []
     for result in report.results:
         lines += _result_text(result, sources) + [""]
