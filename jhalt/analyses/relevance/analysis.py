@@ -33,6 +33,7 @@ from jhalt.analyses.relevance.demands import DemandProblem, Propagation, propaga
 from jhalt.analyses.relevance.locations import Key, key_of
 from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
+from jhalt.analyses.relevance.unexplored import methods_after_incomplete
 from jhalt.budget import NEVER, Deadline
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -88,7 +89,8 @@ def relevance_of_graph(
         all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
     )  # fmt: skip
     ops = opcode_graph(graph)
-    relevant, notes = _solve(problem, ops, config, loops_terminate)
+    open_methods = methods_after_incomplete(graph, bodies)
+    relevant, notes = _solve(problem, ops, config, loops_terminate, open_methods)
     irrelevant, counts = classify(graph, bodies, relevant, ops)
     if obligations.all_heap:
         notes.append("the entry overwrites a reference parameter: every heap write is observable")
@@ -109,11 +111,21 @@ def _solve(
     ops: OpcodeGraph,
     config: RelevanceConfig,
     loops_terminate: LoopsTerminate | None,
+    open_methods: set[MethodId],
 ) -> tuple[set[Key], list[str]]:
-    """The relevant keys: alternate demands and control obligations to the fixpoint."""
+    """The relevant keys: alternate demands and control obligations to the fixpoint; the
+    keys of incomplete nodes and of the methods that may run after them (`unexplored`) are
+    relevant from the start."""
     graph = problem.graph
     notes: list[str] = []
+    executed = {k for k in map(key_of, graph.states.values()) if k}
     forced: set[Key] = {k for k in (key_of(graph.states[i.node]) for i in graph.incomplete) if k}
+    forced |= {k for k in executed if k[0] in open_methods}
+    if open_methods:
+        notes.append(
+            "graph incomplete: nothing is reported in the methods that may run after it: "
+            + ", ".join(sorted(m.name for m in open_methods))
+        )
     loops_checked = not config.obligations.termination
     for _ in range(config.max_rounds):
         propagation = propagate(problem, frozenset(forced))
@@ -128,7 +140,7 @@ def _solve(
             return relevant, notes
         forced |= set(new)
     notes.append("relevance: round limit reached, every executed instruction counts as relevant")
-    return {k for k in map(key_of, graph.states.values()) if k}, notes
+    return executed, notes
 
 
 def _relevant_keys(graph: SymbolicExecutionGraph, propagation: Propagation) -> set[Key]:
