@@ -11,7 +11,14 @@ if ``loops_terminate`` (the caller's termination prover) proves the entry termin
 complete graph; otherwise every branch on a cycle is relevant.
 
 Where the graph is incomplete, the unexplored continuation counts as relevant and demands
-everything of its state, so only what the explored part proves irrelevant is reported.
+everything of its state, and no instruction of a method that may run after it is reported
+(`unexplored`), so only what the explored part proves irrelevant is reported.
+
+Deviations from the thesis, each stated in its module: positions instead of renamed references
+(`locations`); control dependence instead of Def. 4.8 (`branches`); the result includes
+termination and observable effects (`obligations`); library calls classified by their effects
+(`library_effects`); no SAT solver — the formula's minimal model is a least fixpoint
+(`demands`).
 """
 
 from __future__ import annotations

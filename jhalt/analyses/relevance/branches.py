@@ -6,10 +6,19 @@ within one method: an edge between two states of the same frame depth is an edge
 their keys; a call is summarised by an edge from the invoking key to the key its return (or
 the exception leaving the callee) reaches in the caller; a program end is `END`. ``R(o)`` of
 Def. 4.7 is reachability in this graph (``o`` included); an exception that may leave the
-method reaches `END`, whose ``R`` is empty — the thesis's dummy target ⊥.
+method reaches `END` — the thesis's dummy target ⊥.
 
-* Def. 4.8/4.9: a key ``b`` with several targets is relevant if a relevant key ``o`` in
-  ``R(b)`` is missing from ``R(t)`` of some target ``t`` (taking ``t`` may skip ``o``).
+* Branches — a deviation from Def. 4.8. The thesis makes a branch ``b`` relevant when a
+  relevant ``o ∈ R(b)`` is missing from ``R(t)`` of a target ``t``. Inside a loop every target
+  reaches the whole body again, so a branch that skips a relevant instruction in this iteration
+  (``if (found) list.add(x)`` in a loop) would be irrelevant — a removal that changes the
+  result (`tests/programs/relevance` has such loops; the thesis's own §4.7 program is one).
+  jhalt uses control dependence instead: ``b`` is relevant when a relevant key post-dominates
+  one of its targets but does not strictly post-dominate ``b`` (post-dominance towards `END`;
+  a key that cannot reach `END`, an endless loop, gets an edge to it). On acyclic code this is
+  Def. 4.8 up to transitivity (a branch nested in a relevant one is relevant through the
+  fixpoint), and it keeps the thesis's point of Ex. 4.13: code after a loop post-dominates the
+  loop's branch, so it does not make the loop relevant.
 * Def. 4.10: the key of a call is relevant if a relevant key is executed inside the call
   (the states after the call edge while the callee's frame is on the stack).
 * Termination: unless the caller says every loop terminates, a key with several targets that
