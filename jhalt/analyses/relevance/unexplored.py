@@ -31,10 +31,10 @@ def methods_after_incomplete(graph: SymbolicExecutionGraph, bodies: Bodies) -> s
     program = bodies.program
     for name in program.program_class_names():
         classfile = program.find(name)
-        for method in classfile.methods if classfile is not None else ():
-            if method.code is not None:
-                method_id = MethodId(name, method.name, method.descriptor)
-                by_signature.setdefault((method.name, method.descriptor), []).append(method_id)
+        for info in classfile.methods if classfile is not None else ():
+            if info.code is not None:
+                method_id = MethodId(name, info.name, info.descriptor)
+                by_signature.setdefault((info.name, info.descriptor), []).append(method_id)
     initialisers = by_signature.get(("<clinit>", "()V"), [])
     found: set[MethodId] = set()
     todo = list(starts | set(initialisers))
