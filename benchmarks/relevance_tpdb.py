@@ -8,8 +8,8 @@ Usage:
 
 ROOT defaults to ../shared/benchmarks/tpdb next to the repository (both the iterative and the
 recursive collection). Each jar runs as `jhalt relevance JAR --all --format json` in its own
-process with a wall-clock limit; ``--every K`` takes every K-th jar only (a subset, said in the
-report). The table has one row per folder: jars, entries analysed, entries that could not be
+process with a wall-clock limit; ``--every K`` takes every K-th jar only and ``--exclude
+FOLDER`` leaves a folder out (a subset, said in the report). The table has one row per folder: jars, entries analysed, entries that could not be
 analysed (timeouts apart), findings (groups of irrelevant instructions on one source line),
 how many were mutation-confirmed, withdrawn (a mutant differed: not reported) or not checked,
 the jars whose run failed (exit other than 0), and the wall time (total and max per jar).
@@ -58,7 +58,7 @@ def run_one(jar: Path, root: Path, args: argparse.Namespace) -> JarOutcome:
         *(["--no-validate"] if args.no_validate else []),
     ]  # fmt: skip
     started = time.monotonic()
-    done = run_bounded(command, args.timeout * 8 + GRACE_S)
+    done = run_bounded(command, args.jar_limit)
     wall = time.monotonic() - started
     if done is None:
         return JarOutcome(problem, folder, None, wall)
@@ -122,17 +122,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per entry")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=1, help="only every K-th jar")
+    parser.add_argument("--jar-limit", type=float, default=900.0, help="wall seconds per jar")
     parser.add_argument("--inputs", type=int, default=4, help="inputs per mutation check")
     parser.add_argument("--no-validate", action="store_true", help="no mutation checks")
+    parser.add_argument(
+        "--exclude", action="append", default=[], metavar="FOLDER", help="leave out this folder"
+    )
     parser.add_argument("--markdown", type=Path, help="also write the report to this file")
     args = parser.parse_args(argv)
     if not args.root.is_dir():
         print(f"relevance_tpdb: error: no such folder: {args.root}", file=sys.stderr)
         return 2
     every = sorted(args.root.rglob("*.jar"))
-    jars = every[:: max(1, args.every)]
-    subset = f"Jars: {len(jars)} of {len(every)}" + (
-        f" (every {args.every}th)." if args.every > 1 else "."
+    kept = [j for j in every if j.parent.name not in args.exclude]
+    jars = kept[:: max(1, args.every)]
+    subset = (
+        f"Jars: {len(jars)} of {len(every)}"
+        + (f" (every {args.every}th)" if args.every > 1 else "")
+        + (f", without {', '.join(args.exclude)}." if args.exclude else ".")
     )
     with (
         StderrProgress(len(jars), "jars") as progress,

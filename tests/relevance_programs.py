@@ -32,8 +32,8 @@ def program_names() -> list[str]:
     return sorted(p.stem for p in DIRECTORY.glob("*.java"))
 
 
-def read_program(name: str) -> RelevanceProgram:
-    lines = (DIRECTORY / f"{name}.java").read_text().splitlines()
+def read_program(name: str, directory: Path = DIRECTORY) -> RelevanceProgram:
+    lines = (directory / f"{name}.java").read_text().splitlines()
     parts = lines[0].removeprefix("// FOR:").strip()
     expected: dict[int, frozenset[str] | None] = {}
     for number, text in enumerate(lines, start=1):

@@ -102,7 +102,7 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         )
     report = RelevanceReport(results, errors, notes, classpath, args.source_root)
     write_output(RELEVANCE_FORMATS.render(args.format, report), args.out)
-    internal = any(reason.startswith("internal error") or "Error" in reason for _, reason in errors)
+    internal = any(reason.startswith(("internal error", "worker died")) for _, reason in errors)
     return EXIT_INTERNAL if internal else EXIT_OK
 
 

@@ -4,10 +4,12 @@ examples (ch. 4) and programs of our own, each with its irrelevant lines marked 
 from __future__ import annotations
 
 import pytest
-from relevance_programs import classpath, entry_of, program_names, read_program
+from javac import compile_java
+from relevance_programs import DIRECTORY, classpath, entry_of, program_names, read_program
 
 from jhalt.analyses.relevance import RelevanceConfig, analyse_relevance
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
+from jhalt.classfile import ClassPath
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -39,3 +41,20 @@ def test_irrelevant_lines_are_the_marked_ones(name: str) -> None:
     for line, kinds in expected.expected.items():
         if kinds is not None:
             assert found[line] == kinds, (line, found[line], kinds)
+
+
+def test_thesis_graph_example_reports_only_what_example_4_19_removes() -> None:
+    """Thesis §4.7 (tests/programs/relevance_thesis/README.md): the graph is complete and every
+    finding lies on a line Example 4.19 removes — jhalt reports fewer (the graph keeps the loop)."""
+    directory = DIRECTORY.parent / "relevance_thesis"
+    expected = read_program("ThesisGraph", directory)
+    path = ClassPath.from_spec(str(compile_java(sorted(directory.glob("*.java")))))
+    program = Program(path)
+    result = analyse_relevance(
+        program, entry_of("ThesisGraph", path), default_registry(),
+        RelevanceConfig(expected.obligations),
+    )  # fmt: skip
+    assert result.complete and expected.expected
+    found = {f.line for f in result.findings if f.method.class_name == "ThesisGraph"}
+    assert found <= set(expected.expected)
+    assert not [f for f in result.findings if f.method.class_name != "ThesisGraph"]
