@@ -164,12 +164,12 @@ def _transfer(
         reason = "writes into an object whose contents are relevant"
     elif forced:
         reason = "forced"
-    if reason and not (effect.kind == "call" and not forced):
+    if reason:
         before.update((loc, VALUE) for loc in effect.inputs)
         before.update((loc, CONTENT) for loc in effect.content_inputs)
         if CONTENT in output_demands:
             before.update((loc, CONTENT) for loc in effect.inputs)
-        if forced and not effect.inputs:
+        if forced and not effect.inputs and effect.kind != "call":
             before.update((source, VALUE) for _, source in effect.moves)
     return before, reason
 

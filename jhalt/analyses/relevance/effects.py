@@ -102,7 +102,9 @@ def _exceptional(n: AbstractState, m: AbstractState) -> EdgeEffect:
 
 def _call(n: AbstractState, m: AbstractState, ins: Instruction) -> EdgeEffect:
     """A program method (or a class initialiser) gets a frame: its parameters are moved from
-    the caller's operand stack into its first local slots (§4.3.3)."""
+    the caller's operand stack into its first local slots (§4.3.3). The receiver of an
+    instance method is also an input of the call itself: a relevant call depends on it being
+    non-null (the JVM's implicit check) and on its class (dispatch)."""
     callee = top_frame(m)
     if m.position.method.name == "<clinit>":
         return EdgeEffect("call")
@@ -113,7 +115,8 @@ def _call(n: AbstractState, m: AbstractState, ins: Instruction) -> EdgeEffect:
         moves.append((local(callee, slot), source))
         reference = n.top.stack[int(source[2])]  # type: ignore[call-overload]
         slot += category(n, reference)
-    return EdgeEffect("call", inputs=popped, moves=tuple(moves))
+    receiver = popped[:1] if ins.mnemonic != "invokestatic" else ()
+    return EdgeEffect("call", inputs=receiver, moves=tuple(moves))
 
 
 def _return(n: AbstractState, m: AbstractState) -> EdgeEffect:
