@@ -3,7 +3,8 @@ method replaced, in place, by neutral code with the same stack shape — so that
 dropped and the rest of the method is untouched.
 
 The code is cut into *runs*: maximal sequences of consecutive instructions that are irrelevant
-or harmless neutral ones (``nop``, ``pop``, ``pop2``, ``new`` with the ``dup`` after it), that no
+or harmless neutral ones (``nop``, ``pop``, ``pop2``, ``new`` with the ``dup`` after it, the
+call of ``Object``'s constructor), that no
 jump enters except at the first, and that end at the latest with an irrelevant branch. A run
 is replaced by code of at most its length that pops what the run took from the stack below it,
 pushes a *different* constant of each type the run leaves (``5``, ``1L``, ``2.0f``, ``1.0``,
@@ -97,6 +98,7 @@ def _runs(body: MethodBody, wanted: frozenset[int]) -> list[list[Instruction]]:
     for ins in body.instructions:
         fits = ins.pc in wanted and ins.kind not in (Kind.GOTO, Kind.RETURN, Kind.THROW)
         fits = fits or ins.op in _SAFE_NEUTRAL or _dup_after_new(current, ins)
+        fits = fits or _object_constructor(ins)
         if current and (not fits or ins.pc in entered):
             runs.append(current)
             current = []
@@ -108,6 +110,15 @@ def _runs(body: MethodBody, wanted: frozenset[int]) -> list[list[Instruction]]:
     if current:
         runs.append(current)
     return [run for run in runs if any(ins.pc in wanted for ins in run)]
+
+
+def _object_constructor(ins: Instruction) -> bool:
+    """``invokespecial java/lang/Object.<init>``: it does nothing (JVMS: Object's constructor
+    has no effect), so a run may drop it with the object it initialises."""
+    if ins.mnemonic != "invokespecial":
+        return False
+    member = ins.member
+    return member.owner == "java/lang/Object" and member.name == "<init>"
 
 
 def _dup_after_new(current: list[Instruction], ins: Instruction) -> bool:
