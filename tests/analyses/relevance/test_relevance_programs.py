@@ -58,3 +58,11 @@ def test_thesis_graph_example_reports_only_what_example_4_19_removes() -> None:
     found = {f.line for f in result.findings if f.method.class_name == "ThesisGraph"}
     assert found <= set(expected.expected)
     assert not [f for f in result.findings if f.method.class_name != "ThesisGraph"]
+
+
+def test_incomplete_graph_reports_nothing_that_may_run_after_it() -> None:
+    directory = DIRECTORY.parent / "relevance_incomplete"
+    path = ClassPath.from_spec(str(compile_java(sorted(directory.glob("*.java")))))
+    result = analyse_relevance(Program(path), entry_of("RecursiveOpen", path), default_registry())
+    assert not result.complete and not result.findings
+    assert any("graph incomplete" in note and "half" in note for note in result.notes)
