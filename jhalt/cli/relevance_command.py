@@ -4,8 +4,9 @@
 Every entry runs in its own worker process (`jhalt.cli.batch`) with a fresh ``--timeout``
 budget: the graph gets `RELEVANCE_GRAPH` of it, the termination proof of the loops (asked only
 when a loop would otherwise be reported) the time left, and the mutation check up to
-`MUTATION_SHARE` of the budget (at least `MUTATION_MIN_S` seconds). Exit 0 with a report; an
-entry that fails internally is listed under "not analysed" and makes the exit code 3.
+`MUTATION_SHARE` of the budget (at least `MUTATION_MIN_S` seconds). The report is written
+first; the exit code is then that of `check` without findings (`jhalt.cli.exits.check_exit`):
+2 when an entry reached corrupt input, 3 when one failed internally or none finished, else 0.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from jhalt.budget import Budget
 from jhalt.classfile import ClassPath
 from jhalt.cli.arguments import existing_directory, job_count, positive_seconds
 from jhalt.cli.batch import run_entries
-from jhalt.cli.exits import EXIT_INTERNAL, EXIT_OK
+from jhalt.cli.exits import check_exit
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
@@ -102,8 +103,7 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         )
     report = RelevanceReport(results, errors, notes, classpath, args.source_root)
     write_output(RELEVANCE_FORMATS.render(args.format, report), args.out)
-    internal = any(reason.startswith(("internal error", "worker died")) for _, reason in errors)
-    return EXIT_INTERNAL if internal else EXIT_OK
+    return check_exit(outcomes, 0, True, args.timeout)
 
 
 def register(sub: argparse._SubParsersAction, add_target: object) -> None:
