@@ -5,13 +5,15 @@ Every entry runs in its own worker process (`jhalt.cli.batch`) with a fresh ``--
 budget: the graph gets `RELEVANCE_GRAPH` of it, the termination proof of the loops (asked only
 when a loop would otherwise be reported) the time left, and the mutation check up to
 `MUTATION_SHARE` of the budget (at least `MUTATION_MIN_S` seconds). The report is written
-first; the exit code is then that of `check` without findings (`jhalt.cli.exits.check_exit`):
-2 when an entry reached corrupt input, 3 when one failed internally or none finished, else 0.
+first; the exit code is then that of `check` without findings: 2 when an entry reached corrupt
+input, 3 when one failed internally or none finished, else 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jhalt.analyses.relevance import RelevanceConfig, RelevanceResult, analyse_relevance
@@ -22,8 +24,8 @@ from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath
 from jhalt.cli.arguments import existing_directory, job_count, positive_seconds
-from jhalt.cli.batch import run_entries
-from jhalt.cli.exits import check_exit
+from jhalt.cli.batch import INPUT_ERROR, NOT_ANALYSED, EntryOutcome, run_entries
+from jhalt.cli.exits import EXIT_INTERNAL, EXIT_OK
 from jhalt.cli.output import write_output
 from jhalt.cli.target import open_classpath, public_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
@@ -103,7 +105,26 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         )
     report = RelevanceReport(results, errors, notes, classpath, args.source_root)
     write_output(RELEVANCE_FORMATS.render(args.format, report), args.out)
-    return check_exit(outcomes, 0, True, args.timeout)
+    return _exit_code(outcomes)
+
+
+def _exit_code(outcomes: Sequence[EntryOutcome[MethodId, RelevanceResult]]) -> int:
+    """As `check` without findings (module docstring); the report is already written."""
+    errors = [o.error or "no result" for o in outcomes if o.result is None]
+    inputs = [e for e in errors if e.startswith(INPUT_ERROR)]
+    if inputs:
+        raise InputError(inputs[0].removeprefix(f"{INPUT_ERROR}: "))
+    failed = [e for e in errors if not e.startswith("timeout") and e != NOT_ANALYSED]
+    if failed:
+        print(
+            f"jhalt: internal error in {len(failed)} of {len(outcomes)} entries: {failed[0]}",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+    if outcomes and len(errors) == len(outcomes):
+        print("jhalt: incomplete: no entry finished within --timeout", file=sys.stderr)
+        return EXIT_INTERNAL
+    return EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction, add_target: object) -> None:
