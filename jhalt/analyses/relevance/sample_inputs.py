@@ -1,7 +1,8 @@
 """The inputs a mutant is run on (issue 18: "the corpus's inputs and generated ones"): for each
 parameter type a small pool of values chosen to reach different paths (zero, one, negative,
 small and larger numbers; empty and non-empty strings and arrays), combined deterministically
-so that every pool value appears and inputs differ per parameter. Types without a pool
+so that each parameter runs through its whole pool on consecutive inputs, shifted against the
+other parameters from one round to the next. Types without a pool
 (objects of program classes) get ``null``. The encoding is the command line of the driver
 (`driver`): arrays as ``[a|b|c]``, ``@null`` for null.
 """
@@ -30,7 +31,7 @@ def sample_inputs(entry: MethodId, count: int) -> list[tuple[str, ...]]:
     pools = [POOLS.get(p, (NULL_TEXT,)) for p in parameters]
     found: list[tuple[str, ...]] = []
     for k in range(count * 4):
-        vector = tuple(pool[(k * (i + 1) + i) % len(pool)] for i, pool in enumerate(pools))
+        vector = tuple(pool[(k + i * (k // len(pool))) % len(pool)] for i, pool in enumerate(pools))
         if vector not in found:
             found.append(vector)
         if len(found) == count:
