@@ -56,13 +56,12 @@ def mutate_method(
     code = bytearray(body.code.bytecode)
     mutated: set[int] = set()
     for whole in _runs(body, wanted):
-        run, replacement = _fitting(body, whole, exits)
-        pcs = {ins.pc for ins in run if ins.pc in wanted}
-        if replacement is None:
-            continue
-        start = run[0].pc
-        code[start : start + len(replacement)] = replacement
-        mutated |= pcs
+        for run, replacement in _fitting(body, whole, exits):
+            if replacement is None:
+                continue
+            start = run[0].pc
+            code[start : start + len(replacement)] = replacement
+            mutated |= {ins.pc for ins in run if ins.pc in wanted}
     mutated |= _returns_of_mutated_values(body, wanted, mutated)
     return MethodMutation(bytes(code), frozenset(mutated), wanted - mutated)
 
@@ -127,19 +126,22 @@ def _dup_after_new(current: list[Instruction], ins: Instruction) -> bool:
 
 def _fitting(
     body: MethodBody, run: list[Instruction], exits: dict[int, int]
-) -> tuple[list[Instruction], bytes | None]:
-    """The run and its replacement; a run whose ``new`` object outlives it (a relevant
-    object built by an irrelevant constructor call) is cut after its last ``new``/``dup``,
-    so that the object itself stays."""
+) -> list[tuple[list[Instruction], bytes | None]]:
+    """The pieces of ``run`` with their replacements: the run itself, or — when it creates an
+    object that outlives it (a relevant object built by an irrelevant constructor call) or does
+    not fit — the pieces between its ``new``/``dup`` pairs, so that the objects stay."""
     replacement = _replacement(body, run, exits)
-    news = [i for i, ins in enumerate(run) if ins.op == "new"]
-    if news and (replacement is None or _leaves_values(body, run)):
-        cut = news[-1] + 1
-        if cut < len(run) and run[cut].op == "dup":
-            cut += 1
-        run = run[cut:]
-        replacement = _replacement(body, run, exits) if run else None
-    return run, replacement
+    has_new = any(ins.op == "new" for ins in run)
+    if not has_new or (replacement is not None and not _leaves_values(body, run)):
+        return [(run, replacement)]
+    pieces: list[list[Instruction]] = [[]]
+    for ins in run:
+        if ins.op == "new" or (ins.op == "dup" and pieces[-1] == [] and len(pieces) > 1):
+            if pieces[-1]:
+                pieces.append([])
+            continue
+        pieces[-1].append(ins)
+    return [(piece, _replacement(body, piece, exits)) for piece in pieces if piece]
 
 
 def _leaves_values(body: MethodBody, run: list[Instruction]) -> bool:
