@@ -6,8 +6,10 @@ result (returned value, uncaught exception class, arguments, receiver, static fi
 exit status.
 
 All findings of an entry are checked by one mutant first; if some input shows a difference,
-each finding is checked by a mutant of its own and the ones that show a difference are
-withdrawn (never reported). An input on which the original does not finish within the time
+the findings of each method by one mutant, and if that differs too, each finding by a mutant
+of its own; the ones that still show a difference are withdrawn (never reported). (A finding
+alone may fail where the set passes — a dropped store whose reads are another finding — so
+the smallest group that passes is the one that counts.) An input on which the original does not finish within the time
 limit proves nothing and is not counted.
 """
 
@@ -139,11 +141,7 @@ class _Runner:
             return _all(
                 result, MutationCheck(NOT_CHECKED, 0, "the original timed out on every input")
             )
-        together = self.judge(result.findings, bodies, cases)
-        if together.status == CONFIRMED:
-            checks = [self._partial(f, together, bodies) for f in result.findings]
-        else:
-            checks = [self.judge((f,), bodies, cases) for f in result.findings]
+        checks = self._groups(result.findings, bodies, cases)
         kept = [
             f.with_mutation(c) for f, c in zip(result.findings, checks) if c.status != WITHDRAWN
         ]
@@ -151,6 +149,25 @@ class _Runner:
             f.with_mutation(c) for f, c in zip(result.findings, checks) if c.status == WITHDRAWN
         ]
         return replace(result, findings=tuple(kept), withdrawn=result.withdrawn + tuple(gone))
+
+    def _groups(
+        self, findings: Sequence[IrrelevantFinding], bodies: Bodies,
+        cases: list[tuple[tuple[str, ...], Observation]],
+    ) -> list[MutationCheck]:  # fmt: skip
+        """All findings by one mutant; if it differs, the findings of each method by one
+        mutant; if that differs, each finding by its own."""
+        together = self.judge(findings, bodies, cases)
+        if together.status == CONFIRMED:
+            return [self._partial(f, together, bodies) for f in findings]
+        methods = list(dict.fromkeys(f.method for f in findings))
+        if len(methods) == 1:
+            return [self.judge((f,), bodies, cases) for f in findings]
+        checks: dict[int, MutationCheck] = {}
+        for method in methods:
+            group = [(i, f) for i, f in enumerate(findings) if f.method == method]
+            done = self._groups([f for _, f in group], bodies, cases)
+            checks.update((i, check) for (i, _), check in zip(group, done))
+        return [checks[i] for i in range(len(findings))]
 
     def _partial(
         self, finding: IrrelevantFinding, together: MutationCheck, bodies: Bodies
