@@ -14,6 +14,11 @@ Where the graph is incomplete, the unexplored continuation counts as relevant an
 everything of its state, and no instruction of a method that may run after it is reported
 (`unexplored`), so only what the explored part proves irrelevant is reported.
 
+Assumption: the findings hold for the executions the graph represents — for ``main`` the
+competition's input, for any other entry arguments that are tree-shaped and do not share
+(`jhalt.seg.entry`). A finding that depends on it (e.g. that an empty cyclic list is never
+passed) is refuted by the mutation check, which runs real inputs, and withdrawn.
+
 Deviations from the thesis, each stated in its module: positions instead of renamed references
 (`locations`); control dependence instead of Def. 4.8 (`branches`); the result includes
 termination and observable effects (`obligations`); library calls classified by their effects
