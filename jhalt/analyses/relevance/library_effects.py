@@ -14,6 +14,7 @@ program methods only), so jhalt states it here, conservatively.
 
 from __future__ import annotations
 
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.ids import MethodId
 
 PURE = "pure"
@@ -30,7 +31,13 @@ _PURE_CLASSES = frozenset(
 )  # fmt: skip
 _RECEIVER_CLASSES = frozenset({"java/lang/StringBuilder", "java/lang/StringBuffer"})
 _PURE_METHODS = frozenset({("java/lang/Object", "<init>"), ("java/lang/Object", "getClass")})
-_WRITTEN_ARGUMENT = {("java/lang/System", "arraycopy"): 2}
+_WRITTEN_ARGUMENT = {
+    ("java/lang/System", "arraycopy"): 2,
+    ("java/lang/String", "getChars"): 3,  # receiver 0, srcBegin 1, srcEnd 2, dst 3, dstBegin 4
+    ("java/lang/String", "getBytes"): 3,  # the deprecated (int, int, byte[], int) form
+    ("java/lang/Character", "toChars"): 1,  # (int, char[], int); the (int) form returns
+}
+"""Methods of otherwise pure classes that write into one argument (index, receiver = 0)."""
 STRING_CONCAT = "java/lang/invoke/StringConcatFactory"
 _CONCAT_SAFE = frozenset({"Ljava/lang/String;", "Ljava/lang/Integer;", "Ljava/lang/Long;"})
 
@@ -42,7 +49,7 @@ def library_effect(method: MethodId) -> tuple[str, int | None]:
     if (owner, method.name) in _PURE_METHODS:
         return PURE, None
     written = _WRITTEN_ARGUMENT.get((owner, method.name))
-    if written is not None:
+    if written is not None and _argument_count(method) > written:
         return WRITES_ARGUMENT, written
     if owner == STRING_CONCAT:
         return (PURE, None) if _concat_is_pure(method.descriptor) else (WORLD, None)
@@ -51,6 +58,13 @@ def library_effect(method: MethodId) -> tuple[str, int | None]:
     if owner in _RECEIVER_CLASSES:
         return (PURE, None) if method.name in ("toString", "length", "charAt") else (RECEIVER, 0)
     return WORLD, None
+
+
+def _argument_count(method: MethodId) -> int:
+    """Operand-stack arguments of a call of ``method``, the receiver counted unless the
+    method is one of the static ones listed here."""
+    static = method.class_name in ("java/lang/System", "java/lang/Character")
+    return len(parse_method_descriptor(method.descriptor)[0]) + (0 if static else 1)
 
 
 def _concat_is_pure(descriptor: str) -> bool:
