@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     jars = kept[:: max(1, args.every)]
     subset = (
         f"Jars: {len(jars)} of {len(every)}"
-        + (f" (every {args.every}th)" if args.every > 1 else "")
+        + (f" (every {args.every}-th)" if args.every > 1 else "")
         + (f", without {', '.join(args.exclude)}." if args.exclude else ".")
     )
     with (
