@@ -4,13 +4,18 @@
 Usage:
     python benchmarks/run_tpdb.py [ROOT] [--timeout S] [--jobs N] [--expected CSV]
                                   [--markdown OUT.md] [--results OUT.json] [--filter TEXT]
+                                  [--problems FILE]
 
 ROOT defaults to ../shared/benchmarks/tpdb next to the repository. Each jar is one
 problem (its Main-Class's main). Problems run in parallel, each `jhalt prove` in its own
 process with a wall-clock limit of the timeout plus a grace period. The table (one row
 per folder) counts YES / NO / MAYBE / errors / timeouts, the contradictions with the
 reference verdicts of expected.csv (a YES or NO that disagrees with a YES or NO there),
-and the median and p95 times. Contradictions are listed first, by name.
+and the median and p95 times: the wall time of the whole `jhalt prove` process (start-up
+and the replay of a NO included) and the analysis time (jhalt's ``time_s``: graph, witness
+search and proofs, without start-up and replay; errors and timeouts have none).
+Contradictions are listed first, by name. ``--problems FILE`` runs only the problems named
+in FILE, one a line as in expected.csv (``Java_Bytecode/Aprove_09/GCD``).
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ class Outcome:
     replay: str = ""  # for NO: confirmed / unconfirmed / not run
     graph_states: int | None = None
     graph_build_s: float | None = None
+    analysis_s: float | None = None  # jhalt's own time_s: the analysis, without start-up and replay
 
     @property
     def contradicts(self) -> bool:
@@ -107,7 +113,7 @@ def run_one(jar: Path, root: Path, timeout: float, expected: dict[str, str]) -> 
     replay = (result.get("witness") or {}).get("replay", "")
     return Outcome(
         problem, folder, verdict, expected.get(problem), reason, elapsed, replay,
-        stats.get("graph_states"), stats.get("graph_build_time_s"),
+        stats.get("graph_states"), stats.get("graph_build_time_s"), result.get("time_s"),
     )  # fmt: skip
 
 
@@ -119,15 +125,20 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
 def table(outcomes: list[Outcome]) -> str:
     rows = defaultdict(list)
     for outcome in outcomes:
         rows[outcome.folder].append(outcome)
     header = (
         "| folder | problems | YES | NO (replayed) | MAYBE | errors | contradictions | timeouts "
-        "| median s | p95 s | graph states (median) | graph build s (median) |"
+        "| median s | p95 s | analysis median s | analysis p95 s | graph states (median) "
+        "| graph build s (median) |"
     )
-    lines = [header, "|" + "---|" * 12]
+    lines = [header, "|" + "---|" * 14]
 
     def row(name: str, group: list[Outcome]) -> str:
         count = lambda v: sum(1 for o in group if o.verdict == v)  # noqa: E731
@@ -135,10 +146,13 @@ def table(outcomes: list[Outcome]) -> str:
         replayed = sum(1 for o in group if o.verdict == "NO" and o.replay == "confirmed")
         states = [o.graph_states for o in group if o.graph_states is not None]
         builds = [o.graph_build_s for o in group if o.graph_build_s is not None]
+        analysis = [o.analysis_s for o in group if o.analysis_s is not None]
         return (
             f"| {name} | {len(group)} | {count('YES')} | {count('NO')} ({replayed}) | {count('MAYBE')} | "
             f"{count('ERROR')} | {sum(o.contradicts for o in group)} | {count('TIMEOUT')} | "
             f"{statistics.median(times):.2f} | {percentile(times, 0.95):.2f} | "
+            f"{_seconds(statistics.median(analysis) if analysis else None)} | "
+            f"{_seconds(percentile(analysis, 0.95) if analysis else None)} | "
             f"{statistics.median(states) if states else '-'} | "
             f"{f'{statistics.median(builds):.2f}' if builds else '-'} |"
         )
@@ -202,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--results", type=Path, help="write every outcome as JSON to this file")
     parser.add_argument("--filter", default="", help="only problems whose path contains this text")
+    parser.add_argument("--problems", type=Path, help="only the problems listed in this file")
     args = parser.parse_args(argv)
 
     root = args.root.resolve()
@@ -210,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     expected = load_expected(args.expected or root.parent / "expected.csv")
     jars = sorted(j for j in root.rglob("*.jar") if args.filter in j.relative_to(root).as_posix())
+    if args.problems:
+        wanted = set(args.problems.read_text().split())
+        jars = [j for j in jars if j.relative_to(root).with_suffix("").as_posix() in wanted]
     if not jars:
         print(f"run_tpdb: no jars under {root}", file=sys.stderr)
         return 2

@@ -4,10 +4,16 @@ Every split of the budget is named here (issue 13, item 5), so that the effectiv
 are read in one place:
 
 =====================  ===================================================================
-``prove``              graph: ``PROVE_GRAPH`` of the whole; non-termination:
-                       ``PROVE_NONTERMINATION`` of what is left after the graph; the CLP
-                       engine after them (``--engine all``): what is left, at most
-                       ``PROVE_CLP_MAX_S`` (``--engine clp``: the whole)
+``prove``              graph: ``PROVE_GRAPH`` of the whole; non-termination in two
+                       slices (issue 16): the first ``PROVE_FIRST_CANDIDATES`` candidate
+                       inputs within ``PROVE_FIRST_SLICE_S``; then the termination proof,
+                       which leaves ``PROVE_NONTERMINATION_RESERVE`` of the time left (at
+                       most ``PROVE_NONTERMINATION_CAP_S``) to the second slice: the
+                       candidates up to the ``PROVE_CANDIDATES``-th, for
+                       ``PROVE_NONTERMINATION`` of what is left, at most
+                       ``PROVE_NONTERMINATION_CAP_S``; the CLP
+                       engine after them (``--engine all``): at most ``PROVE_CLP_MAX_S``
+                       (``--engine clp``: the whole)
 ``check`` (per entry)  analysis: ``CHECK_ANALYSIS_REPLAYED`` of the whole when witnesses
                        are replayed on a JVM, else ``CHECK_ANALYSIS_UNREPLAYED``; of the
                        analysis part, graph ``CHECK_GRAPH`` and non-termination
@@ -63,6 +69,20 @@ from dataclasses import dataclass, field
 FLOOR_S = 1.0
 PROVE_GRAPH = 0.5
 PROVE_NONTERMINATION = 0.5
+PROVE_FIRST_CANDIDATES = 40
+"""Candidate inputs of the first non-termination slice of ``prove`` (the ``main`` entry's
+first 40 are 0 to 39 empty strings): most witnesses are among them, and a YES needs them all
+tried at a cost of a few milliseconds each."""
+PROVE_FIRST_SLICE_S = 1.0
+PROVE_CANDIDATES = 200
+"""Candidate inputs tried by ``prove`` in all, so that a MAYBE does not spend the whole
+budget (issue 16): on the 317 problems of ``../shared/benchmarks/tpdb`` every witness was
+among the first 164 (found within 1.2 s of search; BENCHMARKS.md). A count, not a time, so
+that a loaded machine finds the same witnesses, only later."""
+PROVE_NONTERMINATION_RESERVE = 0.2
+PROVE_NONTERMINATION_CAP_S = 3.0
+"""The second slice's time limit, for candidates that are slow to run (the count above
+bounds the others)."""
 CHECK_ANALYSIS_REPLAYED = 0.5
 CHECK_ANALYSIS_UNREPLAYED = 0.9
 CHECK_GRAPH = 0.4

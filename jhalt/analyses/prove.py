@@ -1,24 +1,33 @@
 """`jhalt prove`: the termination verdict of one entry, combining the analyses.
 
 1. Build the Symbolic Execution Graph (`jhalt.seg.builder`), with half of the time budget.
-2. Non-termination (issue 5, `jhalt.analyses.nontermination`): a NO needs a proof of a
-   recurrent set on exact edges and a witness from the entry. This step is sound on an
-   incomplete graph too (its proofs re-evaluate the program from the witness), so it runs
-   first.
+2. Non-termination (issue 5, `jhalt.analyses.nontermination`), first slice: the first
+   ``PROVE_FIRST_CANDIDATES`` candidate inputs. A NO needs a proof of a recurrent set on
+   exact edges and a witness from the entry; this step is sound on an incomplete graph too
+   (its proofs re-evaluate the program from the witness). Most witnesses are found here.
 3. Termination (issue 6, `jhalt.analyses.termination`): a YES needs a complete graph and a
-   verified ranking proof for every SCC.
-4. The CLP engine (issue 15, `jhalt.analyses.clp`, seed 001), independent of the graph: when
-   the graph is incomplete or the termination proof failed, with the time left; a NO it proves
-   carries its witness like every NO. ``engine`` selects the engines (`ENGINES`): ``graph``
-   (steps 1-3), ``clp`` (this step alone, for measurement), ``all`` (the default). The
-   answer's ``stats`` say which engine decided (``engine``).
-5. Otherwise MAYBE with the reason (incomplete graph, recursion, no ranking function, …).
+   verified ranking proof for every SCC. It runs before the rest of the witness search
+   because that search, which cannot succeed on a terminating program, was most of the
+   time of a YES (issue 16).
+4. Non-termination, second slice, when the termination proof failed: the candidates up to
+   the ``PROVE_CANDIDATES``-th.
+5. The CLP engine (issue 15, `jhalt.analyses.clp`, seed 001), independent of the graph: when
+   neither a YES nor a NO came out, for at most ``PROVE_CLP_MAX_S``; a NO it proves carries
+   its witness like every NO. ``engine`` selects the engines (`ENGINES`): ``graph`` (steps
+   1-4), ``clp`` (this step alone, with the whole budget, for measurement), ``all`` (the
+   default). The answer's ``stats`` say which engine decided (``engine``).
+6. Otherwise MAYBE with the reason (incomplete graph, no ranking function, …).
+
+Since a YES and a NO are each proved (a verified ranking proof, a witness with a recurrent
+set), the order changes only the time an answer takes, never the answer.
 
 Time: one `Deadline` (the end of ``budget``) is handed to every step (`jhalt.budget`); the graph
-also stops after ``PROVE_GRAPH`` of the budget and the non-termination search after
-``PROVE_NONTERMINATION`` of what is left. A step that runs out answers MAYBE with
-``"timeout in <phase>"`` (graph construction, non-termination search, termination proof)
-unless another step already decided.
+also stops after ``PROVE_GRAPH`` of the budget, the first slice after ``PROVE_FIRST_SLICE_S``
+(a candidate it cut short is run again by the second), the termination proof leaves a
+reserve for the second slice, and the second slice stops after ``PROVE_NONTERMINATION`` of
+what is left, at most ``PROVE_NONTERMINATION_CAP_S``. A step
+that runs out answers MAYBE with ``"timeout in <phase>"`` (graph construction,
+non-termination search, termination proof) unless another step already decided.
 
 Replay of a NO witness on a JVM is not done here (it belongs to the `witness` layer); the
 command line does it (`jhalt.cli.main.cmd_prove`).
@@ -30,14 +39,23 @@ import time
 from collections.abc import Callable
 
 from jhalt.analyses.clp import ClpConfig, find_clp_nontermination
-from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
-from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
+from jhalt.analyses.nontermination import NonTerminationConfig, NonTerminationSearcher
+from jhalt.analyses.termination import (
+    TerminationConfig,
+    TerminationOutcome,
+    prove_graph_terminates,
+)
 from jhalt.budget import (
     GRAPH_PHASE,
     NONTERMINATION_PHASE,
+    PROVE_CANDIDATES,
     PROVE_CLP_MAX_S,
+    PROVE_FIRST_CANDIDATES,
+    PROVE_FIRST_SLICE_S,
     PROVE_GRAPH,
     PROVE_NONTERMINATION,
+    PROVE_NONTERMINATION_CAP_S,
+    PROVE_NONTERMINATION_RESERVE,
     Budget,
     Deadline,
     timeout_in,
@@ -53,7 +71,7 @@ from jhalt.seg.library import ModelRegistry
 
 GRAPH, CLP, ALL = "graph", "clp", "all"
 ENGINES = (ALL, GRAPH, CLP)
-"""The values of ``engine`` (module doc, step 4)."""
+"""The values of ``engine`` (module doc, step 5)."""
 
 
 def prove_termination(
@@ -90,55 +108,93 @@ def prove_termination(
     limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
+    answer, outcome = _graph_engine(graph, program, registry, budget, stats, result, caught)
+    if answer is not None:
+        return answer
+    reason = _maybe_reason(graph, outcome)
+    return clp.answer(result, stats) or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
 
+
+def _graph_engine(
+    graph: SymbolicExecutionGraph,
+    program: Program,
+    registry: ModelRegistry,
+    budget: Budget,
+    stats: dict[str, object],
+    result: Callable[..., ProveResult],
+    caught: list[str],
+) -> tuple[ProveResult | None, TerminationOutcome | None]:
+    """Steps 2-4 (module doc): a YES or a NO of the graph engine, else None and the
+    termination proof's outcome (None when it did not run)."""
+    deadline = budget.deadline()
     config = NonTerminationConfig(
         timeout_s=budget.share_left(PROVE_NONTERMINATION), deadline=deadline
     )
-    search = search_nontermination(graph, program, registry, config)
+    searcher = NonTerminationSearcher(graph, program, registry, config)
+    search = searcher.search(PROVE_FIRST_CANDIDATES, PROVE_FIRST_SLICE_S)
+    outcome: TerminationOutcome | None = None
+    if search.result is None and graph.is_complete and not deadline.expired():
+        termination = TerminationConfig(deadline=_termination_deadline(budget, searcher))
+        outcome = prove_graph_terminates(graph, program, termination)
+        if outcome.proved:
+            proved = result(
+                Verdict.YES, outcome.reason, proof=outcome, stats={**stats, "engine": GRAPH}
+            )
+            return proved, outcome
+    if search.result is None and not searcher.finished and not deadline.expired():
+        seconds = min(PROVE_NONTERMINATION_CAP_S, budget.share_left(PROVE_NONTERMINATION))
+        search = searcher.search(PROVE_CANDIDATES - searcher.tried, seconds)
     found = search.result
     caught.extend(reason for reason in search.reasons if INTERNAL_ERROR in reason)
-    if found is not None:
-        return result(
-            Verdict.NO,
-            found.explanation(),
-            witness=found.witness,
-            proof=found,
-            stats={**stats, "engine": GRAPH},
-            loop=found.loop.site(),
-        )
+    if found is None:
+        return None, outcome
+    answer = result(
+        Verdict.NO,
+        found.explanation(),
+        witness=found.witness,
+        proof=found,
+        stats={**stats, "engine": GRAPH},
+        loop=found.loop.site(),
+    )
+    return answer, outcome
 
+
+def _termination_deadline(budget: Budget, searcher: NonTerminationSearcher) -> Deadline:
+    """The run's deadline, less the second slice's reserve while candidates are left."""
+    if searcher.finished:
+        return budget.deadline()
+    reserve = min(PROVE_NONTERMINATION_CAP_S, budget.remaining() * PROVE_NONTERMINATION_RESERVE)
+    return Deadline(budget.deadline().at - reserve)
+
+
+def _maybe_reason(graph: SymbolicExecutionGraph, outcome: TerminationOutcome | None) -> str:
+    """Why neither a YES nor a NO: the incomplete graph, the termination proof's reason, or
+    no time left for it."""
     if graph.incomplete:
-        return clp.answer(result, stats) or result(
-            Verdict.MAYBE, _incomplete_reason(graph) + clp.note(), stats=stats
-        )
-    return _terminates(graph, program, deadline, stats, result, clp)
-
-
-def _terminates(
-    graph: SymbolicExecutionGraph,
-    program: Program,
-    deadline: Deadline,
-    stats: dict[str, object],
-    result: Callable[..., ProveResult],
-    clp: _ClpStep,
-) -> ProveResult:
-    """Step 3 on a complete graph, then step 4 when it fails (module doc)."""
-    if deadline.expired():
-        reason = f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
-        return result(Verdict.MAYBE, reason, stats=stats)
-    outcome = prove_graph_terminates(graph, program, TerminationConfig(deadline=deadline))
-    if outcome.proved:
-        return result(Verdict.YES, outcome.reason, proof=outcome, stats={**stats, "engine": GRAPH})
+        return _incomplete_reason(graph)
+    if outcome is None:
+        return f"{timeout_in(NONTERMINATION_PHASE)} (graph built, {len(graph)} states)"
     if outcome.reason.startswith("timeout in"):
-        reason = f"{outcome.reason}; graph built ({len(graph)} states)"
-    else:
-        reason = f"graph built ({len(graph)} states); termination: {outcome.reason}"
-    return clp.answer(result, stats) or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
+        return f"{outcome.reason}; graph built ({len(graph)} states)"
+    return f"graph built ({len(graph)} states); termination: {outcome.reason}"
+
+
+def _incomplete_reason(graph: SymbolicExecutionGraph) -> str:
+    """Why a graph is incomplete: an internal error first (the CLI then ends the MAYBE with
+    exit 3), else a timeout ("timeout in graph construction"), else the first reasons."""
+    reasons = sorted(
+        {item.reason for item in graph.incomplete},
+        key=lambda reason: (not reason.startswith(INTERNAL_ERROR), reason),
+    )
+    internal = reasons[0].startswith(INTERNAL_ERROR)
+    if not internal and any(item.category == "timeout" for item in graph.incomplete):
+        return f"{timeout_in(GRAPH_PHASE)} ({len(graph)} states)"
+    return f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])
 
 
 class _ClpStep:
     """Step 4 (module doc): run at most once, with the time left before ``deadline`` — at
-    most ``PROVE_CLP_MAX_S`` after the graph engine (`jhalt.budget`)."""
+    most ``PROVE_CLP_MAX_S`` after the graph engine (`jhalt.budget`), the whole budget alone."""
 
     def __init__(self, classpath: ClassPath, entry: MethodId, deadline: Deadline, engine: str):
         self.classpath, self.entry, self.deadline = classpath, entry, deadline
@@ -170,16 +226,3 @@ class _ClpStep:
 
     def note(self) -> str:
         return f"; {self.reason}" if self.reason else ""
-
-
-def _incomplete_reason(graph: SymbolicExecutionGraph) -> str:
-    """Why a graph is incomplete: an internal error first (the CLI then ends the MAYBE with
-    exit 3), else a timeout ("timeout in graph construction"), else the first reasons."""
-    reasons = sorted(
-        {item.reason for item in graph.incomplete},
-        key=lambda reason: (not reason.startswith(INTERNAL_ERROR), reason),
-    )
-    internal = reasons[0].startswith(INTERNAL_ERROR)
-    if not internal and any(item.category == "timeout" for item in graph.incomplete):
-        return f"{timeout_in(GRAPH_PHASE)} ({len(graph)} states)"
-    return f"graph incomplete ({len(graph)} states): " + "; ".join(reasons[:3])

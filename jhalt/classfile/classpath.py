@@ -144,6 +144,14 @@ class ClassPath:
                 return parsed
         return None
 
+    def class_bytes(self, name: str) -> bytes | None:
+        """The bytes of the class file of ``name`` (the first entry holding it wins), None
+        when the classpath does not hold it."""
+        for entry in self._entries:
+            if name in entry.names:
+                return entry.read(name)[0]
+        return None
+
     def major_versions(self) -> dict[str, int]:
         """The class-file major version of every class (the first entry holding it wins),
         from the first 8 bytes of each file only; a file too short or without the class-file

@@ -27,7 +27,7 @@ from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import ALL, ENGINES, prove_termination
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import clp_command, dynamic_commands, signals
+from jhalt.cli import clp_command, dynamic_commands, relevance_command, signals
 from jhalt.cli.arguments import (
     OneLineParser,
     class_name,
@@ -408,7 +408,11 @@ def _add_disasm(sub: argparse._SubParsersAction) -> None:
 
 def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Subcommands that live in their own modules (the dynamic prover's watch/attach)."""
-    return [dynamic_commands.register, clp_command.register]
+    return [
+        dynamic_commands.register,
+        clp_command.register,
+        lambda sub: relevance_command.register(sub, _add_target),
+    ]
 
 
 def _report_internal_error(exc: BaseException) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Union
 
@@ -34,9 +34,18 @@ ExprLike = Union["LinearExpr", int, Fraction, str]
 
 
 def _as_fraction(value: Number) -> Fraction:
+    kind = type(value)
+    if kind is Fraction:
+        return value  # type: ignore[return-value]
+    if kind is int:
+        return Fraction(value)
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise TypeError(f"coefficients must be int or Fraction, not {type(value).__name__}")
     return Fraction(value)
+
+
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,14 @@ class LinearExpr:
 
     terms: tuple[tuple[str, Fraction], ...] = ()
     constant: Fraction = Fraction(0)
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The hash, computed once (hashing `Fraction` is slow and constraints are hashed
+    often: duplicates are dropped by dictionary keys)."""
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self.terms, self.constant)))
+        return self._hash  # type: ignore[return-value]
 
     @staticmethod
     def of(coefficients: Mapping[str, Number], constant: Number = 0) -> LinearExpr:
@@ -82,10 +99,14 @@ class LinearExpr:
 
     def __add__(self, other: ExprLike) -> LinearExpr:
         other_expr = LinearExpr.lift(other)
+        if not other_expr.terms:
+            if not other_expr.constant:
+                return self
+            return LinearExpr(self.terms, self.constant + other_expr.constant)
         merged = self.coefficients()
         for name, coefficient in other_expr.terms:
-            merged[name] = merged.get(name, Fraction(0)) + coefficient
-        return LinearExpr.of(merged, self.constant + other_expr.constant)
+            merged[name] = merged[name] + coefficient if name in merged else coefficient
+        return _from_fractions(merged, self.constant + other_expr.constant)
 
     def __radd__(self, other: ExprLike) -> LinearExpr:
         return self + other
@@ -94,7 +115,15 @@ class LinearExpr:
         return self * -1
 
     def __sub__(self, other: ExprLike) -> LinearExpr:
-        return self + (-LinearExpr.lift(other))
+        other_expr = LinearExpr.lift(other)
+        if not other_expr.terms:
+            if not other_expr.constant:
+                return self
+            return LinearExpr(self.terms, self.constant - other_expr.constant)
+        merged = self.coefficients()
+        for name, coefficient in other_expr.terms:
+            merged[name] = merged[name] - coefficient if name in merged else -coefficient
+        return _from_fractions(merged, self.constant - other_expr.constant)
 
     def __rsub__(self, other: ExprLike) -> LinearExpr:
         return LinearExpr.lift(other) - self
@@ -103,7 +132,11 @@ class LinearExpr:
         if isinstance(factor, LinearExpr):
             raise TypeError("the product of two linear expressions is not linear")
         scale = _as_fraction(factor)
-        return LinearExpr.of({n: c * scale for n, c in self.terms}, self.constant * scale)
+        if scale == 1:
+            return self
+        if not scale:
+            return LinearExpr((), _ZERO)
+        return LinearExpr(tuple((n, c * scale) for n, c in self.terms), self.constant * scale)
 
     def __rmul__(self, factor: Number) -> LinearExpr:
         return self * factor
@@ -127,13 +160,19 @@ class LinearExpr:
 
     def substitute(self, values: Mapping[str, ExprLike]) -> LinearExpr:
         """Variables in ``values`` replaced by the given expressions."""
-        result = const(self.constant)
+        if not any(name in values for name, _ in self.terms):
+            return self
+        merged: dict[str, Fraction] = {}
+        constant = self.constant
         for name, coefficient in self.terms:
             if name in values:
-                result = result + LinearExpr.lift(values[name]) * coefficient
+                replacement = LinearExpr.lift(values[name])
+                constant += replacement.constant * coefficient
+                for inner, factor in replacement.terms:
+                    merged[inner] = merged.get(inner, _ZERO) + factor * coefficient
             else:
-                result = result + var(name) * coefficient
-        return result
+                merged[name] = merged.get(name, _ZERO) + coefficient
+        return _from_fractions(merged, constant)
 
     def denominator_lcm(self) -> int:
         """Least common multiple of the denominators of all coefficients and the constant."""
@@ -144,6 +183,11 @@ class LinearExpr:
 
     def __str__(self) -> str:
         return format_expr(self)
+
+
+def _from_fractions(coefficients: dict[str, Fraction], constant: Fraction) -> LinearExpr:
+    """`LinearExpr.of` for coefficients that are already `Fraction` (the hot path)."""
+    return LinearExpr(tuple(sorted((n, c) for n, c in coefficients.items() if c)), constant)
 
 
 def var(name: str) -> LinearExpr:
@@ -185,7 +229,10 @@ class LinearConstraint:
         return normalize(self.expr.rename(renaming), self.relation)
 
     def substitute(self, values: Mapping[str, ExprLike]) -> LinearConstraint:
-        return normalize(self.expr.substitute(values), self.relation)
+        substituted = self.expr.substitute(values)
+        if substituted is self.expr:
+            return self  # no variable replaced: already in normal form
+        return normalize(substituted, self.relation)
 
     def __str__(self) -> str:
         return format_constraint(self)
@@ -197,6 +244,12 @@ TRUE = LinearConstraint(const(0), Relation.LE)
 
 def normalize(expr: LinearExpr, relation: Relation) -> LinearConstraint:
     """``expr <= 0`` / ``expr == 0`` in integer normal form (exact over the integers)."""
+    if expr.terms and expr.denominator_lcm() == 1:
+        common = 0
+        for _, term_coefficient in expr.terms:
+            common = math.gcd(common, term_coefficient.numerator)
+        if common == 1 and (relation is Relation.LE or expr.terms[0][1] > 0):
+            return LinearConstraint(expr, relation)  # already in normal form
     scaled = expr * expr.denominator_lcm()
     coefficients = {name: int(c) for name, c in scaled.terms}
     constant = int(scaled.constant)

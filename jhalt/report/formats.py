@@ -13,6 +13,7 @@ command                 result                      formats
 ``graph``               `SymbolicExecutionGraph`    dot, json
 ``disasm``              list of `ClassFile`         text
 ``watch``, ``attach``   `Examination`               text, json
+``relevance``           `RelevanceReport`           text, json, sarif
 ======================  ==========================  ==========================================
 """
 
@@ -30,6 +31,12 @@ from jhalt.report.disasm import render_class
 from jhalt.report.examination import examination_json, examination_text
 from jhalt.report.graph_output import to_dot, to_json
 from jhalt.report.prove_output import prove_json, prove_text
+from jhalt.report.relevance_output import (
+    RelevanceReport,
+    relevance_json,
+    relevance_sarif,
+    relevance_text,
+)
 from jhalt.report.sarif import sarif_text
 from jhalt.report.sources import SourceLines
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -117,3 +124,8 @@ DISASM_FORMATS.register("text", _disasm_text)
 EXAMINATION_FORMATS: FormatTable[Examination] = FormatTable("watch/attach")
 EXAMINATION_FORMATS.register("text", examination_text)
 EXAMINATION_FORMATS.register("json", examination_json)
+
+RELEVANCE_FORMATS: FormatTable[RelevanceReport] = FormatTable("relevance")
+RELEVANCE_FORMATS.register("text", relevance_text)
+RELEVANCE_FORMATS.register("json", relevance_json)
+RELEVANCE_FORMATS.register("sarif", relevance_sarif)

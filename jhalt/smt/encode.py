@@ -120,3 +120,27 @@ def integer_smtlib(
         asserts.append(f"(assert (not ({op} {_integer_expr(negated.expr, names)} 0)))")
     decls = [f"(declare-fun |{name}| () Int)" for name in sorted(names)]
     return decls, asserts, names
+
+
+MAX_PARSED = 100_000
+"""Constraints kept by `integer_terms` before its cache is emptied (bounded memory)."""
+_PARSED: dict[LinearConstraint, z3.BoolRef] = {}
+
+
+def integer_terms(constraints: Iterable[LinearConstraint]) -> list[z3.BoolRef]:
+    """Integral ``constraints`` as z3 terms over integer variables, the same terms as the
+    text of `integer_smtlib` parses to. Each constraint is parsed once per process (a cache:
+    the transitions of a loop are checked again and again by the ranking search and its
+    verification; parsing was about half of the solver time)."""
+    constraints = list(constraints)
+    missing = list(dict.fromkeys(c for c in constraints if c not in _PARSED))
+    if missing:
+        if len(_PARSED) + len(missing) > MAX_PARSED:
+            _PARSED.clear()
+        decls, asserts, _ = integer_smtlib(missing)
+        parsed = z3.parse_smt2_string("\n".join(decls + asserts))
+        if len(parsed) != len(missing):  # z3 keeps every assertion as written; be safe
+            raise ValueError("z3 parsed a different number of constraints")
+        for constraint, term in zip(missing, parsed):
+            _PARSED[constraint] = term
+    return [_PARSED[c] for c in constraints]

@@ -14,8 +14,8 @@ from fractions import Fraction
 import z3
 
 from jhalt.its.linear import LinearConstraint
-from jhalt.smt.encode import Domain, LinearEncoder, integer_smtlib, integral_constraints
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
+from jhalt.smt.encode import Domain, LinearEncoder, integer_terms, integral_constraints
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of, scoped
 
 
 class Validity(Enum):
@@ -43,9 +43,14 @@ def check_satisfiable(
     """Whether the conjunction has a solution in ``domain``."""
     constraints = list(constraints)
     if domain is Domain.INTEGER and integral_constraints(constraints):
-        session = SmtSession(config, _logic(domain))
-        decls, asserts, _ = integer_smtlib(constraints)
-        session.add_smtlib("\n".join(decls + asserts))
+        terms = integer_terms(constraints)
+        with scoped(config, _logic(domain)) as session:
+            session.add_terms(terms)
+            answer = session.check()
+        if answer is not SatAnswer.UNKNOWN or config.deadline.expired():
+            return answer
+        session = SmtSession(config, _logic(domain))  # the fresh solver's preprocessing
+        session.add_terms(terms)
         return session.check()
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
@@ -58,26 +63,23 @@ def check_entailment(
     goal: LinearConstraint,
     domain: Domain = Domain.INTEGER,
     config: SmtConfig = SmtConfig(),
+    counterexample: bool = True,
 ) -> EntailmentResult:
-    """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``."""
+    """Whether every solution of ``premises`` in ``domain`` satisfies ``goal``; the
+    counterexample of an invalid one only when asked (reading it costs more than the check
+    of a small problem)."""
     premises = list(premises)
     if domain is Domain.INTEGER and integral_constraints(premises + [goal]):
-        session = SmtSession(config, _logic(domain))
-        decls, asserts, names = integer_smtlib(premises, negated=goal)
-        session.add_smtlib("\n".join(decls + asserts))
-        answer = session.check()
-        if answer is SatAnswer.UNSAT:
-            return EntailmentResult(Validity.VALID)
-        if answer is SatAnswer.SAT:
-            model = session.model()
-            return EntailmentResult(
-                Validity.INVALID,
-                {
-                    name: fraction_of(model.eval(z3.Int(name), model_completion=True))
-                    for name in sorted(names)
-                },
-            )
-        return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
+        *terms, goal_term = integer_terms(premises + [goal])
+        terms.append(z3.Not(goal_term))
+        names = sorted(
+            {n for c in premises + [goal] for n in c.variables()} if counterexample else ()
+        )
+        with scoped(config, _logic(domain)) as session:
+            result = _entailment(session, terms, names)
+        if result.validity is not Validity.UNKNOWN or config.deadline.expired():
+            return result
+        return _entailment(SmtSession(config, _logic(domain)), terms, names)
     encoder = LinearEncoder(domain)
     session = SmtSession(config, _logic(domain))
     session.add(encoder.conjunction(premises))
@@ -86,5 +88,21 @@ def check_entailment(
     if answer is SatAnswer.UNSAT:
         return EntailmentResult(Validity.VALID)
     if answer is SatAnswer.SAT:
-        return EntailmentResult(Validity.INVALID, encoder.valuation(session.model()))
+        found = encoder.valuation(session.model()) if counterexample else {}
+        return EntailmentResult(Validity.INVALID, found)
+    return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())
+
+
+def _entailment(session: SmtSession, terms: list[z3.BoolRef], names: list[str]) -> EntailmentResult:
+    """Decide ``terms`` (premises and the negated goal) in ``session``: unsat is valid."""
+    session.add_terms(terms)
+    answer = session.check()
+    if answer is SatAnswer.UNSAT:
+        return EntailmentResult(Validity.VALID)
+    if answer is SatAnswer.SAT:
+        model = session.model()
+        return EntailmentResult(
+            Validity.INVALID,
+            {name: fraction_of(model.eval(z3.Int(name), model_completion=True)) for name in names},
+        )
     return EntailmentResult(Validity.UNKNOWN, reason=session.reason_unknown())

@@ -34,6 +34,7 @@ from collections import defaultdict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import z3
 
@@ -52,8 +53,9 @@ class SynthesisResult:
     reason: str = ""
 
 
+@lru_cache(maxsize=4096)
 def _number(value: Fraction | int) -> str:
-    """An SMT-LIB real numeral."""
+    """An SMT-LIB real numeral (cached: the same few coefficients recur everywhere)."""
     value = Fraction(value)
     magnitude = (
         f"{abs(value.numerator)}.0"
@@ -263,6 +265,13 @@ def essential_rows(guard: Sequence[LinearConstraint]) -> tuple[LinearConstraint,
     return tuple(kept)
 
 
+@lru_cache(maxsize=4096)
+def _cached_rows(guard: tuple[LinearConstraint, ...]) -> tuple[LinearConstraint, ...]:
+    """`essential_rows`, once per guard: a search asks for the same transitions' rows in
+    every one of its candidate problems."""
+    return essential_rows(guard)
+
+
 def _location_variables(
     transitions: Sequence[Transition],
     rows: dict[str, tuple[LinearConstraint, ...]],
@@ -314,7 +323,7 @@ def synthesize_ranking(
     transitions with both ends in ``locations``."""
     if depth < 1:
         raise ValueError("depth must be at least 1")
-    rows = {t.name: essential_rows(t.guard) for t in transitions}
+    rows = {t.name: _cached_rows(tuple(t.guard)) for t in transitions}
     relevant = _relevant_variables(transitions, variables)
     template = _Template(
         depth, locations, relevant, _location_variables(transitions, rows, locations, relevant)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import z3
 
 from jhalt.its.congruence import Candidate, Congruence, candidate_variables
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, eq, var
 from jhalt.smt.encode import Domain, LinearEncoder
-from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession, fraction_of
+from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
 
 MAX_CHECKS = 1500
 """Solver calls per inference before giving up (then no invariant is used)."""
@@ -101,10 +102,10 @@ class InductivenessChecker:
                 return None
             model = session.model()
             valuation = {
-                name: fraction_of(model.eval(term, model_completion=True))
+                name: model.eval(term, model_completion=True).as_long()
                 for name, term in variables.items()
             }
-            kept = [g for g in remaining if _holds(g, valuation)]
+            kept = [g for g in remaining if _holds_integral(g, valuation)]
             if len(kept) == len(remaining):  # the model must violate one goal; be safe
                 self.gave_up = True
                 return None
@@ -145,9 +146,26 @@ class InductivenessChecker:
 
 
 def _expr_integral(expr: LinearExpr) -> bool:
-    return expr.constant.denominator == 1 and all(
-        c.denominator == 1 and "|" not in n and "\\" not in n for n, c in expr.terms
-    )
+    known = _INTEGRAL.get(expr)
+    if known is None:
+        known = expr.constant.denominator == 1 and all(
+            c.denominator == 1 and "|" not in n and "\\" not in n for n, c in expr.terms
+        )
+        _remember(_INTEGRAL, expr, known)
+    return known
+
+
+MAX_CACHED = 200_000
+"""Expressions kept by the caches of this module before they are emptied (bounded memory).
+The same candidate facts are encoded again in every consecution check of a run."""
+_INTEGRAL: dict[LinearExpr, bool] = {}
+_TEXT: dict[LinearExpr, tuple[str, tuple[str, ...]]] = {}
+
+
+def _remember(cache: dict[LinearExpr, Any], expr: LinearExpr, value: Any) -> None:
+    if len(cache) >= MAX_CACHED:
+        cache.clear()
+    cache[expr] = value
 
 
 def _integral(
@@ -169,23 +187,31 @@ class _TextEncoder:
         return f"|{name}|"
 
     def expr(self, expr: LinearExpr) -> str:
-        parts = []
-        for name, coefficient in expr.terms:
-            value = int(coefficient)
-            symbol = self._symbol(name)
-            parts.append(symbol if value == 1 else f"(* {_int(value)} {symbol})")
-        if expr.constant != 0 or not parts:
-            parts.append(_int(int(expr.constant)))
-        return parts[0] if len(parts) == 1 else f"(+ {' '.join(parts)})"
+        known = _TEXT.get(expr)
+        if known is None:
+            parts = []
+            for name, coefficient in expr.terms:
+                value = int(coefficient)
+                symbol = f"|{name}|"
+                parts.append(symbol if value == 1 else f"(* {_int(value)} {symbol})")
+            if expr.constant != 0 or not parts:
+                parts.append(_int(int(expr.constant)))
+            text = parts[0] if len(parts) == 1 else f"(+ {' '.join(parts)})"
+            known = (text, tuple(name for name, _ in expr.terms))
+            _remember(_TEXT, expr, known)
+        self.names.update(known[1])
+        return known[0]
 
     def constraint(self, constraint: LinearConstraint) -> str:
         op = "<=" if constraint.relation is Relation.LE else "="
         return f"({op} {self.expr(constraint.expr)} 0)"
 
     def _congruence(self, fact: Congruence, remainder: int) -> str:
+        """``expr = modulus * q + remainder`` for a fresh integer ``q``."""
         self.checker._fresh += 1
-        quotient = var(f"_inv_q{self.checker._fresh}")
-        return self.constraint(eq(fact.expr, quotient * fact.modulus + remainder))
+        quotient = self._symbol(f"_inv_q{self.checker._fresh}")
+        shifted = f"(+ (* {_int(fact.modulus)} {quotient}) {_int(remainder)})"
+        return f"(= {self.expr(fact.expr)} {shifted})"
 
     def fact(self, fact: Candidate) -> str:
         if isinstance(fact, LinearConstraint):
@@ -204,6 +230,17 @@ class _TextEncoder:
 
 def _int(value: int) -> str:
     return str(value) if value >= 0 else f"(- {-value})"
+
+
+def _holds_integral(fact: Candidate, valuation: dict[str, int]) -> bool:
+    """`_holds` for a fact with integer coefficients (`_expr_integral`) under integer
+    values, in integer arithmetic (unbound variables are 0)."""
+    value = fact.expr.constant.numerator
+    for name, coefficient in fact.expr.terms:
+        value += coefficient.numerator * valuation.get(name, 0)
+    if isinstance(fact, Congruence):
+        return value % fact.modulus == fact.remainder
+    return value <= 0 if fact.relation is Relation.LE else value == 0
 
 
 def _holds(fact: Candidate, valuation: dict[str, Fraction]) -> bool:

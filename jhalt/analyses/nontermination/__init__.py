@@ -2,7 +2,8 @@
 loops found on the graph, proved with z3 and reached by a concrete witness input.
 
 Public API: :func:`find_nontermination` (and :func:`search_nontermination`, which also
-returns the reasons for a MAYBE), :class:`NonTerminationConfig`,
+returns the reasons for a MAYBE; :class:`NonTerminationSearcher` runs it in slices),
+:class:`NonTerminationConfig`,
 :class:`NonTerminationResult`. Modules: ``interesting`` (Def. 6), ``loops`` (loop heads,
 Thm 8 path systems), ``recurrence`` (the soundness rule, closure check, deterministic
 runs), ``candidates`` (concrete inputs), ``techniques`` (the ordered processors tried at a
@@ -13,6 +14,7 @@ integers), ``prover`` (the procedure), ``result`` (the answer, a `jhalt.findings
 
 from jhalt.analyses.nontermination.prover import (
     NonTerminationConfig,
+    NonTerminationSearcher,
     find_nontermination,
     search_nontermination,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "NonTerminationConfig",
     "NonTerminationResult",
     "NonTerminationSearch",
+    "NonTerminationSearcher",
     "find_nontermination",
     "search_nontermination",
 ]

@@ -43,6 +43,7 @@ non-termination search"`` and answers nothing (MAYBE).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -135,17 +136,20 @@ def _signature(state: AbstractState) -> tuple[object, ...]:
     return tuple(parts)
 
 
-class _Search:
+class NonTerminationSearcher:
+    """The search of :func:`search_nontermination`, runnable in slices (issue 16: a few
+    candidate inputs before the termination proof, the rest only when it fails)."""
+
     def __init__(
         self,
         graph: SymbolicExecutionGraph,
         program: Program,
         registry: ModelRegistry,
-        config: NonTerminationConfig,
-        options: EvalOptions | None,
+        config: NonTerminationConfig | None = None,
+        options: EvalOptions | None = None,
     ) -> None:
         self.graph = graph
-        self.config = config
+        self.config = config = config or NonTerminationConfig()
         self.ctx = EvalContext(
             program,
             registry,
@@ -174,6 +178,10 @@ class _Search:
         self.closure_cache: set[tuple[object, ...]] = set()
         self.started = time.monotonic()
         self.deadline = min(self.started + config.timeout_s, config.deadline.at)
+        self._pending: Iterator[Candidate] | None = None  # the candidates not yet tried
+        self._retry: Candidate | None = None  # a candidate whose run a slice's end cut short
+        self.tried = 0
+        self.finished = False
         self.smt = replace(config.smt, deadline=config.deadline)
         """Solver calls stop at the run's deadline, not at this search's share of it: a call
         is bounded by its rlimit anyway, and with plenty of time z3 answers as without one."""
@@ -446,6 +454,8 @@ class _Search:
         deadline = min(self.deadline, time.monotonic() + self.config.timeout_s / 5)
         proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states, deadline)
         if isinstance(proof, Refused):
+            if self.out_of_time():  # cut short by the end of a slice: may be checked again
+                self.closure_cache.discard(signature)
             if proof.exhausted:
                 visit.exhausted_heads.add(head)
             self.note(f"looping (Thm 7) at {state.position}: {proof.reason}")
@@ -506,47 +516,70 @@ class _Search:
         )  # fmt: skip
         return replace(proof, positions=frozenset(positions))
 
-    def search(self) -> NonTerminationSearch:
-        self.prove_systems()
-        if not self.heads:
-            self.note("the graph has no loop closed by an instance edge")
-        tried = 0
-        entry = self.graph.entry_method
-        for candidate in candidates(self.ctx, entry, self.config.max_args):
+    def search(
+        self, max_candidates: int | None = None, seconds: float | None = None
+    ) -> NonTerminationSearch:
+        """The next slice: at most ``max_candidates`` candidate inputs (default: all) within
+        ``seconds`` from now (default: ``timeout_s`` from the start), never past the run's
+        deadline; the next call continues (``finished``: a witness found or none left)."""
+        if self._pending is None:
+            self.prove_systems()
+            if not self.heads:
+                self.note("the graph has no loop closed by an instance edge")
+            self._pending = candidates(self.ctx, self.graph.entry_method, self.config.max_args)
+        if seconds is not None:
+            self.deadline = min(time.monotonic() + seconds, self.config.deadline.at)
+        in_slice = 0
+        while max_candidates is None or in_slice < max_candidates:
             if self.out_of_time():
-                self.note(f"{timeout_in(NONTERMINATION_PHASE)} (after {tried} candidate inputs)")
-                break
-            tried += 1
+                self.note(
+                    f"{timeout_in(NONTERMINATION_PHASE)} (after {self.tried} candidate inputs)"
+                )
+                return self._answer(None)
+            candidate, self._retry = self._retry or next(self._pending, None), None
+            if candidate is None:
+                self.finished = True
+                self._note_exhausted()
+                return self._answer(None)
+            self.tried += 1
+            in_slice += 1
             found = self.run_candidate(candidate)
-            if found is None:
-                continue
-            proof, trail = found
-            proof = self.complete_positions(proof, trail)
-            result = NonTerminationResult(
-                kind=proof.kind,
-                loop=self.location(proof),
-                evidence=proof.evidence,
-                witness=candidate.witness,
-                evidence_data=proof.data,
-                overflow_note=overflow_note(
-                    self.ctx,
-                    trail[-1] if trail else candidate.state,
-                    proof.head,
-                    proof.exact_repeat,
-                    trail,
-                    self.config.overflow_probe_steps,
-                ),
-                steps_to_loop=proof.step,
-                condition=proof.condition,
-            )
-            return NonTerminationSearch(result, tuple(self.reasons), self._stats(tried))
-        if tried == 0:
+            if found is not None:
+                self.finished = True
+                return self._answer(self._result(candidate, *found))
+            if self.out_of_time():  # cut short: the next slice runs it again
+                self._retry, self.tried = candidate, self.tried - 1
+        return self._answer(None)
+
+    def _result(
+        self, candidate: Candidate, proof: Found, trail: list[AbstractState]
+    ) -> NonTerminationResult:
+        proof = self.complete_positions(proof, trail)
+        last = trail[-1] if trail else candidate.state
+        steps = self.config.overflow_probe_steps
+        overflow = overflow_note(self.ctx, last, proof.head, proof.exact_repeat, trail, steps)
+        return NonTerminationResult(
+            kind=proof.kind,
+            loop=self.location(proof),
+            evidence=proof.evidence,
+            witness=candidate.witness,
+            evidence_data=proof.data,
+            overflow_note=overflow,
+            steps_to_loop=proof.step,
+            condition=proof.condition,
+        )
+
+    def _note_exhausted(self) -> None:
+        if self.tried == 0:
             self.note(
-                f"no concrete inputs for {entry} (only main(String[]) and integer parameters are searched)"
+                f"no concrete inputs for {self.graph.entry_method} (only main(String[]) and "
+                "integer parameters are searched)"
             )
         else:
-            self.note(f"no witness among {tried} candidate inputs")
-        return NonTerminationSearch(None, tuple(self.reasons), self._stats(tried))
+            self.note(f"no witness among {self.tried} candidate inputs")
+
+    def _answer(self, result: NonTerminationResult | None) -> NonTerminationSearch:
+        return NonTerminationSearch(result, tuple(self.reasons), self._stats(self.tried))
 
     def _stats(self, tried: int) -> dict[str, Any]:
         return {
@@ -567,7 +600,7 @@ def search_nontermination(
     options: EvalOptions | None = None,
 ) -> NonTerminationSearch:
     """Like :func:`find_nontermination`, also returning the reasons when nothing is found."""
-    return _Search(graph, program, registry, config or NonTerminationConfig(), options).search()
+    return NonTerminationSearcher(graph, program, registry, config, options).search()
 
 
 def find_nontermination(

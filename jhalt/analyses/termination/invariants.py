@@ -103,13 +103,11 @@ def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list
     candidates = unary + from_guards + parities
     if len(candidates) + len(binary) <= MAX_CANDIDATES:
         candidates += binary
-    unique: list[Candidate] = []
-    for candidate in candidates:
-        if candidate not in unique and not (
-            isinstance(candidate, LinearConstraint) and candidate.is_trivially_true()
-        ):
-            unique.append(candidate)
-    return unique
+    return [  # first occurrences, in order (a dictionary: the candidates are many)
+        candidate
+        for candidate in dict.fromkeys(candidates)
+        if not (isinstance(candidate, LinearConstraint) and candidate.is_trivially_true())
+    ]
 
 
 _PRIMED: dict[Candidate, Candidate] = {}

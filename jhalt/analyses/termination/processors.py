@@ -17,6 +17,7 @@ A new technique (recursion, another back end) is one more entry. Once the deadli
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -27,6 +28,7 @@ from jhalt.analyses.termination.ranking import (
     prove_termination,
     verify,
 )
+from jhalt.its.proof import ProofStep
 from jhalt.its.system import ITS
 from jhalt.smt.session import SmtConfig
 
@@ -43,7 +45,9 @@ class LoopProcessor(Protocol):
     """``try_`` a loop's ITS (None: not applicable), ``verify`` an attempt's proof against
     the ITS it is for, ``describe`` the processor."""
 
-    def try_(self, its: ITS, ranking: RankingConfig, max_split: int) -> Attempt | None: ...
+    def try_(
+        self, its: ITS, ranking: RankingConfig, max_split: int, start: Sequence[ProofStep] = ()
+    ) -> Attempt | None: ...
 
     def verify(self, attempt: Attempt, config: SmtConfig) -> bool: ...
 
@@ -58,8 +62,10 @@ def _verified(attempt: Attempt, config: SmtConfig) -> bool:
 class Direct:
     """The ITS itself, with the configured ranking search."""
 
-    def try_(self, its: ITS, ranking: RankingConfig, max_split: int) -> Attempt | None:
-        return Attempt(its, prove_termination(its, ranking))
+    def try_(
+        self, its: ITS, ranking: RankingConfig, max_split: int, start: Sequence[ProofStep] = ()
+    ) -> Attempt | None:
+        return Attempt(its, prove_termination(its, ranking, start))
 
     def verify(self, attempt: Attempt, config: SmtConfig) -> bool:
         return _verified(attempt, config)
@@ -71,7 +77,10 @@ class Direct:
 class Chaining:
     """The ITS split by the preceding transition, ranked linearly (module doc)."""
 
-    def try_(self, its: ITS, ranking: RankingConfig, max_split: int) -> Attempt | None:
+    def try_(
+        self, its: ITS, ranking: RankingConfig, max_split: int, start: Sequence[ProofStep] = ()
+    ) -> Attempt | None:
+        """``start`` is not used: the split ITS has other transitions."""
         split = split_by_predecessor(its, ranking.smt)
         if split is None or len(split.transitions) > max_split:
             return None
@@ -87,13 +96,27 @@ class Chaining:
 LOOP_PROCESSORS: tuple[LoopProcessor, ...] = (Direct(), Chaining())
 
 
-def prove_loop(its: ITS, ranking: RankingConfig, max_split: int) -> Attempt:
-    """The first proved attempt of `LOOP_PROCESSORS`, else the first attempt (its reason)."""
+def prove_cheaply(its: ITS, ranking: RankingConfig) -> Attempt:
+    """The cheap first try at a loop (issue 16, speed): ``its`` as it is, before any
+    invariant is inferred, with linear (lexicographic) ranking functions and bounded runs
+    only (`ranking.prove_termination`, whose proofs are verified). When it is not proved,
+    the caller strengthens ``its`` and tries `LOOP_PROCESSORS`, starting from the steps
+    found here (``result.partial``). Most loops need neither invariants nor multiphase
+    functions, and the invariants of the whole graph cost more than all the loops' proofs
+    together."""
+    return Attempt(its, prove_termination(its, RankingConfig(1, ranking.smt)))
+
+
+def prove_loop(
+    its: ITS, ranking: RankingConfig, max_split: int, start: Sequence[ProofStep] = ()
+) -> Attempt:
+    """The first proved attempt of `LOOP_PROCESSORS`, else the first attempt (its reason);
+    ``start``: steps to begin with (`ranking.prove_termination`)."""
     first: Attempt | None = None
     for processor in LOOP_PROCESSORS:
         if first is not None and ranking.smt.deadline.expired():
             break  # out of time: the first attempt's reason stands
-        attempt = processor.try_(its, ranking, max_split)
+        attempt = processor.try_(its, ranking, max_split, start)
         if attempt is None:
             continue
         if attempt.result.proved:

@@ -6,10 +6,12 @@
    a limit), so every concrete run of the entry is a path of the graph (seed 000 Thm. 1);
 2. every cycle of the graph contains an evaluation edge (seed 000 Def. 3);
 3. for every cyclic SCC of the graph, the ITS of `extract` (which over-approximates the runs
-   that stay in the SCC), strengthened by the inductive invariants of `invariants` (facts that
-   hold at every visit of a loop head), has a termination proof — if needed after splitting
-   its locations by the preceding transition (`chaining`) that `jhalt.analyses.termination.ranking.verify`
-   re-checked over the integers.
+   that stay in the SCC) has a termination proof that `jhalt.analyses.termination.ranking.verify`
+   re-checked over the integers: first tried cheaply as it is (`processors.prove_cheaply`);
+   if that fails, strengthened by the inductive invariants of `invariants` (facts that hold at
+   every visit of a loop head; inferred once, for the heads of the SCCs left — issue 16) and
+   searched fully from the cheap try's steps, if needed after splitting its locations by the
+   preceding transition (`chaining`).
 
 An infinite run of the program would be an infinite path of the graph, which eventually stays
 in one SCC and passes its cut points infinitely often — an infinite run of that SCC's ITS.
@@ -27,6 +29,7 @@ once it has passed the answer is *not proved* with reason ``"timeout in terminat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -46,13 +49,13 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.naming import variable_names
-from jhalt.analyses.termination.processors import prove_loop
+from jhalt.analyses.termination.processors import prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
-from jhalt.its.proof import TerminationProof
+from jhalt.its.proof import ProofStep, TerminationProof
 from jhalt.its.system import ITS
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import is_summary_assumption
@@ -312,13 +315,18 @@ def _loop_proof(
 
 
 def _graph_invariants(
-    graph: SymbolicExecutionGraph, config: TerminationConfig, program: Program | None = None
+    graph: SymbolicExecutionGraph,
+    config: TerminationConfig,
+    program: Program | None,
+    components: Iterable[frozenset[int]],
 ) -> Invariants:
-    """Inductive invariants at the loop heads, from the ITS of the whole graph (`invariants`)."""
+    """Inductive invariants at the loop heads of ``components``, from the ITS of the whole
+    graph (`invariants`; restricted to the locations that reach those heads, which leaves
+    the invariants at the heads as they are)."""
     system = extract_graph(graph, program, config.deadline)
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
-    heads = [location_name(n) for nodes in graph_components(graph) for n in nodes]
+    heads = [location_name(n) for nodes in components for n in nodes]
     return infer_invariants(system, config.ranking.smt, heads)
 
 
@@ -356,31 +364,39 @@ def _prove_loops(
     assumptions: tuple[str, ...],
     loops: list[LoopProof],
 ) -> TerminationOutcome:
-    """Item 3 of the module doc for every cyclic SCC; each proved loop is appended to
-    ``loops``. Raises `OutOfTime` when ``config.deadline`` passes during an extraction."""
-    graph_invariants: Invariants | None = None
+    """Item 3 of the module doc for every cyclic SCC, cheapest first (issue 16): each SCC's
+    ITS is tried as it is (`prove_cheaply`); the inductive invariants are then inferred once,
+    for the heads of the SCCs left, whose strengthened ITSs get the whole search
+    (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
+    ``config.deadline`` passes during an extraction."""
+    pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
+    order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
+    proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
+        order[nodes] = len(order)
         config.deadline.check()
         system = extract_component(graph, nodes, program, config.deadline)
-        if not system.cut_points:
-            return TerminationOutcome(
-                False,
-                f"an SCC of {len(nodes)} nodes has no instance edge",
-                tuple(loops),
-                assumptions,
-            )
-        if len(system.its.transitions) > config.max_transitions:
-            return TerminationOutcome(
-                False, f"the ITS of a loop has {len(system.its.transitions)} transitions "
-                f"(limit {config.max_transitions})", tuple(loops), assumptions)  # fmt: skip
+        refusal = _refusal(system, config)
+        if refusal is not None:
+            return TerminationOutcome(False, refusal, tuple(loops), assumptions)
+        attempt = prove_cheaply(system.its, config.ranking)
+        if not attempt.result.proved or attempt.result.proof is None:
+            pending.append((system, attempt.result.partial))
+            continue
+        system = replace(system, its=attempt.its)
+        loops.append(_loop_proof(graph, program, system, attempt.result.proof, NO_INVARIANTS))
+        proved_nodes.append(nodes)
+    graph_invariants = NO_INVARIANTS
+    if pending:
+        components = [system.nodes for system, _ in pending]
+        graph_invariants = _graph_invariants(graph, config, program, components)
+    for system, steps in pending:
+        invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         ranking = config.ranking
         if len(system.its.transitions) > config.multiphase_transitions:
             ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
-        if graph_invariants is None:
-            graph_invariants = _graph_invariants(graph, config, program)
-        invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         system = replace(system, its=strengthen(system.its, invariants))
-        attempt = prove_loop(system.its, ranking, config.max_split_transitions)
+        attempt = prove_loop(system.its, ranking, config.max_split_transitions, steps)
         system, result = replace(system, its=attempt.its), attempt.result
         if not result.proved or result.proof is None:
             head = graph.states[system.cut_points[0].node].position
@@ -389,8 +405,22 @@ def _prove_loops(
                 reason = f"{timeout_in(TERMINATION_PHASE)} ({reason})"
             return TerminationOutcome(False, reason, tuple(loops), assumptions)
         loops.append(_loop_proof(graph, program, system, result.proof, invariants))
+        proved_nodes.append(system.nodes)
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
+    ranked = sorted(zip(proved_nodes, loops), key=lambda pair: order[pair[0]])
     # every run of a recursive callee is a path through its enter edge, ranked above: the
     # summaries' assumption that the call returns or throws is proved, no longer assumed
     proved = tuple(a for a in assumptions if not is_summary_assumption(a))
-    return TerminationOutcome(True, reason, tuple(loops), proved)
+    return TerminationOutcome(True, reason, tuple(loop for _, loop in ranked), proved)
+
+
+def _refusal(system: ComponentSystem, config: TerminationConfig) -> str | None:
+    """Why the SCC of ``system`` is not attempted at all, or None."""
+    if not system.cut_points:
+        return f"an SCC of {len(system.nodes)} nodes has no instance edge"
+    if len(system.its.transitions) > config.max_transitions:
+        return (
+            f"the ITS of a loop has {len(system.its.transitions)} transitions "
+            f"(limit {config.max_transitions})"
+        )
+    return None

@@ -33,6 +33,7 @@ ITS builder; no non-linear ranking functions; no disjunctive/piecewise functions
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,9 @@ class TerminationResult:
     proved: bool
     proof: TerminationProof | None
     reason: str
+    partial: tuple[ProofStep, ...] = ()
+    """Without a proof: the steps found before the search got stuck (each removes
+    transitions for good; `prove_termination` can continue from them)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,9 +109,19 @@ def verify(proof: TerminationProof, its: ITS, config: SmtConfig = SmtConfig()) -
     return ProofCheck(not failures, tuple(failures))
 
 
-def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> TerminationResult:
-    """Try to prove that ``its`` has no infinite run; see the module doc for the method."""
+def prove_termination(
+    its: ITS, config: RankingConfig = RankingConfig(), start: Sequence[ProofStep] = ()
+) -> TerminationResult:
+    """Try to prove that ``its`` has no infinite run; see the module doc for the method.
+
+    ``start``: steps to begin with, the ``partial`` steps of a search on an ITS with the
+    same transitions under weaker guards (issue 16: the cheap try before the invariants).
+    Each obligation of a step is "guard => goal", so it holds for a stronger guard too, and
+    removing transitions only makes later steps easier; the final proof, ``start``
+    included, is verified against ``its`` as always."""
     search = Search(its, config)
+    for given in start:
+        search.remove(given)
     _apply(INFEASIBLE.try_(search, ()), search)
     while True:
         _apply(ACYCLIC.try_(search, ()), search)
@@ -117,7 +131,7 @@ def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> Term
         step: ProofStep | None = None
         for technique in TECHNIQUES:
             if config.smt.deadline.expired():
-                return TerminationResult(False, None, "out of time")
+                return TerminationResult(False, None, "out of time", tuple(search.steps))
             step = technique.try_(search, components)
             if step is not None:
                 break
@@ -128,7 +142,7 @@ def prove_termination(its: ITS, config: RankingConfig = RankingConfig()) -> Term
             reason = f"no (multiphase) linear ranking function for the SCC(s) {stuck}"
             if search.solver_unknowns:
                 reason += f"; solver gave up on: {', '.join(search.solver_unknowns)}"
-            return TerminationResult(False, None, reason)
+            return TerminationResult(False, None, reason, tuple(search.steps))
         search.remove(step)
     proof = TerminationProof(tuple(search.steps))
     check = verify(proof, its, config.smt)

@@ -91,10 +91,14 @@ class Technique(Protocol):
 
 
 def is_valid(
-    premises: Sequence[LinearConstraint], goal: LinearConstraint, config: SmtConfig
+    premises: Sequence[LinearConstraint],
+    goal: LinearConstraint,
+    config: SmtConfig,
+    explain: bool = True,
 ) -> tuple[bool, str]:
-    """Whether ``premises => goal`` over the integers, else why not."""
-    result = check_entailment(premises, goal, Domain.INTEGER, config)
+    """Whether ``premises => goal`` over the integers, else why not (with a counterexample
+    when ``explain``)."""
+    result = check_entailment(premises, goal, Domain.INTEGER, config, explain)
     if result.validity is Validity.VALID:
         return True, ""
     if result.validity is Validity.UNKNOWN:
@@ -265,7 +269,7 @@ class RankingFunctions:
 def _strictly_ranked(step: RankingStep, transition: Transition, config: SmtConfig) -> bool:
     """Whether the found functions also make ``transition`` strict (checked over integers)."""
     return all(
-        is_valid(transition.guard, ge(expr, const(0)), config)[0]
+        is_valid(transition.guard, ge(expr, const(0)), config, explain=False)[0]
         for expr, _ in strict_goals(step, transition)
     )
 

@@ -1,0 +1,265 @@
+"""Mutants for the check of Conjecture 4.17 (thesis 004 §4.6): the irrelevant instructions of a
+method replaced, in place, by neutral code with the same stack shape — so that their effect is
+dropped and the rest of the method is untouched.
+
+The code is cut into *runs*: maximal sequences of consecutive instructions that are irrelevant
+or harmless neutral ones (``nop``, ``pop``, ``pop2``, ``new`` with the ``dup`` after it, the
+call of ``Object``'s constructor), that no
+jump enters except at the first, and that end at the latest with an irrelevant branch. A run
+is replaced by code of at most its length that pops what the run took from the stack below it,
+pushes a *different* constant of each type the run leaves (``5``, ``1L``, ``2.0f``, ``1.0``,
+``null``: a value no relevant instruction may depend on), then, for a run ending in a branch,
+jumps to the branch's exit (a target from which the branch is not reached again; in the graph:
+a loop's exit), and is padded with ``nop``s. Stores of irrelevant values disappear, so later
+(irrelevant) reads may see a stale or unset local: the mutant runs without bytecode
+verification (`MUTANT_JVM_FLAGS`), which is the point — only irrelevant instructions read such
+locals, and they are replaced too. A run that does not fit in its bytes leaves its
+instructions unmutated; their findings are "not checked".
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from jhalt.bytecode import Instruction, Kind
+from jhalt.bytecode.body import MethodBody
+from jhalt.classfile.model import VerificationType
+
+MUTANT_JVM_FLAGS = (
+    "-XX:+UnlockDiagnosticVMOptions",
+    "-XX:-BytecodeVerificationRemote",
+    "-XX:-BytecodeVerificationLocal",
+)
+NOP, POP, POP2, GOTO = 0x00, 0x57, 0x58, 0xA7
+_PUSH = {"int": b"\x08", "float": b"\x0d", "long": b"\x0a", "double": b"\x0f"}
+_REFERENCE_TAGS = frozenset({"object", "null"})
+_SAFE_NEUTRAL = frozenset({"nop", "pop", "pop2", "new"})
+
+
+@dataclass(frozen=True)
+class MethodMutation:
+    """The new code array of a method, and the irrelevant pcs it could not replace."""
+
+    code: bytes
+    mutated: frozenset[int]
+    skipped: frozenset[int]
+
+
+def mutate_method(
+    body: MethodBody, irrelevant: Iterable[int], exits: dict[int, int]
+) -> MethodMutation:
+    """Replace the runs of ``body`` covering the ``irrelevant`` pcs (module docstring);
+    ``exits`` maps an irrelevant branch's pc to the pc it must always go to."""
+    wanted = frozenset(irrelevant)
+    code = bytearray(body.code.bytecode)
+    mutated: set[int] = set()
+    for whole in _runs(body, wanted):
+        for run, replacement in _fitting(body, whole, exits):
+            if replacement is None:
+                continue
+            start = run[0].pc
+            code[start : start + len(replacement)] = replacement
+            mutated |= {ins.pc for ins in run if ins.pc in wanted}
+    mutated |= _returns_of_mutated_values(body, wanted, mutated)
+    return MethodMutation(bytes(code), frozenset(mutated), wanted - mutated)
+
+
+def _returns_of_mutated_values(
+    body: MethodBody, wanted: frozenset[int], mutated: set[int]
+) -> set[int]:
+    """The irrelevant value returns whose value a replaced run computes: a return cannot be
+    removed, but what it returns is then the replacement's constant."""
+    found: set[int] = set()
+    previous: Instruction | None = None
+    for ins in body.instructions:
+        if ins.pc in wanted and ins.kind is Kind.RETURN and previous is not None:
+            if previous.pc in mutated:
+                found.add(ins.pc)
+        previous = ins
+    return found
+
+
+def _entered(body: MethodBody) -> frozenset[int]:
+    """The pcs a jump or an exception handler may enter."""
+    found: set[int] = set()
+    for ins in body.instructions:
+        found.update(ins.jump_targets)
+    found.update(h.handler_pc for h in body.code.exception_table)
+    return frozenset(found)
+
+
+def _runs(body: MethodBody, wanted: frozenset[int]) -> list[list[Instruction]]:
+    entered = _entered(body)
+    runs: list[list[Instruction]] = []
+    current: list[Instruction] = []
+    for ins in body.instructions:
+        fits = ins.pc in wanted and ins.kind not in (Kind.GOTO, Kind.RETURN, Kind.THROW)
+        fits = fits or ins.op in _SAFE_NEUTRAL or _dup_after_new(current, ins)
+        fits = fits or _object_constructor(ins)
+        if current and (not fits or ins.pc in entered):
+            runs.append(current)
+            current = []
+        if fits:
+            current.append(ins)
+            if ins.kind in (Kind.BRANCH, Kind.SWITCH, Kind.JSR, Kind.RET):
+                runs.append(current)
+                current = []
+    if current:
+        runs.append(current)
+    return [run for run in runs if any(ins.pc in wanted for ins in run)]
+
+
+def _object_constructor(ins: Instruction) -> bool:
+    """``invokespecial java/lang/Object.<init>``: it does nothing (JVMS: Object's constructor
+    has no effect), so a run may drop it with the object it initialises."""
+    if ins.mnemonic != "invokespecial":
+        return False
+    member = ins.member
+    return member.owner == "java/lang/Object" and member.name == "<init>"
+
+
+def _dup_after_new(current: list[Instruction], ins: Instruction) -> bool:
+    return ins.op == "dup" and bool(current) and current[-1].op == "new"
+
+
+def _fitting(
+    body: MethodBody, run: list[Instruction], exits: dict[int, int]
+) -> list[tuple[list[Instruction], bytes | None]]:
+    """The pieces of ``run`` with their replacements: the run itself, or — when it creates an
+    object that outlives it (a relevant object built by an irrelevant constructor call) or does
+    not fit — the pieces between its ``new``/``dup`` pairs, so that the objects stay."""
+    replacement = _replacement(body, run, exits)
+    has_new = any(ins.op == "new" for ins in run)
+    if not has_new or (replacement is not None and not _leaves_values(body, run)):
+        return [(run, replacement)]
+    pieces: list[list[Instruction]] = [[]]
+    for ins in run:
+        if ins.op == "new" or (ins.op == "dup" and pieces[-1] == [] and len(pieces) > 1):
+            if pieces[-1]:
+                pieces.append([])
+            continue
+        pieces[-1].append(ins)
+    return [(piece, _replacement(body, piece, exits)) for piece in pieces if piece]
+
+
+def _leaves_values(body: MethodBody, run: list[Instruction]) -> bool:
+    """Whether ``run`` leaves values on the stack that were not there before it."""
+    depth = 0
+    for ins in run:
+        depth += ins.pushes - ins.pops
+    return depth > 0
+
+
+def _replacement(body: MethodBody, run: list[Instruction], exits: dict[int, int]) -> bytes | None:
+    """The code replacing ``run``, or None when it does not fit or cannot be typed."""
+    last = run[-1]
+    if last.kind in (Kind.JSR, Kind.RET):
+        return None
+    before = body.frames.at(run[0].pc)
+    end_pc = last.next_pc
+    branch = last.kind in (Kind.BRANCH, Kind.SWITCH)
+    target = exits.get(last.pc, last.jump_targets[0] if branch and last.jump_targets else end_pc)
+    after = body.frames.at(target if branch else end_pc)
+    if before is None or after is None:
+        return None
+    depth = lowest = 0
+    for ins in run:
+        depth -= ins.pops
+        lowest = min(lowest, depth)
+        depth += ins.pushes
+    keep = len(before.stack) + lowest
+    if keep < 0 or len(after.stack) < keep:
+        return None
+    taken, left = before.stack[keep:], after.stack[keep:]
+    code = _pops(taken)
+    pushes = _pushes(left)
+    if code is None or pushes is None:
+        return None
+    length = end_pc - run[0].pc
+    if len(code) + len(pushes) > length and _same_types(taken[: len(left)], left):
+        code, pushes = _pops(taken[len(left) :]) or b"", b""  # the operands stand for the results
+    jump = b""
+    if branch and target != end_pc:
+        jump = struct.pack(">Bh", GOTO, target - (run[0].pc + length - 3))
+    stores = _store_constants(run, after.locals)
+    if len(code) + len(stores) + len(pushes) + len(jump) <= length:
+        code += stores  # the stored locals keep their type: later reads stay well-typed
+    code += pushes
+    if len(code) + len(jump) > length:
+        return None
+    return code + bytes([NOP]) * (length - len(code) - len(jump)) + jump
+
+
+def _same_types(a: tuple[VerificationType, ...], b: tuple[VerificationType, ...]) -> bool:
+    """Whether slots ``a`` can stand for slots ``b`` (same primitive tags; references)."""
+    if len(a) != len(b):
+        return False
+    return all(
+        x.tag == y.tag or (x.tag in _REFERENCE_TAGS and y.tag in _REFERENCE_TAGS)
+        for x, y in zip(a, b)
+    )
+
+
+_STORE = {"int": (0x36, 0x3B), "long": (0x37, 0x3F), "float": (0x38, 0x43), "double": (0x39, 0x47)}
+
+
+def _store_constants(run: list[Instruction], locals_after: tuple[VerificationType, ...]) -> bytes:
+    """For each local a store of the run writes (and that is still typed after it): a
+    different constant of its type stored there instead."""
+    out = bytearray()
+    for slot in dict.fromkeys(ins.local for ins in run if ins.kind is Kind.STORE):
+        if slot is None or slot >= len(locals_after) or slot > 255:
+            continue
+        tag = locals_after[slot].tag
+        if tag in _STORE:
+            out += _PUSH[tag]
+            wide, short = _STORE[tag]
+        elif tag in _REFERENCE_TAGS:
+            out.append(0x01)
+            wide, short = 0x3A, 0x4B
+        else:
+            continue
+        out += bytes([short + slot]) if slot <= 3 else bytes([wide, slot])
+    return bytes(out)
+
+
+def _pops(slots: tuple[VerificationType, ...]) -> bytes | None:
+    out = bytearray()
+    index = len(slots) - 1
+    while index >= 0:
+        if slots[index].tag == "top" and index > 0 and slots[index - 1].tag in ("long", "double"):
+            out.append(POP2)
+            index -= 2
+        else:
+            out.append(POP)
+            index -= 1
+    return bytes(out)
+
+
+def _pushes(slots: tuple[VerificationType, ...]) -> bytes | None:
+    out = bytearray()
+    index = 0
+    while index < len(slots):
+        tag = slots[index].tag
+        if tag in _PUSH:
+            out += _PUSH[tag]
+            index += 2 if tag in ("long", "double") else 1
+        elif tag in _REFERENCE_TAGS:
+            out.append(0x01)  # aconst_null
+            index += 1
+        else:
+            return None
+    return bytes(out)
+
+
+def patch_class(data: bytes, original: bytes, replacement: bytes) -> bytes | None:
+    """``data`` (a class file) with the code array ``original`` replaced: found by its
+    ``code_length`` and bytes; None when it is not found exactly once."""
+    needle = struct.pack(">I", len(original)) + original
+    at = data.find(needle)
+    if at < 0 or data.find(needle, at + 1) >= 0:
+        return None
+    start = at + 4
+    return data[:start] + replacement + data[start + len(original) :]

@@ -1,0 +1,63 @@
+"""The mutation check of relevance findings on the JVM (issue 18, Conjecture 4.17): the mutant
+of every reported finding behaves like the original on the sample inputs, and a mutant of an
+instruction that does matter is caught and withdrawn (the check can fail)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from relevance_programs import classpath, entry_of, read_program
+
+from jhalt.analyses.relevance import RelevanceConfig, RelevanceResult, analyse_relevance
+from jhalt.analyses.relevance.code import Bodies
+from jhalt.analyses.relevance.mutation_check import MutationSetup, check_mutations
+from jhalt.analyses.relevance.result import (
+    CONFIRMED,
+    UNUSED_VALUE,
+    WITHDRAWN,
+    IrrelevantFinding,
+    IrrelevantInstruction,
+)
+from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
+from jhalt.models import default_registry
+from jhalt.program import Program
+from jhalt.witness.replay import find_jdk
+
+CHECKED = ["Ex412IrrelevantBranch", "LoopUnusedSum"]
+
+
+def _analyse(name: str) -> tuple[RelevanceResult, Program, MutationSetup]:
+    expected = read_program(name)
+    path = classpath()
+    program = Program(path)
+    result = analyse_relevance(
+        program, entry_of(name, path), default_registry(), RelevanceConfig(expected.obligations),
+        lambda graph: prove_graph_terminates(graph, program, TerminationConfig()).proved,
+    )  # fmt: skip
+    jdk = find_jdk()
+    assert jdk is not None
+    return result, program, MutationSetup(path, jdk, inputs=3, obligations=expected.obligations)
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_every_finding_is_mutation_confirmed(name: str) -> None:
+    result, program, setup = _analyse(name)
+    checked = check_mutations(result, Bodies(program), setup)
+    assert checked.findings and not checked.withdrawn
+    assert all(f.mutation.status == CONFIRMED and f.mutation.inputs == 3 for f in checked.findings)
+
+
+def test_a_relevant_instruction_reported_as_irrelevant_is_withdrawn() -> None:
+    """Fig41 returns -a: claiming its ``ineg`` irrelevant must be refuted by some input (the
+    mutant returns a instead, different for every a but 0)."""
+    result, program, setup = _analyse("Fig41")
+    body = Bodies(program).body(result.entry)
+    ineg = next(i for i in body.instructions if i.mnemonic == "ineg")
+    wrong = IrrelevantInstruction(
+        result.entry, ineg.pc, "ineg", body.code.line_at(ineg.pc), UNUSED_VALUE, "", "claimed"
+    )
+    finding = IrrelevantFinding(result.entry, wrong.line, "Fig41.java", (wrong,))
+    checked = check_mutations(replace(result, findings=(finding,)), Bodies(program), setup)
+    assert not checked.findings
+    assert [f.mutation.status for f in checked.withdrawn] == [WITHDRAWN]
