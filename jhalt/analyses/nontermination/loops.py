@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, Ref
+from jhalt.ids import ProgramPosition
 from jhalt.its.terms import Atom
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge, Relation, check, compute
@@ -89,6 +90,18 @@ def enters_calls(graph: SymbolicExecutionGraph, nodes: set[int]) -> bool:
         for node in nodes
         for label, target in graph.successors(node)
     )
+
+
+def recursion_heads(
+    graph: SymbolicExecutionGraph, heads: list[int]
+) -> set[tuple[ProgramPosition, ...]]:
+    """The call-stack positions of the ``heads`` whose loop enters recursive calls: a proof
+    there is an infinite recursion."""
+    return {
+        tuple(frame.position for frame in graph.states[head].frames)
+        for head in heads
+        if enters_calls(graph, loop_nodes(graph, head))
+    }
 
 
 def int_refs(state: AbstractState) -> list[Ref]:

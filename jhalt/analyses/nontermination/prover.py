@@ -51,12 +51,13 @@ from jhalt.analyses.nontermination.candidates import Candidate, candidates
 from jhalt.analyses.nontermination.condition import recurrent_condition
 from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
 from jhalt.analyses.nontermination.interesting import interesting_references
+from jhalt.analyses.nontermination.location import loop_location
 from jhalt.analyses.nontermination.loops import (
-    enters_calls,
     int_refs,
     loop_heads,
     loop_nodes,
     loop_system,
+    recursion_heads,
 )
 from jhalt.analyses.nontermination.overflow import overflow_note
 from jhalt.analyses.nontermination.recurrence import (
@@ -112,6 +113,10 @@ class NonTerminationConfig:
     """The run's deadline (`jhalt.budget`), on top of ``timeout_s``."""
 
 
+def _positions(state: AbstractState) -> tuple[ProgramPosition, ...]:
+    return tuple(frame.position for frame in state.frames)
+
+
 def _all_refs(graph: SymbolicExecutionGraph) -> set[str]:
     names: set[str] = set()
     for state in graph.states.values():
@@ -160,15 +165,8 @@ class NonTerminationSearcher:
         self.reasons: list[str] = []
         self.heads = loop_heads(graph)
         self.interesting = interesting_references(graph)
-        self.head_positions = {
-            tuple(f.position for f in graph.states[h].frames) for h in self.heads
-        }
-        self.recursions = {
-            tuple(f.position for f in graph.states[h].frames)
-            for h in self.heads
-            if enters_calls(graph, loop_nodes(graph, h))
-        }
-        """Head positions whose loop enters recursive calls: an infinite recursion."""
+        self.head_positions = {_positions(graph.states[h]) for h in self.heads}
+        self.recursions = recursion_heads(graph, self.heads)  # infinite recursions
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
         self.open_systems: dict[int, LoopSystem] = {}
         self.box_attempts = 0
@@ -228,7 +226,7 @@ class NonTerminationSearcher:
         exhausted_heads: set[int] = set()  # a closure check ran out of budget in this run
 
         def observe(state: AbstractState, step: int) -> Found | None:
-            positions = tuple(f.position for f in state.frames)
+            positions = _positions(state)
             if positions not in self.head_positions:
                 return None
             trail.append(state)
@@ -239,7 +237,7 @@ class NonTerminationSearcher:
             seen.setdefault(signature, []).append((state, step))
             for head in self.heads:
                 head_state = self.graph.states[head]
-                if tuple(f.position for f in head_state.frames) != positions:
+                if _positions(head_state) != positions:
                     continue
                 check = check_instance(state, head_state, self.ctx.hierarchy)
                 if not check:
@@ -475,23 +473,7 @@ class NonTerminationSearcher:
 
     # ------------------------------------------------------------ assembling the answer
     def location(self, proof: Found) -> LoopLocation:
-        method = proof.head.position.method
-        pcs = sorted(
-            {p.pc for p in proof.positions if p.method == method} | {proof.head.position.pc}
-        )
-        lines = None
-        source_file = None
-        classfile = self.ctx.program.find(method.class_name)
-        info = classfile.method(method.name, method.descriptor) if classfile else None
-        if info is not None and info.code is not None:
-            found = [line for line in (info.code.line_at(pc) for pc in pcs) if line is not None]
-            if found:
-                lines = (min(found), max(found))
-            source_file = getattr(classfile, "source_file", None)
-        recursive = tuple(f.position for f in proof.head.frames) in self.recursions
-        return LoopLocation(
-            method, proof.head.position.pc, tuple(pcs), lines, source_file, recursive
-        )
+        return loop_location(self.ctx.program, proof, _positions(proof.head) in self.recursions)
 
     def complete_positions(self, proof: Found, trail: list[AbstractState]) -> Found:
         """For an exact repeat: the positions of one period (re-run from the repeated state)."""
