@@ -45,7 +45,7 @@ from jhalt.analyses.relevance.demands import DemandProblem, Propagation, propaga
 from jhalt.analyses.relevance.locations import Key, key_of
 from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
-from jhalt.analyses.relevance.unexplored import methods_after_incomplete
+from jhalt.analyses.relevance.unexplored import methods_after_incomplete, without_call_contexts
 from jhalt.budget import NEVER, Deadline
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -94,6 +94,7 @@ def relevance_of_graph(
 ) -> RelevanceResult:
     """The analysis over a graph already built (module docstring)."""
     started = time.monotonic() if started is None else started
+    graph = without_call_contexts(graph)
     bodies = Bodies(program)
     obligations = EntryObligations(config.obligations, graph.entry_method, bodies)
     problem = DemandProblem(

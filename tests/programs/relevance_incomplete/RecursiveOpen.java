@@ -1,5 +1,5 @@
 // FOR: all
-// WHY: fact is recursive, so the graph is incomplete at its recursive call. run, fact and every
+// WHY: fact is recursive; the relevance analysis does not follow call contexts, so the graph is cut (incomplete) at its recursive call. run, fact and every
 // method they call may run in the unexplored part, so nothing there may be reported: unused and
 // dead are irrelevant in truth, but the graph does not prove it.
 public class RecursiveOpen {
