@@ -1,4 +1,4 @@
-"""The programs of ``tests/programs/relevance`` (see its README): compiled together once, their
+"""The programs of ``tests/relevance_corpus/relevance`` (see its README): compiled together once, their
 headers and markers read into the expected findings."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from jhalt.analyses.relevance.obligations import Obligations
 from jhalt.classfile import ClassPath
 from jhalt.ids import MethodId
 
-DIRECTORY = Path(__file__).resolve().parent / "programs" / "relevance"
+DIRECTORY = Path(__file__).resolve().parent / "relevance_corpus" / "relevance"
 _MARKER = re.compile(r"// IRRELEVANT(?:\[([a-z,\-]+)\])?")
 
 

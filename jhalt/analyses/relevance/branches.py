@@ -12,7 +12,7 @@ method reaches `END` — the thesis's dummy target ⊥.
   relevant ``o ∈ R(b)`` is missing from ``R(t)`` of a target ``t``. Inside a loop every target
   reaches the whole body again, so a branch that skips a relevant instruction in this iteration
   (``if (found) list.add(x)`` in a loop) would be irrelevant — a removal that changes the
-  result (`tests/programs/relevance` has such loops; the thesis's own §4.7 program is one).
+  result (`tests/relevance_corpus/relevance` has such loops; the thesis's own §4.7 program is one).
   jhalt uses control dependence instead: ``b`` is relevant when a relevant key post-dominates
   one of its targets but does not strictly post-dominate ``b`` (post-dominance towards `END`;
   a key that cannot reach `END`, an endless loop, gets an edge to it). On acyclic code this is

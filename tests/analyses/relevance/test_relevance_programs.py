@@ -1,4 +1,4 @@
-"""The relevance analysis on the programs of ``tests/programs/relevance`` (issue 18): the thesis's
+"""The relevance analysis on the programs of ``tests/relevance_corpus/relevance`` (issue 18): the thesis's
 examples (ch. 4) and programs of our own, each with its irrelevant lines marked in the source."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_irrelevant_lines_are_the_marked_ones(name: str) -> None:
 
 
 def test_thesis_graph_example_reports_only_what_example_4_19_removes() -> None:
-    """Thesis §4.7 (tests/programs/relevance_thesis/README.md): the graph is complete and every
+    """Thesis §4.7 (tests/relevance_corpus/relevance_thesis/README.md): the graph is complete and every
     finding lies on a line Example 4.19 removes — jhalt reports fewer (the graph keeps the loop)."""
     directory = DIRECTORY.parent / "relevance_thesis"
     expected = read_program("ThesisGraph", directory)
