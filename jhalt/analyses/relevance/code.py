@@ -6,9 +6,9 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.bytecode.body import MethodBody, analyze_method
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, FloatValue, IntValue, Ref
 from jhalt.ids import MethodId
 from jhalt.program import Program
+from jhalt.seg.evaluate.common import category
 
 
 class Bodies:
@@ -34,18 +34,6 @@ class Bodies:
 
     def line(self, method: MethodId, pc: int) -> int | None:
         return self.body(method).code.line_at(pc)
-
-
-def category(state: AbstractState, reference: Ref) -> int:
-    """2 for longs and doubles, 1 otherwise (the graph keeps one stack entry per value)."""
-    if reference == NULL:
-        return 1
-    value = state.heap.get(reference)
-    if isinstance(value, IntValue) and value.type_letter == "J":
-        return 2
-    if isinstance(value, FloatValue) and value.type_letter == "D":
-        return 2
-    return 1
 
 
 def entries_for_slots(state: AbstractState, slots: int) -> int:

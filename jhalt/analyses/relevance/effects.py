@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jhalt.analyses.relevance.code import Bodies, category, entries_for_slots
+from jhalt.analyses.relevance.code import Bodies, entries_for_slots
 from jhalt.analyses.relevance.library_effects import (
     RECEIVER,
     STRING_CONCAT,
@@ -40,6 +40,7 @@ from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DynamicConst
 from jhalt.domains.state import AbstractState
 from jhalt.ids import FieldId, MethodId
+from jhalt.seg.evaluate.common import category
 
 RESULT: Location = ("r",)
 """The entry's returned value, at the program end its return leads to."""
