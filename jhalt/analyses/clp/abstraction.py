@@ -60,7 +60,8 @@ class PathState:
     def pop(self, count: int = 1) -> tuple[PathState, tuple[Slot, ...]]:
         if len(self.stack) < count:
             raise Refusal("stack underflow")
-        return replace(self, stack=self.stack[: len(self.stack) - count]), self.stack[-count:]
+        split = len(self.stack) - count  # not stack[-count:]: that is the whole stack for 0
+        return replace(self, stack=self.stack[:split]), self.stack[split:]
 
     def assume(self, *constraints: LinearConstraint) -> PathState:
         new = tuple(c for c in dict.fromkeys(constraints) if c not in self.constraint)

@@ -48,6 +48,7 @@ from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
+from jhalt.classfile.descriptors import parameter_slots
 from jhalt.classfile.model import ClassFile, VerificationType
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint, eq, ge, var
@@ -337,11 +338,16 @@ class _MethodTranslator:
         callee_frame = self.scope.body(callee).frames.at(0)
         if callee_frame is None:
             raise Refusal(f"no frame at the entry of {callee}")
-        count = sum(1 for t in callee_frame.locals if t.tag != "top")
+        # the parameters by the descriptor: the verifier's frame at pc 0 may hold more (a
+        # loop whose header is the first instruction merges the locals stored in the loop)
+        parameters = callee_frame.locals[
+            : parameter_slots(callee.descriptor, ins.op == "invokestatic")
+        ]
+        count = sum(1 for t in parameters if t.tag != "top")
         state, popped = state.pop(count)
         if ins.op != "invokestatic":
             state = state.assume(ge(popped[0].expr, 1))  # a non-null receiver
-        kinds = [_kind(t, self.scope.args_only) for t in callee_frame.locals if t.tag != "top"]
+        kinds = [_kind(t, self.scope.args_only) for t in parameters if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
         state, arguments = _bind(state, list(popped))

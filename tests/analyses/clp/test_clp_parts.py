@@ -110,3 +110,37 @@ def test_invokedynamic_is_refused_not_a_crash() -> None:
     assert search.result is None
     assert any("invokedynamic has no exact abstraction" in r for r in search.reasons)
     assert not any("internal error" in r for r in search.reasons)
+
+
+def test_popping_no_value_leaves_the_stack_as_it_is() -> None:
+    """A call without arguments pops nothing (``stack[-0:]`` would be the whole stack: the
+    call atom then had the caller's stack as arguments — TicTacToe's ``Game.nbRows()``)."""
+    state = PathState((), (Slot(var("x"), INT), Slot(var("y"), INT)))
+    after, popped = state.pop(0)
+    assert popped == () and after.stack == state.stack
+    after, popped = state.pop(1)
+    assert [s.expr for s in popped] == [var("y")] and len(after.stack) == 1
+
+
+def test_a_call_without_arguments_under_a_value_on_the_stack(tmp_path: Path) -> None:
+    """``n + three()`` loops forever when n stays positive; the call has no arguments while
+    n is on the stack."""
+    source = """
+public class ZeroArgCall {
+    static int three() { return 3; }
+    public static void main(String[] args) {
+        int n = args.length + 1;
+        while (n > 0) {
+            n = n + three() - 3;
+        }
+    }
+}
+"""
+    path = tmp_path / "ZeroArgCall.java"
+    path.write_text(source)
+    classes = compile_java(path)
+    search = find_clp_nontermination(
+        ClassPath.from_spec(str(classes)), MethodId("ZeroArgCall", "main", MAIN)
+    )
+    assert not any("internal error" in reason for reason in search.reasons), search.reasons
+    assert search.result is not None, search.reasons
