@@ -85,11 +85,15 @@ def loop_nodes(graph: SymbolicExecutionGraph, head: int) -> set[int]:
 
 def enters_calls(graph: SymbolicExecutionGraph, nodes: set[int]) -> bool:
     """Whether a path inside ``nodes`` enters a recursive call (the loop is a recursion)."""
-    return any(
-        isinstance(label, EvalEdge) and label.enters_call and target in nodes
-        for node in nodes
-        for label, target in graph.successors(node)
-    )
+    return any(source in nodes and target in nodes for source, target in _entering(graph))
+
+
+def _entering(graph: SymbolicExecutionGraph) -> list[tuple[int, int]]:
+    return [
+        (source, target)
+        for source, label, target in graph.edges
+        if isinstance(label, EvalEdge) and label.enters_call
+    ]
 
 
 def recursion_heads(
@@ -97,10 +101,15 @@ def recursion_heads(
 ) -> set[tuple[ProgramPosition, ...]]:
     """The call-stack positions of the ``heads`` whose loop enters recursive calls: a proof
     there is an infinite recursion."""
+    entering = _entering(graph)
+    if not entering:
+        return set()
     return {
         tuple(frame.position for frame in graph.states[head].frames)
         for head in heads
-        if enters_calls(graph, loop_nodes(graph, head))
+        if any(
+            s in nodes and t in nodes for nodes in (loop_nodes(graph, head),) for s, t in entering
+        )
     }
 
 

@@ -298,9 +298,8 @@ def _loop_proof(
         f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts
     )
     recursive = any(
-        isinstance(label, EvalEdge) and label.enters_call and target in system.nodes
-        for node in system.nodes
-        for label, target in graph.successors(node)
+        isinstance(label, EvalEdge) and label.enters_call and {s, t} <= system.nodes
+        for s, label, t in graph.edges
     )
     return LoopProof(
         ", ".join(methods),
