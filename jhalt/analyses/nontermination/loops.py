@@ -96,21 +96,19 @@ def _entering(graph: SymbolicExecutionGraph) -> list[tuple[int, int]]:
     ]
 
 
-def recursion_heads(
-    graph: SymbolicExecutionGraph, heads: list[int]
-) -> set[tuple[ProgramPosition, ...]]:
-    """The call-stack positions of the ``heads`` whose loop enters recursive calls: a proof
-    there is an infinite recursion."""
+def recursive_head(
+    graph: SymbolicExecutionGraph, heads: list[int], positions: tuple[ProgramPosition, ...]
+) -> bool:
+    """Whether a loop of one of the ``heads`` at ``positions`` (the call stack) enters
+    recursive calls: a proof there is an infinite recursion."""
     entering = _entering(graph)
-    if not entering:
-        return set()
-    return {
-        tuple(frame.position for frame in graph.states[head].frames)
-        for head in heads
-        if any(
+    return bool(entering) and any(
+        tuple(frame.position for frame in graph.states[head].frames) == positions
+        and any(
             s in nodes and t in nodes for nodes in (loop_nodes(graph, head),) for s, t in entering
         )
-    }
+        for head in heads
+    )
 
 
 def int_refs(state: AbstractState) -> list[Ref]:

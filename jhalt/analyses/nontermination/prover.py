@@ -57,7 +57,7 @@ from jhalt.analyses.nontermination.loops import (
     loop_heads,
     loop_nodes,
     loop_system,
-    recursion_heads,
+    recursive_head,
 )
 from jhalt.analyses.nontermination.overflow import overflow_note
 from jhalt.analyses.nontermination.recurrence import (
@@ -113,7 +113,7 @@ class NonTerminationConfig:
     """The run's deadline (`jhalt.budget`), on top of ``timeout_s``."""
 
 
-def _positions(state: AbstractState) -> tuple[ProgramPosition, ...]:
+def _positions(state: AbstractState) -> tuple[ProgramPosition, ...]:  # the call stack
     return tuple(frame.position for frame in state.frames)
 
 
@@ -166,7 +166,7 @@ class NonTerminationSearcher:
         self.heads = loop_heads(graph)
         self.interesting = interesting_references(graph)
         self.head_positions = {_positions(graph.states[h]) for h in self.heads}
-        self.recursions = recursion_heads(graph, self.heads)  # infinite recursions
+        self.recursive: dict[tuple[ProgramPosition, ...], bool] = {}
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
         self.open_systems: dict[int, LoopSystem] = {}
         self.box_attempts = 0
@@ -473,7 +473,9 @@ class NonTerminationSearcher:
 
     # ------------------------------------------------------------ assembling the answer
     def location(self, proof: Found) -> LoopLocation:
-        return loop_location(self.ctx.program, proof, _positions(proof.head) in self.recursions)
+        if (at := _positions(proof.head)) not in self.recursive:  # a graph walk: only here
+            self.recursive[at] = recursive_head(self.graph, self.heads, at)
+        return loop_location(self.ctx.program, proof, self.recursive[at])
 
     def complete_positions(self, proof: Found, trail: list[AbstractState]) -> Found:
         """For an exact repeat: the positions of one period (re-run from the repeated state)."""
