@@ -28,6 +28,7 @@ from jhalt.classfile.classpath import ClassPath
 from jhalt.classfile.descriptors import PRIMITIVES, descriptor_class, is_field_descriptor
 from jhalt.classfile.model import Access, ClassFile, MethodInfo
 from jhalt.errors import MissingClassError
+from jhalt.ids import MethodId
 from jhalt.program import dispatch, hierarchy, initialization, resolution
 from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk import JdkDescriptions, jdk_descriptions
@@ -87,6 +88,7 @@ class Program:
         self.main_class: str | None = classes.main_class
         self._arrays: dict[str, ClassFile] = {}
         self._program_names: tuple[str, ...] | None = None
+        self._by_signature: dict[tuple[str, str], tuple[MethodId, ...]] | None = None
         # caches used by the helper modules, keyed by their own tuples
         self.cache: dict[tuple[object, ...], object] = {}
 
@@ -140,6 +142,20 @@ class Program:
         if self._program_names is None:
             self._program_names = tuple(self.classes.class_names())
         return self._program_names
+
+    def methods_by_signature(self) -> dict[tuple[str, str], tuple[MethodId, ...]]:
+        """Every program method with code, by (name, descriptor): the targets an invocation
+        of that name and descriptor may reach over a coarse call graph (any override)."""
+        if self._by_signature is None:
+            found: dict[tuple[str, str], list[MethodId]] = {}
+            for name in self.program_class_names():
+                classfile = self.find(name)
+                for info in classfile.methods if classfile is not None else ():
+                    if info.code is not None:
+                        method = MethodId(name, info.name, info.descriptor)
+                        found.setdefault((info.name, info.descriptor), []).append(method)
+            self._by_signature = {key: tuple(methods) for key, methods in found.items()}
+        return self._by_signature
 
     def library_class_names(self) -> tuple[str, ...]:
         """The described JDK classes that the classpath does not override, sorted."""

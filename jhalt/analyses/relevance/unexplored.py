@@ -30,15 +30,8 @@ def methods_after_incomplete(graph: SymbolicExecutionGraph, bodies: Bodies) -> s
     }
     if not starts:
         return set()
-    by_signature: dict[tuple[str, str], list[MethodId]] = {}
-    program = bodies.program
-    for name in program.program_class_names():
-        classfile = program.find(name)
-        for info in classfile.methods if classfile is not None else ():
-            if info.code is not None:
-                method_id = MethodId(name, info.name, info.descriptor)
-                by_signature.setdefault((info.name, info.descriptor), []).append(method_id)
-    initialisers = by_signature.get(("<clinit>", "()V"), [])
+    by_signature = bodies.program.methods_by_signature()
+    initialisers = by_signature.get(("<clinit>", "()V"), ())
     found: set[MethodId] = set()
     todo = list(starts | set(initialisers))
     while todo:
@@ -53,7 +46,7 @@ def methods_after_incomplete(graph: SymbolicExecutionGraph, bodies: Bodies) -> s
         for ins in instructions:
             if ins.kind is Kind.INVOKE and ins.mnemonic != "invokedynamic":
                 member = ins.member
-                todo.extend(by_signature.get((member.name, member.descriptor), []))
+                todo.extend(by_signature.get((member.name, member.descriptor), ()))
     return found
 
 

@@ -43,6 +43,7 @@ from jhalt.seg.evaluate.common import (
     default_value_ref,
     interval_of,
     may_be_null,
+    split_choice,
     step,
     throw,
 )
@@ -262,14 +263,9 @@ def _store_check(
     only an upper bound of its runtime type (a merge or realization generalizes it), so
     every subtype of its component type is considered; a refinement of ``stored`` to its
     possible exact classes comes first."""
-    split = state.split
-    if (
-        isinstance(split, tuple)
-        and len(split) == 3
-        and split[0] == state.position
-        and split[1] == STORE_SPLIT
-    ):
-        return bool(split[2])
+    chosen = split_choice(state, STORE_SPLIT)
+    if chosen is not None:
+        return bool(chosen)
     array_value = state.heap[array]
     assert isinstance(array_value, ArrayValue)
     component = array_value.component_type

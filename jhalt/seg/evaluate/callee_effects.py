@@ -50,7 +50,7 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
     cached = ctx.call_effects.get(method)
     if isinstance(cached, CalleeEffects):
         return cached
-    by_signature = _methods_by_signature(ctx)
+    by_signature = ctx.program.methods_by_signature()
     classes: set[str] = set()
     written: set[FieldId] = set()
     fields: set[FieldId] = set()
@@ -140,19 +140,6 @@ def _leaf_constructor(
             ):
                 return False
     return True
-
-
-def _methods_by_signature(ctx: EvalContext) -> dict[tuple[str, str], list[MethodId]]:
-    index: dict[tuple[str, str], list[MethodId]] = {}
-    for class_name in ctx.program.program_class_names():
-        classfile = ctx.program.find(class_name)
-        if classfile is None:
-            continue
-        for info in classfile.methods:
-            if info.code is not None:
-                method = MethodId(class_name, info.name, info.descriptor)
-                index.setdefault((info.name, info.descriptor), []).append(method)
-    return index
 
 
 def _field(ctx: EvalContext, ins: Instruction) -> FieldId | None:

@@ -36,6 +36,20 @@ def category(state: AbstractState, reference: Ref) -> int:
     return 1
 
 
+def split_choice(state: AbstractState, marker: str) -> object | None:
+    """The case chosen at ``state``'s position by a split whose cases carry
+    ``(position, marker, choice)`` in the state's ``split``; None when none was chosen."""
+    split = state.split
+    if (
+        isinstance(split, tuple)
+        and len(split) == 3
+        and split[0] == state.position
+        and split[1] == marker
+    ):
+        return split[2]
+    return None
+
+
 def advance(state: AbstractState, instruction: Instruction) -> AbstractState:
     """The state at the next instruction."""
     return state.with_pc(instruction.next_pc)

@@ -20,7 +20,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
 from jhalt.ids import MethodId
 from jhalt.seg.context import EvalContext, Split, StepResult, Stuck
-from jhalt.seg.evaluate.common import advance, create_exception, step
+from jhalt.seg.evaluate.common import advance, create_exception, split_choice, step
 from jhalt.seg.labels import RefineEdge
 from jhalt.seg.library import Outcome, Refines, Returns, Throws, Unsupported
 
@@ -79,15 +79,8 @@ def apply_outcomes(
 def outcome_choice(state: AbstractState, marker: str = "outcome") -> int | None:
     """The outcome chosen for the call at ``state``'s position (a case of the split tagged
     ``marker``), None when none was chosen yet."""
-    split = state.split
-    if (
-        isinstance(split, tuple)
-        and len(split) == 3
-        and split[0] == state.position
-        and split[1] == marker
-    ):
-        return int(split[2])
-    return None
+    choice = split_choice(state, marker)
+    return choice if isinstance(choice, int) else None
 
 
 def _describe(outcome: object) -> str:
