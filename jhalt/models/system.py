@@ -12,7 +12,8 @@
   object of the program. Assumption: the receiver is the JDK's own ``PrintStream``
   (``System.setOut`` with a program subclass is not modelled). Printing an object calls
   its ``toString()``: supported for null, Strings and boxes only.
-* ``currentTimeMillis``/``nanoTime``/``identityHashCode``: unknown values.
+* ``currentTimeMillis``/``nanoTime``: environment values (`jhalt.seg.environment`);
+  ``identityHashCode``: an unknown value.
 * ``System.exit``: the model interface has no "program ends" outcome, so it is
   ``Unsupported`` (it would be unsound to let execution continue after it).
 """
@@ -37,6 +38,7 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.models.text import object_text
+from jhalt.seg.environment import input_relation
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, Unsupported
 
@@ -190,9 +192,9 @@ def print_value(call: LibraryCall) -> Sequence[Outcome]:
 # ---------------------------------------------------------------- misc
 @model
 def unknown_long(call: LibraryCall) -> Sequence[Outcome]:
-    """``currentTimeMillis()``/``nanoTime()``: any long."""
+    """``currentTimeMillis()``/``nanoTime()``: any long, an environment value."""
     state, result = fresh_int(call.popped_state(), Interval.of_type("J"), "J", call.fresh)
-    return [Returns(state, result)]
+    return [Returns(state, result, (input_relation(result),))]
 
 
 @model

@@ -66,6 +66,7 @@ from jhalt.smt.session import SmtConfig
 from jhalt.smt.witness_solver import solve_integers
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
+from jhalt.witness.search.environment import RecordedEnvironment
 from jhalt.witness.search.path import collect_path_facts, edge_labels
 
 Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
@@ -291,7 +292,12 @@ class _PathCheck:
             inputs = concretize_inputs(
                 facts, model, self.program, entry, self.is_static, self.command_line
             )
-            ctx = EvalContext(self.program, self.registry or ModelRegistry(), options=self.options)
+            ctx = EvalContext(
+                self.program,
+                self.registry or ModelRegistry(),
+                options=self.options,
+                environment=RecordedEnvironment(inputs.environment),
+            )
             template = entry_state(ctx, entry)
             builder = ConcreteHeapBuilder(ctx.namer)
             state = inputs_state(template, inputs, self.program, entry, builder)
