@@ -7,7 +7,8 @@ jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). 
 starts the witness — for a ``main(String[])`` entry whose inputs are just a command line,
 ``java -cp CP Main args…`` directly (class path entries made absolute); otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
 ``javac`` against the analysed class path in a temporary directory — and judges the outcome
-against a `Claim`:
+against a `Claim`. A witness with environment values (what calls that read the outside world
+return) runs on rewritten classes that return them (`jhalt.witness.inject`):
 
 * exception: confirmed only if the JVM reports ``Exception in thread "main" <expected type>``
   (exactly that class), the process ended abnormally, and the first application frame of the
@@ -44,6 +45,7 @@ from pathlib import Path
 
 from jhalt.findings import Finding, Replay, Witness
 from jhalt.ids import MethodId
+from jhalt.witness.inject import compile_sources, inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
@@ -210,6 +212,13 @@ def replay(
         return skipped("replay skipped: no JDK found")
     classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
+        if inputs.environment:
+            if jdk.javac is None:
+                return skipped("replay skipped: no javac found to inject environment values")
+            try:
+                classpath = inject_environment(classpath, inputs.environment, work, jdk.javac)
+            except ValueError as error:
+                return skipped(f"replay skipped: {error}")
         args = _command_line(entry, inputs)
         if args is not None:
             command = ["-cp", classpath, entry.dotted_class, *args]
@@ -316,29 +325,9 @@ def _compile_reproducer(
     source, _ = reproducer.write(work / "src")
     out = work / "classes"
     out.mkdir()
-    javac = [
-        jdk.javac,
-        "-J-XX:TieredStopAtLevel=1",
-        "-J-XX:+UseSerialGC",
-        "-nowarn",
-        "-proc:none",
-        "-encoding",
-        "UTF-8",
-        "-cp",
-        classpath,
-        "-d",
-        str(out),
-        str(source),
-    ]
-    try:
-        compiled = subprocess.run(
-            javac, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=work
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return skipped(f"replay skipped: javac could not run ({error})")
-    if compiled.returncode != 0:
-        diagnostics = compiled.stderr[-2000:]
-        return skipped(f"replay skipped: the reproducer did not compile:\n{diagnostics}")
+    problem = compile_sources(jdk.javac, classpath, out, [source], work)
+    if problem is not None:
+        return skipped(f"replay skipped: the reproducer {problem}")
     return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
 
 

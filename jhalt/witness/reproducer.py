@@ -57,6 +57,7 @@ __all__ = [
     "generate_reproducer",
     "java_string_literal",
     "reproducer_class_name",
+    "value_literal",
 ]
 
 NON_TERMINATION = "non-termination"
@@ -355,6 +356,20 @@ def _is_default(value: Value) -> bool:
     if isinstance(value, IntInput):
         return value.value == 0
     return False
+
+
+def value_literal(value: Value) -> str:
+    """A Java expression of an inline value (integers and floats boxed, exact; strings
+    escaped; ``null``); ValueError for a reference to the object table."""
+    if isinstance(value, IntInput):
+        return _int_literal(value)
+    if isinstance(value, FloatInput):
+        return _float_literal(value)
+    if isinstance(value, StringInput):
+        return java_string_literal(value.text())
+    if isinstance(value, NullInput):
+        return "null"
+    raise ValueError(f"no inline literal for {value!r}")
 
 
 def _int_literal(value: IntInput) -> str:
