@@ -190,7 +190,8 @@ class StaticValue:
 class EnvironmentValues:
     """The environment values one call site returns, in the order of its calls (issue 21,
     `jhalt.seg.environment`): the call at ``pc`` of ``site`` of ``callee`` (the method as the
-    invoke instruction names it, with its ``invoke`` opcode); ``line`` its source line, if known.
+    invoke instruction names it, with its ``invoke`` opcode); ``line`` and ``source_file`` its
+    source position, if known.
     Values are inline: integers, floats, null, strings (a fresh object each)."""
 
     site: MethodId
@@ -199,6 +200,7 @@ class EnvironmentValues:
     invoke: str
     values: tuple[Value, ...]
     line: int | None = None
+    source_file: str | None = None
 
     def __post_init__(self) -> None:
         returned = parse_method_descriptor(self.callee.descriptor)[1]
@@ -379,6 +381,8 @@ def _environment_to_json(entry: EnvironmentValues) -> dict[str, Any]:
     }
     if entry.line is not None:
         data["site"]["line"] = entry.line
+    if entry.source_file is not None:
+        data["site"]["file"] = entry.source_file
     return data
 
 
@@ -391,6 +395,7 @@ def _environment_from_json(data: dict[str, Any]) -> EnvironmentValues:
         data["call"]["invoke"],
         tuple(_value_from_json(v) for v in data["values"]),
         int(site["line"]) if site.get("line") is not None else None,
+        site.get("file"),
     )
 
 

@@ -35,8 +35,10 @@ from jhalt.witness.inputs import (
 )
 
 
-def call_at(program: Program, position: ProgramPosition) -> tuple[str, MemberRef, int | None]:
-    """The invoke opcode, the method it names and the source line of the call at
+def call_at(
+    program: Program, position: ProgramPosition
+) -> tuple[str, MemberRef, int | None, str | None]:
+    """The invoke opcode, the method it names, the source line and file of the call at
     ``position`` (ValueError when there is no invoke there)."""
     method = position.method
     classfile = program.lookup(method.class_name)
@@ -45,7 +47,8 @@ def call_at(program: Program, position: ProgramPosition) -> tuple[str, MemberRef
         raise ValueError(f"{method} has no code")
     for instruction in decode(info.code.bytecode, classfile.constant_pool, str(method)):
         if instruction.pc == position.pc and instruction.mnemonic.startswith("invoke"):
-            return instruction.mnemonic, instruction.member, info.code.line_at(position.pc)
+            line = info.code.line_at(position.pc)
+            return instruction.mnemonic, instruction.member, line, classfile.source_file
     raise ValueError(f"no call at {position}")
 
 
@@ -57,7 +60,7 @@ def environment_values(
     """The environment values of a path (module docstring), one entry per call site in the
     order of the site's first call."""
     sites: dict[ProgramPosition, list[Value]] = {}
-    calls: dict[ProgramPosition, tuple[str, MemberRef, int | None]] = {}
+    calls: dict[ProgramPosition, tuple[str, MemberRef, int | None, str | None]] = {}
     for position, var in occurrences:
         if position not in calls:
             calls[position] = call_at(program, position)
@@ -65,11 +68,10 @@ def environment_values(
         sites.setdefault(position, []).append(value_of(var, returned))
     result = []
     for position, values in sites.items():
-        invoke, member, line = calls[position]
+        invoke, member, line, source = calls[position]
         callee = MethodId(member.owner, member.name, member.descriptor)
-        result.append(
-            EnvironmentValues(position.method, position.pc, callee, invoke, tuple(values), line)
-        )
+        site, pc = position.method, position.pc
+        result.append(EnvironmentValues(site, pc, callee, invoke, tuple(values), line, source))
     return tuple(result)
 
 
