@@ -44,6 +44,16 @@ from jhalt.witness.validate import validate_finding
 NON_TERMINATION = "non-termination"
 
 
+@dataclass(frozen=True)
+class CheckSettings:
+    """What the user said about the program's environment (issue 21): ``input_classes``
+    (``--inputs``: their methods returning a primitive or String are environment values,
+    `jhalt.seg.environment`) and whether ``assert`` statements run (``--assertions``)."""
+
+    input_classes: frozenset[str] = frozenset()
+    assertions: bool = True
+
+
 def check_entry(
     program: Program,
     entry: MethodId,
@@ -51,6 +61,7 @@ def check_entry(
     command_line: bool,
     registry: ModelRegistry,
     budget: Budget,
+    settings: CheckSettings = CheckSettings(),
 ) -> ExceptionReport:
     """Exception findings and (at most one) non-termination finding for ``entry``.
 
@@ -59,13 +70,13 @@ def check_entry(
     analysis part of the entry's time: the graph gets ``CHECK_GRAPH`` of it and the
     non-termination prover ``CHECK_NONTERMINATION``; every step (the exception witnesses
     too) stops at the end of ``budget`` (its `Deadline`)."""
-    options = EvalOptions(competition_main=command_line)
+    options = EvalOptions(competition_main=command_line, input_classes=settings.input_classes)
     deadline = budget.deadline()
     limits = BuildLimits(timeout_s=budget.share(CHECK_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits, options)
     report = check_exceptions(
         program, entry, command_line=command_line, registry=registry, graph=graph,
-        witness_limits=WitnessLimits(deadline=deadline),
+        witness_limits=WitnessLimits(deadline=deadline), options=options,
     )  # fmt: skip
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     search = search_nontermination(graph, program, registry, config, options)
@@ -131,6 +142,7 @@ def check_and_replay(
     registry: ModelRegistry,
     budget: Budget,
     setup: ReplaySetup,
+    settings: CheckSettings = CheckSettings(),
 ) -> CheckedEntry:
     """`check_entry` on its share of ``budget``, then every finding validated in turn (reproducer
     in ``setup.reproducer_dir``/``Cls_method_N``, replay on ``REPLAY`` of the time left). A
@@ -138,7 +150,7 @@ def check_and_replay(
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
-        budget=budget.portion(analysis),
+        budget=budget.portion(analysis), settings=settings,
     )  # fmt: skip
     kept: list[Finding] = []
     dropped = list(report.dropped)

@@ -232,13 +232,15 @@ def check_exceptions(
     build_limits: BuildLimits | None = None,
     witness_limits: WitnessLimits | None = None,
     graph: SymbolicExecutionGraph | None = None,
+    options: EvalOptions | None = None,
 ) -> ExceptionReport:
     """Findings with witnesses for ``entry`` (module docstring). Raises InputError when the
     entry does not exist or has no code. ``graph``, when given, must have been built for
-    ``entry`` with ``registry`` and ``EvalOptions(competition_main=command_line)``."""
+    ``entry`` with ``registry`` and ``options`` (default:
+    ``EvalOptions(competition_main=command_line)``)."""
     started = time.monotonic()
     registry = registry or default_registry()
-    options = EvalOptions(competition_main=command_line)
+    options = options or EvalOptions(competition_main=command_line)
     if graph is None:
         graph = build_graph(program, entry, registry, build_limits or BuildLimits(), options)
     sites = error_sites(graph)
