@@ -27,6 +27,7 @@ from jhalt.program.dispatch import DispatchCandidates, select_special
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.environment import inject, input_class_call, returns_input, unknown_input_call
+from jhalt.seg.evaluate.assume import evaluate_assume, is_assume
 from jhalt.seg.evaluate.classinit import CLINIT, finish_initialization, initialization_step
 from jhalt.seg.evaluate.common import (
     advance,
@@ -204,9 +205,12 @@ def call(
 ) -> StepResult:  # fmt: skip
     """Run ``target`` with ``arguments`` (receiver first): push a frame for a program
     method with code, otherwise call the library model; a method of an input class that returns
-    a primitive or String gives an environment value (:mod:`jhalt.seg.environment`)."""
+    a primitive or String gives an environment value (:mod:`jhalt.seg.environment`), its
+    ``assume(boolean)`` ends the run when false (:mod:`jhalt.seg.evaluate.assume`)."""
     if target.class_name in ctx.options.input_classes and returns_input(target.descriptor):
         return library_call(ctx, state, ins, target, arguments, input_class_call)
+    if is_assume(ctx, target, ins.mnemonic):
+        return evaluate_assume(ctx, state, ins, target, arguments)
     if not library and ctx.is_program_class(target.class_name):
         classfile = ctx.program.lookup(target.class_name)
         info = classfile.method(target.name, target.descriptor)
