@@ -70,7 +70,11 @@ def check_entry(
     analysis part of the entry's time: the graph gets ``CHECK_GRAPH`` of it and the
     non-termination prover ``CHECK_NONTERMINATION``; every step (the exception witnesses
     too) stops at the end of ``budget`` (its `Deadline`)."""
-    options = EvalOptions(competition_main=command_line, input_classes=settings.input_classes)
+    options = EvalOptions(
+        competition_main=command_line,
+        input_classes=settings.input_classes,
+        assertions=settings.assertions,
+    )
     deadline = budget.deadline()
     limits = BuildLimits(timeout_s=budget.share(CHECK_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits, options)

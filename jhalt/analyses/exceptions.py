@@ -54,6 +54,7 @@ IMPLICIT_KINDS = frozenset(
     }
 )
 
+ASSERTION_ERROR = "java/lang/AssertionError"
 _MESSAGES = {
     "java/lang/NullPointerException": "dereference of null",
     "java/lang/ArrayIndexOutOfBoundsException": "array index out of bounds",
@@ -169,9 +170,20 @@ def path_locations(
     return tuple(result)
 
 
-def _message(kind: str, position: ProgramPosition) -> str:
+def _message(program: Program, kind: str, position: ProgramPosition) -> str:
+    if kind == ASSERTION_ERROR and _has_asserts(program, position.method.class_name):
+        return "assertion failed: an assert statement's condition is false"
     text = _MESSAGES.get(kind, "exception thrown and not caught")
     return f"uncaught {kind.rsplit('/', 1)[-1]}: {text}"
+
+
+def _has_asserts(program: Program, class_name: str) -> bool:
+    """Whether javac compiled ``assert`` statements into the class (its synthetic
+    ``$assertionsDisabled`` flag): an AssertionError thrown there is a failed assertion."""
+    classfile = program.find(class_name)
+    return classfile is not None and any(
+        f.name == "$assertionsDisabled" and f.is_static for f in classfile.fields
+    )
 
 
 def _site_witness(
@@ -215,7 +227,7 @@ def _finding(
     )
     return Finding(
         kind=site.kind.replace("/", "."),
-        message=_message(site.kind, site.position),
+        message=_message(program, site.kind, site.position),
         location=location,
         entry=entry,
         witness=witness,

@@ -53,4 +53,13 @@ def check_settings(args: argparse.Namespace) -> CheckSettings:
     return CheckSettings(input_classes=args.inputs, assertions=args.assertions == "on")
 
 
-__all__ = ["add_environment_flags", "check_settings", "class_list"]
+def settings_note(args: argparse.Namespace) -> str:
+    """The run-level note that states the settings: ``assertions: on (as java -ea)``, and the
+    input classes when given."""
+    note = "assertions: on (as java -ea)" if args.assertions == "on" else "assertions: off"
+    if args.inputs:
+        note += "; input classes: " + ", ".join(sorted(n.replace("/", ".") for n in args.inputs))
+    return note
+
+
+__all__ = ["add_environment_flags", "check_settings", "class_list", "settings_note"]

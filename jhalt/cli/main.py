@@ -38,7 +38,7 @@ from jhalt.cli.arguments import (
     writable_directory,
 )
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
-from jhalt.cli.check_flags import add_environment_flags, check_settings
+from jhalt.cli.check_flags import add_environment_flags, check_settings, settings_note
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
@@ -211,6 +211,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BatchInterrupted as stop:
         return _report_interrupted(stop, args, classpath, reproducer_dir)
     findings, notes = _summarise(outcomes, reproducer_dir)
+    notes.insert(1, settings_note(args))
     _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)

@@ -150,6 +150,9 @@ class EvalOptions:
     """Classes (internal names) whose methods returning a primitive or String are inputs:
     their bodies are not analysed, each call yields an environment value
     (:mod:`jhalt.seg.environment`; ``--inputs``)."""
+    assertions: bool | None = None
+    """Whether ``assert`` statements run (``java -ea``): True/False fixes every program class's
+    synthetic ``$assertionsDisabled`` to false/true; None leaves it an unknown static field."""
 
 
 @dataclass

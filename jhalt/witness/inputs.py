@@ -221,6 +221,9 @@ class ConcreteInputs:
     heap: tuple[tuple[str, HeapEntry], ...] = ()
     statics: tuple[StaticValue, ...] = ()
     environment: tuple[EnvironmentValues, ...] = ()
+    assertions: bool | None = None
+    """Whether ``assert`` statements run (``java -ea``); None: not stated (the JVM's default,
+    off)."""
 
     def __post_init__(self) -> None:
         ids = [entry_id for entry_id, _ in self.heap]
@@ -300,6 +303,8 @@ class ConcreteInputs:
             ]
         if self.environment:
             data["environment"] = [_environment_to_json(e) for e in self.environment]
+        if self.assertions is not None:
+            data["assertions"] = self.assertions
         return data
 
     @classmethod
@@ -317,6 +322,7 @@ class ConcreteInputs:
                     for s in data.get("statics", ())
                 ),
                 environment=tuple(_environment_from_json(e) for e in data.get("environment", ())),
+                assertions=bool(data["assertions"]) if "assertions" in data else None,
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"malformed witness inputs: {error!r}") from error

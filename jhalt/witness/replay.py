@@ -7,7 +7,7 @@ jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). 
 starts the witness — for a ``main(String[])`` entry whose inputs are just a command line,
 ``java -cp CP Main args…`` directly (class path entries made absolute); otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
 ``javac`` against the analysed class path in a temporary directory — and judges the outcome
-against a `Claim`. A witness with environment values (what calls that read the outside world
+against a `Claim`; with ``-ea`` when the witness says assertions run. A witness with environment values (what calls that read the outside world
 return) runs on rewritten classes that return them (`jhalt.witness.inject`):
 
 * exception: confirmed only if the JVM reports ``Exception in thread "main" <expected type>``
@@ -219,16 +219,17 @@ def replay(
                 classpath = inject_environment(classpath, inputs.environment, work, jdk.javac)
             except ValueError as error:
                 return skipped(f"replay skipped: {error}")
+        flags = ["-ea"] if inputs.assertions else []
         args = _command_line(entry, inputs)
         if args is not None:
-            command = ["-cp", classpath, entry.dotted_class, *args]
+            command = [*flags, "-cp", classpath, entry.dotted_class, *args]
             result = _observe_or_run(command, work, claim, timeout_s, jdk, observe)
             if not _launcher_refused(result):
                 return result
         prepared = _compile_reproducer(work, classpath, entry, inputs, claim, jdk)
         if isinstance(prepared, ReplayResult):
             return prepared
-        return _observe_or_run(prepared, work, claim, timeout_s, jdk, observe)
+        return _observe_or_run([*flags, *prepared], work, claim, timeout_s, jdk, observe)
 
 
 def _observe_or_run(

@@ -264,6 +264,16 @@ class _RunBody:
         args = main_args(self.inputs)
         if entry.name == "main" and entry.descriptor == "([Ljava/lang/String;)V" and args:
             lines.append(f"        // command line: {_comment(repr(list(args)))}")
+        if self.inputs.assertions is not None:
+            lines.append(
+                "        // assert statements run as with java -ea (classes loaded from now on)"
+                if self.inputs.assertions
+                else "        // assert statements off, as without java -ea"
+            )
+            lines.append(
+                f"        LOADER.setDefaultAssertionStatus({str(self.inputs.assertions).lower()});"
+            )
+        lines.extend(self._environment_comment())
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
@@ -287,6 +297,22 @@ class _RunBody:
         lines.append("        // 4. the call")
         lines.append(f"        {self._call(entry)}")
         lines.append("    }")
+        return lines
+
+    def _environment_comment(self) -> list[str]:
+        """The environment values as comments: a run needs the rewritten classes of
+        `jhalt.witness.inject` on the class path to get them (jhalt's replay builds those)."""
+        lines = []
+        if self.inputs.environment:
+            lines.append(
+                "        // environment values (injected by jhalt's replay, in order per call):"
+            )
+        for env in self.inputs.environment:
+            values = ", ".join(value_literal(v) for v in env.values)
+            site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
+            lines.append(
+                f"        //   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}"
+            )
         return lines
 
     def _allocation(self, entry: ObjectInput | ArrayInput | StringInput) -> str:

@@ -36,6 +36,7 @@ no sharing unless the path shows it) never affect soundness, only power (seed 00
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -292,6 +293,7 @@ class _PathCheck:
             inputs = concretize_inputs(
                 facts, model, self.program, entry, self.is_static, self.command_line
             )
+            inputs = dataclasses.replace(inputs, assertions=self.options.assertions)
             ctx = EvalContext(
                 self.program,
                 self.registry or ModelRegistry(),
