@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jhalt.analyses.absence import AbsenceProof, prove_absence
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
@@ -82,6 +83,7 @@ def check_entry(
         program, entry, command_line=command_line, registry=registry, graph=graph,
         witness_limits=WitnessLimits(deadline=deadline), options=options,
     )  # fmt: skip
+    report = dataclasses.replace(report, absence=prove_absence(graph))
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     search = search_nontermination(graph, program, registry, config, options)
     found = search.result
@@ -136,6 +138,9 @@ class CheckedEntry:
     dropped: tuple[str, ...]
     notes: tuple[str, ...]
     stats: dict[str, Any]
+    proved: bool = False
+    """No uncaught exception from the entry is possible (`jhalt.analyses.absence`) and nothing
+    was found; a note states it with its assumptions."""
 
 
 def check_and_replay(
@@ -180,4 +185,21 @@ def check_and_replay(
             kept.append(finding)
     stats = dict(report.stats)
     stats["replay_unconfirmed"] = len(report.findings) - len(kept)
-    return CheckedEntry(tuple(kept), tuple(dropped), tuple(report.notes), stats)
+    notes = report.notes
+    proved = isinstance(report.absence, AbsenceProof) and not report.findings
+    if proved and isinstance(report.absence, AbsenceProof):
+        notes += (proof_note(entry, report.absence, settings),)
+    return CheckedEntry(tuple(kept), tuple(dropped), tuple(notes), stats, proved)
+
+
+def proof_note(entry: MethodId, proof: AbsenceProof, settings: CheckSettings) -> str:
+    """``proved: no uncaught exception from `Main.main` (under the stated assumptions: …)``."""
+    stated = list(proof.assumptions)
+    if settings.input_classes:
+        stated.append("methods of the input classes return values of their types")
+    stated.append("assertions " + ("enabled (-ea)" if settings.assertions else "disabled"))
+    shown = "; ".join(stated[:6]) + ("; …" if len(stated) > 6 else "")
+    return (
+        f"proved: no uncaught exception from `{entry.dotted_class}.{entry.name}` "
+        f"(under the stated assumptions: {shown})"
+    )

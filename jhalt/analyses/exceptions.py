@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from jhalt.analyses.absence import AbsenceProof, NotProved
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -84,6 +85,8 @@ class ExceptionReport:
     """One line per error site without a witness ("unconfirmed")."""
     notes: tuple[str, ...] = ()
     stats: dict[str, Any] = field(default_factory=dict)
+    absence: AbsenceProof | NotProved | None = None
+    """Whether no exception escapes the entry (`jhalt.analyses.absence`); None: not asked."""
 
 
 def error_sites(graph: SymbolicExecutionGraph) -> list[ErrorSite]:

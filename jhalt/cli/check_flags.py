@@ -14,9 +14,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
 
-from jhalt.analyses.check import CheckSettings
+from jhalt.analyses.check import CheckedEntry, CheckSettings
 from jhalt.cli.arguments import class_name
+from jhalt.cli.batch import EntryOutcome
+from jhalt.cli.exits import EXIT_FOUND
+from jhalt.ids import MethodId
 
 
 def class_list(text: str) -> frozenset[str]:
@@ -62,4 +67,35 @@ def settings_note(args: argparse.Namespace) -> str:
     return note
 
 
-__all__ = ["add_environment_flags", "check_settings", "class_list", "settings_note"]
+def proved_entries(outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]]) -> list[str]:
+    """The entries proved free of uncaught exceptions (`CheckedEntry.proved`)."""
+    return [str(o.entry) for o in outcomes if o.result is not None and o.result.proved]
+
+
+def require_proof_exit(
+    args: argparse.Namespace, outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]], code: int
+) -> int:
+    """``code``, or 1 (with a line on stderr) under ``--require-proof`` when it is 0 and some
+    entry is neither proved nor has a finding."""
+    if not args.require_proof or code != 0:
+        return code
+    open_entries = [
+        str(o.entry)
+        for o in outcomes
+        if o.result is None or (not o.result.proved and not o.result.kept)
+    ]
+    if not open_entries:
+        return code
+    more = f" (and {len(open_entries) - 1} more)" if len(open_entries) > 1 else ""
+    print(f"jhalt: --require-proof: not proved: {open_entries[0]}{more}", file=sys.stderr)
+    return EXIT_FOUND
+
+
+__all__ = [
+    "add_environment_flags",
+    "check_settings",
+    "class_list",
+    "proved_entries",
+    "require_proof_exit",
+    "settings_note",
+]

@@ -38,7 +38,13 @@ from jhalt.cli.arguments import (
     writable_directory,
 )
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
-from jhalt.cli.check_flags import add_environment_flags, check_settings, settings_note
+from jhalt.cli.check_flags import (
+    add_environment_flags,
+    check_settings,
+    proved_entries,
+    require_proof_exit,
+    settings_note,
+)
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
@@ -213,9 +219,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     findings, notes = _summarise(outcomes, reproducer_dir)
     notes.insert(1, settings_note(args))
     _discard_unreferenced(reproducer_dir, args, findings)
-    report = CheckReport(findings, notes, classpath, args.source_root)
+    proved = proved_entries(outcomes)
+    safe = bool(outcomes) and len(proved) == len(outcomes)
+    report = CheckReport(findings, notes, classpath, args.source_root, proved=proved, safe=safe)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
-    return check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    return require_proof_exit(args, outcomes, code)
 
 
 def _report_interrupted(
