@@ -7,7 +7,15 @@ error). An uncaught exception of a run is then a path to a program end with an e
 the end of a call context that an exception leaves (it may still escape the callers). So:
 
     complete graph  ∧  no exception end (call contexts included)  ∧  every library call modelled
+    ∧  every integer the graph computes within its JVM type's range
     ⟹  no run from the entry ends with an uncaught exception.
+
+The last condition is needed because the graph's integers are mathematical (competition
+semantics, `jhalt.seg.evaluate.arith`): a JVM run agrees with a mathematical run up to its
+first overflow, and that overflow's mathematical result is a value of some state of the graph
+outside its type's range. When no computed value of the graph leaves its range, no run overflows, and the graph
+describes the JVM's runs (``Math.abs(Integer.MIN_VALUE)``-style failures are never proved
+absent).
 
 "Every library call modelled" refuses the unknown-call fallback (`jhalt.seg.library.
 unknown_library_call`, whose edges assume ``library call … terminates``) and string
@@ -22,7 +30,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jhalt.domains.intervals import Interval, type_range
+from jhalt.domains.values import IntValue
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import ARITHMETIC_OPS, EvalEdge
 
 UNMODELLED_MARKS = ("library call ", "toString() of ")
 """Prefixes of edge assumptions that mark a call without an exact model."""
@@ -50,11 +61,33 @@ def prove_absence(graph: SymbolicExecutionGraph) -> AbsenceProof | NotProved:
     if thrown:
         kinds = sorted({str(kind) for kind in thrown.values()})
         return NotProved(f"some states throw ({', '.join(kinds[:3])})")
+    overflow = _overflow(graph)
+    if overflow is not None:
+        return NotProved(overflow)
     assumptions = graph.assumptions()
     unmodelled = [a for a in assumptions if a.startswith(UNMODELLED_MARKS)]
     if unmodelled:
         return NotProved(f"a call without an exact model ({unmodelled[0]})")
     return AbsenceProof(assumptions)
+
+
+def _overflow(graph: SymbolicExecutionGraph) -> str | None:
+    """Why an integer computation of the graph may overflow, if one may: the result of an
+    arithmetic relation on an evaluation edge whose interval in the target state leaves its
+    type's range (a result no longer in the target state is used by nothing)."""
+    for _, label, target in graph.edges:
+        if not isinstance(label, EvalEdge):
+            continue
+        for relation in label.constraints:
+            if relation.result is None or relation.op not in ARITHMETIC_OPS:
+                continue
+            value = graph.states[target].heap.get(relation.result)
+            if not isinstance(value, IntValue):
+                continue
+            low, high = type_range(value.type_letter)
+            if not value.interval.is_subset_of(Interval(low, high)):
+                return f"an integer may overflow at {label.position} ({relation})"
+    return None
 
 
 __all__ = ["AbsenceProof", "NotProved", "prove_absence"]
