@@ -1,0 +1,106 @@
+"""The programs of ``tests/env_corpus`` (issue 21): programs that read input through the
+``Verifier`` stub, ``Random``, ``Scanner(System.in)``, ``System.getenv``, the clock and the
+command line. Each one's first line says what the JVM does with it: ``// EXPECT: <exception
+class>`` (some input makes it throw that, uncaught — a failing ``assert`` is an
+``AssertionError``, run with ``-ea``) or ``// EXPECT: none`` (no input makes an exception
+escape). They are compiled together once; `analysed` checks one with ``--inputs Verifier``
+(no replay), `replayed` checks and replays it, each cached for the session."""
+
+from __future__ import annotations
+
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from javac import compile_java
+
+from jhalt.analyses.check import (
+    CheckedEntry,
+    CheckSettings,
+    ReplaySetup,
+    check_and_replay,
+    check_entry,
+)
+from jhalt.analyses.exceptions import ExceptionReport
+from jhalt.budget import Budget
+from jhalt.findings import Replay
+from jhalt.ids import MethodId
+from jhalt.models import default_registry
+from jhalt.program import Program
+from jhalt.witness.inputs import ConcreteInputs
+from jhalt.witness.replay import find_jdk
+
+DIRECTORY = Path(__file__).resolve().parent / "env_corpus"
+SETTINGS = CheckSettings(input_classes=frozenset({"Verifier"}), assertions=True)
+MAIN = "([Ljava/lang/String;)V"
+
+
+@cache
+def expectations() -> dict[str, str | None]:
+    """Program name → the exception class some input makes escape (None: correct)."""
+    found: dict[str, str | None] = {}
+    for source in sorted(DIRECTORY.glob("*.java")):
+        first = source.read_text().splitlines()[0]
+        if first.startswith("// EXPECT:"):
+            expected = first.removeprefix("// EXPECT:").strip()
+            found[source.stem] = None if expected == "none" else expected
+    return found
+
+
+def failing() -> list[str]:
+    return sorted(n for n, e in expectations().items() if e is not None)
+
+
+def correct() -> list[str]:
+    return sorted(n for n, e in expectations().items() if e is None)
+
+
+@cache
+def classes_dir() -> Path:
+    return compile_java(sorted(DIRECTORY.glob("*.java")))
+
+
+@cache
+def _program() -> Program:
+    return Program.from_spec(str(classes_dir()))
+
+
+@cache
+def analysed(name: str) -> ExceptionReport:
+    """`check_entry` of ``name``'s ``main`` (command-line inputs, ``--inputs Verifier``)."""
+    return check_entry(
+        _program(), MethodId(name, "main", MAIN), command_line=True,
+        registry=default_registry(), budget=Budget(60.0), settings=SETTINGS,
+    )  # fmt: skip
+
+
+@cache
+def replayed(name: str) -> CheckedEntry:
+    """`check_and_replay` of ``name``: findings the JVM did not confirm are dropped."""
+    reproducers = Path(tempfile.gettempdir()) / "jhalt-env-corpus-tests" / name  # reused
+    setup = ReplaySetup(str(classes_dir()), find_jdk(), reproducers)
+    return check_and_replay(
+        _program(), MethodId(name, "main", MAIN), command_line=True,
+        registry=default_registry(), budget=Budget(60.0), setup=setup, settings=SETTINGS,
+    )  # fmt: skip
+
+
+MISSED = {
+    "FailAbs": "abs(Integer.MIN_VALUE) < 0: the graph's integers are mathematical, -x > 0",
+    "FailLongOverflow": "Long.MAX_VALUE + 1 < 0: the witness solver's integers are mathematical",
+}
+"""Failures the analysis does not find (never proved safe either: test_env_correct.py)."""
+
+
+def check_failing(name: str) -> None:
+    expected = expectations()[name]
+    checked = replayed(name)
+    assert not checked.proved
+    if name in MISSED:
+        assert all(f.kind == expected for f in checked.kept)
+        return
+    hits = [f for f in checked.kept if f.kind == expected]
+    assert hits, (checked.kept, checked.dropped)
+    witness = hits[0].witness
+    assert witness.replay is Replay.CONFIRMED, witness.replay_detail
+    assert ConcreteInputs.from_json(witness.inputs).environment
