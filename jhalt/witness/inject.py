@@ -8,7 +8,9 @@ follow it without a Java agent:
   call below may reach package-private methods as the site could) has one static method per
   site, ``siteK``, with the site's stack shape: the callee's parameters, preceded by the
   receiver (of the instruction's owner type) for an instance call. It returns the site's
-  recorded values in order — a counter per site — and after the last one makes the real call;
+  recorded values in order — a counter per site — and after the last one makes the real call.
+  It is written directly as a class file (`jhalt.classfile.emit`, version 49: no stack maps to
+  compute), so a replay needs no compiler;
 * the site's class is rewritten in place (`jhalt.classfile.patch`): ``Methodref`` entries for
   the ``siteK`` methods appended to its constant pool, and each site's ``invokevirtual`` /
   ``invokestatic`` (3 bytes) replaced by ``invokestatic`` of its ``siteK``; an
@@ -16,7 +18,7 @@ follow it without a Java agent:
   after the call is unchanged, so the stack-map frames stay valid and the JVM verifies the
   rewritten class as before.
 
-The rewritten classes and the compiled ``JhaltInputs`` go to one directory, which the replay
+The rewritten classes and the ``JhaltInputs`` classes go to one directory, which the replay
 puts first on the class path. ``invokespecial`` sites (a ``super`` call) are not rewritten:
 the replay then runs the real call there.
 """
@@ -24,31 +26,28 @@ the replay then runs the real call there.
 from __future__ import annotations
 
 import os
-import subprocess
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.classfile.classpath import ClassPath
 from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.classfile.emit import ConstantPool, MethodCode, class_file
 from jhalt.classfile.patch import append_method_refs, replace_code
 from jhalt.errors import JhaltError
-from jhalt.witness.inputs import EnvironmentValues
-from jhalt.witness.reproducer import value_literal
+from jhalt.witness.inputs import (
+    EnvironmentValues,
+    FloatInput,
+    IntInput,
+    NullInput,
+    StringInput,
+    Value,
+)
 
 INPUTS_CLASS = "JhaltInputs"
 INVOKESTATIC, NOP = 0xB8, 0x00
 _REWRITTEN = {"invokevirtual": 3, "invokestatic": 3, "invokeinterface": 5}
-_PRIMITIVES = {
-    "Z": "boolean",
-    "B": "byte",
-    "C": "char",
-    "S": "short",
-    "I": "int",
-    "J": "long",
-    "F": "float",
-    "D": "double",
-}
 
 
 @dataclass(frozen=True)
@@ -60,15 +59,6 @@ class _Site:
     """The generated class (internal name) holding ``method``."""
     method: str
     descriptor: str
-
-
-def java_type(descriptor: str) -> str:
-    """The Java source type of a field descriptor (``$`` of nested classes becomes ``.``)."""
-    if descriptor in _PRIMITIVES:
-        return _PRIMITIVES[descriptor]
-    if descriptor.startswith("["):
-        return java_type(descriptor[1:]) + "[]"
-    return descriptor[1:-1].replace("/", ".").replace("$", ".")
 
 
 def _package(class_name: str) -> str:
@@ -90,49 +80,91 @@ def _sites(environment: Sequence[EnvironmentValues]) -> list[_Site]:
     return sites
 
 
-def _site_source(site: _Site) -> str:
-    """The counter, values and method of one site (module docstring)."""
-    entry = site.entry
+_LOAD = {"I": 0x15, "J": 0x16, "F": 0x17, "D": 0x18, "A": 0x19}
+_RETURN = {"I": 0xAC, "J": 0xAD, "F": 0xAE, "D": 0xAF, "A": 0xB0}
+_GETSTATIC, _PUTSTATIC, _DUP, _POP, _ICONST_1, _IADD, _IF_ICMPNE = (
+    0xB2,
+    0xB3,
+    0x59,
+    0x57,
+    4,
+    0x60,
+    0xA0,
+)
+_LDC_W, _LDC2_W, _ACONST_NULL = 0x13, 0x14, 0x01
+_INVOKE = {"invokevirtual": 0xB6, "invokestatic": 0xB8, "invokeinterface": 0xB9}
+
+
+def _kind(descriptor: str) -> str:
+    """The verifier's category letter of a descriptor (``I`` for every int-like type)."""
+    if descriptor in ("Z", "B", "C", "S", "I"):
+        return "I"
+    return descriptor if descriptor in ("J", "F", "D") else "A"
+
+
+def _push(pool: ConstantPool, value: Value) -> bytes:
+    """Code that pushes an inline value (`EnvironmentValues` holds no references)."""
+    if isinstance(value, IntInput):
+        if value.type == "J":
+            return struct.pack(">BH", _LDC2_W, pool.long(value.value))
+        return struct.pack(">BH", _LDC_W, pool.integer(value.value))
+    if isinstance(value, FloatInput):
+        if value.type == "F":
+            bits = struct.unpack(">I", struct.pack(">f", value.value))[0]
+            return struct.pack(">BH", _LDC_W, pool.float_bits(bits))
+        bits = struct.unpack(">Q", struct.pack(">d", value.value))[0]
+        return struct.pack(">BH", _LDC2_W, pool.double_bits(bits))
+    if isinstance(value, StringInput):
+        return struct.pack(">BH", _LDC_W, pool.string(value.text()))
+    if isinstance(value, NullInput):
+        return bytes([_ACONST_NULL])
+    raise ValueError(f"no environment value from {value!r}")
+
+
+def _real_call(pool: ConstantPool, site: _Site, parameters: tuple[str, ...]) -> bytes:
+    """Load every parameter and make the call the site made."""
+    code = bytearray()
+    slot = 0
+    for parameter in parameters:
+        code += bytes([_LOAD[_kind(parameter)], slot])
+        slot += 2 if parameter in ("J", "D") else 1
+    callee, invoke = site.entry.callee, site.entry.invoke
+    kind = "interface_method" if invoke == "invokeinterface" else "method"
+    index = pool.member(kind, callee.class_name, callee.name, callee.descriptor)
+    code += struct.pack(">BH", _INVOKE[invoke], index)
+    if invoke == "invokeinterface":
+        code += bytes([slot, 0])
+    return bytes(code)
+
+
+def _site_method(pool: ConstantPool, site: _Site) -> MethodCode:
+    """``siteK``: take the site's counter k, return value k if there is one, else call."""
     parameters, returned = parse_method_descriptor(site.descriptor)
-    result = java_type(returned)
-    names = [f"a{k}" for k in range(len(parameters))]
-    formal = ", ".join(f"{java_type(p)} {n}" for p, n in zip(parameters, names))
-    callee = entry.callee
-    if entry.invoke == "invokestatic":
-        real = f"{java_type('L' + callee.class_name + ';')}.{callee.name}({', '.join(names)})"
-    else:
-        real = f"{names[0]}.{callee.name}({', '.join(names[1:])})"
-    values = ", ".join(value_literal(v) for v in entry.values)
-    k = site.method
-    return (
-        f"    private static int {k}Taken;\n"
-        f"    private static final {result}[] {k}Values = {{{values}}};\n"
-        f"    public static {result} {k}({formal}) {{\n"
-        f"        if ({k}Taken < {k}Values.length) return {k}Values[{k}Taken++];\n"
-        f"        return {real};\n"
-        f"    }}\n"
-    )
+    counter = pool.member("field", site.owner, f"{site.method}Taken", "I")
+    code = bytearray(struct.pack(">BH", _GETSTATIC, counter) + bytes([_DUP, _ICONST_1, _IADD]))
+    code += struct.pack(">BH", _PUTSTATIC, counter)
+    returning = bytes([_RETURN[_kind(returned)]])
+    for index, value in enumerate(site.entry.values):
+        taken = bytes([_POP]) + _push(pool, value) + returning
+        test = bytes([_DUP]) + struct.pack(">BH", _LDC_W, pool.integer(index))
+        code += test + struct.pack(">Bh", _IF_ICMPNE, 3 + len(taken)) + taken
+    code += bytes([_POP]) + _real_call(pool, site, tuple(parameters)) + returning
+    slots = sum(2 if p in ("J", "D") else 1 for p in parameters)
+    return MethodCode(site.method, site.descriptor, bytes(code), max(4, slots + 2), slots)
 
 
-def _sources(sites: list[_Site], directory: Path) -> list[Path]:
-    """One ``JhaltInputs.java`` per package of the sites, written below ``directory``."""
+def _inputs_classes(sites: list[_Site]) -> dict[str, bytes]:
+    """One ``JhaltInputs`` class per package of the sites (module docstring)."""
     by_owner: dict[str, list[_Site]] = {}
     for site in sites:
         by_owner.setdefault(site.owner, []).append(site)
-    paths = []
+    classes = {}
     for owner, owned in by_owner.items():
-        package = _package(owner)
-        header = f"package {package.replace('/', '.')};\n\n" if package else ""
-        body = "".join(_site_source(site) for site in owned)
-        path = directory / f"{owner}.java"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(
-            f"{header}/** Generated by jhalt: environment values of a witness. */\n"
-            f"public final class {INPUTS_CLASS} {{\n{body}}}\n",
-            encoding="utf-8",
-        )
-        paths.append(path)
-    return paths
+        pool = ConstantPool()
+        methods = [_site_method(pool, site) for site in owned]
+        fields = [(f"{site.method}Taken", "I") for site in owned]
+        classes[owner] = class_file(pool, owner, fields, methods)
+    return classes
 
 
 def _rewrite(classpath: ClassPath, class_name: str, sites: list[_Site]) -> bytes:
@@ -167,51 +199,29 @@ def _rewrite(classpath: ClassPath, class_name: str, sites: list[_Site]) -> bytes
     return patched
 
 
-def compile_sources(
-    javac: str, classpath: str, out: Path, sources: Sequence[Path], cwd: Path
-) -> str | None:
-    """Compile ``sources`` against ``classpath`` into ``out``; None, or javac's complaint.
-    No annotation processor runs (``-proc:none``): those found on the analysed class path would
-    be the target's code running outside the replay's containment."""
-    command = [javac, "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-nowarn", "-proc:none"]
-    command += ["-encoding", "UTF-8", "-cp", classpath, "-d", str(out), *map(str, sources)]
-    try:
-        compiled = subprocess.run(
-            command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=cwd
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return f"javac could not run ({error})"
-    if compiled.returncode != 0:
-        return f"did not compile:\n{compiled.stderr[-2000:]}"
-    return None
-
-
-def inject_environment(
-    classpath: str, environment: Sequence[EnvironmentValues], work: Path, javac: str
-) -> str:
-    """Write the rewritten site classes and the compiled ``JhaltInputs`` classes into a new
+def inject_environment(classpath: str, environment: Sequence[EnvironmentValues], work: Path) -> str:
+    """Write the rewritten site classes and the generated ``JhaltInputs`` classes into a new
     directory below ``work`` and return the class path with it first (module docstring).
     Raises ValueError (with the reason) when that cannot be done."""
     sites = _sites(environment)
     if not sites:
         return classpath
     out = work / "injected"
-    sources = _sources(sites, work / "injected-src")
-    problem = compile_sources(javac, classpath, out, sources, work)
-    if problem is not None:
-        raise ValueError(f"the environment values' class {problem}")
+    written = dict(_inputs_classes(sites))
     try:
         path = ClassPath.from_spec(classpath)
         by_class: dict[str, list[_Site]] = {}
         for site in sites:
             by_class.setdefault(site.entry.site.class_name, []).append(site)
         for class_name, owned in by_class.items():
-            target = out / f"{class_name}.class"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(_rewrite(path, class_name, owned))
+            written[class_name] = _rewrite(path, class_name, owned)
     except JhaltError as error:
         raise ValueError(str(error)) from error
+    for class_name, data in written.items():
+        target = out / f"{class_name}.class"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
     return os.pathsep.join([str(out), classpath])
 
 
-__all__ = ["INPUTS_CLASS", "compile_sources", "inject_environment", "java_type"]
+__all__ = ["INPUTS_CLASS", "inject_environment"]

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from jhalt.findings import Finding, Replay, Witness
 from jhalt.ids import MethodId
-from jhalt.witness.inject import compile_sources, inject_environment
+from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
@@ -213,10 +213,8 @@ def replay(
     classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
         if inputs.environment:
-            if jdk.javac is None:
-                return skipped("replay skipped: no javac found to inject environment values")
             try:
-                classpath = inject_environment(classpath, inputs.environment, work, jdk.javac)
+                classpath = inject_environment(classpath, inputs.environment, work)
             except ValueError as error:
                 return skipped(f"replay skipped: {error}")
         flags = ["-ea"] if inputs.assertions else []
@@ -330,6 +328,23 @@ def _compile_reproducer(
     if problem is not None:
         return skipped(f"replay skipped: the reproducer {problem}")
     return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+
+
+def compile_sources(
+    javac: str, classpath: str, out: Path, sources: Sequence[Path], cwd: Path
+) -> str | None:
+    """Compile ``sources`` against ``classpath`` into ``out``; None, or javac's complaint."""
+    command = [javac, "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-nowarn", "-proc:none"]
+    command += ["-encoding", "UTF-8", "-cp", classpath, "-d", str(out), *map(str, sources)]
+    try:
+        compiled = subprocess.run(
+            command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=cwd
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"could not run javac ({error})"
+    if compiled.returncode != 0:
+        return f"did not compile:\n{compiled.stderr[-2000:]}"
+    return None
 
 
 # ---- running ----------------------------------------------------------------------------------
