@@ -15,13 +15,14 @@ NAME DIR --inputs Verifier --format json`` subprocess. Printed: one line per pro
   (target 0);
 * correct proved safe (``"safe": true``; target ≥ 70 %), and failing programs "proved" (must
   be 0: that would be an unsound proof);
-* wall times (per program, total).
+* wall and CPU times (per program, total; CPU per program is exact with ``--jobs 1``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import tempfile
@@ -48,11 +49,11 @@ def expectations() -> dict[str, str | None]:
 def check_program(classes: Path, name: str, timeout_s: float) -> dict[str, object]:
     command = [sys.executable, "-m", "jhalt", "check", "--main", name, str(classes)]
     command += ["--inputs", "Verifier", "--format", "json", "--timeout", str(timeout_s)]
-    started = time.monotonic()
+    started, cpu = time.monotonic(), _children_cpu()
     done = run_bounded(command, timeout_s + 60)
-    took = time.monotonic() - started
+    took, cpu = time.monotonic() - started, _children_cpu() - cpu
     if done is None or done.returncode not in (0, 1):
-        return {"status": "error", "time_s": took}
+        return {"status": "error", "time_s": took, "cpu_s": cpu}
     data = json.loads(done.stdout)
     findings = [
         (
@@ -62,7 +63,14 @@ def check_program(classes: Path, name: str, timeout_s: float) -> dict[str, objec
         )
         for f in data["findings"]
     ]
-    return {"status": "ok", "findings": findings, "safe": bool(data.get("safe")), "time_s": took}
+    safe = bool(data.get("safe"))
+    return {"status": "ok", "findings": findings, "safe": safe, "time_s": took, "cpu_s": cpu}
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the finished child processes (jhalt and its JVMs; exact with --jobs 1)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def summary(expected: dict[str, str | None], results: dict[str, dict[str, object]]) -> list[str]:
@@ -83,6 +91,7 @@ def summary(expected: dict[str, str | None], results: dict[str, dict[str, object
         false_reports += len(findings)
         proved += bool(results[name].get("safe"))
     times = [float(str(r["time_s"])) for r in results.values()]
+    cpu = [float(str(r["cpu_s"])) for r in results.values()]
     return [
         f"failing confirmed: {confirmed}/{len(failing)} ({100 * confirmed / len(failing):.0f} %),"
         f" {with_values} with injected environment values",
@@ -90,7 +99,8 @@ def summary(expected: dict[str, str | None], results: dict[str, dict[str, object
         f"correct proved safe: {proved}/{len(correct)} ({100 * proved / len(correct):.0f} %);"
         f" failing programs proved safe (unsound): {unsound}",
         f"time: total {sum(times):.1f} s, per program max {max(times):.1f} s,"
-        f" mean {sum(times) / len(times):.1f} s",
+        f" mean {sum(times) / len(times):.1f} s; CPU (jhalt and its JVMs) total {sum(cpu):.1f} s,"
+        f" per program max {max(cpu):.1f} s, mean {sum(cpu) / len(cpu):.1f} s",
     ]
 
 
