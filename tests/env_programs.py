@@ -1,6 +1,6 @@
 """The programs of ``tests/env_corpus`` (issue 21): programs that read input through the
 ``Verifier`` stub, ``Random``, ``Scanner(System.in)``, ``System.getenv``, the clock and the
-command line. Each one's first line says what the JVM does with it: ``// EXPECT: <exception
+command line (and of ``tests/env_deep``: deep or rare failures). Each one's first line says what the JVM does with it: ``// EXPECT: <exception
 class>`` (some input makes it throw that, uncaught — a failing ``assert`` is an
 ``AssertionError``, run with ``-ea``) or ``// EXPECT: none`` (no input makes an exception
 escape). They are compiled together once; `analysed` checks one with ``--inputs Verifier``
@@ -31,15 +31,17 @@ from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.replay import find_jdk
 
 DIRECTORY = Path(__file__).resolve().parent / "env_corpus"
+DEEP = Path(__file__).resolve().parent / "env_deep"
+"""Programs with deep or rare failures (issue 21 item 4): never to be proved safe."""
 SETTINGS = CheckSettings(input_classes=frozenset({"Verifier"}), assertions=True)
 MAIN = "([Ljava/lang/String;)V"
 
 
 @cache
-def expectations() -> dict[str, str | None]:
+def expectations(directory: Path = DIRECTORY) -> dict[str, str | None]:
     """Program name → the exception class some input makes escape (None: correct)."""
     found: dict[str, str | None] = {}
-    for source in sorted(DIRECTORY.glob("*.java")):
+    for source in sorted(directory.glob("*.java")):
         first = source.read_text().splitlines()[0]
         if first.startswith("// EXPECT:"):
             expected = first.removeprefix("// EXPECT:").strip()
@@ -56,20 +58,20 @@ def correct() -> list[str]:
 
 
 @cache
-def classes_dir() -> Path:
-    return compile_java(sorted(DIRECTORY.glob("*.java")))
+def classes_dir(directory: Path = DIRECTORY) -> Path:
+    return compile_java(sorted(directory.glob("*.java")))
 
 
 @cache
-def _program() -> Program:
-    return Program.from_spec(str(classes_dir()))
+def _program(directory: Path = DIRECTORY) -> Program:
+    return Program.from_spec(str(classes_dir(directory)))
 
 
 @cache
-def analysed(name: str) -> ExceptionReport:
+def analysed(name: str, directory: Path = DIRECTORY) -> ExceptionReport:
     """`check_entry` of ``name``'s ``main`` (command-line inputs, ``--inputs Verifier``)."""
     return check_entry(
-        _program(), MethodId(name, "main", MAIN), command_line=True,
+        _program(directory), MethodId(name, "main", MAIN), command_line=True,
         registry=default_registry(), budget=Budget(60.0), settings=SETTINGS,
     )  # fmt: skip
 
