@@ -14,6 +14,7 @@ from pathlib import Path
 
 from javac import compile_java
 
+from jhalt.analyses.absence import AbsenceProof, NotProved, prove_absence
 from jhalt.analyses.check import (
     CheckedEntry,
     CheckSettings,
@@ -27,6 +28,8 @@ from jhalt.findings import Replay
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
+from jhalt.seg.builder import build_graph
+from jhalt.seg.context import EvalOptions
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.replay import find_jdk
 
@@ -65,6 +68,15 @@ def classes_dir(directory: Path = DIRECTORY) -> Path:
 @cache
 def _program(directory: Path = DIRECTORY) -> Program:
     return Program.from_spec(str(classes_dir(directory)))
+
+
+@cache
+def graph_absence(name: str, directory: Path = DIRECTORY) -> AbsenceProof | NotProved:
+    """The absence proof (or why none) of ``name``'s graph alone, without witness search."""
+    options = EvalOptions(input_classes=SETTINGS.input_classes, assertions=SETTINGS.assertions)
+    entry = MethodId(name, "main", MAIN)
+    graph = build_graph(_program(directory), entry, default_registry(), options=options)
+    return prove_absence(graph)
 
 
 @cache
