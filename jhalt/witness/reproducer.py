@@ -301,11 +301,13 @@ class _RunBody:
 
     def _environment_comment(self) -> list[str]:
         """The environment values as comments: a run needs the rewritten classes of
-        `jhalt.witness.inject` on the class path to get them (jhalt's replay builds those)."""
+        `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
+        them next to the reproducer)."""
         lines = []
         if self.inputs.environment:
             lines.append(
-                "        // environment values (injected by jhalt's replay, in order per call):"
+                "        // environment values, in call order per site: the classes in injected/"
+                " next to this file return them (put it first on the class path)"
             )
         for env in self.inputs.environment:
             values = ", ".join(value_literal(v) for v in env.values)
