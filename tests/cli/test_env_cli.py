@@ -39,6 +39,12 @@ def test_failing_assert_is_found_with_its_input_and_confirmed(capsys, tmp_path: 
     )
     assert any(line.startswith("    replay: confirmed") for line in lines)
     assert "note: assertions: on (as java -ea); input classes: Verifier" in lines
+    # the reproducer comes with the classes that return the environment values
+    injected = tmp_path / "FailAssertModulo_main_1" / "injected"
+    assert sorted(p.name for p in injected.iterdir()) == [
+        "FailAssertModulo.class",
+        "JhaltInputs.class",
+    ]
 
 
 def test_assertions_off_makes_the_assert_no_finding(capsys, tmp_path: Path) -> None:
