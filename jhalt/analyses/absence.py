@@ -23,7 +23,8 @@ concatenation of objects whose ``toString()`` is not analysed: they say nothing 
 the call does. What the proof still takes for granted is what the graph's edges assume (the
 models' documented assumptions: printing only writes output, an input method returns a value, …)
 and what the run's settings say (``--assertions``, ``--inputs``); `AbsenceProof.assumptions`
-lists the edges' assumptions.
+lists the edges' assumptions. Errors of the virtual machine itself (``StackOverflowError``,
+``OutOfMemoryError``) are outside the graph's semantics: the proof says so.
 """
 
 from __future__ import annotations

@@ -198,7 +198,8 @@ def proof_note(entry: MethodId, proof: AbsenceProof, settings: CheckSettings) ->
     if settings.input_classes:
         stated.append("methods of the input classes return values of their types")
     stated.append("assertions " + ("enabled (-ea)" if settings.assertions else "disabled"))
-    shown = "; ".join(stated[:6]) + ("; …" if len(stated) > 6 else "")
+    stated.append("no VirtualMachineError (the stack and the heap suffice)")
+    shown = "; ".join(stated[:8]) + ("; …" if len(stated) > 8 else "")
     return (
         f"proved: no uncaught exception from `{entry.dotted_class}.{entry.name}` "
         f"(under the stated assumptions: {shown})"
