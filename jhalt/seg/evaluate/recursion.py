@@ -18,7 +18,9 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   into reference fields, the reached objects keep their shape — their integer fields and
   integer array entries, and the reference fields it writes, are forgotten
   (:func:`_keep_shapes`); otherwise every reached object is havocked like the arguments of
-  an unknown library call (:func:`jhalt.seg.library.havoc_reachable`). The static fields
+  an unknown library call (:func:`jhalt.seg.library.havoc_reachable`) — unless the code it
+  may run writes only objects it allocates (``fresh_writes``): then every reached object is
+  unchanged, and the result, though it may share with them, is acyclic. The static fields
   it may write are forgotten; the result is a fresh value of the return type (an object
   that may be, or share parts with, any reached object), or an unspecified ``Throwable``
   is thrown. The edge carries the assumption that the call returns or throws: a
@@ -116,7 +118,9 @@ def _summary(
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
     reached = callee_reach(popped, roots)
-    if effects.reference_stores == ANY:
+    if effects.fresh_writes:
+        base = popped
+    elif effects.reference_stores == ANY:
         base = havoc_reachable(popped, reached)
     else:
         base = _keep_shapes(popped, reached, effects.reference_fields)
@@ -127,7 +131,7 @@ def _summary(
     if descriptor != "V":
         returned, result = with_fresh_value(base, unknown_value(descriptor), ctx.fresh)
         if descriptor[0] in "L[":
-            returned = _may_share(returned, result, reached)
+            returned = _may_share(returned, result, reached, acyclic=effects.fresh_writes)
     outcomes: list[Outcome] = [
         Returns(returned, result, assumptions=(assumption,)),
         Throws(base, THROWABLE, exact=False, assumptions=(assumption,)),
@@ -175,10 +179,16 @@ def _trivial_initialisation(
     )
 
 
-def _may_share(state: AbstractState, result: Ref, reached: list[Ref]) -> AbstractState:
+def _may_share(
+    state: AbstractState, result: Ref, reached: list[Ref], acyclic: bool
+) -> AbstractState:
     """The callee may return one of the objects it reached, or an object that points into
-    them: ``result`` may be equal to and may share parts with each of them."""
-    predicates = state.predicates.with_non_tree(result).with_join(result, result)
+    them: ``result`` may be equal to and may share parts with each of them, and may be a
+    DAG (``result ⋀ result``). Unless ``acyclic`` (a callee that writes only fresh objects
+    makes no cycle) it may also be cyclic (``result!``)."""
+    predicates = state.predicates.with_join(result, result)
+    if not acyclic:
+        predicates = predicates.with_non_tree(result)
     for reference in reached:
         predicates = predicates.with_maybe_equal(result, reference).with_join(result, reference)
     return state.with_predicates(predicates)
