@@ -15,10 +15,10 @@ invocation may reach every program method with the invoked name and descriptor).
   and acyclic structures stay acyclic (a field now holds a new leaf-only object or null);
 * ``any`` — anything else.
 
-Independently, ``fresh_writes`` says that every method the callee may run writes only
-objects it allocated itself (`jhalt.bytecode.fresh_writes`) and calls library methods only
-with immutable objects (`IMMUTABLE_CLASSES`) or none: the objects that existed before the
-call are then entirely unchanged after it, and the new objects form no cycle.
+Independently, ``writes`` classifies the callee by the objects it writes
+(`jhalt.seg.evaluate.fresh_calls`): ``fresh`` — only objects it allocates, so the objects
+that existed before the call are unchanged after it, and the new objects form no cycle;
+``receiver`` — also ``this``, kept to itself; ``other``.
 
 Library code the callee runs is assumed to store no program object into a program object
 (the assumption of unknown library calls, `jhalt.seg.library`).
@@ -29,13 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jhalt.bytecode import Instruction
-from jhalt.bytecode.fresh_writes import writes_only_fresh
-from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.bytecode.fresh_writes import OTHER
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.classinit import target_class
+from jhalt.seg.evaluate.fresh_calls import write_kind
 
 NONE, FRESH, ANY = "none", "fresh", "any"
 _ORDER = (NONE, FRESH, ANY)
@@ -50,17 +50,8 @@ class CalleeEffects:
     reference_stores: str
     reference_fields: frozenset[FieldId]
     """The reference fields it writes by ``putfield``."""
-    fresh_writes: bool = False
-    """Whether it writes only objects it allocated itself (module docstring)."""
-
-
-IMMUTABLE_CLASSES = frozenset(
-    f"java/lang/{name}"
-    for name in ("String", "Integer", "Long", "Short", "Byte", "Character", "Boolean")
-    + ("Float", "Double", "Math", "StrictMath")
-)
-"""Library classes whose objects no method can change; a library call whose receiver and
-reference arguments are all of these types (or that has none) changes no existing object."""
+    writes: str = OTHER
+    """Which objects it writes (module docstring)."""
 
 
 def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
@@ -73,7 +64,6 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
     written: set[FieldId] = set()
     fields: set[FieldId] = set()
     stores = NONE
-    fresh = True
     seen = {method}
     todo = [method]
     while todo:
@@ -81,9 +71,7 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
         try:
             instructions = ctx.body(current).instructions
         except JhaltError:
-            fresh = False
             continue
-        fresh = fresh and _writes_only_fresh(ctx, current)
         for index, ins in enumerate(instructions):
             initialised = target_class(ctx, ins)
             if isinstance(initialised, str):
@@ -99,53 +87,16 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
             stores = max(stores, _store_kind(ctx, instructions, index), key=_ORDER.index)
             if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokedynamic":
                 member = ins.member
-                fresh = fresh and _harmless_if_library(ctx, ins)
                 for callee in by_signature.get((member.name, member.descriptor), ()):
                     if callee not in seen:
                         seen.add(callee)
                         todo.append(callee)
+    fresh = write_kind(ctx, method, seen)
     effects = CalleeEffects(
         frozenset(classes), frozenset(written), stores, frozenset(fields), fresh
     )
     ctx.call_effects[method] = effects
     return effects
-
-
-def _writes_only_fresh(ctx: EvalContext, method: MethodId) -> bool:
-    body = ctx.body(method)
-    slots = sum(2 if t in "JD" else 1 for t in parse_method_descriptor(method.descriptor)[0])
-    return writes_only_fresh(
-        body.cfg,
-        body.code.max_locals,
-        constructor=method.name == "<init>",
-        argument_slots=slots + (0 if body.method.is_static else 1),
-    )
-
-
-def _harmless_if_library(ctx: EvalContext, ins: Instruction) -> bool:
-    """Whether the call ``ins`` changes no existing object should it run library code:
-    a call of a program class's method (its program implementations are followed; one it
-    inherits from ``Object`` writes no program object), ``Object.<init>``, or one whose receiver and reference
-    parameters are all of `IMMUTABLE_CLASSES`. ``invokedynamic`` is refused."""
-    if ins.mnemonic == "invokedynamic":
-        return False
-    member = ins.member
-    if member.owner == "java/lang/Object" and member.name == "<init>":
-        return True
-    if not member.owner.startswith("[") and not ctx.program.is_library(member.owner):
-        resolve = (
-            ctx.program.resolve_interface_method
-            if ins.mnemonic == "invokeinterface"
-            else ctx.program.resolve_method
-        )
-        try:
-            declared = resolve(member.owner, member.name, member.descriptor)
-        except (LinkageFailure, JhaltError):
-            return False
-        return declared.owner == "java/lang/Object" or not ctx.program.is_library(declared.owner)
-    types = [member.owner] if ins.mnemonic != "invokestatic" else []
-    types += [t[1:-1] if t[0] == "L" else t for t in parse_method_descriptor(member.descriptor)[0]]
-    return all(len(t) == 1 or t in IMMUTABLE_CLASSES for t in types)
 
 
 def _store_kind(ctx: EvalContext, instructions: tuple[Instruction, ...], index: int) -> str:

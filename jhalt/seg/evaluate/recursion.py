@@ -19,8 +19,10 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   integer array entries, and the reference fields it writes, are forgotten
   (:func:`_keep_shapes`); otherwise every reached object is havocked like the arguments of
   an unknown library call (:func:`jhalt.seg.library.havoc_reachable`) — unless the code it
-  may run writes only objects it allocates (``fresh_writes``): then every reached object is
-  unchanged, and the result, though it may share with them, is acyclic. The static fields
+  may run writes only objects it allocates (``writes`` is ``fresh``): then every reached
+  object is unchanged, and the result, though it may share with them, is acyclic; a
+  recursive constructor that writes only the object it initialises (and objects it
+  allocates) leaves everything but that object unchanged (:func:`_initialised`). The static fields
   it may write are forgotten; the result is a fresh value of the return type (an object
   that may be, or share parts with, any reached object), or an unspecified ``Throwable``
   is thrown. The edge carries the assumption that the call returns or throws: a
@@ -40,6 +42,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jhalt.bytecode import Instruction
+from jhalt.bytecode.fresh_writes import FRESH, RECEIVER
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState, Frame, reachable_objects
 from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref
@@ -118,12 +121,7 @@ def _summary(
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
     reached = callee_reach(popped, roots)
-    if effects.fresh_writes:
-        base = popped
-    elif effects.reference_stores == ANY:
-        base = havoc_reachable(popped, reached)
-    else:
-        base = _keep_shapes(popped, reached, effects.reference_fields)
+    base = _callee_base(popped, reached, effects, target, arguments)
     kept = tuple(item for item in base.static_fields if item[0] not in effects.static_writes)
     base = replace(base, static_fields=kept)
     returned, result = base, None
@@ -131,12 +129,45 @@ def _summary(
     if descriptor != "V":
         returned, result = with_fresh_value(base, unknown_value(descriptor), ctx.fresh)
         if descriptor[0] in "L[":
-            returned = _may_share(returned, result, reached, acyclic=effects.fresh_writes)
+            returned = _may_share(returned, result, reached, acyclic=effects.writes == FRESH)
     outcomes: list[Outcome] = [
         Returns(returned, result, assumptions=(assumption,)),
         Throws(base, THROWABLE, exact=False, assumptions=(assumption,)),
     ]
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes, SUMMARY)
+
+
+def _callee_base(
+    popped: AbstractState,
+    reached: list[Ref],
+    effects: CalleeEffects,
+    target: MethodId,
+    arguments: tuple[Ref, ...],
+) -> AbstractState:
+    """The caller's state after the callee, before its result (module docstring)."""
+    if effects.writes == FRESH:
+        return popped
+    if effects.writes == RECEIVER and target.name == "<init>":
+        return _initialised(popped, arguments[0], reached)
+    if effects.reference_stores == ANY:
+        return havoc_reachable(popped, reached)
+    return _keep_shapes(popped, reached, effects.reference_fields)
+
+
+def _initialised(state: AbstractState, receiver: Ref, reached: list[Ref]) -> AbstractState:
+    """The state after a recursive constructor call that writes only the object it
+    initialises (``receiver``, just allocated: nothing else reaches it, the JVM verifier
+    lets no uninitialised object be passed or stored) and objects it allocates: its fields
+    are unknown and may lead to any reached object (``⋀``) or to one object twice, but not
+    back to itself (it keeps ``this`` to itself); every other object is unchanged."""
+    value = state.heap[receiver]
+    if not isinstance(value, InstanceValue):
+        return havoc_reachable(state, reached)
+    predicates = state.predicates
+    for reference in reached:
+        predicates = predicates.with_join(receiver, reference)
+    reset = state.with_heap(state.heap.set(receiver, InstanceValue(value.class_name, ())))
+    return reset.with_predicates(predicates)
 
 
 def _keep_shapes(
