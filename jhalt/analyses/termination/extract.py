@@ -57,8 +57,10 @@ concrete object at the reference, each entry valid in the current concrete heap:
   the same object (``p =? q``; distinct references without ``=?`` are distinct objects,
   `jhalt.domains.heap`) — the written value is re-read from the next state; a library call
   (an ``invoke`` that does not push a frame) may write any field and removes all entries,
-  except the calls of `HARMLESS_LIBRARY_METHODS` (e.g. ``Object.<init>``), which write no
-  field of an existing object and also keep every size.
+  except the calls of `HARMLESS_LIBRARY_METHODS` (e.g. ``Object.<init>``) and the summaries
+  of recursive calls whose code writes only objects it allocates
+  (`jhalt.seg.evaluate.recursion`), which write no field of an existing object and also
+  keep every size.
   No other instruction writes an instance field;
 * at the instance edge, ``g.F' = term`` when the map has an entry for the instance
   reference of ``g``; otherwise ``g.F'`` is unconstrained.
@@ -121,6 +123,7 @@ from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import keeps_existing_objects
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
 
@@ -388,8 +391,9 @@ class _Extractor:
     def _heap_effect(
         self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
     ) -> None:
-        if label.enters_call:
-            return  # entering a recursive call writes nothing (`jhalt.seg.evaluate.recursion`)
+        if label.enters_call or keeps_existing_objects(label.assumptions):
+            return  # entering a recursive call, or a summary of one that writes only new
+            # objects, changes no existing object (`jhalt.seg.evaluate.recursion`)
         mnemonic = label.mnemonic
         if mnemonic == "putfield":
             written = before.peek(1)

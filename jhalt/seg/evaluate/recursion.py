@@ -71,6 +71,16 @@ def is_summary_assumption(assumption: str) -> bool:
     return assumption.startswith(_SUMMARY_ASSUMPTION)
 
 
+_KEEPS_EXISTING = " (it changes no object that existed before it)"
+
+
+def keeps_existing_objects(assumptions: tuple[str, ...]) -> bool:
+    """Whether an edge with these ``assumptions`` is a summary of a callee that writes only
+    objects it allocates: every object of the caller's state keeps its fields (and so its
+    size), only new objects (the result, an exception) appear."""
+    return any(is_summary_assumption(a) and a.endswith(_KEEPS_EXISTING) for a in assumptions)
+
+
 SUMMARY = "summary"
 """The split marker of the summary's cases (:func:`jhalt.seg.evaluate.outcomes.outcome_choice`)."""
 
@@ -118,6 +128,8 @@ def _summary(
                 "recursion",
             )
     assumption = f"{_SUMMARY_ASSUMPTION}{target} returns or throws"
+    if effects.writes == FRESH:
+        assumption += _KEEPS_EXISTING
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
     reached = callee_reach(popped, roots)

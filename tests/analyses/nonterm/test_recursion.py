@@ -29,7 +29,7 @@ PROVED = [
     "RecFactorial", "RecFibonacci", "RecAckermann", "RecEvenOdd", "RecListReverse",
     "RecBinarySearch", "RecMergeSort", "RecVirtualDepth", "RecPower", "RecHanoi",
     "RecLoopInside", "RecSumDigits", "RecRightBase", "RecDeepFinite", "RecDeepBounce",
-    "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain",
+    "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 
