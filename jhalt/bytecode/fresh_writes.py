@@ -12,7 +12,9 @@ field or an array. A method's writes (``putfield``, array stores) are classified
 
 A call ``o.m(…)`` of a `RECEIVER` method that keeps ``this`` to itself writes ``o``: for the
 caller it is a write to ``o`` (fine while ``o`` is own) and no escape; so is a constructor
-call on the object just allocated.
+call on the object just allocated. A method has a *fresh result* when every object it
+returns is own at the ``areturn`` (``null`` too); the result of a call of such methods is
+own in the caller, as if the call allocated it.
 
 Why it matters (`jhalt.seg.evaluate.callee_effects`): when every method a call may run is
 `FRESH` at the call, the objects that existed before the call are unchanged after it and
@@ -51,10 +53,13 @@ _NONE: Tags = frozenset()
 @dataclass(frozen=True)
 class MethodWrites:
     """The classification of a method (module docstring); ``this_escapes`` says whether
-    the method may let its receiver escape (always False for `RECEIVER`)."""
+    the method may let its receiver escape (always False for `RECEIVER`); ``fresh_result``
+    whether every object it returns is one it allocated and that has not escaped (or one
+    such a method returned to it), so that nothing but the caller reaches it."""
 
     kind: str
     this_escapes: bool
+    fresh_result: bool = False
 
 
 CallWrites = Callable[[Instruction], MethodWrites]
@@ -81,6 +86,7 @@ class _Record:
     writes_other: bool = False
     writes_this: bool = False
     this_escapes: bool = False
+    fresh_result: bool = True
 
     def write(self, target: Tags, escaped: Tags) -> None:
         if OTHER_VALUE in target or target & escaped:
@@ -99,7 +105,7 @@ def method_writes(
     counts the local slots of the receiver and the parameters; ``calls`` classifies the
     methods each of its invocations may run."""
     if cfg.subroutines:
-        return MethodWrites(OTHER, True)
+        return MethodWrites(OTHER, True, False)
     first = [_ANY] * argument_slots + [_NONE] * (max_locals - argument_slots)
     if not is_static and max_locals:
         first[0] = frozenset({THIS})
@@ -129,9 +135,10 @@ def method_writes(
             if joined != known:
                 states[start] = joined
                 work.append(start)
+    fresh = record.fresh_result
     if record.writes_other or (record.writes_this and record.this_escapes):
-        return MethodWrites(OTHER, record.this_escapes)
-    return MethodWrites(RECEIVER if record.writes_this else FRESH, record.this_escapes)
+        return MethodWrites(OTHER, record.this_escapes, fresh)
+    return MethodWrites(RECEIVER if record.writes_this else FRESH, record.this_escapes, fresh)
 
 
 def _step(frame: _Frame, ins: Instruction, record: _Record) -> _Frame:
@@ -162,8 +169,16 @@ def _step(frame: _Frame, ins: Instruction, record: _Record) -> _Frame:
         record.write(popped[0], frozenset(escaped))
     elif ins.mnemonic == "putstatic":
         escape(popped)
+    elif ins.mnemonic == "areturn":
+        owned = popped[0] - {THIS}
+        record.fresh_result = record.fresh_result and not (
+            OTHER_VALUE in owned or owned & escaped or THIS in popped[0]
+        )
     elif ins.kind == Kind.INVOKE:
-        _invoke(ins, popped, record, escape, frozenset(escaped))
+        if _invoke(ins, popped, record, escape, frozenset(escaped)):
+            locals_, stack = _older(locals_, ins.pc), _older(stack, ins.pc)
+            escaped.discard(ins.pc)
+            pushed = frozenset({ins.pc})
     stack.extend([pushed] * ins.pushes)
     return _Frame(tuple(locals_), tuple(stack), frozenset(escaped))
 
@@ -192,25 +207,27 @@ def _invoke(
     record: _Record,
     escape: Callable[[tuple[Tags, ...]], None],
     escaped: Tags,
-) -> None:
+) -> bool:
     """The effect of a call: its arguments escape; its receiver escapes unless every method
-    it may run keeps ``this`` to itself, and is written when one of them writes it."""
+    it may run keeps ``this`` to itself, and is written when one of them writes it. True
+    when the object it returns is fresh (an allocation site of its own: the call's pc)."""
     if ins.mnemonic == "invokedynamic":
         record.writes_other = True
         escape(popped)
-        return
+        return False
     callee = record.calls(ins)
     if callee.kind == OTHER:
         record.writes_other = True
     if ins.mnemonic == "invokestatic":
         escape(popped)
-        return
+        return callee.fresh_result
     receiver = popped[0]
     escape(popped[1:])
     if callee.this_escapes:
         escape((receiver,))
     if callee.kind == RECEIVER:
         record.write(receiver, escaped)
+    return callee.fresh_result and ins.member.name != "<init>"
 
 
 def _shuffle(stack: tuple[Tags, ...], mnemonic: str) -> tuple[Tags, ...]:

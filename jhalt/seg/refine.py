@@ -247,12 +247,19 @@ def child_annotations(
     an instance of the unrefined state only has if ``parent ⋀ parent`` and ``parent!``
     (Def. 1.10(n)) — and then ``parent`` is among the partners above, which adds the join.
     Without this, a node taken off a list keeps a spurious join to the rest of the list
-    after its field is overwritten (``z = x; x = x.n; z.n = y``: list reversal)."""
+    after its field is overwritten (``z = x; x = x.n; z.n = y``: list reversal).
+
+    ``child =? a`` for ``parent`` or an object ``a`` that reaches ``parent`` through
+    represented fields is added only when ``parent`` may be non-tree (``parent!``): the
+    field would close a cycle through the part of ``parent`` that is not represented, which
+    needs ``parent!`` (thesis Def. 1.10(m)); ``parent ⋀ parent`` alone is a DAG — the
+    reading `jhalt.analyses.termination.sizes` relies on as well."""
     predicates = state.predicates
     child_value = state.heap.get(child)
     if child_value is None or not is_object_value(child_value):
         return state
     partners = set(predicates.join_partners(parent)) | predicates.equal_partners(parent)
+    ancestors = _ancestors(state, parent)
     if predicates.may_be_non_tree(parent):
         partners.add(parent)
         predicates = predicates.with_non_tree(child)
@@ -265,14 +272,16 @@ def child_annotations(
         if partner_value is None or not is_object_value(partner_value):
             continue
         predicates = predicates.with_join(child, partner)
-        if may_be_same_object(ctx, child_value, partner_value):
+        closes_cycle = partner in ancestors and not predicates.may_be_non_tree(parent)
+        if not closes_cycle and may_be_same_object(ctx, child_value, partner_value):
             predicates = predicates.with_maybe_equal(child, partner)
         if isinstance(partner_value, InstanceValue):
             for _, grandchild in partner_value.fields:
                 grand_value = state.heap.get(grandchild)
                 if grandchild != NULL and grand_value is not None and is_object_value(grand_value):
                     predicates = predicates.with_join(child, grandchild)
-                    if may_be_same_object(ctx, child_value, grand_value):
+                    closes = grandchild in ancestors and not predicates.may_be_non_tree(parent)
+                    if not closes and may_be_same_object(ctx, child_value, grand_value):
                         predicates = predicates.with_maybe_equal(child, grandchild)
     if partners & {parent} and predicates.may_join(parent, parent):
         predicates = predicates.with_join(child, child)
@@ -281,6 +290,21 @@ def child_annotations(
     ):
         predicates = predicates.with_join(parent, child)
     return state.with_predicates(predicates)
+
+
+def _ancestors(state: AbstractState, target: Ref) -> set[Ref]:
+    """``target`` and the references that reach it through represented fields."""
+    parents: dict[Ref, list[Ref]] = {}
+    for reference, value in state.heap.items():
+        for _, child in successors(value):
+            parents.setdefault(child, []).append(reference)
+    found, todo = {target}, [target]
+    while todo:
+        for parent in parents.get(todo.pop(), ()):
+            if parent not in found:
+                found.add(parent)
+                todo.append(parent)
+    return found
 
 
 def _is_explicit_child(state: AbstractState, parent: Ref, child: Ref) -> bool:

@@ -13,7 +13,7 @@ from jhalt.ids import MethodId
 from jhalt.models import default_registry as registry
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
-from jhalt.seg.evaluate.fresh_calls import write_kind
+from jhalt.seg.evaluate.fresh_calls import method_effects
 
 SOURCE = """
 public class Fresh {
@@ -169,6 +169,19 @@ EXPECTED = {
 }
 """Whether a call of the method changes no object that existed before it."""
 
+FRESH_RESULTS = {
+    ("build", "(I)LFresh;"): True,  # null or a new node
+    ("buildLocal", "(I)LFresh;"): True,
+    ("chain", "(I)LFresh;"): True,  # the newest node: nothing points to it
+    ("stack", "(I)LFresh;"): True,
+    ("cycle", "()LFresh;"): False,  # stored into another object: it escaped
+    ("either", "(LFresh;Z)LFresh;"): False,  # may return its parameter
+    ("pushOnto", "(LFresh;)LFresh;"): False,
+    ("escapeThenWrite", "(I)LFresh;"): False,  # the static field reaches it
+    ("describe", "(I)Ljava/lang/String;"): False,  # a library method's result
+}
+"""Whether every object the method returns is one it allocated that nothing else reaches."""
+
 CONSTRUCTORS = {
     "(ILFresh;)V": RECEIVER,  # writes only the object it initialises
     "(LFresh;)V": OTHER,  # writes its argument
@@ -185,8 +198,8 @@ def program(tmp_path_factory: pytest.TempPathFactory) -> Program:
 def test_a_call_changes_no_existing_object(program: Program, name: str, descriptor: str) -> None:
     method = MethodId("Fresh", name, descriptor)
     reachable = [m for m in program.methods_by_signature().values() for m in m]
-    found = write_kind(EvalContext(program, registry()), method, reachable)
-    assert (found == FRESH) is EXPECTED[(name, descriptor)]
+    found = method_effects(EvalContext(program, registry()), method, reachable)
+    assert (found.kind == FRESH) is EXPECTED[(name, descriptor)]
 
 
 @pytest.mark.parametrize("descriptor", sorted(CONSTRUCTORS))
@@ -197,3 +210,13 @@ def test_constructors_write_the_object_they_initialise(program: Program, descrip
         body.cfg, body.code.max_locals, slots, False, lambda ins: MethodWrites(FRESH, False)
     )
     assert found.kind == CONSTRUCTORS[descriptor]
+
+
+@pytest.mark.parametrize(("name", "descriptor"), sorted(FRESH_RESULTS))
+def test_a_fresh_result_is_new_and_reached_by_nothing_else(
+    program: Program, name: str, descriptor: str
+) -> None:
+    method = MethodId("Fresh", name, descriptor)
+    reachable = [m for m in program.methods_by_signature().values() for m in m]
+    found = method_effects(EvalContext(program, registry()), method, reachable)
+    assert found.fresh_result is FRESH_RESULTS[(name, descriptor)]

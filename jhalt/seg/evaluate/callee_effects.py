@@ -35,7 +35,7 @@ from jhalt.ids import FieldId, MethodId
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.classinit import target_class
-from jhalt.seg.evaluate.fresh_calls import write_kind
+from jhalt.seg.evaluate.fresh_calls import method_effects
 
 NONE, FRESH, ANY = "none", "fresh", "any"
 _ORDER = (NONE, FRESH, ANY)
@@ -52,6 +52,9 @@ class CalleeEffects:
     """The reference fields it writes by ``putfield``."""
     writes: str = OTHER
     """Which objects it writes (module docstring)."""
+    fresh_result: bool = False
+    """Whether the object it returns is always one it allocated (or null), reached by
+    nothing else (`jhalt.bytecode.fresh_writes`)."""
 
 
 def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
@@ -91,9 +94,14 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
                     if callee not in seen:
                         seen.add(callee)
                         todo.append(callee)
-    fresh = write_kind(ctx, method, seen)
+    found = method_effects(ctx, method, seen)
     effects = CalleeEffects(
-        frozenset(classes), frozenset(written), stores, frozenset(fields), fresh
+        frozenset(classes),
+        frozenset(written),
+        stores,
+        frozenset(fields),
+        found.kind,
+        found.fresh_result,
     )
     ctx.call_effects[method] = effects
     return effects

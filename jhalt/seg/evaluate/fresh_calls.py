@@ -4,8 +4,8 @@ coarse call graph (an invocation may run every program method with its name and
 descriptor), and what library methods may do.
 
 The classification is the greatest fixpoint over the methods reachable from the callee:
-every method starts as `FRESH` keeping ``this`` to itself and is lowered until nothing
-changes. That is sound for the runs that return — by induction on the depth of the calls
+every method starts as `FRESH` keeping ``this`` to itself with a fresh result, and is
+lowered until nothing changes. That is sound for the runs that return — by induction on the depth of the calls
 they make, each activation writes only objects it owns at the time of the write.
 
 Library methods: ``Object.<init>`` and the methods a program class inherits from ``Object``
@@ -42,15 +42,19 @@ IMMUTABLE_CLASSES = frozenset(
 
 _KEEPS = MethodWrites(FRESH, this_escapes=False)
 _ANYTHING = MethodWrites(OTHER, this_escapes=True)
+_BEST = MethodWrites(FRESH, this_escapes=False, fresh_result=True)
 
 
-def write_kind(ctx: EvalContext, method: MethodId, reachable: Iterable[MethodId]) -> str:
+def method_effects(
+    ctx: EvalContext, method: MethodId, reachable: Iterable[MethodId]
+) -> MethodWrites:
     """The write classification of ``method`` (`FRESH`: it writes only objects it
-    allocates; `RECEIVER`: also ``this``, which it keeps to itself; `OTHER`), given the
-    program methods ``reachable`` from it (all of them, ``method`` included)."""
+    allocates; `RECEIVER`: also ``this``, which it keeps to itself; `OTHER`) and whether
+    its result is fresh, given the program methods ``reachable`` from it (all of them,
+    ``method`` included)."""
     methods = sorted(set(reachable) | {method}, key=str)
     by_signature = ctx.program.methods_by_signature()
-    known = {m: _KEEPS for m in methods}
+    known = {m: _BEST for m in methods}
 
     def calls(ins: Instruction) -> MethodWrites:
         member = ins.member
@@ -61,7 +65,9 @@ def write_kind(ctx: EvalContext, method: MethodId, reachable: Iterable[MethodId]
             targets = by_signature.get((member.name, member.descriptor), ())
         found += [known.get(m, _ANYTHING) for m in targets]
         return MethodWrites(
-            max((f.kind for f in found), key=KINDS.index), any(f.this_escapes for f in found)
+            max((f.kind for f in found), key=KINDS.index),
+            any(f.this_escapes for f in found),
+            all(f.fresh_result for f in found[1:]) and len(found) > 1 and found[0] == _KEEPS,
         )
 
     changed = True
@@ -72,7 +78,7 @@ def write_kind(ctx: EvalContext, method: MethodId, reachable: Iterable[MethodId]
             if found != known[current]:
                 known[current] = found
                 changed = True
-    return known[method].kind
+    return known[method]
 
 
 def _exact_target(ctx: EvalContext, ins: Instruction) -> tuple[MethodId, ...]:
