@@ -265,24 +265,14 @@ def child_annotations(
         predicates = predicates.with_non_tree(child)
     if predicates.may_join(parent, parent):
         partners.add(parent)
-    for partner in sorted(partners):
-        if partner in (child, NULL):
-            continue
-        partner_value = state.heap.get(partner)
-        if partner_value is None or not is_object_value(partner_value):
-            continue
-        predicates = predicates.with_join(child, partner)
-        closes_cycle = partner in ancestors and not predicates.may_be_non_tree(parent)
-        if not closes_cycle and may_be_same_object(ctx, child_value, partner_value):
-            predicates = predicates.with_maybe_equal(child, partner)
-        if isinstance(partner_value, InstanceValue):
-            for _, grandchild in partner_value.fields:
-                grand_value = state.heap.get(grandchild)
-                if grandchild != NULL and grand_value is not None and is_object_value(grand_value):
-                    predicates = predicates.with_join(child, grandchild)
-                    closes = grandchild in ancestors and not predicates.may_be_non_tree(parent)
-                    if not closes and may_be_same_object(ctx, child_value, grand_value):
-                        predicates = predicates.with_maybe_equal(child, grandchild)
+    cycle_free = not predicates.may_be_non_tree(parent)
+    for partner in sorted(partners - {child, NULL}):
+        for other, other_value in _with_children(state, partner):
+            predicates = predicates.with_join(child, other)
+            if cycle_free and other in ancestors:
+                continue  # equal to it, the field would close a cycle (docstring)
+            if may_be_same_object(ctx, child_value, other_value):
+                predicates = predicates.with_maybe_equal(child, other)
     if partners & {parent} and predicates.may_join(parent, parent):
         predicates = predicates.with_join(child, child)
     if not _is_explicit_child(state, parent, child) or may_hide_sharing(
@@ -290,6 +280,19 @@ def child_annotations(
     ):
         predicates = predicates.with_join(parent, child)
     return state.with_predicates(predicates)
+
+
+def _with_children(state: AbstractState, reference: Ref) -> list[tuple[Ref, HeapValue]]:
+    """``reference`` and its represented object children, with their values (objects only)."""
+    value = state.heap.get(reference)
+    if value is None or not is_object_value(value):
+        return []
+    found: list[tuple[Ref, HeapValue]] = [(reference, value)]
+    for _, child in value.fields if isinstance(value, InstanceValue) else ():
+        child_value = state.heap.get(child)
+        if child != NULL and child_value is not None and is_object_value(child_value):
+            found.append((child, child_value))
+    return found
 
 
 def _ancestors(state: AbstractState, target: Ref) -> set[Ref]:
