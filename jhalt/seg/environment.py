@@ -68,8 +68,9 @@ def returns_input(descriptor: str) -> bool:
 
 
 def input_class_call(call: LibraryCall) -> list[Outcome]:
-    """A call of an input class's method (module docstring): returns any value of its type,
-    marked as an environment value; assumption: it returns normally."""
+    """A call of an input class's method (module docstring): returns any value of its type
+    (a String: a non-null one, as verification stubs' ``nondetString()``), marked as an
+    environment value; assumption (stated on the edge): it returns normally."""
     descriptor = call.return_descriptor
     state, result = with_fresh_value(
         call.popped_state(), unknown_value(descriptor, nullable=False), call.fresh
