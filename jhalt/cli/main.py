@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt import __version__
-from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
+from jhalt.analyses.check import CheckedEntry, CheckSettings, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import ALL, ENGINES, prove_termination
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
@@ -38,6 +38,13 @@ from jhalt.cli.arguments import (
     writable_directory,
 )
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
+from jhalt.cli.check_flags import (
+    add_environment_flags,
+    check_settings,
+    proved_entries,
+    require_proof_exit,
+    settings_note,
+)
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
@@ -140,12 +147,13 @@ class _EntryCheck:
     timeout_s: float
     as_method: bool
     deadline: Deadline = NEVER
+    settings: CheckSettings = CheckSettings()
 
     def __call__(self, entry: MethodId) -> CheckedEntry:
         budget = Budget(min(self.timeout_s, self.deadline.remaining()))
         return check_and_replay(
             self.program, entry, command_line=not self.as_method and is_main(entry),
-            registry=self.registry, budget=budget, setup=self.setup,
+            registry=self.registry, budget=budget, setup=self.setup, settings=self.settings,
         )  # fmt: skip
 
 
@@ -199,8 +207,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     check = _EntryCheck(
-        program, model_registry(), setup, args.timeout, bool(args.all or args.entry), run_deadline
-    )
+        program, model_registry(), setup, args.timeout, bool(args.all or args.entry), run_deadline,
+        check_settings(args),
+    )  # fmt: skip
     try:
         outcomes = run_entries(
             entries, check, jobs=args.jobs, timeout_s=args.timeout, deadline=run_deadline
@@ -208,10 +217,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BatchInterrupted as stop:
         return _report_interrupted(stop, args, classpath, reproducer_dir)
     findings, notes = _summarise(outcomes, reproducer_dir)
+    notes.insert(1, settings_note(args))
     _discard_unreferenced(reproducer_dir, args, findings)
-    report = CheckReport(findings, notes, classpath, args.source_root)
+    proved = proved_entries(outcomes)
+    safe = bool(outcomes) and len(proved) == len(outcomes)
+    report = CheckReport(findings, notes, classpath, args.source_root, proved=proved, safe=safe)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
-    return check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    return require_proof_exit(args, outcomes, code)
 
 
 def _report_interrupted(
@@ -386,6 +399,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="write reproducers here (default: a new temporary directory)",
     )
+    add_environment_flags(check)
     check.set_defaults(handler=cmd_check)
 
 
