@@ -4,6 +4,8 @@ and the slices together find what one search finds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from nonterm_testkit import MAIN, TEST_CONFIG, prove, registry
 
 from jhalt.analyses.nontermination import NonTerminationSearcher
@@ -17,7 +19,8 @@ def _searcher(classes_dir: str, class_name: str) -> NonTerminationSearcher:
     models = registry()
     entry = MethodId(class_name, "main", MAIN)
     graph = build_graph(program, entry, models, BuildLimits(timeout_s=10))
-    return NonTerminationSearcher(graph, program, models, TEST_CONFIG)
+    # a generous budget: what a slice does must not depend on the machine's load
+    return NonTerminationSearcher(graph, program, models, replace(TEST_CONFIG, timeout_s=60.0))
 
 
 def test_a_later_slice_finds_the_witness_the_first_did_not_reach(compiled_program) -> None:
