@@ -199,8 +199,10 @@ class _Extractor:
         extra_heads: Iterable[int] = (),
         program: Program | None = None,
         deadline: Deadline = NEVER,
+        acyclic_heap: bool = False,
     ) -> None:
         self.graph = graph
+        self.acyclic_heap = acyclic_heap
         self.program = program
         self.deadline = deadline
         self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
@@ -234,7 +236,7 @@ class _Extractor:
     def sizes(self, node: int) -> SizeAnalysis:
         found = self._sizes.get(node)
         if found is None:
-            found = analyse_sizes(self.graph.states[node])
+            found = analyse_sizes(self.graph.states[node], self.acyclic_heap)
             self._sizes[node] = found
         return found
 
@@ -534,22 +536,32 @@ def extract_component(
     nodes: frozenset[int],
     program: Program | None = None,
     deadline: Deadline = NEVER,
+    acyclic_heap: bool = False,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
-    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes.
+    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
+    ``acyclic_heap`` when no concrete heap of the program is cyclic (`sizes.analyse_sizes`).
     Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
-    return _Extractor(graph, nodes, program=program, deadline=deadline).extract()
+    extractor = _Extractor(
+        graph, nodes, program=program, deadline=deadline, acyclic_heap=acyclic_heap
+    )
+    return extractor.extract()
 
 
 def extract_graph(
-    graph: SymbolicExecutionGraph, program: Program | None = None, deadline: Deadline = NEVER
+    graph: SymbolicExecutionGraph,
+    program: Program | None = None,
+    deadline: Deadline = NEVER,
+    acyclic_heap: bool = False,
 ) -> ComponentSystem:
     """The ITS of the whole graph: its cut points are the entry node and every target of an
     instance edge (each graph node lies on the tree path below one of them), its transitions
     the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
     run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`).
-    Raises `OutOfTime` once ``deadline`` has passed."""
-    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,), program, deadline)
+    Raises `OutOfTime` once ``deadline`` has passed; ``acyclic_heap`` as for
+    `extract_component`."""
+    nodes = frozenset(graph.states)
+    extractor = _Extractor(graph, nodes, (graph.entry,), program, deadline, acyclic_heap)
     system = extractor.extract()
     return replace(system, entries=extractor.initial(graph.entry))
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts
 from jhalt.bytecode.body import analyze_method
+from jhalt.classfile.model import MemberRef
 from jhalt.domains.intervals import Interval
 from jhalt.domains.reach import walk
 from jhalt.domains.state import AbstractState, successors
@@ -41,8 +42,8 @@ HARMLESS_LIBRARY_METHODS = frozenset(
 that existed before the call: sizes and field values survive them."""
 
 
-def library_callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
-    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
+def invoked_member(program: Program | None, position: ProgramPosition) -> MemberRef | None:
+    """The method reference of the ``invoke`` instruction at ``position``, if known."""
     if program is None:
         return None
     method_id = position.method
@@ -59,7 +60,13 @@ def library_callee(program: Program | None, position: ProgramPosition) -> tuple[
         member = instruction.member
     except (JhaltError, TypeError):
         return None
-    return member.owner, member.name
+    return member if isinstance(member, MemberRef) else None
+
+
+def library_callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
+    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
+    member = invoked_member(program, position)
+    return None if member is None else (member.owner, member.name)
 
 
 def object_children(state: AbstractState, reference: Ref) -> list[Ref]:
@@ -94,28 +101,31 @@ def interval_facts(term: LinearExpr, interval: Interval) -> list[LinearConstrain
     return facts
 
 
-def cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
-    """Object references whose reachable structure certainly does not contain ``written``."""
+def may_reach(state: AbstractState, target: Ref) -> frozenset[Ref]:
+    """Object references of ``state`` that may reach the object at ``target`` (itself
+    included) in a concrete state it represents: backwards through explicit fields and
+    entries, and through ``=?`` and ``⋀`` partners in both directions (two references without
+    either annotation share nothing, seed 000 §2.1; one that *may equal* a reference reaching
+    ``target`` may reach it too)."""
     predicates = state.predicates
     objects = [r for r, v in state.heap.items() if is_object_value(v)]
     reverse: dict[Ref, set[Ref]] = {r: set() for r in objects}
-
-    def add(source: Ref, target: Ref) -> None:
-        if target in reverse and source in reverse:
-            reverse[target].add(source)
-
     for reference in objects:
         for _, child in successors(state.heap.get(reference)):
             if child in reverse:
-                add(reference, child)
-                for partner in predicates.equal_partners(child):
-                    add(reference, partner)
-        for partner in predicates.join_partners(reference):
-            add(reference, partner)
-            add(partner, reference)
-    targets = {written} | predicates.equal_partners(written)
-    may_reach = set(walk([t for t in targets if t in reverse], lambda r: reverse.get(r, ())))
-    return frozenset(r for r in objects if r not in may_reach)
+                reverse[child].add(reference)
+        for partner in predicates.equal_partners(reference) | predicates.join_partners(reference):
+            if partner in reverse:
+                reverse[partner].add(reference)
+                reverse[reference].add(partner)
+    starts = [target] if target in reverse else []
+    return frozenset(walk(starts, lambda r: reverse.get(r, ())))
+
+
+def cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
+    """Object references whose reachable structure certainly does not contain ``written``."""
+    reaching = may_reach(state, written)
+    return frozenset(r for r, v in state.heap.items() if is_object_value(v) and r not in reaching)
 
 
 def product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+from jhalt.analyses.termination.acyclicity import AcyclicityCheck, heap_stays_acyclic
 from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.extract import (
     ComponentSystem,
@@ -52,7 +53,8 @@ from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
-from jhalt.domains.values import IntValue, UnknownValue
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import IntValue, UnknownValue, is_object_value
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
 from jhalt.its.proof import ProofStep, TerminationProof
@@ -65,6 +67,11 @@ from jhalt.smt.session import SmtConfig
 
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
 LIBRARY_TERMINATES = "every library call terminates"
+ACYCLIC_HEAP_FACT = (
+    "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
+    "the states' ! and =? annotations (checked on every putfield, aastore and library call "
+    "of the graph; jhalt.analyses.termination.acyclicity)"
+)
 UNSHARED_INPUTS = (
     "the entry's object inputs (this, parameters, static fields) are distinct acyclic objects "
     "that share nothing (seed 000 section 2.1, state A)"
@@ -148,6 +155,8 @@ class LoopProof:
     """The SCC enters recursive calls: its ranking bounds the depth of the recursion."""
     system: ITS | None = field(default=None, compare=False, repr=False)
     """The ITS ``proof`` is a proof for (``its`` is its text), kept for `verify`."""
+    heap_facts: tuple[str, ...] = ()
+    """Facts of the whole program's heaps the sizes of ``its`` rely on (`ACYCLIC_HEAP_FACT`)."""
 
     @property
     def kind(self) -> str:
@@ -164,6 +173,7 @@ class LoopProof:
             "heads": [head.to_json() for head in self.heads],
             "its": self.its,
             "invariants": list(self.invariants),
+            "heap_facts": list(self.heap_facts),
             "recursive": self.recursive,
             "proof": self.proof.to_json(),
         }
@@ -252,12 +262,51 @@ def _render(expr: LinearExpr, names: dict[str, str]) -> str:
     return format_expr(expr.rename({v: names.get(v, v) for v in expr.variables()}))
 
 
+class _AcyclicHeap:
+    """`heap_stays_acyclic` for one graph, decided when a loop first needs it (a loop whose
+    ITS the per-state size rule already ranks never pays for it)."""
+
+    def __init__(self, graph: SymbolicExecutionGraph, program: Program | None) -> None:
+        self.graph = graph
+        self.program = program
+        self.known = False
+        """Decided, and it holds."""
+        self._check: AcyclicityCheck | None = None
+        self.used: set[frozenset[int]] = set()
+        """The SCCs whose ITS was extracted with the rule."""
+
+    def holds(self, system: ComponentSystem) -> bool:
+        """Whether the global rule holds and would give ``system`` more sizes (some cut
+        point has an object reference the per-state rule leaves without one)."""
+        if not any(_unsized(self.graph.states[c.node], c.sized_refs) for c in system.cut_points):
+            return False
+        if self._check is None:
+            self._check = heap_stays_acyclic(self.graph, self.program)
+            self.known = self._check.holds
+        if self._check.holds:
+            self.used.add(system.nodes)
+        return self._check.holds
+
+    def facts(self, system: ComponentSystem, invariants: Invariants) -> tuple[str, ...]:
+        """The heap facts the proof of ``system`` relies on beyond its states' annotations:
+        `ACYCLIC_HEAP_FACT` when the rule holds and ``system`` or the graph ITS of its
+        ``invariants`` was extracted with it."""
+        if self.known and (system.nodes in self.used or invariants.by_location):
+            return (ACYCLIC_HEAP_FACT,)
+        return ()
+
+
+def _unsized(state: AbstractState, sized: tuple[str, ...]) -> bool:
+    return any(is_object_value(v) and r not in sized for r, v in state.heap.items())
+
+
 def _loop_proof(
     graph: SymbolicExecutionGraph,
     program: Program | None,
     system: ComponentSystem,
     proof: TerminationProof,
     invariants: Invariants,
+    acyclic: _AcyclicHeap | None = None,
 ) -> LoopProof:
     heads = []
     for cut_point in system.cut_points:
@@ -310,6 +359,7 @@ def _loop_proof(
         invariant_text,
         system=system.its,
         recursive=recursive,
+        heap_facts=acyclic.facts(system, invariants) if acyclic is not None else (),
     )
 
 
@@ -318,11 +368,12 @@ def _graph_invariants(
     config: TerminationConfig,
     program: Program | None,
     components: Iterable[frozenset[int]],
+    acyclic: _AcyclicHeap,
 ) -> Invariants:
     """Inductive invariants at the loop heads of ``components``, from the ITS of the whole
     graph (`invariants`; restricted to the locations that reach those heads, which leaves
     the invariants at the heads as they are)."""
-    system = extract_graph(graph, program, config.deadline)
+    system = extract_graph(graph, program, config.deadline, acyclic.known)
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
     heads = [location_name(n) for nodes in components for n in nodes]
@@ -369,6 +420,7 @@ def _prove_loops(
     (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
     ``config.deadline`` passes during an extraction."""
     pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
+    acyclic = _AcyclicHeap(graph, program)
     order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
     proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
@@ -379,16 +431,21 @@ def _prove_loops(
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
         attempt = prove_cheaply(system.its, config.ranking)
+        if not attempt.result.proved and acyclic.holds(system):
+            system = extract_component(graph, nodes, program, config.deadline, True)
+            attempt = prove_cheaply(system.its, config.ranking)
         if not attempt.result.proved or attempt.result.proof is None:
             pending.append((system, attempt.result.partial))
             continue
         system = replace(system, its=attempt.its)
-        loops.append(_loop_proof(graph, program, system, attempt.result.proof, NO_INVARIANTS))
+        loops.append(
+            _loop_proof(graph, program, system, attempt.result.proof, NO_INVARIANTS, acyclic)
+        )
         proved_nodes.append(nodes)
     graph_invariants = NO_INVARIANTS
     if pending:
         components = [system.nodes for system, _ in pending]
-        graph_invariants = _graph_invariants(graph, config, program, components)
+        graph_invariants = _graph_invariants(graph, config, program, components, acyclic)
     for system, steps in pending:
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         ranking = config.ranking
@@ -403,7 +460,7 @@ def _prove_loops(
             if config.deadline.expired():
                 reason = f"{timeout_in(TERMINATION_PHASE)} ({reason})"
             return TerminationOutcome(False, reason, tuple(loops), assumptions)
-        loops.append(_loop_proof(graph, program, system, result.proof, invariants))
+        loops.append(_loop_proof(graph, program, system, result.proof, invariants, acyclic))
         proved_nodes.append(system.nodes)
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
     ranked = sorted(zip(proved_nodes, loops), key=lambda pair: order[pair[0]])

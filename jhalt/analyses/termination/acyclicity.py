@@ -1,0 +1,157 @@
+"""Whether a program can ever create a cycle: a heap fact of the whole graph (issue 16).
+
+The size of a reference (`jhalt.analyses.termination.sizes`) is the longest path through the
+objects it reaches by the *norm's edges* — fields and array entries.  It exists exactly when
+that data is acyclic.  In an abstract state the annotation ``r!`` says that the unrepresented
+part below ``r`` may be *non-tree*: a DAG (two paths meet) or a cycle; the state does not say
+which, so the per-state rule of `sizes` gives ``r`` no size.  Programs that build trees
+from shared pieces (``new Tree(s, new Tree(t, u))`` with ``s``, ``t``, ``u`` read from one
+input tree) get ``!`` at their loop heads although no concrete heap of theirs is cyclic.
+
+**The global rule** (`heap_stays_acyclic`).  Let every concrete heap at the entry be acyclic
+(``main(String[])``: an array of strings; any other entry: the stated assumption
+`UNSHARED_INPUTS` of the prover).  A step of a run can add an edge of the norm only by
+
+* ``putfield p.f = v`` or ``aastore p[i] = v`` of the program: it closes a cycle iff ``v``
+  reaches ``p`` (or is ``p``) before the write;
+* a library call, which may write whatever it reaches from its arguments (``System.arraycopy``,
+  ``Arrays.fill``, reflection) or call back into the program;
+* allocation (``new``, ``newarray``): a fresh object is reached by nothing, so no cycle.
+
+Every step of every run is simulated by an evaluation edge of a complete graph (seed 000
+Thm. 1; a recursive call's body by the edges below its enter edge, `jhalt.seg.evaluate.
+recursion`, whose summary edge writes nothing the callee's edges do not).  Hence if
+
+1. at every ``putfield``/``aastore`` edge of an object value ``v`` into ``p``, ``v`` cannot
+   reach ``p`` in the edge's source state (`may_reach`: explicit fields, ``=?`` partners in
+   both directions, ``⋀`` partners in both directions — without ``⋀`` two references share
+   nothing, so the unrepresented part of ``v`` cannot hold ``p``; seed 000 §2.1), or
+   (rule 1') ``v`` lies below ``p`` on a path of represented fields: an explicit field is
+   the same in every concrete state of the abstract state, so ``p`` reaches ``v`` there, and
+   ``v`` reaching ``p`` too would be a cycle of the heap before the write — which the
+   induction below excludes (the write cannot be the first to close a cycle), and
+2. every library call edge (an ``invoke`` that pushes no frame and is no recursion summary)
+   calls a method of `SAFE_LIBRARY_CLASSES` whose parameters are primitives or strings (it
+   cannot reach a program object or a reference array, so it writes no edge of the norm),
+
+then by induction over the steps (each write's rule assumes only that the heap before it
+is acyclic) every concrete heap of every run is acyclic along the
+norm's edges.  Sizes then exist for every reference whose *represented* structure has no
+cycle (a represented cycle through a field of a library class is not excluded by the rule),
+whatever its ``!`` and ``=?`` annotations (`sizes.analyse_sizes` with ``acyclic_heap``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jhalt.analyses.termination.pathfacts import invoked_member, may_reach, object_children
+from jhalt.domains.reach import walk
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, Ref
+from jhalt.ids import ProgramPosition
+from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import is_summary_assumption
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
+
+SAFE_LIBRARY_CLASSES = frozenset(
+    {
+        "java/lang/Object",
+        "java/lang/String",
+        "java/lang/StringBuilder",
+        "java/lang/StringBuffer",
+        "java/lang/Math",
+        "java/lang/StrictMath",
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/lang/Short",
+        "java/lang/Byte",
+        "java/lang/Character",
+        "java/lang/Boolean",
+        "java/lang/Float",
+        "java/lang/Double",
+        "java/util/Random",
+        "java/io/PrintStream",
+    }
+)
+"""Library classes whose methods, called with primitive or string arguments only, reach no
+object of the program and no reference array (rule 2 of the module doc)."""
+
+_STRING = "Ljava/lang/String;"
+_WRITES = {"putfield": 1, "aastore": 2}
+"""Heap-writing instructions and the stack depth of the written object."""
+
+
+@dataclass(frozen=True)
+class AcyclicityCheck:
+    """The answer of `heap_stays_acyclic`: ``holds``, or the first edge that may close a
+    cycle (``reason``)."""
+
+    holds: bool
+    reason: str = ""
+
+
+def _below(state: AbstractState, ancestor: Ref, reference: Ref) -> bool:
+    """Whether ``reference`` lies on an explicit path of represented fields and entries
+    below ``ancestor`` (``ancestor`` itself excluded unless on a represented cycle): then
+    every concrete state has that path, and in an acyclic one ``reference`` cannot reach
+    ``ancestor`` (rule 1' of the module doc)."""
+    below = walk(object_children(state, ancestor), lambda r: object_children(state, r))
+    return reference in below
+
+
+def _safe_descriptor(descriptor: str) -> bool:
+    parameters = descriptor[1 : descriptor.index(")")] if ")" in descriptor else "L"
+    return "L" not in parameters.replace(_STRING, "")
+
+
+class _Checker:
+    def __init__(self, program: Program | None) -> None:
+        self.program = program
+        self._calls: dict[ProgramPosition, bool] = {}
+
+    def edge_problem(self, before: AbstractState, after: AbstractState, label: EvalEdge) -> str:
+        """Why the edge may close a cycle ("" when it cannot)."""
+        if label.enters_call:
+            return ""
+        depth = _WRITES.get(label.mnemonic)
+        if depth is not None:
+            stored, written = before.peek(0), before.peek(depth)
+            if stored == NULL or not before.is_object(stored):
+                return ""
+            if stored in may_reach(before, written) and not _below(before, written, stored):
+                return f"{label.mnemonic} at {label.position} may store an object into itself"
+            return ""
+        if not label.mnemonic.startswith("invoke") or len(after.frames) > len(before.frames):
+            return ""
+        if any(is_summary_assumption(a) for a in label.assumptions):
+            return ""
+        if not self._safe_call(label.position):
+            return f"the library call at {label.position} may write references"
+        return ""
+
+    def _safe_call(self, position: ProgramPosition) -> bool:
+        known = self._calls.get(position)
+        if known is None:
+            member = invoked_member(self.program, position)
+            known = (
+                member is not None
+                and member.owner in SAFE_LIBRARY_CLASSES
+                and _safe_descriptor(member.descriptor)
+            )
+            self._calls[position] = known
+        return known
+
+
+def heap_stays_acyclic(graph: SymbolicExecutionGraph, program: Program | None) -> AcyclicityCheck:
+    """Rules 1 and 2 of the module doc over every evaluation edge of ``graph`` (meaningful
+    only for a complete graph).  Without ``program`` no library call is known to be safe."""
+    checker = _Checker(program)
+    for source, label, target in graph.edges:
+        if not isinstance(label, EvalEdge):
+            continue
+        problem = checker.edge_problem(graph.states[source], graph.states[target], label)
+        if problem:
+            return AcyclicityCheck(False, problem)
+    return AcyclicityCheck(True)
