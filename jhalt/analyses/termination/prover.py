@@ -50,7 +50,7 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.naming import variable_names
-from jhalt.analyses.termination.processors import prove_cheaply, prove_loop
+from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
@@ -343,9 +343,6 @@ def _loop_proof(
         and (line := _line_of(program, graph, n)) is not None
     ]
     methods = sorted(str(m) for m in head_methods)
-    invariant_text = tuple(
-        f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts
-    )
     recursive = any(
         isinstance(label, EvalEdge) and label.enters_call and {s, t} <= system.nodes
         for s, label, t in graph.edges
@@ -356,7 +353,7 @@ def _loop_proof(
         tuple(heads),
         format_its(system.its),
         proof,
-        invariant_text,
+        tuple(f"{loc}: {fact}" for loc, facts in invariants.by_location for fact in facts),
         system=system.its,
         recursive=recursive,
         heap_facts=acyclic.facts(system, invariants) if acyclic is not None else (),
@@ -430,10 +427,7 @@ def _prove_loops(
         refusal = _refusal(system, config)
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
-        attempt = prove_cheaply(system.its, config.ranking)
-        if not attempt.result.proved and acyclic.holds(system):
-            system = extract_component(graph, nodes, program, config.deadline, True)
-            attempt = prove_cheaply(system.its, config.ranking)
+        system, attempt = _cheap_try(system, config, acyclic)
         if not attempt.result.proved or attempt.result.proof is None:
             pending.append((system, attempt.result.partial))
             continue
@@ -468,6 +462,19 @@ def _prove_loops(
     # summaries' assumption that the call returns or throws is proved, no longer assumed
     proved = tuple(a for a in assumptions if not is_summary_assumption(a))
     return TerminationOutcome(True, reason, tuple(loop for _, loop in ranked), proved)
+
+
+def _cheap_try(
+    system: ComponentSystem, config: TerminationConfig, acyclic: _AcyclicHeap
+) -> tuple[ComponentSystem, Attempt]:
+    """`prove_cheaply` on ``system``; if that fails and the global acyclicity rule gives its
+    loop heads more sizes, on the SCC extracted again with that rule (`_AcyclicHeap`)."""
+    attempt = prove_cheaply(system.its, config.ranking)
+    if not attempt.result.proved and acyclic.holds(system):
+        graph, program = acyclic.graph, acyclic.program
+        system = extract_component(graph, system.nodes, program, config.deadline, True)
+        attempt = prove_cheaply(system.its, config.ranking)
+    return system, attempt
 
 
 def _refusal(system: ComponentSystem, config: TerminationConfig) -> str | None:
