@@ -81,7 +81,7 @@ Equalities that define an auxiliary variable are substituted away (exact).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from jhalt.analyses.termination.cutpoints import (
@@ -100,6 +100,7 @@ from jhalt.analyses.termination.cutpoints import (
 from jhalt.analyses.termination.pathfacts import (
     HARMLESS_LIBRARY_METHODS,
     MAX_ALTERNATIVES,
+    Operands,
     cannot_reach,
     certainly_object,
     children_closure,
@@ -113,16 +114,16 @@ from jhalt.analyses.termination.pathfacts import (
 )
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
+from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
-from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, is_object_value
+from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
 from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
+from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
 _WRITES = frozenset({"putfield", "aastore"})
 
@@ -155,42 +156,6 @@ class _Path:
         )
 
 
-@dataclass(frozen=True)
-class _Operands:
-    """The operands of an edge's relations as linear terms and intervals: an integer
-    reference of the state before or after the edge (named by ``int_name``), a constant, or
-    an array standing for its length."""
-
-    before: AbstractState
-    after: AbstractState
-    int_name: Callable[[Ref], str]
-
-    def lookup(self, operand: Operand) -> IntValue | None:
-        if isinstance(operand, int):
-            return None
-        for state in (self.before, self.after):
-            value = state.heap.get(operand)
-            if isinstance(value, IntValue):
-                return value
-        return None
-
-    def term(self, operand: Operand) -> LinearExpr | None:
-        if isinstance(operand, int):
-            return const(operand)
-        if self.lookup(operand) is not None:
-            return var(self.int_name(operand))
-        array = self.before.heap.get(operand)
-        if isinstance(array, ArrayValue):
-            return self.term(array.length)
-        return None
-
-    def interval_of(self, operand: Operand) -> Interval | None:
-        if isinstance(operand, int):
-            return Interval.const(operand)
-        value = self.lookup(operand)
-        return value.interval if value is not None else None
-
-
 class _Extractor:
     def __init__(
         self,
@@ -200,9 +165,11 @@ class _Extractor:
         program: Program | None = None,
         deadline: Deadline = NEVER,
         acyclic_heap: bool = False,
+        norm: TermSizeNorm | None = None,
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
+        self.norm = norm
         self.program = program
         self.deadline = deadline
         self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
@@ -282,6 +249,25 @@ class _Extractor:
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
         )
         path.acyclic = frozenset(tracked)
+        if self.norm is not None:
+            constraints.extend(
+                term_size_facts(
+                    self.norm,
+                    state,
+                    tracked,
+                    path.complete,
+                    lambda r: self.size_var(source, path, r),
+                    lambda r: certainly_object(state, r),
+                )
+            )
+        else:
+            self._path_length_facts(source, path, state, tracked)
+
+    def _path_length_facts(
+        self, source: CutPoint, path: _Path, state: AbstractState, tracked: set[Ref]
+    ) -> None:
+        """The facts of the longest-path size (`sizes`, module doc "Transitions")."""
+        constraints = path.facts.constraints
         for reference in sorted(tracked):
             term = self.size_var(source, path, reference)
             constraints.append(ge(term, 1 if certainly_object(state, reference) else 0))
@@ -321,7 +307,7 @@ class _Extractor:
         relations of an evaluation and its heap effect, or the assumptions and renaming of
         a refinement (module doc, "Transitions")."""
         before, after = self.graph.states[node], self.graph.states[target]
-        operands = _Operands(before, after, lambda r: self.int_name(source, r))
+        operands = Operands(before, after, lambda r: self.int_name(source, r))
         if isinstance(label, EvalEdge):
             self._eval_facts(path, before, after, label, operands)
         elif isinstance(label, RefineEdge):
@@ -338,7 +324,7 @@ class _Extractor:
         before: AbstractState,
         after: AbstractState,
         label: EvalEdge,
-        operands: _Operands,
+        operands: Operands,
     ) -> None:
         path.description.append(f"{label.position.pc}:{label.mnemonic}")
         if label.mnemonic == "new":
@@ -359,7 +345,7 @@ class _Extractor:
         source: CutPoint,
         path: _Path,
         before: AbstractState,
-        operands: _Operands,
+        operands: Operands,
         old: Ref,
         new: Ref,
     ) -> None:
@@ -537,14 +523,14 @@ def extract_component(
     program: Program | None = None,
     deadline: Deadline = NEVER,
     acyclic_heap: bool = False,
+    norm: TermSizeNorm | None = None,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
-    ``acyclic_heap`` when no concrete heap of the program is cyclic (`sizes.analyse_sizes`).
+    ``acyclic_heap`` when no concrete heap of the program is cyclic (`sizes.analyse_sizes`);
+    ``norm``: the size variables are term sizes (`termsize`) instead of longest paths.
     Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
-    extractor = _Extractor(
-        graph, nodes, program=program, deadline=deadline, acyclic_heap=acyclic_heap
-    )
+    extractor = _Extractor(graph, nodes, (), program, deadline, acyclic_heap, norm)
     return extractor.extract()
 
 

@@ -52,6 +52,7 @@ from jhalt.analyses.termination.invariants import (
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
+from jhalt.analyses.termination.termsize import candidate_norms
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, UnknownValue, is_object_value
@@ -72,6 +73,7 @@ ACYCLIC_HEAP_FACT = (
     "the states' ! and =? annotations (checked on every putfield, aastore and library call "
     "of the graph; jhalt.analyses.termination.acyclicity)"
 )
+TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
 UNSHARED_INPUTS = (
     "the entry's object inputs (this, parameters, static fields) are distinct acyclic objects "
     "that share nothing (seed 000 section 2.1, state A)"
@@ -225,6 +227,7 @@ class TerminationOutcome:
                     else "left within the loop's other heads"
                 )
                 lines.append(f"    at {at}: ranking ({ranking})")
+            lines.extend(f"    heap fact: {fact}" for fact in loop.heap_facts)
         lines.extend(f"  assuming {assumption}" for assumption in self.assumptions)
         lines.append("  (--format json gives the integer transition systems and every proof step)")
         return lines
@@ -280,11 +283,16 @@ class _AcyclicHeap:
         point has an object reference the per-state rule leaves without one)."""
         if not any(_unsized(self.graph.states[c.node], c.sized_refs) for c in system.cut_points):
             return False
+        holds = self.decide()
+        if holds:
+            self.used.add(system.nodes)
+        return holds
+
+    def decide(self) -> bool:
+        """Whether the rule holds (decided now if not yet)."""
         if self._check is None:
             self._check = heap_stays_acyclic(self.graph, self.program)
             self.known = self._check.holds
-        if self._check.holds:
-            self.used.add(system.nodes)
         return self._check.holds
 
     def facts(self, system: ComponentSystem, invariants: Invariants) -> tuple[str, ...]:
@@ -445,16 +453,22 @@ def _prove_loops(
         ranking = config.ranking
         if len(system.its.transitions) > config.multiphase_transitions:
             ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
-        system = replace(system, its=strengthen(system.its, invariants))
-        attempt = prove_loop(system.its, ranking, config.max_split_transitions, steps)
-        system, result = replace(system, its=attempt.its), attempt.result
-        if not result.proved or result.proof is None:
+        strengthened = replace(system, its=strengthen(system.its, invariants))
+        attempt = prove_loop(strengthened.its, ranking, config.max_split_transitions, steps)
+        result = attempt.result
+        loop: LoopProof | None = None
+        if result.proved and result.proof is not None:
+            strengthened = replace(strengthened, its=attempt.its)
+            loop = _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic)
+        else:
+            loop = _term_size_try(system, config, acyclic)
+        if loop is None:
             head = graph.states[system.cut_points[0].node].position
             reason = f"loop at {head}: {result.reason}"
             if config.deadline.expired():
                 reason = f"{timeout_in(TERMINATION_PHASE)} ({reason})"
             return TerminationOutcome(False, reason, tuple(loops), assumptions)
-        loops.append(_loop_proof(graph, program, system, result.proof, invariants, acyclic))
+        loops.append(loop)
         proved_nodes.append(system.nodes)
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
     ranked = sorted(zip(proved_nodes, loops), key=lambda pair: order[pair[0]])
@@ -475,6 +489,40 @@ def _cheap_try(
         system = extract_component(graph, system.nodes, program, config.deadline, True)
         attempt = prove_cheaply(system.its, config.ranking)
     return system, attempt
+
+
+MAX_TERM_SIZE_NORMS = 4
+"""Term-size norms tried for a loop the longest-path sizes do not rank (`candidate_norms`)."""
+
+
+def _term_size_try(
+    system: ComponentSystem, config: TerminationConfig, acyclic: _AcyclicHeap
+) -> LoopProof | None:
+    """The loop of ``system`` ranked over term sizes (`termsize`) instead of longest paths:
+    each of `candidate_norms` in turn, extracted again (with the global acyclicity rule when
+    it holds) and tried cheaply, without the invariants (they speak of longest paths)."""
+    graph, program = acyclic.graph, acyclic.program
+    states = [graph.states[n] for n in sorted(system.nodes)]
+    with_rule = acyclic.decide()
+    for norm in candidate_norms(states, MAX_TERM_SIZE_NORMS):
+        if config.deadline.expired():
+            return None
+        candidate = extract_component(
+            graph, system.nodes, program, config.deadline, with_rule, norm
+        )
+        if _refusal(candidate, config) is not None:
+            return None
+        attempt = prove_cheaply(candidate.its, config.ranking)
+        if attempt.result.proved and attempt.result.proof is not None:
+            if with_rule:
+                acyclic.used.add(system.nodes)
+            candidate = replace(candidate, its=attempt.its)
+            loop = _loop_proof(
+                graph, program, candidate, attempt.result.proof, NO_INVARIANTS, acyclic
+            )
+            facts = loop.heap_facts + (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
+            return replace(loop, heap_facts=facts)
+    return None
 
 
 def _refusal(system: ComponentSystem, config: TerminationConfig) -> str | None:
