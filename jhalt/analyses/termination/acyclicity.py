@@ -39,15 +39,24 @@ is acyclic) every concrete heap of every run is acyclic along the
 norm's edges.  Sizes then exist for every reference whose *represented* structure has no
 cycle (a represented cycle through a field of a library class is not excluded by the rule),
 whatever its ``!`` and ``=?`` annotations (`sizes.analyse_sizes` with ``acyclic_heap``).
+
+**Restricted norms.**  A doubly linked list is cyclic (``a.next = b``, ``b.pred = a``) but
+acyclic along ``next`` alone.  For a set ``F`` of field names, the same induction over the
+edges of the norm along ``F`` and array entries shows that no heap has a cycle along them
+when rule 1 holds for every ``aastore`` and every ``putfield`` of a field named in ``F``
+(a write of another field adds no such edge), reaching (``may_reach``) and rule 1' taken
+along those edges only (``=?`` and ``⋀`` are not field-specific and are still followed),
+and rule 2 for library calls.  Sizes along ``F`` are then the term sizes whose other
+fields weigh 0 (`jhalt.analyses.termination.termsize`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.pathfacts import invoked_member, may_reach, object_children
+from jhalt.analyses.termination.pathfacts import follows, invoked_member, may_reach
 from jhalt.domains.reach import walk
-from jhalt.domains.state import AbstractState
+from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import NULL, Ref
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
@@ -92,13 +101,22 @@ class AcyclicityCheck:
     reason: str = ""
 
 
-def _below(state: AbstractState, ancestor: Ref, reference: Ref) -> bool:
-    """Whether ``reference`` lies on an explicit path of represented fields and entries
-    below ``ancestor`` (``ancestor`` itself excluded unless on a represented cycle): then
-    every concrete state has that path, and in an acyclic one ``reference`` cannot reach
-    ``ancestor`` (rule 1' of the module doc)."""
-    below = walk(object_children(state, ancestor), lambda r: object_children(state, r))
-    return reference in below
+def _below(
+    state: AbstractState, ancestor: Ref, reference: Ref, fields: frozenset[str] | None
+) -> bool:
+    """Whether ``reference`` lies on an explicit path of represented fields (of ``fields``,
+    None: all) and entries below ``ancestor`` (``ancestor`` itself excluded unless on a
+    represented cycle): then every concrete state has that path, and in one without a
+    cycle along those edges ``reference`` cannot reach ``ancestor`` (rule 1')."""
+
+    def children(r: Ref) -> list[Ref]:
+        return [
+            c
+            for step, c in successors(state.heap.get(r))
+            if state.is_object(c) and follows(step, fields)
+        ]
+
+    return reference in walk(children(ancestor), children)
 
 
 def _safe_descriptor(descriptor: str) -> bool:
@@ -107,9 +125,11 @@ def _safe_descriptor(descriptor: str) -> bool:
 
 
 class _Checker:
-    def __init__(self, program: Program | None) -> None:
+    def __init__(self, program: Program | None, fields: frozenset[str] | None) -> None:
         self.program = program
+        self.fields = fields
         self._calls: dict[ProgramPosition, bool] = {}
+        self._written: dict[ProgramPosition, str | None] = {}
 
     def edge_problem(self, before: AbstractState, after: AbstractState, label: EvalEdge) -> str:
         """Why the edge may close a cycle ("" when it cannot)."""
@@ -118,9 +138,12 @@ class _Checker:
         depth = _WRITES.get(label.mnemonic)
         if depth is not None:
             stored, written = before.peek(0), before.peek(depth)
-            if stored == NULL or not before.is_object(stored):
+            if stored == NULL or not before.is_object(stored) or not self._in_norm(label):
                 return ""
-            if stored in may_reach(before, written) and not _below(before, written, stored):
+            fields = self.fields
+            if stored in may_reach(before, written, fields) and not _below(
+                before, written, stored, fields
+            ):
                 return f"{label.mnemonic} at {label.position} may store an object into itself"
             return ""
         if not label.mnemonic.startswith("invoke") or len(after.frames) > len(before.frames):
@@ -130,6 +153,17 @@ class _Checker:
         if not self._safe_call(label.position):
             return f"the library call at {label.position} may write references"
         return ""
+
+    def _in_norm(self, label: EvalEdge) -> bool:
+        """Whether the write at ``label`` writes an edge of the norm: an array entry, or a
+        field of ``fields`` (by name; a field not known counts)."""
+        if self.fields is None or label.mnemonic != "putfield":
+            return True
+        if label.position not in self._written:
+            member = invoked_member(self.program, label.position, "putfield")
+            self._written[label.position] = None if member is None else member.name
+        name = self._written[label.position]
+        return name is None or name in self.fields
 
     def _safe_call(self, position: ProgramPosition) -> bool:
         known = self._calls.get(position)
@@ -144,10 +178,14 @@ class _Checker:
         return known
 
 
-def heap_stays_acyclic(graph: SymbolicExecutionGraph, program: Program | None) -> AcyclicityCheck:
+def heap_stays_acyclic(
+    graph: SymbolicExecutionGraph, program: Program | None, fields: frozenset[str] | None = None
+) -> AcyclicityCheck:
     """Rules 1 and 2 of the module doc over every evaluation edge of ``graph`` (meaningful
-    only for a complete graph).  Without ``program`` no library call is known to be safe."""
-    checker = _Checker(program)
+    only for a complete graph).  Without ``program`` no library call is known to be safe.
+    With ``fields`` (names): for the norm along those fields and array entries only
+    ("Restricted norms" in the module doc)."""
+    checker = _Checker(program, fields)
     for source, label, target in graph.edges:
         if not isinstance(label, EvalEdge):
             continue

@@ -27,7 +27,7 @@ from jhalt.domains.values import (
     is_object_value,
 )
 from jhalt.errors import JhaltError
-from jhalt.ids import ProgramPosition
+from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, ge, le, var
 from jhalt.its.system import is_primed
 from jhalt.program import Program
@@ -51,8 +51,11 @@ HARMLESS_LIBRARY_METHODS = frozenset(
 that existed before the call: sizes and field values survive them."""
 
 
-def invoked_member(program: Program | None, position: ProgramPosition) -> MemberRef | None:
-    """The method reference of the ``invoke`` instruction at ``position``, if known."""
+def invoked_member(
+    program: Program | None, position: ProgramPosition, prefix: str = "invoke"
+) -> MemberRef | None:
+    """The member reference of the instruction at ``position`` whose mnemonic starts with
+    ``prefix`` (the invoked method; with ``"putfield"`` the written field), if known."""
     if program is None:
         return None
     method_id = position.method
@@ -64,7 +67,7 @@ def invoked_member(program: Program | None, position: ProgramPosition) -> Member
         return None
     try:
         instruction = analyze_method(method, classfile).instruction_at.get(position.pc)
-        if instruction is None or not instruction.mnemonic.startswith("invoke"):
+        if instruction is None or not instruction.mnemonic.startswith(prefix):
             return None
         member = instruction.member
     except (JhaltError, TypeError):
@@ -110,18 +113,21 @@ def interval_facts(term: LinearExpr, interval: Interval) -> list[LinearConstrain
     return facts
 
 
-def may_reach(state: AbstractState, target: Ref) -> frozenset[Ref]:
+def may_reach(
+    state: AbstractState, target: Ref, fields: frozenset[str] | None = None
+) -> frozenset[Ref]:
     """Object references of ``state`` that may reach the object at ``target`` (itself
     included) in a concrete state it represents: backwards through explicit fields and
     entries, and through ``=?`` and ``⋀`` partners in both directions (two references without
     either annotation share nothing, seed 000 §2.1; one that *may equal* a reference reaching
-    ``target`` may reach it too)."""
+    ``target`` may reach it too).  With ``fields``, reaching is along those fields (by name)
+    and array entries only: other explicit fields are not followed."""
     predicates = state.predicates
     objects = [r for r, v in state.heap.items() if is_object_value(v)]
     reverse: dict[Ref, set[Ref]] = {r: set() for r in objects}
     for reference in objects:
-        for _, child in successors(state.heap.get(reference)):
-            if child in reverse:
+        for step, child in successors(state.heap.get(reference)):
+            if child in reverse and follows(step, fields):
                 reverse[child].add(reference)
         for partner in predicates.equal_partners(reference) | predicates.join_partners(reference):
             if partner in reverse:
@@ -129,6 +135,12 @@ def may_reach(state: AbstractState, target: Ref) -> frozenset[Ref]:
                 reverse[reference].add(partner)
     starts = [target] if target in reverse else []
     return frozenset(walk(starts, lambda r: reverse.get(r, ())))
+
+
+def follows(step: object, fields: frozenset[str] | None) -> bool:
+    """Whether a path step (a field or an array index) is an edge of a norm restricted to
+    ``fields`` (None: every field); array entries always are."""
+    return fields is None or not isinstance(step, FieldId) or step.name in fields
 
 
 def cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:

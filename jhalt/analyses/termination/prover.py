@@ -52,7 +52,7 @@ from jhalt.analyses.termination.invariants import (
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.analyses.termination.termsize import candidate_norms
+from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, UnknownValue, is_object_value
@@ -74,6 +74,11 @@ ACYCLIC_HEAP_FACT = (
     "of the graph; jhalt.analyses.termination.acyclicity)"
 )
 TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
+RESTRICTED_FACT = (
+    "no write of the program closes a cycle along the fields {} and array entries, so the "
+    "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
+    "acyclicity, restricted norms)"
+)
 UNSHARED_INPUTS = (
     "the entry's object inputs (this, parameters, static fields) are distinct acyclic objects "
     "that share nothing (seed 000 section 2.1, state A)"
@@ -493,6 +498,8 @@ def _cheap_try(
 
 MAX_TERM_SIZE_NORMS = 4
 """Term-size norms tried for a loop the longest-path sizes do not rank (`candidate_norms`)."""
+MAX_RESTRICTED_NORMS = 3
+"""Fields along which a restricted norm is tried when the program may close a cycle."""
 
 
 def _term_size_try(
@@ -503,10 +510,11 @@ def _term_size_try(
     it holds) and tried cheaply, without the invariants (they speak of longest paths)."""
     graph, program = acyclic.graph, acyclic.program
     states = [graph.states[n] for n in sorted(system.nodes)]
-    with_rule = acyclic.decide()
-    for norm in candidate_norms(states, MAX_TERM_SIZE_NORMS):
+    acyclic.decide()
+    for norm in _norms(states, acyclic):
         if config.deadline.expired():
             return None
+        with_rule = acyclic.known or bool(norm.only)
         candidate = extract_component(
             graph, system.nodes, program, config.deadline, with_rule, norm
         )
@@ -514,15 +522,32 @@ def _term_size_try(
             return None
         attempt = prove_cheaply(candidate.its, config.ranking)
         if attempt.result.proved and attempt.result.proof is not None:
-            if with_rule:
+            if acyclic.known:
                 acyclic.used.add(system.nodes)
             candidate = replace(candidate, its=attempt.its)
             loop = _loop_proof(
                 graph, program, candidate, attempt.result.proof, NO_INVARIANTS, acyclic
             )
-            facts = loop.heap_facts + (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
+            facts = loop.heap_facts
+            if norm.only:
+                facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
+            facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
             return replace(loop, heap_facts=facts)
     return None
+
+
+def _norms(states: list[AbstractState], acyclic: _AcyclicHeap) -> list[TermSizeNorm]:
+    """`candidate_norms`; when the program may close a cycle, then also the norms along one
+    reference field of ``states`` along which no heap has a cycle (`heap_stays_acyclic`
+    restricted to it), at most `MAX_RESTRICTED_NORMS`."""
+    norms = candidate_norms(states, MAX_TERM_SIZE_NORMS)
+    if acyclic.known:
+        return norms
+    names = sorted({f.name for f in reference_fields(states)})
+    for name in names[:MAX_RESTRICTED_NORMS]:
+        if heap_stays_acyclic(acyclic.graph, acyclic.program, frozenset({name})).holds:
+            norms.append(TermSizeNorm(only=(name,)))
+    return norms
 
 
 def _refusal(system: ComponentSystem, config: TerminationConfig) -> str | None:

@@ -24,6 +24,7 @@ Loops that rebuild a tree without shrinking its longest path, e.g. the rotation
 
 * ``ts(x) >= 0``, and ``>= 1`` when ``x`` is certainly an object;
 * for an instance: ``ts(x) >= 1 + sum w_f * ts(c_f)`` over its represented fields ``f``
+  of positive weight
   holding objects ``c_f`` (distinct fields; the fields it does not represent add ``>= 0``);
   for an array: ``ts(x) >= 1 + ts(e)`` for each represented entry ``e`` (two represented
   entries may be one index, so they are not summed);
@@ -45,11 +46,16 @@ from jhalt.its.linear import LinearConstraint, LinearExpr, const, ge, le
 
 @dataclass(frozen=True)
 class TermSizeNorm:
-    """The weights of a term-size norm: ``weights`` lists the fields that weigh more than 1."""
+    """The weights of a term-size norm: ``weights`` lists the fields that weigh more than 1;
+    with ``only`` (field names), every other field weighs 0 — the norm along those fields,
+    sound when no heap has a cycle along them (`acyclicity`, "Restricted norms")."""
 
     weights: tuple[tuple[FieldId, int], ...] = ()
+    only: tuple[str, ...] = ()
 
     def weight(self, field_id: FieldId) -> int:
+        if self.only and field_id.name not in self.only:
+            return 0
         for known, weight in self.weights:
             if known == field_id:
                 return weight
@@ -57,13 +63,17 @@ class TermSizeNorm:
 
     def describe(self) -> str:
         heavier = ", ".join(f"{f.class_name}.{f.name} = {w}" for f, w in self.weights)
-        return "term sizes (node counts" + (f" with weights {heavier}" if heavier else "") + ")"
+        text = "term sizes (node counts" + (f" with weights {heavier}" if heavier else "")
+        if self.only:
+            text += " along " + ", ".join(self.only) + " and array entries only"
+        return text + ")"
 
 
 def _weighted_children(
     norm: TermSizeNorm, value: InstanceValue, is_object: Callable[[Ref], bool]
 ) -> list[tuple[int, Ref]]:
-    return [(norm.weight(f), held) for f, held in value.fields if held != NULL and is_object(held)]
+    weighted = [(norm.weight(f), held) for f, held in value.fields]
+    return [(w, held) for w, held in weighted if w > 0 and held != NULL and is_object(held)]
 
 
 def term_size_facts(
@@ -101,9 +111,8 @@ def term_size_facts(
     return facts
 
 
-def candidate_norms(states: list[AbstractState], limit: int) -> list[TermSizeNorm]:
-    """At most ``limit`` norms to try for a loop whose states are ``states``: the plain node
-    count, then weight 2 on one reference field represented in them (sorted by name)."""
+def reference_fields(states: list[AbstractState]) -> list[FieldId]:
+    """The reference fields represented in ``states`` (holding null or an object), sorted."""
     fields: set[FieldId] = set()
     for state in states:
         for value in state.heap.values():
@@ -111,6 +120,12 @@ def candidate_norms(states: list[AbstractState], limit: int) -> list[TermSizeNor
                 fields.update(
                     f for f, held in value.fields if held == NULL or state.is_object(held)
                 )
+    return sorted(fields, key=str)
+
+
+def candidate_norms(states: list[AbstractState], limit: int) -> list[TermSizeNorm]:
+    """At most ``limit`` norms to try for a loop whose states are ``states``: the plain node
+    count, then weight 2 on one reference field represented in them (sorted by name)."""
     norms = [TermSizeNorm()]
-    norms += [TermSizeNorm(((f, 2),)) for f in sorted(fields, key=str)]
+    norms += [TermSizeNorm(((f, 2),)) for f in reference_fields(states)]
     return norms[:limit]

@@ -59,3 +59,21 @@ def test_rebuilding_the_same_shape_is_not_proved():
     graph, program = _graph("RebuildTree")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_walk_along_next_of_a_doubly_linked_list_is_ranked_along_next_only():
+    graph, program = _graph("DoublyWalk")
+    assert not heap_stays_acyclic(graph, program).holds  # pred and next close cycles
+    assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("along next" in fact for fact in facts), facts
+
+
+def test_bouncing_forward_and_back_in_a_doubly_linked_list_is_not_proved():
+    graph, program = _graph("DoublyBounce")
+    assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
