@@ -29,7 +29,11 @@ recursion`, whose summary edge writes nothing the callee's edges do not).  Hence
    (rule 1') ``v`` lies below ``p`` on a path of represented fields: an explicit field is
    the same in every concrete state of the abstract state, so ``p`` reaches ``v`` there, and
    ``v`` reaching ``p`` too would be a cycle of the heap before the write — which the
-   induction below excludes (the write cannot be the first to close a cycle), and
+   induction below excludes (the write cannot be the first to close a cycle), or
+   (rule 1'') ``v`` is an instance whose every reference field is represented (it hides
+   no successor, `jhalt.domains.correspondence.may_hide_sharing`; e.g. a new object) and
+   each of its object children cannot reach ``p`` by these rules — ``v`` reaches nothing
+   but itself and what its children reach, and ``v`` is not ``p``, and
 2. every library call edge (an ``invoke`` that pushes no frame and is no recursion summary)
    calls a method of `SAFE_LIBRARY_CLASSES` whose parameters are primitives or strings (it
    cannot reach a program object or a reference array, so it writes no edge of the norm),
@@ -54,12 +58,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.pathfacts import follows, invoked_member, may_reach
-from jhalt.domains.reach import walk
-from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import NULL, Ref
+from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
+from jhalt.domains.correspondence import may_hide_sharing
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
+from jhalt.seg.context import ProgramHierarchy
 from jhalt.seg.evaluate.recursion import is_summary_assumption
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
@@ -101,24 +106,6 @@ class AcyclicityCheck:
     reason: str = ""
 
 
-def _below(
-    state: AbstractState, ancestor: Ref, reference: Ref, fields: frozenset[str] | None
-) -> bool:
-    """Whether ``reference`` lies on an explicit path of represented fields (of ``fields``,
-    None: all) and entries below ``ancestor`` (``ancestor`` itself excluded unless on a
-    represented cycle): then every concrete state has that path, and in one without a
-    cycle along those edges ``reference`` cannot reach ``ancestor`` (rule 1')."""
-
-    def children(r: Ref) -> list[Ref]:
-        return [
-            c
-            for step, c in successors(state.heap.get(r))
-            if state.is_object(c) and follows(step, fields)
-        ]
-
-    return reference in walk(children(ancestor), children)
-
-
 def _safe_descriptor(descriptor: str) -> bool:
     parameters = descriptor[1 : descriptor.index(")")] if ")" in descriptor else "L"
     return "L" not in parameters.replace(_STRING, "")
@@ -128,6 +115,7 @@ class _Checker:
     def __init__(self, program: Program | None, fields: frozenset[str] | None) -> None:
         self.program = program
         self.fields = fields
+        self.hierarchy = ProgramHierarchy(program) if program is not None else None
         self._calls: dict[ProgramPosition, bool] = {}
         self._written: dict[ProgramPosition, str | None] = {}
 
@@ -140,10 +128,7 @@ class _Checker:
             stored, written = before.peek(0), before.peek(depth)
             if stored == NULL or not before.is_object(stored) or not self._in_norm(label):
                 return ""
-            fields = self.fields
-            if stored in may_reach(before, written, fields) and not _below(
-                before, written, stored, fields
-            ):
+            if not self._cannot_reach(before, stored, written, set()):
                 return f"{label.mnemonic} at {label.position} may store an object into itself"
             return ""
         if not label.mnemonic.startswith("invoke") or len(after.frames) > len(before.frames):
@@ -153,6 +138,34 @@ class _Checker:
         if not self._safe_call(label.position):
             return f"the library call at {label.position} may write references"
         return ""
+
+    def _cannot_reach(
+        self, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
+    ) -> bool:
+        """Whether ``stored`` cannot reach ``written`` in a concrete state of ``state``
+        whose heap has no cycle along the norm (rules 1, 1' and 1'')."""
+        if stored == NULL or not state.is_object(stored):
+            return True
+        fields = self.fields
+        if stored == written:
+            return False
+        if below(state, written, stored, fields):
+            return True  # rule 1'
+        if stored in seen or state.predicates.may_equal(stored, written):
+            return False
+        if stored not in may_reach(state, written, fields):
+            return True  # rule 1
+        value = state.heap[stored]
+        if not isinstance(value, InstanceValue) or self.hierarchy is None:
+            return False
+        if may_hide_sharing(state, stored, self.hierarchy):
+            return False
+        seen.add(stored)
+        return all(
+            self._cannot_reach(state, child, written, seen)
+            for step, child in value.fields
+            if follows(step, fields)
+        )
 
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` writes an edge of the norm: an array entry, or a

@@ -72,7 +72,10 @@ one value along a path.  Sizes depend on the heap: each heap write (``putfield``
 ``aastore`` of a reference, a library call that may mutate) starts a new *version*
 ``_sz(o)@k``; a write to object ``w`` keeps the size of every ``o`` that cannot reach ``w``
 (no path in the graph of represented fields, ``=?`` partners and ``⋀`` partners in both
-directions), everything else is unconstrained after the write.
+directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
+below ``w`` on represented fields — everything else is unconstrained after the write.  For
+a term-size norm along some fields only (`termsize`), reaching is along those fields, and
+a ``putfield`` of another field changes no size.
 
 Disjunctive facts (``!=``, ``lcmp``) split a path into several transitions, at most
 `MAX_ALTERNATIVES`; beyond that the remaining disjunctions are dropped (sound).
@@ -108,6 +111,7 @@ from jhalt.analyses.termination.pathfacts import (
     eliminate_auxiliary,
     extend_facts,
     interval_facts,
+    invoked_member,
     library_callee,
     object_children,
     product_size,
@@ -173,6 +177,7 @@ class _Extractor:
         self.program = program
         self.deadline = deadline
         self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
+        self._written_fields: dict[ProgramPosition, str | None] = {}
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
@@ -394,12 +399,27 @@ class _Extractor:
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
                 return  # an integer or float field: no object structure changes
+            if not self._in_norm(label):
+                return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
-            path.preserved[path.version] = cannot_reach(before, before.peek(written_depth))
+            fields = frozenset(self.norm.only) if self.norm and self.norm.only else None
+            written = before.peek(written_depth)
+            path.preserved[path.version] = cannot_reach(before, written, fields, self.acyclic_heap)
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
             path.acyclic = frozenset()
+
+    def _in_norm(self, label: EvalEdge) -> bool:
+        """Whether the write at ``label`` may change a size: always, unless the norm is
+        restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one."""
+        if self.norm is None or not self.norm.only or label.mnemonic != "putfield":
+            return True
+        if label.position not in self._written_fields:
+            member = invoked_member(self.program, label.position, "putfield")
+            self._written_fields[label.position] = None if member is None else member.name
+        name = self._written_fields[label.position]
+        return name is None or name in self.norm.only
 
     def _is_harmless(self, label: EvalEdge) -> bool:
         """Whether the library method called at ``label`` is one that writes no field of an

@@ -143,10 +143,40 @@ def follows(step: object, fields: frozenset[str] | None) -> bool:
     return fields is None or not isinstance(step, FieldId) or step.name in fields
 
 
-def cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
-    """Object references whose reachable structure certainly does not contain ``written``."""
-    reaching = may_reach(state, written)
-    return frozenset(r for r, v in state.heap.items() if is_object_value(v) and r not in reaching)
+def below(
+    state: AbstractState, ancestor: Ref, reference: Ref, fields: frozenset[str] | None
+) -> bool:
+    """Whether ``reference`` lies on an explicit path of represented fields (of ``fields``,
+    None: all) and entries below ``ancestor`` (``ancestor`` itself excluded unless on a
+    represented cycle): then every concrete state has that path, and in one without a
+    cycle along those edges ``reference`` cannot reach ``ancestor`` (rule 1')."""
+
+    def children(r: Ref) -> list[Ref]:
+        return [
+            c
+            for step, c in successors(state.heap.get(r))
+            if state.is_object(c) and follows(step, fields)
+        ]
+
+    return reference in walk(children(ancestor), children)
+
+
+def cannot_reach(
+    state: AbstractState,
+    written: Ref,
+    fields: frozenset[str] | None = None,
+    acyclic: bool = False,
+) -> frozenset[Ref]:
+    """Object references whose reachable structure (along ``fields`` and array entries;
+    None: every field) certainly does not contain ``written``; with ``acyclic`` (no concrete
+    heap has a cycle along them, `acyclicity`) also those below ``written`` (rule 1')."""
+    reaching = may_reach(state, written, fields)
+    return frozenset(
+        r
+        for r, v in state.heap.items()
+        if is_object_value(v)
+        and (r not in reaching or (acyclic and below(state, written, r, fields)))
+    )
 
 
 def product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:
