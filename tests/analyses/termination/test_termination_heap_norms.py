@@ -77,3 +77,17 @@ def test_bouncing_forward_and_back_in_a_doubly_linked_list_is_not_proved():
     assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_inserting_a_copy_after_each_node_keeps_the_list_acyclic_and_is_proved():
+    graph, program = _graph("DuplicateList")
+    assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_walking_onto_each_inserted_copy_is_not_proved():
+    graph, program = _graph("DuplicateForever")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
