@@ -59,6 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
+from jhalt.budget import NEVER, Deadline
 from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -192,14 +193,19 @@ class _Checker:
 
 
 def heap_stays_acyclic(
-    graph: SymbolicExecutionGraph, program: Program | None, fields: frozenset[str] | None = None
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    fields: frozenset[str] | None = None,
+    deadline: Deadline = NEVER,
 ) -> AcyclicityCheck:
     """Rules 1 and 2 of the module doc over every evaluation edge of ``graph`` (meaningful
     only for a complete graph).  Without ``program`` no library call is known to be safe.
     With ``fields`` (names): for the norm along those fields and array entries only
-    ("Restricted norms" in the module doc)."""
+    ("Restricted norms" in the module doc).  Raises `OutOfTime` once ``deadline`` has
+    passed (checked per edge)."""
     checker = _Checker(program, fields)
     for source, label, target in graph.edges:
+        deadline.check()
         if not isinstance(label, EvalEdge):
             continue
         problem = checker.edge_problem(graph.states[source], graph.states[target], label)

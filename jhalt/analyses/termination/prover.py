@@ -274,9 +274,12 @@ class _AcyclicHeap:
     """`heap_stays_acyclic` for one graph, decided when a loop first needs it (a loop whose
     ITS the per-state size rule already ranks never pays for it)."""
 
-    def __init__(self, graph: SymbolicExecutionGraph, program: Program | None) -> None:
+    def __init__(
+        self, graph: SymbolicExecutionGraph, program: Program | None, deadline: Deadline
+    ) -> None:
         self.graph = graph
         self.program = program
+        self.deadline = deadline
         self.known = False
         """Decided, and it holds."""
         self._check: AcyclicityCheck | None = None
@@ -296,7 +299,7 @@ class _AcyclicHeap:
     def decide(self) -> bool:
         """Whether the rule holds (decided now if not yet)."""
         if self._check is None:
-            self._check = heap_stays_acyclic(self.graph, self.program)
+            self._check = heap_stays_acyclic(self.graph, self.program, None, self.deadline)
             self.known = self._check.holds
         return self._check.holds
 
@@ -430,7 +433,7 @@ def _prove_loops(
     (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
     ``config.deadline`` passes during an extraction."""
     pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
-    acyclic = _AcyclicHeap(graph, program)
+    acyclic = _AcyclicHeap(graph, program, config.deadline)
     order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
     proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
@@ -545,7 +548,9 @@ def _norms(states: list[AbstractState], acyclic: _AcyclicHeap) -> list[TermSizeN
         return norms
     names = sorted({f.name for f in reference_fields(states)})
     for name in names[:MAX_RESTRICTED_NORMS]:
-        if heap_stays_acyclic(acyclic.graph, acyclic.program, frozenset({name})).holds:
+        if heap_stays_acyclic(
+            acyclic.graph, acyclic.program, frozenset({name}), acyclic.deadline
+        ).holds:
             norms.append(TermSizeNorm(only=(name,)))
     return norms
 
