@@ -458,21 +458,10 @@ def _prove_loops(
         graph_invariants = _graph_invariants(graph, config, program, components, acyclic)
     for system, steps in pending:
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
-        ranking = config.ranking
-        if len(system.its.transitions) > config.multiphase_transitions:
-            ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
-        strengthened = replace(system, its=strengthen(system.its, invariants))
-        attempt = prove_loop(strengthened.its, ranking, config.max_split_transitions, steps)
-        result = attempt.result
-        loop: LoopProof | None = None
-        if result.proved and result.proof is not None:
-            strengthened = replace(strengthened, its=attempt.its)
-            loop = _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic)
-        else:
-            loop = _term_size_try(system, config, acyclic)
+        loop, why = _full_try(system, steps, invariants, config, acyclic)
         if loop is None:
             head = graph.states[system.cut_points[0].node].position
-            reason = f"loop at {head}: {result.reason}"
+            reason = f"loop at {head}: {why}"
             if config.deadline.expired():
                 reason = f"{timeout_in(TERMINATION_PHASE)} ({reason})"
             return TerminationOutcome(False, reason, tuple(loops), assumptions)
@@ -484,6 +473,29 @@ def _prove_loops(
     # summaries' assumption that the call returns or throws is proved, no longer assumed
     proved = tuple(a for a in assumptions if not is_summary_assumption(a))
     return TerminationOutcome(True, reason, tuple(loop for _, loop in ranked), proved)
+
+
+def _full_try(
+    system: ComponentSystem,
+    steps: tuple[ProofStep, ...],
+    invariants: Invariants,
+    config: TerminationConfig,
+    acyclic: _AcyclicHeap,
+) -> tuple[LoopProof | None, str]:
+    """The whole search for a loop the cheap try left (`prove_loop` on its ITS strengthened
+    by ``invariants``, from ``steps``), then the term-size norms (`_term_size_try`): the
+    loop's proof, or None and why the longest-path search failed."""
+    graph, program = acyclic.graph, acyclic.program
+    ranking = config.ranking
+    if len(system.its.transitions) > config.multiphase_transitions:
+        ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
+    strengthened = replace(system, its=strengthen(system.its, invariants))
+    attempt = prove_loop(strengthened.its, ranking, config.max_split_transitions, steps)
+    result = attempt.result
+    if result.proved and result.proof is not None:
+        strengthened = replace(strengthened, its=attempt.its)
+        return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
+    return _term_size_try(system, config, acyclic), result.reason
 
 
 def _cheap_try(
