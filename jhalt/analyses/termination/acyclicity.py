@@ -93,6 +93,9 @@ SAFE_LIBRARY_CLASSES = frozenset(
 """Library classes whose methods, called with primitive or string arguments only, reach no
 object of the program and no reference array (rule 2 of the module doc)."""
 
+_CALLING_BACK = frozenset({("java/lang/Object", "toString")})
+"""Methods of those classes that call a method the program may override (``toString``
+calls ``hashCode``)."""
 _STRING = "Ljava/lang/String;"
 _WRITES = {"putfield": 1, "aastore": 2}
 """Heap-writing instructions and the stack depth of the written object."""
@@ -186,6 +189,7 @@ class _Checker:
             known = (
                 member is not None
                 and member.owner in SAFE_LIBRARY_CLASSES
+                and (member.owner, member.name) not in _CALLING_BACK
                 and _safe_descriptor(member.descriptor)
             )
             self._calls[position] = known
