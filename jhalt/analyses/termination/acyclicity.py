@@ -86,12 +86,13 @@ SAFE_LIBRARY_CLASSES = frozenset(
         "java/lang/Boolean",
         "java/lang/Float",
         "java/lang/Double",
-        "java/util/Random",
         "java/io/PrintStream",
     }
 )
 """Library classes whose methods, called with primitive or string arguments only, reach no
-object of the program and no reference array (rule 2 of the module doc)."""
+object of the program and no reference array (rule 2 of the module doc); all final but
+``Object`` and ``PrintStream`` (no class the program may extend to be called back, such as
+``java.util.Random``, whose ``nextInt`` calls an overridable ``next``)."""
 
 _CALLING_BACK = frozenset({("java/lang/Object", "toString")})
 """Methods of those classes that call a method the program may override (``toString``
