@@ -86,13 +86,12 @@ SAFE_LIBRARY_CLASSES = frozenset(
         "java/lang/Boolean",
         "java/lang/Float",
         "java/lang/Double",
-        "java/io/PrintStream",
     }
 )
 """Library classes whose methods, called with primitive or string arguments only, reach no
 object of the program and no reference array (rule 2 of the module doc); all final but
-``Object`` and ``PrintStream`` (no class the program may extend to be called back, such as
-``java.util.Random``, whose ``nextInt`` calls an overridable ``next``)."""
+``Object`` (no class the program may extend to be called back, such as ``java.util.Random``,
+whose ``nextInt`` calls an overridable ``next``, or ``PrintStream``)."""
 
 _CALLING_BACK = frozenset({("java/lang/Object", "toString")})
 """Methods of those classes that call a method the program may override (``toString``
