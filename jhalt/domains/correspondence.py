@@ -68,6 +68,7 @@ class Realization:
     edges: dict[Node, list[tuple[Step, Node]]] = field(default_factory=lambda: defaultdict(list))
     root_nodes: list[tuple[Root, Node]] = field(default_factory=list)
     position_counts: dict[Node, int] = field(default_factory=dict)
+    """Suffixes per inexact node (`_count_positions`)."""
     conflicts: list[str] = field(default_factory=list)
     required: HeapPredicates = field(default_factory=HeapPredicates)
 
@@ -278,20 +279,31 @@ def _check_shape(fine: AbstractState, coarse: AbstractState, result: Realization
 
 
 def _count_positions(result: Realization) -> dict[Node, int]:
-    """Number of positions (paths from the roots) reaching each node, capped at 2."""
+    """For each inexact node ``(x, a, False)``: the number of *suffixes* (capped at 2) by
+    which the positions reaching it leave ``a``'s exact node — paths of the realization
+    graph from the exact node of ``a`` through inexact nodes of ``a`` (each first step from
+    the exact node starts one).  Positions that reach the exact node of ``a`` from several
+    roots and then follow one suffix share ``x`` because they pass through one coarse
+    reference, which needs no annotation (thesis Def. 1.10(m): ``s|π̄ ⋀ s|π̄'`` only when
+    the prefixes' references differ or the suffixes do).  Exact nodes get 0."""
     counts: dict[Node, int] = {node: 0 for node in result.nodes}
-    root_counts: dict[Node, int] = defaultdict(int)
-    for _, node in result.root_nodes:
-        root_counts[node] += 1
+    starts: dict[Node, int] = defaultdict(int)
     predecessors: dict[Node, list[Node]] = defaultdict(list)
     for source, targets in result.edges.items():
         for _, target in targets:
-            predecessors[target].append(source)
+            if target[2]:
+                continue
+            if source[2]:
+                starts[target] += 1  # one step out of the anchor's exact node: a suffix
+            else:
+                predecessors[target].append(source)
     changed = True
     while changed:
         changed = False
         for node in result.nodes:
-            total = min(2, root_counts[node] + sum(counts[p] for p in predecessors[node]))
+            if node[2]:
+                continue
+            total = min(2, starts[node] + sum(counts[p] for p in predecessors[node]))
             if total != counts[node]:
                 counts[node] = total
                 changed = True
@@ -349,7 +361,7 @@ def _require_for_positions(
 ) -> None:
     """(h), (j): one fine object at several positions. Two exact anchors need ``=?`` (and
     ``⋀`` when the object may hide sharing), any other two anchors ``⋀``; an inexact anchor
-    of an object at two or more positions joins itself."""
+    of an object reached by two or more suffixes from it joins itself (`_count_positions`)."""
     for fine_ref, nodes in entries.items():
         hides = None  # may_hide_sharing(fine, fine_ref), computed when needed
         for index, first in enumerate(nodes):

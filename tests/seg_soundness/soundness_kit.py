@@ -39,10 +39,10 @@ TEST_LIMITS = BuildLimits(max_states=3_000, timeout_s=60.0)
 time bound, keeps it deterministic); a graph cut by them is
 incomplete (its runs are checked up to the cut, then the program is skipped)."""
 MAX_STEPS = 500
-TOLERATE_SELF_JOINS = True
-"""Work around the Def. 9(j) / thesis Def. 1.10(m) difference of ``check_instance`` (see
-:func:`jhalt.seg.simulation.with_shared_self_joins`; the strict behaviour is pinned
-by ``test_instance_relation_gap.py``). Set to False once the domain follows the thesis."""
+TOLERATE_SELF_JOINS = False
+"""The domain follows thesis Def. 1.10(m) (no self-join for one suffix below one anchor,
+``test_instance_relation_gap.py``), so the sweeps check instances strictly (the workaround
+:func:`jhalt.seg.simulation.with_shared_self_joins` is no longer needed)."""
 
 
 def registry() -> ModelRegistry:

@@ -1,17 +1,16 @@
-"""Pins the difference between jhalt.domains.instance and thesis Def. 1.10(m) that the
-soundness sweeps work around (simulation.with_shared_self_joins).
+"""Pins that jhalt.domains.instance follows thesis Def. 1.10(m) where seed 000 Def. 9(j)
+is stricter (the soundness sweeps no longer need simulation.with_shared_self_joins).
 
 Thesis Def. 1.10(m) demands ``s|π̄ ⋀ s|π̄'`` for two positions π ≠ π' of the instance that
 reach one object outside SPos(s) only if ``s|π̄ ≠ s|π̄'`` *or π, π' have different suffixes*.
 An array held in a local and on the operand stack (after ``aload``) whose entries the
 instance realizes but the general state does not: both positions reach the entry through
 the same reference with the same suffix ``[0]``, so no annotation is needed. seed 000 Def.
-9(j), which jhalt.domains.correspondence implements, lacks that exception.
+9(j) lacks that exception; jhalt.domains.correspondence follows the thesis (it counts the
+suffixes below an anchor, not the positions).
 """
 
 from __future__ import annotations
-
-import pytest
 
 from jhalt.domains.heap import Heap
 from jhalt.domains.instance import check_instance
@@ -55,10 +54,5 @@ def test_a_single_holder_needs_no_annotation() -> None:
     assert check_instance(single, general)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="domains/correspondence.py _required_annotations demands a9 ⋀ a9 for one object reached "
-    "from the same anchor with the same suffix (seed 000 Def. 9(j)); thesis Def. 1.10(m) does not",
-)
 def test_same_anchor_same_suffix_needs_no_join() -> None:
     assert check_instance(_instance(), _general())

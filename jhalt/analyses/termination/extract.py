@@ -74,7 +74,10 @@ one value along a path.  Sizes depend on the heap: each heap write (``putfield``
 ``aastore`` of a reference, a library call that may mutate) starts a new *version*
 ``_sz(o)@k``; a write to object ``w`` keeps the size of every ``o`` that cannot reach ``w``
 (no path in the graph of represented fields, ``=?`` partners and ``⋀`` partners in both
-directions), everything else is unconstrained after the write.
+directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
+below ``w`` on represented fields — everything else is unconstrained after the write.  For
+a term-size norm along some fields only (`termsize`), reaching is along those fields, and
+a ``putfield`` of another field changes no size.
 
 Disjunctive facts (``!=``, ``lcmp``) split a path into several transitions, at most
 `MAX_ALTERNATIVES`; beyond that the remaining disjunctions are dropped (sound).
@@ -88,12 +91,10 @@ from dataclasses import dataclass, field, replace
 
 from jhalt.analyses.termination.cutpoints import (
     ENTRY,
-    MAX_FIELD_VARIABLES,
     ComponentSystem,
     CutPoint,
     cut_point_field_refs,
     field_name,
-    graph_components,
     int_refs,
     location_name,
     represented_int_fields,
@@ -101,8 +102,7 @@ from jhalt.analyses.termination.cutpoints import (
 )
 from jhalt.analyses.termination.pathfacts import (
     HARMLESS_LIBRARY_METHODS,
-    MAX_ALTERNATIVES,
-    EdgeOperands,
+    Operands,
     cannot_reach,
     certainly_object,
     children_closure,
@@ -110,6 +110,7 @@ from jhalt.analyses.termination.pathfacts import (
     eliminate_auxiliary,
     extend_facts,
     interval_facts,
+    invoked_member,
     library_callee,
     object_children,
     product_size,
@@ -117,6 +118,7 @@ from jhalt.analyses.termination.pathfacts import (
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds, summary_arguments
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
+from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -159,7 +161,7 @@ class _Path:
         )
 
 
-class _Extractor:
+class PathExtractor:
     def __init__(
         self,
         graph: SymbolicExecutionGraph,
@@ -169,12 +171,17 @@ class _Extractor:
         deadline: Deadline = NEVER,
         bounds: ResultBounds = NO_BOUNDS,
         follow_calls: bool = True,
+        acyclic_heap: bool = False,
+        norm: TermSizeNorm | None = None,
     ) -> None:
         self.graph = graph
+        self.acyclic_heap = acyclic_heap
+        self.norm = norm
         self.program = program
         self.deadline = deadline
         self.bounds = bounds
         self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
+        self._written_fields: dict[ProgramPosition, str | None] = {}
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
@@ -205,7 +212,7 @@ class _Extractor:
     def sizes(self, node: int) -> SizeAnalysis:
         found = self._sizes.get(node)
         if found is None:
-            found = analyse_sizes(self.graph.states[node])
+            found = analyse_sizes(self.graph.states[node], self.acyclic_heap)
             self._sizes[node] = found
         return found
 
@@ -251,6 +258,25 @@ class _Extractor:
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
         )
         path.acyclic = frozenset(tracked)
+        if self.norm is not None:
+            constraints.extend(
+                term_size_facts(
+                    self.norm,
+                    state,
+                    tracked,
+                    path.complete,
+                    lambda r: self.size_var(source, path, r),
+                    lambda r: certainly_object(state, r),
+                )
+            )
+        else:
+            self._path_length_facts(source, path, state, tracked)
+
+    def _path_length_facts(
+        self, source: CutPoint, path: _Path, state: AbstractState, tracked: set[Ref]
+    ) -> None:
+        """The facts of the longest-path size (`sizes`, module doc "Transitions")."""
+        constraints = path.facts.constraints
         for reference in sorted(tracked):
             term = self.size_var(source, path, reference)
             constraints.append(ge(term, 1 if certainly_object(state, reference) else 0))
@@ -290,7 +316,7 @@ class _Extractor:
         relations of an evaluation and its heap effect, or the assumptions and renaming of
         a refinement (module doc, "Transitions")."""
         before, after = self.graph.states[node], self.graph.states[target]
-        operands = EdgeOperands(before, after, lambda r: self.int_name(source, r))
+        operands = Operands(before, after, lambda r: self.int_name(source, r))
         if isinstance(label, EvalEdge):
             self._eval_facts(source, path, before, after, label, operands)
         elif isinstance(label, RefineEdge):
@@ -308,7 +334,7 @@ class _Extractor:
         before: AbstractState,
         after: AbstractState,
         label: EvalEdge,
-        operands: EdgeOperands,
+        operands: Operands,
     ) -> None:
         path.description.append(f"{label.position.pc}:{label.mnemonic}")
         if label.mnemonic == "new":
@@ -334,7 +360,7 @@ class _Extractor:
         source: CutPoint,
         path: _Path,
         before: AbstractState,
-        operands: EdgeOperands,
+        operands: Operands,
         old: Ref,
         new: Ref,
     ) -> None:
@@ -384,12 +410,27 @@ class _Extractor:
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
                 return  # an integer or float field: no object structure changes
+            if not self._in_norm(label):
+                return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
-            path.preserved[path.version] = cannot_reach(before, before.peek(written_depth))
+            fields = frozenset(self.norm.only) if self.norm and self.norm.only else None
+            written = before.peek(written_depth)
+            path.preserved[path.version] = cannot_reach(before, written, fields, self.acyclic_heap)
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
             path.acyclic = frozenset()
+
+    def _in_norm(self, label: EvalEdge) -> bool:
+        """Whether the write at ``label`` may change a size: always, unless the norm is
+        restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one."""
+        if self.norm is None or not self.norm.only or label.mnemonic != "putfield":
+            return True
+        if label.position not in self._written_fields:
+            member = invoked_member(self.program, label.position, "putfield")
+            self._written_fields[label.position] = None if member is None else member.name
+        name = self._written_fields[label.position]
+        return name is None or name in self.norm.only
 
     def _is_harmless(self, label: EvalEdge) -> bool:
         """Whether the library method called at ``label`` is one that writes no field of an
@@ -513,35 +554,17 @@ def extract_component(
     program: Program | None = None,
     deadline: Deadline = NEVER,
     bounds: ResultBounds = NO_BOUNDS,
+    acyclic_heap: bool = False,
+    norm: TermSizeNorm | None = None,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
-    ``bounds`` bound the results of recursive calls (proved by `lemmas`).
+    ``bounds`` bound the results of recursive calls (proved by `lemmas`); ``acyclic_heap``
+    when no concrete heap of the program is cyclic (`sizes.analyse_sizes`); ``norm``: the
+    size variables are term sizes (`termsize`) instead of longest paths.
     Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
-    return _Extractor(graph, nodes, program=program, deadline=deadline, bounds=bounds).extract()
-
-
-def extract_region(
-    graph: SymbolicExecutionGraph,
-    entries: list[int],
-    returns: list[int],
-    program: Program | None,
-    deadline: Deadline,
-    bounds: ResultBounds,
-) -> ComponentSystem:
-    """The ITS of the activations that start at ``entries`` (call-context entries of one
-    method), with ``entries`` and ``returns`` as cut points, over the nodes reachable from
-    the entries without entering a call (`lemmas`); ``bounds`` at the summary edges."""
-    region: set[int] = set()
-    todo = list(entries)
-    while todo:
-        node = todo.pop()
-        if node in region or not graph.states[node].frames:
-            continue
-        region.add(node)
-        todo += [t for label, t in graph.successors(node) if not getattr(label, "enters_call", 0)]
-    extractor = _Extractor(
-        graph, frozenset(region), (*entries, *returns), program, deadline, bounds, False
+    extractor = PathExtractor(
+        graph, nodes, (), program, deadline, bounds, acyclic_heap=acyclic_heap, norm=norm
     )
     return extractor.extract()
 
@@ -551,32 +574,17 @@ def extract_graph(
     program: Program | None = None,
     deadline: Deadline = NEVER,
     bounds: ResultBounds = NO_BOUNDS,
+    acyclic_heap: bool = False,
 ) -> ComponentSystem:
     """The ITS of the whole graph: its cut points are the entry node and every target of an
     instance edge (each graph node lies on the tree path below one of them), its transitions
     the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
     run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`).
-    Raises `OutOfTime` once ``deadline`` has passed."""
-    extractor = _Extractor(
-        graph, frozenset(graph.states), (graph.entry,), program, deadline, bounds
+    Raises `OutOfTime` once ``deadline`` has passed; ``acyclic_heap`` as for
+    `extract_component`."""
+    nodes = frozenset(graph.states)
+    extractor = PathExtractor(
+        graph, nodes, (graph.entry,), program, deadline, bounds, acyclic_heap=acyclic_heap
     )
     system = extractor.extract()
     return replace(system, entries=extractor.initial(graph.entry))
-
-
-__all__ = [
-    "ENTRY",
-    "HARMLESS_LIBRARY_METHODS",
-    "MAX_ALTERNATIVES",
-    "MAX_FIELD_VARIABLES",
-    "ComponentSystem",
-    "CutPoint",
-    "extract_component",
-    "extract_graph",
-    "extract_region",
-    "field_name",
-    "graph_components",
-    "int_refs",
-    "location_name",
-    "size_name",
-]

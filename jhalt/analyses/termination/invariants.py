@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from jhalt.analyses.termination.extract import ComponentSystem, CutPoint
+from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint
 from jhalt.its.congruence import Candidate, Congruence
 from jhalt.its.congruence import candidate_variables as _variables
 from jhalt.its.linear import LinearConstraint, Relation, ge, le, normalize, var

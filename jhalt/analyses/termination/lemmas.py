@@ -32,8 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jhalt.analyses.termination.cutpoints import size_name
-from jhalt.analyses.termination.extract import extract_region
+from jhalt.analyses.termination.cutpoints import ComponentSystem, size_name
+from jhalt.analyses.termination.extract import PathExtractor
 from jhalt.analyses.termination.result_bounds import ResultBounds
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
@@ -210,8 +210,10 @@ class _Region:
             for k in list(obligations):
                 argument = _argument(self.entries[source], k)
                 size = const(0) if returned == NULL else var(primed(size_name(returned)))
-                if argument not in sized[source] or (
-                    returned != NULL and returned not in sized[target]
+                if (
+                    argument is None
+                    or argument not in sized[source]
+                    or (returned != NULL and returned not in sized[target])
                 ):
                     del obligations[k]
                     continue
@@ -244,3 +246,28 @@ def _argument(slots: tuple[Ref | None, ...], k: int) -> Ref | None:
     the first slots in order, a ``long`` or ``double`` two of them (the second ``None``)."""
     values = [slot for slot in slots if slot is not None]
     return values[k] if k < len(values) else None
+
+
+def extract_region(
+    graph: SymbolicExecutionGraph,
+    entries: list[int],
+    returns: list[int],
+    program: Program | None,
+    deadline: Deadline,
+    bounds: ResultBounds,
+) -> ComponentSystem:
+    """The ITS of the activations that start at ``entries`` (call-context entries of one
+    method), with ``entries`` and ``returns`` as cut points, over the nodes reachable from
+    the entries without entering a call (`lemmas`); ``bounds`` at the summary edges."""
+    region: set[int] = set()
+    todo = list(entries)
+    while todo:
+        node = todo.pop()
+        if node in region or not graph.states[node].frames:
+            continue
+        region.add(node)
+        todo += [t for label, t in graph.successors(node) if not getattr(label, "enters_call", 0)]
+    extractor = PathExtractor(
+        graph, frozenset(region), (*entries, *returns), program, deadline, bounds, False
+    )
+    return extractor.extract()

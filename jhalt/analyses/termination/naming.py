@@ -11,7 +11,7 @@ root: a local variable (its LocalVariableTable name when the class file has one,
 from __future__ import annotations
 
 from jhalt.analyses.source_names import reference_names
-from jhalt.analyses.termination.extract import field_name, size_name
+from jhalt.analyses.termination.cutpoints import field_name, size_name
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
 from jhalt.ids import FieldId

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts
 from jhalt.bytecode.body import analyze_method
+from jhalt.classfile.model import MemberRef
 from jhalt.domains.intervals import Interval
 from jhalt.domains.reach import walk
 from jhalt.domains.state import AbstractState, successors
@@ -26,7 +27,7 @@ from jhalt.domains.values import (
     is_object_value,
 )
 from jhalt.errors import JhaltError
-from jhalt.ids import ProgramPosition
+from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, ge, le, var
 from jhalt.its.system import is_primed
 from jhalt.program import Program
@@ -50,8 +51,11 @@ HARMLESS_LIBRARY_METHODS = frozenset(
 that existed before the call: sizes and field values survive them."""
 
 
-def library_callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
-    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
+def invoked_member(
+    program: Program | None, position: ProgramPosition, prefix: str = "invoke"
+) -> MemberRef | None:
+    """The member reference of the instruction at ``position`` whose mnemonic starts with
+    ``prefix`` (the invoked method; with ``"putfield"`` the written field), if known."""
     if program is None:
         return None
     method_id = position.method
@@ -63,12 +67,18 @@ def library_callee(program: Program | None, position: ProgramPosition) -> tuple[
         return None
     try:
         instruction = analyze_method(method, classfile).instruction_at.get(position.pc)
-        if instruction is None or not instruction.mnemonic.startswith("invoke"):
+        if instruction is None or not instruction.mnemonic.startswith(prefix):
             return None
         member = instruction.member
     except (JhaltError, TypeError):
         return None
-    return member.owner, member.name
+    return member if isinstance(member, MemberRef) else None
+
+
+def library_callee(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
+    """(owner, name) of the method invoked by the instruction at ``position``, if known."""
+    member = invoked_member(program, position)
+    return None if member is None else (member.owner, member.name)
 
 
 def object_children(state: AbstractState, reference: Ref) -> list[Ref]:
@@ -103,28 +113,70 @@ def interval_facts(term: LinearExpr, interval: Interval) -> list[LinearConstrain
     return facts
 
 
-def cannot_reach(state: AbstractState, written: Ref) -> frozenset[Ref]:
-    """Object references whose reachable structure certainly does not contain ``written``."""
+def may_reach(
+    state: AbstractState, target: Ref, fields: frozenset[str] | None = None
+) -> frozenset[Ref]:
+    """Object references of ``state`` that may reach the object at ``target`` (itself
+    included) in a concrete state it represents: backwards through explicit fields and
+    entries, and through ``=?`` and ``⋀`` partners in both directions (two references without
+    either annotation share nothing, seed 000 §2.1; one that *may equal* a reference reaching
+    ``target`` may reach it too).  With ``fields``, reaching is along those fields (by name)
+    and array entries only: other explicit fields are not followed."""
     predicates = state.predicates
     objects = [r for r, v in state.heap.items() if is_object_value(v)]
     reverse: dict[Ref, set[Ref]] = {r: set() for r in objects}
-
-    def add(source: Ref, target: Ref) -> None:
-        if target in reverse and source in reverse:
-            reverse[target].add(source)
-
     for reference in objects:
-        for _, child in successors(state.heap.get(reference)):
-            if child in reverse:
-                add(reference, child)
-                for partner in predicates.equal_partners(child):
-                    add(reference, partner)
-        for partner in predicates.join_partners(reference):
-            add(reference, partner)
-            add(partner, reference)
-    targets = {written} | predicates.equal_partners(written)
-    may_reach = set(walk([t for t in targets if t in reverse], lambda r: reverse.get(r, ())))
-    return frozenset(r for r in objects if r not in may_reach)
+        for step, child in successors(state.heap.get(reference)):
+            if child in reverse and follows(step, fields):
+                reverse[child].add(reference)
+        for partner in predicates.equal_partners(reference) | predicates.join_partners(reference):
+            if partner in reverse:
+                reverse[partner].add(reference)
+                reverse[reference].add(partner)
+    starts = [target] if target in reverse else []
+    return frozenset(walk(starts, lambda r: reverse.get(r, ())))
+
+
+def follows(step: object, fields: frozenset[str] | None) -> bool:
+    """Whether a path step (a field or an array index) is an edge of a norm restricted to
+    ``fields`` (None: every field); array entries always are."""
+    return fields is None or not isinstance(step, FieldId) or step.name in fields
+
+
+def below(
+    state: AbstractState, ancestor: Ref, reference: Ref, fields: frozenset[str] | None
+) -> bool:
+    """Whether ``reference`` lies on an explicit path of represented fields (of ``fields``,
+    None: all) and entries below ``ancestor`` (``ancestor`` itself excluded unless on a
+    represented cycle): then every concrete state has that path, and in one without a
+    cycle along those edges ``reference`` cannot reach ``ancestor`` (rule 1')."""
+
+    def children(r: Ref) -> list[Ref]:
+        return [
+            c
+            for step, c in successors(state.heap.get(r))
+            if state.is_object(c) and follows(step, fields)
+        ]
+
+    return reference in walk(children(ancestor), children)
+
+
+def cannot_reach(
+    state: AbstractState,
+    written: Ref,
+    fields: frozenset[str] | None = None,
+    acyclic: bool = False,
+) -> frozenset[Ref]:
+    """Object references whose reachable structure (along ``fields`` and array entries;
+    None: every field) certainly does not contain ``written``; with ``acyclic`` (no concrete
+    heap has a cycle along them, `acyclicity`) also those below ``written`` (rule 1')."""
+    reaching = may_reach(state, written, fields)
+    return frozenset(
+        r
+        for r, v in state.heap.items()
+        if is_object_value(v)
+        and (r not in reaching or (acyclic and below(state, written, r, fields)))
+    )
 
 
 def product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:
@@ -177,7 +229,7 @@ def eliminate_auxiliary(constraints: list[LinearConstraint]) -> tuple[LinearCons
 
 
 @dataclass(frozen=True)
-class EdgeOperands:
+class Operands:
     """The operands of an edge's relations as linear terms and intervals: an integer
     reference of the state before or after the edge (named by ``int_name``), a constant, or
     an array standing for its length."""

@@ -34,14 +34,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
 from jhalt.analyses.termination.chaining import base_location
-from jhalt.analyses.termination.extract import (
-    ComponentSystem,
-    extract_component,
-    extract_graph,
-    graph_components,
-    location_name,
-)
+from jhalt.analyses.termination.cutpoints import ComponentSystem, graph_components, location_name
+from jhalt.analyses.termination.extract import extract_component, extract_graph
 from jhalt.analyses.termination.invariants import (
     NO_INVARIANTS,
     Invariants,
@@ -50,10 +46,13 @@ from jhalt.analyses.termination.invariants import (
 )
 from jhalt.analyses.termination.lemmas import SizeLemma, as_bounds, size_lemmas
 from jhalt.analyses.termination.naming import variable_names
-from jhalt.analyses.termination.processors import prove_cheaply, prove_loop
+from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
+from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.analyses.termination.ranking import RankingConfig, verify
 from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
+from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
@@ -67,6 +66,12 @@ from jhalt.smt.session import SmtConfig
 
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
 LIBRARY_TERMINATES = "every library call terminates"
+TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
+RESTRICTED_FACT = (
+    "no write of the program closes a cycle along the fields {} and array entries, so the "
+    "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
+    "acyclicity, restricted norms)"
+)
 UNSHARED_INPUTS = (
     "the entry's object inputs (this, parameters, static fields) are distinct acyclic objects "
     "that share nothing (seed 000 section 2.1, state A)"
@@ -150,6 +155,8 @@ class LoopProof:
     """The SCC enters recursive calls: its ranking bounds the depth of the recursion."""
     system: ITS | None = field(default=None, compare=False, repr=False)
     """The ITS ``proof`` is a proof for (``its`` is its text), kept for `verify`."""
+    heap_facts: tuple[str, ...] = ()
+    """Facts of the whole program's heaps the sizes of ``its`` rely on (`ACYCLIC_HEAP_FACT`)."""
 
     @property
     def kind(self) -> str:
@@ -166,6 +173,7 @@ class LoopProof:
             "heads": [head.to_json() for head in self.heads],
             "its": self.its,
             "invariants": list(self.invariants),
+            "heap_facts": list(self.heap_facts),
             "recursive": self.recursive,
             "proof": self.proof.to_json(),
         }
@@ -220,6 +228,7 @@ class TerminationOutcome:
                     else "left within the loop's other heads"
                 )
                 lines.append(f"    at {at}: ranking ({ranking})")
+            lines.extend(f"    heap fact: {fact}" for fact in loop.heap_facts)
         lines.extend(f"  lemma: {lemma.describe()}" for lemma in self.lemmas)
         lines.extend(f"  assuming {assumption}" for assumption in self.assumptions)
         lines.append("  (--format json gives the integer transition systems and every proof step)")
@@ -269,6 +278,7 @@ def _loop_proof(
     system: ComponentSystem,
     proof: TerminationProof,
     invariants: Invariants,
+    acyclic: ProofContext | None = None,
 ) -> LoopProof:
     heads = []
     for cut_point in system.cut_points:
@@ -305,9 +315,6 @@ def _loop_proof(
         and (line := _line_of(program, graph, n)) is not None
     ]
     methods = sorted(str(m) for m in head_methods)
-    invariant_text = tuple(
-        f"{location}: {fact}" for location, facts in invariants.by_location for fact in facts
-    )
     recursive = any(
         isinstance(label, EvalEdge) and label.enters_call and {s, t} <= system.nodes
         for s, label, t in graph.edges
@@ -318,9 +325,10 @@ def _loop_proof(
         tuple(heads),
         format_its(system.its),
         proof,
-        invariant_text,
+        tuple(f"{loc}: {fact}" for loc, facts in invariants.by_location for fact in facts),
         system=system.its,
         recursive=recursive,
+        heap_facts=acyclic.facts(system, invariants) if acyclic is not None else (),
     )
 
 
@@ -329,12 +337,14 @@ def _graph_invariants(
     config: TerminationConfig,
     program: Program | None,
     components: Iterable[frozenset[int]],
-    bounds: ResultBounds,
+    acyclic: ProofContext,
 ) -> Invariants:
     """Inductive invariants at the loop heads of ``components``, from the ITS of the whole
     graph (`invariants`; restricted to the locations that reach those heads, which leaves
     the invariants at the heads as they are)."""
-    system = extract_graph(graph, program, config.deadline, bounds)
+    system = extract_graph(
+        graph, program, config.deadline, acyclic.bounds, acyclic_heap=acyclic.known
+    )
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
     heads = [location_name(n) for nodes in components for n in nodes]
@@ -385,6 +395,7 @@ def _prove_loops(
     (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
     ``config.deadline`` passes during an extraction."""
     pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
+    acyclic = ProofContext(graph, program, config.deadline, bounds)
     order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
     proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
@@ -394,32 +405,29 @@ def _prove_loops(
         refusal = _refusal(system, config)
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
-        attempt = prove_cheaply(system.its, config.ranking)
+        system, attempt = _cheap_try(system, config, acyclic)
         if not attempt.result.proved or attempt.result.proof is None:
             pending.append((system, attempt.result.partial))
             continue
         system = replace(system, its=attempt.its)
-        loops.append(_loop_proof(graph, program, system, attempt.result.proof, NO_INVARIANTS))
+        loops.append(
+            _loop_proof(graph, program, system, attempt.result.proof, NO_INVARIANTS, acyclic)
+        )
         proved_nodes.append(nodes)
     graph_invariants = NO_INVARIANTS
     if pending:
         components = [system.nodes for system, _ in pending]
-        graph_invariants = _graph_invariants(graph, config, program, components, bounds)
+        graph_invariants = _graph_invariants(graph, config, program, components, acyclic)
     for system, steps in pending:
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
-        ranking = config.ranking
-        if len(system.its.transitions) > config.multiphase_transitions:
-            ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
-        system = replace(system, its=strengthen(system.its, invariants))
-        attempt = prove_loop(system.its, ranking, config.max_split_transitions, steps)
-        system, result = replace(system, its=attempt.its), attempt.result
-        if not result.proved or result.proof is None:
+        loop, why = _full_try(system, steps, invariants, config, acyclic)
+        if loop is None:
             head = graph.states[system.cut_points[0].node].position
-            reason = f"loop at {head}: {result.reason}"
+            reason = f"loop at {head}: {why}"
             if config.deadline.expired():
                 reason = f"{timeout_in(TERMINATION_PHASE)} ({reason})"
             return TerminationOutcome(False, reason, tuple(loops), assumptions)
-        loops.append(_loop_proof(graph, program, system, result.proof, invariants))
+        loops.append(loop)
         proved_nodes.append(system.nodes)
     reason = f"{len(loops)} loop(s) ranked" if loops else "the graph has no cycle"
     ranked = sorted(zip(proved_nodes, loops), key=lambda pair: order[pair[0]])
@@ -427,6 +435,100 @@ def _prove_loops(
     # summaries' assumption that the call returns or throws is proved, no longer assumed
     proved = tuple(a for a in assumptions if not is_summary_assumption(a))
     return TerminationOutcome(True, reason, tuple(loop for _, loop in ranked), proved)
+
+
+def _full_try(
+    system: ComponentSystem,
+    steps: tuple[ProofStep, ...],
+    invariants: Invariants,
+    config: TerminationConfig,
+    acyclic: ProofContext,
+) -> tuple[LoopProof | None, str]:
+    """The whole search for a loop the cheap try left (`prove_loop` on its ITS strengthened
+    by ``invariants``, from ``steps``), then the term-size norms (`_term_size_try`): the
+    loop's proof, or None and why the longest-path search failed."""
+    graph, program = acyclic.graph, acyclic.program
+    ranking = config.ranking
+    if len(system.its.transitions) > config.multiphase_transitions:
+        ranking = RankingConfig(1, ranking.smt)  # multiphase search is quadratic in transitions
+    strengthened = replace(system, its=strengthen(system.its, invariants))
+    attempt = prove_loop(strengthened.its, ranking, config.max_split_transitions, steps)
+    result = attempt.result
+    if result.proved and result.proof is not None:
+        strengthened = replace(strengthened, its=attempt.its)
+        return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
+    return _term_size_try(system, config, acyclic), result.reason
+
+
+def _cheap_try(
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+) -> tuple[ComponentSystem, Attempt]:
+    """`prove_cheaply` on ``system``; if that fails and the global acyclicity rule gives its
+    loop heads more sizes, on the SCC extracted again with that rule (`ProofContext`)."""
+    attempt = prove_cheaply(system.its, config.ranking)
+    if not attempt.result.proved and acyclic.holds(system):
+        graph, program = acyclic.graph, acyclic.program
+        system = extract_component(
+            graph, system.nodes, program, config.deadline, acyclic.bounds, acyclic_heap=True
+        )
+        attempt = prove_cheaply(system.its, config.ranking)
+    return system, attempt
+
+
+MAX_TERM_SIZE_NORMS = 4
+"""Term-size norms tried for a loop the longest-path sizes do not rank (`candidate_norms`)."""
+MAX_RESTRICTED_NORMS = 3
+"""Fields along which a restricted norm is tried when the program may close a cycle."""
+
+
+def _term_size_try(
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+) -> LoopProof | None:
+    """The loop of ``system`` ranked over term sizes (`termsize`) instead of longest paths:
+    each of `candidate_norms` in turn, extracted again (with the global acyclicity rule when
+    it holds) and tried cheaply, without the invariants (they speak of longest paths)."""
+    graph, program = acyclic.graph, acyclic.program
+    states = [graph.states[n] for n in sorted(system.nodes)]
+    acyclic.decide()
+    for norm in _norms(states, acyclic):
+        if config.deadline.expired():
+            return None
+        with_rule = acyclic.known or bool(norm.only)
+        candidate = extract_component(
+            graph, system.nodes, program, config.deadline, acyclic.bounds, with_rule, norm
+        )
+        if _refusal(candidate, config) is not None:
+            return None
+        attempt = prove_cheaply(candidate.its, config.ranking)
+        if attempt.result.proved and attempt.result.proof is not None:
+            if acyclic.known:
+                acyclic.used.add(system.nodes)
+            candidate = replace(candidate, its=attempt.its)
+            loop = _loop_proof(
+                graph, program, candidate, attempt.result.proof, NO_INVARIANTS, acyclic
+            )
+            facts = loop.heap_facts
+            if norm.only:
+                facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
+            facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
+            return replace(loop, heap_facts=facts)
+    return None
+
+
+def _norms(states: list[AbstractState], acyclic: ProofContext) -> list[TermSizeNorm]:
+    """`candidate_norms`; when the program may close a cycle, then also the norms along one
+    reference field of ``states`` along which no heap has a cycle (`heap_stays_acyclic`
+    restricted to it), at most `MAX_RESTRICTED_NORMS`."""
+    norms = candidate_norms(states, MAX_TERM_SIZE_NORMS)
+    if acyclic.known:
+        return norms
+    names = sorted({f.name for f in reference_fields(states)})
+    for name in names[:MAX_RESTRICTED_NORMS]:
+        if heap_stays_acyclic(
+            acyclic.graph, acyclic.program, frozenset({name}), acyclic.deadline
+        ).holds:
+            norms.append(TermSizeNorm(only=(name,)))
+    return norms
 
 
 def _refusal(system: ComponentSystem, config: TerminationConfig) -> str | None:

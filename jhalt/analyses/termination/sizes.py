@@ -33,6 +33,11 @@ node represents): ``size(x) >= 0``; ``size(x) >= 1`` when ``x`` is certainly not
 ``size(c) <= size(x) - 1`` for each represented field/entry holding object ``c`` (``c`` is then
 tracked too: its closure is part of ``x``'s).  Sizes only change when the heap is written
 (`jhalt.analyses.termination.paths` gives each write a new version of every size variable).
+
+**When the program never creates a cycle** (`jhalt.analyses.termination.acyclicity`), every
+concrete heap is acyclic along the norm's edges, and the rule above is relaxed: ``!`` and
+``=?`` are ignored (a DAG has a finite longest path; two references that may be one object
+are one object of an acyclic heap), only a cycle of represented fields removes a size.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from jhalt.domains.heap import HeapPredicates
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
 from jhalt.its.graph import strongly_connected_components
@@ -68,10 +74,17 @@ class SizeAnalysis:
     """(child, parent): ``size(child) <= size(parent) - 1``."""
 
 
-def analyse_sizes(state: AbstractState) -> SizeAnalysis:
-    """Apply the acyclicity rule of the module doc to every object reference of ``state``."""
+def analyse_sizes(state: AbstractState, acyclic_heap: bool = False) -> SizeAnalysis:
+    """Apply the acyclicity rule of the module doc to every object reference of ``state``.
+
+    ``acyclic_heap``: no concrete heap of the program has a cycle along the norm's edges
+    (`jhalt.analyses.termination.acyclicity`); then ``!`` and ``=?`` annotations cannot make
+    the data cyclic and only a represented cycle (through a field outside the norm) removes
+    a size."""
     objects = object_refs(state)
     predicates = state.predicates
+    if acyclic_heap:
+        predicates = HeapPredicates()
     partners = {r: predicates.equal_partners(r) for r in objects}
     steps: dict[Ref, set[Ref]] = {}
     for reference in objects:

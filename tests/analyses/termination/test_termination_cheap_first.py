@@ -9,7 +9,7 @@ from pathlib import Path
 from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.extract import ENTRY, ComponentSystem, CutPoint
+from jhalt.analyses.termination.cutpoints import ENTRY, ComponentSystem, CutPoint
 from jhalt.analyses.termination.invariants import infer_invariants, strengthen
 from jhalt.analyses.termination.processors import prove_cheaply
 from jhalt.analyses.termination.ranking import RankingConfig, prove_termination, verify

@@ -16,7 +16,8 @@ from collections import deque
 import pytest
 from corpus import compile_program
 
-from jhalt.analyses.termination.extract import extract_component, graph_components, size_name
+from jhalt.analyses.termination.cutpoints import graph_components, size_name
+from jhalt.analyses.termination.extract import extract_component
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import NULL, IntValue, is_object_value

@@ -1,0 +1,218 @@
+"""Whether a program can ever create a cycle: a heap fact of the whole graph (issue 16).
+
+The size of a reference (`jhalt.analyses.termination.sizes`) is the longest path through the
+objects it reaches by the *norm's edges* — fields and array entries.  It exists exactly when
+that data is acyclic.  In an abstract state the annotation ``r!`` says that the unrepresented
+part below ``r`` may be *non-tree*: a DAG (two paths meet) or a cycle; the state does not say
+which, so the per-state rule of `sizes` gives ``r`` no size.  Programs that build trees
+from shared pieces (``new Tree(s, new Tree(t, u))`` with ``s``, ``t``, ``u`` read from one
+input tree) get ``!`` at their loop heads although no concrete heap of theirs is cyclic.
+
+**The global rule** (`heap_stays_acyclic`).  Let every concrete heap at the entry be acyclic
+(``main(String[])``: an array of strings; any other entry: the stated assumption
+`UNSHARED_INPUTS` of the prover).  A step of a run can add an edge of the norm only by
+
+* ``putfield p.f = v`` or ``aastore p[i] = v`` of the program: it closes a cycle iff ``v``
+  reaches ``p`` (or is ``p``) before the write;
+* a library call, which may write whatever it reaches from its arguments (``System.arraycopy``,
+  ``Arrays.fill``, reflection) or call back into the program;
+* allocation (``new``, ``newarray``): a fresh object is reached by nothing, so no cycle.
+
+Every step of every run is simulated by an evaluation edge of a complete graph (seed 000
+Thm. 1; a recursive call's body by the edges below its enter edge, `jhalt.seg.evaluate.
+recursion`, whose summary edge writes nothing the callee's edges do not).  Hence if
+
+1. at every ``putfield``/``aastore`` edge of an object value ``v`` into ``p``, ``v`` cannot
+   reach ``p`` in the edge's source state (`may_reach`: explicit fields, ``=?`` partners in
+   both directions, ``⋀`` partners in both directions — without ``⋀`` two references share
+   nothing, so the unrepresented part of ``v`` cannot hold ``p``; seed 000 §2.1), or
+   (rule 1') ``v`` lies below ``p`` on a path of represented fields: an explicit field is
+   the same in every concrete state of the abstract state, so ``p`` reaches ``v`` there, and
+   ``v`` reaching ``p`` too would be a cycle of the heap before the write — which the
+   induction below excludes (the write cannot be the first to close a cycle), or
+   (rule 1'') ``v`` is an instance whose every reference field is represented (it hides
+   no successor, `jhalt.domains.correspondence.may_hide_sharing`; e.g. a new object) and
+   each of its object children cannot reach ``p`` by these rules — ``v`` reaches nothing
+   but itself and what its children reach, and ``v`` is not ``p``, and
+2. every library call edge (an ``invoke`` that pushes no frame and is no recursion summary)
+   calls a method of `SAFE_LIBRARY_CLASSES` whose parameters are primitives or strings (it
+   cannot reach a program object or a reference array, so it writes no edge of the norm),
+
+then by induction over the steps (each write's rule assumes only that the heap before it
+is acyclic) every concrete heap of every run is acyclic along the
+norm's edges.  Sizes then exist for every reference whose *represented* structure has no
+cycle (a represented cycle through a field of a library class is not excluded by the rule),
+whatever its ``!`` and ``=?`` annotations (`sizes.analyse_sizes` with ``acyclic_heap``).
+
+**Restricted norms.**  A doubly linked list is cyclic (``a.next = b``, ``b.pred = a``) but
+acyclic along ``next`` alone.  For a set ``F`` of field names, the same induction over the
+edges of the norm along ``F`` and array entries shows that no heap has a cycle along them
+when rule 1 holds for every ``aastore`` and every ``putfield`` of a field named in ``F``
+(a write of another field adds no such edge), reaching (``may_reach``) and rule 1' taken
+along those edges only (``=?`` and ``⋀`` are not field-specific and are still followed),
+and rule 2 for library calls.  Sizes along ``F`` are then the term sizes whose other
+fields weigh 0 (`jhalt.analyses.termination.termsize`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
+from jhalt.budget import NEVER, Deadline
+from jhalt.domains.correspondence import may_hide_sharing
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, InstanceValue, Ref
+from jhalt.ids import ProgramPosition
+from jhalt.program import Program
+from jhalt.seg.context import ProgramHierarchy
+from jhalt.seg.evaluate.recursion import is_summary_assumption
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
+
+SAFE_LIBRARY_CLASSES = frozenset(
+    {
+        "java/lang/Object",
+        "java/lang/String",
+        "java/lang/StringBuilder",
+        "java/lang/StringBuffer",
+        "java/lang/Math",
+        "java/lang/StrictMath",
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/lang/Short",
+        "java/lang/Byte",
+        "java/lang/Character",
+        "java/lang/Boolean",
+        "java/lang/Float",
+        "java/lang/Double",
+    }
+)
+"""Library classes whose methods, called with primitive or string arguments only, reach no
+object of the program and no reference array (rule 2 of the module doc); all final but
+``Object`` (no class the program may extend to be called back, such as ``java.util.Random``,
+whose ``nextInt`` calls an overridable ``next``, or ``PrintStream``)."""
+
+_CALLING_BACK = frozenset({("java/lang/Object", "toString")})
+"""Methods of those classes that call a method the program may override (``toString``
+calls ``hashCode``)."""
+_STRING = "Ljava/lang/String;"
+_WRITES = {"putfield": 1, "aastore": 2}
+"""Heap-writing instructions and the stack depth of the written object."""
+
+
+@dataclass(frozen=True)
+class AcyclicityCheck:
+    """The answer of `heap_stays_acyclic`: ``holds``, or the first edge that may close a
+    cycle (``reason``)."""
+
+    holds: bool
+    reason: str = ""
+
+
+def _safe_descriptor(descriptor: str) -> bool:
+    parameters = descriptor[1 : descriptor.index(")")] if ")" in descriptor else "L"
+    return "L" not in parameters.replace(_STRING, "")
+
+
+class _Checker:
+    def __init__(self, program: Program | None, fields: frozenset[str] | None) -> None:
+        self.program = program
+        self.fields = fields
+        self.hierarchy = ProgramHierarchy(program) if program is not None else None
+        self._calls: dict[ProgramPosition, bool] = {}
+        self._written: dict[ProgramPosition, str | None] = {}
+
+    def edge_problem(self, before: AbstractState, after: AbstractState, label: EvalEdge) -> str:
+        """Why the edge may close a cycle ("" when it cannot)."""
+        if label.enters_call:
+            return ""
+        depth = _WRITES.get(label.mnemonic)
+        if depth is not None:
+            stored, written = before.peek(0), before.peek(depth)
+            if stored == NULL or not before.is_object(stored) or not self._in_norm(label):
+                return ""
+            if not self._cannot_reach(before, stored, written, set()):
+                return f"{label.mnemonic} at {label.position} may store an object into itself"
+            return ""
+        if not label.mnemonic.startswith("invoke") or len(after.frames) > len(before.frames):
+            return ""
+        if any(is_summary_assumption(a) for a in label.assumptions):
+            return ""
+        if not self._safe_call(label.position):
+            return f"the library call at {label.position} may write references"
+        return ""
+
+    def _cannot_reach(
+        self, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
+    ) -> bool:
+        """Whether ``stored`` cannot reach ``written`` in a concrete state of ``state``
+        whose heap has no cycle along the norm (rules 1, 1' and 1'')."""
+        if stored == NULL or not state.is_object(stored):
+            return True
+        fields = self.fields
+        if stored == written:
+            return False
+        if below(state, written, stored, fields):
+            return True  # rule 1'
+        if stored in seen or state.predicates.may_equal(stored, written):
+            return False
+        if stored not in may_reach(state, written, fields):
+            return True  # rule 1
+        value = state.heap[stored]
+        if not isinstance(value, InstanceValue) or self.hierarchy is None:
+            return False
+        if may_hide_sharing(state, stored, self.hierarchy):
+            return False
+        seen.add(stored)
+        return all(
+            self._cannot_reach(state, child, written, seen)
+            for step, child in value.fields
+            if follows(step, fields)
+        )
+
+    def _in_norm(self, label: EvalEdge) -> bool:
+        """Whether the write at ``label`` writes an edge of the norm: an array entry, or a
+        field of ``fields`` (by name; a field not known counts)."""
+        if self.fields is None or label.mnemonic != "putfield":
+            return True
+        if label.position not in self._written:
+            member = invoked_member(self.program, label.position, "putfield")
+            self._written[label.position] = None if member is None else member.name
+        name = self._written[label.position]
+        return name is None or name in self.fields
+
+    def _safe_call(self, position: ProgramPosition) -> bool:
+        known = self._calls.get(position)
+        if known is None:
+            member = invoked_member(self.program, position)
+            known = (
+                member is not None
+                and member.owner in SAFE_LIBRARY_CLASSES
+                and (member.owner, member.name) not in _CALLING_BACK
+                and _safe_descriptor(member.descriptor)
+            )
+            self._calls[position] = known
+        return known
+
+
+def heap_stays_acyclic(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    fields: frozenset[str] | None = None,
+    deadline: Deadline = NEVER,
+) -> AcyclicityCheck:
+    """Rules 1 and 2 of the module doc over every evaluation edge of ``graph`` (meaningful
+    only for a complete graph).  Without ``program`` no library call is known to be safe.
+    With ``fields`` (names): for the norm along those fields and array entries only
+    ("Restricted norms" in the module doc).  Raises `OutOfTime` once ``deadline`` has
+    passed (checked per edge)."""
+    checker = _Checker(program, fields)
+    for source, label, target in graph.edges:
+        deadline.check()
+        if not isinstance(label, EvalEdge):
+            continue
+        problem = checker.edge_problem(graph.states[source], graph.states[target], label)
+        if problem:
+            return AcyclicityCheck(False, problem)
+    return AcyclicityCheck(True)

@@ -1,0 +1,75 @@
+"""The context of one graph's termination proof that its loops share (issues 14 and 16): the
+size lemmas' bounds on recursive calls' results (`lemmas`) and the whole-program acyclicity
+rule (`acyclicity`), decided once, on demand.
+"""
+
+from __future__ import annotations
+
+from jhalt.analyses.termination.acyclicity import AcyclicityCheck, heap_stays_acyclic
+from jhalt.analyses.termination.cutpoints import ComponentSystem
+from jhalt.analyses.termination.invariants import Invariants
+from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.budget import Deadline
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import is_object_value
+from jhalt.program import Program
+from jhalt.seg.graph import SymbolicExecutionGraph
+
+ACYCLIC_HEAP_FACT = (
+    "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
+    "the states' ! and =? annotations (checked on every putfield, aastore and library call "
+    "of the graph; jhalt.analyses.termination.acyclicity)"
+)
+
+
+class ProofContext:
+    """What every extraction of one graph's loops shares: the size lemmas' bounds, and
+    `heap_stays_acyclic`, decided when a loop first needs it (a loop whose ITS the
+    per-state size rule already ranks never pays for it)."""
+
+    def __init__(
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program | None,
+        deadline: Deadline,
+        bounds: ResultBounds,
+    ) -> None:
+        self.graph = graph
+        self.program = program
+        self.deadline = deadline
+        self.bounds = bounds
+        """The size lemmas' bounds, for every extraction of this graph (`lemmas`)."""
+        self.known = False
+        """Decided, and it holds."""
+        self._check: AcyclicityCheck | None = None
+        self.used: set[frozenset[int]] = set()
+        """The SCCs whose ITS was extracted with the rule."""
+
+    def holds(self, system: ComponentSystem) -> bool:
+        """Whether the global rule holds and would give ``system`` more sizes (some cut
+        point has an object reference the per-state rule leaves without one)."""
+        if not any(_unsized(self.graph.states[c.node], c.sized_refs) for c in system.cut_points):
+            return False
+        holds = self.decide()
+        if holds:
+            self.used.add(system.nodes)
+        return holds
+
+    def decide(self) -> bool:
+        """Whether the rule holds (decided now if not yet)."""
+        if self._check is None:
+            self._check = heap_stays_acyclic(self.graph, self.program, None, self.deadline)
+            self.known = self._check.holds
+        return self._check.holds
+
+    def facts(self, system: ComponentSystem, invariants: Invariants) -> tuple[str, ...]:
+        """The heap facts the proof of ``system`` relies on beyond its states' annotations:
+        `ACYCLIC_HEAP_FACT` when the rule holds and ``system`` or the graph ITS of its
+        ``invariants`` was extracted with it."""
+        if self.known and (system.nodes in self.used or invariants.by_location):
+            return (ACYCLIC_HEAP_FACT,)
+        return ()
+
+
+def _unsized(state: AbstractState, sized: tuple[str, ...]) -> bool:
+    return any(is_object_value(v) and r not in sized for r, v in state.heap.items())

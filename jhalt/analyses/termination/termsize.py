@@ -1,0 +1,131 @@
+"""The weighted term-size norm of heap references (issue 16, "a node-count / term-size norm
+for trees"; the polynomial interpretations AProVE applies to the terms its Java front end
+builds from objects, seed 000 §2).
+
+For weights ``w_f >= 1`` per field, the *term size* of a reference in a concrete heap is
+
+    ts(null) = 0,     ts(x) = 1 + sum of w_f * ts(x.f) over the fields f of x holding objects
+                              + sum of ts(e) over the entries e of an array x
+
+— the weighted number of nodes of the tree that unfolds the data below ``x`` (a node shared
+by two paths is counted once per path).  It is a natural number exactly when that data is
+acyclic, so it exists for the same references as the longest-path size
+(`jhalt.analyses.termination.sizes`: the tracked references of a state, closed under
+represented children) and changes only when a reachable object is written (the same
+versions, `jhalt.analyses.termination.extract`).  Over the same fields as that size (the
+fields of the program's classes and array entries; fields that are never represented
+weigh 1).
+
+Loops that rebuild a tree without shrinking its longest path, e.g. the rotation
+``t = new Tree(t.left.left, new Tree(t.left.right, t.right))``, shrink it for the weights
+``left = 2, right = 1``: ``1 + 2(1 + 2s + t) + u > 1 + 2s + (1 + 2t + u)``.
+
+**Facts** for a tracked reference ``x`` of a state (valid in every concrete state of it):
+
+* ``ts(x) >= 0``, and ``>= 1`` when ``x`` is certainly an object;
+* for an instance: ``ts(x) >= 1 + sum w_f * ts(c_f)`` over its represented fields ``f``
+  of positive weight
+  holding objects ``c_f`` (distinct fields; the fields it does not represent add ``>= 0``);
+  for an array: ``ts(x) >= 1 + ts(e)`` for each represented entry ``e`` (two represented
+  entries may be one index, so they are not summed);
+* for an instance allocated on the path whose every field (all were represented at
+  ``new``) is still represented, and whose object children are all tracked: equality, i.e.
+  also ``ts(x) <= 1 + sum w_f * ts(c_f)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref
+from jhalt.ids import FieldId
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, ge, le
+
+
+@dataclass(frozen=True)
+class TermSizeNorm:
+    """The weights of a term-size norm: ``weights`` lists the fields that weigh more than 1;
+    with ``only`` (field names), every other field weighs 0 — the norm along those fields,
+    sound when no heap has a cycle along them (`acyclicity`, "Restricted norms")."""
+
+    weights: tuple[tuple[FieldId, int], ...] = ()
+    only: tuple[str, ...] = ()
+
+    def weight(self, field_id: FieldId) -> int:
+        if self.only and field_id.name not in self.only:
+            return 0
+        for known, weight in self.weights:
+            if known == field_id:
+                return weight
+        return 1
+
+    def describe(self) -> str:
+        heavier = ", ".join(f"{f.class_name}.{f.name} = {w}" for f, w in self.weights)
+        text = "term sizes (node counts" + (f" with weights {heavier}" if heavier else "")
+        if self.only:
+            text += " along " + ", ".join(self.only) + " and array entries only"
+        return text + ")"
+
+
+def _weighted_children(
+    norm: TermSizeNorm, value: InstanceValue, is_object: Callable[[Ref], bool]
+) -> list[tuple[int, Ref]]:
+    weighted = [(norm.weight(f), held) for f, held in value.fields]
+    return [(w, held) for w, held in weighted if w > 0 and held != NULL and is_object(held)]
+
+
+def term_size_facts(
+    norm: TermSizeNorm,
+    state: AbstractState,
+    tracked: set[Ref],
+    complete: Mapping[Ref, frozenset[FieldId]],
+    size_of: Callable[[Ref], LinearExpr],
+    certain: Callable[[Ref], bool],
+) -> list[LinearConstraint]:
+    """The facts of the module doc for the ``tracked`` references of ``state``; ``complete``
+    maps the instances allocated on the path to the fields they had then, ``size_of`` gives
+    the term-size variable of a reference, ``certain`` whether it is certainly an object."""
+    facts: list[LinearConstraint] = []
+    for reference in sorted(tracked):
+        size = size_of(reference)
+        facts.append(ge(size, 1 if certain(reference) else 0))
+        value = state.heap.get(reference)
+        if isinstance(value, ArrayValue):
+            for entry in value.entries or ():
+                if entry in tracked:
+                    facts.append(ge(size, size_of(entry) + 1))
+        if not isinstance(value, InstanceValue):
+            continue
+        children = _weighted_children(norm, value, state.is_object)
+        if not all(child in tracked for _, child in children):
+            continue
+        bound = const(1)
+        for weight, child in children:
+            bound = bound + size_of(child) * weight
+        facts.append(ge(size, bound))
+        allocated = complete.get(reference)
+        if allocated is not None and allocated <= {f for f, _ in value.fields}:
+            facts.append(le(size, bound))
+    return facts
+
+
+def reference_fields(states: list[AbstractState]) -> list[FieldId]:
+    """The reference fields represented in ``states`` (holding null or an object), sorted."""
+    fields: set[FieldId] = set()
+    for state in states:
+        for value in state.heap.values():
+            if isinstance(value, InstanceValue):
+                fields.update(
+                    f for f, held in value.fields if held == NULL or state.is_object(held)
+                )
+    return sorted(fields, key=str)
+
+
+def candidate_norms(states: list[AbstractState], limit: int) -> list[TermSizeNorm]:
+    """At most ``limit`` norms to try for a loop whose states are ``states``: the plain node
+    count, then weight 2 on one reference field represented in them (sorted by name)."""
+    norms = [TermSizeNorm()]
+    norms += [TermSizeNorm(((f, 2),)) for f in reference_fields(states)]
+    return norms[:limit]

@@ -1,0 +1,93 @@
+"""The heap facts and norms of issue 16: the global acyclicity rule
+(`jhalt.analyses.termination.acyclicity`) and the weighted term-size norm
+(`jhalt.analyses.termination.termsize`).  Each measure has a terminating program it proves
+and a non-terminating look-alike it must not prove; expected outcomes come from the
+programs' meaning (comments in the Java sources)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from javac import compile_java
+
+from jhalt.analyses.termination import prove_graph_terminates
+from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
+from jhalt.ids import MethodId
+from jhalt.models import default_registry
+from jhalt.program import Program
+from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.graph import SymbolicExecutionGraph
+
+JAVA = Path(__file__).parent / "java"
+
+
+def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
+    program = Program.from_spec(str(compile_java(JAVA / f"{name}.java")))
+    graph = build_graph(
+        program,
+        MethodId(name, "main", "([Ljava/lang/String;)V"),
+        default_registry(),
+        limits=BuildLimits(timeout_s=20),
+    )
+    return graph, program
+
+
+def test_appending_fresh_nodes_never_closes_a_cycle():
+    graph, program = _graph("ListWalk")
+    assert heap_stays_acyclic(graph, program).holds
+    assert prove_graph_terminates(graph, program).proved
+
+
+def test_closing_a_list_into_a_ring_is_a_possible_cycle_and_its_walk_is_not_proved():
+    graph, program = _graph("CycleWalk")
+    check = heap_stays_acyclic(graph, program)
+    assert not check.holds
+    assert "putfield" in check.reason
+    assert not prove_graph_terminates(graph, program).proved
+
+
+def test_a_rotation_that_keeps_the_longest_path_is_ranked_by_weighted_term_size():
+    graph, program = _graph("RotateTree")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("term sizes" in fact and "left = 2" in fact for fact in facts), facts
+
+
+def test_rebuilding_the_same_shape_is_not_proved():
+    graph, program = _graph("RebuildTree")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_a_walk_along_next_of_a_doubly_linked_list_is_ranked_along_next_only():
+    graph, program = _graph("DoublyWalk")
+    assert not heap_stays_acyclic(graph, program).holds  # pred and next close cycles
+    assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("along next" in fact for fact in facts), facts
+
+
+def test_bouncing_forward_and_back_in_a_doubly_linked_list_is_not_proved():
+    graph, program = _graph("DoublyBounce")
+    assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_inserting_a_copy_after_each_node_keeps_the_list_acyclic_and_is_proved():
+    graph, program = _graph("DuplicateList")
+    assert heap_stays_acyclic(graph, program, frozenset({"next"})).holds
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_walking_onto_each_inserted_copy_is_not_proved():
+    graph, program = _graph("DuplicateForever")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
