@@ -24,6 +24,7 @@ job to give each entry no more than the time left; `jhalt.cli.main` does).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.context
 import multiprocessing.process
@@ -138,18 +139,23 @@ def run_entries(
     timeout_s: float = 60.0,
     describe: Callable[[T], str] = str,
     deadline: Deadline = NEVER,
+    progress: StderrProgress | None = None,
+    count: Callable[[R], int] | None = None,
 ) -> list[EntryOutcome[T, R]]:
     """``function(entry)`` for every entry, each in its own process, at most ``jobs`` at once.
 
     An entry that runs longer than ``timeout_s`` (plus a short grace period) is killed
     and reported as a timeout; one that raises is reported with the exception's text.
     After ``deadline`` (module docstring) the rest are `NOT_ANALYSED`; the outcomes keep
-    the entries' order either way."""
+    the entries' order either way. ``progress``: the caller's bar (entered by the caller),
+    else one of its own; ``count`` says how many findings a result holds, for the bar."""
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
     running: dict[Connection, _Worker] = {}
-    with StderrProgress(len(entries), "entries") as progress:
+    owned = progress is None
+    bar = progress if progress is not None else StderrProgress(len(entries), "entries")
+    with bar if owned else contextlib.nullcontext(bar) as progress:
         try:
             while pending or running:
                 if deadline.expired():
@@ -173,7 +179,8 @@ def run_entries(
                         del running[connection]
                         worker.stop(connection)
                         outcomes[worker.index] = outcome
-                        progress.advance(describe(entry))
+                        found = count(outcome.result) if count and outcome.result else 0
+                        progress.advance(describe(entry), found)
         except KeyboardInterrupt as interrupt:
             done = [o for o in outcomes if o is not None]
             raise BatchInterrupted(done, len(entries), interrupt) from interrupt

@@ -37,7 +37,10 @@ from jhalt.cli.arguments import (
     positive_seconds,
     writable_directory,
 )
-from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
+from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome
+from jhalt.cli.cache import RecordingCheck, share_classpath
+from jhalt.cli.check_options import FindingFilter, add_library_flags, make_cache, run_settings
+from jhalt.cli.check_run import run_check_entries
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
@@ -132,28 +135,30 @@ class _EntryCheck:
     """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget, cut
     to the time left before the run's ``--max-time`` deadline (its share of the run).
     ``--main``/Main-Class entries get the command-line semantics (non-null strings);
-    ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
+    ``--entry`` and ``--all`` entries are called as methods (any arguments). Given the
+    `Program` with the entry (`jhalt.cli.cache.RecordingCheck` makes one per entry)."""
 
-    program: Program
-    registry: ModelRegistry
     setup: ReplaySetup
     timeout_s: float
     as_method: bool
     deadline: Deadline = NEVER
 
-    def __call__(self, entry: MethodId) -> CheckedEntry:
+    def __call__(self, program: Program, entry: MethodId) -> CheckedEntry:
         budget = Budget(min(self.timeout_s, self.deadline.remaining()))
         return check_and_replay(
-            self.program, entry, command_line=not self.as_method and is_main(entry),
-            registry=self.registry, budget=budget, setup=self.setup,
+            program, entry, command_line=not self.as_method and is_main(entry),
+            registry=model_registry(), budget=budget, setup=self.setup,
         )  # fmt: skip
 
 
 def _summarise(
-    outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]], reproducer_dir: Path
+    outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]],
+    reproducer_dir: Path,
+    keep: FindingFilter,
 ) -> tuple[list[Finding], list[str]]:
-    """The findings of all entries, and the notes: totals first, then the reproducer directory
-    (when something was found), then per entry its errors, drops and notes."""
+    """The findings of all entries that ``keep`` keeps (suppressions, baseline), and the
+    notes: totals first, then the reproducer directory (when something was found), then per
+    entry its errors, drops and notes, then what ``keep`` left out."""
     findings: list[Finding] = []
     notes: list[str] = []
     totals = dict.fromkeys(("findings", "unconfirmed", "errors", "timeouts"), 0)
@@ -169,6 +174,8 @@ def _summarise(
         totals["unconfirmed"] += len(outcome.result.dropped)
         notes.extend(f"unconfirmed (not reported): {line}" for line in outcome.result.dropped)
         notes.extend(outcome.result.notes)
+    findings, left_out = keep(findings)
+    notes.extend(left_out)
     totals["findings"] = len(findings)
     notes.insert(0, "stats: " + ", ".join(f"{key}={value}" for key, value in totals.items()))
     if findings:
@@ -184,7 +191,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     be replayed stays, marked "not run"."""
     classpath = open_classpath(args.target, args.classpath)
     entries = _check_entries(args, classpath)
-    program = Program.from_classpath(classpath)
+    keep = FindingFilter(args, classpath)
     reproducer_dir = (
         writable_directory(args.reproducers)
         if args.reproducers
@@ -198,16 +205,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         observe=finding_observer,
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
-    check = _EntryCheck(
-        program, model_registry(), setup, args.timeout, bool(args.all or args.entry), run_deadline
-    )
+    as_method = bool(args.all or args.entry)
+    check = _EntryCheck(setup, args.timeout, as_method, NEVER if args.dask else run_deadline)
+    share_classpath(classpath)
+    cache = make_cache(args, classpath, setup, as_method)
+    settings = run_settings(args, run_deadline)
     try:
-        outcomes = run_entries(
-            entries, check, jobs=args.jobs, timeout_s=args.timeout, deadline=run_deadline
+        outcomes = run_check_entries(
+            entries, RecordingCheck(check, classpath.spec, reproducer_dir), cache, settings
         )
     except BatchInterrupted as stop:
-        return _report_interrupted(stop, args, classpath, reproducer_dir)
-    findings, notes = _summarise(outcomes, reproducer_dir)
+        return _report_interrupted(stop, args, classpath, reproducer_dir, keep)
+    findings, notes = _summarise(outcomes, reproducer_dir, keep)
     _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
@@ -215,11 +224,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _report_interrupted(
-    stop: BatchInterrupted, args: argparse.Namespace, classpath: ClassPath, reproducer_dir: Path
+    stop: BatchInterrupted,
+    args: argparse.Namespace,
+    classpath: ClassPath,
+    reproducer_dir: Path,
+    keep: FindingFilter,
 ) -> int:
     """A `check` stopped by a signal: the findings of the entries analysed so far, marked
     incomplete (first note "interrupted: N of M entries analysed"), and 128 + the signal."""
-    findings, notes = _summarise(stop.outcomes, reproducer_dir)
+    findings, notes = _summarise(stop.outcomes, reproducer_dir, keep)
     notes.insert(0, str(stop))
     _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root, complete=False)
@@ -386,6 +399,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="write reproducers here (default: a new temporary directory)",
     )
+    add_library_flags(check)
     check.set_defaults(handler=cmd_check)
 
 
