@@ -10,6 +10,11 @@ re-analyse ``viaHelper`` and ``first`` and take ``div`` from the cache."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from javac import compile_java, make_jar
@@ -25,6 +30,8 @@ from jhalt.cli.cache import (
 )
 from jhalt.cli.main import main
 from jhalt.ids import MethodId
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CALC = """
 public class Calc {
@@ -183,3 +190,42 @@ def test_a_new_class_invalidates_results_that_listed_the_classes(tmp_path: Path)
     assert warnings == []
     stored = next((tmp_path / "c" / "results").rglob("*.pickle")).read_bytes()
     assert stored.startswith(MAGIC)
+
+
+MIXED = """
+public class Mixed {
+    public static int divide(int n) { return 100 / n; }
+    public static void spin(long n) { while (n > 0) { n = n + 1; } }
+}
+"""
+
+
+def test_an_interrupted_run_keeps_what_it_finished_for_the_next_run(capsys, tmp_path: Path) -> None:
+    """``divide`` finishes first; the run is stopped by SIGINT while ``spin``'s witness is
+    replayed (a 10 s wait): the report has ``divide``'s finding, and a re-run takes ``divide``
+    from the cache and analyses only ``spin`` (cut here by ``--max-time``)."""
+    (tmp_path / "Mixed.java").write_text(MIXED)
+    jar = make_jar(compile_java(tmp_path / "Mixed.java"), "Mixed", tmp_path / "mixed.jar")
+    cache, reproducers = tmp_path / "cache", tmp_path / "r"
+    arguments = ["check", str(jar), "--all", "--format", "json", "--cache", str(cache),
+                 "--reproducers", str(reproducers)]  # fmt: skip
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jhalt", *arguments], env=environment, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not list(reproducers.glob("Mixed_spin_*/*.java")):  # written before its replay
+        assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    report = json.loads(stdout)
+    assert report["notes"][0] == "interrupted: 1 of 2 entries analysed"
+    assert [f["kind"] for f in report["findings"]] == ["java.lang.ArithmeticException"]
+    timings = tmp_path / "timings.tsv"
+    main([*arguments, "--timings", str(timings), "--max-time", "1"])
+    capsys.readouterr()
+    sources = [line.split("\t")[2] for line in timings.read_text().splitlines()]
+    assert sources == ["cache", "analysed"]
