@@ -141,6 +141,7 @@ def run_entries(
     deadline: Deadline = NEVER,
     progress: StderrProgress | None = None,
     count: Callable[[R], int] | None = None,
+    finished: Callable[[EntryOutcome[T, R]], None] | None = None,
 ) -> list[EntryOutcome[T, R]]:
     """``function(entry)`` for every entry, each in its own process, at most ``jobs`` at once.
 
@@ -148,7 +149,8 @@ def run_entries(
     and reported as a timeout; one that raises is reported with the exception's text.
     After ``deadline`` (module docstring) the rest are `NOT_ANALYSED`; the outcomes keep
     the entries' order either way. ``progress``: the caller's bar (entered by the caller),
-    else one of its own; ``count`` says how many findings a result holds, for the bar."""
+    else one of its own; ``count`` says how many findings a result holds, for the bar;
+    ``finished`` is called with each outcome as it arrives (the results cache stores it)."""
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
@@ -181,6 +183,8 @@ def run_entries(
                         outcomes[worker.index] = outcome
                         found = count(outcome.result) if count and outcome.result else 0
                         progress.advance(describe(entry), found)
+                        if finished is not None:
+                            finished(outcome)
         except KeyboardInterrupt as interrupt:
             done = [o for o in outcomes if o is not None]
             raise BatchInterrupted(done, len(entries), interrupt) from interrupt

@@ -4,7 +4,7 @@ Dask cluster, one progress line, an optional file of per-entry timings.
 Order of work: every entry is looked up in the results cache (`jhalt.cli.cache`); the entries
 without a valid stored result run in forked workers (`jhalt.cli.batch`, ``--jobs``) or on a
 cluster (`jhalt.cli.dask_runner`, ``--dask``); each fresh complete result is stored. The
-outcomes come back in entry order, cached or not. The progress line (`jhalt.cli.progress`)
+outcomes come back in entry order, cached or not; a result is stored as soon as it arrives. The progress line (`jhalt.cli.progress`)
 counts the cached entries as done from the start and the findings so far.
 
 Interrupted (SIGINT/SIGTERM/SIGHUP): the finished entries' results are stored — a re-run
@@ -69,13 +69,14 @@ def run_check_entries(
     )
     progress.findings = sum(len(o.result.kept) for o in cached.values() if o.result)
     with progress:
+        store = _Store(cache, settings.timeout_s)
         try:
-            fresh = _run([entries[i] for i in todo], check, settings, progress)
+            fresh = _run([entries[i] for i in todo], check, settings, progress, store)
         except BatchInterrupted as stop:
-            finished = _kept(stop.outcomes, cache, settings, root)
+            finished = _unwrapped(stop.outcomes, root)
             merged = _merge(entries, cached, todo, finished, complete=False)
             raise BatchInterrupted(merged, len(entries), stop.cause) from stop.cause
-    outcomes = _merge(entries, cached, todo, _kept(fresh, cache, settings, root), complete=True)
+    outcomes = _merge(entries, cached, todo, _unwrapped(fresh, root), complete=True)
     if settings.timings:
         write_timings(settings.timings, outcomes, set(cached))
     return outcomes
@@ -86,17 +87,18 @@ def _run(
     check: RecordingCheck,
     settings: RunSettings,
     progress: StderrProgress,
+    store: _Store,
 ) -> list[EntryOutcome[MethodId, Recorded]]:
     if not entries:
         return []
     if settings.dask is not None:
         return run_on_dask(
             settings.dask, entries, check, timeout_s=settings.timeout_s,
-            deadline=settings.deadline, progress=progress, count=_findings,
+            deadline=settings.deadline, progress=progress, count=_findings, finished=store,
         )  # fmt: skip
     return run_entries(
         entries, check, jobs=settings.jobs, timeout_s=settings.timeout_s,
-        deadline=settings.deadline, progress=progress, count=_findings,
+        deadline=settings.deadline, progress=progress, count=_findings, finished=store,
     )  # fmt: skip
 
 
@@ -104,23 +106,31 @@ def _findings(recorded: Recorded) -> int:
     return len(recorded.result.kept)
 
 
-def _kept(
-    outcomes: Sequence[EntryOutcome[MethodId, Recorded]],
-    cache: ResultsCache | None,
-    settings: RunSettings,
-    root: Path,
+@dataclass(frozen=True)
+class _Store:
+    """Stores each fresh complete result as it arrives (a run killed later keeps it)."""
+
+    cache: ResultsCache | None
+    timeout_s: float
+
+    def __call__(self, outcome: EntryOutcome[MethodId, Recorded]) -> None:
+        if self.cache is not None and outcome.result is not None:
+            self.cache.store(outcome.entry, outcome.result, outcome.time_s, self.timeout_s)
+
+
+def _unwrapped(
+    outcomes: Sequence[EntryOutcome[MethodId, Recorded]], root: Path
 ) -> list[EntryOutcome[MethodId, CheckedEntry]]:
-    """Fresh outcomes unwrapped, each complete one stored; reproducers a remote worker wrote
-    are written under ``root`` (a local worker wrote them there already)."""
+    """Fresh outcomes with their results; reproducers a remote worker wrote are written under
+    ``root`` (a local worker wrote them there already)."""
     unwrapped: list[EntryOutcome[MethodId, CheckedEntry]] = []
     for outcome in outcomes:
         recorded = outcome.result
-        if recorded is None:
-            unwrapped.append(EntryOutcome(outcome.entry, None, outcome.error, outcome.time_s))
-            continue
-        if cache is not None:
-            cache.store(outcome.entry, recorded, outcome.time_s, settings.timeout_s)
-        result = restore(recorded, root, write=Path(recorded.root) != root)
+        result = (
+            restore(recorded, root, write=Path(recorded.root) != root)
+            if recorded is not None
+            else None
+        )
         unwrapped.append(EntryOutcome(outcome.entry, result, outcome.error, outcome.time_s))
     return unwrapped
 

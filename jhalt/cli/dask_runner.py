@@ -94,9 +94,11 @@ def run_on_dask(
     deadline: Deadline,
     progress: StderrProgress,
     count: Callable[[R], int],
+    finished: Callable[[EntryOutcome[T, R]], None],
 ) -> list[EntryOutcome[T, R]]:
     """`run_entries` on the cluster at ``address`` (module docstring); the outcomes in entry
-    order. An interrupt cancels the tasks and raises `BatchInterrupted` with the finished."""
+    order, each also handed to ``finished`` as it arrives. An interrupt cancels the tasks and
+    raises `BatchInterrupted` with the finished."""
     client = _client(address)
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     try:
@@ -105,7 +107,7 @@ def run_on_dask(
             for index, entry in enumerate(entries)
         }
         try:
-            _collect(futures, entries, outcomes, deadline, progress, count)
+            _collect(futures, entries, outcomes, deadline, progress, count, finished)
         except KeyboardInterrupt as interrupt:
             done = [o for o in outcomes if o is not None]
             raise BatchInterrupted(done, len(entries), interrupt) from interrupt
@@ -126,6 +128,7 @@ def _collect(
     deadline: Deadline,
     progress: StderrProgress,
     count: Callable[[R], int],
+    finished: Callable[[EntryOutcome[T, R]], None],
 ) -> None:
     """Wait for the tasks until all are done or ``deadline`` passed, filling ``outcomes``."""
     pending = dict(futures)
@@ -139,6 +142,7 @@ def _collect(
             outcomes[index] = outcome
             found = count(outcome.result) if outcome.result is not None else 0
             progress.advance(str(entries[index]), found)
+            finished(outcome)
         if pending:
             time.sleep(POLL_S)
 

@@ -60,7 +60,7 @@ def test_a_crash_or_a_timeout_stays_with_its_entry() -> None:
     with StderrProgress(4, "entries", quiet=True) as progress:
         outcomes = run_on_dask(
             "local:1", [0, 1, 2, 3], crash_hang_or_square, timeout_s=1.0, deadline=NEVER,
-            progress=progress, count=lambda result: 0,
+            progress=progress, count=lambda result: 0, finished=lambda outcome: None,
         )  # fmt: skip
     assert [(o.entry, o.result, o.error) for o in outcomes] == [
         (0, 0, None),
