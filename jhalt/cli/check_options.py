@@ -5,12 +5,14 @@ Flags (README, `jhalt check`): ``--quiet`` (no progress line), ``--cache DIR`` /
 ``--no-cache`` (the results cache, `jhalt.cli.cache`: on by default for ``--all`` in
 ``$XDG_CACHE_HOME/jhalt``, off for a single entry unless ``--cache`` is given),
 ``--baseline FILE`` (`jhalt.cli.baseline`), ``--config FILE`` (`jhalt.cli.suppressions`),
-``--dask ADDRESS`` (`jhalt.cli.dask_runner`) and ``--timings FILE`` (`jhalt.cli.check_run`).
+``--dask ADDRESS`` (`jhalt.cli.dask_runner`), ``--timings FILE`` (`jhalt.cli.check_run`) and
+``--only GLOB`` (the entries of ``--all`` whose ``pkg.Cls.method`` matches a glob).
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from jhalt.cli.dask_runner import dask_address
 from jhalt.cli.suppressions import Suppressions, apply_suppressions, load_rules
 from jhalt.errors import InputError
 from jhalt.findings import Finding
+from jhalt.ids import MethodId
 
 
 def add_library_flags(check: argparse.ArgumentParser) -> None:
@@ -53,6 +56,26 @@ def add_library_flags(check: argparse.ArgumentParser) -> None:
     check.add_argument(
         "--timings", metavar="FILE", help="write per-entry seconds, source, findings, status"
     )
+    check.add_argument(
+        "--only", action="append", metavar="GLOB",
+        help="with --all: only entries whose pkg.Cls.method matches GLOB (repeatable)",
+    )  # fmt: skip
+
+
+def selected_entries(entries: Sequence[MethodId], args: argparse.Namespace) -> list[MethodId]:
+    """The entries ``--only`` keeps (all without it); an input error when none is left."""
+    if not args.only:
+        return list(entries)
+    if not args.all:
+        raise InputError("--only selects among the entries of --all: add --all")
+    kept = [
+        entry
+        for entry in entries
+        if any(fnmatch.fnmatchcase(f"{entry.dotted_class}.{entry.name}", g) for g in args.only)
+    ]
+    if not kept:
+        raise InputError(f"no entry of --all matches --only {' '.join(args.only)}")
+    return kept
 
 
 def make_cache(

@@ -39,7 +39,13 @@ from jhalt.cli.arguments import (
 )
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome
 from jhalt.cli.cache import RecordingCheck, share_classpath
-from jhalt.cli.check_options import FindingFilter, add_library_flags, make_cache, run_settings
+from jhalt.cli.check_options import (
+    FindingFilter,
+    add_library_flags,
+    make_cache,
+    run_settings,
+    selected_entries,
+)
 from jhalt.cli.check_run import run_check_entries
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
@@ -190,7 +196,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     does not confirm is dropped from the findings and listed in the notes; one that could not
     be replayed stays, marked "not run"."""
     classpath = open_classpath(args.target, args.classpath)
-    entries = _check_entries(args, classpath)
+    entries = selected_entries(_check_entries(args, classpath), args)
     keep = FindingFilter(args, classpath)
     reproducer_dir = (
         writable_directory(args.reproducers)
