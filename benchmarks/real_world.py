@@ -8,11 +8,12 @@ the JSON has one, else one count), timeouts, errors (worker errors, internal err
 re-run's wall time and its ratio to the first run.
 
     python benchmarks/real_world.py [JAR…] [--jobs 2] [--timeout 60] [--only GLOB…]
-                                    [--work DIR] [--markdown OUT]
+                                    [--every K] [--work DIR] [--markdown OUT]
 
 Without JAR the four jars of `JARS` are used; a missing one is skipped with the package to
 ``apt-get install``. ``--only`` passes globs to ``check --only`` (a documented subset of a big
-library, e.g. ``'com.google.common.base.*'``). Run it with ``nice -n 10`` on a shared
+library, e.g. ``'com.google.common.base.*'``); ``--every K`` analyses every K-th entry of
+``--all`` (in its sorted order; an overloaded method brings all its overloads). Run it with ``nice -n 10`` on a shared
 machine: a whole library is minutes to hours of CPU.
 """
 
@@ -28,13 +29,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jhalt.cli.target import open_classpath, public_entries
+
 JARS = {
     "/usr/share/java/commons-cli.jar": "libcommons-cli-java",
     "/usr/share/java/commons-io.jar": "libcommons-io-java",
     "/usr/share/java/commons-lang3.jar": "libcommons-lang3-java",
     "/usr/share/java/guava.jar": "libguava-java",
 }
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass
@@ -82,9 +84,13 @@ def check(jar: str, work: Path, name: str, options: argparse.Namespace) -> tuple
     ]  # fmt: skip
     for glob in options.only or ():
         command += ["--only", glob]
+    if options.every > 1:
+        names = [f"{e.dotted_class}.{e.name}" for e in public_entries(open_classpath(jar))]
+        for name in sorted(set(names[:: options.every])):
+            command += ["--only", name.replace("[", "[[]")]
     started = time.monotonic()
     with (out / "stderr.txt").open("w") as stderr:
-        code = subprocess.run(command, stderr=stderr, cwd=ROOT, check=False).returncode
+        code = subprocess.run(command, stderr=stderr, cwd=out, check=False).returncode
     return time.monotonic() - started, code, out
 
 
@@ -118,6 +124,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", action="append", metavar="GLOB")
+    parser.add_argument("--every", type=int, default=1, metavar="K")
     parser.add_argument("--work", type=Path, default=Path("/tmp/jhalt-real-world"))
     parser.add_argument("--markdown", type=Path)
     options = parser.parse_args()
