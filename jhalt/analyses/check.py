@@ -73,7 +73,10 @@ def check_entry(
     if found is None:
         # an internal error it caught is a note, which ends the run with exit 3 (jhalt.errors)
         caught = [f"non-termination search: {r}" for r in search.reasons if INTERNAL_ERROR in r]
-        return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]))
+        # a search cut by the deadline is in the stats (the results cache keeps no such answer)
+        stopped = [r for r in search.reasons if r.startswith("timeout")]
+        stats = {**report.stats, **({"non_termination_stopped": stopped[0]} if stopped else {})}
+        return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]), stats=stats)
     finding = nontermination_finding(entry, found)
     stats = {**report.stats, "non_termination": found.kind}
     return dataclasses.replace(report, findings=report.findings + (finding,), stats=stats)

@@ -148,16 +148,15 @@ def run_entries(
     An entry that runs longer than ``timeout_s`` (plus a short grace period) is killed
     and reported as a timeout; one that raises is reported with the exception's text.
     After ``deadline`` (module docstring) the rest are `NOT_ANALYSED`; the outcomes keep
-    the entries' order either way. ``progress``: the caller's bar (entered by the caller),
-    else one of its own; ``count`` says how many findings a result holds, for the bar;
-    ``finished`` is called with each outcome as it arrives (the results cache stores it)."""
+    the entries' order either way. ``progress``: the caller's (entered) bar, else one of its
+    own; ``count``: a result's findings, for the bar; ``finished`` hears of each outcome."""
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
     running: dict[Connection, _Worker] = {}
-    owned = progress is None
     bar = progress if progress is not None else StderrProgress(len(entries), "entries")
-    with bar if owned else contextlib.nullcontext(bar) as progress:
+    with bar if progress is None else contextlib.nullcontext(bar) as shown:
+        tell = _Listeners(shown, describe, count, finished)
         try:
             while pending or running:
                 if deadline.expired():
@@ -181,10 +180,7 @@ def run_entries(
                         del running[connection]
                         worker.stop(connection)
                         outcomes[worker.index] = outcome
-                        found = count(outcome.result) if count and outcome.result else 0
-                        progress.advance(describe(entry), found)
-                        if finished is not None:
-                            finished(outcome)
+                        tell(outcome)
         except KeyboardInterrupt as interrupt:
             done = [o for o in outcomes if o is not None]
             raise BatchInterrupted(done, len(entries), interrupt) from interrupt
@@ -195,6 +191,24 @@ def run_entries(
         o if o is not None else EntryOutcome(entries[index], None, NOT_ANALYSED)
         for index, o in enumerate(outcomes)
     ]
+
+
+@dataclass(frozen=True)
+class _Listeners(Generic[T, R]):
+    """Who hears of a finished entry: the progress bar (with the findings ``count`` says the
+    result holds) and the caller's ``finished``."""
+
+    progress: StderrProgress
+    describe: Callable[[T], str]
+    count: Callable[[R], int] | None
+    finished: Callable[[EntryOutcome[T, R]], None] | None
+
+    def __call__(self, outcome: EntryOutcome[T, R]) -> None:
+        result = outcome.result
+        found = self.count(result) if self.count is not None and result is not None else 0
+        self.progress.advance(self.describe(outcome.entry), found)
+        if self.finished is not None:
+            self.finished(outcome)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ classes the analysis never looked up (reflection, a dispatch the graph excluded)
 to such a class alone is not seen. ``--no-cache`` analyses everything afresh.
 
 What is stored. Only complete answers: no worker error or timeout, no phase that ran out of
-time (no "timeout" in the notes, dropped lines or stats), and a run shorter than
+time and no exception replay stopped while still running (`UNFINISHED` in the notes, dropped
+lines or stats), and a run shorter than
 `STORE_BELOW_FRACTION` of ``--timeout`` (a result close to the time limit could come out
 differently next time). The findings' reproducer files (the directory of each kept finding's
 reproducer) are stored with the result and written again under the new run's reproducer
@@ -56,6 +57,11 @@ from jhalt.program import Program
 MAGIC = b"jhalt-results-cache 1\n"
 STORE_BELOW_FRACTION = 0.9
 """A result is stored only when its entry took less than this fraction of ``--timeout``."""
+
+UNFINISHED = ("timeout", "no exception was thrown")
+"""Marks of an answer cut by time: a phase that ran out ("timeout in …", also the stats'
+``non_termination_stopped``), and an exception replay stopped still running ("still running
+after S s; no exception was thrown"), which a less loaded machine could have confirmed."""
 
 CACHE_DIR_ENV = "XDG_CACHE_HOME"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# jhalt results cache\n"
@@ -308,7 +314,7 @@ def storable(result: CheckedEntry, time_s: float, timeout_s: float) -> bool:
     if time_s >= STORE_BELOW_FRACTION * timeout_s:
         return False
     texts: Iterable[str] = (*result.notes, *result.dropped, repr(result.stats))
-    return not any("timeout" in text for text in texts)
+    return not any(mark in text for text in texts for mark in UNFINISHED)
 
 
 def _encode(payload: bytes) -> bytes:

@@ -164,6 +164,15 @@ def test_only_complete_answers_are_stored() -> None:
     assert not storable(recorded().result, 28.0, 30.0)  # close to --timeout
     timed_out = recorded(("C.m()V: timeout in exception witness search (2 sites)",))
     assert not storable(timed_out.result, 1.0, 30.0)
+    search_cut = CheckedEntry(
+        (), (), (), {"non_termination_stopped": "timeout in non-termination search"}
+    )
+    assert not storable(search_cut, 1.0, 30.0)
+    replay_cut = CheckedEntry(
+        (), ("java.lang.NullPointerException at C.m()V@3: witness not confirmed by the JVM "
+             "(still running after 10 s; no exception was thrown)",), (), {},
+    )  # fmt: skip
+    assert not storable(replay_cut, 1.0, 30.0)
 
 
 def test_a_new_class_invalidates_results_that_listed_the_classes(tmp_path: Path) -> None:

@@ -150,3 +150,16 @@ def test_spans_cover_the_annotated_declaration_only() -> None:
     assert annotated_spans(commented) == []
     other = ['@SuppressWarnings("unchecked")', "void f() {", "}"]
     assert annotated_spans(other) == []
+
+
+def test_only_selects_entries_of_all(capsys, tmp_path: Path) -> None:
+    classes = target(tmp_path, PARTS)
+    _, report = run(
+        capsys, classes, "--format", "json", "--only", "Parts.d*", "--only", "Parts.nothing"
+    )
+    assert sites(report) == {"Parts.div"}
+    assert report["notes"][0].startswith("stats: entries=1,")
+    assert main(["check", str(classes), "--all", "--only", "Parts.nothing"]) == 2
+    assert (
+        capsys.readouterr().err == "jhalt: error: no entry of --all matches --only Parts.nothing\n"
+    )
