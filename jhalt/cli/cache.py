@@ -53,6 +53,7 @@ from jhalt.classfile import ClassFile, ClassPath
 from jhalt.findings import Finding
 from jhalt.ids import MethodId
 from jhalt.program import Program
+from jhalt.program.jdk import jdk_descriptions
 
 MAGIC = b"jhalt-results-cache 1\n"
 STORE_BELOW_FRACTION = 0.9
@@ -165,6 +166,12 @@ class RecordingCheck:
     run: Callable[[Program, MethodId], CheckedEntry]
     spec: str
     reproducer_root: Path
+
+    def prepare(self) -> None:
+        """Open the classpath and load jhalt's JDK descriptions in this process, once: the
+        workers forked from it (one per entry) inherit both instead of each loading them."""
+        classpath_of(self.spec)
+        jdk_descriptions()
 
     def __call__(self, entry: MethodId) -> Recorded:
         recorder = RecordingClasses(classpath_of(self.spec))

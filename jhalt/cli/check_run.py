@@ -95,7 +95,9 @@ def _run(
         return run_on_dask(
             settings.dask, entries, check, timeout_s=settings.timeout_s,
             deadline=settings.deadline, progress=progress, count=_findings, finished=store,
+            prepare=check.prepare,
         )  # fmt: skip
+    check.prepare()
     return run_entries(
         entries, check, jobs=settings.jobs, timeout_s=settings.timeout_s,
         deadline=settings.deadline, progress=progress, count=_findings, finished=store,

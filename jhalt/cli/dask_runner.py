@@ -58,9 +58,14 @@ def _distributed() -> Any:
         ) from None
 
 
-def isolated(function: Callable[[T], R], entry: T, timeout_s: float) -> EntryOutcome[T, R]:
-    """The task of one entry on a worker: ``function(entry)`` in a forked process of its own,
+def isolated(
+    function: Callable[[T], R], entry: T, timeout_s: float, prepare: Callable[[], None] | None
+) -> EntryOutcome[T, R]:
+    """The task of one entry on a worker: ``prepare()`` in the worker's process (what the
+    forked processes then share), then ``function(entry)`` in a forked process of its own,
     stopped after ``timeout_s`` (`jhalt.cli.batch.run_entries`)."""
+    if prepare is not None:
+        prepare()
     [outcome] = run_entries([entry], function, jobs=1, timeout_s=timeout_s)
     return outcome
 
@@ -95,15 +100,17 @@ def run_on_dask(
     progress: StderrProgress,
     count: Callable[[R], int],
     finished: Callable[[EntryOutcome[T, R]], None],
+    prepare: Callable[[], None] | None = None,
 ) -> list[EntryOutcome[T, R]]:
     """`run_entries` on the cluster at ``address`` (module docstring); the outcomes in entry
-    order, each also handed to ``finished`` as it arrives. An interrupt cancels the tasks and
-    raises `BatchInterrupted` with the finished."""
+    order, each also handed to ``finished`` as it arrives; ``prepare`` runs in the worker
+    before each entry (`isolated`). An interrupt cancels the tasks and raises
+    `BatchInterrupted` with the finished."""
     client = _client(address)
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     try:
         futures = {
-            client.submit(isolated, function, entry, timeout_s, pure=False): index
+            client.submit(isolated, function, entry, timeout_s, prepare, pure=False): index
             for index, entry in enumerate(entries)
         }
         try:
