@@ -185,7 +185,8 @@ class Suppressions:
     def _covered(self, class_name: str, source_file: str | None, line: int | None) -> bool:
         if line is None:
             return False
-        key = (class_name.rpartition("/")[0], source_file)
+        # one source file per package and file name; without a name, the class's own
+        key = (class_name.rpartition("/")[0], source_file) if source_file else (class_name, None)
         if key not in self._spans:
             lines = self._sources.source_file(class_name, source_file)
             self._spans[key] = annotated_spans(lines) if lines is not None else []
