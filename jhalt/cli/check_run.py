@@ -13,7 +13,8 @@ all finished entries, cached ones included, in entry order.
 
 ``--timings FILE``: one tab-separated line per entry in entry order — the entry, seconds,
 ``cache`` or ``analysed``, the number of findings, and ``ok`` or the error — for finding the
-slow entries of a library (`benchmarks/real_world.py` reads it).
+slow entries of a library (`benchmarks/real_world.py` reads it); an interrupted run writes
+the lines of the entries it finished.
 """
 
 from __future__ import annotations
@@ -75,10 +76,12 @@ def run_check_entries(
         except BatchInterrupted as stop:
             finished = _unwrapped(stop.outcomes, root)
             merged = _merge(entries, cached, todo, finished, complete=False)
+            if settings.timings:
+                write_timings(settings.timings, merged, {o.entry for o in cached.values()})
             raise BatchInterrupted(merged, len(entries), stop.cause) from stop.cause
     outcomes = _merge(entries, cached, todo, _unwrapped(fresh, root), complete=True)
     if settings.timings:
-        write_timings(settings.timings, outcomes, set(cached))
+        write_timings(settings.timings, outcomes, {o.entry for o in cached.values()})
     return outcomes
 
 
@@ -156,11 +159,11 @@ def _merge(
     return [by_index[index] for index in sorted(by_index)]
 
 
-def write_timings(path: str, outcomes: Outcomes, cached: set[int]) -> None:
-    """The ``--timings`` file (module docstring)."""
+def write_timings(path: str, outcomes: Outcomes, cached: set[MethodId]) -> None:
+    """The ``--timings`` file (module docstring); ``cached``: the entries from the cache."""
     lines = []
-    for index, outcome in enumerate(outcomes):
-        source = "cache" if index in cached else "analysed"
+    for outcome in outcomes:
+        source = "cache" if outcome.entry in cached else "analysed"
         found = len(outcome.result.kept) if outcome.result is not None else 0
         status = outcome.error or "ok"
         lines.append(f"{outcome.entry}\t{outcome.time_s:.3f}\t{source}\t{found}\t{status}")
