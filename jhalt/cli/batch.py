@@ -166,7 +166,7 @@ def run_entries(
                     with processes.signals_blocked():  # no worker unknown to the registry
                         connection, worker = _launch(context, function, entries[index], index)
                         running[connection] = worker
-                ready = wait(list(running), timeout=0.2)
+                ready = _wait(running, shown)
                 now = time.monotonic()
                 for connection in list(running):
                     worker = running[connection]
@@ -262,6 +262,14 @@ class _Worker:
             shutil.rmtree(directory, ignore_errors=True)
             processes.forget_directory(directory)
         connection.close()
+
+
+def _wait(running: dict[Connection, _Worker], progress: StderrProgress) -> list[Any]:
+    """The pipes of ``running`` with something to read, after at most 0.2 s; the progress
+    line is redrawn meanwhile (its clock)."""
+    ready = wait(list(running), timeout=0.2)
+    progress.tick()
+    return ready
 
 
 def _unreaped_running(pid: int) -> bool:

@@ -151,6 +151,7 @@ def _collect(
             progress.advance(str(entries[index]), found)
             finished(outcome)
         if pending:
+            progress.tick()
             time.sleep(POLL_S)
 
 

@@ -12,6 +12,7 @@ same with or without it; `StderrProgress.log` then writes plain lines to stderr 
 from __future__ import annotations
 
 import sys
+import time
 from types import TracebackType
 
 from rich.console import Console
@@ -24,6 +25,9 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+
+TICK_S = 1.0
+"""How often `StderrProgress.tick` redraws at most."""
 
 
 class StderrProgress:
@@ -44,6 +48,7 @@ class StderrProgress:
         self._bar: Progress | None = None
         self._task: TaskID | None = None
         self._quiet = quiet
+        self._drawn = 0.0
         self.findings = 0
         if sys.stderr.isatty() and not quiet:
             columns = [TextColumn(title), BarColumn(), MofNCompleteColumn()]
@@ -93,6 +98,14 @@ class StderrProgress:
                 findings=self.findings,
                 refresh=True,
             )
+
+    def tick(self) -> None:
+        """Redraw the line (elapsed time, time left) if the last drawing is over
+        `TICK_S` old: called by waiting loops, since no thread draws (the bar's comment)."""
+        now = time.monotonic()
+        if self._bar is not None and now - self._drawn >= TICK_S:
+            self._drawn = now
+            self._bar.refresh()
 
     def log(self, line: str) -> None:
         """``line`` on stderr as it is (no markup), above the bar when one is drawn; nothing
