@@ -13,7 +13,7 @@ re-run's wall time and its ratio to the first run.
 Without JAR the four jars of `JARS` are used; a missing one is skipped with the package to
 ``apt-get install``. ``--only`` passes globs to ``check --only`` (a documented subset of a big
 library, e.g. ``'com.google.common.base.*'``); ``--every K`` analyses every K-th entry of
-``--all`` (in its sorted order; an overloaded method brings all its overloads). Run it with ``nice -n 10`` on a shared
+``--all`` (in its sorted order). Run it with ``nice -n 10`` on a shared
 machine: a whole library is minutes to hours of CPU.
 """
 
@@ -85,8 +85,10 @@ def check(jar: str, work: Path, name: str, options: argparse.Namespace) -> tuple
     for glob in options.only or ():
         command += ["--only", glob]
     if options.every > 1:
-        names = [f"{e.dotted_class}.{e.name}" for e in public_entries(open_classpath(jar))]
-        for name in sorted(set(names[:: options.every])):
+        names = [
+            f"{e.dotted_class}.{e.name}{e.descriptor}" for e in public_entries(open_classpath(jar))
+        ]
+        for name in names[:: options.every]:
             command += ["--only", name.replace("[", "[[]")]
     started = time.monotonic()
     with (out / "stderr.txt").open("w") as stderr:

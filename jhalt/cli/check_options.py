@@ -6,7 +6,8 @@ Flags (README, `jhalt check`): ``--quiet`` (no progress line), ``--cache DIR`` /
 ``$XDG_CACHE_HOME/jhalt``, off for a single entry unless ``--cache`` is given),
 ``--baseline FILE`` (`jhalt.cli.baseline`), ``--config FILE`` (`jhalt.cli.suppressions`),
 ``--dask ADDRESS`` (`jhalt.cli.dask_runner`), ``--timings FILE`` (`jhalt.cli.check_run`) and
-``--only GLOB`` (the entries of ``--all`` whose ``pkg.Cls.method`` matches a glob).
+``--only GLOB`` (the entries of ``--all`` whose ``pkg.Cls.method`` or
+``pkg.Cls.method(DESCRIPTOR)`` matches a glob; ``[`` of an array descriptor is ``[[]``).
 """
 
 from __future__ import annotations
@@ -58,8 +59,14 @@ def add_library_flags(check: argparse.ArgumentParser) -> None:
     )
     check.add_argument(
         "--only", action="append", metavar="GLOB",
-        help="with --all: only entries whose pkg.Cls.method matches GLOB (repeatable)",
+        help="with --all: only entries whose pkg.Cls.method or pkg.Cls.method(DESC) matches GLOB",
     )  # fmt: skip
+
+
+def _selects(glob: str, entry: MethodId) -> bool:
+    """Whether ``glob`` matches ``pkg.Cls.method`` or ``pkg.Cls.method(DESCRIPTOR)``."""
+    name = f"{entry.dotted_class}.{entry.name}"
+    return fnmatch.fnmatchcase(name, glob) or fnmatch.fnmatchcase(name + entry.descriptor, glob)
 
 
 def selected_entries(entries: Sequence[MethodId], args: argparse.Namespace) -> list[MethodId]:
@@ -68,11 +75,7 @@ def selected_entries(entries: Sequence[MethodId], args: argparse.Namespace) -> l
         return list(entries)
     if not args.all:
         raise InputError("--only selects among the entries of --all: add --all")
-    kept = [
-        entry
-        for entry in entries
-        if any(fnmatch.fnmatchcase(f"{entry.dotted_class}.{entry.name}", g) for g in args.only)
-    ]
+    kept = [entry for entry in entries if any(_selects(glob, entry) for glob in args.only)]
     if not kept:
         raise InputError(f"no entry of --all matches --only {' '.join(args.only)}")
     return kept
