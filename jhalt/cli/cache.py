@@ -17,11 +17,13 @@ only on these classes, the salt and the JVM. The replay runs the program, which 
 classes the analysis never looked up (reflection, a dispatch the graph excluded); a change
 to such a class alone is not seen. ``--no-cache`` analyses everything afresh.
 
-What is stored. Only complete answers: no worker error or timeout, no phase that ran out of
-time and no exception replay stopped while still running (`UNFINISHED` in the notes, dropped
-lines or stats), and a run shorter than
-`STORE_BELOW_FRACTION` of ``--timeout`` (a result close to the time limit could come out
-differently next time). The findings' reproducer files (the directory of each kept finding's
+What is stored. Every answer of an entry (a worker that failed or ran out of time has none).
+An answer is *partial* when time cut it (`partial`: a phase that ran out of time, an exception
+replay stopped while still running, an entry that took `PARTIAL_FRACTION` of ``--timeout``
+or more): another run, on a less loaded machine, could find more. It is reused like any
+other — a re-run after a change re-analyses only what changed, and it is the answer jhalt
+gave with this ``--timeout`` — unless ``--recheck-partial`` asks to analyse partial answers
+again. The findings' reproducer files (the directory of each kept finding's
 reproducer) are stored with the result and written again under the new run's reproducer
 directory, their paths in the witnesses rewritten: a cached finding is the finding of the run
 that stored it, with the same witness, replay status and reproducer text.
@@ -56,10 +58,10 @@ from jhalt.program import Program
 from jhalt.program.jdk import jdk_descriptions
 
 MAGIC = b"jhalt-results-cache 1\n"
-STORE_BELOW_FRACTION = 0.9
-"""A result is stored only when its entry took less than this fraction of ``--timeout``."""
+PARTIAL_FRACTION = 0.9
+"""An answer of an entry that took this fraction of ``--timeout`` or more counts as partial."""
 
-UNFINISHED = ("timeout", "no exception was thrown")
+PARTIAL_MARKS = ("timeout", "no exception was thrown")
 """Marks of an answer cut by time: a phase that ran out ("timeout in …", also the stats'
 ``non_termination_stopped``), and an exception replay stopped still running ("still running
 after S s; no exception was thrown"), which a less loaded machine could have confirmed."""
@@ -235,6 +237,7 @@ class _Stored:
     classes: tuple[tuple[str, str | None], ...]  # name → SHA-256 of its bytes, None: missing
     names: str | None  # SHA-256 of the class-name list, when the analysis listed it
     recorded: Recorded
+    partial: bool  # cut by time (`partial`)
 
 
 class ResultsCache:
@@ -243,7 +246,12 @@ class ResultsCache:
     per run, from the classpath as it is then."""
 
     def __init__(
-        self, directory: Path, classpath: ClassPath, salt: str, warn: Callable[[str], None]
+        self,
+        directory: Path,
+        classpath: ClassPath,
+        salt: str,
+        warn: Callable[[str], None],
+        recheck_partial: bool = False,
     ) -> None:
         self.directory = directory
         self._classpath = classpath
@@ -252,6 +260,7 @@ class ResultsCache:
         self._digests: dict[str, str | None] = {}
         self._names: str | None = None
         self._writable = True
+        self._recheck_partial = recheck_partial
         self.hits = 0
 
     def lookup(self, entry: MethodId) -> Recorded | None:
@@ -269,19 +278,22 @@ class ResultsCache:
         except CorruptCacheFile as exc:
             self._warn(f"ignoring the corrupt results cache file {path}: {exc}")
             return None
-        if stored.entry != str(entry) or not self._still_valid(stored):
+        if stored.entry != str(entry) or (stored.partial and self._recheck_partial):
+            return None
+        if not self._still_valid(stored):
             return None
         self.hits += 1
         return stored.recorded
 
     def store(self, entry: MethodId, recorded: Recorded, time_s: float, timeout_s: float) -> None:
-        """Keep ``recorded`` for ``entry`` when it is a complete answer (module docstring).
+        """Keep ``recorded`` for ``entry``, marked partial when it is (module docstring).
         A directory that cannot be written is named once and the cache is not written again."""
-        if not self._writable or not storable(recorded.result, time_s, timeout_s):
+        if not self._writable:
             return
         classes = tuple((name, self._digest(name)) for name, _ in recorded.reads.classes)
         names = self._names_digest() if recorded.reads.listed else None
-        payload = pickle.dumps(_Stored(str(entry), classes, names, recorded), protocol=5)
+        cut = partial(recorded.result, time_s, timeout_s)
+        payload = pickle.dumps(_Stored(str(entry), classes, names, recorded, cut), protocol=5)
         path = self._path(entry)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -316,12 +328,12 @@ class ResultsCache:
         return self._names
 
 
-def storable(result: CheckedEntry, time_s: float, timeout_s: float) -> bool:
-    """Whether ``result`` is a complete answer, safe to reuse (module docstring)."""
-    if time_s >= STORE_BELOW_FRACTION * timeout_s:
-        return False
+def partial(result: CheckedEntry, time_s: float, timeout_s: float) -> bool:
+    """Whether time cut ``result`` (module docstring)."""
+    if time_s >= PARTIAL_FRACTION * timeout_s:
+        return True
     texts: Iterable[str] = (*result.notes, *result.dropped, repr(result.stats))
-    return not any(mark in text for text in texts for mark in UNFINISHED)
+    return any(mark in text for text in texts for mark in PARTIAL_MARKS)
 
 
 def _encode(payload: bytes) -> bytes:

@@ -4,6 +4,7 @@ cache, the run settings, and the filter of the findings (suppressions, then base
 Flags (README, `jhalt check`): ``--quiet`` (no progress line), ``--cache DIR`` /
 ``--no-cache`` (the results cache, `jhalt.cli.cache`: on by default for ``--all`` in
 ``$XDG_CACHE_HOME/jhalt``, off for a single entry unless ``--cache`` is given),
+``--recheck-partial`` (cached answers cut by time are analysed again),
 ``--baseline FILE`` (`jhalt.cli.baseline`), ``--config FILE`` (`jhalt.cli.suppressions`),
 ``--dask ADDRESS`` (`jhalt.cli.dask_runner`), ``--timings FILE`` (`jhalt.cli.check_run`) and
 ``--only GLOB`` (the entries of ``--all`` whose ``pkg.Cls.method`` or
@@ -42,6 +43,10 @@ def add_library_flags(check: argparse.ArgumentParser) -> None:
     check.add_argument(
         "--no-cache", action="store_true", help="analyse every entry afresh, store nothing"
     )
+    check.add_argument(
+        "--recheck-partial", action="store_true",
+        help="analyse again the entries whose cached answer was cut by time",
+    )  # fmt: skip
     check.add_argument(
         "--baseline", metavar="FILE",
         help="report only findings not in FILE, an earlier check's JSON or SARIF output",
@@ -94,7 +99,7 @@ def make_cache(
         return None
     directory = Path(args.cache) if args.cache else default_cache_dir()
     salt = run_salt(args.timeout, as_method, setup)
-    return ResultsCache(directory, classpath, salt, warn_line)
+    return ResultsCache(directory, classpath, salt, warn_line, args.recheck_partial)
 
 
 def run_settings(args: argparse.Namespace, deadline: Deadline) -> RunSettings:

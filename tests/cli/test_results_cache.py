@@ -26,7 +26,7 @@ from jhalt.cli.cache import (
     Reads,
     Recorded,
     ResultsCache,
-    storable,
+    partial,
 )
 from jhalt.cli.main import main
 from jhalt.ids import MethodId
@@ -159,20 +159,29 @@ def recorded(notes: tuple[str, ...] = (), listed: bool = False) -> Recorded:
     return Recorded(result, Reads((("Calc", True), ("java/lang/Object", False)), listed), "/r")
 
 
-def test_only_complete_answers_are_stored() -> None:
-    assert storable(recorded().result, 1.0, 30.0)
-    assert not storable(recorded().result, 28.0, 30.0)  # close to --timeout
+def test_answers_cut_by_time_are_partial_and_rechecked_on_request(tmp_path: Path) -> None:
+    assert not partial(recorded().result, 1.0, 30.0)
+    assert partial(recorded().result, 28.0, 30.0)  # close to --timeout
     timed_out = recorded(("C.m()V: timeout in exception witness search (2 sites)",))
-    assert not storable(timed_out.result, 1.0, 30.0)
+    assert partial(timed_out.result, 1.0, 30.0)
     search_cut = CheckedEntry(
         (), (), (), {"non_termination_stopped": "timeout in non-termination search"}
     )
-    assert not storable(search_cut, 1.0, 30.0)
+    assert partial(search_cut, 1.0, 30.0)
     replay_cut = CheckedEntry(
         (), ("java.lang.NullPointerException at C.m()V@3: witness not confirmed by the JVM "
              "(still running after 10 s; no exception was thrown)",), (), {},
     )  # fmt: skip
-    assert not storable(replay_cut, 1.0, 30.0)
+    assert partial(replay_cut, 1.0, 30.0)
+    build(tmp_path, HELPER)
+    classes = ClassPath.from_spec(compile_java([tmp_path / "Calc.java", tmp_path / "Helper.java"]))
+    entry, other = MethodId("Calc", "div", "(II)I"), MethodId("Calc", "viaHelper", "([I)I")
+    ResultsCache(tmp_path / "c", classes, "salt", print).store(entry, timed_out, 1.0, 30.0)
+    ResultsCache(tmp_path / "c", classes, "salt", print).store(other, recorded(), 1.0, 30.0)
+    assert ResultsCache(tmp_path / "c", classes, "salt", print).lookup(entry) == timed_out
+    recheck = ResultsCache(tmp_path / "c", classes, "salt", print, recheck_partial=True)
+    assert recheck.lookup(entry) is None
+    assert recheck.lookup(other) == recorded()
 
 
 def test_a_new_class_invalidates_results_that_listed_the_classes(tmp_path: Path) -> None:
