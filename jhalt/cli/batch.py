@@ -53,6 +53,9 @@ GRACE_S = 1.0
 TERM_GRACE_S = 1.0  # a stopped worker's time to kill its JVMs itself before SIGKILL
 NOT_ANALYSED = "not analysed: max time reached"
 
+WORKER_TIMEOUT = "timeout after"
+"""How the error of an entry whose worker ran out of time starts ("timeout after 60 s")."""
+
 INPUT_ERROR = "input error"
 """How the error of an entry that reached corrupt input starts (the run then ends with 2)."""
 
@@ -340,5 +343,5 @@ def _finished(
                 return EntryOutcome(entry, None, f"{INPUT_ERROR}: {payload}", elapsed)
             return EntryOutcome(entry, None, f"internal error: {payload}", elapsed)
     if elapsed > timeout_s + GRACE_S:
-        return EntryOutcome(entry, None, f"timeout after {timeout_s:g} s", elapsed)
+        return EntryOutcome(entry, None, f"{WORKER_TIMEOUT} {timeout_s:g} s", elapsed)
     return None

@@ -17,8 +17,10 @@ only on these classes, the salt and the JVM. The replay runs the program, which 
 classes the analysis never looked up (reflection, a dispatch the graph excluded); a change
 to such a class alone is not seen. ``--no-cache`` analyses everything afresh.
 
-What is stored. Every answer of an entry (a worker that failed or ran out of time has none).
-An answer is *partial* when time cut it (`partial`: a phase that ran out of time, an exception
+What is stored. Every answer of an entry, and the timeout of a worker stopped after
+``--timeout`` (`CachedTimeout`: valid while no class of the classpath changes, since the
+stopped worker could not say what it read); a worker that failed stores nothing.
+An answer is *partial* when time cut it (`partial`: a worker's timeout, a phase that ran out of time, an exception
 replay stopped while still running, an entry that took `PARTIAL_FRACTION` of ``--timeout``
 or more): another run, on a less loaded machine, could find more. It is reused like any
 other — a re-run after a change re-analyses only what changed, and it is the answer jhalt
@@ -236,8 +238,18 @@ class _Stored:
     entry: str
     classes: tuple[tuple[str, str | None], ...]  # name → SHA-256 of its bytes, None: missing
     names: str | None  # SHA-256 of the class-name list, when the analysis listed it
-    recorded: Recorded
+    recorded: Recorded | CachedTimeout
     partial: bool  # cut by time (`partial`)
+    whole: str | None = None  # SHA-256 of every class (a timeout: what it read is unknown)
+
+
+@dataclass(frozen=True)
+class CachedTimeout:
+    """An entry whose worker ran out of ``--timeout`` (``error``: "timeout after S s"): the
+    answer "no answer in time", partial, valid while no class of the classpath changes (the
+    worker was stopped before it could say what it read)."""
+
+    error: str
 
 
 class ResultsCache:
@@ -259,11 +271,12 @@ class ResultsCache:
         self._warn = warn
         self._digests: dict[str, str | None] = {}
         self._names: str | None = None
+        self._everything: str | None = None
         self._writable = True
         self._recheck_partial = recheck_partial
         self.hits = 0
 
-    def lookup(self, entry: MethodId) -> Recorded | None:
+    def lookup(self, entry: MethodId) -> Recorded | CachedTimeout | None:
         """The stored result of ``entry``, if one is stored and still valid (module docstring)."""
         path = self._path(entry)
         try:
@@ -286,14 +299,22 @@ class ResultsCache:
         return stored.recorded
 
     def store(self, entry: MethodId, recorded: Recorded, time_s: float, timeout_s: float) -> None:
-        """Keep ``recorded`` for ``entry``, marked partial when it is (module docstring).
-        A directory that cannot be written is named once and the cache is not written again."""
-        if not self._writable:
-            return
+        """Keep ``recorded`` for ``entry``, marked partial when it is (module docstring)."""
         classes = tuple((name, self._digest(name)) for name, _ in recorded.reads.classes)
         names = self._names_digest() if recorded.reads.listed else None
         cut = partial(recorded.result, time_s, timeout_s)
-        payload = pickle.dumps(_Stored(str(entry), classes, names, recorded, cut), protocol=5)
+        self._write(entry, _Stored(str(entry), classes, names, recorded, cut))
+
+    def store_timeout(self, entry: MethodId, error: str) -> None:
+        """Keep the timeout of ``entry``'s worker (`CachedTimeout`)."""
+        self._write(entry, _Stored(str(entry), (), None, CachedTimeout(error), True, self._whole()))
+
+    def _write(self, entry: MethodId, stored: _Stored) -> None:
+        """``stored`` into ``entry``'s file. A directory that cannot be written is named once
+        and the cache is not written again."""
+        if not self._writable:
+            return
+        payload = pickle.dumps(stored, protocol=5)
         path = self._path(entry)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -313,6 +334,8 @@ class ResultsCache:
     def _still_valid(self, stored: _Stored) -> bool:
         if stored.names is not None and stored.names != self._names_digest():
             return False
+        if stored.whole is not None and stored.whole != self._whole():
+            return False
         return all(self._digest(name) == digest for name, digest in stored.classes)
 
     def _digest(self, name: str) -> str | None:
@@ -320,6 +343,15 @@ class ResultsCache:
             data = self._classpath.class_bytes(name) if name in self._classpath else None
             self._digests[name] = hashlib.sha256(data).hexdigest() if data is not None else None
         return self._digests[name]
+
+    def _whole(self) -> str:
+        """SHA-256 of every class name of the classpath with the hash of its bytes."""
+        if self._everything is None:
+            digest = hashlib.sha256()
+            for name in self._classpath.class_names():
+                digest.update(f"{name}\0{self._digest(name)}\n".encode())
+            self._everything = digest.hexdigest()
+        return self._everything
 
     def _names_digest(self) -> str:
         if self._names is None:

@@ -26,8 +26,8 @@ from pathlib import Path
 
 from jhalt.analyses.check import CheckedEntry
 from jhalt.budget import Deadline
-from jhalt.cli.batch import BatchInterrupted, EntryOutcome, run_entries
-from jhalt.cli.cache import Recorded, RecordingCheck, ResultsCache, restore
+from jhalt.cli.batch import WORKER_TIMEOUT, BatchInterrupted, EntryOutcome, run_entries
+from jhalt.cli.cache import CachedTimeout, Recorded, RecordingCheck, ResultsCache, restore
 from jhalt.cli.dask_runner import run_on_dask
 from jhalt.cli.output import write_output
 from jhalt.cli.progress import StderrProgress
@@ -60,9 +60,11 @@ def run_check_entries(
     cached: dict[int, EntryOutcome[MethodId, CheckedEntry]] = {}
     for index, entry in enumerate(entries):
         started = time.monotonic()
-        recorded = cache.lookup(entry) if cache is not None else None
-        if recorded is not None:
-            result = restore(recorded, root, write=True)
+        hit = cache.lookup(entry) if cache is not None else None
+        if isinstance(hit, CachedTimeout):
+            cached[index] = EntryOutcome(entry, None, hit.error, time.monotonic() - started)
+        elif hit is not None:
+            result = restore(hit, root, write=True)
             cached[index] = EntryOutcome(entry, result, None, time.monotonic() - started)
     todo = [index for index in range(len(entries)) if index not in cached]
     progress = StderrProgress(
@@ -119,8 +121,12 @@ class _Store:
     timeout_s: float
 
     def __call__(self, outcome: EntryOutcome[MethodId, Recorded]) -> None:
-        if self.cache is not None and outcome.result is not None:
+        if self.cache is None:
+            return
+        if outcome.result is not None:
             self.cache.store(outcome.entry, outcome.result, outcome.time_s, self.timeout_s)
+        elif outcome.error is not None and outcome.error.startswith(WORKER_TIMEOUT):
+            self.cache.store_timeout(outcome.entry, outcome.error)
 
 
 def _unwrapped(

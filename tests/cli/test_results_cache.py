@@ -23,6 +23,7 @@ from jhalt.analyses.check import CheckedEntry
 from jhalt.classfile import ClassPath
 from jhalt.cli.cache import (
     MAGIC,
+    CachedTimeout,
     Reads,
     Recorded,
     ResultsCache,
@@ -247,3 +248,21 @@ def test_an_interrupted_run_keeps_what_it_finished_for_the_next_run(capsys, tmp_
     capsys.readouterr()
     sources = [line.split("\t")[2] for line in timings.read_text().splitlines()]
     assert sources == ["cache", "analysed"]
+
+
+def test_a_worker_timeout_is_kept_while_no_class_changes(tmp_path: Path) -> None:
+    """A stopped worker could not say what it read: any change of the classpath (here a new
+    class) makes its entry be analysed again, as does ``--recheck-partial``."""
+    build(tmp_path, HELPER)
+    sources = [tmp_path / "Calc.java", tmp_path / "Helper.java"]
+    classes = ClassPath.from_spec(compile_java(sources))
+    entry = MethodId("Calc", "div", "(II)I")
+    ResultsCache(tmp_path / "c", classes, "salt", print).store_timeout(entry, "timeout after 60 s")
+    assert ResultsCache(tmp_path / "c", classes, "salt", print).lookup(entry) == CachedTimeout(
+        "timeout after 60 s"
+    )
+    recheck = ResultsCache(tmp_path / "c", classes, "salt", print, recheck_partial=True)
+    assert recheck.lookup(entry) is None
+    (tmp_path / "Extra.java").write_text("public class Extra {}")
+    grown = ClassPath.from_spec(compile_java([*sources, tmp_path / "Extra.java"]))
+    assert ResultsCache(tmp_path / "c", grown, "salt", print).lookup(entry) is None
