@@ -9,6 +9,7 @@ classes (the target is the directory), as ``@SuppressWarnings`` is not in class 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -165,3 +166,29 @@ def test_only_selects_entries_of_all(capsys, tmp_path: Path) -> None:
     assert (
         capsys.readouterr().err == "jhalt: error: no entry of --all matches --only Parts.nothing\n"
     )
+
+
+OVERLOADS = """
+public class Over {
+    public static int first(int[] a) { return a[0]; }
+    public static long first(long[] a) { return a[0]; }
+}
+"""
+
+
+def test_overloads_get_reproducers_of_their_own(capsys, tmp_path: Path) -> None:
+    """``first(int[])`` and ``first(long[])`` both throw for null and for an empty array; each
+    finding's reproducer must call its own overload (they once shared directories)."""
+    (tmp_path / "Over.java").write_text(OVERLOADS)
+    classes = compile_java(tmp_path / "Over.java")
+    _, report = run(
+        capsys, classes, "--format", "json", "--jobs", "2", "--reproducers", str(tmp_path / "r")
+    )
+    by_entry: dict[str, set[str]] = {}
+    for finding in report["findings"]:
+        by_entry.setdefault(finding["entry"], set()).add(finding["witness"]["reproducer"])
+    assert sorted(by_entry) == ["Over.first([I)I", "Over.first([J)J"]
+    assert not by_entry["Over.first([I)I"] & by_entry["Over.first([J)J"]
+    for entry, paths in by_entry.items():
+        for path in paths:  # the reproducer's header names the entry it calls
+            assert re.search(rf"// entry:\s+{re.escape(entry)}\n", Path(path).read_text())
