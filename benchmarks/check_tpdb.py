@@ -1,5 +1,6 @@
 """Run `jhalt check --format json` on every TPDB jar and print one markdown table per folder
-(issue 4): findings (confirmed by the JVM), unconfirmed (dropped), errors, timeouts.
+(issue 4): findings (confirmed by the JVM), unconfirmed (dropped), errors, timeouts, and the
+split into safe (proved free of uncaught exceptions, issue 21), unsafe (a finding) and unknown.
 
     python benchmarks/check_tpdb.py [--root ../shared/benchmarks/tpdb] [--jobs 2] [--timeout 120]
                                     [--only FOLDER/] [--resume PROGRESS ...]
@@ -64,6 +65,7 @@ def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
         # a reported finding that the JVM did not confirm: must never happen (soundness)
         "reported_unconfirmed": len(data["findings"]) - confirmed,
         "kinds": sorted({f["kind"] for f in data["findings"]}),
+        "safe": bool(data.get("safe")),  # proved: no uncaught exception (issue 21)
     }
 
 
@@ -111,17 +113,21 @@ def print_tables(jars: list[Path], results: list[dict[str, object]], root: Path)
     for jar, result in zip(jars, results):
         by_folder[str(jar.parent.relative_to(root))].append((jar, result))
     print(
-        "| folder | jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts |"
+        "| folder | jars | findings | confirmed | reported unconfirmed | unconfirmed (dropped) | errors | timeouts"
+        " | safe | unsafe | unknown |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     every = [(folder, row) for folder in sorted(by_folder) for row in by_folder[folder]]
     for folder in [*sorted(by_folder), "total"]:
         rows = by_folder[folder] if folder != "total" else [row for _, row in every]
         count = lambda key, rows=rows: sum(int(r.get(key, 0)) for _, r in rows)  # noqa: E731
         status = lambda value, rows=rows: sum(1 for _, r in rows if r["status"] == value)  # noqa: E731
+        safe = sum(1 for _, r in rows if r.get("safe"))
+        unsafe = sum(1 for _, r in rows if r.get("findings"))
         print(
             f"| {folder} | {len(rows)} | {count('findings')} | {count('confirmed')} | {count('reported_unconfirmed')}"
-            f" | {count('unconfirmed')} | {status('error')} | {status('timeout')} |"
+            f" | {count('unconfirmed')} | {status('error')} | {status('timeout')}"
+            f" | {safe} | {unsafe} | {len(rows) - safe - unsafe} |"
         )
     for folder in sorted(by_folder):
         rows = by_folder[folder]

@@ -2,7 +2,7 @@
 
 Exit codes (the CLI contract, see README):
   0  a result was produced (for `check`: no finding)
-  1  `check` / `watch` found something
+  1  `check` / `watch` found something; `check --require-proof`: an entry neither proved nor found
   2  usage or input error: one clear line on stderr
   3  internal error: one line on stderr, details in a log file
   130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP (`jhalt.cli.signals`)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jhalt.analyses.absence import AbsenceProof, prove_absence
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
@@ -45,6 +46,16 @@ from jhalt.witness.validate import validate_finding
 NON_TERMINATION = "non-termination"
 
 
+@dataclass(frozen=True)
+class CheckSettings:
+    """What the user said about the program's environment (issue 21): ``input_classes``
+    (``--inputs``: their methods returning a primitive or String are environment values,
+    `jhalt.seg.environment`) and whether ``assert`` statements run (``--assertions``)."""
+
+    input_classes: frozenset[str] = frozenset()
+    assertions: bool = True
+
+
 def check_entry(
     program: Program,
     entry: MethodId,
@@ -52,6 +63,7 @@ def check_entry(
     command_line: bool,
     registry: ModelRegistry,
     budget: Budget,
+    settings: CheckSettings = CheckSettings(),
 ) -> ExceptionReport:
     """Exception findings and (at most one) non-termination finding for ``entry``.
 
@@ -60,14 +72,19 @@ def check_entry(
     analysis part of the entry's time: the graph gets ``CHECK_GRAPH`` of it and the
     non-termination prover ``CHECK_NONTERMINATION``; every step (the exception witnesses
     too) stops at the end of ``budget`` (its `Deadline`)."""
-    options = EvalOptions(competition_main=command_line)
+    options = EvalOptions(
+        competition_main=command_line,
+        input_classes=settings.input_classes,
+        assertions=settings.assertions,
+    )
     deadline = budget.deadline()
     limits = BuildLimits(timeout_s=budget.share(CHECK_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits, options)
     report = check_exceptions(
         program, entry, command_line=command_line, registry=registry, graph=graph,
-        witness_limits=WitnessLimits(deadline=deadline),
+        witness_limits=WitnessLimits(deadline=deadline), options=options,
     )  # fmt: skip
+    report = dataclasses.replace(report, absence=prove_absence(graph))
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     search = search_nontermination(graph, program, registry, config, options)
     found = search.result
@@ -134,6 +151,9 @@ class CheckedEntry:
     dropped: tuple[str, ...]
     notes: tuple[str, ...]
     stats: dict[str, Any]
+    proved: bool = False
+    """No uncaught exception from the entry is possible (`jhalt.analyses.absence`) and nothing
+    was found; a note states it with its assumptions."""
 
 
 def check_and_replay(
@@ -144,6 +164,7 @@ def check_and_replay(
     registry: ModelRegistry,
     budget: Budget,
     setup: ReplaySetup,
+    settings: CheckSettings = CheckSettings(),
 ) -> CheckedEntry:
     """`check_entry` on its share of ``budget``, then every finding validated in turn (reproducer
     in ``setup.reproducer_dir``/``Cls_method_HHHHHH_N`` (`reproducer_prefix`), replay on ``REPLAY`` of the time left). A
@@ -151,7 +172,7 @@ def check_and_replay(
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
-        budget=budget.portion(analysis),
+        budget=budget.portion(analysis), settings=settings,
     )  # fmt: skip
     kept: list[Finding] = []
     dropped = list(report.dropped)
@@ -177,4 +198,22 @@ def check_and_replay(
             kept.append(finding)
     stats = dict(report.stats)
     stats["replay_unconfirmed"] = len(report.findings) - len(kept)
-    return CheckedEntry(tuple(kept), tuple(dropped), tuple(report.notes), stats)
+    notes = report.notes
+    proved = isinstance(report.absence, AbsenceProof) and not report.findings
+    if proved and isinstance(report.absence, AbsenceProof):
+        notes += (proof_note(entry, report.absence, settings),)
+    return CheckedEntry(tuple(kept), tuple(dropped), tuple(notes), stats, proved)
+
+
+def proof_note(entry: MethodId, proof: AbsenceProof, settings: CheckSettings) -> str:
+    """``proved: no uncaught exception from `Main.main` (under the stated assumptions: …)``."""
+    stated = list(proof.assumptions)
+    if settings.input_classes:
+        stated.append("methods of the input classes return values of their types")
+    stated.append("assertions " + ("enabled (-ea)" if settings.assertions else "disabled"))
+    stated.append("no VirtualMachineError (the stack and the heap suffice)")
+    shown = "; ".join(stated[:8]) + ("; …" if len(stated) > 8 else "")
+    return (
+        f"proved: no uncaught exception from `{entry.dotted_class}.{entry.name}` "
+        f"(under the stated assumptions: {shown})"
+    )

@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from jhalt.analyses.absence import AbsenceProof, NotProved
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -54,6 +55,7 @@ IMPLICIT_KINDS = frozenset(
     }
 )
 
+ASSERTION_ERROR = "java/lang/AssertionError"
 _MESSAGES = {
     "java/lang/NullPointerException": "dereference of null",
     "java/lang/ArrayIndexOutOfBoundsException": "array index out of bounds",
@@ -83,6 +85,8 @@ class ExceptionReport:
     """One line per error site without a witness ("unconfirmed")."""
     notes: tuple[str, ...] = ()
     stats: dict[str, Any] = field(default_factory=dict)
+    absence: AbsenceProof | NotProved | None = None
+    """Whether no exception escapes the entry (`jhalt.analyses.absence`); None: not asked."""
 
 
 def error_sites(graph: SymbolicExecutionGraph) -> list[ErrorSite]:
@@ -169,9 +173,20 @@ def path_locations(
     return tuple(result)
 
 
-def _message(kind: str, position: ProgramPosition) -> str:
+def _message(program: Program, kind: str, position: ProgramPosition) -> str:
+    if kind == ASSERTION_ERROR and _has_asserts(program, position.method.class_name):
+        return "assertion failed: an assert statement's condition is false"
     text = _MESSAGES.get(kind, "exception thrown and not caught")
     return f"uncaught {kind.rsplit('/', 1)[-1]}: {text}"
+
+
+def _has_asserts(program: Program, class_name: str) -> bool:
+    """Whether javac compiled ``assert`` statements into the class (its synthetic
+    ``$assertionsDisabled`` flag): an AssertionError thrown there is a failed assertion."""
+    classfile = program.find(class_name)
+    return classfile is not None and any(
+        f.name == "$assertionsDisabled" and f.is_static for f in classfile.fields
+    )
 
 
 def _site_witness(
@@ -215,7 +230,7 @@ def _finding(
     )
     return Finding(
         kind=site.kind.replace("/", "."),
-        message=_message(site.kind, site.position),
+        message=_message(program, site.kind, site.position),
         location=location,
         entry=entry,
         witness=witness,
@@ -232,13 +247,15 @@ def check_exceptions(
     build_limits: BuildLimits | None = None,
     witness_limits: WitnessLimits | None = None,
     graph: SymbolicExecutionGraph | None = None,
+    options: EvalOptions | None = None,
 ) -> ExceptionReport:
     """Findings with witnesses for ``entry`` (module docstring). Raises InputError when the
     entry does not exist or has no code. ``graph``, when given, must have been built for
-    ``entry`` with ``registry`` and ``EvalOptions(competition_main=command_line)``."""
+    ``entry`` with ``registry`` and ``options`` (default:
+    ``EvalOptions(competition_main=command_line)``)."""
     started = time.monotonic()
     registry = registry or default_registry()
-    options = EvalOptions(competition_main=command_line)
+    options = options or EvalOptions(competition_main=command_line)
     if graph is None:
         graph = build_graph(program, entry, registry, build_limits or BuildLimits(), options)
     sites = error_sites(graph)

@@ -4,8 +4,9 @@ analysed again; its stored result is reported instead, reproducers included.
 Key. A stored result is found under the hash of the run's *salt* — jhalt's version and the
 hash of every file of the installed ``jhalt`` package (any change of the analysis invalidates
 everything), ``--timeout``, whether entries are called as methods, the JDK that replays
-(``java``'s resolved path) and why replay is off (``--no-validate``, a class-file version the
-JVM cannot run) — with the entry and the hash of its class file's bytes. It is used only when
+(``java``'s resolved path), why replay is off (``--no-validate``, a class-file version the
+JVM cannot run) and the environment settings (``--inputs``, ``--assertions``) — with the
+entry and the hash of its class file's bytes. It is used only when
 every class the entry's analysis looked up (`RecordingClasses`) still has the bytes it had
 (hashes compared) or is still missing from the classpath, and, when the analysis listed the
 classpath's classes (subtype scans), the list of class names is the same. A lookup the
@@ -43,6 +44,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import json
 import os
 import pickle
 import sys
@@ -52,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jhalt
-from jhalt.analyses.check import CheckedEntry, ReplaySetup
+from jhalt.analyses.check import CheckedEntry, CheckSettings, ReplaySetup
 from jhalt.classfile import ClassFile, ClassPath
 from jhalt.findings import Finding
 from jhalt.ids import MethodId
@@ -91,10 +93,12 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def run_salt(timeout_s: float, as_method: bool, setup: ReplaySetup) -> str:
+def run_salt(timeout_s: float, as_method: bool, setup: ReplaySetup, settings: CheckSettings) -> str:
     """The part of every key that comes from jhalt and the options (module docstring)."""
     java = os.path.realpath(setup.jdk.java) if setup.jdk is not None else "no JDK"
-    parts = (code_digest(), repr(float(timeout_s)), str(as_method), java, str(setup.skip_reason))
+    environment = json.dumps(dataclasses.asdict(settings), default=sorted, sort_keys=True)
+    parts = [code_digest(), repr(float(timeout_s)), str(as_method), java, str(setup.skip_reason)]
+    parts.append(environment)
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 

@@ -18,7 +18,7 @@ import fnmatch
 from collections.abc import Sequence
 from pathlib import Path
 
-from jhalt.analyses.check import ReplaySetup
+from jhalt.analyses.check import CheckSettings, ReplaySetup
 from jhalt.budget import Deadline
 from jhalt.classfile import ClassPath
 from jhalt.cli.baseline import load_baseline, new_findings
@@ -87,7 +87,11 @@ def selected_entries(entries: Sequence[MethodId], args: argparse.Namespace) -> l
 
 
 def make_cache(
-    args: argparse.Namespace, classpath: ClassPath, setup: ReplaySetup, as_method: bool
+    args: argparse.Namespace,
+    classpath: ClassPath,
+    setup: ReplaySetup,
+    as_method: bool,
+    settings: CheckSettings,
 ) -> ResultsCache | None:
     """The results cache of this run, or None (``--no-cache``, or one entry without
     ``--cache``)."""
@@ -98,7 +102,7 @@ def make_cache(
     if not args.cache and not args.all:
         return None
     directory = Path(args.cache) if args.cache else default_cache_dir()
-    salt = run_salt(args.timeout, as_method, setup)
+    salt = run_salt(args.timeout, as_method, setup, settings)
     return ResultsCache(directory, classpath, salt, warn_line, args.recheck_partial)
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt import __version__
-from jhalt.analyses.check import CheckedEntry, ReplaySetup, check_and_replay
+from jhalt.analyses.check import CheckedEntry, CheckSettings, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import ALL, ENGINES, prove_termination
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
@@ -39,6 +39,13 @@ from jhalt.cli.arguments import (
 )
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome
 from jhalt.cli.cache import RecordingCheck, share_classpath
+from jhalt.cli.check_flags import (
+    add_environment_flags,
+    check_settings,
+    proved_entries,
+    require_proof_exit,
+    settings_note,
+)
 from jhalt.cli.check_options import (
     FindingFilter,
     add_library_flags,
@@ -148,12 +155,13 @@ class _EntryCheck:
     timeout_s: float
     as_method: bool
     deadline: Deadline = NEVER
+    settings: CheckSettings = CheckSettings()
 
     def __call__(self, program: Program, entry: MethodId) -> CheckedEntry:
         budget = Budget(min(self.timeout_s, self.deadline.remaining()))
         return check_and_replay(
             program, entry, command_line=not self.as_method and is_main(entry),
-            registry=model_registry(), budget=budget, setup=self.setup,
+            registry=model_registry(), budget=budget, setup=self.setup, settings=self.settings,
         )  # fmt: skip
 
 
@@ -212,9 +220,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     as_method = bool(args.all or args.entry)
-    check = _EntryCheck(setup, args.timeout, as_method, NEVER if args.dask else run_deadline)
+    deadline = NEVER if args.dask else run_deadline  # on dask, the client keeps --max-time
+    check = _EntryCheck(setup, args.timeout, as_method, deadline, check_settings(args))
     share_classpath(classpath)
-    cache = make_cache(args, classpath, setup, as_method)
+    cache = make_cache(args, classpath, setup, as_method, check.settings)
     settings = run_settings(args, run_deadline)
     try:
         outcomes = run_check_entries(
@@ -223,10 +232,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     except BatchInterrupted as stop:
         return _report_interrupted(stop, args, classpath, reproducer_dir, keep)
     findings, notes = _summarise(outcomes, reproducer_dir, keep)
+    notes.insert(1, settings_note(args))
     _discard_unreferenced(reproducer_dir, args, findings)
-    report = CheckReport(findings, notes, classpath, args.source_root)
+    proved = proved_entries(outcomes)
+    safe = bool(outcomes) and len(proved) == len(outcomes)
+    report = CheckReport(findings, notes, classpath, args.source_root, proved=proved, safe=safe)
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
-    return check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    return require_proof_exit(args, outcomes, code)
 
 
 def _report_interrupted(
@@ -405,6 +418,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="write reproducers here (default: a new temporary directory)",
     )
+    add_environment_flags(check)
     add_library_flags(check)
     check.set_defaults(handler=cmd_check)
 

@@ -4,7 +4,7 @@ module per library area, each registering its methods; `default_registry` collec
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`; :mod:`text` holds what several of them share (the
+:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -15,6 +15,7 @@ from __future__ import annotations
 from jhalt.models import (
     boxing,
     concat,
+    environment,
     exceptions,
     math,
     objects,
@@ -41,6 +42,7 @@ def default_registry() -> ModelRegistry:
         system,
         reflection,
         random,
+        environment,
     ):
         module.register(registry)
     return registry

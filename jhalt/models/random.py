@@ -1,7 +1,8 @@
 """Models of ``java.util.Random`` (issue 3 item 5): constructors, ``nextInt``,
 ``nextInt(bound)``, ``nextLong``, ``nextBoolean``, ``nextDouble``.
 
-The generator's seed is not represented: every result is an unknown value of its range.
+The generator's seed is not represented: every result is an unknown value of its range, an
+environment value (`jhalt.seg.environment`: a witness records it, the replay injects it).
 Assumptions: the methods terminate and change only the generator's private seed (which
 no program code can read). A program subclass overriding ``next(int)`` would change the
 behaviour; the evaluator dispatches to such overrides before the models are asked.
@@ -16,10 +17,12 @@ from jhalt.models.support import (
     IAE,
     fresh_float,
     fresh_int,
+    guarded,
     interval_of,
     model,
     returns_if_possible,
 )
+from jhalt.seg.environment import input_relation
 from jhalt.seg.labels import check
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws
 
@@ -39,16 +42,20 @@ def next_int(call: LibraryCall) -> Sequence[Outcome]:
     popped = call.popped_state()
     if not call.parameters:
         state, result = fresh_int(popped, Interval.of_type("I"), "I", call.fresh)
-        return [Returns(state, result)]
+        return [Returns(state, result, (input_relation(result),))]
     (bound,) = call.parameters
     upper = interval_of(call.state, bound).hi
     range_ = Interval(0, None if upper is None else max(upper - 1, 0))
     state, result = fresh_int(popped, range_, "I", call.fresh)
+    positive = check(">", bound, 0)
     success = Returns(
-        state, result, (check(">", bound, 0), check(">=", result, 0), check("<", result, bound))
+        state,
+        result,
+        (positive, check(">=", result, 0), check("<", result, bound), input_relation(result)),
     )
+    # only the bound is judged on the call's state (the result is not in it yet)
     return [
-        *returns_if_possible(call, success),
+        *([success] if guarded(call.state, positive) else []),
         *returns_if_possible(call, Throws(popped, IAE, constraints=(check("<=", bound, 0),))),
     ]
 
@@ -62,7 +69,7 @@ def next_value(call: LibraryCall) -> Sequence[Outcome]:
         state, result = fresh_float(popped, descriptor, call.fresh)
     else:
         state, result = fresh_int(popped, Interval.of_type(descriptor), descriptor, call.fresh)
-    return [Returns(state, result)]
+    return [Returns(state, result, (input_relation(result),))]
 
 
 def register(registry: ModelRegistry) -> None:

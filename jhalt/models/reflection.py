@@ -1,4 +1,5 @@
-"""Models of ``java.lang.reflect.Array.newInstance`` and ``Class.getComponentType``
+"""Models of ``java.lang.reflect.Array.newInstance``, ``Class.getComponentType`` and
+``Class.desiredAssertionStatus``
 (issue 3 item 5). Class objects are described in :mod:`jhalt.models.objects`.
 
 Assumptions: both terminate and change no object; ``newInstance`` may also throw
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jhalt.domains.intervals import Interval
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, UnknownValue
 from jhalt.models.objects import CLASS, bind_class_object, represented_type
-from jhalt.models.support import IAE, NPE, model, need_non_null, returns_if_possible
+from jhalt.models.support import IAE, NPE, fresh_int, model, need_non_null, returns_if_possible
 from jhalt.seg.labels import check
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, with_fresh_value
 
@@ -66,6 +68,16 @@ def get_component_type(call: LibraryCall) -> Sequence[Outcome]:
     return [Returns(popped, NULL), Returns(state, result)]
 
 
+@model
+def desired_assertion_status(call: LibraryCall) -> Sequence[Outcome]:
+    """``Class.desiredAssertionStatus()``: whether ``-ea`` enables the class's asserts, any
+    boolean here (javac's ``<clinit>`` stores its negation into ``$assertionsDisabled``, which
+    the evaluator fixes from ``EvalOptions.assertions``); it never throws."""
+    state, result = fresh_int(call.popped_state(), Interval.of_type("Z"), "Z", call.fresh)
+    return [Returns(state, result)]
+
+
 def register(registry: ModelRegistry) -> None:
     registry.register(ARRAY, "newInstance", "(Ljava/lang/Class;I)Ljava/lang/Object;", new_instance)
     registry.register(CLASS, "getComponentType", "()Ljava/lang/Class;", get_component_type)
+    registry.register(CLASS, "desiredAssertionStatus", "()Z", desired_assertion_status)

@@ -12,9 +12,12 @@
   object of the program. Assumption: the receiver is the JDK's own ``PrintStream``
   (``System.setOut`` with a program subclass is not modelled). Printing an object calls
   its ``toString()``: supported for null, Strings and boxes only.
-* ``currentTimeMillis``/``nanoTime``/``identityHashCode``: unknown values.
-* ``System.exit``: the model interface has no "program ends" outcome, so it is
-  ``Unsupported`` (it would be unsound to let execution continue after it).
+* ``currentTimeMillis``/``nanoTime``: environment values (`jhalt.seg.environment`);
+  ``identityHashCode``: an unknown value.
+* ``System.exit``, ``Runtime.exit``, ``Runtime.halt``: the program ends there (an
+  :class:`~jhalt.seg.library.Exits` outcome: no exception, no further step). Assumption: no
+  shutdown hook or security manager stops the exit (``halt`` runs no hook at all).
+* ``Runtime.getRuntime()``: never null (JDK: the runtime of the current application).
 """
 
 from __future__ import annotations
@@ -37,13 +40,25 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.models.text import object_text
+from jhalt.seg.environment import input_relation
 from jhalt.seg.labels import Relation, check, compute
-from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, Unsupported
+from jhalt.seg.library import (
+    Exits,
+    LibraryCall,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    Unsupported,
+    with_fresh_value,
+)
 
 SYSTEM = "java/lang/System"
 PRINT_STREAM = "java/io/PrintStream"
 ARRAY_STORE = "java/lang/ArrayStoreException"
 OUTPUT_ASSUMPTION = "printing only writes output"
+RUNTIME = "java/lang/Runtime"
+EXIT_ASSUMPTION = "the exit is not prevented (no security manager)"
 
 
 def _need_array(call: LibraryCall, reference: Ref) -> ArrayValue | None:
@@ -190,9 +205,9 @@ def print_value(call: LibraryCall) -> Sequence[Outcome]:
 # ---------------------------------------------------------------- misc
 @model
 def unknown_long(call: LibraryCall) -> Sequence[Outcome]:
-    """``currentTimeMillis()``/``nanoTime()``: any long."""
+    """``currentTimeMillis()``/``nanoTime()``: any long, an environment value."""
     state, result = fresh_int(call.popped_state(), Interval.of_type("J"), "J", call.fresh)
-    return [Returns(state, result)]
+    return [Returns(state, result, (input_relation(result),))]
 
 
 @model
@@ -206,10 +221,16 @@ def identity_hash_code(call: LibraryCall) -> Sequence[Outcome]:
 
 @model
 def exit_program(call: LibraryCall) -> Sequence[Outcome]:
-    """``System.exit``: unsupported (module docstring)."""
-    return [
-        Unsupported("System.exit ends the program; library models cannot express a program end")
-    ]
+    """``System.exit``, ``Runtime.exit``, ``Runtime.halt``: the program ends (module docstring)."""
+    return [Exits(call.popped_state(), (EXIT_ASSUMPTION,))]
+
+
+@model
+def get_runtime(call: LibraryCall) -> Sequence[Outcome]:
+    """``Runtime.getRuntime()``: the one, never null, ``Runtime`` object."""
+    value = UnknownValue(RUNTIME, nullable=False)
+    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
+    return [Returns(state, result)]
 
 
 PRINT_PARAMETERS = (
@@ -232,6 +253,9 @@ def register(registry: ModelRegistry) -> None:
     registry.register(SYSTEM, "nanoTime", "()J", unknown_long)
     registry.register(SYSTEM, "identityHashCode", "(Ljava/lang/Object;)I", identity_hash_code)
     registry.register(SYSTEM, "exit", "(I)V", exit_program)
+    registry.register(RUNTIME, "exit", "(I)V", exit_program)
+    registry.register(RUNTIME, "halt", "(I)V", exit_program)
+    registry.register(RUNTIME, "getRuntime", "()Ljava/lang/Runtime;", get_runtime)
     for parameter in PRINT_PARAMETERS:
         registry.register(PRINT_STREAM, "println", f"({parameter})V", print_value)
         if parameter:

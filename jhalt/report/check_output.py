@@ -152,10 +152,22 @@ def check_text(
     return "\n".join(lines) + "\n"
 
 
-def check_json(findings: list[Finding], notes: list[str], complete: bool = True) -> str:
+def check_json(
+    findings: list[Finding],
+    notes: list[str],
+    complete: bool = True,
+    proved: list[str] | None = None,
+    safe: bool = False,
+) -> str:
     """``{"findings": […], "notes": […]}``; a run stopped before every entry was analysed also
-    has ``"complete": false`` (absent when complete, so complete runs read as before)."""
+    has ``"complete": false`` (absent when complete, so complete runs read as before). Entries
+    proved free of uncaught exceptions are listed under ``"proved"``, and ``"safe": true`` says
+    that every entry was (both absent otherwise, issue 21)."""
     document: dict[str, object] = {"findings": [f.to_json() for f in findings], "notes": notes}
     if not complete:
         document["complete"] = False
+    if proved:
+        document["proved"] = proved
+    if safe:
+        document["safe"] = True
     return json.dumps(document, indent=2, sort_keys=True) + "\n"

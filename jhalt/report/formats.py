@@ -83,6 +83,11 @@ class CheckReport:
     classpath: ClassPath
     source_root: str | None = None
     complete: bool = True
+    proved: Sequence[str] = ()
+    """Entries proved free of uncaught exceptions (issue 21; their notes say so): JSON lists
+    them under ``"proved"``."""
+    safe: bool = False
+    """Every entry was proved (``"safe": true``)."""
 
 
 def _check_text(report: CheckReport) -> str:
@@ -92,7 +97,10 @@ def _check_text(report: CheckReport) -> str:
 
 
 def _check_json(report: CheckReport) -> str:
-    return check_json(list(report.findings), list(report.notes), report.complete)
+    return check_json(
+        list(report.findings), list(report.notes), report.complete, list(report.proved),
+        report.safe,
+    )  # fmt: skip
 
 
 def _check_sarif(report: CheckReport) -> str:

@@ -23,7 +23,7 @@ import math
 import shlex
 from collections.abc import Sequence
 
-from jhalt.classfile.descriptors import to_source
+from jhalt.classfile.descriptors import parse_method_descriptor, to_source
 from jhalt.findings import Replay, Witness
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import (
@@ -281,6 +281,32 @@ def witness_lines(
         lines.append(
             f"command line: java {entry.dotted_class}" + (f" {command}" if command else "")
         )
+    lines.extend(environment_lines(inputs))
+    return lines
+
+
+def _ordinal(number: int) -> str:
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
+def environment_lines(inputs: ConcreteInputs) -> list[str]:
+    r"""One line per environment value (issue 21): ``\`Verifier.nondetInt()\` at
+    Main.java:12 returns 1000 (1st call)``."""
+    renderer = _Renderer(inputs, set())
+    lines = []
+    for entry in inputs.environment:
+        callee = entry.callee
+        owner = java_class_name(callee.class_name).rsplit(".", 1)[-1]
+        parameters = parse_method_descriptor(callee.descriptor)[0]
+        call = f"`{owner}.{callee.name}({', '.join(type_text(p) for p in parameters)})`"
+        where = entry.source_file or f"{java_class_name(entry.site.class_name)}"
+        at = f"{where}:{entry.line}" if entry.line is not None else f"{where}@{entry.pc}"
+        for number, value in enumerate(entry.values, start=1):
+            lines.append(
+                f"{call} at {at} returns {renderer.value(value)} ({_ordinal(number)} call)"
+            )
     return lines
 
 

@@ -25,6 +25,7 @@ from jhalt.domains.values import OBJECT, Ref, ordered_or_array_supertype
 from jhalt.errors import ClassFormatError, JhaltError, MalformedCodeError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
+from jhalt.seg.environment import EnvironmentFeed
 from jhalt.seg.labels import EvalEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
 
@@ -145,6 +146,13 @@ class EvalOptions:
     """A call of a method already on the call stack is a :class:`Call` (graph
     construction); otherwise it pushes a frame like any call (concrete runs, where the
     stack is exact)."""
+    input_classes: frozenset[str] = frozenset()
+    """Classes (internal names) whose methods returning a primitive or String are inputs:
+    their bodies are not analysed, each call yields an environment value
+    (:mod:`jhalt.seg.environment`; ``--inputs``)."""
+    assertions: bool | None = None
+    """Whether ``assert`` statements run (``java -ea``): True/False fixes every program class's
+    synthetic ``$assertionsDisabled`` to false/true; None leaves it an unknown static field."""
 
 
 @dataclass
@@ -160,6 +168,9 @@ class EvalContext:
     initialised already, with unknown static fields."""
     call_effects: dict[MethodId, object] = field(default_factory=dict)
     """Cache of :func:`jhalt.seg.evaluate.callee_effects.callee_effects`."""
+    environment: EnvironmentFeed | None = None
+    """The recorded environment values a run follows (:mod:`jhalt.seg.environment`); None in
+    graph construction (every environment value is then symbolic)."""
     _bodies: dict[MethodId, MethodBody] = field(default_factory=dict)
     _hierarchy: ProgramHierarchy | None = None
 

@@ -28,6 +28,8 @@ behaviour of the call (soundness: never drop a behaviour):
 * :class:`Throws` — the call throws an exception of class ``exception_class`` (exact class,
   or ``exact=False`` for "some subclass of"); the evaluator creates the exception object
   in ``state`` and looks for a handler.
+* :class:`Exits` — the call ends the program (``System.exit``): the successor is a program
+  end without frames and without an exception.
 * :class:`Refines` — the model needs a case analysis first: ``states`` are refinements of
   ``call.state`` (arguments still on the stack) that together represent it; the evaluator
   draws refinement edges and evaluates the invoke again in each of them.
@@ -102,6 +104,15 @@ class Throws:
 
 
 @dataclass(frozen=True)
+class Exits:
+    """The call ends the program normally (``System.exit``, ``Runtime.halt``, a false
+    ``assume``): no exception, no further step; ``state`` has the arguments popped."""
+
+    state: AbstractState
+    assumptions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Refines:
     """A case analysis of ``call.state`` on ``refs`` (``refinement`` names its kind)."""
 
@@ -118,7 +129,7 @@ class Unsupported:
     reason: str
 
 
-Outcome = Returns | Throws | Refines | Unsupported
+Outcome = Returns | Throws | Exits | Refines | Unsupported
 
 
 # ---------------------------------------------------------------- the call

@@ -247,33 +247,32 @@ def child_annotations(
     an instance of the unrefined state only has if ``parent ⋀ parent`` and ``parent!``
     (Def. 1.10(n)) — and then ``parent`` is among the partners above, which adds the join.
     Without this, a node taken off a list keeps a spurious join to the rest of the list
-    after its field is overwritten (``z = x; x = x.n; z.n = y``: list reversal)."""
+    after its field is overwritten (``z = x; x = x.n; z.n = y``: list reversal).
+
+    ``child =? a`` for ``parent`` or an object ``a`` that reaches ``parent`` through
+    represented fields is added only when ``parent`` may be non-tree (``parent!``): the
+    field would close a cycle through the part of ``parent`` that is not represented, which
+    needs ``parent!`` (thesis Def. 1.10(m)); ``parent ⋀ parent`` alone is a DAG — the
+    reading `jhalt.analyses.termination.sizes` relies on as well."""
     predicates = state.predicates
     child_value = state.heap.get(child)
     if child_value is None or not is_object_value(child_value):
         return state
     partners = set(predicates.join_partners(parent)) | predicates.equal_partners(parent)
+    ancestors = _ancestors(state, parent)
     if predicates.may_be_non_tree(parent):
         partners.add(parent)
         predicates = predicates.with_non_tree(child)
     if predicates.may_join(parent, parent):
         partners.add(parent)
-    for partner in sorted(partners):
-        if partner in (child, NULL):
-            continue
-        partner_value = state.heap.get(partner)
-        if partner_value is None or not is_object_value(partner_value):
-            continue
-        predicates = predicates.with_join(child, partner)
-        if may_be_same_object(ctx, child_value, partner_value):
-            predicates = predicates.with_maybe_equal(child, partner)
-        if isinstance(partner_value, InstanceValue):
-            for _, grandchild in partner_value.fields:
-                grand_value = state.heap.get(grandchild)
-                if grandchild != NULL and grand_value is not None and is_object_value(grand_value):
-                    predicates = predicates.with_join(child, grandchild)
-                    if may_be_same_object(ctx, child_value, grand_value):
-                        predicates = predicates.with_maybe_equal(child, grandchild)
+    cycle_free = not predicates.may_be_non_tree(parent)
+    for partner in sorted(partners - {child, NULL}):
+        for other, other_value in _with_children(state, partner):
+            predicates = predicates.with_join(child, other)
+            if cycle_free and other in ancestors:
+                continue  # equal to it, the field would close a cycle (docstring)
+            if may_be_same_object(ctx, child_value, other_value):
+                predicates = predicates.with_maybe_equal(child, other)
     if partners & {parent} and predicates.may_join(parent, parent):
         predicates = predicates.with_join(child, child)
     if not _is_explicit_child(state, parent, child) or may_hide_sharing(
@@ -281,6 +280,34 @@ def child_annotations(
     ):
         predicates = predicates.with_join(parent, child)
     return state.with_predicates(predicates)
+
+
+def _with_children(state: AbstractState, reference: Ref) -> list[tuple[Ref, HeapValue]]:
+    """``reference`` and its represented object children, with their values (objects only)."""
+    value = state.heap.get(reference)
+    if value is None or not is_object_value(value):
+        return []
+    found: list[tuple[Ref, HeapValue]] = [(reference, value)]
+    for _, child in value.fields if isinstance(value, InstanceValue) else ():
+        child_value = state.heap.get(child)
+        if child != NULL and child_value is not None and is_object_value(child_value):
+            found.append((child, child_value))
+    return found
+
+
+def _ancestors(state: AbstractState, target: Ref) -> set[Ref]:
+    """``target`` and the references that reach it through represented fields."""
+    parents: dict[Ref, list[Ref]] = {}
+    for reference, value in state.heap.items():
+        for _, child in successors(value):
+            parents.setdefault(child, []).append(reference)
+    found, todo = {target}, [target]
+    while todo:
+        for parent in parents.get(todo.pop(), ()):
+            if parent not in found:
+                found.add(parent)
+                todo.append(parent)
+    return found
 
 
 def _is_explicit_child(state: AbstractState, parent: Ref, child: Ref) -> bool:

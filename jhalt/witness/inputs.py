@@ -31,6 +31,7 @@ from jhalt.ids import FieldId, MethodId
 __all__ = [
     "ArrayInput",
     "ConcreteInputs",
+    "EnvironmentValues",
     "FloatInput",
     "HeapEntry",
     "IntInput",
@@ -186,14 +187,43 @@ class StaticValue:
 
 
 @dataclass(frozen=True, slots=True)
+class EnvironmentValues:
+    """The environment values one call site returns, in the order of its calls (issue 21,
+    `jhalt.seg.environment`): the call at ``pc`` of ``site`` of ``callee`` (the method as the
+    invoke instruction names it, with its ``invoke`` opcode); ``line`` and ``source_file`` its
+    source position, if known.
+    Values are inline: integers, floats, null, strings (a fresh object each)."""
+
+    site: MethodId
+    pc: int
+    callee: MethodId
+    invoke: str
+    values: tuple[Value, ...]
+    line: int | None = None
+    source_file: str | None = None
+
+    def __post_init__(self) -> None:
+        returned = parse_method_descriptor(self.callee.descriptor)[1]
+        for index, value in enumerate(self.values):
+            if isinstance(value, Ref):
+                raise ValueError("an environment value cannot refer to the object table")
+            check_value_fits(value, returned, f"call {index + 1} of {self.callee}")
+
+
+@dataclass(frozen=True, slots=True)
 class ConcreteInputs:
     """Everything an entry call needs: receiver (instance methods), arguments, the object
-    table and static field values. References must resolve in ``heap``."""
+    table and static field values. References must resolve in ``heap``. ``environment``:
+    what the calls that read the environment return (`EnvironmentValues`, per call site)."""
 
     arguments: tuple[Value, ...] = ()
     receiver: Value | None = None
     heap: tuple[tuple[str, HeapEntry], ...] = ()
     statics: tuple[StaticValue, ...] = ()
+    environment: tuple[EnvironmentValues, ...] = ()
+    assertions: bool | None = None
+    """Whether ``assert`` statements run (``java -ea``); None: not stated (the JVM's default,
+    off)."""
 
     def __post_init__(self) -> None:
         ids = [entry_id for entry_id, _ in self.heap]
@@ -271,6 +301,10 @@ class ConcreteInputs:
             data["statics"] = [
                 {**_field_to_json(s.field), "value": _value_to_json(s.value)} for s in self.statics
             ]
+        if self.environment:
+            data["environment"] = [_environment_to_json(e) for e in self.environment]
+        if self.assertions is not None:
+            data["assertions"] = self.assertions
         return data
 
     @classmethod
@@ -287,6 +321,8 @@ class ConcreteInputs:
                     StaticValue(_field_from_json(s), _value_from_json(s["value"]))
                     for s in data.get("statics", ())
                 ),
+                environment=tuple(_environment_from_json(e) for e in data.get("environment", ())),
+                assertions=bool(data["assertions"]) if "assertions" in data else None,
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"malformed witness inputs: {error!r}") from error
@@ -333,6 +369,40 @@ _STRING_SUPERTYPES = {
     "Ljava/lang/constant/Constable;",
     "Ljava/lang/constant/ConstantDesc;",
 }
+
+
+def _method_to_json(method: MethodId) -> dict[str, str]:
+    return {"class": method.class_name, "name": method.name, "descriptor": method.descriptor}
+
+
+def _method_from_json(data: dict[str, Any]) -> MethodId:
+    return MethodId(data["class"], data["name"], data["descriptor"])
+
+
+def _environment_to_json(entry: EnvironmentValues) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "site": {**_method_to_json(entry.site), "pc": entry.pc},
+        "call": {**_method_to_json(entry.callee), "invoke": entry.invoke},
+        "values": [_value_to_json(v) for v in entry.values],
+    }
+    if entry.line is not None:
+        data["site"]["line"] = entry.line
+    if entry.source_file is not None:
+        data["site"]["file"] = entry.source_file
+    return data
+
+
+def _environment_from_json(data: dict[str, Any]) -> EnvironmentValues:
+    site = data["site"]
+    return EnvironmentValues(
+        _method_from_json(site),
+        int(site["pc"]),
+        _method_from_json(data["call"]),
+        data["call"]["invoke"],
+        tuple(_value_from_json(v) for v in data["values"]),
+        int(site["line"]) if site.get("line") is not None else None,
+        site.get("file"),
+    )
 
 
 def main_args(inputs: ConcreteInputs) -> tuple[str, ...] | None:

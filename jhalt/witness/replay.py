@@ -7,7 +7,8 @@ jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). 
 starts the witness — for a ``main(String[])`` entry whose inputs are just a command line,
 ``java -cp CP Main args…`` directly (class path entries made absolute); otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
 ``javac`` against the analysed class path in a temporary directory — and judges the outcome
-against a `Claim`:
+against a `Claim`; with ``-ea`` when the witness says assertions run. A witness with environment values (what calls that read the outside world
+return) runs on rewritten classes that return them (`jhalt.witness.inject`):
 
 * exception: confirmed only if the JVM reports ``Exception in thread "main" <expected type>``
   (exactly that class), the process ended abnormally, and the first application frame of the
@@ -44,6 +45,7 @@ from pathlib import Path
 
 from jhalt.findings import Finding, Replay, Witness
 from jhalt.ids import MethodId
+from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
@@ -210,16 +212,22 @@ def replay(
         return skipped("replay skipped: no JDK found")
     classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
+        if inputs.environment:
+            try:
+                classpath = inject_environment(classpath, inputs.environment, work)
+            except ValueError as error:
+                return skipped(f"replay skipped: {error}")
+        flags = ["-ea"] if inputs.assertions else []
         args = _command_line(entry, inputs)
         if args is not None:
-            command = ["-cp", classpath, entry.dotted_class, *args]
+            command = [*flags, "-cp", classpath, entry.dotted_class, *args]
             result = _observe_or_run(command, work, claim, timeout_s, jdk, observe)
             if not _launcher_refused(result):
                 return result
         prepared = _compile_reproducer(work, classpath, entry, inputs, claim, jdk)
         if isinstance(prepared, ReplayResult):
             return prepared
-        return _observe_or_run(prepared, work, claim, timeout_s, jdk, observe)
+        return _observe_or_run([*flags, *prepared], work, claim, timeout_s, jdk, observe)
 
 
 def _observe_or_run(
@@ -316,30 +324,27 @@ def _compile_reproducer(
     source, _ = reproducer.write(work / "src")
     out = work / "classes"
     out.mkdir()
-    javac = [
-        jdk.javac,
-        "-J-XX:TieredStopAtLevel=1",
-        "-J-XX:+UseSerialGC",
-        "-nowarn",
-        "-proc:none",
-        "-encoding",
-        "UTF-8",
-        "-cp",
-        classpath,
-        "-d",
-        str(out),
-        str(source),
-    ]
+    problem = compile_sources(jdk.javac, classpath, out, [source], work)
+    if problem is not None:
+        return skipped(f"replay skipped: the reproducer {problem}")
+    return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+
+
+def compile_sources(
+    javac: str, classpath: str, out: Path, sources: Sequence[Path], cwd: Path
+) -> str | None:
+    """Compile ``sources`` against ``classpath`` into ``out``; None, or javac's complaint."""
+    command = [javac, "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-nowarn", "-proc:none"]
+    command += ["-encoding", "UTF-8", "-cp", classpath, "-d", str(out), *map(str, sources)]
     try:
         compiled = subprocess.run(
-            javac, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=work
+            command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=cwd
         )
     except (OSError, subprocess.TimeoutExpired) as error:
-        return skipped(f"replay skipped: javac could not run ({error})")
+        return f"could not run javac ({error})"
     if compiled.returncode != 0:
-        diagnostics = compiled.stderr[-2000:]
-        return skipped(f"replay skipped: the reproducer did not compile:\n{diagnostics}")
-    return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+        return f"did not compile:\n{compiled.stderr[-2000:]}"
+    return None
 
 
 # ---- running ----------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ __all__ = [
     "generate_reproducer",
     "java_string_literal",
     "reproducer_class_name",
+    "value_literal",
 ]
 
 NON_TERMINATION = "non-termination"
@@ -263,6 +264,16 @@ class _RunBody:
         args = main_args(self.inputs)
         if entry.name == "main" and entry.descriptor == "([Ljava/lang/String;)V" and args:
             lines.append(f"        // command line: {_comment(repr(list(args)))}")
+        if self.inputs.assertions is not None:
+            lines.append(
+                "        // assert statements run as with java -ea (classes loaded from now on)"
+                if self.inputs.assertions
+                else "        // assert statements off, as without java -ea"
+            )
+            lines.append(
+                f"        LOADER.setDefaultAssertionStatus({str(self.inputs.assertions).lower()});"
+            )
+        lines.extend(self._environment_comment())
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
@@ -286,6 +297,24 @@ class _RunBody:
         lines.append("        // 4. the call")
         lines.append(f"        {self._call(entry)}")
         lines.append("    }")
+        return lines
+
+    def _environment_comment(self) -> list[str]:
+        """The environment values as comments: a run needs the rewritten classes of
+        `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
+        them next to the reproducer)."""
+        lines = []
+        if self.inputs.environment:
+            lines.append(
+                "        // environment values, in call order per site: the classes in injected/"
+                " next to this file return them (put it first on the class path)"
+            )
+        for env in self.inputs.environment:
+            values = ", ".join(value_literal(v) for v in env.values)
+            site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
+            lines.append(
+                f"        //   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}"
+            )
         return lines
 
     def _allocation(self, entry: ObjectInput | ArrayInput | StringInput) -> str:
@@ -355,6 +384,20 @@ def _is_default(value: Value) -> bool:
     if isinstance(value, IntInput):
         return value.value == 0
     return False
+
+
+def value_literal(value: Value) -> str:
+    """A Java expression of an inline value (integers and floats boxed, exact; strings
+    escaped; ``null``); ValueError for a reference to the object table."""
+    if isinstance(value, IntInput):
+        return _int_literal(value)
+    if isinstance(value, FloatInput):
+        return _float_literal(value)
+    if isinstance(value, StringInput):
+        return java_string_literal(value.text())
+    if isinstance(value, NullInput):
+        return "null"
+    raise ValueError(f"no inline literal for {value!r}")
 
 
 def _int_literal(value: IntInput) -> str:

@@ -1,6 +1,8 @@
 """Turn an analysis finding into a validated one: reproducer source written, witness replayed.
 
-`validate_finding` writes the reproducer (`jhalt.witness.reproducer`) and, unless replay is
+`validate_finding` writes the reproducer (`jhalt.witness.reproducer`; for a witness with
+environment values also the classes that return them, in ``injected/`` next to it,
+`jhalt.witness.inject`) and, unless replay is
 off or no JDK is found, runs it (`jhalt.witness.replay`): an exception finding is confirmed
 only when that exception escapes with the reported method on top; a non-termination
 finding only when the program is still running after the wait and a thread dump shows it
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
+from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.replay import Claim, Jdk, Observer, ReplayResult, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
@@ -64,6 +67,8 @@ def validate_finding(
         sources = generate_reproducer(entry, inputs, expected, finding.location.method)
         main_source, _ = sources.write(reproducer_dir)
         witness = dataclasses.replace(witness, reproducer=str(main_source))
+        if inputs.environment:  # the classes that return them, for a run of the reproducer
+            inject_environment(classpath, inputs.environment, reproducer_dir)
     except (ValueError, OSError) as error:
         witness = dataclasses.replace(witness, replay_detail=f"no reproducer: {error}")
     if skip_reason is not None:

@@ -12,7 +12,7 @@ from jhalt.models import default_registry, exceptions, objects, reflection, syst
 from jhalt.models.exceptions import DETAIL_MESSAGE
 from jhalt.models.objects import represented_type
 from jhalt.program import jdk_descriptions
-from jhalt.seg.library import Returns, Unsupported
+from jhalt.seg.library import Exits, Returns
 
 REQUIRED = [
     ("java/lang/Object", "<init>", "()V"),
@@ -151,7 +151,7 @@ def test_arraycopy_differential_on_small_arrays() -> None:
             assert values == expected
 
 
-def test_arraycopy_of_null_throws_and_exit_is_unsupported() -> None:
+def test_arraycopy_of_null_throws_and_exit_ends_the_program() -> None:
     builder = Builder()
     zero = builder.int(0)
     call = builder.call(
@@ -167,7 +167,7 @@ def test_arraycopy_of_null_throws_and_exit_is_unsupported() -> None:
     )
     assert represented(system.arraycopy(call), {}, ("throws", "java/lang/NullPointerException"))
     exit_call = builder.call("java/lang/System", "exit", "(I)V", zero, invoke="invokestatic")
-    assert isinstance(system.exit_program(exit_call)[0], Unsupported)
+    assert isinstance(system.exit_program(exit_call)[0], Exits)  # issue 21: a program end
 
 
 def test_array_new_instance_uses_the_class_type() -> None:

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from jhalt.bytecode import Instruction, Kind
 from jhalt.bytecode.body import MethodBody
 from jhalt.classfile.model import VerificationType
+from jhalt.classfile.patch import replace_code as patch_class
+
+__all__ = ["MUTANT_JVM_FLAGS", "MethodMutation", "mutate_method", "patch_class"]
 
 MUTANT_JVM_FLAGS = (
     "-XX:+UnlockDiagnosticVMOptions",
@@ -252,14 +255,3 @@ def _pushes(slots: tuple[VerificationType, ...]) -> bytes | None:
         else:
             return None
     return bytes(out)
-
-
-def patch_class(data: bytes, original: bytes, replacement: bytes) -> bytes | None:
-    """``data`` (a class file) with the code array ``original`` replaced: found by its
-    ``code_length`` and bytes; None when it is not found exactly once."""
-    needle = struct.pack(">I", len(original)) + original
-    at = data.find(needle)
-    if at < 0 or data.find(needle, at + 1) >= 0:
-        return None
-    start = at + 4
-    return data[:start] + replacement + data[start + len(original) :]

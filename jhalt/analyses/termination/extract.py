@@ -57,8 +57,10 @@ concrete object at the reference, each entry valid in the current concrete heap:
   the same object (``p =? q``; distinct references without ``=?`` are distinct objects,
   `jhalt.domains.heap`) — the written value is re-read from the next state; a library call
   (an ``invoke`` that does not push a frame) may write any field and removes all entries,
-  except the calls of `HARMLESS_LIBRARY_METHODS` (e.g. ``Object.<init>``), which write no
-  field of an existing object and also keep every size.
+  except the calls of `HARMLESS_LIBRARY_METHODS` (e.g. ``Object.<init>``) and the summaries
+  of recursive calls whose code writes only objects it allocates
+  (`jhalt.seg.evaluate.recursion`), which write no field of an existing object and also
+  keep every size.
   No other instruction writes an instance field;
 * at the instance edge, ``g.F' = term`` when the map has an entry for the instance
   reference of ``g``; otherwise ``g.F'`` is unconstrained.
@@ -81,7 +83,7 @@ Equalities that define an auxiliary variable are substituted away (exact).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from jhalt.analyses.termination.cutpoints import (
@@ -100,6 +102,7 @@ from jhalt.analyses.termination.cutpoints import (
 from jhalt.analyses.termination.pathfacts import (
     HARMLESS_LIBRARY_METHODS,
     MAX_ALTERNATIVES,
+    EdgeOperands,
     cannot_reach,
     certainly_object,
     children_closure,
@@ -112,17 +115,18 @@ from jhalt.analyses.termination.pathfacts import (
     product_size,
 )
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds, summary_arguments
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
 from jhalt.budget import NEVER, Deadline
-from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, IntValue, Ref, is_object_value
+from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
 from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import keeps_existing_objects
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge
+from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
 _WRITES = frozenset({"putfield", "aastore"})
 
@@ -155,42 +159,6 @@ class _Path:
         )
 
 
-@dataclass(frozen=True)
-class _Operands:
-    """The operands of an edge's relations as linear terms and intervals: an integer
-    reference of the state before or after the edge (named by ``int_name``), a constant, or
-    an array standing for its length."""
-
-    before: AbstractState
-    after: AbstractState
-    int_name: Callable[[Ref], str]
-
-    def lookup(self, operand: Operand) -> IntValue | None:
-        if isinstance(operand, int):
-            return None
-        for state in (self.before, self.after):
-            value = state.heap.get(operand)
-            if isinstance(value, IntValue):
-                return value
-        return None
-
-    def term(self, operand: Operand) -> LinearExpr | None:
-        if isinstance(operand, int):
-            return const(operand)
-        if self.lookup(operand) is not None:
-            return var(self.int_name(operand))
-        array = self.before.heap.get(operand)
-        if isinstance(array, ArrayValue):
-            return self.term(array.length)
-        return None
-
-    def interval_of(self, operand: Operand) -> Interval | None:
-        if isinstance(operand, int):
-            return Interval.const(operand)
-        value = self.lookup(operand)
-        return value.interval if value is not None else None
-
-
 class _Extractor:
     def __init__(
         self,
@@ -199,15 +167,18 @@ class _Extractor:
         extra_heads: Iterable[int] = (),
         program: Program | None = None,
         deadline: Deadline = NEVER,
+        bounds: ResultBounds = NO_BOUNDS,
+        follow_calls: bool = True,
     ) -> None:
         self.graph = graph
         self.program = program
         self.deadline = deadline
+        self.bounds = bounds
         self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
-            if source in nodes:
+            if source in nodes and (follow_calls or not getattr(label, "enters_call", False)):
                 self.out[source].append((label, target))
         heads = sorted(
             {
@@ -319,9 +290,9 @@ class _Extractor:
         relations of an evaluation and its heap effect, or the assumptions and renaming of
         a refinement (module doc, "Transitions")."""
         before, after = self.graph.states[node], self.graph.states[target]
-        operands = _Operands(before, after, lambda r: self.int_name(source, r))
+        operands = EdgeOperands(before, after, lambda r: self.int_name(source, r))
         if isinstance(label, EvalEdge):
-            self._eval_facts(path, before, after, label, operands)
+            self._eval_facts(source, path, before, after, label, operands)
         elif isinstance(label, RefineEdge):
             for relation in label.assumed:
                 left, right = (operands.term(a) for a in relation.args[:2])
@@ -332,11 +303,12 @@ class _Extractor:
 
     def _eval_facts(
         self,
+        source: CutPoint,
         path: _Path,
         before: AbstractState,
         after: AbstractState,
         label: EvalEdge,
-        operands: _Operands,
+        operands: EdgeOperands,
     ) -> None:
         path.description.append(f"{label.position.pc}:{label.mnemonic}")
         if label.mnemonic == "new":
@@ -350,14 +322,19 @@ class _Extractor:
                 path.facts,
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
+        arguments = summary_arguments(before, after, label, self.bounds)
+        sizes = [self.size_var(source, path, argument) for argument in arguments]
         self._heap_effect(path, before, after, label)
+        if sizes:  # the result of a recursive call is no larger than these arguments
+            result = self.size_var(source, path, after.peek())
+            path.facts.constraints.extend(le(result, size) for size in sizes)
 
     def _renamed(
         self,
         source: CutPoint,
         path: _Path,
         before: AbstractState,
-        operands: _Operands,
+        operands: EdgeOperands,
         old: Ref,
         new: Ref,
     ) -> None:
@@ -388,8 +365,9 @@ class _Extractor:
     def _heap_effect(
         self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
     ) -> None:
-        if label.enters_call:
-            return  # entering a recursive call writes nothing (`jhalt.seg.evaluate.recursion`)
+        if label.enters_call or keeps_existing_objects(label.assumptions):
+            return  # entering a recursive call, or a summary of one that writes only new
+            # objects, changes no existing object (`jhalt.seg.evaluate.recursion`)
         mnemonic = label.mnemonic
         if mnemonic == "putfield":
             written = before.peek(1)
@@ -534,22 +512,54 @@ def extract_component(
     nodes: frozenset[int],
     program: Program | None = None,
     deadline: Deadline = NEVER,
+    bounds: ResultBounds = NO_BOUNDS,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
-    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes.
+    the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
+    ``bounds`` bound the results of recursive calls (proved by `lemmas`).
     Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
-    return _Extractor(graph, nodes, program=program, deadline=deadline).extract()
+    return _Extractor(graph, nodes, program=program, deadline=deadline, bounds=bounds).extract()
+
+
+def extract_region(
+    graph: SymbolicExecutionGraph,
+    entries: list[int],
+    returns: list[int],
+    program: Program | None,
+    deadline: Deadline,
+    bounds: ResultBounds,
+) -> ComponentSystem:
+    """The ITS of the activations that start at ``entries`` (call-context entries of one
+    method), with ``entries`` and ``returns`` as cut points, over the nodes reachable from
+    the entries without entering a call (`lemmas`); ``bounds`` at the summary edges."""
+    region: set[int] = set()
+    todo = list(entries)
+    while todo:
+        node = todo.pop()
+        if node in region or not graph.states[node].frames:
+            continue
+        region.add(node)
+        todo += [t for label, t in graph.successors(node) if not getattr(label, "enters_call", 0)]
+    extractor = _Extractor(
+        graph, frozenset(region), (*entries, *returns), program, deadline, bounds, False
+    )
+    return extractor.extract()
 
 
 def extract_graph(
-    graph: SymbolicExecutionGraph, program: Program | None = None, deadline: Deadline = NEVER
+    graph: SymbolicExecutionGraph,
+    program: Program | None = None,
+    deadline: Deadline = NEVER,
+    bounds: ResultBounds = NO_BOUNDS,
 ) -> ComponentSystem:
     """The ITS of the whole graph: its cut points are the entry node and every target of an
     instance edge (each graph node lies on the tree path below one of them), its transitions
     the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
     run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`).
     Raises `OutOfTime` once ``deadline`` has passed."""
-    extractor = _Extractor(graph, frozenset(graph.states), (graph.entry,), program, deadline)
+    extractor = _Extractor(
+        graph, frozenset(graph.states), (graph.entry,), program, deadline, bounds
+    )
     system = extractor.extract()
     return replace(system, entries=extractor.initial(graph.entry))
 
@@ -563,6 +573,7 @@ __all__ = [
     "CutPoint",
     "extract_component",
     "extract_graph",
+    "extract_region",
     "field_name",
     "graph_components",
     "int_refs",

@@ -8,7 +8,8 @@ the collected disjunctions, auxiliary variables eliminated).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts
@@ -16,12 +17,20 @@ from jhalt.bytecode.body import analyze_method
 from jhalt.domains.intervals import Interval
 from jhalt.domains.reach import walk
 from jhalt.domains.state import AbstractState, successors
-from jhalt.domains.values import ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.domains.values import (
+    ArrayValue,
+    InstanceValue,
+    IntValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+)
 from jhalt.errors import JhaltError
 from jhalt.ids import ProgramPosition
-from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, ge, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, ge, le, var
 from jhalt.its.system import is_primed
 from jhalt.program import Program
+from jhalt.seg.labels import Operand
 
 MAX_ALTERNATIVES = 16
 """A path keeps at most this many alternatives of its disjunctions; beyond, some are dropped."""
@@ -165,3 +174,39 @@ def eliminate_auxiliary(constraints: list[LinearConstraint]) -> tuple[LinearCons
         remaining = current[:index] + current[index + 1 :]
         current = list(dict.fromkeys(c.substitute({name: definition}) for c in remaining))
     return tuple(c for c in current if not c.is_trivially_true())
+
+
+@dataclass(frozen=True)
+class EdgeOperands:
+    """The operands of an edge's relations as linear terms and intervals: an integer
+    reference of the state before or after the edge (named by ``int_name``), a constant, or
+    an array standing for its length."""
+
+    before: AbstractState
+    after: AbstractState
+    int_name: Callable[[Ref], str]
+
+    def lookup(self, operand: Operand) -> IntValue | None:
+        if isinstance(operand, int):
+            return None
+        for state in (self.before, self.after):
+            value = state.heap.get(operand)
+            if isinstance(value, IntValue):
+                return value
+        return None
+
+    def term(self, operand: Operand) -> LinearExpr | None:
+        if isinstance(operand, int):
+            return const(operand)
+        if self.lookup(operand) is not None:
+            return var(self.int_name(operand))
+        array = self.before.heap.get(operand)
+        if isinstance(array, ArrayValue):
+            return self.term(array.length)
+        return None
+
+    def interval_of(self, operand: Operand) -> Interval | None:
+        if isinstance(operand, int):
+            return Interval.const(operand)
+        value = self.lookup(operand)
+        return value.interval if value is not None else None

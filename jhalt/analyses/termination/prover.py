@@ -48,9 +48,11 @@ from jhalt.analyses.termination.invariants import (
     infer_invariants,
     strengthen,
 )
+from jhalt.analyses.termination.lemmas import SizeLemma, as_bounds, size_lemmas
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import prove_cheaply, prove_loop
 from jhalt.analyses.termination.ranking import RankingConfig, verify
+from jhalt.analyses.termination.result_bounds import ResultBounds
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.values import IntValue, UnknownValue
 from jhalt.its.linear import LinearExpr
@@ -187,6 +189,8 @@ class TerminationOutcome:
     loops: tuple[LoopProof, ...] = ()
     assumptions: tuple[str, ...] = ()
     integer_semantics: str = "mathematical"
+    lemmas: tuple[SizeLemma, ...] = ()
+    """The size lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -195,6 +199,7 @@ class TerminationOutcome:
             "integer_semantics": self.integer_semantics,
             "assumptions": list(self.assumptions),
             "loops": [loop.to_json() for loop in self.loops],
+            "lemmas": [lemma.to_json() for lemma in self.lemmas],
         }
 
     def text_lines(self) -> list[str]:
@@ -215,6 +220,7 @@ class TerminationOutcome:
                     else "left within the loop's other heads"
                 )
                 lines.append(f"    at {at}: ranking ({ranking})")
+        lines.extend(f"  lemma: {lemma.describe()}" for lemma in self.lemmas)
         lines.extend(f"  assuming {assumption}" for assumption in self.assumptions)
         lines.append("  (--format json gives the integer transition systems and every proof step)")
         return lines
@@ -223,8 +229,13 @@ class TerminationOutcome:
         return self.assumptions
 
     def verify(self) -> bool:
-        """Proved, and every loop's proof re-checked against its ITS (`LoopProof.verify`)."""
-        return self.proved and all(loop.verify() for loop in self.loops)
+        """Proved, every loop's proof re-checked against its ITS (`LoopProof.verify`) and
+        every lemma's obligations re-checked (`SizeLemma.verify`)."""
+        return (
+            self.proved
+            and all(loop.verify() for loop in self.loops)
+            and all(lemma.verify() for lemma in self.lemmas)
+        )
 
     def describe(self) -> str:
         if not self.proved:
@@ -318,11 +329,12 @@ def _graph_invariants(
     config: TerminationConfig,
     program: Program | None,
     components: Iterable[frozenset[int]],
+    bounds: ResultBounds,
 ) -> Invariants:
     """Inductive invariants at the loop heads of ``components``, from the ITS of the whole
     graph (`invariants`; restricted to the locations that reach those heads, which leaves
     the invariants at the heads as they are)."""
-    system = extract_graph(graph, program, config.deadline)
+    system = extract_graph(graph, program, config.deadline, bounds)
     if len(system.its.transitions) > config.max_invariant_transitions:
         return NO_INVARIANTS
     heads = [location_name(n) for nodes in components for n in nodes]
@@ -350,8 +362,11 @@ def prove_graph_terminates(
             False, "a cycle of the graph has no evaluation edge", assumptions=assumptions
         )
     loops: list[LoopProof] = []
+    config = config.with_deadline()
     try:
-        return _prove_loops(graph, program, config.with_deadline(), assumptions, loops)
+        lemmas = size_lemmas(graph, program, config.deadline)
+        outcome = _prove_loops(graph, program, config, assumptions, loops, as_bounds(lemmas))
+        return replace(outcome, lemmas=lemmas) if outcome.proved else outcome
     except OutOfTime:
         return TerminationOutcome(False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions)
 
@@ -362,6 +377,7 @@ def _prove_loops(
     config: TerminationConfig,
     assumptions: tuple[str, ...],
     loops: list[LoopProof],
+    bounds: ResultBounds,
 ) -> TerminationOutcome:
     """Item 3 of the module doc for every cyclic SCC, cheapest first (issue 16): each SCC's
     ITS is tried as it is (`prove_cheaply`); the inductive invariants are then inferred once,
@@ -374,7 +390,7 @@ def _prove_loops(
     for nodes in graph_components(graph):
         order[nodes] = len(order)
         config.deadline.check()
-        system = extract_component(graph, nodes, program, config.deadline)
+        system = extract_component(graph, nodes, program, config.deadline, bounds)
         refusal = _refusal(system, config)
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
@@ -388,7 +404,7 @@ def _prove_loops(
     graph_invariants = NO_INVARIANTS
     if pending:
         components = [system.nodes for system, _ in pending]
-        graph_invariants = _graph_invariants(graph, config, program, components)
+        graph_invariants = _graph_invariants(graph, config, program, components, bounds)
     for system, steps in pending:
         invariants = graph_invariants.restricted_to(c.location for c in system.cut_points)
         ranking = config.ranking

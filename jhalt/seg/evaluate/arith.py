@@ -272,10 +272,29 @@ def _float_op(operation: str, numbers: list[float]) -> float | None:
 
 
 def evaluate_lcmp(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
-    """``lcmp``: the sign of ``a - b`` — exact when the intervals decide it, else a fresh
-    value in [-1, 1] with the relation ``r = cmp(a, b)``."""
+    """``lcmp``: the sign of ``a - b`` — exact when the intervals decide it; when one side is
+    a known value, the other is refined first into its parts below, at and above it (as an
+    ``if`` against a literal does), so that the sign is exact in each case and the branch that
+    reads it refines the operand; else a fresh value in [-1, 1] with the relation
+    ``r = cmp(a, b)``."""
     left_ref, right_ref = state.peek(1), state.peek(0)
-    signs = interval_of(state, left_ref).possible_signs(interval_of(state, right_ref))
+    left, right = interval_of(state, left_ref), interval_of(state, right_ref)
+    signs = left.possible_signs(right)
+    if len(signs) > 1 and (left.is_singleton or right.is_singleton):
+        unknown, interval, known = (
+            (right_ref, right, left.value) if left.is_singleton else (left_ref, left, right.value)
+        )
+        pieces = (
+            (interval.meet(Interval.at_most(known - 1)), f"{unknown} < {known}", "<"),
+            (interval.meet(Interval.const(known)), f"{unknown} == {known}", "=="),
+            (interval.meet(Interval.at_least(known + 1)), f"{unknown} > {known}", ">"),
+        )
+        parts = [
+            (piece, case, (check(op, unknown, known),))
+            for piece, case, op in pieces
+            if piece is not None
+        ]
+        return refine_integer(ctx, state, unknown, parts)
     popped, _ = state.pop(2)
     interval = Interval(min(signs), max(signs))
     return _result(ctx, state, ins, popped, interval, "I", "cmp", (left_ref, right_ref))

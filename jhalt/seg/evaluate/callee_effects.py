@@ -15,6 +15,11 @@ invocation may reach every program method with the invoked name and descriptor).
   and acyclic structures stay acyclic (a field now holds a new leaf-only object or null);
 * ``any`` — anything else.
 
+Independently, ``writes`` classifies the callee by the objects it writes
+(`jhalt.seg.evaluate.fresh_calls`): ``fresh`` — only objects it allocates, so the objects
+that existed before the call are unchanged after it, and the new objects form no cycle;
+``receiver`` — also ``this``, kept to itself; ``other``.
+
 Library code the callee runs is assumed to store no program object into a program object
 (the assumption of unknown library calls, `jhalt.seg.library`).
 """
@@ -24,11 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jhalt.bytecode import Instruction
+from jhalt.bytecode.fresh_writes import OTHER
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.classinit import target_class
+from jhalt.seg.evaluate.fresh_calls import method_effects
 
 NONE, FRESH, ANY = "none", "fresh", "any"
 _ORDER = (NONE, FRESH, ANY)
@@ -43,6 +50,11 @@ class CalleeEffects:
     reference_stores: str
     reference_fields: frozenset[FieldId]
     """The reference fields it writes by ``putfield``."""
+    writes: str = OTHER
+    """Which objects it writes (module docstring)."""
+    fresh_result: bool = False
+    """Whether the object it returns is always one it allocated (or null), reached by
+    nothing else (`jhalt.bytecode.fresh_writes`)."""
 
 
 def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
@@ -82,7 +94,15 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
                     if callee not in seen:
                         seen.add(callee)
                         todo.append(callee)
-    effects = CalleeEffects(frozenset(classes), frozenset(written), stores, frozenset(fields))
+    found = method_effects(ctx, method, seen)
+    effects = CalleeEffects(
+        frozenset(classes),
+        frozenset(written),
+        stores,
+        frozenset(fields),
+        found.kind,
+        found.fresh_result,
+    )
     ctx.call_effects[method] = effects
     return effects
 

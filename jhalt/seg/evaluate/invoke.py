@@ -26,6 +26,8 @@ from jhalt.ids import MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
+from jhalt.seg.environment import inject, input_class_call, returns_input, unknown_input_call
+from jhalt.seg.evaluate.assume import evaluate_assume, is_assume
 from jhalt.seg.evaluate.classinit import CLINIT, finish_initialization, initialization_step
 from jhalt.seg.evaluate.common import (
     advance,
@@ -38,10 +40,7 @@ from jhalt.seg.evaluate.common import (
 from jhalt.seg.evaluate.outcomes import apply_outcomes, outcome_choice
 from jhalt.seg.evaluate.recursion import recursive_call
 from jhalt.seg.labels import EvalEdge, RefineEdge
-from jhalt.seg.library import (
-    LibraryCall,
-    unknown_library_call,
-)
+from jhalt.seg.library import LibraryCall, LibraryModel, unknown_library_call
 from jhalt.seg.refine import refine_existence, replace_ref
 
 NPE = "java/lang/NullPointerException"
@@ -205,7 +204,13 @@ def call(
     library: bool = False,
 ) -> StepResult:  # fmt: skip
     """Run ``target`` with ``arguments`` (receiver first): push a frame for a program
-    method with code, otherwise call the library model."""
+    method with code, otherwise call the library model; a method of an input class that returns
+    a primitive or String gives an environment value (:mod:`jhalt.seg.environment`), its
+    ``assume(boolean)`` ends the run when false (:mod:`jhalt.seg.evaluate.assume`)."""
+    if target.class_name in ctx.options.input_classes and returns_input(target.descriptor):
+        return library_call(ctx, state, ins, target, arguments, input_class_call)
+    if is_assume(ctx, target, ins.mnemonic):
+        return evaluate_assume(ctx, state, ins, target, arguments)
     if not library and ctx.is_program_class(target.class_name):
         classfile = ctx.program.lookup(target.class_name)
         info = classfile.method(target.name, target.descriptor)
@@ -232,17 +237,26 @@ def library_call(
     ins: Instruction,
     target: MethodId,
     arguments: tuple[Ref, ...],
+    model: LibraryModel | None = None,
 ) -> StepResult:
-    """Evaluate a call through the registry's model (or the unknown-call fallback)."""
+    """Evaluate a call through ``model``, else the registry's model, else the unknown-call
+    fallback (for a static method returning a primitive or String: its result an environment
+    value). A run with recorded environment values (``ctx.environment``) takes the next one
+    of this call site (:func:`jhalt.seg.environment.inject`)."""
     if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
-    model = ctx.registry.lookup(target)
+    model = model or ctx.registry.lookup(target)
+    if model is None:
+        static_input = ins.mnemonic == "invokestatic" and returns_input(target.descriptor)
+        model = unknown_input_call if static_input else unknown_library_call
     clean = state.with_split(None) if outcome_choice(state) is None else state
     lib_call = LibraryCall(
         target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program
     )
-    outcomes = list(model(lib_call) if model is not None else unknown_library_call(lib_call))
+    outcomes = list(model(lib_call))
+    if ctx.environment is not None and outcome_choice(state) is None:
+        outcomes = list(inject(ctx.environment, state.position, ctx.fresh, outcomes))
     if not outcomes:
         return Stuck(f"the model of {target} returned no outcome")
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes)

@@ -57,6 +57,8 @@ from jhalt.seg.refine import (
 
 NPE = "java/lang/NullPointerException"
 CLASS_CAST = "java/lang/ClassCastException"
+ASSERTIONS_DISABLED = "$assertionsDisabled"
+"""javac's synthetic static field of a class with ``assert`` statements (`EvalOptions.assertions`)."""
 NON_NULL_LIBRARY_STATICS = frozenset(
     {("java/lang/System", "out"), ("java/lang/System", "err"), ("java/lang/System", "in")}
 )
@@ -305,6 +307,11 @@ def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
     field_id = _resolve_field(ctx, ins)
     if isinstance(field_id, Stuck):
         return field_id
+    if field_id.name == ASSERTIONS_DISABLED and ctx.options.assertions is not None:
+        # javac's flag, set once by <clinit> from desiredAssertionStatus(): what -ea says
+        disabled = IntValue.const(0 if ctx.options.assertions else 1, "Z")
+        new_state, fresh = bind(ctx, state, disabled)
+        return step(state, ins, advance(new_state.push(fresh), ins))
     current = state.static_field(field_id)
     if current is not None:
         return step(state, ins, advance(state.push(current), ins))
@@ -339,6 +346,10 @@ def evaluate_putstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
             (),
             (f"write of JDK static field {field_id} is ignored",),
         )
+    if field_id.name == ASSERTIONS_DISABLED and ctx.options.assertions is not None:
+        # <clinit> stores !desiredAssertionStatus(): what -ea says (EvalOptions.assertions)
+        disabled = IntValue.const(0 if ctx.options.assertions else 1, "Z")
+        popped, stored = bind(ctx, popped, disabled)
     popped, stored = _fit_to_field(ctx, popped, stored, field_id.descriptor)
     return step(state, ins, advance(popped.with_static(field_id, stored), ins))
 

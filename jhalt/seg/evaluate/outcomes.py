@@ -8,11 +8,13 @@ outcomes become a ``library`` split whose cases carry the chosen outcome in the 
 ``split`` marker (:func:`outcome_choice`; ``outcome`` for a library model — a virtual call
 on an unknown receiver in such a case goes to the library again — ``summary`` for a
 recursive call), and the chosen case, evaluated again, becomes
-one evaluation step — the returned value pushed, or the exception created and thrown.
+one evaluation step — the returned value pushed, the exception created and thrown, or (an
+:class:`~jhalt.seg.library.Exits`) the program ended: no frames, no exception.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from jhalt.bytecode import Instruction
@@ -22,7 +24,7 @@ from jhalt.ids import MethodId
 from jhalt.seg.context import EvalContext, Split, StepResult, Stuck
 from jhalt.seg.evaluate.common import advance, create_exception, split_choice, step
 from jhalt.seg.labels import RefineEdge
-from jhalt.seg.library import Outcome, Refines, Returns, Throws, Unsupported
+from jhalt.seg.library import Exits, Outcome, Refines, Returns, Throws, Unsupported
 
 
 def apply_outcomes(
@@ -68,6 +70,9 @@ def apply_outcomes(
         if outcome.result is not None:
             successor = successor.push(outcome.result)
         return step(state, ins, advance(successor, ins), outcome.constraints, outcome.assumptions)
+    if isinstance(outcome, Exits):
+        ended = dataclasses.replace(outcome.state.with_split(None), frames=(), exception=None)
+        return step(state, ins, ended.garbage_collected(), (), outcome.assumptions)
     if isinstance(outcome, Throws):
         thrown = create_exception(
             ctx, outcome.state.with_split(None), outcome.exception_class, outcome.exact
@@ -86,6 +91,8 @@ def outcome_choice(state: AbstractState, marker: str = "outcome") -> int | None:
 def _describe(outcome: object) -> str:
     if isinstance(outcome, Returns):
         return "returns"
+    if isinstance(outcome, Exits):
+        return "exits"
     if isinstance(outcome, Throws):
         return f"throws {outcome.exception_class.replace('/', '.')}"
     return type(outcome).__name__

@@ -18,7 +18,12 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   into reference fields, the reached objects keep their shape — their integer fields and
   integer array entries, and the reference fields it writes, are forgotten
   (:func:`_keep_shapes`); otherwise every reached object is havocked like the arguments of
-  an unknown library call (:func:`jhalt.seg.library.havoc_reachable`). The static fields
+  an unknown library call (:func:`jhalt.seg.library.havoc_reachable`) — unless the code it
+  may run writes only objects it allocates (``writes`` is ``fresh``): then every reached
+  object is unchanged, and the result, though it may be or share with them, is acyclic
+  unless one of them may be (:func:`_may_be_cyclic`); a
+  recursive constructor that writes only the object it initialises (and objects it
+  allocates) leaves everything but that object unchanged (:func:`_initialised`). The static fields
   it may write are forgotten; the result is a fresh value of the return type (an object
   that may be, or share parts with, any reached object), or an unspecified ``Throwable``
   is thrown. The edge carries the assumption that the call returns or throws: a
@@ -38,6 +43,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jhalt.bytecode import Instruction
+from jhalt.bytecode.fresh_writes import FRESH, RECEIVER
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState, Frame, reachable_objects
 from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref
@@ -64,6 +70,25 @@ def is_summary_assumption(assumption: str) -> bool:
     """Whether ``assumption`` is a summary's (the recursive call returns or throws): a
     termination proof of the whole graph discharges it."""
     return assumption.startswith(_SUMMARY_ASSUMPTION)
+
+
+def summary_callee(assumptions: tuple[str, ...]) -> str | None:
+    """The method (as text, ``str(MethodId)``) whose recursive call an edge with these
+    ``assumptions`` summarises, or None for an edge that is no summary."""
+    for assumption in assumptions:
+        if is_summary_assumption(assumption):
+            return assumption[len(_SUMMARY_ASSUMPTION) :].split(" returns or throws")[0]
+    return None
+
+
+_KEEPS_EXISTING = " (it changes no object that existed before it)"
+
+
+def keeps_existing_objects(assumptions: tuple[str, ...]) -> bool:
+    """Whether an edge with these ``assumptions`` is a summary of a callee that writes only
+    objects it allocates: every object of the caller's state keeps its fields (and so its
+    size), only new objects (the result, an exception) appear."""
+    return any(is_summary_assumption(a) and a.endswith(_KEEPS_EXISTING) for a in assumptions)
 
 
 SUMMARY = "summary"
@@ -113,13 +138,12 @@ def _summary(
                 "recursion",
             )
     assumption = f"{_SUMMARY_ASSUMPTION}{target} returns or throws"
+    if effects.writes == FRESH:
+        assumption += _KEEPS_EXISTING
     popped, _ = state.pop(len(arguments))
     roots = list(arguments) + [reference for _, reference in popped.static_fields]
     reached = callee_reach(popped, roots)
-    if effects.reference_stores == ANY:
-        base = havoc_reachable(popped, reached)
-    else:
-        base = _keep_shapes(popped, reached, effects.reference_fields)
+    base = _callee_base(popped, reached, effects, target, arguments)
     kept = tuple(item for item in base.static_fields if item[0] not in effects.static_writes)
     base = replace(base, static_fields=kept)
     returned, result = base, None
@@ -127,12 +151,49 @@ def _summary(
     if descriptor != "V":
         returned, result = with_fresh_value(base, unknown_value(descriptor), ctx.fresh)
         if descriptor[0] in "L[":
-            returned = _may_share(returned, result, reached)
+            acyclic = effects.writes == FRESH and not _may_be_cyclic(popped, reached)
+            returned = _may_share(returned, result, reached, acyclic, effects.fresh_result)
     outcomes: list[Outcome] = [
         Returns(returned, result, assumptions=(assumption,)),
         Throws(base, THROWABLE, exact=False, assumptions=(assumption,)),
     ]
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes, SUMMARY)
+
+
+def _callee_base(
+    popped: AbstractState,
+    reached: list[Ref],
+    effects: CalleeEffects,
+    target: MethodId,
+    arguments: tuple[Ref, ...],
+) -> AbstractState:
+    """The caller's state after the callee, before its result (module docstring)."""
+    if effects.writes == FRESH:
+        return popped
+    if effects.writes == RECEIVER and target.name == "<init>":
+        return _initialised(popped, arguments[0], reached)
+    if effects.reference_stores == ANY:
+        return havoc_reachable(popped, reached)
+    return _keep_shapes(popped, reached, effects.reference_fields)
+
+
+def _initialised(state: AbstractState, receiver: Ref, reached: list[Ref]) -> AbstractState:
+    """The state after a recursive constructor call that writes only the object it
+    initialises (``receiver``, just allocated: nothing else reaches it, the JVM verifier
+    lets no uninitialised object be passed or stored) and objects it allocates: its fields
+    are unknown and may lead to any reached object (``⋀``) or to one object twice, but not
+    back to itself (it keeps ``this`` to itself) — only to a cycle among the reached
+    objects (then ``!``); every other object is unchanged."""
+    value = state.heap[receiver]
+    if not isinstance(value, InstanceValue):
+        return havoc_reachable(state, reached)
+    predicates = state.predicates
+    if _may_be_cyclic(state, reached):
+        predicates = predicates.with_non_tree(receiver)  # it may lead to a cycle
+    for reference in reached:
+        predicates = predicates.with_join(receiver, reference)
+    reset = state.with_heap(state.heap.set(receiver, InstanceValue(value.class_name, ())))
+    return reset.with_predicates(predicates)
 
 
 def _keep_shapes(
@@ -175,13 +236,56 @@ def _trivial_initialisation(
     )
 
 
-def _may_share(state: AbstractState, result: Ref, reached: list[Ref]) -> AbstractState:
-    """The callee may return one of the objects it reached, or an object that points into
-    them: ``result`` may be equal to and may share parts with each of them."""
-    predicates = state.predicates.with_non_tree(result).with_join(result, result)
+def _may_share(
+    state: AbstractState, result: Ref, reached: list[Ref], acyclic: bool, fresh: bool
+) -> AbstractState:
+    """The callee may return one of the objects it reached — unless its result is
+    ``fresh`` (an object it allocated) — or an object that points into them: ``result``
+    may be equal to (``=?``) and may share parts with (``⋀``) each of them, and may be a
+    DAG (``result ⋀ result``). Unless ``acyclic`` (a callee that writes only fresh objects
+    makes no cycle, and no reached object lies on one) it may also be cyclic (``!``)."""
+    predicates = state.predicates.with_join(result, result)
+    if not acyclic:
+        predicates = predicates.with_non_tree(result)
     for reference in reached:
-        predicates = predicates.with_maybe_equal(result, reference).with_join(result, reference)
+        predicates = predicates.with_join(result, reference)
+        if not fresh:
+            predicates = predicates.with_maybe_equal(result, reference)
     return state.with_predicates(predicates)
+
+
+def _may_be_cyclic(state: AbstractState, reached: list[Ref]) -> bool:
+    """Whether an object of ``reached`` may lie on a cycle or reach one: one of them may be
+    non-tree (``!``), or their represented fields form a cycle, where a field holding ``c``
+    may also lead to each ``=?`` partner of ``c`` (the may-step graph of
+    `jhalt.analyses.termination.sizes`)."""
+    if any(state.predicates.may_be_non_tree(r) for r in reached):
+        return True
+    inside = set(reached)
+    steps = {r: [c for c in _may_steps(state, r) if c in inside] for r in reached}
+    done: set[Ref] = set()
+    for start in reached:
+        if start in done:
+            continue
+        path, todo = {start}, [(start, iter(steps[start]))]
+        while todo:
+            node, children = todo[-1]
+            child = next(children, None)
+            if child is None:
+                todo.pop()
+                path.discard(node)
+                done.add(node)
+            elif child in path:
+                return True
+            elif child not in done:
+                path.add(child)
+                todo.append((child, iter(steps[child])))
+    return False
+
+
+def _may_steps(state: AbstractState, reference: Ref) -> list[Ref]:
+    children = state.children(reference)
+    return children + [p for c in children for p in sorted(state.predicates.equal_partners(c))]
 
 
 def callee_reach(state: AbstractState, roots: list[Ref]) -> list[Ref]:

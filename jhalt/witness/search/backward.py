@@ -36,6 +36,7 @@ no sharing unless the path shows it) never affect soundness, only power (seed 00
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions, Split
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.evaluate.arrays import STORE_SPLIT
+from jhalt.seg.evaluate.objects import ASSERTIONS_DISABLED
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, RefineEdge
 from jhalt.seg.library import ModelRegistry
@@ -66,6 +68,7 @@ from jhalt.smt.session import SmtConfig
 from jhalt.smt.witness_solver import solve_integers
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
+from jhalt.witness.search.environment import RecordedEnvironment
 from jhalt.witness.search.path import collect_path_facts, edge_labels
 
 Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
@@ -291,7 +294,14 @@ class _PathCheck:
             inputs = concretize_inputs(
                 facts, model, self.program, entry, self.is_static, self.command_line
             )
-            ctx = EvalContext(self.program, self.registry or ModelRegistry(), options=self.options)
+            if self._runs_asserts(path):
+                inputs = dataclasses.replace(inputs, assertions=self.options.assertions)
+            ctx = EvalContext(
+                self.program,
+                self.registry or ModelRegistry(),
+                options=self.options,
+                environment=RecordedEnvironment(inputs.environment),
+            )
             template = entry_state(ctx, entry)
             builder = ConcreteHeapBuilder(ctx.namer)
             state = inputs_state(template, inputs, self.program, entry, builder)
@@ -308,6 +318,18 @@ class _PathCheck:
             )
         check = REACHED if decided is True else f"inconclusive: {why}"
         return decided, why, GraphWitness(inputs, path, state, check)
+
+    def _runs_asserts(self, path: tuple[int, ...]) -> bool:
+        """Whether a method on ``path`` belongs to a class with ``assert`` statements (javac's
+        ``$assertionsDisabled``): only then does the witness state ``-ea`` (or its absence)."""
+        classes = {f.position.method.class_name for n in path for f in self.graph.states[n].frames}
+        for name in classes:
+            classfile = self.program.find(name)
+            if classfile is not None and any(
+                f.name == ASSERTIONS_DISABLED for f in classfile.fields
+            ):
+                return True
+        return False
 
 
 def find_witness(

@@ -13,7 +13,9 @@ state's values; issue 4 item 2), and from concrete inputs to a concrete entry st
   of its bound when that class is instantiable), with the fields the path read;
 * the same variable twice is the same object (``Ref`` to one object-table entry), so sharing
   and cycles that the path shows are kept; variables an equality refinement merged too;
-* static fields the path read before writing them.
+* static fields the path read before writing them (none for ``main`` run from the command
+  line: no class is initialised when it starts, the path runs the initialisers);
+* the environment values of the path's calls, per call site (`jhalt.witness.search.environment`).
 
 :func:`inputs_state` turns inputs into a concrete :class:`AbstractState` for the entry
 (thesis Def. 1.6: every field listed), used by the forward check of
@@ -44,6 +46,7 @@ from jhalt.witness.inputs import (
     Value,
 )
 from jhalt.witness.inputs import Ref as InputRef
+from jhalt.witness.search.environment import environment_values
 from jhalt.witness.search.path import NULL_VAR, ObjectFacts, PathFacts
 
 MAX_ARRAY_LENGTH = 10_000
@@ -179,15 +182,23 @@ def concretize_inputs(
         var = slots[slot] if slot < len(slots) else None
         arguments.append(concretizer.value(var, descriptor))
         slot += 2 if descriptor in ("J", "D") else 1
-    statics = tuple(
-        StaticValue(field_id, concretizer.value(var, field_id.descriptor))
-        for field_id, var in sorted(facts.statics.items())
+    # a command-line main starts with no class initialised: every static the path saw before
+    # writing it holds its JVM default, and the path runs the initialisers as the JVM does
+    statics = (
+        ()
+        if non_null_strings
+        else tuple(
+            StaticValue(field_id, concretizer.value(var, field_id.descriptor))
+            for field_id, var in sorted(facts.statics.items())
+        )
     )
+    environment = environment_values(facts.environment, concretizer.value, program)
     return ConcreteInputs(
         arguments=tuple(arguments),
         receiver=receiver,
         heap=tuple(sorted(concretizer.entries.items(), key=lambda item: int(item[0][1:]))),
         statics=statics,
+        environment=environment,
     )
 
 

@@ -21,7 +21,9 @@ What is collected:
   (:class:`ObjectFacts`): exact class or type bound, nullness, array length and entries,
   fields;
 * array reads ``e = a[i]`` of input arrays (the index is only known once the integers are
-  solved).
+  solved);
+* the environment values the path's calls take (`jhalt.seg.environment`), in order, with
+  their call sites.
 
 :func:`collect_path_facts` never decides anything; :mod:`jhalt.smt.witness_solver` and
 :mod:`jhalt.witness.search.concretize` turn the facts into values, and the forward check of
@@ -42,8 +44,9 @@ from jhalt.domains.values import (
     Ref,
     UnknownValue,
 )
-from jhalt.ids import FieldId
+from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.terms import Lit, Term, Var
+from jhalt.seg.environment import INPUT
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge, Relation
 from jhalt.smt.witness_solver import PathFormula, variable_sort
@@ -85,6 +88,8 @@ class PathFacts:
     """Variables of the entry frame's local variables in the first state."""
     inputs: set[str] = field(default_factory=set)
     """Variables of input values (entry state, and read from inputs before any write)."""
+    environment: list[tuple[ProgramPosition, str]] = field(default_factory=list)
+    """Environment values in path order (`jhalt.seg.environment`): (call site, variable)."""
     unsupported: list[str] = field(default_factory=list)
 
     @property
@@ -257,6 +262,8 @@ class _PathWalker:
             elif relation.op == "[]=":
                 if isinstance(args[0], str):
                     self.written_arrays.add(args[0])
+            elif relation.op == INPUT and result:
+                self.facts.environment.append((label.position, result))
             self.facts.relations.append(Relation(relation.op, result, args))  # type: ignore[arg-type]
         # writes: fields that changed or appeared on an evaluation edge, static fields
         for reference, value in target.heap.items():

@@ -29,7 +29,8 @@ PROVED = [
     "RecFactorial", "RecFibonacci", "RecAckermann", "RecEvenOdd", "RecListReverse",
     "RecBinarySearch", "RecMergeSort", "RecVirtualDepth", "RecPower", "RecHanoi",
     "RecLoopInside", "RecSumDigits", "RecRightBase", "RecDeepFinite", "RecDeepBounce",
-    "RecGcd", "RecListLength",
+    "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
+    "RecCopyShrinks", "RecDropChunks",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 

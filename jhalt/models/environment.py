@@ -1,0 +1,111 @@
+"""Models of JDK methods that read the outside world (issue 21, item 1): ``java.util.Scanner``
+(on any ``InputStream``, typically ``System.in``), ``System.getenv`` and ``Math.random``.
+
+Every result is an *environment value* (`jhalt.seg.environment`): any value of its type,
+marked on the edge, which a witness records per call site and the replay injects.
+Assumptions (stated on every edge): the methods terminate and change no object of the
+program (a Scanner changes only its own private buffer, which no program code reads).
+Not modelled: a Scanner's ``NoSuchElementException``/``InputMismatchException`` on exhausted
+or malformed input — a witness gives each read a value of the requested kind, which the
+input could always have held; the models describe the runs where the input fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jhalt.domains.intervals import Interval
+from jhalt.domains.strings import unknown_length
+from jhalt.domains.values import NULL, UnknownValue
+from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness, new_string
+from jhalt.seg.environment import input_relation
+from jhalt.seg.library import (
+    LibraryCall,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    with_fresh_value,
+)
+
+SCANNER = "java/util/Scanner"
+SYSTEM = "java/lang/System"
+STRING = "java/lang/String"
+MATH = "java/lang/Math"
+NPE = "java/lang/NullPointerException"
+READS = "reading input terminates and changes no program object"
+
+
+@model
+def scanner_init(call: LibraryCall) -> Sequence[Outcome]:
+    """``new Scanner(InputStream)``: NullPointerException for null, else a reader."""
+    (source,) = call.parameters
+    need_known_nullness(call, source)
+    if source == NULL:
+        return [Throws(call.popped_state(), NPE)]
+    return [Returns(call.popped_state(), None, assumptions=(READS,))]
+
+
+@model
+def read_primitive(call: LibraryCall) -> Sequence[Outcome]:
+    """``nextInt()``, ``nextLong()``, ``nextBoolean()``, ``hasNext…()``, ``nextDouble()``,
+    ``Math.random()``: any value of the return type ([0, 1) for ``Math.random``)."""
+    descriptor = call.return_descriptor
+    popped = call.popped_state()
+    if descriptor in ("F", "D"):
+        state, result = fresh_float(popped, descriptor, call.fresh)
+    else:
+        state, result = fresh_int(popped, Interval.of_type(descriptor), descriptor, call.fresh)
+    return [Returns(state, result, (input_relation(result),), (READS,))]
+
+
+@model
+def read_line(call: LibraryCall) -> Sequence[Outcome]:
+    """``next()``, ``nextLine()``: a fresh non-null String of any length."""
+    popped = call.popped_state()
+    length = call.fresh("i")
+    state, result = new_string(popped.with_value(length, unknown_length()), length, call.fresh)
+    return [Returns(state, result, (input_relation(result),), (READS,))]
+
+
+@model
+def getenv(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.getenv(name)``: NullPointerException for a null name, else a String or null
+    (an unset variable), an environment value."""
+    (name,) = call.parameters
+    need_known_nullness(call, name)
+    popped = call.popped_state()
+    if name == NULL:
+        return [Throws(popped, NPE)]
+    value = UnknownValue(STRING, nullable=True)
+    state, result = with_fresh_value(popped, value, call.fresh)
+    return [Returns(state, result, (input_relation(result),), (READS,))]
+
+
+@model
+def close(call: LibraryCall) -> Sequence[Outcome]:
+    """``Scanner.close()``: no effect on program objects."""
+    return [Returns(call.popped_state(), None, assumptions=(READS,))]
+
+
+def register(registry: ModelRegistry) -> None:
+    registry.register(SCANNER, "<init>", "(Ljava/io/InputStream;)V", scanner_init)
+    for name, descriptor in (
+        ("nextInt", "()I"),
+        ("nextLong", "()J"),
+        ("nextShort", "()S"),
+        ("nextByte", "()B"),
+        ("nextBoolean", "()Z"),
+        ("nextDouble", "()D"),
+        ("nextFloat", "()F"),
+        ("hasNext", "()Z"),
+        ("hasNextInt", "()Z"),
+        ("hasNextLong", "()Z"),
+        ("hasNextLine", "()Z"),
+    ):
+        registry.register(SCANNER, name, descriptor, read_primitive)
+    registry.register(SCANNER, "next", "()Ljava/lang/String;", read_line)
+    registry.register(SCANNER, "nextLine", "()Ljava/lang/String;", read_line)
+    registry.register(SCANNER, "close", "()V", close)
+    registry.register(SYSTEM, "getenv", "(Ljava/lang/String;)Ljava/lang/String;", getenv)
+    registry.register(MATH, "random", "()D", read_primitive)
