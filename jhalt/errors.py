@@ -14,7 +14,11 @@ The rule (README "Exit codes"): such a run still ends with 3, after its output i
 unless it produced an answer anyway — `prove` a YES or NO, `check` a finding (exit 1).
 `check` also ends with 3 when an entry's worker failed and nothing was found, and when no
 entry finished at all (every one timed out); with 2 when an entry reached corrupt input
-(`MalformedCodeError`), whatever else was found.
+(`MalformedCodeError`), whatever else was found. For `check`, exit 1 and 0 count only the
+findings reported: those suppressed (``@SuppressWarnings("jhalt")``, ``--config``) or already
+in ``--baseline`` do not make it 1; an interrupted `check --all` writes what it finished, marked
+incomplete, and ends with 130/143/129; a corrupt results-cache file is a warning, never an
+error; an unreadable ``--baseline``/``--config`` or a bad ``--dask`` address is 2.
 """
 
 INTERNAL_ERROR = "internal error"

@@ -12,6 +12,7 @@ Time: the entry's `Budget`, split as `jhalt.budget` says.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,7 +91,10 @@ def check_entry(
     if found is None:
         # an internal error it caught is a note, which ends the run with exit 3 (jhalt.errors)
         caught = [f"non-termination search: {r}" for r in search.reasons if INTERNAL_ERROR in r]
-        return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]))
+        # a search cut by the deadline is in the stats (the results cache keeps no such answer)
+        stopped = [r for r in search.reasons if r.startswith("timeout")]
+        stats = {**report.stats, **({"non_termination_stopped": stopped[0]} if stopped else {})}
+        return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]), stats=stats)
     finding = nontermination_finding(entry, found)
     stats = {**report.stats, "non_termination": found.kind}
     return dataclasses.replace(report, findings=report.findings + (finding,), stats=stats)
@@ -129,6 +133,15 @@ class ReplaySetup:
     given by the CLI, since ``dynamic`` is above ``analyses``), given the class path."""
 
 
+def reproducer_prefix(entry: MethodId) -> str:
+    """``pkg_Cls_name_HHHHHH``: the start of the reproducer directories of ``entry``'s findings
+    (``…_1``, ``…_2``). ``HHHHHH`` (6 hex digits of the descriptor's SHA-256) keeps overloads
+    apart: without it ``add(int[], int)`` and ``add(long[], long)`` wrote the same directories,
+    and a finding could name the other overload's reproducer."""
+    overload = hashlib.sha256(entry.descriptor.encode()).hexdigest()[:6]
+    return f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}_{overload}"
+
+
 @dataclass(frozen=True)
 class CheckedEntry:
     """One entry's outcome after replay: the findings kept (confirmed or not run), one line per
@@ -154,7 +167,7 @@ def check_and_replay(
     settings: CheckSettings = CheckSettings(),
 ) -> CheckedEntry:
     """`check_entry` on its share of ``budget``, then every finding validated in turn (reproducer
-    in ``setup.reproducer_dir``/``Cls_method_N``, replay on ``REPLAY`` of the time left). A
+    in ``setup.reproducer_dir``/``Cls_method_HHHHHH_N`` (`reproducer_prefix`), replay on ``REPLAY`` of the time left). A
     finding the JVM does not confirm is dropped with a line saying why (issues 4, 5)."""
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
@@ -163,7 +176,7 @@ def check_and_replay(
     )  # fmt: skip
     kept: list[Finding] = []
     dropped = list(report.dropped)
-    prefix = f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}"
+    prefix = reproducer_prefix(entry)
     for number, finding in enumerate(report.findings, 1):
         finding, result = validate_finding(
             finding,

@@ -24,6 +24,7 @@ job to give each entry no more than the time left; `jhalt.cli.main` does).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.context
 import multiprocessing.process
@@ -51,6 +52,9 @@ R = TypeVar("R")
 GRACE_S = 1.0
 TERM_GRACE_S = 1.0  # a stopped worker's time to kill its JVMs itself before SIGKILL
 NOT_ANALYSED = "not analysed: max time reached"
+
+WORKER_TIMEOUT = "timeout after"
+"""How the error of an entry whose worker ran out of time starts ("timeout after 60 s")."""
 
 INPUT_ERROR = "input error"
 """How the error of an entry that reached corrupt input starts (the run then ends with 2)."""
@@ -138,18 +142,24 @@ def run_entries(
     timeout_s: float = 60.0,
     describe: Callable[[T], str] = str,
     deadline: Deadline = NEVER,
+    progress: StderrProgress | None = None,
+    count: Callable[[R], int] | None = None,
+    finished: Callable[[EntryOutcome[T, R]], None] | None = None,
 ) -> list[EntryOutcome[T, R]]:
     """``function(entry)`` for every entry, each in its own process, at most ``jobs`` at once.
 
     An entry that runs longer than ``timeout_s`` (plus a short grace period) is killed
     and reported as a timeout; one that raises is reported with the exception's text.
     After ``deadline`` (module docstring) the rest are `NOT_ANALYSED`; the outcomes keep
-    the entries' order either way."""
+    the entries' order either way. ``progress``: the caller's (entered) bar, else one of its
+    own; ``count``: a result's findings, for the bar; ``finished`` hears of each outcome."""
     context = multiprocessing.get_context("fork")
     outcomes: list[EntryOutcome[T, R] | None] = [None] * len(entries)
     pending = list(range(len(entries)))
     running: dict[Connection, _Worker] = {}
-    with StderrProgress(len(entries), "entries") as progress:
+    bar = progress if progress is not None else StderrProgress(len(entries), "entries")
+    with bar if progress is None else contextlib.nullcontext(bar) as shown:
+        tell = _Listeners(shown, describe, count, finished)
         try:
             while pending or running:
                 if deadline.expired():
@@ -159,7 +169,7 @@ def run_entries(
                     with processes.signals_blocked():  # no worker unknown to the registry
                         connection, worker = _launch(context, function, entries[index], index)
                         running[connection] = worker
-                ready = wait(list(running), timeout=0.2)
+                ready = _wait(running, shown)
                 now = time.monotonic()
                 for connection in list(running):
                     worker = running[connection]
@@ -173,7 +183,7 @@ def run_entries(
                         del running[connection]
                         worker.stop(connection)
                         outcomes[worker.index] = outcome
-                        progress.advance(describe(entry))
+                        tell(outcome)
         except KeyboardInterrupt as interrupt:
             done = [o for o in outcomes if o is not None]
             raise BatchInterrupted(done, len(entries), interrupt) from interrupt
@@ -184,6 +194,24 @@ def run_entries(
         o if o is not None else EntryOutcome(entries[index], None, NOT_ANALYSED)
         for index, o in enumerate(outcomes)
     ]
+
+
+@dataclass(frozen=True)
+class _Listeners(Generic[T, R]):
+    """Who hears of a finished entry: the progress bar (with the findings ``count`` says the
+    result holds) and the caller's ``finished``."""
+
+    progress: StderrProgress
+    describe: Callable[[T], str]
+    count: Callable[[R], int] | None
+    finished: Callable[[EntryOutcome[T, R]], None] | None
+
+    def __call__(self, outcome: EntryOutcome[T, R]) -> None:
+        result = outcome.result
+        found = self.count(result) if self.count is not None and result is not None else 0
+        self.progress.advance(self.describe(outcome.entry), found)
+        if self.finished is not None:
+            self.finished(outcome)
 
 
 @dataclass(frozen=True)
@@ -237,6 +265,14 @@ class _Worker:
             shutil.rmtree(directory, ignore_errors=True)
             processes.forget_directory(directory)
         connection.close()
+
+
+def _wait(running: dict[Connection, _Worker], progress: StderrProgress) -> list[Any]:
+    """The pipes of ``running`` with something to read, after at most 0.2 s; the progress
+    line is redrawn meanwhile (its clock)."""
+    ready = wait(list(running), timeout=0.2)
+    progress.tick()
+    return ready
 
 
 def _unreaped_running(pid: int) -> bool:
@@ -307,5 +343,5 @@ def _finished(
                 return EntryOutcome(entry, None, f"{INPUT_ERROR}: {payload}", elapsed)
             return EntryOutcome(entry, None, f"internal error: {payload}", elapsed)
     if elapsed > timeout_s + GRACE_S:
-        return EntryOutcome(entry, None, f"timeout after {timeout_s:g} s", elapsed)
+        return EntryOutcome(entry, None, f"{WORKER_TIMEOUT} {timeout_s:g} s", elapsed)
     return None

@@ -37,7 +37,8 @@ from jhalt.cli.arguments import (
     positive_seconds,
     writable_directory,
 )
-from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome, run_entries
+from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome
+from jhalt.cli.cache import RecordingCheck, share_classpath
 from jhalt.cli.check_flags import (
     add_environment_flags,
     check_settings,
@@ -45,6 +46,14 @@ from jhalt.cli.check_flags import (
     require_proof_exit,
     settings_note,
 )
+from jhalt.cli.check_options import (
+    FindingFilter,
+    add_library_flags,
+    make_cache,
+    run_settings,
+    selected_entries,
+)
+from jhalt.cli.check_run import run_check_entries
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
@@ -139,29 +148,31 @@ class _EntryCheck:
     """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget, cut
     to the time left before the run's ``--max-time`` deadline (its share of the run).
     ``--main``/Main-Class entries get the command-line semantics (non-null strings);
-    ``--entry`` and ``--all`` entries are called as methods (any arguments)."""
+    ``--entry`` and ``--all`` entries are called as methods (any arguments). Given the
+    `Program` with the entry (`jhalt.cli.cache.RecordingCheck` makes one per entry)."""
 
-    program: Program
-    registry: ModelRegistry
     setup: ReplaySetup
     timeout_s: float
     as_method: bool
     deadline: Deadline = NEVER
     settings: CheckSettings = CheckSettings()
 
-    def __call__(self, entry: MethodId) -> CheckedEntry:
+    def __call__(self, program: Program, entry: MethodId) -> CheckedEntry:
         budget = Budget(min(self.timeout_s, self.deadline.remaining()))
         return check_and_replay(
-            self.program, entry, command_line=not self.as_method and is_main(entry),
-            registry=self.registry, budget=budget, setup=self.setup, settings=self.settings,
+            program, entry, command_line=not self.as_method and is_main(entry),
+            registry=model_registry(), budget=budget, setup=self.setup, settings=self.settings,
         )  # fmt: skip
 
 
 def _summarise(
-    outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]], reproducer_dir: Path
+    outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]],
+    reproducer_dir: Path,
+    keep: FindingFilter,
 ) -> tuple[list[Finding], list[str]]:
-    """The findings of all entries, and the notes: totals first, then the reproducer directory
-    (when something was found), then per entry its errors, drops and notes."""
+    """The findings of all entries that ``keep`` keeps (suppressions, baseline), and the
+    notes: totals first, then the reproducer directory (when something was found), then per
+    entry its errors, drops and notes, then what ``keep`` left out."""
     findings: list[Finding] = []
     notes: list[str] = []
     totals = dict.fromkeys(("findings", "unconfirmed", "errors", "timeouts"), 0)
@@ -177,6 +188,8 @@ def _summarise(
         totals["unconfirmed"] += len(outcome.result.dropped)
         notes.extend(f"unconfirmed (not reported): {line}" for line in outcome.result.dropped)
         notes.extend(outcome.result.notes)
+    findings, left_out = keep(findings)
+    notes.extend(left_out)
     totals["findings"] = len(findings)
     notes.insert(0, "stats: " + ", ".join(f"{key}={value}" for key, value in totals.items()))
     if findings:
@@ -191,8 +204,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     does not confirm is dropped from the findings and listed in the notes; one that could not
     be replayed stays, marked "not run"."""
     classpath = open_classpath(args.target, args.classpath)
-    entries = _check_entries(args, classpath)
-    program = Program.from_classpath(classpath)
+    entries = selected_entries(_check_entries(args, classpath), args)
+    keep = FindingFilter(args, classpath)
     reproducer_dir = (
         writable_directory(args.reproducers)
         if args.reproducers
@@ -206,17 +219,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         observe=finding_observer,
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
-    check = _EntryCheck(
-        program, model_registry(), setup, args.timeout, bool(args.all or args.entry), run_deadline,
-        check_settings(args),
-    )  # fmt: skip
+    as_method = bool(args.all or args.entry)
+    deadline = NEVER if args.dask else run_deadline  # on dask, the client keeps --max-time
+    check = _EntryCheck(setup, args.timeout, as_method, deadline, check_settings(args))
+    share_classpath(classpath)
+    cache = make_cache(args, classpath, setup, as_method, check.settings)
+    settings = run_settings(args, run_deadline)
     try:
-        outcomes = run_entries(
-            entries, check, jobs=args.jobs, timeout_s=args.timeout, deadline=run_deadline
+        outcomes = run_check_entries(
+            entries, RecordingCheck(check, classpath.spec, reproducer_dir), cache, settings
         )
     except BatchInterrupted as stop:
-        return _report_interrupted(stop, args, classpath, reproducer_dir)
-    findings, notes = _summarise(outcomes, reproducer_dir)
+        return _report_interrupted(stop, args, classpath, reproducer_dir, keep)
+    findings, notes = _summarise(outcomes, reproducer_dir, keep)
     notes.insert(1, settings_note(args))
     _discard_unreferenced(reproducer_dir, args, findings)
     proved = proved_entries(outcomes)
@@ -228,11 +243,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _report_interrupted(
-    stop: BatchInterrupted, args: argparse.Namespace, classpath: ClassPath, reproducer_dir: Path
+    stop: BatchInterrupted,
+    args: argparse.Namespace,
+    classpath: ClassPath,
+    reproducer_dir: Path,
+    keep: FindingFilter,
 ) -> int:
     """A `check` stopped by a signal: the findings of the entries analysed so far, marked
     incomplete (first note "interrupted: N of M entries analysed"), and 128 + the signal."""
-    findings, notes = _summarise(stop.outcomes, reproducer_dir)
+    findings, notes = _summarise(stop.outcomes, reproducer_dir, keep)
     notes.insert(0, str(stop))
     _discard_unreferenced(reproducer_dir, args, findings)
     report = CheckReport(findings, notes, classpath, args.source_root, complete=False)
@@ -400,6 +419,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         help="write reproducers here (default: a new temporary directory)",
     )
     add_environment_flags(check)
+    add_library_flags(check)
     check.set_defaults(handler=cmd_check)
 
 

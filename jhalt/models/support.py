@@ -363,8 +363,17 @@ def guarded(state: AbstractState, *relations: Relation) -> bool:
 
 
 def returns_if_possible(call: LibraryCall, outcome: Returns | Throws) -> list[Outcome]:
-    """``[outcome]`` if its constraints may hold in ``call.state``, else ``[]``."""
-    return [outcome] if guarded(call.state, *outcome.constraints) else []
+    """``[outcome]`` if its constraints may hold, else ``[]``: judged on the intervals of the
+    outcome's state (which knows a fresh result, e.g. ``nextInt(n)``'s) or else of
+    ``call.state``, the first that knows every operand; an outcome neither knows all operands
+    of is kept (not excluding it is sound)."""
+    operands = [
+        a for r in outcome.constraints if r.is_check for a in r.args[:2] if not isinstance(a, int)
+    ]
+    for state in (outcome.state, call.state):
+        if all(operand in state.heap for operand in operands):
+            return [outcome] if guarded(state, *outcome.constraints) else []
+    return [outcome]
 
 
 def index_checks(

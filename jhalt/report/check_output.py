@@ -13,7 +13,7 @@ The text format is for people (issue 4 item 5). Per finding:
           > Loop.java:9   position += args[position].length();
         witness: args = new String[]{null}
         replay: confirmed (the JVM threw java.lang.NullPointerException at Loop.main(Loop.java:9))
-        reproducer: /tmp/jhalt-reproducers-…/Loop_main_1/Reproduce_Loop_main.java
+        reproducer: /tmp/jhalt-reproducers-…/Loop_main_05a886_1/Reproduce_Loop_main.java
 
 The path shows each step's source line when the source is found (`jhalt.report.sources`),
 else ``File.java:N`` alone; the witness is Java-like (`jhalt.report.witness_text`); the replay

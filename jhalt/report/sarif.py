@@ -54,9 +54,20 @@ def _physical(location: SourceLocation, source_root: str | None) -> dict[str, An
     return {"physicalLocation": physical}
 
 
-def _fingerprint(finding: Finding) -> str:
-    key = f"{finding.kind}|{finding.location.method}|{finding.location.pc}|{finding.entry}"
+FINGERPRINT = "jhaltFinding/v1"
+"""The name of jhalt's partial fingerprint: the key of ``check --baseline`` (`fingerprint`)."""
+
+
+def fingerprint_of(kind: str, method: str, pc: int, entry: str) -> str:
+    """The fingerprint of a finding of ``kind`` at ``method``/``pc`` reached from ``entry``."""
+    key = f"{kind}|{method}|{pc}|{entry}"
     return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def fingerprint(finding: Finding) -> str:
+    """The fingerprint of ``finding``: its kind, site method and pc, and entry."""
+    location = finding.location
+    return fingerprint_of(finding.kind, str(location.method), location.pc, str(finding.entry))
 
 
 def _rule(kind: str) -> dict[str, Any]:
@@ -82,7 +93,7 @@ def _result(finding: Finding, rule_index: int, source_root: str | None) -> dict[
         "level": "error",
         "message": {"text": finding.message},
         "locations": [_physical(finding.location, source_root)],
-        "partialFingerprints": {"jhaltFinding/v1": _fingerprint(finding)},
+        "partialFingerprints": {FINGERPRINT: fingerprint(finding)},
         "properties": {"witness": finding.witness.to_json(), "entry": str(finding.entry)},
     }
     if finding.path:

@@ -55,7 +55,7 @@ def multi_jar(tmp_path_factory) -> Path:
 def check_all(capsys, jar: Path, jobs: int, reproducers: Path) -> tuple[str, dict[str, str]]:
     """The JSON text (reproducer directory replaced by ``REPRODUCERS``, times removed) and
     the reproducer files by relative path."""
-    code = main(["check", str(jar), "--all", "--jobs", str(jobs), "--timeout", "30",
+    code = main(["check", str(jar), "--all", "--jobs", str(jobs), "--timeout", "30", "--no-cache",
                  "--no-validate", "--format", "json", "--reproducers", str(reproducers)])  # fmt: skip
     out, err = capsys.readouterr()
     assert code == 1 and err == "", err

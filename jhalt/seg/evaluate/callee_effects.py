@@ -141,7 +141,7 @@ def _leaf_constructor(
         return False
     try:
         instructions = ctx.body(MethodId(owner, "<init>", descriptor)).instructions
-    except JhaltError:
+    except (JhaltError, ValueError):  # ValueError: no code (a JDK class jhalt only describes)
         return False
     for index, ins in enumerate(instructions):
         if ins.mnemonic == "aastore":
