@@ -20,6 +20,7 @@ from typing import Any
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
+from jhalt.analyses.triage import assess, public_classes
 from jhalt.budget import (
     CHECK_ANALYSIS_REPLAYED,
     CHECK_ANALYSIS_UNREPLAYED,
@@ -37,6 +38,7 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.api.public import PublicSearch
 from jhalt.witness.replay import Jdk, Observer
 from jhalt.witness.search.backward import WitnessLimits
 from jhalt.witness.validate import validate_finding
@@ -110,6 +112,8 @@ class ReplaySetup:
     observe: Callable[[Finding, str], Observer | None] | None = None
     """Makes the observer of a finding's hang (``jhalt.dynamic.confirm.finding_observer``;
     given by the CLI, since ``dynamic`` is above ``analyses``), given the class path."""
+    include_internal: bool = False
+    """``--include-internal-states``: report findings that need forged state (as notes)."""
 
 
 @dataclass(frozen=True)
@@ -142,14 +146,27 @@ def check_and_replay(
     )  # fmt: skip
     kept: list[Finding] = []
     dropped = list(report.dropped)
+    hidden = 0
     prefix = f"{entry.class_name.replace('/', '_')}_{entry.name.strip('<>')}"
     for number, finding in enumerate(report.findings, 1):
+        directory = setup.reproducer_dir / f"{prefix}_{number}"
+        assessment = assess(
+            program, finding, command_line=command_line,
+            search=_public_search(program, setup, directory, budget),
+            include_internal=setup.include_internal,
+        )  # fmt: skip
+        if assessment.hidden:
+            hidden += 1
+            continue
+        if assessment.replayed:
+            kept.append(assessment.finding)
+            continue
         finding, result = validate_finding(
-            finding,
+            assessment.finding,
             classpath=setup.classpath,
             entry=entry,
             command_line=command_line,
-            reproducer_dir=setup.reproducer_dir / f"{prefix}_{number}",
+            reproducer_dir=directory,
             jdk=setup.jdk,
             skip_reason=setup.skip_reason,
             timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
@@ -163,5 +180,16 @@ def check_and_replay(
         else:
             kept.append(finding)
     stats = dict(report.stats)
-    stats["replay_unconfirmed"] = len(report.findings) - len(kept)
+    stats["replay_unconfirmed"] = len(report.findings) - len(kept) - hidden
+    stats["internal_states"] = hidden
     return CheckedEntry(tuple(kept), tuple(dropped), tuple(report.notes), stats)
+
+
+def _public_search(
+    program: Program, setup: ReplaySetup, directory: Path, budget: Budget
+) -> PublicSearch | None:
+    """How a finding's public-API witness is searched (None when nothing may run)."""
+    if setup.jdk is None or setup.skip_reason is not None:
+        return None
+    classes = public_classes(program)
+    return PublicSearch(setup.classpath, classes, setup.jdk, directory / "public", budget)

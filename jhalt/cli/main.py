@@ -196,6 +196,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         reproducer_dir,
         "--no-validate" if args.no_validate else replay_blocker(classpath),
         observe=finding_observer,
+        include_internal=args.include_internal_states,
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     check = _EntryCheck(
@@ -381,6 +382,10 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="entries analysed in parallel (default 1)",
     )
+    check.add_argument(
+        "--include-internal-states", action="store_true",
+        help="also report findings only forged private state reaches (as notes)",
+    )  # fmt: skip
     check.add_argument(
         "--reproducers",
         metavar="DIR",

@@ -1,0 +1,154 @@
+"""The public-API witness search on the JVM (issue 19): one contained JVM per finding runs
+the Java driver ``JhaltSequenceDriver`` (next to this module), which tries call sequences by
+reflection until its time budget ends and writes the first that reproduces the finding.
+
+The driver (compiled once per JDK into a cache directory below the temporary root, published
+by an atomic rename) reads a configuration of tab-separated directives:
+
+* ``budget_ms N``, ``seed N``, ``result PATH`` — search time, random seed, answer file;
+* ``entry KIND CLASS NAME DESCRIPTOR`` — ``static``, ``instance`` or ``ctor``;
+* ``expect EXCEPTION CLASS METHOD LINE`` — the claim: exception class and the first
+  application frame (``LINE`` -1 when unknown);
+* ``args P0,P1,…`` — per argument ``null`` (the witness's null, passed as is) or ``free``;
+* ``goal ROOT PATH KIND HEX`` — the `jhalt.witness.api.goals` of the witness;
+* ``class NAME`` — a public class of the program (creators and implementations come from
+  these, by reflection: public constructors of concrete classes, public static factories);
+* ``string HEX``, ``int N``, ``strings HEX,HEX,…`` — the witness's literals, tried first.
+
+Search (Randoop-style, feedback-directed): per slot (receiver, object arguments) a pool of
+sequences; each round creates a new object (a public constructor or factory with arguments
+from literal pools or other pools) or extends one of the best (the most goals satisfied) by
+a public method call; every new object is then tried in the entry call. Sequences that throw
+before the entry are dropped. The answer is plain Java (casts on every argument fix the
+overload). Output on stdout is discarded; the JVM runs contained
+(`jhalt.witness.processes`), and halts itself shortly after its budget.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from jhalt.ids import MethodId
+from jhalt.witness.api.goals import goals, seeds
+from jhalt.witness.inputs import ConcreteInputs, NullInput
+from jhalt.witness.output import exit_status
+from jhalt.witness.processes import contained_popen, cpu_limit_for, release, scratch_directory
+from jhalt.witness.replay import Claim, Jdk, absolute_classpath
+
+__all__ = ["DRIVER_CLASS", "SearchRequest", "compiled_driver", "search_calls"]
+
+DRIVER_CLASS = "JhaltSequenceDriver"
+_DRIVER_SOURCE = Path(__file__).with_name(f"{DRIVER_CLASS}.java")
+_HALT_MARGIN_S = 3.0  # the driver halts 1.5 s after its budget; JVM start-up on top
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One search: the entry, its witness inputs, the claim to reproduce, the program's
+    public classes (binary names) and the time budget in seconds."""
+
+    entry: MethodId
+    inputs: ConcreteInputs
+    claim: Claim
+    public_classes: tuple[str, ...]
+    budget_s: float
+    seed: int = 1
+
+
+def _hex(text: str) -> str:
+    return text.encode("utf-8", "surrogatepass").hex()
+
+
+def _entry_kind(request: SearchRequest) -> str:
+    if request.entry.name == "<init>":
+        return "ctor"
+    return "instance" if request.inputs.receiver is not None else "static"
+
+
+def configuration(request: SearchRequest, result: Path) -> str:
+    """The driver's configuration text for ``request`` (module docstring)."""
+    entry, claim = request.entry, request.claim
+    line = claim.lines[0] if claim.lines else -1
+    plans = ["null" if isinstance(v, NullInput) else "free" for v in request.inputs.arguments]
+    lines = [
+        f"budget_ms\t{int(request.budget_s * 1000)}",
+        f"seed\t{request.seed}",
+        f"result\t{result}",
+        f"entry\t{_entry_kind(request)}\t{entry.dotted_class}\t{entry.name}\t{entry.descriptor}",
+        f"expect\t{claim.kind}\t{claim.method.dotted_class}\t{claim.method.name}\t{line}",
+        f"args\t{','.join(plans)}",
+    ]
+    for goal in goals(request.inputs):
+        lines.append(f"goal\t{goal.root}\t{'.'.join(goal.path)}\t{goal.kind}\t{_hex(goal.value)}")
+    lines.extend(f"class\t{name}" for name in request.public_classes)
+    found = seeds(request.inputs)
+    lines.extend(f"string\t{_hex(text)}" for text in reversed(found.strings))
+    lines.extend(f"int\t{number}" for number in reversed(found.ints))
+    for array in reversed(found.string_arrays):
+        lines.append(f"strings\t{','.join(_hex(text) for text in array)}")
+    return "\n".join(lines) + "\n"
+
+
+def compiled_driver(jdk: Jdk) -> Path | None:
+    """The directory holding the compiled driver for ``jdk`` (compiled on first use; shared by
+    every jhalt process through the cache below the temporary root), None when javac fails."""
+    source = _DRIVER_SOURCE.read_bytes()
+    key = hashlib.sha256(source + str(jdk.javac).encode()).hexdigest()[:16]
+    target = Path(tempfile.gettempdir()) / f"jhalt-api-driver-{key}"
+    if (target / f"{DRIVER_CLASS}.class").is_file():
+        return target
+    if jdk.javac is None:
+        return None
+    staging = Path(tempfile.mkdtemp(prefix="jhalt-api-driver-staging-"))
+    try:
+        done = subprocess.run(
+            [jdk.javac, "-nowarn", "-proc:none", "-d", str(staging), str(_DRIVER_SOURCE)],
+            capture_output=True, timeout=120, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        if done.returncode != 0:
+            return None
+        try:
+            os.rename(staging, target)
+        except OSError:
+            pass  # another process published it first
+        return target if (target / f"{DRIVER_CLASS}.class").is_file() else None
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> tuple[str, ...] | None:
+    """The Java statements of the first call sequence that reproduces the claim (the last
+    statement calls the entry), or None when the budget ends without one."""
+    driver = compiled_driver(jdk)
+    if driver is None:
+        return None
+    with scratch_directory("jhalt-api-search-") as work:
+        result = work / "calls.txt"
+        config = work / "search.cfg"
+        config.write_text(configuration(request, result), encoding="utf-8")
+        path = os.pathsep.join([absolute_classpath(classpath), str(driver)])
+        arguments = ["-cp", path, DRIVER_CLASS, str(config)]
+        wall = request.budget_s + _HALT_MARGIN_S
+        try:
+            process = contained_popen(
+                jdk.java, arguments, work, cpu_limit_for(wall),
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+        except OSError:
+            return None
+        try:
+            exit_status(process, wall)
+        finally:
+            release(process)
+        if not result.is_file():
+            return None
+        statements = tuple(s for s in result.read_text(encoding="utf-8").splitlines() if s)
+        return statements or None
