@@ -283,7 +283,7 @@ public final class JhaltSequenceDriver {
         if (t == float.class || t == Float.class) { final float v = pick(INTS); return new Lit(v + "f", () -> v); }
         if (t == String.class || t == CharSequence.class || t == Object.class) {
             final String v = pick(STRINGS);
-            return new Lit("new String(" + quote(v) + ")", () -> new String(v));
+            return new Lit(quote(v), () -> v);
         }
         if (t == String[].class || t == Object[].class) {
             final String[] v = pick(STRING_ARRAYS);
@@ -547,13 +547,26 @@ public final class JhaltSequenceDriver {
         Runtime.getRuntime().halt(0);
     }
 
+    /** Whether another public member of the same name takes as many arguments (casts then
+     *  fix the one the search called). */
+    static boolean overloaded(Executable member) {
+        Executable[] all = member instanceof Constructor ? member.getDeclaringClass().getConstructors() : member.getDeclaringClass().getMethods();
+        int count = 0;
+        for (Executable other : all) {
+            if (other.getName().equals(member.getName()) && other.getParameterCount() == member.getParameterCount()) count++;
+        }
+        return count > 1;
+    }
+
     static String statement(Step s, int index, boolean used) {
         Class<?>[] params = s.member.getParameterTypes();
         StringBuilder args = new StringBuilder();
+        boolean overloaded = overloaded(s.member);
         for (int i = 0; i < s.args.length; i++) {
             if (i > 0) args.append(", ");
             String value = s.args[i].lit != null ? s.args[i].lit.src : "v" + s.args[i].var;
-            args.append("(").append(params[i].getCanonicalName()).append(") ").append(value);
+            if (overloaded || value.equals("null")) args.append("(").append(params[i].getCanonicalName()).append(") ");
+            args.append(value);
         }
         if (s.member instanceof Constructor) {
             String name = s.member.getDeclaringClass().getCanonicalName();
