@@ -167,6 +167,8 @@ def _summarise(
             continue
         findings.extend(outcome.result.kept)
         totals["unconfirmed"] += len(outcome.result.dropped)
+        if hidden := outcome.result.stats.get("internal_states", 0):  # issue 19: not reported
+            totals["internal_states"] = totals.get("internal_states", 0) + hidden
         notes.extend(f"unconfirmed (not reported): {line}" for line in outcome.result.dropped)
         notes.extend(outcome.result.notes)
     totals["findings"] = len(findings)
