@@ -112,5 +112,5 @@ def test_driver_configuration_names_the_entry_claim_and_goals(tmp_path: Path) ->
     assert "expect\tjava.lang.NullPointerException\tshelf.Box\twidth\t18" in lines
     assert "args\tnull" in lines
     assert "goal\tr\tlabel\tnull\t" in lines
-    assert f"goal\tr\tnext.label\tstr\t{'ab'.encode().hex()}" in lines
+    assert f"goal\tr\tnext.label\tstr\t{b'ab'.hex()}" in lines
     assert "class\tshelf.Box" in lines
