@@ -126,8 +126,8 @@ def finding_text(number: int, finding: Finding, sources: SourceLines | None = No
     if site_text:
         lines.append(f"{_INDENT}    {site_text}")
     lines.append(f"{_INDENT}entry: {method_text(finding.entry)}")
-    category = f" ({finding.category})" if finding.category else ""
-    lines.append(f"{_INDENT}level: {finding.level}{category}")
+    if finding.category:  # triaged (`jhalt check` always triages)
+        lines.append(f"{_INDENT}level: {finding.level} ({finding.category})")
     if finding.path:
         lines.append(f"{_INDENT}path:")
         lines.extend(_path_lines(finding, sources))
