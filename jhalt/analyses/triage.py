@@ -21,8 +21,9 @@ category            level     when
 
 A precondition violation (`precondition`), whatever else holds: the exception is declared in
 the entry's ``throws`` clause (or a subclass of a declared one: the documented contract), or
-it is an ``IllegalArgumentException`` or ``NullPointerException`` (or a subclass) thrown
-explicitly by an ``athrow`` of the program — Java's convention for a rejected argument, as in
+it is an ``IllegalArgumentException``, ``NullPointerException`` or
+``UnsupportedOperationException`` (or a subclass) thrown explicitly by an ``athrow`` of the
+program — Java's convention for a rejected argument or an unsupported operation, as in
 ``if (x == null) throw new NullPointerException(...)`` or a ``Validate.notNull`` helper — or it
 comes from a JDK argument check the program calls (``Objects.requireNonNull``,
 ``Objects.checkIndex``, …). Assumption: such an explicit throw checks the caller's input; a
@@ -81,7 +82,13 @@ NULLABLE_ANNOTATIONS = frozenset(
 )
 """Simple names of the annotations read as "this parameter may be null" (JSR 305, JetBrains,
 Checker Framework, AndroidX, SpotBugs, JSpecify declaration forms)."""
-ARGUMENT_EXCEPTIONS = ("java/lang/IllegalArgumentException", "java/lang/NullPointerException")
+CONTRACT_EXCEPTIONS = (
+    "java/lang/IllegalArgumentException",
+    "java/lang/NullPointerException",
+    "java/lang/UnsupportedOperationException",
+)
+"""Thrown explicitly, these say "the caller broke the contract" by Java convention: a rejected
+argument, or an operation the object does not support (optional operations, stubs)."""
 JDK_CHECKS = frozenset(
     {
         ("java/util/Objects", "requireNonNull"),
@@ -130,7 +137,7 @@ def precondition(program: Program, finding: Finding) -> str | None:
     if found is None:
         return None
     op, member = found
-    if op == "athrow" and any(_subtype(program, kind, e) for e in ARGUMENT_EXCEPTIONS):
+    if op == "athrow" and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
         return f"explicit throw of {finding.kind}"
     if member is not None and (member.owner, member.name) in JDK_CHECKS:
         return f"argument check {member.owner.rsplit('/', 1)[-1]}.{member.name}"
@@ -214,7 +221,9 @@ def assess(
     public = is_public_entry(program, finding.entry)
     found: PublicWitness | str = "not searched"
     if public and search is not None:
-        found = public_witness(finding.entry, inputs, finding_claim(finding), search)
+        # a precondition stays a note whoever calls: the search's time goes to the others
+        claim = finding_claim(finding)
+        found = public_witness(finding.entry, inputs, claim, search, may_search=not reason)
     if isinstance(found, PublicWitness):
         nulls = set(found.null_arguments) - nullable_parameters(program, finding.entry)
         category = PRECONDITION if reason else NULL_ARGUMENT if nulls else PUBLIC_API

@@ -334,8 +334,11 @@ def replay_source(
         out = _javac(work, classpath, source, jdk.javac)
         if isinstance(out, ReplayResult):
             return out
-        command = ["-cp", os.pathsep.join([classpath, str(out)]), class_name]
+        command = [*_FAST_START, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
         return _observe_or_run(command, work, claim, timeout_s, jdk, None)
+
+
+_FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
 
 
 def _javac(work: Path, classpath: str, source: Path, javac_path: str) -> Path | ReplayResult:

@@ -49,7 +49,7 @@ def shelf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def run_check(directory: Path, out: Path, *extra: str) -> dict:
     code = main(
-        ["check", str(directory), "--timeout", "4", "--format", "json", "-o", str(out), *extra]
+        ["check", str(directory), "--timeout", "8", "--format", "json", "-o", str(out), *extra]
     )
     assert code in (0, 1)
     return json.loads(out.read_text())
@@ -121,7 +121,7 @@ def test_levels_of_a_library(shelf: Path, tmp_path: Path) -> None:
 def test_forged_state_is_a_note_on_request(shelf: Path, tmp_path: Path) -> None:
     sarif = tmp_path / "box.sarif"
     entry = ["--entry", "shelf.Box.width()I", "--include-internal-states"]
-    main(["check", str(shelf), *entry, "--timeout", "4", "--format", "sarif", "-o", str(sarif)])
+    main(["check", str(shelf), *entry, "--timeout", "8", "--format", "sarif", "-o", str(sarif)])
     (result,) = json.loads(sarif.read_text())["runs"][0]["results"]
     assert result["ruleId"] == "NullPointerException"
     assert (result["level"], result["properties"]["category"]) == ("note", "internal state")

@@ -82,7 +82,8 @@ public final class JhaltSequenceDriver {
     // ---- configuration ----
     static final Random RANDOM = new Random(1);
     static final ClassLoader LOADER = JhaltSequenceDriver.class.getClassLoader();
-    static long deadline;
+    static long deadline, nullsFrom;
+    static final Lit NULL = new Lit("null", () -> null);
     static String entryKind, resultPath;
     static Executable entry;
     static String expectType, frameClass, frameMethod;
@@ -121,6 +122,8 @@ public final class JhaltSequenceDriver {
             }
         }
         deadline = System.currentTimeMillis() + budget;
+        // the first half of the budget tries non-null values where the witness has null
+        nullsFrom = System.currentTimeMillis() + budget / 2;
         final long wait = budget + 1500;
         Thread watchdog = new Thread(() -> {
             try { Thread.sleep(wait); } catch (InterruptedException e) { return; }
@@ -269,6 +272,19 @@ public final class JhaltSequenceDriver {
         return items.get(index);
     }
 
+    static String arraySource(String[] v) {
+        StringBuilder src = new StringBuilder("new String[] {");
+        for (int i = 0; i < v.length; i++) src.append(i > 0 ? ", " : "").append(quote(v[i]));
+        return src.append("}").toString();
+    }
+
+    /** Properties holding v=v (the reproducer's double-brace initialiser does the same). */
+    static java.util.Properties properties(String v) {
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty(v, v);
+        return p;
+    }
+
     static Lit literal(Class<?> t) {
         if (t == int.class || t == Integer.class) { final long v = pick(INTS); return new Lit(Long.toString(v), () -> (int) v); }
         if (t == long.class || t == Long.class) { final long v = pick(INTS); return new Lit(v + "L", () -> v); }
@@ -287,9 +303,7 @@ public final class JhaltSequenceDriver {
         }
         if (t == String[].class || t == Object[].class) {
             final String[] v = pick(STRING_ARRAYS);
-            StringBuilder src = new StringBuilder("new String[] {");
-            for (int i = 0; i < v.length; i++) src.append(i > 0 ? ", " : "").append(quote(v[i]));
-            return new Lit(src.append("}").toString(), () -> v.clone());
+            return new Lit(arraySource(v), () -> v.clone());
         }
         if (t == char[].class) { final String v = pick(STRINGS); return new Lit(quote(v) + ".toCharArray()", () -> v.toCharArray()); }
         if (t == java.util.List.class || t == java.util.Collection.class || t == Iterable.class || t == java.util.ArrayList.class) {
@@ -297,7 +311,32 @@ public final class JhaltSequenceDriver {
             return new Lit("new java.util.ArrayList<Object>(java.util.Arrays.asList(" + quote(v) + "))",
                     () -> new ArrayList<Object>(Arrays.asList(v)));
         }
-        if (t == java.util.Properties.class) return new Lit("new java.util.Properties()", () -> new java.util.Properties());
+        if (t == java.util.Properties.class) {
+            if (RANDOM.nextBoolean()) return new Lit("new java.util.Properties()", () -> new java.util.Properties());
+            final String v = pick(STRINGS);
+            String q = quote(v);
+            return new Lit("new java.util.Properties() {{ setProperty(" + q + ", " + q + "); }}", () -> properties(v));
+        }
+        if (t == java.util.ListIterator.class || t == java.util.Iterator.class) {
+            final String[] v = pick(STRING_ARRAYS);
+            return new Lit("new java.util.ArrayList<Object>(java.util.Arrays.asList((Object[]) " + arraySource(v) + ")).listIterator()",
+                    () -> new ArrayList<Object>(Arrays.asList((Object[]) v.clone())).listIterator());
+        }
+        if (t == java.util.Map.class || t == java.util.HashMap.class) return new Lit("new java.util.HashMap<Object, Object>()", () -> new HashMap<Object, Object>());
+        if (t == java.util.Set.class) return new Lit("new java.util.HashSet<Object>()", () -> new java.util.HashSet<Object>());
+        if (t == java.io.PrintWriter.class) return new Lit("new java.io.PrintWriter(new java.io.StringWriter())", () -> new java.io.PrintWriter(new java.io.StringWriter()));
+        if (t == java.io.Writer.class) return new Lit("new java.io.StringWriter()", () -> new java.io.StringWriter());
+        if (t == java.io.PrintStream.class) return new Lit("new java.io.PrintStream(new java.io.ByteArrayOutputStream())", () -> new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
+        if (t == java.io.OutputStream.class) return new Lit("new java.io.ByteArrayOutputStream()", () -> new java.io.ByteArrayOutputStream());
+        if (t == java.io.Reader.class) { final String v = pick(STRINGS); return new Lit("new java.io.StringReader(" + quote(v) + ")", () -> new java.io.StringReader(v)); }
+        if (t == java.io.InputStream.class) {
+            final String v = pick(STRINGS);
+            return new Lit("new java.io.ByteArrayInputStream(" + quote(v) + ".getBytes())", () -> new java.io.ByteArrayInputStream(v.getBytes()));
+        }
+        if (t == byte[].class) { final String v = pick(STRINGS); return new Lit(quote(v) + ".getBytes()", () -> v.getBytes()); }
+        if (t == int[].class) { final long v = pick(INTS); return new Lit("new int[] {" + v + "}", () -> new int[] {(int) v}); }
+        if (t == Class.class) return new Lit("String.class", () -> String.class);
+        if (t == Number.class) { final long v = pick(INTS); return new Lit("Integer.valueOf(" + v + ")", () -> Integer.valueOf((int) v)); }
         if (t == java.io.File.class) { final String v = pick(STRINGS); return new Lit("new java.io.File(" + quote(v) + ")", () -> new java.io.File(v)); }
         if (!isProgramType(t) && usable(t) && !t.isInterface() && !Modifier.isAbstract(t.getModifiers())) {
             try {
@@ -472,7 +511,7 @@ public final class JhaltSequenceDriver {
         List<Class<?>> slots = new ArrayList<>();
         if (instance) { roots.add("r"); slots.add(entry.getDeclaringClass()); }
         for (int i = 0; i < params.length; i++) {
-            if (!argPlans[i].equals("null") && isProgramType(params[i])) { roots.add("a" + i); slots.add(params[i]); }
+            if (isProgramType(params[i])) { roots.add("a" + i); slots.add(params[i]); }
         }
         while (System.currentTimeMillis() < deadline) {
             if (slots.isEmpty()) { attempt(null, -1, null); continue; }
@@ -505,7 +544,7 @@ public final class JhaltSequenceDriver {
         }
         Arg[] args = new Arg[params.length];
         for (int i = 0; i < params.length; i++) {
-            if (argPlans[i].equals("null")) { args[i] = new Arg(new Lit("null", () -> null), -1); continue; }
+            if (argPlans[i].equals("null") && System.currentTimeMillis() >= nullsFrom) { args[i] = new Arg(NULL, -1); continue; }
             if (("a" + i).equals(root)) { args[i] = new Arg(null, b.append(seq)); continue; }
             args[i] = argument(params[i], b, 1);
             if (args[i] == null) return;
@@ -541,7 +580,10 @@ public final class JhaltSequenceDriver {
             if (s.target >= 0) used[s.target] = true;
             for (Arg a : s.args) if (a.lit == null) used[a.var] = true;
         }
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder("#nulls");
+        Step call = steps.get(steps.size() - 1);
+        for (int i = 0; i < call.args.length; i++) if (call.args[i].lit == NULL) out.append(' ').append(i);
+        out.append('\n');
         for (int i = 0; i < steps.size(); i++) out.append(statement(steps.get(i), i, used[i])).append('\n');
         Files.write(Paths.get(resultPath), out.toString().getBytes(StandardCharsets.UTF_8));
         Runtime.getRuntime().halt(0);

@@ -13,13 +13,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from jhalt.budget import API_SEARCH, API_SEARCH_CAP_S, REPLAY, REPLAY_CAP_S, REPLAY_FLOOR_S, Budget
+from jhalt.budget import (
+    API_REPLAY_RESERVE_S,
+    API_SEARCH,
+    API_SEARCH_CAP_S,
+    API_SEARCH_MIN_S,
+    REPLAY,
+    REPLAY_CAP_S,
+    REPLAY_FLOOR_S,
+    Budget,
+)
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import null_arguments
 from jhalt.witness.api.plain import plain_calls
 from jhalt.witness.api.reproducer import public_reproducer
 from jhalt.witness.api.search import SearchRequest, search_calls
-from jhalt.witness.inputs import ConcreteInputs, NullInput
+from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.replay import Claim, Jdk, ReplayResult, replay_source
 from jhalt.witness.reproducer import NON_TERMINATION
 
@@ -53,27 +62,44 @@ class PublicSearch:
 
 
 def _calls(
-    entry: MethodId, inputs: ConcreteInputs, claim: Claim, how: PublicSearch
+    entry: MethodId, inputs: ConcreteInputs, claim: Claim, how: PublicSearch, may_search: bool
 ) -> tuple[tuple[str, ...] | None, bool, tuple[int, ...]]:
-    """The calls, whether they were searched, and the null arguments of the entry's call."""
+    """The calls, whether they were searched, and the null arguments of the entry's call: the
+    plain form when it passes no null; else the search, which tries non-null values first;
+    else the plain form with its nulls."""
     plain = plain_calls(entry, inputs)
-    if plain is not None:
-        return plain, False, null_arguments(inputs)
-    if claim.kind == NON_TERMINATION:
-        return None, False, ()
-    search_s = how.budget.share_left(API_SEARCH, cap=API_SEARCH_CAP_S)
-    request = SearchRequest(entry, inputs, claim, how.public_classes, search_s)
-    nulls = tuple(i for i, v in enumerate(inputs.arguments) if isinstance(v, NullInput))
-    return search_calls(request, how.classpath, how.jdk), True, nulls
+    nulls = null_arguments(inputs)
+    if plain is not None and not nulls:
+        return plain, False, ()
+    search_s = _search_seconds(how.budget)
+    if may_search and claim.kind != NON_TERMINATION and search_s > 0:
+        request = SearchRequest(entry, inputs, claim, how.public_classes, search_s)
+        found = search_calls(request, how.classpath, how.jdk)
+        if found is not None:
+            return found.statements, True, found.null_arguments
+    return plain, False, nulls
+
+
+def _search_seconds(budget: Budget) -> float:
+    """``API_SEARCH`` of the time left after `API_REPLAY_RESERVE_S`, at most
+    ``API_SEARCH_CAP_S``; 0 (no search) below `API_SEARCH_MIN_S`."""
+    seconds = min(API_SEARCH_CAP_S, API_SEARCH * (budget.remaining() - API_REPLAY_RESERVE_S))
+    return seconds if seconds >= API_SEARCH_MIN_S else 0.0
 
 
 def public_witness(
-    entry: MethodId, inputs: ConcreteInputs, claim: Claim, how: PublicSearch
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    claim: Claim,
+    how: PublicSearch,
+    *,
+    may_search: bool = True,
 ) -> PublicWitness | str:
-    """The confirmed public-API witness of the claim, or why there is none."""
-    calls, searched, nulls = _calls(entry, inputs, claim, how)
+    """The confirmed public-API witness of the claim, or why there is none (``may_search``
+    False: the plain form only)."""
+    calls, searched, nulls = _calls(entry, inputs, claim, how, may_search)
     if calls is None:
-        return "no public call sequence found" if searched else "no public-call form"
+        return "no public call sequence found"
     sources = public_reproducer(entry, calls, claim.kind, claim.method)
     try:
         main, _ = sources.write(how.directory)

@@ -41,7 +41,14 @@ from jhalt.witness.output import exit_status
 from jhalt.witness.processes import contained_popen, cpu_limit_for, release, scratch_directory
 from jhalt.witness.replay import Claim, Jdk, absolute_classpath
 
-__all__ = ["DRIVER_CLASS", "SearchRequest", "compiled_driver", "search_calls"]
+__all__ = [
+    "DRIVER_CLASS",
+    "FAST_START",
+    "FoundCalls",
+    "SearchRequest",
+    "compiled_driver",
+    "search_calls",
+]
 
 DRIVER_CLASS = "JhaltSequenceDriver"
 _DRIVER_SOURCE = Path(__file__).with_name(f"{DRIVER_CLASS}.java")
@@ -124,9 +131,23 @@ def compiled_driver(jdk: Jdk) -> Path | None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> tuple[str, ...] | None:
-    """The Java statements of the first call sequence that reproduces the claim (the last
-    statement calls the entry), or None when the budget ends without one."""
+@dataclass(frozen=True)
+class FoundCalls:
+    """A sequence the driver found: its statements (the last calls the entry) and the
+    arguments of that call it passed as null (the witness's nulls are first tried non-null,
+    for the first half of the budget)."""
+
+    statements: tuple[str, ...]
+    null_arguments: tuple[int, ...]
+
+
+FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+"""JVM flags of the short runs (search, public replays): client compiler only, serial GC."""
+
+
+def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> FoundCalls | None:
+    """The first call sequence that reproduces the claim, or None when the budget ends
+    without one."""
     driver = compiled_driver(jdk)
     if driver is None:
         return None
@@ -135,7 +156,7 @@ def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> tuple[str,
         config = work / "search.cfg"
         config.write_text(configuration(request, result), encoding="utf-8")
         path = os.pathsep.join([absolute_classpath(classpath), str(driver)])
-        arguments = ["-cp", path, DRIVER_CLASS, str(config)]
+        arguments = [*FAST_START, "-cp", path, DRIVER_CLASS, str(config)]
         wall = request.budget_s + _HALT_MARGIN_S
         try:
             process = contained_popen(
@@ -150,5 +171,8 @@ def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> tuple[str,
             release(process)
         if not result.is_file():
             return None
-        statements = tuple(s for s in result.read_text(encoding="utf-8").splitlines() if s)
-        return statements or None
+        lines = [line for line in result.read_text(encoding="utf-8").splitlines() if line]
+        if len(lines) < 2 or not lines[0].startswith("#nulls"):
+            return None
+        nulls = tuple(int(index) for index in lines[0].split()[1:])
+        return FoundCalls(tuple(lines[1:]), nulls)
