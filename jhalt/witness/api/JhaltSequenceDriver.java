@@ -91,11 +91,6 @@ public final class JhaltSequenceDriver {
     static String[] argPlans;
     static final List<Goal> GOALS = new ArrayList<>();
     static final List<Class<?>> PROGRAM = new ArrayList<>();
-    static final List<String> STRINGS = new ArrayList<>(Arrays.asList("", "a", "-a", "--a", "-", "--", "a b", "a=b", "1", "ab"));
-    static final List<Long> INTS = new ArrayList<>(Arrays.asList(0L, 1L, -1L, 2L, 3L, 10L));
-    static final List<String[]> STRING_ARRAYS = new ArrayList<>(Arrays.asList(
-            new String[0], new String[] {"a"}, new String[] {"-a"}, new String[] {"--a"},
-            new String[] {"-a", "b"}, new String[] {"-a", "-b"}, new String[] {"a", "b"}));
     static final Map<Class<?>, List<Executable>> CREATORS = new HashMap<>();
     static final Map<Class<?>, List<Method>> MUTATORS = new HashMap<>();
     static final Map<String, List<Seq>> POOLS = new HashMap<>();
@@ -115,9 +110,9 @@ public final class JhaltSequenceDriver {
                 case "args": argPlans = f[1].isEmpty() ? new String[0] : f[1].split(","); break;
                 case "goal": GOALS.add(new Goal(f[1], f[2], f[3], f.length > 4 ? text(f[4]) : "")); break;
                 case "class": addProgramClass(f[1]); break;
-                case "string": if (!STRINGS.contains(text(f[1]))) STRINGS.add(0, text(f[1])); break;
-                case "int": INTS.add(0, Long.parseLong(f[1])); break;
-                case "strings": STRING_ARRAYS.add(0, strings(f[1])); break;
+                case "string": if (!JhaltLiterals.STRINGS.contains(text(f[1]))) JhaltLiterals.STRINGS.add(0, text(f[1])); break;
+                case "int": JhaltLiterals.INTS.add(0, Long.parseLong(f[1])); break;
+                case "strings": JhaltLiterals.STRING_ARRAYS.add(0, strings(f[1])); break;
                 default: break;
             }
         }
@@ -254,101 +249,6 @@ public final class JhaltSequenceDriver {
         return false;
     }
 
-    // ---- literals ----
-    static String quote(String s) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char ch : s.toCharArray()) {
-            if (ch == '"' || ch == '\\') out.append('\\').append(ch);
-            else if (ch >= ' ' && ch <= '~') out.append(ch);
-            else out.append(String.format("\\u%04x", (int) ch));
-        }
-        return out.append('"').toString();
-    }
-
-    static <T> T pick(List<T> items) {
-        // the first items (the witness's own values) are preferred
-        if (items.isEmpty()) return null;
-        int index = RANDOM.nextInt(3) == 0 ? 0 : RANDOM.nextInt(items.size());
-        return items.get(index);
-    }
-
-    static String arraySource(String[] v) {
-        StringBuilder src = new StringBuilder("new String[] {");
-        for (int i = 0; i < v.length; i++) src.append(i > 0 ? ", " : "").append(quote(v[i]));
-        return src.append("}").toString();
-    }
-
-    /** Properties holding v=v (the reproducer's double-brace initialiser does the same). */
-    static java.util.Properties properties(String v) {
-        java.util.Properties p = new java.util.Properties();
-        p.setProperty(v, v);
-        return p;
-    }
-
-    static Lit literal(Class<?> t) {
-        if (t == int.class || t == Integer.class) { final long v = pick(INTS); return new Lit(Long.toString(v), () -> (int) v); }
-        if (t == long.class || t == Long.class) { final long v = pick(INTS); return new Lit(v + "L", () -> v); }
-        if (t == short.class || t == Short.class) { final long v = pick(INTS); return new Lit("(short) " + v, () -> (short) v); }
-        if (t == byte.class || t == Byte.class) { final long v = pick(INTS); return new Lit("(byte) " + v, () -> (byte) v); }
-        if (t == boolean.class || t == Boolean.class) { final boolean v = RANDOM.nextBoolean(); return new Lit(Boolean.toString(v), () -> v); }
-        if (t == char.class || t == Character.class) {
-            final char v = "a-b =".charAt(RANDOM.nextInt(5));
-            return new Lit("'" + (v == '\'' ? "\\'" : String.valueOf(v)) + "'", () -> v);
-        }
-        if (t == double.class || t == Double.class) { final double v = pick(INTS); return new Lit(v + "d", () -> v); }
-        if (t == float.class || t == Float.class) { final float v = pick(INTS); return new Lit(v + "f", () -> v); }
-        if (t == String.class || t == CharSequence.class || t == Object.class) {
-            final String v = pick(STRINGS);
-            return new Lit(quote(v), () -> v);
-        }
-        if (t == String[].class || t == Object[].class) {
-            final String[] v = pick(STRING_ARRAYS);
-            return new Lit(arraySource(v), () -> v.clone());
-        }
-        if (t == char[].class) { final String v = pick(STRINGS); return new Lit(quote(v) + ".toCharArray()", () -> v.toCharArray()); }
-        if (t == java.util.List.class || t == java.util.Collection.class || t == Iterable.class || t == java.util.ArrayList.class) {
-            final String v = pick(STRINGS);
-            return new Lit("new java.util.ArrayList<Object>(java.util.Arrays.asList(" + quote(v) + "))",
-                    () -> new ArrayList<Object>(Arrays.asList(v)));
-        }
-        if (t == java.util.Properties.class) {
-            if (RANDOM.nextBoolean()) return new Lit("new java.util.Properties()", () -> new java.util.Properties());
-            final String v = pick(STRINGS);
-            String q = quote(v);
-            return new Lit("new java.util.Properties() {{ setProperty(" + q + ", " + q + "); }}", () -> properties(v));
-        }
-        if (t == java.util.ListIterator.class || t == java.util.Iterator.class) {
-            final String[] v = pick(STRING_ARRAYS);
-            return new Lit("new java.util.ArrayList<Object>(java.util.Arrays.asList((Object[]) " + arraySource(v) + ")).listIterator()",
-                    () -> new ArrayList<Object>(Arrays.asList((Object[]) v.clone())).listIterator());
-        }
-        if (t == java.util.Map.class || t == java.util.HashMap.class) return new Lit("new java.util.HashMap<Object, Object>()", () -> new HashMap<Object, Object>());
-        if (t == java.util.Set.class) return new Lit("new java.util.HashSet<Object>()", () -> new java.util.HashSet<Object>());
-        if (t == java.io.PrintWriter.class) return new Lit("new java.io.PrintWriter(new java.io.StringWriter())", () -> new java.io.PrintWriter(new java.io.StringWriter()));
-        if (t == java.io.Writer.class) return new Lit("new java.io.StringWriter()", () -> new java.io.StringWriter());
-        if (t == java.io.PrintStream.class) return new Lit("new java.io.PrintStream(new java.io.ByteArrayOutputStream())", () -> new java.io.PrintStream(new java.io.ByteArrayOutputStream()));
-        if (t == java.io.OutputStream.class) return new Lit("new java.io.ByteArrayOutputStream()", () -> new java.io.ByteArrayOutputStream());
-        if (t == java.io.Reader.class) { final String v = pick(STRINGS); return new Lit("new java.io.StringReader(" + quote(v) + ")", () -> new java.io.StringReader(v)); }
-        if (t == java.io.InputStream.class) {
-            final String v = pick(STRINGS);
-            return new Lit("new java.io.ByteArrayInputStream(" + quote(v) + ".getBytes())", () -> new java.io.ByteArrayInputStream(v.getBytes()));
-        }
-        if (t == byte[].class) { final String v = pick(STRINGS); return new Lit(quote(v) + ".getBytes()", () -> v.getBytes()); }
-        if (t == int[].class) { final long v = pick(INTS); return new Lit("new int[] {" + v + "}", () -> new int[] {(int) v}); }
-        if (t == Class.class) return new Lit("String.class", () -> String.class);
-        if (t == Number.class) { final long v = pick(INTS); return new Lit("Integer.valueOf(" + v + ")", () -> Integer.valueOf((int) v)); }
-        if (t == java.io.File.class) { final String v = pick(STRINGS); return new Lit("new java.io.File(" + quote(v) + ")", () -> new java.io.File(v)); }
-        if (!isProgramType(t) && usable(t) && !t.isInterface() && !Modifier.isAbstract(t.getModifiers())) {
-            try {
-                final Constructor<?> k = t.getConstructor();
-                return new Lit("new " + t.getCanonicalName() + "()", () -> k.newInstance());
-            } catch (NoSuchMethodException e) {
-                return null;
-            }
-        }
-        return null;
-    }
-
     // ---- building sequences ----
     static final class Builder {
         final List<Step> steps = new ArrayList<>();
@@ -363,7 +263,7 @@ public final class JhaltSequenceDriver {
     /** An argument of type t: a literal, an object from the pool, or a new one (depth bounded). */
     static Arg argument(Class<?> t, Builder into, int depth) {
         if (!isProgramType(t)) {
-            Lit lit = literal(t);
+            Lit lit = JhaltLiterals.literal(t);
             return lit == null ? null : new Arg(lit, -1);
         }
         List<Seq> pool = POOLS.get(t.getName());

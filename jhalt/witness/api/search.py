@@ -1,5 +1,6 @@
 """The public-API witness search on the JVM (issue 19): one contained JVM per finding runs
-the Java driver ``JhaltSequenceDriver`` (next to this module), which tries call sequences by
+the Java driver ``JhaltSequenceDriver`` (next to this module, with its literal table
+``JhaltLiterals``), which tries call sequences by
 reflection until its time budget ends and writes the first that reproduces the finding.
 
 The driver (compiled once per JDK into a cache directory below the temporary root, published
@@ -51,7 +52,9 @@ __all__ = [
 ]
 
 DRIVER_CLASS = "JhaltSequenceDriver"
-_DRIVER_SOURCE = Path(__file__).with_name(f"{DRIVER_CLASS}.java")
+_DRIVER_SOURCES = tuple(
+    Path(__file__).with_name(f"{name}.java") for name in (DRIVER_CLASS, "JhaltLiterals")
+)
 _HALT_MARGIN_S = 3.0  # the driver halts 1.5 s after its budget; JVM start-up on top
 
 
@@ -105,7 +108,7 @@ def configuration(request: SearchRequest, result: Path) -> str:
 def compiled_driver(jdk: Jdk) -> Path | None:
     """The directory holding the compiled driver for ``jdk`` (compiled on first use; shared by
     every jhalt process through the cache below the temporary root), None when javac fails."""
-    source = _DRIVER_SOURCE.read_bytes()
+    source = b"\0".join(path.read_bytes() for path in _DRIVER_SOURCES)
     key = hashlib.sha256(source + str(jdk.javac).encode()).hexdigest()[:16]
     target = Path(tempfile.gettempdir()) / f"jhalt-api-driver-{key}"
     if (target / f"{DRIVER_CLASS}.class").is_file():
@@ -115,7 +118,7 @@ def compiled_driver(jdk: Jdk) -> Path | None:
     staging = Path(tempfile.mkdtemp(prefix="jhalt-api-driver-staging-"))
     try:
         done = subprocess.run(
-            [jdk.javac, "-nowarn", "-proc:none", "-d", str(staging), str(_DRIVER_SOURCE)],
+            [jdk.javac, "-nowarn", "-proc:none", "-d", str(staging), *map(str, _DRIVER_SOURCES)],
             capture_output=True, timeout=120, stdin=subprocess.DEVNULL,
         )  # fmt: skip
         if done.returncode != 0:
