@@ -14,7 +14,9 @@ by an atomic rename) reads a configuration of tab-separated directives:
 * ``goal ROOT PATH KIND HEX`` — the `jhalt.witness.api.goals` of the witness;
 * ``class NAME`` — a public class of the program (creators and implementations come from
   these, by reflection: public constructors of concrete classes, public static factories);
-* ``string HEX``, ``int N``, ``strings HEX,HEX,…`` — the witness's literals, tried first.
+* ``string HEX``, ``int N``, ``strings HEX,HEX,…`` — the witness's literals, tried first
+  (strings with a path separator, ``..`` or ``~`` are left out: every string may become a
+  file name, and the search's calls must stay inside its scratch directory).
 
 Search (Randoop-style, feedback-directed): per slot (receiver, object arguments) a pool of
 sequences; each round creates a new object (a public constructor or factory with arguments
@@ -75,6 +77,13 @@ def _hex(text: str) -> str:
     return text.encode("utf-8", "surrogatepass").hex()
 
 
+def _harmless(text: str) -> bool:
+    """Whether a witness string may be tried as any argument: no path separator and no
+    ``..``, so that a string the search passes as a file name stays inside the scratch
+    directory the search runs in (assumption: a library resolves relative names there)."""
+    return not any(mark in text for mark in ("/", "\\", "..", "~"))
+
+
 def _entry_kind(request: SearchRequest) -> str:
     if request.entry.name == "<init>":
         return "ctor"
@@ -98,9 +107,10 @@ def configuration(request: SearchRequest, result: Path) -> str:
         lines.append(f"goal\t{goal.root}\t{'.'.join(goal.path)}\t{goal.kind}\t{_hex(goal.value)}")
     lines.extend(f"class\t{name}" for name in request.public_classes)
     found = seeds(request.inputs)
-    lines.extend(f"string\t{_hex(text)}" for text in reversed(found.strings))
+    strings = [text for text in found.strings if _harmless(text)]
+    lines.extend(f"string\t{_hex(text)}" for text in reversed(strings))
     lines.extend(f"int\t{number}" for number in reversed(found.ints))
-    for array in reversed(found.string_arrays):
+    for array in reversed([a for a in found.string_arrays if all(map(_harmless, a))]):
         lines.append(f"strings\t{','.join(_hex(text) for text in array)}")
     return "\n".join(lines) + "\n"
 
