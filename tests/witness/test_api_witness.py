@@ -114,3 +114,14 @@ def test_driver_configuration_names_the_entry_claim_and_goals(tmp_path: Path) ->
     assert "goal\tr\tlabel\tnull\t" in lines
     assert f"goal\tr\tnext.label\tstr\t{b'ab'.hex()}" in lines
     assert "class\tshelf.Box" in lines
+
+
+def test_witness_strings_that_could_leave_the_scratch_directory_are_not_tried(
+    tmp_path: Path,
+) -> None:
+    entry = MethodId("p/Files", "touch", "(Ljava/lang/String;Ljava/lang/String;)V")
+    inputs = ConcreteInputs(arguments=(StringInput(4, "../x"), StringInput(2, "ok")))
+    claim = Claim("java.io.IOException", entry)
+    text = configuration(SearchRequest(entry, inputs, claim, (), 1.0), tmp_path / "out")
+    assert f"string\t{b'ok'.hex()}" in text.splitlines()
+    assert b"../x".hex() not in text
