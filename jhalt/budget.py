@@ -93,9 +93,9 @@ CHECK_NONTERMINATION = 0.3
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0
-API_SEARCH = 0.4
+API_SEARCH = 0.5
 API_SEARCH_CAP_S = 5.0
-API_REPLAY_RESERVE_S = 3.0
+API_REPLAY_RESERVE_S = 2.5
 """Kept back from the search for the public reproducer's compilation and run."""
 API_SEARCH_MIN_S = 0.5
 """Below this the search is not started (the JVM alone takes a few tenths of a second)."""

@@ -82,7 +82,9 @@ public final class JhaltSequenceDriver {
     // ---- configuration ----
     static final Random RANDOM = new Random(1);
     static final ClassLoader LOADER = JhaltSequenceDriver.class.getClassLoader();
-    static long deadline, nullsFrom;
+    static long deadline;
+    /** A sequence that needed the witness's nulls: reported only if no non-null one is found. */
+    static List<Step> withNulls;
     static final Lit NULL = new Lit("null", () -> null);
     static String entryKind, resultPath;
     static Executable entry;
@@ -117,8 +119,6 @@ public final class JhaltSequenceDriver {
             }
         }
         deadline = System.currentTimeMillis() + budget;
-        // the first half of the budget tries non-null values where the witness has null
-        nullsFrom = System.currentTimeMillis() + budget / 2;
         final long wait = budget + 1500;
         Thread watchdog = new Thread(() -> {
             try { Thread.sleep(wait); } catch (InterruptedException e) { return; }
@@ -130,6 +130,7 @@ public final class JhaltSequenceDriver {
             @Override public synchronized void write(byte[] b, int o, int n) { reset(); }
         }));
         search();
+        if (withNulls != null) report(withNulls);
         Runtime.getRuntime().halt(1);
     }
 
@@ -444,7 +445,9 @@ public final class JhaltSequenceDriver {
         }
         Arg[] args = new Arg[params.length];
         for (int i = 0; i < params.length; i++) {
-            if (argPlans[i].equals("null") && System.currentTimeMillis() >= nullsFrom) { args[i] = new Arg(NULL, -1); continue; }
+            // where the witness has null, a non-null value is tried first: null in half the
+            // attempts until one with null reproduces, then never again
+            if (argPlans[i].equals("null") && withNulls == null && RANDOM.nextBoolean()) { args[i] = new Arg(NULL, -1); continue; }
             if (("a" + i).equals(root)) { args[i] = new Arg(null, b.append(seq)); continue; }
             args[i] = argument(params[i], b, 1);
             if (args[i] == null) return;
@@ -453,7 +456,12 @@ public final class JhaltSequenceDriver {
         try {
             execute(b.steps);
         } catch (Failure f) {
-            if (f.index == call && matches(f.cause)) { report(b.steps); }
+            if (f.index == call && matches(f.cause)) {
+                boolean nulls = false;
+                for (Arg a : args) nulls |= a.lit == NULL;
+                if (!nulls) report(b.steps);
+                if (withNulls == null) withNulls = b.steps;
+            }
         }
     }
 
