@@ -4,6 +4,8 @@ meaning fixes each level (tests/witness/api_programs/shelf, one class per case):
 * ``Counter.add`` indexes past a full array: ``new Counter(0).add(v)`` — error, with a
   reproducer of public calls only that the JVM confirms; its NullPointerException needs
   ``slots == null``, which no constructor makes — not reported;
+* ``Doc.titleLength`` — a Doc made by ``new Reader().read("")`` has no title: error, found
+  through a producer method (Doc has no public constructor);
 * ``Names.total(null)`` — warning (null argument); ``Names.size`` annotates its parameter
   ``@Nullable`` (class-file retention), so null is a legitimate input — error;
 * ``Box.width`` — only a forged Box (label null) throws: not reported by default, a note with
@@ -113,6 +115,9 @@ def test_levels_of_a_library(shelf: Path, tmp_path: Path) -> None:
     assert any("new shelf.Counter(" in call for call in add["witness"]["calls"])
     source = Path(add["witness"]["reproducer"]).read_text()
     assert not any(word in source for word in FORBIDDEN)
+    title = found[("titleLength", "NullPointerException")]
+    assert title["level"] == "error"
+    assert any(".read(" in call for call in title["witness"]["calls"])
     assert ("add", "NullPointerException") not in found
     assert ("width", "NullPointerException") not in found
     assert (

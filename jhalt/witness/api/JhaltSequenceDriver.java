@@ -97,6 +97,8 @@ public final class JhaltSequenceDriver {
     static final Map<Class<?>, List<Method>> MUTATORS = new HashMap<>();
     static final Map<String, List<Seq>> POOLS = new HashMap<>();
     static final int POOL_SIZE = 48;
+    /** Program types built as arguments or receivers of creators: pooled and extended too. */
+    static final Set<Class<?>> SUPPORT = new LinkedHashSet<>();
 
     public static void main(String[] args) throws Exception {
         List<String> lines = Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8);
@@ -218,7 +220,9 @@ public final class JhaltSequenceDriver {
         for (Class<?> c : PROGRAM) {
             if (!usable(c)) continue;
             for (Method m : c.getMethods()) {
-                if (Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() == c && callable(m)
+                boolean producer = !Modifier.isStatic(m.getModifiers()) && !m.getDeclaringClass().isAssignableFrom(t)
+                        && isProgramType(m.getDeclaringClass());
+                if ((Modifier.isStatic(m.getModifiers()) || producer) && m.getDeclaringClass() == c && callable(m)
                         && t.isAssignableFrom(m.getReturnType()) && usable(m.getReturnType())
                         && !m.getReturnType().isPrimitive() && m.getReturnType() != Object.class) {
                     found.add(m);
@@ -272,6 +276,7 @@ public final class JhaltSequenceDriver {
         if (pool != null && !pool.isEmpty() && RANDOM.nextInt(4) != 0) chosen = tournament(pool);
         if (chosen == null && depth < 3) chosen = create(t, depth + 1);
         if (chosen == null) return null;
+        SUPPORT.add(t);
         return new Arg(null, into.append(chosen));
     }
 
@@ -280,9 +285,17 @@ public final class JhaltSequenceDriver {
         if (options.isEmpty()) return null;
         Executable member = options.get(RANDOM.nextInt(options.size()));
         Builder b = new Builder();
+        int target = -1;
+        if (member instanceof Method && !Modifier.isStatic(member.getModifiers())) {
+            // a producer: a public method of another object returns one (a parser's parse)
+            if (depth >= 3) return null;
+            Arg receiver = argument(member.getDeclaringClass(), b, depth + 1);
+            if (receiver == null) return null;
+            target = receiver.var;
+        }
         Arg[] args = arguments(member, b, depth);
         if (args == null) return null;
-        int result = b.add(new Step(member, -1, args));
+        int result = b.add(new Step(member, target, args));
         Class<?> declared = member instanceof Constructor ? member.getDeclaringClass() : ((Method) member).getReturnType();
         return new Seq(b.steps, result, declared);
     }
@@ -313,7 +326,7 @@ public final class JhaltSequenceDriver {
         Seq best = null;
         for (int i = 0; i < 3; i++) {
             Seq s = pool.get(RANDOM.nextInt(pool.size()));
-            if (best == null || s.score > best.score || (s.score == best.score && s.steps.size() < best.steps.size())) best = s;
+            if (best == null || s.score > best.score || (s.score == best.score && RANDOM.nextBoolean())) best = s;
         }
         return best;
     }
@@ -415,6 +428,7 @@ public final class JhaltSequenceDriver {
             if (isProgramType(params[i])) { roots.add("a" + i); slots.add(params[i]); }
         }
         while (System.currentTimeMillis() < deadline) {
+            if (!SUPPORT.isEmpty() && RANDOM.nextInt(10) < 3) { grow(); continue; }
             if (slots.isEmpty()) { attempt(null, -1, null); continue; }
             int k = RANDOM.nextInt(slots.size());
             List<Seq> pool = POOLS.get(slots.get(k).getName());
@@ -431,6 +445,21 @@ public final class JhaltSequenceDriver {
             remember(roots.get(k), slots.get(k), seq);
             attempt(roots.get(k), k, seq);
         }
+    }
+
+    /** Creates or extends an object of a support type and keeps it in its pool if it runs. */
+    static void grow() {
+        List<Class<?>> types = new ArrayList<>(SUPPORT);
+        Class<?> t = types.get(RANDOM.nextInt(types.size()));
+        List<Seq> pool = POOLS.get(t.getName());
+        Seq seq = pool == null || pool.isEmpty() || RANDOM.nextInt(10) < 3 ? create(t, 1) : extend(tournament(pool));
+        if (seq == null) return;
+        try {
+            execute(seq.steps);
+        } catch (Failure f) {
+            return;
+        }
+        remember("", t, seq);
     }
 
     /** Calls the entry with seq in slot k (the other slots from their pools); reports a match. */
