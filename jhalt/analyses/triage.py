@@ -26,7 +26,10 @@ it is an ``IllegalArgumentException``, ``NullPointerException`` or
 program — Java's convention for a rejected argument or an unsupported operation, as in
 ``if (x == null) throw new NullPointerException(...)`` or a ``Validate.notNull`` helper — or it
 comes from a JDK argument check the program calls (``Objects.requireNonNull``,
-``Objects.checkIndex``, …). Assumption: such an explicit throw checks the caller's input; a
+``Objects.checkIndex``, …), or it is a ClassCastException of a ``checkcast`` applied right away
+to one of the entry's own parameters — a signature wider than the contract, as in legacy
+``setType(Object type)`` documented "supposed to be a Class". Assumption: such an explicit
+throw checks the caller's input; a
 program that throws IllegalArgumentException for its own inconsistent state is then
 under-reported (as a note, never hidden).
 """
@@ -36,7 +39,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from jhalt.bytecode.instructions import decode
+from jhalt.bytecode.instructions import Instruction, decode
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import Access, MemberRef
 from jhalt.errors import JhaltError
 from jhalt.findings import Finding, Replay
@@ -108,7 +112,8 @@ def _subtype(program: Program, sub: str, sup: str) -> bool:
         return False
 
 
-def _instruction_op(program: Program, finding: Finding) -> tuple[str, MemberRef | None] | None:
+def _site(program: Program, finding: Finding) -> tuple[Instruction, Instruction | None] | None:
+    """The throwing instruction and the one before it (None at pc 0)."""
     method = finding.location.method
     classfile = program.find(method.class_name)
     info = classfile.method(method.name, method.descriptor) if classfile else None
@@ -118,11 +123,30 @@ def _instruction_op(program: Program, finding: Finding) -> tuple[str, MemberRef 
         instructions = decode(info.code.bytecode, classfile.constant_pool)
     except JhaltError:
         return None
-    for instruction in instructions:
+    for index, instruction in enumerate(instructions):
         if instruction.pc == finding.location.pc:
-            operand = instruction.operand
-            return instruction.op, operand if isinstance(operand, MemberRef) else None
+            return instruction, instructions[index - 1] if index else None
     return None
+
+
+def _parameter_slots(method: MethodId, is_static: bool) -> int:
+    """The local slots the parameters occupy (``long`` and ``double`` take two)."""
+    parameters, _ = parse_method_descriptor(method.descriptor)
+    return (0 if is_static else 1) + sum(2 if p in ("J", "D") else 1 for p in parameters)
+
+
+def _casts_own_parameter(program: Program, finding: Finding, before: Instruction | None) -> bool:
+    """A ``checkcast`` of a value the entry was just given: ``aload`` of one of its parameter
+    slots right before it, in the entry itself (assumption: the slot was not reassigned)."""
+    if before is None or before.op != "aload" or before.local is None:
+        return False
+    if finding.location.method != finding.entry:
+        return False
+    classfile = program.find(finding.entry.class_name)
+    info = classfile.method(finding.entry.name, finding.entry.descriptor) if classfile else None
+    if info is None:
+        return False
+    return before.local < _parameter_slots(finding.entry, info.is_static)
 
 
 def precondition(program: Program, finding: Finding) -> str | None:
@@ -133,14 +157,17 @@ def precondition(program: Program, finding: Finding) -> str | None:
     for declared in info.exceptions if info else ():
         if _subtype(program, kind, declared):
             return f"declared: throws {declared.replace('/', '.')}"
-    found = _instruction_op(program, finding)
+    found = _site(program, finding)
     if found is None:
         return None
-    op, member = found
-    if op == "athrow" and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
+    instruction, before = found
+    member = instruction.operand if isinstance(instruction.operand, MemberRef) else None
+    if instruction.op == "athrow" and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
         return f"explicit throw of {finding.kind}"
     if member is not None and (member.owner, member.name) in JDK_CHECKS:
         return f"argument check {member.owner.rsplit('/', 1)[-1]}.{member.name}"
+    if instruction.op == "checkcast" and _casts_own_parameter(program, finding, before):
+        return "the parameter's declared type is wider than the method accepts (a cast of it)"
     return None
 
 

@@ -11,7 +11,8 @@ meaning fixes each level (tests/witness/api_programs/shelf, one class per case):
 * ``Box.width`` — only a forged Box (label null) throws: not reported by default, a note with
   ``--include-internal-states``;
 * ``Guard.half`` throws IllegalArgumentException explicitly, ``Guard.parse`` the IOException
-  it declares — notes (precondition), never errors.
+  it declares, ``Guard.typeName(Object)`` casts its parameter to the Class it documents —
+  notes (precondition), never errors.
 
 ``--timeout 15`` leaves the search a few seconds even on a loaded machine (a search ends at
 its first find, so only Box's fruitless one takes them). The ``Nullable`` annotation is
@@ -127,6 +128,7 @@ def test_levels_of_a_library(shelf: Path, tmp_path: Path) -> None:
     assert found[("size", "NullPointerException")]["level"] == "error"
     assert found[("half", "IllegalArgumentException")]["level"] == "note"
     assert found[("parse", "IOException")]["category"] == "precondition"
+    assert found[("typeName", "ClassCastException")]["level"] == "note"
 
 
 @needs_jdk

@@ -125,3 +125,13 @@ def test_witness_strings_that_could_leave_the_scratch_directory_are_not_tried(
     text = configuration(SearchRequest(entry, inputs, claim, (), 1.0), tmp_path / "out")
     assert f"string\t{b'ok'.hex()}" in text.splitlines()
     assert b"../x".hex() not in text
+
+
+def test_a_bare_object_is_made_by_its_constructor_not_forged() -> None:
+    entry = MethodId("p/Types", "name", "(Ljava/lang/Object;)I")
+    inputs = ConcreteInputs(arguments=(Ref("o"),), heap=(("o", ObjectInput("java/lang/Object")),))
+    assert not forges_state(inputs)
+    assert plain_calls(entry, inputs) == (
+        "Object h0 = new Object();",
+        "p.Types.name((java.lang.Object) h0);",
+    )

@@ -8,8 +8,8 @@ object argument (root ``aN``), each field path the witness fixes and what it mus
 the declared names and are followed up to `MAX_DEPTH` fields, each object once.
 
 The same reading answers the triage questions of a witness: does it *forge* state — an object
-made without a constructor (every `ObjectInput` other than a string; the witness's receiver
-always is one), or a static field set from outside — and which arguments are ``null``
+made without a constructor (every `ObjectInput` but a bare ``java.lang.Object``; the
+witness's receiver always is one), or a static field set from outside — and which arguments are ``null``
 (an argument that is null, or an array argument holding a null element: both are nulls the
 caller passes). The literal seeds (`Seeds`) are the witness's own strings, integers and string
 arrays, tried first by the search.
@@ -32,7 +32,16 @@ from jhalt.witness.inputs import (
     Value,
 )
 
-__all__ = ["Goal", "MAX_DEPTH", "Seeds", "forges_state", "goals", "null_arguments", "seeds"]
+__all__ = [
+    "Goal",
+    "MAX_DEPTH",
+    "Seeds",
+    "forges_state",
+    "goals",
+    "is_plain_object",
+    "null_arguments",
+    "seeds",
+]
 
 MAX_DEPTH = 3
 """Field paths longer than this are not goals: deeper state is rarely what a crash needs, and
@@ -132,13 +141,19 @@ def _reachable(inputs: ConcreteInputs, values: list[Value]) -> list[HeapEntry]:
     return order
 
 
+def is_plain_object(entry: HeapEntry) -> bool:
+    """A bare ``java.lang.Object`` (no fields): ``new Object()`` makes it, nothing is forged."""
+    return isinstance(entry, ObjectInput) and entry.class_name == "java/lang/Object"
+
+
 def forges_state(inputs: ConcreteInputs) -> bool:
     """Whether the witness needs state no call made: an object allocated without a constructor
     (any `ObjectInput` reachable from the receiver or the arguments) or a static field value."""
     if inputs.statics:
         return True
     roots = list(inputs.arguments) + ([inputs.receiver] if inputs.receiver is not None else [])
-    return any(isinstance(entry, ObjectInput) for entry in _reachable(inputs, roots))
+    reachable = _reachable(inputs, roots)
+    return any(isinstance(e, ObjectInput) and not is_plain_object(e) for e in reachable)
 
 
 def null_arguments(inputs: ConcreteInputs) -> tuple[int, ...]:

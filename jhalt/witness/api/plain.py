@@ -1,7 +1,7 @@
 """The plain public-call form of a witness that needs no constructed objects (issue 19).
 
-A static method (or constructor) whose witness holds only integers, floats, strings, arrays
-and nulls is called in a unit test exactly as the witness says, without any search: each
+A static method (or constructor) whose witness holds only integers, floats, strings, arrays,
+nulls and bare ``java.lang.Object`` instances (``new Object()``) is called in a unit test exactly as the witness says, without any search: each
 array becomes a local variable (``String[] h0 = new String[] {"-a"};``, dependencies first,
 so shared arrays stay shared), each string a fresh ``new String("…")`` and every argument is
 cast to its parameter type (``(String) null``, ``(long) 3``), so that Java's overload
@@ -16,6 +16,7 @@ import struct
 
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.ids import MethodId
+from jhalt.witness.api.goals import is_plain_object
 from jhalt.witness.inputs import (
     ConcreteInputs,
     FloatInput,
@@ -94,7 +95,12 @@ class _Emitter:
             return None  # a cycle through arrays: not a plain form
         entry = self.inputs.entry(ref.id)
         if isinstance(entry, ObjectInput):
-            return None
+            if not is_plain_object(entry):
+                return None
+            name = f"h{len(self.names)}"
+            self.names[ref.id] = name
+            self.lines.append(f"Object {name} = new Object();")
+            return name
         if isinstance(entry, StringInput):
             expression = f"new String({java_string_literal(entry.text())})"
             declared = "String"

@@ -17,4 +17,9 @@ public class Guard {
         }
         return 1;
     }
+
+    /** Kept for compatibility: type is supposed to be a Class. */
+    public static int typeName(Object type) {
+        return ((Class<?>) type).getName().length();
+    }
 }
