@@ -102,11 +102,24 @@ def public_witness(
         return "no public call sequence found"
     sources = public_reproducer(entry, calls, claim.kind, claim.method)
     try:
-        main, _ = sources.write(how.directory)
+        main, test = sources.write(how.directory)
     except OSError as error:
         return f"reproducer not written: {error}"
     replay_s = how.budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S)
     result = replay_source(how.classpath, main, sources.class_name, claim, replay_s, how.jdk)
     if not result.confirmed:
+        _remove(main, test)
         return f"public calls not confirmed: {result.detail.splitlines()[0]}"
     return PublicWitness(calls, main, result, nulls, searched)
+
+
+def _remove(*files: Path) -> None:
+    """Remove the reproducer of a sequence the JVM did not confirm, and its directories when
+    they are left empty (a finding without a public witness leaves nothing behind)."""
+    for path in files:
+        path.unlink(missing_ok=True)
+    for directory in (files[0].parent, files[0].parent.parent):
+        try:
+            directory.rmdir()
+        except OSError:
+            break  # not empty: another reproducer lives there
