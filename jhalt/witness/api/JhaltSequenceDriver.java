@@ -103,10 +103,12 @@ public final class JhaltSequenceDriver {
     public static void main(String[] args) throws Exception {
         List<String> lines = Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8);
         long budget = 3000;
+        deadline = -1;
         for (String line : lines) {
             String[] f = line.split("\t", -1);
             switch (f[0]) {
                 case "budget_ms": budget = Long.parseLong(f[1]); break;
+                case "deadline_ms": deadline = Long.parseLong(f[1]); break;
                 case "seed": RANDOM.setSeed(Long.parseLong(f[1])); break;
                 case "result": resultPath = f[1]; break;
                 case "entry": entryKind = f[1]; entry = member(f[1], f[2], f[3], f[4]); break;
@@ -120,8 +122,9 @@ public final class JhaltSequenceDriver {
                 default: break;
             }
         }
-        deadline = System.currentTimeMillis() + budget;
-        final long wait = budget + 1500;
+        // the deadline is absolute (epoch milliseconds) when given: the JVM's start counts too
+        if (deadline < 0) deadline = System.currentTimeMillis() + budget;
+        final long wait = Math.max(0, deadline - System.currentTimeMillis()) + 500;
         Thread watchdog = new Thread(() -> {
             try { Thread.sleep(wait); } catch (InterruptedException e) { return; }
             Runtime.getRuntime().halt(2);

@@ -97,6 +97,8 @@ def public_witness(
 ) -> PublicWitness | str:
     """The confirmed public-API witness of the claim, or why there is none (``may_search``
     False: the plain form only)."""
+    if how.budget.remaining() < API_REPLAY_RESERVE_S:
+        return "no time left for a public witness"
     calls, searched, nulls = _calls(entry, inputs, claim, how, may_search)
     if calls is None:
         return "no public call sequence found"

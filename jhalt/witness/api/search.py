@@ -6,7 +6,8 @@ reflection until its time budget ends and writes the first that reproduces the f
 The driver (compiled once per JDK into a cache directory below the temporary root, published
 by an atomic rename) reads a configuration of tab-separated directives:
 
-* ``budget_ms N``, ``seed N``, ``result PATH`` — search time, random seed, answer file;
+* ``budget_ms N``, ``deadline_ms T``, ``seed N``, ``result PATH`` — search time, its end in
+  epoch milliseconds (so that the JVM's start-up counts), random seed, answer file;
 * ``entry KIND CLASS NAME DESCRIPTOR`` — ``static``, ``instance`` or ``ctor``;
 * ``expect EXCEPTION CLASS METHOD LINE`` — the claim: exception class and the first
   application frame (``LINE`` -1 when unknown);
@@ -34,6 +35,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,7 +59,7 @@ DRIVER_CLASS = "JhaltSequenceDriver"
 _DRIVER_SOURCES = tuple(
     Path(__file__).with_name(f"{name}.java") for name in (DRIVER_CLASS, "JhaltLiterals")
 )
-_HALT_MARGIN_S = 3.0  # the driver halts 1.5 s after its budget; JVM start-up on top
+_HALT_MARGIN_S = 1.0  # the driver halts itself 0.5 s after its (absolute) deadline
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,7 @@ def configuration(request: SearchRequest, result: Path) -> str:
     plans = ["null" if isinstance(v, NullInput) else "free" for v in request.inputs.arguments]
     lines = [
         f"budget_ms\t{int(request.budget_s * 1000)}",
+        f"deadline_ms\t{int((time.time() + request.budget_s) * 1000)}",
         f"seed\t{request.seed}",
         f"result\t{result}",
         f"entry\t{_entry_kind(request)}\t{entry.dotted_class}\t{entry.name}\t{entry.descriptor}",
