@@ -11,7 +11,8 @@ category            level     when
                               ``@Nullable``/``@CheckForNull``)
 ``null argument``   warning   reproduced by public calls, but an argument of the entry is null
                               (or an array holding a null) and that parameter is not annotated
-                              nullable
+                              nullable, or a call of the sequence got a null (a method's null
+                              result passed on)
 ``precondition``    note      the method rejects its input as its contract says (`precondition`)
 ``internal state``  note      only with forged state: an object made without a constructor, or a
                               static field set from outside, and no public call sequence found
@@ -21,9 +22,11 @@ category            level     when
 
 A precondition violation (`precondition`), whatever else holds: the exception is declared in
 the entry's ``throws`` clause (or a subclass of a declared one: the documented contract), or
-it is an ``IllegalArgumentException``, ``NullPointerException`` or
-``UnsupportedOperationException`` (or a subclass) thrown explicitly by an ``athrow`` of the
-program — Java's convention for a rejected argument or an unsupported operation, as in
+it is one of `CONTRACT_EXCEPTIONS` (``IllegalArgumentException``, ``NullPointerException``,
+``IndexOutOfBoundsException``, ``UnsupportedOperationException``, ``IllegalStateException``,
+``NoSuchElementException`` or a subclass) thrown explicitly by an ``athrow`` of the program —
+Java's convention for a rejected argument, an unsupported operation, a call at the wrong time
+or an iterator past its end, as in
 ``if (x == null) throw new NullPointerException(...)`` or a ``Validate.notNull`` helper — or it
 comes from a JDK argument check the program calls (``Objects.requireNonNull``,
 ``Objects.checkIndex``, …), or it is a ClassCastException of a ``checkcast`` applied right away
@@ -89,10 +92,15 @@ Checker Framework, AndroidX, SpotBugs, JSpecify declaration forms)."""
 CONTRACT_EXCEPTIONS = (
     "java/lang/IllegalArgumentException",
     "java/lang/NullPointerException",
+    "java/lang/IndexOutOfBoundsException",
     "java/lang/UnsupportedOperationException",
+    "java/lang/IllegalStateException",
+    "java/util/NoSuchElementException",
 )
-"""Thrown explicitly, these say "the caller broke the contract" by Java convention: a rejected
-argument, or an operation the object does not support (optional operations, stubs)."""
+"""Thrown explicitly, these say "the caller broke the contract" by Java convention (their JDK
+documentation): a rejected argument or index, an operation the object does not support
+(optional operations, stubs), a call at the wrong time in the object's life (after close,
+finish), an iterator asked past its end."""
 JDK_CHECKS = frozenset(
     {
         ("java/util/Objects", "requireNonNull"),

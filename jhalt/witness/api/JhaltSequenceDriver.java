@@ -85,6 +85,7 @@ public final class JhaltSequenceDriver {
     static long deadline;
     /** A sequence that needed the witness's nulls: reported only if no non-null one is found. */
     static List<Step> withNulls;
+    static Set<Integer> withNullsAt;
     static final Lit NULL = new Lit("null", () -> null);
     static String entryKind, resultPath;
     static Executable entry;
@@ -135,7 +136,7 @@ public final class JhaltSequenceDriver {
             @Override public synchronized void write(byte[] b, int o, int n) { reset(); }
         }));
         search();
-        if (withNulls != null) report(withNulls);
+        if (withNulls != null) report(withNulls, withNullsAt);
         Runtime.getRuntime().halt(1);
     }
 
@@ -335,14 +336,20 @@ public final class JhaltSequenceDriver {
     }
 
     // ---- running ----
+    /** Of the last execution: the null values the calls were given — the last call's
+     *  argument indices, and -1 when an earlier call got one (a method may return null). */
+    static final Set<Integer> NULLS = new java.util.TreeSet<>();
+
     static Object[] execute(List<Step> steps) throws Failure {
         Object[] vars = new Object[steps.size()];
+        NULLS.clear();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             try {
                 Object[] values = new Object[s.args.length];
                 for (int k = 0; k < values.length; k++) {
                     values[k] = s.args[k].lit != null ? s.args[k].lit.maker.make() : vars[s.args[k].var];
+                    if (values[k] == null) NULLS.add(i == steps.size() - 1 ? k : -1);
                 }
                 s.member.setAccessible(true);
                 if (s.member instanceof Constructor) {
@@ -489,10 +496,8 @@ public final class JhaltSequenceDriver {
             execute(b.steps);
         } catch (Failure f) {
             if (f.index == call && matches(f.cause)) {
-                boolean nulls = false;
-                for (Arg a : args) nulls |= a.lit == NULL;
-                if (!nulls) report(b.steps);
-                if (withNulls == null) withNulls = b.steps;
+                if (NULLS.isEmpty()) report(b.steps, NULLS);
+                if (withNulls == null) { withNulls = b.steps; withNullsAt = new java.util.TreeSet<>(NULLS); }
             }
         }
     }
@@ -514,15 +519,14 @@ public final class JhaltSequenceDriver {
     }
 
     // ---- the answer: plain Java statements ----
-    static void report(List<Step> steps) throws Exception {
+    static void report(List<Step> steps, Set<Integer> nulls) throws Exception {
         boolean[] used = new boolean[steps.size()];
         for (Step s : steps) {
             if (s.target >= 0) used[s.target] = true;
             for (Arg a : s.args) if (a.lit == null) used[a.var] = true;
         }
         StringBuilder out = new StringBuilder("#nulls");
-        Step call = steps.get(steps.size() - 1);
-        for (int i = 0; i < call.args.length; i++) if (call.args[i].lit == NULL) out.append(' ').append(i);
+        for (int index : nulls) out.append(' ').append(index);
         out.append('\n');
         for (int i = 0; i < steps.size(); i++) out.append(statement(steps.get(i), i, used[i])).append('\n');
         Files.write(Paths.get(resultPath), out.toString().getBytes(StandardCharsets.UTF_8));

@@ -149,9 +149,10 @@ def compiled_driver(jdk: Jdk) -> Path | None:
 
 @dataclass(frozen=True)
 class FoundCalls:
-    """A sequence the driver found: its statements (the last calls the entry) and the
-    arguments of that call it passed as null (the witness's nulls are first tried non-null,
-    for the first half of the budget)."""
+    """A sequence the driver found: its statements (the last calls the entry) and where it
+    passed null at run time: the entry's argument indices, and -1 when an earlier call got a
+    null (a method of the sequence returned one). A sequence without nulls is preferred: one
+    with nulls is reported only when none without was found in the budget."""
 
     statements: tuple[str, ...]
     null_arguments: tuple[int, ...]
