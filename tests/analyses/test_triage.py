@@ -109,7 +109,9 @@ def test_nullable_annotation_and_precondition_rules(shelf: Path) -> None:
 
 @needs_jdk
 def test_levels_of_a_library(shelf: Path, tmp_path: Path) -> None:
-    found = by_site(run_check(shelf, tmp_path / "all.json", "--all", "--jobs", "2"))
+    document = run_check(shelf, tmp_path / "all.json", "--all", "--jobs", "2")
+    assert "internal_states=2" in document["notes"][0]  # Box.width, Counter.add's NPE
+    found = by_site(document)
     add = found[("add", "ArrayIndexOutOfBoundsException")]
     assert (add["level"], add["category"]) == ("error", "public API")
     assert add["witness"]["replay"] == "confirmed"
