@@ -4,8 +4,11 @@ The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
 `jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
 kind ``non-termination`` located at the loop head, with the loop's first and last source
-lines as its path. `check_entry` does not replay; `check_and_replay` then hands every finding
-to the witness layer (`jhalt.witness.validate`), which writes its reproducer and replays it.
+lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
+(`jhalt.analyses.triage`: its level, and its witness through the public API when one is found,
+replayed) and hands the others to the witness layer (`jhalt.witness.validate`), which writes
+their reproducer and replays it; a finding that needs forged state is not reported unless
+``ReplaySetup.include_internal``.
 Time: the entry's `Budget`, split as `jhalt.budget` says.
 """
 
