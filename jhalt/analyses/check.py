@@ -139,9 +139,11 @@ def check_and_replay(
     budget: Budget,
     setup: ReplaySetup,
 ) -> CheckedEntry:
-    """`check_entry` on its share of ``budget``, then every finding validated in turn (reproducer
-    in ``setup.reproducer_dir``/``Cls_method_N``, replay on ``REPLAY`` of the time left). A
-    finding the JVM does not confirm is dropped with a line saying why (issues 4, 5)."""
+    """`check_entry` on its share of ``budget``, then every finding triaged (`assess`: level,
+    public-API witness in ``…/Cls_method_N/public``) and, unless that witness was replayed or
+    the finding is hidden (counted in ``stats["internal_states"]``), validated in turn
+    (reproducer in ``setup.reproducer_dir``/``Cls_method_N``, replay on ``REPLAY`` of the time
+    left). A finding the JVM does not confirm is dropped with a line saying why (issues 4, 5)."""
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
