@@ -6,6 +6,8 @@ meaning fixes each level (tests/witness/api_programs/shelf, one class per case):
   ``slots == null``, which no constructor makes — not reported;
 * ``Doc.titleLength`` — a Doc made by ``new Reader().read("")`` has no title: error, found
   through a producer method (Doc has no public constructor);
+* ``Gate.pass`` after ``open(k)`` with k != 0 divides by zero — error (``open(0)`` hangs the
+  search's call, which is abandoned);
 * ``Names.total(null)`` — warning (null argument); ``Names.size`` annotates its parameter
   ``@Nullable`` (class-file retention), so null is a legitimate input — error;
 * ``Box.width`` — only a forged Box (label null) throws: not reported by default, a note with
@@ -121,6 +123,7 @@ def test_levels_of_a_library(shelf: Path, tmp_path: Path) -> None:
     title = found[("titleLength", "NullPointerException")]
     assert title["level"] == "error"
     assert any(".read(" in call for call in title["witness"]["calls"])
+    assert found[("pass", "ArithmeticException")]["level"] == "error"  # new Gate().open(k); pass()
     assert ("add", "NullPointerException") not in found
     assert ("width", "NullPointerException") not in found
     assert (

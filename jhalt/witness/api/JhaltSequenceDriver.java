@@ -340,11 +340,71 @@ public final class JhaltSequenceDriver {
      *  argument indices, and -1 when an earlier call got one (a method may return null). */
     static final Set<Integer> NULLS = new java.util.TreeSet<>();
 
+    // ---- running, guarded: a call that does not return within CALL_MS is abandoned ----
+    static final long CALL_MS = 300;
+    static final int MAX_HANGS = 12;
+    static int hangs;
+    static java.util.concurrent.ExecutorService worker = newWorker();
+    static Thread workerThread;
+
+    static java.util.concurrent.ExecutorService newWorker() {
+        return java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "jhalt-search");
+            t.setDaemon(true);
+            workerThread = t;
+            return t;
+        });
+    }
+
+    /** `execute` on the worker thread; a sequence that hangs (a library loop that never ends:
+     *  a finding of its own, not this search's) counts as failed, its thread is stopped where
+     *  the JVM still can (a hang costs 1, or 4 when it cannot be stopped), and at MAX_HANGS the
+     *  search ends. */
+    static Object[] guarded(List<Step> steps) throws Failure {
+        java.util.concurrent.Future<Object[]> result = worker.submit(() -> execute(steps));
+        try {
+            return result.get(Math.min(CALL_MS, Math.max(1, deadline - System.currentTimeMillis())), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof Failure) throw (Failure) e.getCause();
+            throw new Failure(0, e.getCause());
+        } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
+            result.cancel(true);
+            Thread stuck = workerThread;
+            Step hung = current;
+            if (hung != null) HUNG.add(signature(hung));
+            worker.shutdownNow();
+            int cost = 4;
+            try {
+                Thread.class.getMethod("stop").invoke(stuck);
+                cost = 1;
+            } catch (Throwable ignored) {
+                // newer JVMs refuse: the daemon thread keeps a core busy until the halt
+            }
+            worker = newWorker();
+            hangs += cost;
+            if (hangs >= MAX_HANGS) deadline = 0;
+            throw new Failure(-1, e);
+        }
+    }
+
+    /** The step the worker runs now, and the calls that hung (member and literal arguments):
+     *  a sequence holding one of those is not run again. */
+    static volatile Step current;
+    static final Set<String> HUNG = java.util.Collections.synchronizedSet(new java.util.HashSet<>());
+
+    static String signature(Step s) {
+        StringBuilder key = new StringBuilder(s.member.toString());
+        for (Arg a : s.args) key.append('|').append(a.lit != null ? a.lit.src : "v");
+        return key.toString();
+    }
+
     static Object[] execute(List<Step> steps) throws Failure {
         Object[] vars = new Object[steps.size()];
         NULLS.clear();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
+            if (!HUNG.isEmpty() && HUNG.contains(signature(s))) throw new Failure(i, null);
+            current = s;
             try {
                 Object[] values = new Object[s.args.length];
                 for (int k = 0; k < values.length; k++) {
@@ -447,7 +507,7 @@ public final class JhaltSequenceDriver {
             if (seq == null) continue;
             Object[] vars;
             try {
-                vars = execute(seq.steps);
+                vars = guarded(seq.steps);
             } catch (Failure f) {
                 continue;
             }
@@ -465,7 +525,7 @@ public final class JhaltSequenceDriver {
         Seq seq = pool == null || pool.isEmpty() || RANDOM.nextInt(10) < 3 ? create(t, 1) : extend(tournament(pool));
         if (seq == null) return;
         try {
-            execute(seq.steps);
+            guarded(seq.steps);
         } catch (Failure f) {
             return;
         }
@@ -493,7 +553,7 @@ public final class JhaltSequenceDriver {
         }
         int call = b.add(new Step(entry, target, args));
         try {
-            execute(b.steps);
+            guarded(b.steps);
         } catch (Failure f) {
             if (f.index == call && matches(f.cause)) {
                 if (NULLS.isEmpty()) report(b.steps, NULLS);
