@@ -121,7 +121,10 @@ def configuration(request: SearchRequest, result: Path) -> str:
 def compiled_driver(jdk: Jdk) -> Path | None:
     """The directory holding the compiled driver for ``jdk`` (compiled on first use; shared by
     every jhalt process through the cache below the temporary root), None when javac fails."""
-    source = b"\0".join(path.read_bytes() for path in _DRIVER_SOURCES)
+    try:
+        source = b"\0".join(path.read_bytes() for path in _DRIVER_SOURCES)
+    except OSError:
+        return None  # an installation without the driver's sources: no search
     key = hashlib.sha256(source + str(jdk.javac).encode()).hexdigest()[:16]
     target = Path(tempfile.gettempdir()) / f"jhalt-api-driver-{key}"
     if (target / f"{DRIVER_CLASS}.class").is_file():
