@@ -5,10 +5,8 @@
 // with the reported method as the first application frame is written to the result file as
 // plain Java statements. Configuration: one directive per line, fields separated by tabs
 // (see jhalt/witness/api/search.py). Strings in the configuration are hex of UTF-8 bytes.
-import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
-import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -16,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,14 +68,6 @@ public final class JhaltSequenceDriver {
         Failure(int index, Throwable cause) { super(null, null, false, false); this.index = index; this.cause = cause; }
     }
 
-    static final class Goal {
-        final String root; final String[] path; final String kind; final String value;
-        Goal(String root, String path, String kind, String value) {
-            this.root = root; this.path = path.isEmpty() ? new String[0] : path.split("\\.");
-            this.kind = kind; this.value = value;
-        }
-    }
-
     // ---- configuration ----
     static final Random RANDOM = new Random(1);
     static final ClassLoader LOADER = JhaltSequenceDriver.class.getClassLoader();
@@ -92,7 +81,6 @@ public final class JhaltSequenceDriver {
     static String expectType, frameClass, frameMethod;
     static int frameLine = -1;
     static String[] argPlans;
-    static final List<Goal> GOALS = new ArrayList<>();
     static final List<Class<?>> PROGRAM = new ArrayList<>();
     static final Map<Class<?>, List<Executable>> CREATORS = new HashMap<>();
     static final Map<Class<?>, List<Method>> MUTATORS = new HashMap<>();
@@ -115,7 +103,7 @@ public final class JhaltSequenceDriver {
                 case "entry": entryKind = f[1]; entry = member(f[1], f[2], f[3], f[4]); break;
                 case "expect": expectType = f[1]; frameClass = f[2]; frameMethod = f[3]; frameLine = Integer.parseInt(f[4]); break;
                 case "args": argPlans = f[1].isEmpty() ? new String[0] : f[1].split(","); break;
-                case "goal": GOALS.add(new Goal(f[1], f[2], f[3], f.length > 4 ? text(f[4]) : "")); break;
+                case "goal": JhaltGoals.GOALS.add(new JhaltGoals.Goal(f[1], f[2], f[3], f.length > 4 ? text(f[4]) : "")); break;
                 case "class": addProgramClass(f[1]); break;
                 case "string": if (!JhaltLiterals.STRINGS.contains(text(f[1]))) JhaltLiterals.STRINGS.add(0, text(f[1])); break;
                 case "int": JhaltLiterals.INTS.add(0, Long.parseLong(f[1])); break;
@@ -430,52 +418,6 @@ public final class JhaltSequenceDriver {
         return vars;
     }
 
-    // ---- guidance: how close an object is to the heap the witness needs ----
-    static Object follow(Object root, String[] path) {
-        Object current = root;
-        for (String name : path) {
-            if (current == null) return null;
-            Field f = field(current.getClass(), name);
-            if (f == null) return null;
-            try {
-                f.setAccessible(true);
-                current = f.get(current);
-            } catch (Throwable e) {
-                return null;
-            }
-        }
-        return current;
-    }
-
-    static Field field(Class<?> c, String name) {
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            for (Field f : k.getDeclaredFields()) if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())) return f;
-        }
-        return null;
-    }
-
-    static boolean holds(Goal g, Object root) {
-        Object v = follow(root, g.path);
-        switch (g.kind) {
-            case "null": return v == null && (g.path.length == 0 || follow(root, Arrays.copyOf(g.path, g.path.length - 1)) != null);
-            case "nonnull": return v != null;
-            case "int": return v instanceof Number ? ((Number) v).longValue() == Long.parseLong(g.value)
-                    : v instanceof Boolean ? ((Boolean) v ? 1 : 0) == Long.parseLong(g.value)
-                    : v instanceof Character && (char) v == Long.parseLong(g.value);
-            case "str": return v instanceof String && v.equals(g.value);
-            case "strlen": return v instanceof String && ((String) v).length() == Integer.parseInt(g.value);
-            case "arrlen": return v != null && v.getClass().isArray() && Array.getLength(v) == Integer.parseInt(g.value);
-            case "class": return v != null && v.getClass().getName().equals(g.value);
-            default: return false;
-        }
-    }
-
-    static int score(String root, Object value) {
-        int score = 0;
-        for (Goal g : GOALS) if (g.root.equals(root) && holds(g, value)) score += 1;
-        return score;
-    }
-
     static void remember(String root, Class<?> slot, Seq seq) {
         String key = slot.getName();
         List<Seq> pool = POOLS.computeIfAbsent(key, k -> new ArrayList<>());
@@ -511,7 +453,7 @@ public final class JhaltSequenceDriver {
             } catch (Failure f) {
                 continue;
             }
-            seq.score = score(roots.get(k), vars[seq.result]);
+            seq.score = JhaltGoals.score(roots.get(k), vars[seq.result]);
             remember(roots.get(k), slots.get(k), seq);
             attempt(roots.get(k), k, seq);
         }

@@ -1,6 +1,6 @@
 """The public-API witness search on the JVM (issue 19): one contained JVM per finding runs
 the Java driver ``JhaltSequenceDriver`` (next to this module, with its literal table
-``JhaltLiterals``), which tries call sequences by
+``JhaltLiterals`` and its guidance ``JhaltGoals``), which tries call sequences by
 reflection until its time budget ends and writes the first that reproduces the finding.
 
 The driver (compiled once per JDK into a cache directory below the temporary root, published
@@ -57,7 +57,8 @@ __all__ = [
 
 DRIVER_CLASS = "JhaltSequenceDriver"
 _DRIVER_SOURCES = tuple(
-    Path(__file__).with_name(f"{name}.java") for name in (DRIVER_CLASS, "JhaltLiterals")
+    Path(__file__).with_name(f"{name}.java")
+    for name in (DRIVER_CLASS, "JhaltLiterals", "JhaltGoals")
 )
 _HALT_MARGIN_S = 1.0  # the driver halts itself 0.5 s after its (absolute) deadline
 
