@@ -18,7 +18,10 @@ are read in one place:
                        are replayed on a JVM, else ``CHECK_ANALYSIS_UNREPLAYED``; of the
                        analysis part, graph ``CHECK_GRAPH`` and non-termination
                        ``CHECK_NONTERMINATION``; each replay ``REPLAY`` of what is left,
-                       between ``REPLAY_FLOOR_S`` and ``REPLAY_CAP_S``
+                       between ``REPLAY_FLOOR_S`` and ``REPLAY_CAP_S``; each public-API
+                       witness search (issue 19) ``API_SEARCH`` of what is left after
+                       ``API_REPLAY_RESERVE_S``, at most ``API_SEARCH_CAP_S``, none below
+                       ``API_SEARCH_MIN_S``; then its replay as a replay
 =====================  ===================================================================
 
 No step gets less than ``FLOOR_S`` (one second), whatever is left.
@@ -90,6 +93,15 @@ CHECK_NONTERMINATION = 0.3
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0
+API_SEARCH = 0.5
+API_SEARCH_CAP_S = 5.0
+API_REPLAY_RESERVE_S = 2.5
+"""Kept back from the search for the public reproducer's compilation and run."""
+API_SEARCH_MIN_S = 0.5
+"""Below this the search is not started (the JVM alone takes a few tenths of a second)."""
+"""The call-sequence search of one finding (`jhalt.witness.api.search`): most sequences that
+exist are found within a second or two (a JVM tries thousands per second); the rest of the
+entry's time is left to the replays of the other findings."""
 PROVE_CLP_MAX_S = 3.0
 """The CLP engine as the fallback of ``--engine all``: a short try (it proves what it proves
 in about a second: BENCHMARKS.md), so that a MAYBE stays fast (issue 16); ``--engine clp``

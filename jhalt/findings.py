@@ -47,6 +47,10 @@ class Witness:
     reproducer: str | None = None
     replay: Replay = Replay.NOT_RUN
     replay_detail: str = ""
+    calls: tuple[str, ...] = ()
+    """The public-API form (issue 19): plain Java statements — public constructors,
+    factories and methods — whose last one shows the behaviour; ``reproducer`` then runs
+    them. Empty when no such form was found."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -54,6 +58,8 @@ class Witness:
             data["args"] = list(self.args)
         if self.inputs:
             data["inputs"] = self.inputs
+        if self.calls:
+            data["calls"] = list(self.calls)
         if self.reproducer:
             data["reproducer"] = self.reproducer
         data["replay"] = self.replay.value
@@ -90,9 +96,15 @@ class Finding:
     entry: MethodId
     witness: Witness
     path: tuple[SourceLocation, ...] = ()
+    level: str = "error"
+    """The triage level (issue 19, README "Triage levels"): ``error``, ``warning`` or
+    ``note`` — SARIF's levels; ``category`` says why (``public API``, ``null argument``, …)."""
+    category: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "level": self.level,
+            **({"category": self.category} if self.category else {}),
             "kind": self.kind,
             "message": self.message,
             "location": self.location.to_json(),

@@ -4,8 +4,11 @@ The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
 `jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
 kind ``non-termination`` located at the loop head, with the loop's first and last source
-lines as its path. `check_entry` does not replay; `check_and_replay` then hands every finding
-to the witness layer (`jhalt.witness.validate`), which writes its reproducer and replays it.
+lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
+(`jhalt.analyses.triage`: its level, and its witness through the public API when one is found,
+replayed) and hands the others to the witness layer (`jhalt.witness.validate`), which writes
+their reproducer and replays it; a finding that needs forged state is not reported unless
+``ReplaySetup.include_internal``.
 Time: the entry's `Budget`, split as `jhalt.budget` says.
 """
 
@@ -22,6 +25,7 @@ from jhalt.analyses.absence import AbsenceProof, prove_absence
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
+from jhalt.analyses.triage import assess, public_classes
 from jhalt.budget import (
     CHECK_ANALYSIS_REPLAYED,
     CHECK_ANALYSIS_UNREPLAYED,
@@ -39,6 +43,7 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.api.public import PublicSearch
 from jhalt.witness.replay import Jdk, Observer
 from jhalt.witness.search.backward import WitnessLimits
 from jhalt.witness.validate import validate_finding
@@ -131,6 +136,8 @@ class ReplaySetup:
     observe: Callable[[Finding, str], Observer | None] | None = None
     """Makes the observer of a finding's hang (``jhalt.dynamic.confirm.finding_observer``;
     given by the CLI, since ``dynamic`` is above ``analyses``), given the class path."""
+    include_internal: bool = False
+    """``--include-internal-states``: report findings that need forged state (as notes)."""
 
 
 def reproducer_prefix(entry: MethodId) -> str:
@@ -166,9 +173,12 @@ def check_and_replay(
     setup: ReplaySetup,
     settings: CheckSettings = CheckSettings(),
 ) -> CheckedEntry:
-    """`check_entry` on its share of ``budget``, then every finding validated in turn (reproducer
-    in ``setup.reproducer_dir``/``Cls_method_HHHHHH_N`` (`reproducer_prefix`), replay on ``REPLAY`` of the time left). A
-    finding the JVM does not confirm is dropped with a line saying why (issues 4, 5)."""
+    """`check_entry` on its share of ``budget``, then every finding triaged (`assess`: level,
+    public-API witness in ``…/Cls_method_HHHHHH_N/public``) and, unless that witness was
+    replayed or the finding is hidden (counted in ``stats["internal_states"]``), validated in
+    turn (reproducer in ``setup.reproducer_dir``/``Cls_method_HHHHHH_N`` (`reproducer_prefix`),
+    replay on ``REPLAY`` of the time left). A finding the JVM does not confirm is dropped with
+    a line saying why (issues 4, 5)."""
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
@@ -176,33 +186,66 @@ def check_and_replay(
     )  # fmt: skip
     kept: list[Finding] = []
     dropped = list(report.dropped)
+    hidden = 0
     prefix = reproducer_prefix(entry)
     for number, finding in enumerate(report.findings, 1):
-        finding, result = validate_finding(
-            finding,
-            classpath=setup.classpath,
-            entry=entry,
-            command_line=command_line,
-            reproducer_dir=setup.reproducer_dir / f"{prefix}_{number}",
-            jdk=setup.jdk,
-            skip_reason=setup.skip_reason,
-            timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
-            observe=setup.observe(finding, setup.classpath) if setup.observe else None,
+        directory = setup.reproducer_dir / f"{prefix}_{number}"
+        assessment = assess(
+            program, finding, command_line=command_line,
+            search=_public_search(program, setup, directory, budget),
+            include_internal=setup.include_internal,
+        )  # fmt: skip
+        if assessment.hidden:
+            hidden += 1
+            continue
+        if assessment.replayed:
+            kept.append(assessment.finding)
+            continue
+        finding, unconfirmed = _validated(
+            assessment.finding, entry, command_line, setup, budget, directory
         )
-        if result.status is Replay.UNCONFIRMED:
-            dropped.append(
-                f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "
-                f"witness not confirmed by the JVM ({result.detail})"
-            )
+        if unconfirmed is not None:
+            dropped.append(unconfirmed)
         else:
             kept.append(finding)
     stats = dict(report.stats)
-    stats["replay_unconfirmed"] = len(report.findings) - len(kept)
+    stats["replay_unconfirmed"] = len(report.findings) - len(kept) - hidden
+    stats["internal_states"] = hidden
     notes = report.notes
     proved = isinstance(report.absence, AbsenceProof) and not report.findings
     if proved and isinstance(report.absence, AbsenceProof):
         notes += (proof_note(entry, report.absence, settings),)
     return CheckedEntry(tuple(kept), tuple(dropped), tuple(notes), stats, proved)
+
+
+def _validated(
+    finding: Finding,
+    entry: MethodId,
+    command_line: bool,
+    setup: ReplaySetup,
+    budget: Budget,
+    directory: Path,
+) -> tuple[Finding, str | None]:
+    """``finding`` replayed on the JVM (its reproducer in ``directory``): the finding with its
+    replay status, and the line saying why it is dropped when the JVM did not confirm it (else
+    None)."""
+    finding, result = validate_finding(
+        finding,
+        classpath=setup.classpath,
+        entry=entry,
+        command_line=command_line,
+        reproducer_dir=directory,
+        jdk=setup.jdk,
+        skip_reason=setup.skip_reason,
+        timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
+        observe=setup.observe(finding, setup.classpath) if setup.observe else None,
+    )
+    if result.status is not Replay.UNCONFIRMED:
+        return finding, None
+    return finding, (
+        f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "
+        f"witness not confirmed by the JVM ({result.detail})"
+    )
 
 
 def proof_note(entry: MethodId, proof: AbsenceProof, settings: CheckSettings) -> str:
@@ -217,3 +260,13 @@ def proof_note(entry: MethodId, proof: AbsenceProof, settings: CheckSettings) ->
         f"proved: no uncaught exception from `{entry.dotted_class}.{entry.name}` "
         f"(under the stated assumptions: {shown})"
     )
+
+
+def _public_search(
+    program: Program, setup: ReplaySetup, directory: Path, budget: Budget
+) -> PublicSearch | None:
+    """How a finding's public-API witness is searched (None when nothing may run)."""
+    if setup.jdk is None or setup.skip_reason is not None:
+        return None
+    classes = public_classes(program)
+    return PublicSearch(setup.classpath, classes, setup.jdk, directory / "public", budget)

@@ -263,6 +263,11 @@ class MethodInfo:
     descriptor: str
     code: Code | None = None
     exceptions: tuple[str, ...] = ()  # the throws clause
+    parameter_annotations: tuple[tuple[str, ...], ...] = ()
+    """Per parameter, the descriptors of its annotations (``Ljavax/annotation/Nullable;``),
+    visible and invisible (§4.7.18–19); empty when the class file has none. Assumption:
+    the attribute counts the descriptor's parameters (javac may leave out synthetic ones of
+    inner-class constructors, which then shift)."""
 
     @property
     def is_static(self) -> bool:

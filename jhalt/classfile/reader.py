@@ -373,6 +373,7 @@ class _ClassParser:
         descriptor = self.utf8(r.u2(), "method descriptor")
         code = None
         exceptions: tuple[str, ...] = ()
+        annotations: tuple[tuple[str, ...], ...] = ()
         for attr_name, body in self._attributes():
             if attr_name == "Code":
                 code = self._parse_code(body, f"{name}{descriptor}")
@@ -380,7 +381,44 @@ class _ClassParser:
                 exceptions = tuple(
                     self.class_name(body.u2(), "Exceptions") for _ in range(body.u2())
                 )
-        return MethodInfo(access, name, descriptor, code, exceptions)
+            elif attr_name in _PARAMETER_ANNOTATIONS:
+                annotations = _merge(annotations, self._parameter_annotations(body))
+        return MethodInfo(access, name, descriptor, code, exceptions, annotations)
+
+    def _parameter_annotations(self, body: _Bytes) -> tuple[tuple[str, ...], ...]:
+        """The annotation types (descriptors) per parameter of a Runtime(In)Visible
+        ParameterAnnotations attribute (JVM spec §4.7.18, §4.7.19); values are skipped."""
+        result = []
+        for _ in range(body.u1()):
+            types = []
+            for _ in range(body.u2()):
+                types.append(self._annotation(body))
+            result.append(tuple(types))
+        return tuple(result)
+
+    def _annotation(self, body: _Bytes) -> str:
+        """One ``annotation`` structure (§4.7.16): its type descriptor; the pairs skipped."""
+        descriptor = self.utf8(body.u2(), "annotation type")
+        for _ in range(body.u2()):
+            body.u2()
+            self._skip_element_value(body)
+        return descriptor
+
+    def _skip_element_value(self, body: _Bytes) -> None:
+        """Skip one ``element_value`` (§4.7.16.1)."""
+        tag = chr(body.u1())
+        if tag == "e":
+            body.u2()
+            body.u2()
+        elif tag == "@":
+            self._annotation(body)
+        elif tag == "[":
+            for _ in range(body.u2()):
+                self._skip_element_value(body)
+        elif tag in "BCDFIJSZsc":
+            body.u2()
+        else:
+            raise body.fail(f"annotation element value with unknown tag {tag!r}")
 
     def _parse_code(self, body: _Bytes, method: str) -> Code:
         max_stack, max_locals = body.u2(), body.u2()
@@ -475,3 +513,20 @@ class _ClassParser:
         handle = self.entry(r.u2(), MethodHandleConst, "BootstrapMethods")
         args = tuple(self.entry(r.u2(), object, "BootstrapMethods argument") for _ in range(r.u2()))
         return BootstrapMethod(handle, args)  # type: ignore[arg-type]
+
+
+_PARAMETER_ANNOTATIONS = frozenset(
+    {"RuntimeVisibleParameterAnnotations", "RuntimeInvisibleParameterAnnotations"}
+)
+
+
+def _merge(
+    first: tuple[tuple[str, ...], ...], second: tuple[tuple[str, ...], ...]
+) -> tuple[tuple[str, ...], ...]:
+    """Per parameter, the annotations of both attributes (visible and invisible)."""
+    size = max(len(first), len(second))
+    padded = [
+        (first[i] if i < len(first) else ()) + (second[i] if i < len(second) else ())
+        for i in range(size)
+    ]
+    return tuple(padded)

@@ -186,6 +186,8 @@ def _summarise(
             continue
         findings.extend(outcome.result.kept)
         totals["unconfirmed"] += len(outcome.result.dropped)
+        if hidden := outcome.result.stats.get("internal_states", 0):  # issue 19: not reported
+            totals["internal_states"] = totals.get("internal_states", 0) + hidden
         notes.extend(f"unconfirmed (not reported): {line}" for line in outcome.result.dropped)
         notes.extend(outcome.result.notes)
     findings, left_out = keep(findings)
@@ -217,6 +219,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         reproducer_dir,
         "--no-validate" if args.no_validate else replay_blocker(classpath),
         observe=finding_observer,
+        include_internal=args.include_internal_states,
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     as_method = bool(args.all or args.entry)
@@ -413,6 +416,10 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="entries analysed in parallel (default 1)",
     )
+    check.add_argument(
+        "--include-internal-states", action="store_true",
+        help="also report findings only forged private state reaches (as notes)",
+    )  # fmt: skip
     check.add_argument(
         "--reproducers",
         metavar="DIR",

@@ -6,6 +6,7 @@ The text format is for people (issue 4 item 5). Per finding:
         at Loop.main(String[]) (Loop.java:9)
             position += args[position].length();
         entry: Loop.main(String[])
+        level: error (from main)
         path:
             Loop.java:6   int position = 0;
             Loop.java:7   int end = args.length;
@@ -15,6 +16,8 @@ The text format is for people (issue 4 item 5). Per finding:
         replay: confirmed (the JVM threw java.lang.NullPointerException at Loop.main(Loop.java:9))
         reproducer: /tmp/jhalt-reproducers-…/Loop_main_05a886_1/Reproduce_Loop_main.java
 
+The level is the triage of `jhalt.analyses.triage` (README "Triage levels"); a finding
+reproduced through the public API lists its calls (``public calls:``) before the replay line.
 The path shows each step's source line when the source is found (`jhalt.report.sources`),
 else ``File.java:N`` alone; the witness is Java-like (`jhalt.report.witness_text`); the replay
 status is said as it is — ``confirmed``, ``UNCONFIRMED`` or ``not run`` — with its reason.
@@ -123,6 +126,8 @@ def finding_text(number: int, finding: Finding, sources: SourceLines | None = No
     if site_text:
         lines.append(f"{_INDENT}    {site_text}")
     lines.append(f"{_INDENT}entry: {method_text(finding.entry)}")
+    if finding.category:  # triaged (`jhalt check` always triages)
+        lines.append(f"{_INDENT}level: {finding.level} ({finding.category})")
     if finding.path:
         lines.append(f"{_INDENT}path:")
         lines.extend(_path_lines(finding, sources))
@@ -130,6 +135,9 @@ def finding_text(number: int, finding: Finding, sources: SourceLines | None = No
     witness = witness_lines(finding.witness, finding.entry, names)
     lines.append(f"{_INDENT}witness: {witness[0]}")
     lines.extend(f"{_INDENT}         {more}" for more in witness[1:])
+    if finding.witness.calls:
+        lines.append(f"{_INDENT}public calls:")
+        lines.extend(f"{_INDENT}    {call}" for call in finding.witness.calls)
     lines.append(f"{_INDENT}{replay_line(finding.witness)}")
     lines.append(f"{_INDENT}reproducer: {finding.witness.reproducer or 'none'}")
     return lines

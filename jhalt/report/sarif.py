@@ -90,12 +90,14 @@ def _result(finding: Finding, rule_index: int, source_root: str | None) -> dict[
     result: dict[str, Any] = {
         "ruleId": rule_id(finding.kind),
         "ruleIndex": rule_index,
-        "level": "error",
+        "level": finding.level,
         "message": {"text": finding.message},
         "locations": [_physical(finding.location, source_root)],
         "partialFingerprints": {FINGERPRINT: fingerprint(finding)},
         "properties": {"witness": finding.witness.to_json(), "entry": str(finding.entry)},
     }
+    if finding.category:
+        result["properties"]["category"] = finding.category
     if finding.path:
         steps = [{"location": _physical(step, source_root)} for step in finding.path]
         result["codeFlows"] = [{"threadFlows": [{"locations": steps}]}]

@@ -72,6 +72,7 @@ __all__ = [
     "find_jdk",
     "replay",
     "replay_finding",
+    "replay_source",
     "skipped",
 ]
 
@@ -322,12 +323,40 @@ def _compile_reproducer(
     except ValueError as error:
         return skipped(f"replay skipped: no reproducer for {entry}: {error}")
     source, _ = reproducer.write(work / "src")
+    out = _javac(work, classpath, source, jdk.javac)
+    if isinstance(out, ReplayResult):
+        return out
+    return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+
+
+def replay_source(
+    classpath: str, source: Path, class_name: str, claim: Claim, timeout_s: float, jdk: Jdk
+) -> ReplayResult:
+    """Compile the Java file ``source`` (its class ``class_name`` in the default package, with
+    a ``main``) against ``classpath`` and judge ``claim`` on its run, as `replay` judges a
+    reproducer (the public-call reproducers of `jhalt.witness.api`)."""
+    if jdk.javac is None:
+        return skipped("replay skipped: no javac found (a JRE only)")
+    classpath = absolute_classpath(classpath)
+    with scratch_directory("jhalt-replay-") as work:
+        out = _javac(work, classpath, source, jdk.javac)
+        if isinstance(out, ReplayResult):
+            return out
+        command = [*_FAST_START, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
+        return _observe_or_run(command, work, claim, timeout_s, jdk, None)
+
+
+_FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+
+
+def _javac(work: Path, classpath: str, source: Path, javac_path: str) -> Path | ReplayResult:
+    """Compile ``source`` into ``work``/classes; the directory, or a NOT_RUN result."""
     out = work / "classes"
     out.mkdir()
-    problem = compile_sources(jdk.javac, classpath, out, [source], work)
+    problem = compile_sources(javac_path, classpath, out, [source], work)
     if problem is not None:
         return skipped(f"replay skipped: the reproducer {problem}")
-    return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
+    return out
 
 
 def compile_sources(

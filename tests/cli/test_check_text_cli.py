@@ -48,6 +48,7 @@ def test_loop_as_a_method_null_element_with_sources(capsys, tmp_path: Path) -> N
         "    at Loop.main(String[]) (Loop.java:9)",
         "        position += args[position].length();",
         "    entry: Loop.main(String[])",
+        "    level: warning (null argument)",  # an array holding null, passed by a caller
         "    path:",
         "        Loop.java:6   int position = 0;",
         "        Loop.java:7   int end = args.length;",
@@ -66,7 +67,8 @@ def test_without_sources_the_path_is_file_and_line(capsys, tmp_path: Path) -> No
     _, lines = check(capsys, EXAMPLES / "Loop.jar", "--entry", "Loop.main", "--no-validate",
                      "--reproducers", tmp_path)  # fmt: skip
     block = finding_block(lines, "Loop.java:9")
-    assert block[3:8] == ["    path:", "        Loop.java:6", "        Loop.java:7", "        Loop.java:8",
+    assert block[3] == "    level: warning (null argument)"
+    assert block[4:9] == ["    path:", "        Loop.java:6", "        Loop.java:7", "        Loop.java:8",
                           "      > Loop.java:9"]  # fmt: skip
 
 
