@@ -234,7 +234,7 @@ def test_an_interrupted_run_keeps_what_it_finished_for_the_next_run(capsys, tmp_
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60
-    while not list(reproducers.glob("Mixed_spin_*/*.java")):  # written before its replay
+    while not list(reproducers.glob("Mixed_spin_*/**/*.java")):  # written before its replay
         assert process.poll() is None and time.monotonic() < deadline, process.communicate()
         time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)
