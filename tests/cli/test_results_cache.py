@@ -220,8 +220,8 @@ public class Mixed {
 
 
 def test_an_interrupted_run_keeps_what_it_finished_for_the_next_run(capsys, tmp_path: Path) -> None:
-    """``divide`` finishes first; the run is stopped by SIGINT while ``spin``'s witness is
-    replayed (a 10 s wait): the report has ``divide``'s finding, and a re-run takes ``divide``
+    """``divide`` finishes first (its answer is stored at once); the run is stopped by SIGINT
+    while ``spin`` is analysed or its witness replayed (a 10 s wait): the report has ``divide``'s finding, and a re-run takes ``divide``
     from the cache and analyses only ``spin`` (cut here by ``--max-time``)."""
     (tmp_path / "Mixed.java").write_text(MIXED)
     jar = make_jar(compile_java(tmp_path / "Mixed.java"), "Mixed", tmp_path / "mixed.jar")
@@ -233,10 +233,12 @@ def test_an_interrupted_run_keeps_what_it_finished_for_the_next_run(capsys, tmp_
         [sys.executable, "-m", "jhalt", *arguments], env=environment, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while not list(reproducers.glob("Mixed_spin_*/**/*.java")):  # written before its replay
+    deadline = time.monotonic() + 120
+    while not list((cache / "results").rglob("*.pickle")):  # divide's answer is stored
         assert process.poll() is None and time.monotonic() < deadline, process.communicate()
         time.sleep(0.05)
+    time.sleep(0.5)  # spin is analysed, then its witness waits 10 s on the JVM
+    assert process.poll() is None, process.communicate()
     os.killpg(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=30)
     assert process.returncode == 130, stderr
