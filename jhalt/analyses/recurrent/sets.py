@@ -1,0 +1,140 @@
+"""Checked universal recurrent sets of the loops of a graph (seed 002; issue 17 items 1–2).
+
+For each loop head of the graph (innermost loops first, `transitions.loop_heads`): the
+loop's transition system (`transitions.loop_transitions`), the forward search for a
+recurrent component (`search.RecurrentSearch`) first with intervals, then — where
+intervals find none — with octagons over the loop's *relevant* variables (those its
+conditions read, directly or through the values of other relevant variables; the others
+are unconstrained in the set and never change what the loop does), and the independent
+check of the set found (`jhalt.smt.recurrent.check_recurrent_set`). A set that fails the
+check is dropped with the reason; only checked sets are returned.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from jhalt.analyses.recurrent.search import RecurrentSearch, SearchLimits
+from jhalt.analyses.recurrent.transitions import HeadLoop, Refused, loop_heads, loop_transitions
+from jhalt.budget import NEVER, Deadline
+from jhalt.its.octagon import Octagon, forms
+from jhalt.its.terms import variables
+from jhalt.program import Program
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.smt.recurrent import (
+    LoopSolver,
+    RecurrentLoop,
+    check_recurrent_set,
+    overflow_note,
+)
+from jhalt.smt.session import SmtConfig
+from jhalt.smt.terms import NotEncodable
+
+INTERVALS, OCTAGONS = "intervals", "octagons"
+DOMAINS = (INTERVALS, OCTAGONS)
+
+
+@dataclass(frozen=True)
+class RecurrentSetConfig:
+    max_states: int = 160
+    """Abstract states per loop and domain (`SearchLimits.max_states`)."""
+    rlimit: int = 2_000_000
+    deadline: Deadline = NEVER
+
+
+@dataclass(frozen=True)
+class CheckedSet:
+    """A universal recurrent set of one loop that passed the check."""
+
+    head: HeadLoop
+    states: tuple[Octagon, ...]
+    domain: str
+    abstract_states: int
+    seconds: float
+    overflow: str | None = None
+
+    def render(self) -> str:
+        """The set in source names: one disjunct per abstract state, joined by ``∨``."""
+        names = self.head.names
+        parts = [state.render(lambda ref: names.get(ref, ref)) for state in self.states]
+        return " ∨ ".join(f"({part})" if len(parts) > 1 else part for part in parts)
+
+
+def relevant_variables(loop: RecurrentLoop) -> tuple[str, ...]:
+    """The head variables the loop's conditions read, directly or through the post values
+    of other relevant variables (module docstring)."""
+    read: set[str] = set()
+    for path in loop.paths:
+        for atom in path.conditions:
+            read |= {str(name) for name in variables(atom)}
+    relevant = {name for name in loop.names if name in read}
+    changed = True
+    while changed:
+        changed = False
+        for path in loop.paths:
+            for name, value in path.post:
+                if name in relevant and value is not None:
+                    used = {str(v) for v in variables(value)} & set(loop.names)
+                    if not used <= relevant:
+                        relevant |= used
+                        changed = True
+    return tuple(name for name in loop.names if name in relevant)
+
+
+def _search(head: HeadLoop, domain: str, config: RecurrentSetConfig) -> tuple[tuple[Octagon, ...], int, str]:
+    solver = LoopSolver(head.loop, SmtConfig(config.rlimit, config.deadline))
+    relevant = relevant_variables(head.loop)
+    if not relevant:
+        return (), 0, "the loop reads no integer"
+    shapes = forms(relevant, domain == OCTAGONS)
+    try:
+        initial = solver.hull(solver.cube(Octagon()), shapes)
+    except NotEncodable as error:
+        return (), 0, str(error)
+    if initial is None:
+        return (), 0, "the head's invariant is empty"
+    limits = SearchLimits(config.max_states, config.deadline)
+    outcome = RecurrentSearch(solver, shapes, limits).run([initial])
+    return outcome.recurrent_set, outcome.states, outcome.reason
+
+
+def recurrent_sets(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    config: RecurrentSetConfig = RecurrentSetConfig(),
+    reasons: list[str] | None = None,
+) -> Iterator[CheckedSet]:
+    """The checked recurrent sets of the graph's loops (module docstring), one per loop at
+    most; ``reasons`` collects why a loop got none."""
+    notes = reasons if reasons is not None else []
+    for head, nodes in loop_heads(graph):
+        if config.deadline.expired():
+            notes.append("timeout in the recurrent-set search")
+            return
+        loop = loop_transitions(graph, head, nodes, program)
+        if isinstance(loop, Refused):
+            notes.append(f"loop at node {head}: {loop.reason}")
+            continue
+        found = _checked(loop, config, notes)
+        if found is not None:
+            yield found
+
+
+def _checked(head: HeadLoop, config: RecurrentSetConfig, notes: list[str]) -> CheckedSet | None:
+    smt = SmtConfig(config.rlimit, config.deadline)
+    for domain in DOMAINS:
+        started = time.monotonic()
+        states, count, reason = _search(head, domain, config)
+        if not states:
+            notes.append(f"loop at node {head.head} ({domain}): {reason}")
+            continue
+        check = check_recurrent_set(head.loop, states, smt)
+        if not check.holds:
+            notes.append(f"loop at node {head.head} ({domain}): set rejected: {check.reason}")
+            continue
+        seconds = time.monotonic() - started
+        overflow = overflow_note(head.loop, states, smt)
+        return CheckedSet(head, states, domain, count, seconds, overflow)
+    return None
