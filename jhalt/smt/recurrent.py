@@ -89,19 +89,28 @@ class LoopSolver:
         self.encoder = TermEncoder(MATHEMATICAL)
         self.x = {name: self.encoder.var(name, INT) for name in loop.names}
         self.x_post = {name: self.encoder.var(name, INT, POST) for name in loop.names}
-        self.conditions = [self._condition(path) for path in loop.paths]
+        encoded = [self._condition(path) for path in loop.paths]
+        self.conditions = [condition for condition, _ in encoded]
+        self.exact = [exact for _, exact in encoded]
 
-    def _condition(self, path: RecurrentPath) -> z3.BoolRef:
+    def _condition(self, path: RecurrentPath) -> tuple[z3.BoolRef, bool]:
+        """The path's condition and whether it is exact: an atom without an exact
+        encoding (a bitwise operation) is left out, which only enables the path more
+        often — sound for every question but "some path is enabled" (`_not_enabled`)."""
         terms: list[z3.BoolRef] = []
+        exact = True
         for atom in path.conditions:
-            terms += self._atom_with_definedness(atom)
+            try:
+                terms += [*self.encoder.defined(atom), self.encoder.atom(atom)]
+            except NotEncodable:
+                exact = False
         for _, value in path.post:
             if value is not None:
-                terms += [self.encoder.atom(a) for a in definedness(value)]
-        return z3.And(terms)
-
-    def _atom_with_definedness(self, atom: Atom) -> list[z3.BoolRef]:
-        return [*self.encoder.defined(atom), self.encoder.atom(atom)]
+                try:
+                    terms += [self.encoder.atom(a) for a in definedness(value)]
+                except NotEncodable:
+                    exact = False
+        return z3.And(terms), exact
 
     def cube(self, state: Octagon, copy: str = "") -> z3.BoolRef:
         """``γ(state) ∧ invariant`` over ``x`` (``copy`` ``post``: over ``x'``)."""
@@ -119,7 +128,10 @@ class LoopSolver:
         terms = []
         for name, value in self.loop.paths[index].post:
             if value is not None and name in self.x_post:
-                terms.append(self.x_post[name] == self.encoder.term(value))
+                try:
+                    terms.append(self.x_post[name] == self.encoder.term(value))
+                except NotEncodable:
+                    continue  # any value: an over-approximation
         return z3.And(terms)
 
     def session(self) -> SmtSession:
@@ -233,15 +245,19 @@ def check_recurrent_set(loop: RecurrentLoop, states: Sequence[Octagon], config: 
 
 
 def _not_enabled(solver: LoopSolver, index: int) -> z3.BoolRef:
+    if not solver.exact[index]:
+        return z3.BoolVal(True)  # cannot tell: counted as not enabled (the safe side)
     free = _free_variables(solver, solver.loop.paths[index])
     condition = solver.enabled(index)
     return z3.ForAll(free, z3.Not(condition)) if free else z3.Not(condition)
 
 
-def overflow_note(loop: RecurrentLoop, states: Sequence[Octagon], config: SmtConfig) -> str | None:
-    """A note when a step from the set can leave the range of a variable's Java type (then
-    Java's wrap-around may leave the set, though mathematical integers stay in it); None
-    when no step can, or when z3 cannot tell."""
+def overflowing_variable(
+    loop: RecurrentLoop, states: Sequence[Octagon], config: SmtConfig
+) -> str | None:
+    """A head variable that a step from the set can take out of the range of its Java
+    type (then Java's wrap-around may leave the set, though mathematical integers stay in
+    it); None when no step can, or when z3 cannot tell."""
     try:
         solver = LoopSolver(loop, config)
         inside = _union(solver, states)
@@ -252,13 +268,13 @@ def overflow_note(loop: RecurrentLoop, states: Sequence[Octagon], config: SmtCon
                 if value is None or name not in solver.x:
                     continue
                 low, high = JAVA_RANGE.get(dict(loop.variables)[name], JAVA_RANGE["I"])
-                term = solver.encoder.term(value)
+                try:
+                    term = solver.encoder.term(value)
+                except NotEncodable:
+                    continue
                 question = z3.And(inside, solver.enabled(index), z3.Or(term < low, term > high))
                 if solver.satisfiable(question) is SatAnswer.SAT:
-                    return (
-                        f"a step from the set can overflow {name} ({path.description}): "
-                        "with Java's wrap-around the run may leave the set"
-                    )
+                    return name
     except (NotEncodable, z3.Z3Exception):
         return None
     return None

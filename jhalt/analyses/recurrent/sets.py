@@ -27,7 +27,7 @@ from jhalt.smt.recurrent import (
     LoopSolver,
     RecurrentLoop,
     check_recurrent_set,
-    overflow_note,
+    overflowing_variable,
 )
 from jhalt.smt.session import SmtConfig
 from jhalt.smt.terms import NotEncodable
@@ -54,12 +54,35 @@ class CheckedSet:
     abstract_states: int
     seconds: float
     overflow: str | None = None
+    """A variable a step from the set can take out of its Java range (`overflow_note`)."""
+
+    def name(self, reference: str) -> str:
+        return self.head.names.get(reference, reference)
+
+    def render_states(self) -> list[str]:
+        """Each abstract state in source names, without the bounds the head's invariant
+        already states."""
+        invariant = self.head.loop.invariant
+        return [state.beyond(invariant).render(self.name) for state in self.states]
 
     def render(self) -> str:
         """The set in source names: one disjunct per abstract state, joined by ``∨``."""
-        names = self.head.names
-        parts = [state.render(lambda ref: names.get(ref, ref)) for state in self.states]
+        parts = self.render_states()
         return " ∨ ".join(f"({part})" if len(parts) > 1 else part for part in parts)
+
+    def relevant(self) -> tuple[str, ...]:
+        """The head variables the set constrains."""
+        used = set().union(*(state.variables() for state in self.states))
+        return tuple(name for name in self.head.loop.names if name in used)
+
+    def overflow_note(self) -> str | None:
+        """The 32-bit note: mathematical integers stay in the set, Java's may not."""
+        if self.overflow is None:
+            return None
+        return (
+            f"a step from the set can overflow {self.name(self.overflow)}: the set is "
+            "recurrent over mathematical integers; with Java's wrap-around a run may leave it"
+        )
 
 
 def relevant_variables(loop: RecurrentLoop) -> tuple[str, ...]:
@@ -135,6 +158,6 @@ def _checked(head: HeadLoop, config: RecurrentSetConfig, notes: list[str]) -> Ch
             notes.append(f"loop at node {head.head} ({domain}): set rejected: {check.reason}")
             continue
         seconds = time.monotonic() - started
-        overflow = overflow_note(head.loop, states, smt)
+        overflow = overflowing_variable(head.loop, states, smt)
         return CheckedSet(head, states, domain, count, seconds, overflow)
     return None

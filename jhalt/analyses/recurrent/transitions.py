@@ -35,7 +35,17 @@ from jhalt.analyses.source_names import reference_names
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, Ref
 from jhalt.its.octagon import Octagon, unary
-from jhalt.its.terms import Atom, Lit, Term, Var, substitute, substitute_atom
+from jhalt.its.terms import (
+    BITWISE,
+    App,
+    Atom,
+    Lit,
+    Term,
+    Var,
+    evaluate,
+    substitute,
+    substitute_atom,
+)
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
@@ -105,18 +115,35 @@ class _Path:
         return _Path(self.nodes + [node], list(self.conditions), dict(self.defined))
 
     def term(self, term: Term) -> Term:
-        """``term`` with every defined reference replaced by its definition."""
-        result = substitute(term, lambda v: self.defined.get(str(v.name)))
-        return result if result is not None else term
+        """``term`` with every defined reference replaced by its definition, constant
+        parts folded (`folded`)."""
+        result = substitute(term, lambda v: self.defined.get(str(v.name), v))
+        return folded(result if result is not None else term)
 
     def condition(self, atom: Atom | None) -> None:
         if atom is not None:
-            resolved = substitute_atom(atom, lambda v: self.defined.get(str(v.name)))
-            self.conditions.append(resolved if resolved is not None else atom)
+            resolved = substitute_atom(atom, lambda v: self.defined.get(str(v.name), v))
+            resolved = resolved if resolved is not None else atom
+            self.conditions.append(Atom(resolved.op, folded(resolved.left), folded(resolved.right)))
 
     def define(self, atom: Atom | None) -> None:
         if atom is not None and isinstance(atom.left, Var):
             self.defined[str(atom.left.name)] = self.term(atom.right)
+
+
+def folded(term: Term) -> Term:
+    """``term`` with every operation on literals replaced by its value — Java's for the
+    bitwise operations (``b1 & b2`` of two comparison results), the mathematical one
+    otherwise; an operation without a value there (a division by zero) is kept."""
+    if not isinstance(term, App):
+        return term
+    args = tuple(folded(a) for a in term.args)
+    if all(isinstance(a, Lit) for a in args):
+        try:
+            return Lit(evaluate(App(term.op, args, term.sort), {}, term.op in BITWISE), term.sort)
+        except (ValueError, ArithmeticError):
+            pass
+    return App(term.op, args, term.sort)
 
 
 def _interval_atoms(state: AbstractState, reference: Ref) -> list[Atom]:
@@ -195,8 +222,8 @@ def _enumerate(
     """Every loop and exit path from ``head`` (module docstring)."""
     head_state = graph.states[head]
     found: list[RecurrentPath] = []
-    start, observed = _Path([head]), set[str]()
-    _observe(start, head_state, observed)
+    start = _Path([head])
+    observed = {name for name, _ in _head_variables(head_state)}  # the invariant states them
     stack: list[tuple[_Path, set[str]]] = [(start, observed)]
     while stack:
         path, seen = stack.pop()
