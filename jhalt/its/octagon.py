@@ -66,9 +66,7 @@ class Octagon:
     def beyond(self, other: Octagon) -> Octagon:
         """The bounds of ``self`` that ``other`` does not already state (as tight or tighter)."""
         theirs = dict(other.bounds)
-        return Octagon(
-            tuple((f, b) for f, b in self.bounds if f not in theirs or theirs[f] > b)
-        )
+        return Octagon(tuple((f, b) for f, b in self.bounds if f not in theirs or theirs[f] > b))
 
     def variables(self) -> set[str]:
         return {name for form, _ in self.bounds for name, _ in form}

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 import z3
 
 from jhalt.its.octagon import Form, Octagon
-from jhalt.its.terms import INT, Atom, Term, definedness, variables
+from jhalt.its.terms import INT, Atom, Term, Var, definedness, variables
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
 from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 
@@ -155,9 +155,7 @@ class LoopSolver:
             [self.conditions[i] for i, p in enumerate(self.loop.paths) if not p.exits] or [False]
         )
 
-    def hull(
-        self, constraint: z3.BoolRef, forms: Sequence[Form], copy: str = ""
-    ) -> Octagon | None:
+    def hull(self, constraint: z3.BoolRef, forms: Sequence[Form], copy: str = "") -> Octagon | None:
         """The tightest octagon over ``forms`` containing ``constraint`` (module docstring);
         None when it is unsatisfiable. Raises `NotEncodable` when z3 cannot decide."""
         names = self.x_post if copy == POST else self.x
@@ -212,7 +210,9 @@ def _free_variables(solver: LoopSolver, path: RecurrentPath) -> list[z3.ExprRef]
     ]
 
 
-def check_recurrent_set(loop: RecurrentLoop, states: Sequence[Octagon], config: SmtConfig) -> SetCheck:
+def check_recurrent_set(
+    loop: RecurrentLoop, states: Sequence[Octagon], config: SmtConfig
+) -> SetCheck:
     """Whether the union of ``states`` is a universal recurrent set of ``loop`` (module
     docstring), over mathematical integers."""
     try:
@@ -233,9 +233,7 @@ def check_recurrent_set(loop: RecurrentLoop, states: Sequence[Octagon], config: 
             if solver.satisfiable(leaves) is not SatAnswer.UNSAT:
                 return SetCheck(False, f"a step leaves the set ({path.description})")
         stuck = [
-            _not_enabled(solver, index)
-            for index, path in enumerate(loop.paths)
-            if not path.exits
+            _not_enabled(solver, index) for index, path in enumerate(loop.paths) if not path.exits
         ]
         if solver.satisfiable(inside, *stuck) is not SatAnswer.UNSAT:
             return SetCheck(False, "a state of the set has no successor")
@@ -260,14 +258,20 @@ def overflowing_variable(
     it); None when no step can, or when z3 cannot tell."""
     try:
         solver = LoopSolver(loop, config)
-        inside = _union(solver, states)
+        letters = dict(loop.variables)
+        ranges = [
+            z3.And(term >= low, term <= high)
+            for name, term in solver.x.items()
+            for low, high in (JAVA_RANGE.get(letters[name], JAVA_RANGE["I"]),)
+        ]
+        inside = z3.And(_union(solver, states), *ranges)
         for index, path in enumerate(loop.paths):
             if path.exits:
                 continue
             for name, value in path.post:
-                if value is None or name not in solver.x:
+                if value is None or name not in solver.x or value == Var(name):
                     continue
-                low, high = JAVA_RANGE.get(dict(loop.variables)[name], JAVA_RANGE["I"])
+                low, high = JAVA_RANGE.get(letters[name], JAVA_RANGE["I"])
                 try:
                     term = solver.encoder.term(value)
                 except NotEncodable:

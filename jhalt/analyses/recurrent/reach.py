@@ -47,7 +47,9 @@ class Reached:
     path: tuple[int, ...]
 
 
-def head_values(current: AbstractState, head: AbstractState, ctx: EvalContext) -> dict[str, int] | None:
+def head_values(
+    current: AbstractState, head: AbstractState, ctx: EvalContext
+) -> dict[str, int] | None:
     """The head's integer references' values in ``current`` when it is a concrete instance
     of ``head`` at the same positions, else None."""
     if tuple(f.position for f in current.frames) != tuple(f.position for f in head.frames):
@@ -63,7 +65,9 @@ def head_values(current: AbstractState, head: AbstractState, ctx: EvalContext) -
     return values
 
 
-def _goal(found: CheckedSet, head: AbstractState, seen: dict[str, dict[str, int]]) -> Callable[[EvalContext], Goal]:
+def _goal(
+    found: CheckedSet, head: AbstractState, seen: dict[str, dict[str, int]]
+) -> Callable[[EvalContext], Goal]:
     """Reached at the head with values inside the set (module docstring); the values are
     kept in ``seen["values"]``."""
 
@@ -109,7 +113,9 @@ def _constraints(
                 formulas.append((operands, Atom("le", term, Lit(bound, term.sort))))
         if varying is not None and varying in env:
             for point in avoid:
-                formulas.append(((env[varying],), Atom("ne", Var(env[varying]), Lit(point[varying]))))
+                formulas.append(
+                    ((env[varying],), Atom("ne", Var(env[varying]), Lit(point[varying])))
+                )
         return formulas
 
     return constraints
@@ -130,7 +136,9 @@ def reach_set(
         (
             name
             for name in found.head.loop.names
-            if any(state.value(name) is None and name in state.variables() for state in found.states)
+            if any(
+                state.value(name) is None and name in state.variables() for state in found.states
+            )
         ),
         None,
     )

@@ -129,4 +129,6 @@ class RecurrentSetResult:
     def verify(self) -> bool:
         """The set was checked when found (`jhalt.smt.recurrent.check_recurrent_set`); here:
         a non-empty set, a witness, the head among the loop's pcs."""
-        return bool(self.disjuncts) and self.witness is not None and self.loop.head_pc in self.loop.pcs
+        return (
+            bool(self.disjuncts) and self.witness is not None and self.loop.head_pc in self.loop.pcs
+        )

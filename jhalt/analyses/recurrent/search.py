@@ -231,4 +231,3 @@ class RecurrentSearch:
         for node in candidates:
             graph.status[node] = RECURRENT
         return bool(candidates | recurrent)
-

@@ -106,7 +106,9 @@ def relevant_variables(loop: RecurrentLoop) -> tuple[str, ...]:
     return tuple(name for name in loop.names if name in relevant)
 
 
-def _search(head: HeadLoop, domain: str, config: RecurrentSetConfig) -> tuple[tuple[Octagon, ...], int, str]:
+def _search(
+    head: HeadLoop, domain: str, config: RecurrentSetConfig
+) -> tuple[tuple[Octagon, ...], int, str]:
     solver = LoopSolver(head.loop, SmtConfig(config.rlimit, config.deadline))
     relevant = relevant_variables(head.loop)
     if not relevant:
