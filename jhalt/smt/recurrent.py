@@ -32,14 +32,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import itertools
+
 import z3
 
 from jhalt.its.octagon import Form, Octagon
-from jhalt.its.terms import INT, Atom, Term, Var, definedness, variables
+from jhalt.its.terms import INT, App, Atom, Lit, Term, Var, definedness, variables
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
 from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 
 MATHEMATICAL = Semantics(lengths=True)
+MAX_CASES = 8
+"""Cases one loop path is split into at most (`LoopSolver.entry_cases`)."""
 POST = "post"
 JAVA_RANGE = {"J": (-(2**63), 2**63 - 1), "I": (-(2**31), 2**31 - 1)}
 """The range of a head variable by its JVM type letter (``int`` for the narrower types too:
@@ -89,6 +93,7 @@ class LoopSolver:
         self.encoder = TermEncoder(MATHEMATICAL)
         self.x = {name: self.encoder.var(name, INT) for name in loop.names}
         self.x_post = {name: self.encoder.var(name, INT, POST) for name in loop.names}
+        self._shared = SmtSession(config)
         encoded = [self._condition(path) for path in loop.paths]
         self.conditions = [condition for condition, _ in encoded]
         self.exact = [exact for _, exact in encoded]
@@ -138,9 +143,38 @@ class LoopSolver:
         return SmtSession(self.config)
 
     def satisfiable(self, *terms: z3.BoolRef) -> SatAnswer:
-        session = self.session()
-        session.add(*terms)
-        return session.check()
+        """Whether ``terms`` have a model (on the solver's one session, in a scope)."""
+        with self._shared.scope():
+            self._shared.add(*terms)
+            return self._shared.check()
+
+    def entry_cases(self) -> list[z3.BoolRef]:
+        """The cases of "some loop path is enabled" that a split of a state keeps apart:
+        each loop path's condition, with each disequality ``a != b`` of it split into
+        ``a < b`` and ``a > b`` and each variable multiplied by another variable split by
+        its sign (``< 0``, ``= 0``, ``> 0``) — the artificial case splits of seed 002 §5
+        (there for modulo), at most `MAX_CASES` per path."""
+        cases: list[z3.BoolRef] = []
+        for index, path in enumerate(self.loop.paths):
+            if path.exits:
+                continue
+            alternatives: list[list[z3.BoolRef]] = [[self.conditions[index]]]
+            for atom in path.conditions:
+                if atom.op == "ne" and len(alternatives) * 2 <= MAX_CASES:
+                    pieces = [Atom("lt", atom.left, atom.right), Atom("gt", atom.left, atom.right)]
+                    alternatives.append([self._encoded(piece) for piece in pieces])
+            for name in sorted(_factors(path)):
+                if len(alternatives) * 3 <= MAX_CASES and name in self.x:
+                    x = self.x[name]
+                    alternatives.append([x < 0, x == 0, x > 0])
+            cases.extend(z3.And(list(choice)) for choice in itertools.product(*alternatives))
+        return cases
+
+    def _encoded(self, atom: Atom) -> z3.BoolRef:
+        try:
+            return self.encoder.atom(atom)
+        except NotEncodable:
+            return z3.BoolVal(True)
 
     def enabled(self, index: int) -> z3.BoolRef:
         return self.conditions[index]
@@ -189,6 +223,24 @@ class LoopSolver:
         """The hull of the head values after path ``index`` from ``state``."""
         constraint = z3.And(self.cube(state), self.enabled(index), self.moved(index))
         return self.hull(constraint, forms, POST)
+
+
+def _factors(path: RecurrentPath) -> set[str]:
+    """The variables multiplied by a non-constant in the path's conditions."""
+    found: set[str] = set()
+
+    def visit(term: Term) -> None:
+        if isinstance(term, App):
+            if term.op == "mul" and not any(isinstance(a, Lit) for a in term.args):
+                for arg in term.args:
+                    found.update(str(name) for name in variables(arg))
+            for arg in term.args:
+                visit(arg)
+
+    for atom in path.conditions:
+        visit(atom.left)
+        visit(atom.right)
+    return found
 
 
 def _form_term(form: Form, names: dict[str, z3.ArithRef]) -> z3.ArithRef:

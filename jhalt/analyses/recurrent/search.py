@@ -19,9 +19,11 @@ As built (the figures' procedures, with these choices):
   The search stops at the first non-empty component (the caller checks it), when nothing
   is left to expand, after ``max_states`` states, or at the deadline.
 * *MakeStates* (Fig. 4): ``post♯`` of a state is one hull per loop path (trace
-  partitioning: the graph's paths keep the branches apart); each is split into
-  ``[ψ_ent, l]`` and ``[¬ψ_ent, l]`` (hulls of ``l`` with "some loop path is enabled" and
-  "some exit path is enabled"; a split whose other side is empty keeps ``l``). A state in
+  partitioning: the graph's paths keep the branches apart); a state in which both a loop
+  path and an exit may be enabled is split into ``[¬ψ_ent, l]`` (the hull of ``l`` with
+  "some exit path is enabled") and, finer than Fig. 4's ``[ψ_ent, l]``, one hull per case of
+  ``ψ_ent`` (`jhalt.smt.recurrent.LoopSolver.entry_cases`: per loop path, disequalities and
+  signs of multiplied variables split); a state on one side only is kept as it is. A state in
   which no loop path is enabled is must-exiting, one in which an exit may be enabled
   may-exiting, the others unknown. A state with an empty post (no path's post is
   satisfiable) is made must-exiting, not given the ``⊥`` successor of Fig. 4: in the
@@ -103,6 +105,7 @@ class RecurrentSearch:
         self.solver, self.forms, self.limits = solver, tuple(forms), limits
         self.graph = StateGraph()
         self.entry, self.exit = solver.entry_condition(), solver.exit_condition()
+        self.cases = solver.entry_cases()
         self.loop_paths = [i for i, p in enumerate(solver.loop.paths) if not p.exits]
 
     def run(self, initial: Sequence[Octagon]) -> SearchOutcome:
@@ -156,11 +159,11 @@ class RecurrentSearch:
         if not (enters and exits):
             return [state]
         pieces = []
-        for condition in (self.entry, self.exit):
+        for condition in (*self.cases, self.exit):
             piece = self.solver.restrict(state, condition, self.forms)
             if piece is not None:
                 pieces.append(piece)
-        return pieces
+        return list(dict.fromkeys(pieces))
 
     def _make_states(self, states: list[Octagon], parent: int | None) -> list[int]:
         """Fig. 4: add the split states, post-edges from ``parent``; the new ones."""

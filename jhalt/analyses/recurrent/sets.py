@@ -2,7 +2,8 @@
 
 For each loop head of the graph (innermost loops first, `transitions.loop_heads`): the
 loop's transition system (`transitions.loop_transitions`), the forward search for a
-recurrent component (`search.RecurrentSearch`) first with intervals, then — where
+recurrent component (`search.RecurrentSearch`) from the states entering the loop and
+the head's invariant (`transitions.HeadLoop.entries`), first with intervals, then — where
 intervals find none — with octagons over the loop's *relevant* variables (those its
 conditions read, directly or through the values of other relevant variables; the others
 are unconstrained in the set and never change what the loop does), and the independent
@@ -39,7 +40,8 @@ DOMAINS = (INTERVALS, OCTAGONS)
 @dataclass(frozen=True)
 class RecurrentSetConfig:
     max_states: int = 160
-    """Abstract states per loop and domain (`SearchLimits.max_states`)."""
+    """Abstract states per loop with octagons (`SearchLimits.max_states`); half of it with
+    intervals, which are tried first and cheaper to give up on."""
     rlimit: int = 2_000_000
     deadline: Deadline = NEVER
 
@@ -111,17 +113,17 @@ def _search(
 ) -> tuple[tuple[Octagon, ...], int, str]:
     solver = LoopSolver(head.loop, SmtConfig(config.rlimit, config.deadline))
     relevant = relevant_variables(head.loop)
-    if not relevant:
-        return (), 0, "the loop reads no integer"
     shapes = forms(relevant, domain == OCTAGONS)
     try:
-        initial = solver.hull(solver.cube(Octagon()), shapes)
+        starts = [solver.hull(solver.cube(state), shapes) for state in (*head.entries, Octagon())]
     except NotEncodable as error:
         return (), 0, str(error)
-    if initial is None:
+    initial = list(dict.fromkeys(state for state in starts if state is not None))
+    if not initial:
         return (), 0, "the head's invariant is empty"
-    limits = SearchLimits(config.max_states, config.deadline)
-    outcome = RecurrentSearch(solver, shapes, limits).run([initial])
+    states = config.max_states if domain == OCTAGONS else config.max_states // 2
+    limits = SearchLimits(states, config.deadline)
+    outcome = RecurrentSearch(solver, shapes, limits).run(initial)
     return outcome.recurrent_set, outcome.states, outcome.reason
 
 

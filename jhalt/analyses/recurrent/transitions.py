@@ -72,6 +72,9 @@ class HeadLoop:
     loop: RecurrentLoop
     names: dict[str, str]
     nodes: frozenset[int]
+    entries: tuple[Octagon, ...] = ()
+    """The boxes of the states that enter the loop from outside (by instance edges), over
+    the head's variables: seed 002's "first state reaching the loop" as initial states."""
 
 
 def _adjacency(graph: SymbolicExecutionGraph, backwards: bool) -> dict[int, list[int]]:
@@ -269,4 +272,31 @@ def loop_transitions(
             invariant[unary(name, -1)] = -interval.lo
     loop = RecurrentLoop(tuple(variables), Octagon.of(invariant), tuple(paths))
     names = {ref: name for ref, name in reference_names(head_state, program).items()}
-    return HeadLoop(head, loop, names, nodes)
+    return HeadLoop(head, loop, names, nodes, _entries(graph, head, nodes, variables))
+
+
+def _entries(
+    graph: SymbolicExecutionGraph,
+    head: int,
+    nodes: frozenset[int],
+    variables: list[tuple[str, str]],
+) -> tuple[Octagon, ...]:
+    """`HeadLoop.entries`: each instance edge into ``head`` from outside the loop, its
+    renaming applied to the entering state's intervals."""
+    found: list[Octagon] = []
+    for source, label, target in graph.instance_edges():
+        if target != head or source in nodes:
+            continue
+        renaming, state = dict(label.renaming), graph.states[source]
+        bounds: dict[tuple[tuple[str, int], ...], int] = {}
+        for name, _ in variables:
+            value = state.heap.get(renaming.get(name, name))
+            if not isinstance(value, IntValue):
+                continue
+            interval = value.interval
+            if interval.hi is not None and interval.hi not in LIMITS:
+                bounds[unary(name, 1)] = interval.hi
+            if interval.lo is not None and interval.lo not in LIMITS:
+                bounds[unary(name, -1)] = -interval.lo
+        found.append(Octagon.of(bounds))
+    return tuple(dict.fromkeys(found))
