@@ -64,9 +64,27 @@ class Octagon:
         return all(form in mine and mine[form] <= limit for form, limit in other.bounds)
 
     def beyond(self, other: Octagon) -> Octagon:
-        """The bounds of ``self`` that ``other`` does not already state (as tight or tighter)."""
-        theirs = dict(other.bounds)
-        return Octagon(tuple((f, b) for f, b in self.bounds if f not in theirs or theirs[f] > b))
+        """``self`` without the forms whose bounds ``other`` already states (as tight or
+        tighter) on both sides: a form is kept with both its bounds when one of them says
+        more than ``other`` (``i = 0`` rather than ``i <= 0`` under ``i >= 0``)."""
+        theirs, mine = dict(other.bounds), dict(self.bounds)
+
+        def implied(form: Form) -> bool:
+            return form not in mine or (form in theirs and theirs[form] <= mine[form])
+
+        return Octagon(
+            tuple((f, b) for f, b in self.bounds if not (implied(f) and implied(negated(f))))
+        )
+
+    def simplified(self) -> Octagon:
+        """``self`` without the binary bounds its unary bounds imply (same set)."""
+        mine = dict(self.bounds)
+
+        def implied(form: Form, limit: int) -> bool:
+            parts = [mine.get(unary(name, sign)) for name, sign in form]
+            return len(form) == 2 and None not in parts and sum(parts) <= limit  # type: ignore[arg-type]
+
+        return Octagon(tuple((f, b) for f, b in self.bounds if not implied(f, b)))
 
     def variables(self) -> set[str]:
         return {name for form, _ in self.bounds for name, _ in form}

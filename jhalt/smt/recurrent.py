@@ -29,10 +29,9 @@ answer fails the check.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import itertools
 
 import z3
 
@@ -44,6 +43,8 @@ from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 MATHEMATICAL = Semantics(lengths=True)
 MAX_CASES = 8
 """Cases one loop path is split into at most (`LoopSolver.entry_cases`)."""
+MAX_ALL_CASES = 24
+"""Cases of all loop paths at most; beyond, one per path, or only ``ψ_ent`` itself."""
 POST = "post"
 JAVA_RANGE = {"J": (-(2**63), 2**63 - 1), "I": (-(2**31), 2**31 - 1)}
 """The range of a head variable by its JVM type letter (``int`` for the narrower types too:
@@ -94,6 +95,8 @@ class LoopSolver:
         self.x = {name: self.encoder.var(name, INT) for name in loop.names}
         self.x_post = {name: self.encoder.var(name, INT, POST) for name in loop.names}
         self._shared = SmtSession(config)
+        self._cubes: dict[tuple[Octagon, str], z3.BoolRef] = {}
+        self._forms: dict[tuple[Form, str], z3.ArithRef] = {}
         encoded = [self._condition(path) for path in loop.paths]
         self.conditions = [condition for condition, _ in encoded]
         self.exact = [exact for _, exact in encoded]
@@ -119,14 +122,24 @@ class LoopSolver:
 
     def cube(self, state: Octagon, copy: str = "") -> z3.BoolRef:
         """``γ(state) ∧ invariant`` over ``x`` (``copy`` ``post``: over ``x'``)."""
-        names = self.x_post if copy == POST else self.x
-        terms = [
-            _form_term(form, names) <= limit
-            for octagon in (state, self.loop.invariant)
-            for form, limit in octagon.bounds
-            if all(name in names for name, _ in form)
-        ]
-        return z3.And(terms)
+        key = (state, copy)
+        if key not in self._cubes:
+            names = self.x_post if copy == POST else self.x
+            terms = [
+                self._form(form, copy) <= limit
+                for octagon in (state, self.loop.invariant)
+                for form, limit in octagon.bounds
+                if all(name in names for name, _ in form)
+            ]
+            self._cubes[key] = z3.And(terms)
+        return self._cubes[key]
+
+    def _form(self, form: Form, copy: str = "") -> z3.ArithRef:
+        """The z3 term of ``form`` over ``x`` (or ``x'``), made once."""
+        key = (form, copy)
+        if key not in self._forms:
+            self._forms[key] = _form_term(form, self.x_post if copy == POST else self.x)
+        return self._forms[key]
 
     def moved(self, index: int) -> z3.BoolRef:
         """``x' = post_i(x)`` for the variables path ``index`` gives a value."""
@@ -168,7 +181,11 @@ class LoopSolver:
                     x = self.x[name]
                     alternatives.append([x < 0, x == 0, x > 0])
             cases.extend(z3.And(list(choice)) for choice in itertools.product(*alternatives))
-        return cases
+        unique = list({case.sexpr(): case for case in cases}.values())
+        if len(unique) <= MAX_ALL_CASES:
+            return unique
+        plain = [self.conditions[i] for i, p in enumerate(self.loop.paths) if not p.exits]
+        return plain if len(plain) <= MAX_ALL_CASES else [self.entry_condition()]
 
     def _encoded(self, atom: Atom) -> z3.BoolRef:
         try:
@@ -200,7 +217,7 @@ class LoopSolver:
         if left_ms is not None:
             optimize.set("timeout", max(1, min(left_ms, 5000)))
         optimize.add(constraint)
-        handles = [(form, optimize.maximize(_form_term(form, names))) for form in forms]
+        handles = [(form, optimize.maximize(self._form(form, copy))) for form in forms]
         answer = optimize.check()
         if answer == z3.unsat:
             return None

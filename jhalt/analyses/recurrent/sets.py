@@ -65,7 +65,7 @@ class CheckedSet:
         """Each abstract state in source names, without the bounds the head's invariant
         already states."""
         invariant = self.head.loop.invariant
-        return [state.beyond(invariant).render(self.name) for state in self.states]
+        return [state.simplified().beyond(invariant).render(self.name) for state in self.states]
 
     def render(self) -> str:
         """The set in source names: one disjunct per abstract state, joined by ``∨``."""
