@@ -209,7 +209,6 @@ class LoopSolver:
     def hull(self, constraint: z3.BoolRef, forms: Sequence[Form], copy: str = "") -> Octagon | None:
         """The tightest octagon over ``forms`` containing ``constraint`` (module docstring);
         None when it is unsatisfiable. Raises `NotEncodable` when z3 cannot decide."""
-        names = self.x_post if copy == POST else self.x
         optimize = z3.Optimize()
         optimize.set("priority", "box")
         optimize.set("rlimit", self.config.rlimit)
