@@ -76,6 +76,11 @@ class Octagon:
             tuple((f, b) for f, b in self.bounds if not (implied(f) and implied(negated(f))))
         )
 
+    def without_extremes(self, limit: int) -> Octagon:
+        """``self`` without the bounds of magnitude ``limit`` or more (for display: bounds at
+        the edge of a type's range say nothing to a reader)."""
+        return Octagon(tuple((f, b) for f, b in self.bounds if abs(b) < limit * len(f)))
+
     def simplified(self) -> Octagon:
         """``self`` without the binary bounds its unary bounds imply (same set)."""
         mine = dict(self.bounds)

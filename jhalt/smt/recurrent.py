@@ -165,7 +165,8 @@ class LoopSolver:
         """The cases of "some loop path is enabled" that a split of a state keeps apart:
         each loop path's condition, with each disequality ``a != b`` of it split into
         ``a < b`` and ``a > b`` and each variable multiplied by another variable split by
-        its sign (``< 0``, ``= 0``, ``> 0``) — the artificial case splits of seed 002 §5
+        its sign (``< 0``, ``= 0``, ``> 0``), and so each variable the path adds to another
+        (`_factors`) — the artificial case splits of seed 002 §5
         (there for modulo), at most `MAX_CASES` per path."""
         cases: list[z3.BoolRef] = []
         for index, path in enumerate(self.loop.paths):
@@ -242,8 +243,13 @@ class LoopSolver:
 
 
 def _factors(path: RecurrentPath) -> set[str]:
-    """The variables multiplied by a non-constant in the path's conditions."""
+    """The variables multiplied by a non-constant in the path's conditions, and those the
+    path adds to (or subtracts from) another variable (``x = x + y``: the sign of ``y``
+    decides where ``x`` goes)."""
     found: set[str] = set()
+    for name, value in path.post:
+        if isinstance(value, App) and value.op in ("add", "sub"):
+            found.update(str(v) for v in variables(value) if str(v) != name)
 
     def visit(term: Term) -> None:
         if isinstance(term, App):

@@ -16,8 +16,9 @@ As built (the figures' procedures, with these choices):
   containment-edge or whose post-states are all unknown or recurrent, *FindRecComp*
   (Fig. 5) removes from the unknown states those that violate the definition until none
   does (Thm 3: with the recurrent states found so far, the maximal recurrent component).
-  The search stops at the first non-empty component (the caller checks it), when nothing
-  is left to expand, after ``max_states`` states, or at the deadline.
+  The search goes on for ``grow`` expansions after the first non-empty component (calling
+  FindNext again, for a larger one), and stops then, when nothing is left to expand, after
+  ``max_states`` states, or at the deadline; the recurrent states found are the answer.
 * *MakeStates* (Fig. 4): ``post♯`` of a state is one hull per loop path (trace
   partitioning: the graph's paths keep the branches apart); a state in which both a loop
   path and an exit may be enabled is split into ``[¬ψ_ent, l]`` (the hull of ``l`` with
@@ -53,6 +54,8 @@ UNKNOWN, MAY_EXIT, MUST_EXIT, RECURRENT = "unknown", "may-exit", "must-exit", "r
 class SearchLimits:
     max_states: int = 160
     """Abstract states created at most per loop and domain."""
+    grow: int = 16
+    """Expansions after the first recurrent component, for a larger one (FindNext again)."""
     deadline: Deadline = NEVER
 
 
@@ -116,7 +119,8 @@ class RecurrentSearch:
 
     def _run(self, initial: Sequence[Octagon]) -> SearchOutcome:
         worklist = deque(self._make_states(list(initial), None))
-        while worklist:
+        left: int | None = None  # expansions left once a component was found
+        while worklist and left != 0:
             if self.limits.deadline.expired():
                 return self._outcome("timeout")
             if len(self.graph.states) > self.limits.max_states:
@@ -124,6 +128,7 @@ class RecurrentSearch:
             node = worklist.popleft()
             if self.graph.status[node] in (MUST_EXIT, RECURRENT) or node in self.graph.post:
                 continue
+            left = None if left is None else left - 1
             before = sum(len(above) for above in self.graph.above)
             new = self._expand(node)
             worklist.extend(n for n in new if self.graph.status[n] != MUST_EXIT)
@@ -132,8 +137,8 @@ class RecurrentSearch:
             settled = all(
                 self.graph.status[n] in (UNKNOWN, RECURRENT) for n in self.graph.post.get(node, [])
             )
-            if (grew or (settled and not new)) and self._find_component():
-                return self._outcome("")
+            if (grew or (settled and not new)) and self._find_component() and left is None:
+                left = self.limits.grow
         return self._outcome("no recurrent component")
 
     def _outcome(self, reason: str) -> SearchOutcome:

@@ -34,6 +34,8 @@ from jhalt.smt.session import SmtConfig
 from jhalt.smt.terms import NotEncodable
 
 INTERVALS, OCTAGONS = "intervals", "octagons"
+DISPLAY_LIMIT = 2**31 - 2**10
+"""Bounds of this magnitude (per variable of a form) are left out of the rendered set."""
 DOMAINS = (INTERVALS, OCTAGONS)
 
 
@@ -62,10 +64,13 @@ class CheckedSet:
         return self.head.names.get(reference, reference)
 
     def render_states(self) -> list[str]:
-        """Each abstract state in source names, without the bounds the head's invariant
-        already states."""
-        invariant = self.head.loop.invariant
-        return [state.simplified().beyond(invariant).render(self.name) for state in self.states]
+        """Each abstract state in source names (with the head's invariant, which it
+        includes), without implied binary bounds and bounds at the edge of ``int``'s range
+        (`DISPLAY_LIMIT`)."""
+        return [
+            state.simplified().without_extremes(DISPLAY_LIMIT).render(self.name)
+            for state in self.states
+        ]
 
     def render(self) -> str:
         """The set in source names: one disjunct per abstract state, joined by ``∨``."""
@@ -122,7 +127,7 @@ def _search(
     if not initial:
         return (), 0, "the head's invariant is empty"
     states = config.max_states if domain == OCTAGONS else config.max_states // 2
-    limits = SearchLimits(states, config.deadline)
+    limits = SearchLimits(states, deadline=config.deadline)
     outcome = RecurrentSearch(solver, shapes, limits).run(initial)
     return outcome.recurrent_set, outcome.states, outcome.reason
 
