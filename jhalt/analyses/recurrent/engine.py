@@ -38,6 +38,8 @@ class RecurrentSearchOutcome:
     result: RecurrentSetResult | None
     reasons: tuple[str, ...] = ()
     stats: dict[str, Any] = field(default_factory=dict)
+    checked: CheckedSet | None = field(default=None, compare=False)
+    """The set behind ``result``: its loop's transitions and octagons (for measurements)."""
 
 
 def loop_location(
@@ -99,7 +101,7 @@ def find_recurrent_nontermination(
             samples=samples,
         )
         stats = {"recurrent_sets_checked": checked, "recurrent_search_s": round(found.seconds, 3)}
-        return RecurrentSearchOutcome(result, tuple(reasons), stats)
+        return RecurrentSearchOutcome(result, tuple(reasons), stats, found)
     return RecurrentSearchOutcome(None, tuple(reasons), {"recurrent_sets_checked": checked})
 
 

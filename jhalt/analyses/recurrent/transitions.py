@@ -180,12 +180,12 @@ def _edge(path: _Path, label: EdgeLabel, after: AbstractState) -> None:
                 path.condition(relation.formula())
             elif relation.result is not None and relation.result not in path.defined:
                 path.define(relation.formula())
-    elif isinstance(label, RefineEdge):
-        for relation in label.assumed:
-            path.condition(relation.formula())
+    elif isinstance(label, RefineEdge):  # the renaming first: the assumed relations use it
         for old, new in label.renaming:
             if isinstance(after.heap.get(new), IntValue) and new != old:
                 path.defined.setdefault(new, path.term(Var(old)))
+        for relation in label.assumed:
+            path.condition(relation.formula())
     elif isinstance(label, InstanceEdge):
         for general, instance in label.renaming:
             if isinstance(after.heap.get(general), IntValue) and general != instance:
