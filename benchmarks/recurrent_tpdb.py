@@ -115,7 +115,9 @@ class _Path:
     exits: bool
     free: tuple[str, ...]
     condition: Callable[[dict[str, int]], object]
-    post: dict[str, Callable[[dict[str, int]], object] | None]
+    post: Callable[[dict[str, int]], dict[str, int]]
+    havoc: tuple[str, ...]
+    """Head variables the path leaves any value (drawn at random)."""
 
 
 def _free(atom: Atom, names: set[str]) -> set[str]:
@@ -134,6 +136,7 @@ def _free(atom: Atom, names: set[str]) -> set[str]:
 
 
 def _paths(loop: RecurrentLoop) -> list[_Path] | str:
+    """Each path as compiled Python: its condition and its post values (one dict)."""
     names = set(loop.names)
     compiled = []
     try:
@@ -142,11 +145,11 @@ def _paths(loop: RecurrentLoop) -> list[_Path] | str:
                 f"({_code(a.left)} {_COMPARE[a.op]} {_code(a.right)})" for a in path.conditions
             ]
             free = sorted(set().union(*(_free(a, names) for a in path.conditions)))
-            post = {
-                name: None if value is None else _compile(_code(value)) for name, value in path.post
-            }
+            items = ", ".join(f"{n!r}: {_code(v)}" for n, v in path.post if v is not None)
+            havoc = tuple(n for n, v in path.post if v is None)
+            condition = _compile(" and ".join(atoms) or "True")
             compiled.append(
-                _Path(path.exits, tuple(free), _compile(" and ".join(atoms) or "True"), post)
+                _Path(path.exits, tuple(free), condition, _compile(f"{{{items}}}"), havoc)
             )
     except ValueError as error:
         return str(error)
@@ -154,9 +157,11 @@ def _paths(loop: RecurrentLoop) -> list[_Path] | str:
 
 
 def _enabled(path: _Path, values: dict[str, int], rng: random.Random) -> bool:
-    env = dict(values)
-    for name in path.free:
-        env[name] = rng.randint(-FREE_RANGE, FREE_RANGE)
+    env = values
+    if path.free:
+        env = dict(values)
+        for name in path.free:
+            env[name] = rng.randint(-FREE_RANGE, FREE_RANGE)
     try:
         return bool(path.condition(env))
     except ZeroDivisionError:
@@ -170,25 +175,25 @@ def simulate(loop: RecurrentLoop, start: dict[str, int], iterations: int, seed: 
     if isinstance(paths, str):
         return f"not simulated: {paths}"
     rng = random.Random(seed)
+    exits = [p for p in paths if p.exits]
+    steps = [p for p in paths if not p.exits]
     values = dict(start)
-    mark, power, deterministic = tuple(sorted(values.items())), 1, True
+    mark, power, deterministic = dict(values), 1, True
     for step in range(1, iterations + 1):
-        if any(p.exits and _enabled(p, values, rng) for p in paths):
+        if any(_enabled(p, values, rng) for p in exits):
             return f"leaves the loop after {step - 1} iterations from {start}"
-        enabled = [p for p in paths if not p.exits and _enabled(p, values, rng)]
+        enabled = [p for p in steps if _enabled(p, values, rng)]
         if not enabled:
             return f"no step after {step - 1} iterations from {start}"
-        deterministic &= len(enabled) == 1 and not enabled[0].free
-        chosen = rng.choice(enabled)
-        values = {
-            name: (rng.randint(-100, 100) if f is None else int(f(values)))  # type: ignore[call-overload]
-            for name, f in chosen.post.items()
-        }
-        key = tuple(sorted(values.items()))
-        if deterministic and key == mark:
+        chosen = enabled[0] if len(enabled) == 1 else rng.choice(enabled)
+        deterministic = deterministic and len(enabled) == 1 and not chosen.free and not chosen.havoc
+        values = chosen.post(values)
+        for name in chosen.havoc:
+            values[name] = rng.randint(-100, 100)
+        if deterministic and values == mark:
             return None  # periodic
         if step == power:
-            mark, power = key, power * 2
+            mark, power = dict(values), power * 2
     return None
 
 
@@ -296,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folder", default=FOLDER)
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per program")
     parser.add_argument("--iterations", type=int, default=10**6)
-    parser.add_argument("--samples", type=int, default=10)
+    parser.add_argument("--samples", type=int, default=4)
     parser.add_argument("--replay-wait", type=float, default=3.0)
     parser.add_argument("--only", nargs="*", help="jar names (stems) to run")
     parser.add_argument("--markdown", type=Path, help="also write the report to this file")
