@@ -15,7 +15,8 @@ Transformers (all over-approximate; the check below is what makes a reported set
 
 * `LoopSolver.hull` — the tightest octagon (or interval box) over the given forms that
   contains ``γ(state) ∧ formula``: one z3 ``Optimize`` call with box priority, each bound
-  the optimum of its form; an unbounded form has no bound; None when the set is empty.
+  the optimum of its form; an unbounded form has no bound; None when the set is empty;
+  coarser when z3 cannot decide.
 * `LoopSolver.post` — the hull of the head values after path ``i`` from ``state``.
 * `LoopSolver.satisfiable` — whether a state meets a formula (unknown counts as "may").
 
@@ -166,7 +167,8 @@ class LoopSolver:
         each loop path's condition, with each disequality ``a != b`` of it split into
         ``a < b`` and ``a > b`` and each variable multiplied by another variable split by
         its sign (``< 0``, ``= 0``, ``> 0``), and so each variable the path adds to another
-        (`_factors`) — the artificial case splits of seed 002 §5
+        (`_factors`), and each variable divided by a small constant into its small values
+        (`_residues`) — the artificial case splits of seed 002 §5
         (there for modulo), at most `MAX_CASES` per path."""
         cases: list[z3.BoolRef] = []
         for index, path in enumerate(self.loop.paths):
@@ -181,6 +183,11 @@ class LoopSolver:
                 if len(alternatives) * 3 <= MAX_CASES and name in self.x:
                     x = self.x[name]
                     alternatives.append([x < 0, x == 0, x > 0])
+            for name, modulus in sorted(_residues(path)):
+                pieces = [self.x[name] < 0, self.x[name] >= modulus]
+                pieces += [self.x[name] == value for value in range(modulus)]
+                if len(alternatives) * len(pieces) <= MAX_CASES:
+                    alternatives.append(pieces)
             cases.extend(z3.And(list(choice)) for choice in itertools.product(*alternatives))
         unique = list({case.sexpr(): case for case in cases}.values())
         if len(unique) <= MAX_ALL_CASES:
@@ -209,26 +216,30 @@ class LoopSolver:
 
     def hull(self, constraint: z3.BoolRef, forms: Sequence[Form], copy: str = "") -> Octagon | None:
         """The tightest octagon over ``forms`` containing ``constraint`` (module docstring);
-        None when it is unsatisfiable. Raises `NotEncodable` when z3 cannot decide."""
-        optimize = z3.Optimize()
-        optimize.set("priority", "box")
-        optimize.set("rlimit", self.config.rlimit)
-        left_ms = self.config.deadline.remaining_ms()
-        if left_ms is not None:
-            optimize.set("timeout", max(1, min(left_ms, 5000)))
-        optimize.add(constraint)
-        handles = [(form, optimize.maximize(self._form(form, copy))) for form in forms]
-        answer = optimize.check()
-        if answer == z3.unsat:
-            return None
-        if answer != z3.sat:
-            raise NotEncodable(f"optimisation undecided: {optimize.reason_unknown()}")
-        bounds: dict[Form, int] = {}
-        for form, handle in handles:
-            upper = handle.upper()
-            if z3.is_int_value(upper):
-                bounds[form] = upper.as_long()
-        return Octagon.of(bounds)
+        None when it is unsatisfiable. When z3 cannot decide (a non-linear constraint, the
+        resource limit), the unary forms alone are tried, then no bound at all (the whole
+        space): coarser, still containing ``constraint``."""
+        unary_forms = [form for form in forms if len(form) == 1]
+        for chosen in (list(forms), unary_forms):
+            optimize = z3.Optimize()
+            optimize.set("priority", "box")
+            optimize.set("rlimit", self.config.rlimit)
+            left_ms = self.config.deadline.remaining_ms()
+            if left_ms is not None:
+                optimize.set("timeout", max(1, min(left_ms, 5000)))
+            optimize.add(constraint)
+            handles = [(form, optimize.maximize(self._form(form, copy))) for form in chosen]
+            answer = optimize.check()
+            if answer == z3.unsat:
+                return None
+            if answer == z3.sat:
+                bounds: dict[Form, int] = {}
+                for form, handle in handles:
+                    upper = handle.upper()
+                    if z3.is_int_value(upper):
+                        bounds[form] = upper.as_long()
+                return Octagon.of(bounds)
+        return Octagon()
 
     def restrict(
         self, state: Octagon, condition: z3.BoolRef, forms: Sequence[Form]
@@ -256,6 +267,27 @@ def _factors(path: RecurrentPath) -> set[str]:
             if term.op == "mul" and not any(isinstance(a, Lit) for a in term.args):
                 for arg in term.args:
                     found.update(str(name) for name in variables(arg))
+            for arg in term.args:
+                visit(arg)
+
+    for atom in path.conditions:
+        visit(atom.left)
+        visit(atom.right)
+    return found
+
+
+def _residues(path: RecurrentPath) -> set[tuple[str, int]]:
+    """(variable, |c|) for each ``x % c`` and ``x / c`` in the path's conditions with a
+    constant ``2 <= |c| <= 4``: the small values of ``x`` are split apart (seed 002 §5's
+    case splits for modulo; an octagon cannot say "odd", a single value can)."""
+    found: set[tuple[str, int]] = set()
+
+    def visit(term: Term) -> None:
+        if isinstance(term, App):
+            left, right = term.args[0], term.args[-1]
+            if (term.op in ("rem", "div") and isinstance(left, Var)
+                    and isinstance(right, Lit) and 2 <= abs(right.value) <= 4):  # fmt: skip
+                found.add((str(left.name), abs(right.value)))
             for arg in term.args:
                 visit(arg)
 

@@ -4,7 +4,9 @@ with the witness search of seed 000 §3).
 
 For each abstract state of the set in turn, `jhalt.witness.search.backward.find_witness`
 looks for a path from the entry to the loop head whose facts, together with the state's
-bounds over the head's references at the end of the path (``constraints``), have a model;
+bounds over the head's references at the end of the path (``constraints``), have a model
+(and last without these bounds: a run that enters the set only after more iterations than
+the search unrolls);
 the model becomes concrete inputs, and the forward check runs them until the run is at the
 head's program positions with integer values inside the set (the goal: the concrete state
 is an instance of the head's state and its values satisfy one of the set's octagons). A
@@ -31,6 +33,7 @@ from jhalt.seg.library import ModelRegistry
 from jhalt.smt.witness_solver import PathFormula, variable_sort
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.search.backward import (
+    Constraints,
     Goal,
     GraphWitness,
     WitnessLimits,
@@ -143,15 +146,17 @@ def reach_set(
         None,
     )
     reasons: list[str] = []
-    for state in found.states:
+    attempts: list[Constraints | None] = [_constraints(s, avoid, varying) for s in found.states]
+    if not avoid:
+        attempts.append(None)  # the goal alone: a run that gets into the set later
+    for constraints in attempts:
         if limits.deadline.expired():
             reasons.append("out of time")
             break
         seen: dict[str, dict[str, int]] = {}
         answer = find_witness(
             graph, found.head.head, program, registry=registry,
-            goal=_goal(found, head, seen), limits=limits,
-            constraints=_constraints(state, avoid, varying),
+            goal=_goal(found, head, seen), limits=limits, constraints=constraints,
         )  # fmt: skip
         if isinstance(answer, GraphWitness) and answer.reached and "values" in seen:
             return Reached(answer.inputs, seen["values"], answer.path)

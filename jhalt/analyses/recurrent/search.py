@@ -45,7 +45,6 @@ from jhalt.budget import NEVER, Deadline
 from jhalt.its.octagon import Form, Octagon
 from jhalt.smt.recurrent import LoopSolver
 from jhalt.smt.session import SatAnswer
-from jhalt.smt.terms import NotEncodable
 
 UNKNOWN, MAY_EXIT, MUST_EXIT, RECURRENT = "unknown", "may-exit", "must-exit", "recurrent"
 
@@ -112,10 +111,7 @@ class RecurrentSearch:
         self.loop_paths = [i for i, p in enumerate(solver.loop.paths) if not p.exits]
 
     def run(self, initial: Sequence[Octagon]) -> SearchOutcome:
-        try:
-            return self._run(initial)
-        except NotEncodable as error:
-            return SearchOutcome((), len(self.graph.states), f"not encodable: {error}")
+        return self._run(initial)
 
     def _run(self, initial: Sequence[Octagon]) -> SearchOutcome:
         worklist = deque(self._make_states(list(initial), None))

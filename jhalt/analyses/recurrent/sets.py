@@ -31,9 +31,10 @@ from jhalt.smt.recurrent import (
     overflowing_variable,
 )
 from jhalt.smt.session import SmtConfig
-from jhalt.smt.terms import NotEncodable
 
 INTERVALS, OCTAGONS = "intervals", "octagons"
+GROW = 16
+"""Expansions after the first component in the first searches (`SearchLimits.grow`)."""
 DISPLAY_LIMIT = 2**31 - 2**10
 """Bounds of this magnitude (per variable of a form) are left out of the rendered set."""
 DOMAINS = (INTERVALS, OCTAGONS)
@@ -114,20 +115,17 @@ def relevant_variables(loop: RecurrentLoop) -> tuple[str, ...]:
 
 
 def _search(
-    head: HeadLoop, domain: str, config: RecurrentSetConfig
+    head: HeadLoop, domain: str, config: RecurrentSetConfig, grow: int
 ) -> tuple[tuple[Octagon, ...], int, str]:
     solver = LoopSolver(head.loop, SmtConfig(config.rlimit, config.deadline))
     relevant = relevant_variables(head.loop)
     shapes = forms(relevant, domain == OCTAGONS)
-    try:
-        starts = [solver.hull(solver.cube(state), shapes) for state in (*head.entries, Octagon())]
-    except NotEncodable as error:
-        return (), 0, str(error)
+    starts = [solver.hull(solver.cube(state), shapes) for state in (*head.entries, Octagon())]
     initial = list(dict.fromkeys(state for state in starts if state is not None))
     if not initial:
         return (), 0, "the head's invariant is empty"
     states = config.max_states if domain == OCTAGONS else config.max_states // 2
-    limits = SearchLimits(states, deadline=config.deadline)
+    limits = SearchLimits(states, grow, config.deadline)
     outcome = RecurrentSearch(solver, shapes, limits).run(initial)
     return outcome.recurrent_set, outcome.states, outcome.reason
 
@@ -138,8 +136,9 @@ def recurrent_sets(
     config: RecurrentSetConfig = RecurrentSetConfig(),
     reasons: list[str] | None = None,
 ) -> Iterator[CheckedSet]:
-    """The checked recurrent sets of the graph's loops (module docstring), one per loop at
-    most; ``reasons`` collects why a loop got none."""
+    """The checked recurrent sets of the graph's loops (module docstring), in order — a
+    caller that stops at the first it can use pays for no other search; ``reasons``
+    collects why a loop got none."""
     notes = reasons if reasons is not None else []
     for head, nodes in loop_heads(graph):
         if config.deadline.expired():
@@ -149,24 +148,34 @@ def recurrent_sets(
         if isinstance(loop, Refused):
             notes.append(f"loop at node {head}: {loop.reason}")
             continue
-        found = _checked(loop, config, notes)
-        if found is not None:
-            yield found
+        yield from _checked(loop, config, notes)
 
 
-def _checked(head: HeadLoop, config: RecurrentSetConfig, notes: list[str]) -> CheckedSet | None:
+def _checked(head: HeadLoop, config: RecurrentSetConfig, notes: list[str]) -> Iterator[CheckedSet]:
+    """The checked sets of one loop: with intervals, then octagons; then, for a domain that
+    found a component, the search again going on until its state limit (a larger
+    component, for a caller that could not reach the first set)."""
     smt = SmtConfig(config.rlimit, config.deadline)
-    for domain in DOMAINS:
+    yielded: set[tuple[Octagon, ...]] = set()
+    found_in: list[str] = []
+    attempts = [(domain, GROW) for domain in DOMAINS]
+    while attempts:
+        domain, grow = attempts.pop(0)
         started = time.monotonic()
-        states, count, reason = _search(head, domain, config)
+        states, count, reason = _search(head, domain, config, grow)
         if not states:
             notes.append(f"loop at node {head.head} ({domain}): {reason}")
+        elif grow == GROW:
+            found_in.append(domain)
+        if not attempts and grow == GROW:
+            attempts = [(domain, config.max_states) for domain in found_in]
+        if not states or states in yielded:
             continue
         check = check_recurrent_set(head.loop, states, smt)
         if not check.holds:
             notes.append(f"loop at node {head.head} ({domain}): set rejected: {check.reason}")
             continue
+        yielded.add(states)
         seconds = time.monotonic() - started
         overflow = overflowing_variable(head.loop, states, smt)
-        return CheckedSet(head, states, domain, count, seconds, overflow)
-    return None
+        yield CheckedSet(head, states, domain, count, seconds, overflow)

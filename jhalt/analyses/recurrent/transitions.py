@@ -258,6 +258,8 @@ def loop_transitions(
     variables = _head_variables(head_state)
     if not variables:
         return Refused("the loop head has no integer variables")
+    if any(item.node in nodes for item in graph.incomplete):  # its paths are not all known
+        return Refused("the loop has a node the graph did not expand")
     paths = _enumerate(graph, head, nodes)
     if isinstance(paths, Refused):
         return paths
