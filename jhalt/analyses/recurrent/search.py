@@ -157,10 +157,10 @@ class RecurrentSearch:
         cube = self.solver.cube(state)
         enters = self.solver.satisfiable(cube, self.entry) is not SatAnswer.UNSAT
         exits = self.solver.satisfiable(cube, self.exit) is not SatAnswer.UNSAT
-        if not (enters and exits):
+        if not enters:
             return [state]
         pieces = []
-        for condition in (*self.cases, self.exit):
+        for condition in (*self.cases, self.exit) if exits else self.cases:
             piece = self.solver.restrict(state, condition, self.forms)
             if piece is not None:
                 pieces.append(piece)

@@ -43,6 +43,7 @@ from jhalt.its.terms import (
     Term,
     Var,
     evaluate,
+    holds,
     substitute,
     substitute_atom,
 )
@@ -127,7 +128,9 @@ class _Path:
         if atom is not None:
             resolved = substitute_atom(atom, lambda v: self.defined.get(str(v.name), v))
             resolved = resolved if resolved is not None else atom
-            self.conditions.append(Atom(resolved.op, folded(resolved.left), folded(resolved.right)))
+            final = Atom(resolved.op, folded(resolved.left), folded(resolved.right))
+            if final not in self.conditions and not _trivial(final):
+                self.conditions.append(final)
 
     def define(self, atom: Atom | None) -> None:
         if atom is not None and isinstance(atom.left, Var):
@@ -147,6 +150,13 @@ def folded(term: Term) -> Term:
         except (ValueError, ArithmeticError):
             pass
     return App(term.op, args, term.sort)
+
+
+def _trivial(atom: Atom) -> bool:
+    """A comparison of two literals that holds (``2 >= 2``): says nothing."""
+    if isinstance(atom.left, Lit) and isinstance(atom.right, Lit):
+        return holds(atom, {}, machine=False)
+    return False
 
 
 def _interval_atoms(state: AbstractState, reference: Ref) -> list[Atom]:
