@@ -44,6 +44,9 @@ from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 MATHEMATICAL = Semantics(lengths=True)
 MAX_CASES = 8
 """Cases one loop path is split into at most (`LoopSolver.entry_cases`)."""
+OPTIMIZE_TIMEOUT_MS = 1000
+"""Milliseconds one hull's ``Optimize`` call may take when a deadline is set (a
+non-linear constraint can keep it busy); past them the hull is coarser."""
 MAX_ALL_CASES = 24
 """Cases of all loop paths at most; beyond, one per path, or only ``ψ_ent`` itself."""
 POST = "post"
@@ -221,12 +224,14 @@ class LoopSolver:
         space): coarser, still containing ``constraint``."""
         unary_forms = [form for form in forms if len(form) == 1]
         for chosen in (list(forms), unary_forms):
+            if self.config.deadline.expired():
+                break
             optimize = z3.Optimize()
             optimize.set("priority", "box")
             optimize.set("rlimit", self.config.rlimit)
             left_ms = self.config.deadline.remaining_ms()
             if left_ms is not None:
-                optimize.set("timeout", max(1, min(left_ms, 5000)))
+                optimize.set("timeout", max(1, min(left_ms, OPTIMIZE_TIMEOUT_MS)))
             optimize.add(constraint)
             handles = [(form, optimize.maximize(self._form(form, copy))) for form in chosen]
             answer = optimize.check()

@@ -171,6 +171,8 @@ class RecurrentSearch:
         new: list[int] = []
         targets: list[int] = []
         for state in states:
+            if self.limits.deadline.expired():
+                break
             for piece in self._split(state):
                 known = self.graph.index.get(piece)
                 node, fresh = self.graph.add(piece, "") if known is None else (known, False)
@@ -178,7 +180,7 @@ class RecurrentSearch:
                     self.graph.status[node] = self._status(piece)
                     new.append(node)
                 targets.append(node)
-        if parent is not None:
+        if parent is not None and not self.limits.deadline.expired():  # else incomplete
             self.graph.post[parent] = sorted(set(targets))
         return new
 
