@@ -16,7 +16,7 @@ found, the set, its domain, the engine's time, and:
 * the *wrong-set check*: ``--samples`` states of ``R`` (z3 models, distinct) and the
   witness's head values are run on the loop's transitions in Python, mathematical integers,
   for ``--iterations`` iterations each (a deterministic run that repeats a state stops
-  early: it is periodic); a state from which an exit path is enabled, or no path is, is a
+  early: it is periodic; so does a run whose values pass 2^256); a state from which an exit path is enabled, or no path is, is a
   wrong set. Free values (library results read in the loop) and several enabled paths are
   chosen at random (seeded);
 * the witness's replay on the JVM (``--replay-wait`` s; ``confirmed`` when still running in
@@ -59,6 +59,9 @@ NOT_IN_SEED = {"LoopingNonterm", "NonPeriodicNonterm2", "Velroyen08-collatz",
                "Velroyen08-factorial", "Velroyen08-whileDecr"}  # fmt: skip
 """Not among seed 002's 52 non-terminating Invel programs (App. C: the two seed 000 examples,
 Collatz, the program without text, the terminating one)."""
+HUGE = 2**256
+"""A run whose values grow beyond this magnitude is stopped as staying in the loop (the
+wrong-set check cannot afford 10^6 multiplications of such numbers)."""
 FREE_RANGE = 20
 """Free values (read in the loop) are drawn from ``[-FREE_RANGE, FREE_RANGE]``."""
 
@@ -192,6 +195,8 @@ def simulate(loop: RecurrentLoop, start: dict[str, int], iterations: int, seed: 
             values[name] = rng.randint(-100, 100)
         if deterministic and values == mark:
             return None  # periodic
+        if step % 64 == 0 and any(abs(v) > HUGE for v in values.values()):
+            return None  # still in the loop; far beyond any machine integer (factorials)
         if step == power:
             mark, power = dict(values), power * 2
     return None
