@@ -33,8 +33,6 @@ from jhalt.smt.recurrent import (
 from jhalt.smt.session import SmtConfig
 
 INTERVALS, OCTAGONS = "intervals", "octagons"
-GROW = 16
-"""Expansions after the first component in the first searches (`SearchLimits.grow`)."""
 DISPLAY_LIMIT = 2**31 - 2**10
 """Bounds of this magnitude (per variable of a form) are left out of the rendered set."""
 DOMAINS = (INTERVALS, OCTAGONS)
@@ -47,6 +45,8 @@ class RecurrentSetConfig:
     intervals, which are tried first and cheaper to give up on."""
     rlimit: int = 2_000_000
     deadline: Deadline = NEVER
+    grow: int = 16
+    """Expansions after the first component in the first searches (`SearchLimits.grow`)."""
 
 
 @dataclass(frozen=True)
@@ -158,16 +158,16 @@ def _checked(head: HeadLoop, config: RecurrentSetConfig, notes: list[str]) -> It
     smt = SmtConfig(config.rlimit, config.deadline)
     yielded: set[tuple[Octagon, ...]] = set()
     found_in: list[str] = []
-    attempts = [(domain, GROW) for domain in DOMAINS]
+    attempts = [(domain, config.grow) for domain in DOMAINS]
     while attempts:
         domain, grow = attempts.pop(0)
         started = time.monotonic()
         states, count, reason = _search(head, domain, config, grow)
         if not states:
             notes.append(f"loop at node {head.head} ({domain}): {reason}")
-        elif grow == GROW:
+        elif grow == config.grow:
             found_in.append(domain)
-        if not attempts and grow == GROW:
+        if not attempts and grow == config.grow:
             attempts = [(domain, config.max_states) for domain in found_in]
         if not states or states in yielded:
             continue
