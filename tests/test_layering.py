@@ -182,7 +182,7 @@ def test_no_function_level_import() -> None:
 
 
 # ---------------------------------------------------------------- analyses packages
-ANALYSIS_PACKAGES = ("termination", "nontermination", "relevance")
+ANALYSIS_PACKAGES = ("termination", "nontermination", "relevance", "recurrent")
 SHARED_ANALYSIS_MODULES = {
     "jhalt.analyses.check",  # runs the analyses of ``jhalt check`` and merges their findings
     "jhalt.analyses.prove",  # runs the termination prover and the non-termination search

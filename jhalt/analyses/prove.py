@@ -14,8 +14,14 @@
 5. The CLP engine (issue 15, `jhalt.analyses.clp`, seed 001), independent of the graph: when
    neither a YES nor a NO came out, for at most ``PROVE_CLP_MAX_S``; a NO it proves carries
    its witness like every NO. ``engine`` selects the engines (`ENGINES`): ``graph`` (steps
-   1-4), ``clp`` (this step alone, with the whole budget, for measurement), ``all`` (the
-   default). The answer's ``stats`` say which engine decided (``engine``).
+   1-4), ``clp`` (this step alone, with the whole budget, for measurement), ``recurrent``
+   (step 1 and the recurrent-set engine alone, with the whole budget: a NO shows the
+   loop's universal recurrent set), ``all`` (the default). The answer's ``stats`` say
+   which engine decided (``engine``).
+5b. The recurrent-set engine (issue 17, `jhalt.analyses.recurrent`, seed 002) on the graph:
+   with ``--engine all`` after the CLP engine, when no answer came out, for at most
+   ``PROVE_RECURRENT_MAX_S``; its NO has a checked universal recurrent set and a witness
+   into it (and ``samples`` further witnesses into the set).
 6. Otherwise MAYBE with the reason (incomplete graph, no ranking function, …).
 
 Since a YES and a NO are each proved (a verified ranking proof, a witness with a recurrent
@@ -40,6 +46,7 @@ from collections.abc import Callable
 
 from jhalt.analyses.clp import ClpConfig, find_clp_nontermination
 from jhalt.analyses.nontermination import NonTerminationConfig, NonTerminationSearcher
+from jhalt.analyses.recurrent import RecurrentConfig, find_recurrent_nontermination
 from jhalt.analyses.termination import (
     TerminationConfig,
     TerminationOutcome,
@@ -69,8 +76,13 @@ from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
-GRAPH, CLP, ALL = "graph", "clp", "all"
-ENGINES = (ALL, GRAPH, CLP)
+GRAPH, CLP, RECURRENT, ALL = "graph", "clp", "recurrent", "all"
+ENGINES = (ALL, GRAPH, CLP, RECURRENT)
+PROVE_RECURRENT_MAX_S = 2.0
+"""Seconds of the recurrent-set engine after the others with ``--engine all`` (step 5b): it
+runs only for a MAYBE, and every second of it is added to MAYBE answers (issue 16's speed
+target); the sets it finds on the Invel programs take under 3 s with ``--engine recurrent``,
+where the graph engine has already answered NO."""
 """The values of ``engine`` (module doc, step 5)."""
 
 
@@ -80,8 +92,10 @@ def prove_termination(
     budget: Budget,
     registry: ModelRegistry,
     engine: str = ALL,
+    samples: int = 0,
 ) -> ProveResult:
-    """Decide whether ``entry`` terminates for every input (competition semantics)."""
+    """Decide whether ``entry`` terminates for every input (competition semantics);
+    ``samples``: further witnesses into a recurrent set (step 5b)."""
     started = time.monotonic()
 
     caught: list[str] = []  # internal errors the non-termination search caught
@@ -108,11 +122,21 @@ def prove_termination(
     limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH), deadline=deadline)
     graph = build_graph(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
+    recurrent = _RecurrentStep(graph, program, registry, deadline, samples)
+    if engine == RECURRENT:
+        found = recurrent.answer(result, stats, alone=True)
+        return found or result(
+            Verdict.MAYBE, recurrent.reason, stats={**stats, "engine": RECURRENT}
+        )
     answer, outcome = _graph_engine(graph, program, registry, budget, stats, result, caught)
     if answer is not None:
         return answer
     reason = _maybe_reason(graph, outcome)
-    return clp.answer(result, stats) or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
+    return (
+        clp.answer(result, stats)
+        or recurrent.answer(result, stats, alone=False)
+        or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
+    )
 
 
 def _graph_engine(
@@ -226,3 +250,43 @@ class _ClpStep:
 
     def note(self) -> str:
         return f"; {self.reason}" if self.reason else ""
+
+
+class _RecurrentStep:
+    """Step 5b (module doc): the recurrent-set engine on the graph, with the time left before
+    ``deadline`` when alone, else at most ``PROVE_RECURRENT_MAX_S``."""
+
+    def __init__(
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program,
+        registry: ModelRegistry,
+        deadline: Deadline,
+        samples: int,
+    ) -> None:
+        self.graph, self.program, self.registry = graph, program, registry
+        self.deadline, self.samples = deadline, samples
+        self.reason = "no recurrent set"
+
+    def answer(
+        self, result: Callable[..., ProveResult], stats: dict[str, object], alone: bool
+    ) -> ProveResult | None:
+        if self.deadline.expired():
+            self.reason = "timeout in the recurrent-set search"
+            return None
+        seconds = self.deadline.remaining() if alone else PROVE_RECURRENT_MAX_S
+        deadline = self.deadline.within(seconds)
+        config = RecurrentConfig(deadline=deadline, samples=self.samples)
+        search = find_recurrent_nontermination(self.graph, self.program, self.registry, config)
+        found = search.result
+        if found is None:
+            self.reason = "; ".join(search.reasons[:3]) or "no loop with a recurrent set"
+            return None
+        return result(
+            Verdict.NO,
+            found.explanation(),
+            witness=found.witness,
+            proof=found,
+            stats={**stats, **search.stats, "engine": RECURRENT},
+            loop=found.loop.site(),
+        )

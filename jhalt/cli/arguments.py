@@ -42,6 +42,10 @@ float syntax would also take ``1_0`` as 10); ``nan``/``inf`` are parsed to be re
 the range message."""
 
 
+MAX_SAMPLES = 100
+"""The most further witnesses ``--samples`` replays (each replay runs a JVM)."""
+
+
 def _number(text: str) -> float:
     if not _DECIMAL.fullmatch(text):
         raise argparse.ArgumentTypeError(f"must be a number of seconds, got {text!r}")
@@ -87,6 +91,11 @@ def job_count(text: str) -> int:
 def positive_count(text: str) -> int:
     """A count that must be at least 1 (``--iterations``)."""
     return _count(text, 1, None, "a whole number")
+
+
+def sample_count(text: str) -> int:
+    """``--samples``: further witnesses to replay, from 0 to `MAX_SAMPLES`."""
+    return _count(text, 0, MAX_SAMPLES, "a whole number")
 
 
 def method_name(text: str) -> str:

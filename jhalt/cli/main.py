@@ -25,6 +25,7 @@ from pathlib import Path
 from jhalt import __version__
 from jhalt.analyses.check import CheckedEntry, CheckSettings, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import ALL, ENGINES, prove_termination
+from jhalt.analyses.recurrent import RecurrentSetResult, with_samples
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
 from jhalt.cli import clp_command, dynamic_commands, relevance_command, signals
@@ -35,6 +36,7 @@ from jhalt.cli.arguments import (
     job_count,
     method_name,
     positive_seconds,
+    sample_count,
     writable_directory,
 )
 from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome
@@ -94,10 +96,13 @@ def cmd_prove(args: argparse.Namespace) -> int:
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
     budget = Budget(args.timeout)
-    result = prove_termination(classpath, entry, budget, model_registry(), args.engine)
+    result = prove_termination(
+        classpath, entry, budget, model_registry(), args.engine, args.samples
+    )
     if result.witness is not None:
         blocked = None if args.no_validate else replay_blocker(classpath)
         result = _replay_nontermination(result, classpath.spec, args, blocked)
+        result = _replay_samples(result, classpath.spec, args, blocked)
     write_output(PROVE_FORMATS.render(args.format, result), args.out)
     return prove_exit(result)
 
@@ -129,6 +134,22 @@ def _replay_nontermination(
             classpath, result.entry, inputs, claim, timeout_s=args.replay_wait, observe=observe
         )
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
+
+
+def _replay_samples(
+    result: ProveResult, classpath: str, args: argparse.Namespace, blocked: str | None
+) -> ProveResult:
+    """Replay the further witnesses into a NO's recurrent set (``--samples``) as the NO's
+    own witness is replayed."""
+    proof = result.proof
+    if not isinstance(proof, RecurrentSetResult) or not proof.samples:
+        return result
+    samples = []
+    for sample in proof.samples:
+        single = dataclasses.replace(result, witness=sample.witness, proof=None)
+        replayed = _replay_nontermination(single, classpath, args, blocked).witness
+        samples.append(dataclasses.replace(sample, witness=replayed or sample.witness))
+    return dataclasses.replace(result, proof=with_samples(proof, tuple(samples)))
 
 
 def _check_entries(args: argparse.Namespace, classpath: ClassPath) -> list[MethodId]:
@@ -373,7 +394,15 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
         "--engine",
         choices=ENGINES,
         default=ALL,
-        help="the graph engine, the CLP engine (seed 001) alone, or both (default all)",
+        help="the graph engine, the CLP engine (seed 001) alone, the recurrent-set engine "
+        "(seed 002) alone, or all (default all)",
+    )
+    prove.add_argument(
+        "--samples",
+        type=sample_count,
+        default=0,
+        metavar="N",
+        help="with a recurrent set: replay N further witnesses into it (default 0)",
     )
     prove.set_defaults(handler=cmd_prove)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from jhalt.analyses.recurrent import RecurrentSetResult
 from jhalt.findings import ProveResult
 from jhalt.report.witness_text import replay_line, witness_lines
 
@@ -20,6 +21,8 @@ def prove_text(result: ProveResult) -> str:
         lines.append(replay_line(result.witness))
         if result.witness.reproducer:
             lines.append(f"reproducer: {result.witness.reproducer}")
+    if isinstance(result.proof, RecurrentSetResult):
+        lines.append(f"recurrent set: {result.proof.text}")
     if result.proof is not None:
         lines.extend(result.proof.text_lines())
     if result.stats:
@@ -29,4 +32,9 @@ def prove_text(result: ProveResult) -> str:
 
 
 def prove_json(result: ProveResult) -> str:
-    return json.dumps(result.to_json(), indent=2, sort_keys=True) + "\n"
+    """The answer as JSON; a NO with a universal recurrent set also has it under the
+    top-level key ``recurrent_set`` (`RecurrentSetResult.recurrent_set_json`)."""
+    data = result.to_json()
+    if isinstance(result.proof, RecurrentSetResult):
+        data["recurrent_set"] = result.proof.recurrent_set_json()
+    return json.dumps(data, indent=2, sort_keys=True) + "\n"

@@ -65,13 +65,15 @@ from jhalt.seg.stepper import (
     feasible_cases,
 )
 from jhalt.smt.session import SmtConfig
-from jhalt.smt.witness_solver import solve_integers
+from jhalt.smt.witness_solver import PathFormula, solve_integers
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
 from jhalt.witness.search.environment import RecordedEnvironment
 from jhalt.witness.search.path import collect_path_facts, edge_labels
 
 Goal = Callable[[AbstractState | None, AbstractState], "bool | None"]
+Constraints = Callable[[dict[str, str]], list[PathFormula]]
+"""Extra formulas for a path from the variables of the target state's references."""
 
 REACHED = "reached"
 
@@ -276,6 +278,7 @@ class _PathCheck:
     options: EvalOptions
     goal: Callable[[EvalContext], Goal] | None
     limits: WitnessLimits
+    constraints: Constraints | None = None
 
     def attempt(
         self, path: tuple[int, ...], labels: dict[tuple[int, int], EdgeLabel]
@@ -287,6 +290,8 @@ class _PathCheck:
         facts = collect_path_facts(self.graph, path, labels)
         if facts.unsupported:
             return False, facts.unsupported[0], None
+        if self.constraints is not None:
+            facts.extra.extend(self.constraints(facts.final_env))
         model = solve_integers(facts, SmtConfig(self.limits.rlimit, self.limits.deadline))
         if model is None:
             return False, "integer constraints unsatisfiable", None
@@ -341,9 +346,12 @@ def find_witness(
     options: EvalOptions | None = None,
     goal: Callable[[EvalContext], Goal] | None = None,
     limits: WitnessLimits = WitnessLimits(),
+    constraints: Constraints | None = None,
 ) -> GraphWitness | NoWitness:
     """A witness state for the graph's entry w.r.t. ``target`` (module docstring). ``goal``
-    is a factory: it receives the evaluation context of the forward check."""
+    is a factory: it receives the evaluation context of the forward check. ``constraints``
+    adds formulas over the target state's references (given their path variables) to
+    every candidate path's facts, so the solved inputs meet them there (a recurrent set)."""
     options = options or EvalOptions()
     labels = edge_labels(graph)
     entry = graph.entry_method
@@ -353,8 +361,9 @@ def find_witness(
         return NoWitness(f"{entry} is not in the program")
     command_line = is_main(entry) and method.is_static and options.competition_main
     check = _PathCheck(
-        graph, target, program, method.is_static, command_line, registry, options, goal, limits
-    )
+        graph, target, program, method.is_static, command_line, registry, options, goal, limits,
+        constraints,
+    )  # fmt: skip
     fallback: GraphWitness | None = None
     tried = 0
     reasons: dict[str, int] = {}
@@ -384,6 +393,7 @@ def find_witness(
 
 __all__ = [
     "ConcreteCase",
+    "Constraints",
     "GraphWitness",
     "NoWitness",
     "WitnessLimits",

@@ -91,6 +91,11 @@ class PathFacts:
     environment: list[tuple[ProgramPosition, str]] = field(default_factory=list)
     """Environment values in path order (`jhalt.seg.environment`): (call site, variable)."""
     unsupported: list[str] = field(default_factory=list)
+    final_env: dict[Ref, str] = field(default_factory=dict)
+    """The variable of each reference of the path's last state."""
+    extra: list[PathFormula] = field(default_factory=list)
+    """Formulas a caller adds over the path variables (a goal's condition, e.g. a
+    recurrent set at the last state: `find_witness`'s ``constraints``)."""
 
     @property
     def formulas(self) -> list[PathFormula]:
@@ -105,7 +110,7 @@ class PathFacts:
                 relation.formula(self._term),
             )
             for relation in self.relations
-        ]
+        ] + list(self.extra)
 
     def _term(self, operand: Operand) -> Term | None:
         if isinstance(operand, int):
@@ -339,6 +344,7 @@ def collect_path_facts(
         if object_facts.non_null and var in facts.null_vars:
             facts.unsupported.append(f"{var} is both null and non-null on the path")
     facts.inputs = walker.inputs
+    facts.final_env = dict(env)
     return facts
 
 
