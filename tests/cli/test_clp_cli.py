@@ -33,7 +33,8 @@ def test_clp_prints_the_program_in_the_seeds_form(tmp_path: Path, capsys) -> Non
 
 def test_prove_with_the_clp_engine_confirms_a_stack_overflow(tmp_path: Path, capsys) -> None:
     jar = str(_jar("ClpRecMutual", tmp_path))
-    arguments = ["prove", jar, "--engine", "clp", "--format", "json", "--replay-wait", "2"]
+    # the default wait: a loaded machine needs more than 2 s to overflow a 64 MB stack
+    arguments = ["prove", jar, "--engine", "clp", "--format", "json", "--replay-wait", "10"]
     assert main(arguments) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["verdict"] == "NO"

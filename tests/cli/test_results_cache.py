@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from javac import compile_java, make_jar
+from test_containment import as_a_shell_job
 
 from jhalt.analyses.check import CheckedEntry
 from jhalt.classfile import ClassPath
@@ -232,6 +233,7 @@ def test_an_interrupted_run_keeps_what_it_finished_for_the_next_run(capsys, tmp_
     process = subprocess.Popen(
         [sys.executable, "-m", "jhalt", *arguments], env=environment, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=as_a_shell_job,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while not list((cache / "results").rglob("*.pickle")):  # divide's answer is stored
