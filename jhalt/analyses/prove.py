@@ -78,7 +78,7 @@ from jhalt.seg.library import ModelRegistry
 
 GRAPH, CLP, RECURRENT, ALL = "graph", "clp", "recurrent", "all"
 ENGINES = (ALL, GRAPH, CLP, RECURRENT)
-PROVE_RECURRENT_MAX_S = 2.0
+PROVE_RECURRENT_MAX_S = 1.0
 """Seconds of the recurrent-set engine after the others with ``--engine all`` (step 5b): it
 runs only for a MAYBE, and every second of it is added to MAYBE answers (issue 16's speed
 target); the sets it finds on the Invel programs take under 3 s with ``--engine recurrent``,
