@@ -108,13 +108,13 @@ def size_lemmas(
     ``deadline`` has passed."""
     candidates = _candidates(graph, program) if program is not None else []
     config = SmtConfig(deadline=deadline)
+    regions = {m: _Region(graph, m) for m in sorted({m for m, _, _ in candidates})}
     while candidates:
         bounds = as_bounds(tuple(SizeLemma(m, k, n, ()) for m, k, n in candidates))
         proved: list[SizeLemma] = []
         for method in sorted({m for m, _, _ in candidates}):
             positions = [(k, n) for m, k, n in candidates if m == method]
-            region = _Region(graph, method)
-            proved += region.lemmas(positions, bounds, program, config)
+            proved += regions[method].lemmas(positions, bounds, program, config)
         if len(proved) == len(candidates):
             return tuple(proved)
         candidates = [(lemma.method, lemma.position, lemma.arguments) for lemma in proved]
