@@ -60,6 +60,7 @@ from dataclasses import dataclass
 
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
 from jhalt.budget import NEVER, Deadline
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -139,6 +140,8 @@ class _Checker:
             return ""
         if any(is_summary_assumption(a) for a in label.assumptions):
             return ""
+        if self._null_receiver(before, after, label):
+            return ""
         if not self._safe_call(label.position):
             return f"the library call at {label.position} may write references"
         return ""
@@ -181,6 +184,18 @@ class _Checker:
             self._written[label.position] = None if member is None else member.name
         name = self._written[label.position]
         return name is None or name in self.fields
+
+    def _null_receiver(self, before: AbstractState, after: AbstractState, label: EvalEdge) -> bool:
+        """Whether the edge throws because the receiver of an instance call is ``null``:
+        the JVM throws before the method is selected (JVMS §6.5 invokevirtual), so nothing
+        is called and nothing written."""
+        if after.exception is None or label.mnemonic == "invokestatic":
+            return False
+        member = invoked_member(self.program, label.position)
+        if member is None:
+            return False
+        arguments = parse_method_descriptor(member.descriptor)[0]
+        return before.peek(len(arguments)) == NULL  # one stack entry per argument
 
     def _safe_call(self, position: ProgramPosition) -> bool:
         known = self._calls.get(position)

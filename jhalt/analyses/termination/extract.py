@@ -113,10 +113,17 @@ from jhalt.analyses.termination.pathfacts import (
     invoked_member,
     library_callee,
     object_children,
+    outside_call_reach,
     product_size,
 )
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds, summary_arguments
+from jhalt.analyses.termination.result_bounds import (
+    NO_BOUNDS,
+    ResultBounds,
+    integer_bounds,
+    size_arguments,
+    summary_bounds,
+)
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
@@ -126,7 +133,7 @@ from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
-from jhalt.seg.evaluate.recursion import keeps_existing_objects
+from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
@@ -348,12 +355,14 @@ class PathExtractor:
                 path.facts,
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
-        arguments = summary_arguments(before, after, label, self.bounds)
-        sizes = [self.size_var(source, path, argument) for argument in arguments]
+        bounds = summary_bounds(before, after, label, self.bounds)
+        sizes = [self.size_var(source, path, argument) for argument in size_arguments(bounds)]
         self._heap_effect(path, before, after, label)
         if sizes:  # the result of a recursive call is no larger than these arguments
             result = self.size_var(source, path, after.peek())
             path.facts.constraints.extend(le(result, size) for size in sizes)
+        if bounds:
+            path.facts.constraints.extend(integer_bounds(bounds, after.peek(), operands.term))
 
     def _renamed(
         self,
@@ -419,7 +428,16 @@ class PathExtractor:
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
-            path.acyclic = frozenset()
+            path.preserved[path.version] = self._outside_summary(before, label)
+            path.acyclic = path.acyclic & path.preserved[path.version]
+
+    def _outside_summary(self, before: AbstractState, label: EvalEdge) -> frozenset[Ref]:
+        """What a summary of a recursive call leaves unchanged (`outside_call_reach`);
+        nothing for a library call."""
+        if summary_callee(label.assumptions) is None:
+            return frozenset()
+        fields = frozenset(self.norm.only) if self.norm and self.norm.only else None
+        return outside_call_reach(before, label.position, label.mnemonic, self.program, fields)
 
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` may change a size: always, unless the norm is

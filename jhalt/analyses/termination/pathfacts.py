@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts
 from jhalt.bytecode.body import analyze_method
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import MemberRef
 from jhalt.domains.intervals import Interval
 from jhalt.domains.reach import walk
@@ -31,6 +32,7 @@ from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, ge, le, var
 from jhalt.its.system import is_primed
 from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import callee_reach
 from jhalt.seg.labels import Operand
 
 MAX_ALTERNATIVES = 16
@@ -177,6 +179,32 @@ def cannot_reach(
         if is_object_value(v)
         and (r not in reaching or (acyclic and below(state, written, r, fields)))
     )
+
+
+def outside_call_reach(
+    state: AbstractState,
+    position: ProgramPosition,
+    mnemonic: str,
+    program: Program | None,
+    fields: frozenset[str] | None = None,
+) -> frozenset[Ref]:
+    """Object references of ``state`` (just before the recursive call at ``position``)
+    whose reachable structure (along ``fields``) contains nothing the callee can reach —
+    its arguments, the static fields and what may be or share with them (`callee_reach`).
+    A method writes only objects it can reach or allocates (the summary of the call in
+    `jhalt.seg.evaluate.recursion` keeps every other object on the same rule), so these
+    keep their sizes across the call. Empty when the call is not known."""
+    member = invoked_member(program, position)
+    if member is None:
+        return frozenset()
+    count = len(parse_method_descriptor(member.descriptor)[0]) + (mnemonic != "invokestatic")
+    roots = [state.peek(k) for k in range(count)]
+    roots += [reference for _, reference in state.static_fields]
+    reached = callee_reach(state, roots)
+    kept = frozenset(r for r, v in state.heap.items() if is_object_value(v))
+    for written in reached:
+        kept &= cannot_reach(state, written, fields)
+    return kept
 
 
 def product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:

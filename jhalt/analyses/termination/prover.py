@@ -49,7 +49,7 @@ from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS
 from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
@@ -198,7 +198,7 @@ class TerminationOutcome:
     assumptions: tuple[str, ...] = ()
     integer_semantics: str = "mathematical"
     lemmas: tuple[SizeLemma, ...] = ()
-    """The size lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
+    """The result lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -228,8 +228,10 @@ class TerminationOutcome:
                     else "left within the loop's other heads"
                 )
                 lines.append(f"    at {at}: ranking ({ranking})")
-            lines.extend(f"    heap fact: {fact}" for fact in loop.heap_facts)
         lines.extend(f"  lemma: {lemma.describe()}" for lemma in self.lemmas)
+        facts = [*(f for loop in self.loops for f in loop.heap_facts)]
+        facts += [f for lemma in self.lemmas for f in lemma.heap_facts]
+        lines.extend(f"  heap fact: {fact}" for fact in dict.fromkeys(facts))
         lines.extend(f"  assuming {assumption}" for assumption in self.assumptions)
         lines.append("  (--format json gives the integer transition systems and every proof step)")
         return lines
@@ -374,8 +376,10 @@ def prove_graph_terminates(
     loops: list[LoopProof] = []
     config = config.with_deadline()
     try:
-        lemmas = size_lemmas(graph, program, config.deadline)
-        outcome = _prove_loops(graph, program, config, assumptions, loops, as_bounds(lemmas))
+        context = ProofContext(graph, program, config.deadline, NO_BOUNDS)
+        lemmas = size_lemmas(graph, program, config.deadline, context.decide)
+        context.bounds = as_bounds(lemmas)
+        outcome = _prove_loops(graph, program, config, assumptions, loops, context)
         return replace(outcome, lemmas=lemmas) if outcome.proved else outcome
     except OutOfTime:
         return TerminationOutcome(False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions)
@@ -387,7 +391,7 @@ def _prove_loops(
     config: TerminationConfig,
     assumptions: tuple[str, ...],
     loops: list[LoopProof],
-    bounds: ResultBounds,
+    acyclic: ProofContext,
 ) -> TerminationOutcome:
     """Item 3 of the module doc for every cyclic SCC, cheapest first (issue 16): each SCC's
     ITS is tried as it is (`prove_cheaply`); the inductive invariants are then inferred once,
@@ -395,13 +399,12 @@ def _prove_loops(
     (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
     ``config.deadline`` passes during an extraction."""
     pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
-    acyclic = ProofContext(graph, program, config.deadline, bounds)
     order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
     proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
         order[nodes] = len(order)
         config.deadline.check()
-        system = extract_component(graph, nodes, program, config.deadline, bounds)
+        system = extract_component(graph, nodes, program, config.deadline, acyclic.bounds)
         refusal = _refusal(system, config)
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
