@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
+from jhalt.analyses.termination.acyclicity import acyclic_before
 from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import ComponentSystem, graph_components, location_name
 from jhalt.analyses.termination.extract import extract_component, extract_graph
@@ -68,7 +68,8 @@ MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition
 LIBRARY_TERMINATES = "every library call terminates"
 TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
 RESTRICTED_FACT = (
-    "no write of the program closes a cycle along the fields {} and array entries, so the "
+    "no write that may run before the loop closes a cycle along the fields {} and array "
+    "entries, so the "
     "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
     "acyclicity, restricted norms)"
 )
@@ -493,10 +494,10 @@ def _term_size_try(
     graph, program = acyclic.graph, acyclic.program
     states = [graph.states[n] for n in sorted(system.nodes)]
     acyclic.decide()
-    for norm in _norms(states, acyclic):
+    for norm in _norms(states, system.nodes, acyclic):
         if config.deadline.expired():
             return None
-        with_rule = acyclic.known or bool(norm.only)
+        with_rule = acyclic.holds_before(system.nodes) or bool(norm.only)
         candidate = extract_component(
             graph, system.nodes, program, config.deadline, acyclic.bounds, with_rule, norm
         )
@@ -504,7 +505,7 @@ def _term_size_try(
             return None
         attempt = prove_cheaply(candidate.its, config.ranking)
         if attempt.result.proved and attempt.result.proof is not None:
-            if acyclic.known:
+            if acyclic.holds_before(system.nodes):
                 acyclic.used.add(system.nodes)
             candidate = replace(candidate, its=attempt.its)
             loop = _loop_proof(
@@ -518,17 +519,19 @@ def _term_size_try(
     return None
 
 
-def _norms(states: list[AbstractState], acyclic: ProofContext) -> list[TermSizeNorm]:
-    """`candidate_norms`; when the program may close a cycle, then also the norms along one
-    reference field of ``states`` along which no heap has a cycle (`heap_stays_acyclic`
-    restricted to it), at most `MAX_RESTRICTED_NORMS`."""
+def _norms(
+    states: list[AbstractState], nodes: frozenset[int], acyclic: ProofContext
+) -> list[TermSizeNorm]:
+    """`candidate_norms`; when the program may close a cycle before the loop at ``nodes``,
+    then also the norms along one reference field of ``states`` along which no heap there
+    has a cycle (`acyclic_before` restricted to it), at most `MAX_RESTRICTED_NORMS`."""
     norms = candidate_norms(states, MAX_TERM_SIZE_NORMS)
-    if acyclic.known:
+    if acyclic.holds_before(nodes):
         return norms
     names = sorted({f.name for f in reference_fields(states)})
     for name in names[:MAX_RESTRICTED_NORMS]:
-        if heap_stays_acyclic(
-            acyclic.graph, acyclic.program, frozenset({name}), acyclic.deadline
+        if acyclic_before(
+            acyclic.graph, acyclic.program, nodes, frozenset({name}), acyclic.deadline
         ).holds:
             norms.append(TermSizeNorm(only=(name,)))
     return norms
