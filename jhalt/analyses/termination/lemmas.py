@@ -18,12 +18,13 @@ call. A method whose activation comes back to its start (an instance edge into a
 from another node) gets no lemma: an entry's locals would no longer be its arguments. The region's ITS is
 extracted with the entries and the ``areturn`` nodes of ``M``'s own frame as cut points
 (`extract`), with the claims as hypotheses at the summary edges of nested calls of ``M``
-(`result_bounds`). A claim holds when every transition from an entry to a return entails
-it — e.g. ``sz'(returned) <= sz(argument k)`` (both references have sizes there: an argument
-without a size at an entry, or a return whose value has none, refutes it; integers must be
-variables of the cut points likewise) — and no transition from an
-entry reaches another cut point than an entry (a generalised entry, whose paths are checked
-from there) or a return (a loop inside ``M``: not handled). Claims that fail are dropped and
+(`result_bounds`). The *runs* are the paths of transitions from an entry to a return; a
+path through other cut points (states merged inside an activation) is composed in sequence
+(`entry_to_return_runs`); a path into an entry is no run (a generalised entry, whose paths
+are checked from there); other cut points on a cycle (a loop inside ``M``) give no lemma. A
+claim holds when every run entails it — e.g. ``sz'(returned) <= sz(argument k)`` (both
+references have sizes there: an argument without a size at an entry, or a return whose value
+has none, refutes it; integers must be variables of the cut points likewise). Claims that fail are dropped and
 the rest checked again until none fails (the greatest fixpoint): then they hold together by
 induction on the depth of nested calls — an activation's nested calls returned earlier, so
 they satisfy the claims the hypotheses stand for.
@@ -55,7 +56,7 @@ from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, Ref
 from jhalt.its.linear import LinearConstraint, const, le, var
-from jhalt.its.system import primed
+from jhalt.its.system import Transition, is_primed, primed, unprimed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -261,14 +262,11 @@ class _Region:
             bool(self.heap_facts),
         )
         points = {c.node: c for c in system.cut_points}
-        node_of = {c.location: c.node for c in system.cut_points}
+        runs = entry_to_return_runs(system, set(self.entries), set(self.returns))
+        if runs is None:
+            return []  # a loop inside the method, or too many paths
         obligations: dict[ResultBound, list[Obligation]] = {b: [] for b, _ in claims}
-        for transition in system.its.transitions:
-            source, target = node_of.get(transition.source), node_of.get(transition.target)
-            if source not in self.entries or target in self.entries:
-                continue
-            if target not in self.returns:
-                return []  # a loop inside the method
+        for source, target, guard in runs:
             for bound in list(obligations):
                 goal = _goal(
                     bound, self.entries[source], self.returns[target], points, source, target
@@ -276,7 +274,7 @@ class _Region:
                 if goal is None:
                     del obligations[bound]
                 else:
-                    obligations[bound].append((transition.guard, goal))
+                    obligations[bound].append((guard, goal))
         found = [
             SizeLemma(self.method, b, n, tuple(obligations[b]), self._facts(b))
             for b, n in claims
@@ -289,6 +287,66 @@ class _Region:
 
 
 _RETURNS = frozenset({"areturn", "ireturn", "lreturn"})
+MAX_RUNS = 64
+"""At most this many paths from the entries to the returns of one method are composed."""
+
+Run = tuple[int, int, tuple[LinearConstraint, ...]]
+"""(entry node, return node, the composed guard of a path between them)."""
+
+
+def entry_to_return_runs(
+    system: ComponentSystem, entries: set[int], returns: set[int]
+) -> list[Run] | None:
+    """Every path of transitions from an entry to a return whose inner cut points are
+    neither (merge points inside an activation), with its composed guard; None when those
+    inner cut points lie on a cycle (a loop inside the method) or there are more than
+    `MAX_RUNS` paths. Paths into an entry are left out: a generalised entry's own paths
+    are among the runs."""
+    node_of = {c.location: c.node for c in system.cut_points}
+    outgoing: dict[int | None, list[Transition]] = {}
+    for transition in system.its.transitions:
+        outgoing.setdefault(node_of.get(transition.source), []).append(transition)
+    variables = frozenset(system.its.variables)
+    found: list[Run] = []
+    todo: list[tuple[int, int, tuple[Transition, ...]]] = [(e, e, ()) for e in sorted(entries)]
+    while todo:
+        entry, node, chain = todo.pop()
+        for transition in outgoing.get(node, ()):
+            target = node_of.get(transition.target)
+            if target is None or target in entries:
+                continue
+            path = (*chain, transition)
+            if target in returns:
+                found.append((entry, target, _composed(path, variables)))
+            elif any(node_of.get(t.source) == target for t in path) or len(path) > len(node_of):
+                return None
+            else:
+                todo.append((entry, target, path))
+            if len(found) + len(todo) > MAX_RUNS:
+                return None
+    return found
+
+
+def _composed(
+    path: tuple[Transition, ...], variables: frozenset[str]
+) -> tuple[LinearConstraint, ...]:
+    """The guard of ``path`` run in sequence: the post-state of each transition is the next
+    one's pre-state (named ``v@@k`` in between), auxiliaries renamed apart per step."""
+    guard: list[LinearConstraint] = []
+    last = len(path) - 1
+    for step, transition in enumerate(path):
+        renaming = {}
+        for name in transition.variables():
+            if is_primed(name):
+                if step < last:
+                    renaming[name] = f"{unprimed(name)}@@{step + 1}"
+            elif name in variables:
+                if step > 0:
+                    renaming[name] = f"{name}@@{step}"
+            else:
+                renaming[name] = f"{name}#{step}"
+        guard += [c.rename(renaming) for c in transition.guard]
+    return tuple(guard)
 
 
 def _goal(
