@@ -24,10 +24,10 @@ path through other cut points (states merged inside an activation) is composed i
 are checked from there); other cut points on a cycle (a loop inside ``M``) give no lemma. A
 claim holds when every run entails it — e.g. ``sz'(returned) <= sz(argument k)`` (both
 references have sizes there: an argument without a size at an entry, or a return whose value
-has none, refutes it; integers must be variables of the cut points likewise). Claims that fail are dropped and
-the rest checked again until none fails (the greatest fixpoint): then they hold together by
-induction on the depth of nested calls — an activation's nested calls returned earlier, so
-they satisfy the claims the hypotheses stand for.
+has none, refutes it; integers must be variables of the cut points likewise). Claims that
+fail are dropped and the rest checked again until none fails (the greatest fixpoint): then
+they hold together by induction on the depth of nested calls — an activation's nested calls
+returned earlier, so they satisfy the claims the hypotheses stand for.
 
 Each lemma keeps its obligations (premises ⇒ goal over the integers), re-checked by `verify`.
 The sizes may rely on the whole-program acyclicity rule (`acyclicity`, decided by the
@@ -77,7 +77,7 @@ _DESCRIPTIONS = {
 
 
 @dataclass(frozen=True)
-class SizeLemma:
+class ResultLemma:
     """A bound of a method's result (`result_bounds`), proved (module docstring)."""
 
     method: str
@@ -122,7 +122,7 @@ class SizeLemma:
         }
 
 
-def as_bounds(lemmas: tuple[SizeLemma, ...]) -> ResultBounds:
+def as_bounds(lemmas: tuple[ResultLemma, ...]) -> ResultBounds:
     """The lemmas as the extractor's hypotheses."""
     found: dict[str, tuple[int, tuple[ResultBound, ...]]] = {}
     for lemma in lemmas:
@@ -135,12 +135,12 @@ Claim = tuple[str, ResultBound, int]
 """(method, bound, number of values a call pops)."""
 
 
-def size_lemmas(
+def result_lemmas(
     graph: SymbolicExecutionGraph,
     program: Program | None = None,
     deadline: Deadline = NEVER,
     acyclic_heap: Callable[[], bool] = lambda: False,
-) -> tuple[SizeLemma, ...]:
+) -> tuple[ResultLemma, ...]:
     """The result lemmas that hold for the recursive methods of ``graph`` (module
     docstring); none without ``program`` (it says which methods are static).
     ``acyclic_heap`` decides the whole-program acyclicity rule, asked only when a claim is
@@ -151,8 +151,8 @@ def size_lemmas(
     facts = (ACYCLIC_HEAP_FACT,) if sizes and acyclic_heap() else ()
     regions = {m: _Region(graph, m, facts) for m in sorted({m for m, _, _ in candidates})}
     while candidates:
-        bounds = as_bounds(tuple(SizeLemma(m, b, n, ()) for m, b, n in candidates))
-        proved: list[SizeLemma] = []
+        bounds = as_bounds(tuple(ResultLemma(m, b, n, ()) for m, b, n in candidates))
+        proved: list[ResultLemma] = []
         for method in sorted({m for m, _, _ in candidates}):
             claims = [(b, n) for m, b, n in candidates if m == method]
             proved += regions[method].lemmas(claims, bounds, program, config)
@@ -249,7 +249,7 @@ class _Region:
         bounds: ResultBounds,
         program: Program | None,
         config: SmtConfig,
-    ) -> list[SizeLemma]:
+    ) -> list[ResultLemma]:
         if not self.entries or not self.returns or self.loops_to_start:
             return []
         system = extract_region(
@@ -276,7 +276,7 @@ class _Region:
                 else:
                     obligations[bound].append((guard, goal))
         found = [
-            SizeLemma(self.method, b, n, tuple(obligations[b]), self._facts(b))
+            ResultLemma(self.method, b, n, tuple(obligations[b]), self._facts(b))
             for b, n in claims
             if b in obligations
         ]

@@ -44,7 +44,7 @@ from jhalt.analyses.termination.invariants import (
     infer_invariants,
     strengthen,
 )
-from jhalt.analyses.termination.lemmas import SizeLemma, as_bounds, size_lemmas
+from jhalt.analyses.termination.lemmas import ResultLemma, as_bounds, result_lemmas
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
@@ -198,7 +198,7 @@ class TerminationOutcome:
     loops: tuple[LoopProof, ...] = ()
     assumptions: tuple[str, ...] = ()
     integer_semantics: str = "mathematical"
-    lemmas: tuple[SizeLemma, ...] = ()
+    lemmas: tuple[ResultLemma, ...] = ()
     """The result lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
 
     def to_json(self) -> dict[str, Any]:
@@ -242,7 +242,7 @@ class TerminationOutcome:
 
     def verify(self) -> bool:
         """Proved, every loop's proof re-checked against its ITS (`LoopProof.verify`) and
-        every lemma's obligations re-checked (`SizeLemma.verify`)."""
+        every lemma's obligations re-checked (`ResultLemma.verify`)."""
         return (
             self.proved
             and all(loop.verify() for loop in self.loops)
@@ -378,7 +378,7 @@ def prove_graph_terminates(
     config = config.with_deadline()
     try:
         context = ProofContext(graph, program, config.deadline, NO_BOUNDS)
-        lemmas = size_lemmas(graph, program, config.deadline, context.decide)
+        lemmas = result_lemmas(graph, program, config.deadline, context.decide)
         context.bounds = as_bounds(lemmas)
         outcome = _prove_loops(graph, program, config, assumptions, loops, context)
         return replace(outcome, lemmas=lemmas) if outcome.proved else outcome
