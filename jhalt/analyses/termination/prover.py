@@ -49,7 +49,7 @@ from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS, integer_bounds_only
 from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
@@ -499,7 +499,13 @@ def _term_size_try(
             return None
         with_rule = acyclic.holds_before(system.nodes) or bool(norm.only)
         candidate = extract_component(
-            graph, system.nodes, program, config.deadline, acyclic.bounds, with_rule, norm
+            graph,
+            system.nodes,
+            program,
+            config.deadline,
+            integer_bounds_only(acyclic.bounds),  # the size lemmas are about longest paths
+            with_rule,
+            norm,
         )
         if _refusal(candidate, config) is not None:
             return None

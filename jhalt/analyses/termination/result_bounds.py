@@ -43,6 +43,17 @@ parameters) and the bounds of its result."""
 NO_BOUNDS: ResultBounds = {}
 
 
+def integer_bounds_only(bounds: ResultBounds) -> ResultBounds:
+    """``bounds`` without the size bounds: for an extraction whose sizes are term sizes
+    (`termsize`), for which a longest-path bound says nothing (a DAG of the same longest
+    path may have more nodes)."""
+    kept = {
+        method: (count, tuple(b for b in found if b.relation != SIZE_AT_MOST))
+        for method, (count, found) in bounds.items()
+    }
+    return {method: entry for method, entry in kept.items() if entry[1]}
+
+
 def summary_bounds(
     before: AbstractState, after: AbstractState, label: EdgeLabel, bounds: ResultBounds
 ) -> list[tuple[ResultBound, Ref | None]]:

@@ -17,6 +17,13 @@ from corpus import compile_program
 from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
+from jhalt.analyses.termination.result_bounds import (
+    AT_MOST,
+    NON_NEGATIVE,
+    SIZE_AT_MOST,
+    ResultBound,
+    integer_bounds_only,
+)
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -59,3 +66,13 @@ def test_a_nested_call_is_ranked_with_the_result_at_most_the_argument() -> None:
 def test_a_nested_call_whose_base_case_is_missed_is_not_proved() -> None:
     outcome = _prove(compile_program("RecNestStays").classes_dir, "RecNestStays")
     assert not outcome.proved
+
+
+def test_term_size_extractions_get_no_longest_path_lemma() -> None:
+    """A longest-path bound says nothing of term sizes (``new Tree(c, c)`` keeps the longest
+    path of ``c`` plus one but doubles its nodes): only the integer bounds are kept."""
+    bounds = {
+        "T.copy(LT;)LT;": (1, (ResultBound(SIZE_AT_MOST, 0),)),
+        "T.half(I)I": (1, (ResultBound(AT_MOST, 0), ResultBound(NON_NEGATIVE, -1))),
+    }
+    assert integer_bounds_only(bounds) == {"T.half(I)I": bounds["T.half(I)I"]}
