@@ -88,6 +88,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from jhalt.analyses.termination.cutpoints import (
     ENTRY,
@@ -100,9 +101,17 @@ from jhalt.analyses.termination.cutpoints import (
     represented_int_fields,
     size_name,
 )
+from jhalt.analyses.termination.marking import (
+    MarkingNorm,
+    marking_node_facts,
+    marking_write,
+    object_refs,
+    old_field_value,
+    write_indicators,
+)
 from jhalt.analyses.termination.pathfacts import (
-    HARMLESS_LIBRARY_METHODS,
     Operands,
+    WriteKinds,
     cannot_reach,
     certainly_object,
     children_closure,
@@ -110,20 +119,17 @@ from jhalt.analyses.termination.pathfacts import (
     eliminate_auxiliary,
     extend_facts,
     interval_facts,
-    invoked_member,
-    library_callee,
-    object_children,
     product_size,
 )
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds, summary_arguments
-from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
+from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
-from jhalt.ids import FieldId, ProgramPosition
-from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
+from jhalt.ids import FieldId
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import keeps_existing_objects
@@ -172,7 +178,7 @@ class PathExtractor:
         bounds: ResultBounds = NO_BOUNDS,
         follow_calls: bool = True,
         acyclic_heap: bool = False,
-        norm: TermSizeNorm | None = None,
+        norm: TermSizeNorm | MarkingNorm | None = None,
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
@@ -180,8 +186,7 @@ class PathExtractor:
         self.program = program
         self.deadline = deadline
         self.bounds = bounds
-        self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
-        self._written_fields: dict[ProgramPosition, str | None] = {}
+        self.writes = WriteKinds(program)
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
@@ -201,13 +206,20 @@ class PathExtractor:
             node: CutPoint(
                 node,
                 int_refs(graph.states[node]),
-                tuple(sorted(self.sizes(node).tracked)),
+                self._sized_refs(node),
                 cut_point_field_refs(graph.states[node], int_fields, classes_with),
             )
             for node in heads
         }
         self.transitions: list[Transition] = []
         self.dropped = 0
+
+    def _sized_refs(self, node: int) -> tuple[Ref, ...]:
+        """The references with a size variable at the cut point ``node``: those the norm
+        measures (every object for a marking count)."""
+        if isinstance(self.norm, MarkingNorm):
+            return object_refs(self.graph.states[node])
+        return tuple(sorted(self.sizes(node).tracked))
 
     def sizes(self, node: int) -> SizeAnalysis:
         found = self._sizes.get(node)
@@ -253,61 +265,23 @@ class PathExtractor:
                     if known is not None and known != current:
                         constraints.append(eq(known, current))
                     path.fields[(reference, field_id)] = current
+        constraints.extend(self._size_facts(source, path, node))
+
+    def _size_facts(self, source: CutPoint, path: _Path, node: int) -> list[LinearConstraint]:
+        """The facts of the norm (`sizes`, `termsize` or `marking`) at ``node`` of the path."""
+        state = self.graph.states[node]
+        size_of = partial(self.size_var, source, path)
+        if isinstance(self.norm, MarkingNorm):
+            return marking_node_facts(state, size_of)
         sizes = self.sizes(node)
         tracked = children_closure(
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
         )
         path.acyclic = frozenset(tracked)
-        if self.norm is not None:
-            constraints.extend(
-                term_size_facts(
-                    self.norm,
-                    state,
-                    tracked,
-                    path.complete,
-                    lambda r: self.size_var(source, path, r),
-                    lambda r: certainly_object(state, r),
-                )
-            )
-        else:
-            self._path_length_facts(source, path, state, tracked)
-
-    def _path_length_facts(
-        self, source: CutPoint, path: _Path, state: AbstractState, tracked: set[Ref]
-    ) -> None:
-        """The facts of the longest-path size (`sizes`, module doc "Transitions")."""
-        constraints = path.facts.constraints
-        for reference in sorted(tracked):
-            term = self.size_var(source, path, reference)
-            constraints.append(ge(term, 1 if certainly_object(state, reference) else 0))
-        for parent in sorted(tracked):
-            for child in object_children(state, parent):
-                constraints.append(
-                    le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1)
-                )
-        for reference in sorted(set(path.complete) & tracked):
-            instance = state.heap.get(reference)
-            if isinstance(instance, InstanceValue) and path.complete[reference] <= {
-                f for f, _ in instance.fields
-            }:
-                children = sorted(set(object_children(state, reference)))
-                if all(c in tracked for c in children):
-                    bound = const(1)
-                    for child in children:
-                        bound = bound + self.size_var(source, path, child)
-                    constraints.append(le(self.size_var(source, path, reference), bound))
-                    for other in sorted(tracked):  # a copy of a node is no larger than the node
-                        if (
-                            other != reference
-                            and isinstance(state.heap.get(other), InstanceValue)
-                            and set(children) <= set(object_children(state, other))
-                        ):
-                            constraints.append(
-                                le(
-                                    self.size_var(source, path, reference),
-                                    self.size_var(source, path, other),
-                                )
-                            )
+        certain = partial(certainly_object, state)
+        if isinstance(self.norm, TermSizeNorm):
+            return term_size_facts(self.norm, state, tracked, path.complete, size_of, certain)
+        return path_length_facts(state, tracked, path.complete, size_of, certain)
 
     def edge_facts(
         self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int
@@ -348,9 +322,11 @@ class PathExtractor:
                 path.facts,
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
-        arguments = summary_arguments(before, after, label, self.bounds)
+        arguments = []  # the size lemmas (`lemmas`) speak of longest paths only
+        if self.norm is None:
+            arguments = summary_arguments(before, after, label, self.bounds)
         sizes = [self.size_var(source, path, argument) for argument in arguments]
-        self._heap_effect(path, before, after, label)
+        self._heap_effect(source, path, before, after, label)
         if sizes:  # the result of a recursive call is no larger than these arguments
             result = self.size_var(source, path, after.peek())
             path.facts.constraints.extend(le(result, size) for size in sizes)
@@ -389,7 +365,12 @@ class PathExtractor:
         )
 
     def _heap_effect(
-        self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
+        self,
+        source: CutPoint,
+        path: _Path,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
     ) -> None:
         if label.enters_call or keeps_existing_objects(label.assumptions):
             return  # entering a recursive call, or a summary of one that writes only new
@@ -402,18 +383,21 @@ class PathExtractor:
                 key: value for key, value in path.fields.items() if key[0] not in aliases
             }
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
-            if self._is_harmless(label):
+            if self.writes.harmless(label.position):
                 return
             path.fields = {}
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
+                if isinstance(self.norm, MarkingNorm) and mnemonic == "putfield":
+                    self._marking_write(source, path, before, label)
                 return  # an integer or float field: no object structure changes
             if not self._in_norm(label):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
-            fields = frozenset(self.norm.only) if self.norm and self.norm.only else None
+            only = self.norm.only if isinstance(self.norm, TermSizeNorm) else ()
+            fields = frozenset(only) if only else None
             written = before.peek(written_depth)
             path.preserved[path.version] = cannot_reach(before, written, fields, self.acyclic_heap)
             path.acyclic = path.acyclic & path.preserved[path.version]
@@ -421,27 +405,48 @@ class PathExtractor:
             path.version += 1  # a library call may mutate what it can reach: no size survives
             path.acyclic = frozenset()
 
+    def _marking_write(
+        self, source: CutPoint, path: _Path, before: AbstractState, label: EvalEdge
+    ) -> None:
+        """A ``putfield`` of a primitive field under a marking norm (`marking`, "Heap
+        effects"): nothing when it writes another field than the norm's, else the counts
+        of the references that may reach the written object change by the indicators."""
+        assert isinstance(self.norm, MarkingNorm)
+        field_id = self.writes.field(label.position)
+        if field_id is not None and field_id != self.norm.field:
+            return
+        stored, written = before.peek(0), before.peek(1)
+        objects = object_refs(before)
+        old = {r: self.size_var(source, path, r) for r in objects}
+        path.version += 1
+        path.preserved[path.version] = cannot_reach(before, written)
+        mark_ref = self.norm.mark_ref(self.graph.states[source.node])
+        old_value = old_field_value(before, written, field_id) if field_id else None
+        facts, options, indicators = write_indicators(
+            before,
+            (old_value, stored),
+            mark_ref,
+            field_id is not None,
+            lambda r: var(self.int_name(source, r)),
+            path.version,
+        )
+        path.facts.constraints.extend(facts)
+        path.facts.disjunctions.extend(options)
+        changed = [r for r in objects if r not in path.preserved[path.version]]
+        new_of = partial(self.size_var, source, path)
+        path.facts.constraints.extend(
+            marking_write(written, changed, old.__getitem__, new_of, *indicators)
+        )
+
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` may change a size: always, unless the norm is
         restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one."""
-        if self.norm is None or not self.norm.only or label.mnemonic != "putfield":
+        if not isinstance(self.norm, TermSizeNorm) or not self.norm.only:
             return True
-        if label.position not in self._written_fields:
-            member = invoked_member(self.program, label.position, "putfield")
-            self._written_fields[label.position] = None if member is None else member.name
-        name = self._written_fields[label.position]
+        if label.mnemonic != "putfield":
+            return True
+        name = self.writes.field_name(label.position)
         return name is None or name in self.norm.only
-
-    def _is_harmless(self, label: EvalEdge) -> bool:
-        """Whether the library method called at ``label`` is one that writes no field of an
-        object that existed before the call (`HARMLESS_LIBRARY_METHODS`)."""
-        position = label.position
-        if position not in self._callees:
-            self._callees[position] = library_callee(self.program, position)
-        callee = self._callees[position]
-        return callee is not None and (
-            callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
-        )
 
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:
@@ -509,6 +514,10 @@ class PathExtractor:
         instance = self.graph.states[instance_node]
         general = self.graph.states[target]
         constraints = list(path.facts.constraints)
+        renaming = tuple(renaming)
+        counts_kept = not isinstance(self.norm, MarkingNorm) or self.norm.carried(
+            self.graph.states[source.node], general, renaming
+        )
         for general_ref, instance_ref in renaming:
             general_value = general.heap.get(general_ref)
             if isinstance(general_value, IntValue) and general_ref in target_point.int_refs:
@@ -516,7 +525,7 @@ class PathExtractor:
                     constraints.append(
                         eq(var(primed(general_ref)), var(self.int_name(source, instance_ref)))
                     )
-            elif general_ref in target_point.sized_refs:
+            elif general_ref in target_point.sized_refs and counts_kept:
                 if instance_ref == NULL or instance.is_object(instance_ref):
                     constraints.append(
                         eq(
@@ -555,7 +564,7 @@ def extract_component(
     deadline: Deadline = NEVER,
     bounds: ResultBounds = NO_BOUNDS,
     acyclic_heap: bool = False,
-    norm: TermSizeNorm | None = None,
+    norm: TermSizeNorm | MarkingNorm | None = None,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;

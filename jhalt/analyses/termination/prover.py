@@ -45,11 +45,12 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.lemmas import SizeLemma, as_bounds, size_lemmas
+from jhalt.analyses.termination.marking import candidate_markings
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
@@ -67,6 +68,7 @@ from jhalt.smt.session import SmtConfig
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
 LIBRARY_TERMINATES = "every library call terminates"
 TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
+MARKING_MODULE = "jhalt.analyses.termination.marking"
 RESTRICTED_FACT = (
     "no write of the program closes a cycle along the fields {} and array entries, so the "
     "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
@@ -457,7 +459,8 @@ def _full_try(
     if result.proved and result.proof is not None:
         strengthened = replace(strengthened, its=attempt.its)
         return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
-    return _term_size_try(system, config, acyclic), result.reason
+    loop = _term_size_try(system, config, acyclic) or _marking_try(system, config, acyclic)
+    return loop, result.reason
 
 
 def _cheap_try(
@@ -512,6 +515,30 @@ def _term_size_try(
                 facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
             facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
             return replace(loop, heap_facts=facts)
+    return None
+
+
+def _marking_try(
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+) -> LoopProof | None:
+    """The loop of ``system`` ranked over marking counts (`marking`): each of
+    `candidate_markings` in turn, extracted again (no acyclicity needed, no size lemmas)
+    and tried cheaply."""
+    graph, program = acyclic.graph, acyclic.program
+    for norm in candidate_markings(graph, system.nodes, program):
+        if config.deadline.expired():
+            return None
+        candidate = extract_component(
+            graph, system.nodes, program, config.deadline, NO_BOUNDS, False, norm
+        )
+        if _refusal(candidate, config) is not None:
+            return None
+        attempt = prove_cheaply(candidate.its, config.ranking)
+        if attempt.result.proved and attempt.result.proof is not None:
+            candidate = replace(candidate, its=attempt.its)
+            loop = _loop_proof(graph, program, candidate, attempt.result.proof, NO_INVARIANTS)
+            fact = f"sizes are {norm.describe()} ({MARKING_MODULE})"
+            return replace(loop, heap_facts=(fact,))
     return None
 
 
