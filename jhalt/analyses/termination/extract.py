@@ -87,7 +87,7 @@ Equalities that define an auxiliary variable are substituted away (exact).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 
 from jhalt.analyses.termination.cutpoints import (
@@ -101,6 +101,7 @@ from jhalt.analyses.termination.cutpoints import (
     represented_int_fields,
     size_name,
 )
+from jhalt.analyses.termination.distance import DistanceNorm, distance_node_facts
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
@@ -121,14 +122,14 @@ from jhalt.analyses.termination.pathfacts import (
     interval_facts,
     product_size,
 )
-from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
+from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.relations import check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds, summary_arguments
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
-from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
@@ -137,34 +138,8 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
 _WRITES = frozenset({"putfield", "aastore"})
-
-
-@dataclass
-class _Path:
-    """The facts collected along one path from a cut point."""
-
-    facts: Facts = field(default_factory=Facts)
-    version: int = 0
-    preserved: dict[int, frozenset[Ref]] = field(default_factory=dict)
-    description: list[str] = field(default_factory=list)
-    acyclic: frozenset[Ref] = frozenset()
-    """Object references known to reach only acyclic data in the current heap version."""
-    fields: dict[tuple[Ref, FieldId], LinearExpr] = field(default_factory=dict)
-    """Known values of integer fields of the objects at references (module doc)."""
-    complete: dict[Ref, frozenset[FieldId]] = field(default_factory=dict)
-    """Instances allocated by ``new`` on this path, with the fields they had then (all of
-    them); the bound on their size is used only while every one is still represented."""
-
-    def copy(self) -> _Path:
-        return _Path(
-            Facts(list(self.facts.constraints), list(self.facts.disjunctions)),
-            self.version,
-            dict(self.preserved),
-            list(self.description),
-            self.acyclic,
-            dict(self.fields),
-            dict(self.complete),
-        )
+Norm = TermSizeNorm | MarkingNorm | DistanceNorm
+"""The norms besides the longest path (`sizes`): `termsize`, `marking`, `distance`."""
 
 
 class PathExtractor:
@@ -178,7 +153,7 @@ class PathExtractor:
         bounds: ResultBounds = NO_BOUNDS,
         follow_calls: bool = True,
         acyclic_heap: bool = False,
-        norm: TermSizeNorm | MarkingNorm | None = None,
+        norm: Norm | None = None,
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
@@ -217,8 +192,12 @@ class PathExtractor:
     def _sized_refs(self, node: int) -> tuple[Ref, ...]:
         """The references with a size variable at the cut point ``node``: those the norm
         measures (every object for a marking count)."""
+        state = self.graph.states[node]
         if isinstance(self.norm, MarkingNorm):
-            return object_refs(self.graph.states[node])
+            return object_refs(state)
+        if isinstance(self.norm, DistanceNorm):
+            target = self.norm.target_ref(state)
+            return tuple(sorted(self.norm.reaching(node, target))) if target else ()
         return tuple(sorted(self.sizes(node).tracked))
 
     def sizes(self, node: int) -> SizeAnalysis:
@@ -232,7 +211,7 @@ class PathExtractor:
     def int_name(self, source: CutPoint, reference: Ref) -> str:
         return reference if reference in source.int_refs else f"_{reference}"
 
-    def size_var(self, source: CutPoint, path: _Path, reference: Ref) -> LinearExpr:
+    def size_var(self, source: CutPoint, path: PathState, reference: Ref) -> LinearExpr:
         if reference == NULL:
             return const(0)
         version = self._version_of(path, reference)
@@ -240,7 +219,7 @@ class PathExtractor:
             return var(size_name(reference))
         return var(f"_sz({reference})@{version}")
 
-    def _version_of(self, path: _Path, reference: Ref) -> int:
+    def _version_of(self, path: PathState, reference: Ref) -> int:
         """The oldest version whose size of ``reference`` is still the current one."""
         version = path.version
         while version > 0 and reference in path.preserved.get(version, frozenset()):
@@ -248,7 +227,7 @@ class PathExtractor:
         return version
 
     # ------------------------------------------------------------ facts
-    def node_facts(self, source: CutPoint, path: _Path, node: int) -> None:
+    def node_facts(self, source: CutPoint, path: PathState, node: int) -> None:
         state = self.graph.states[node]
         constraints = path.facts.constraints
         for reference, value in state.heap.items():
@@ -267,12 +246,18 @@ class PathExtractor:
                     path.fields[(reference, field_id)] = current
         constraints.extend(self._size_facts(source, path, node))
 
-    def _size_facts(self, source: CutPoint, path: _Path, node: int) -> list[LinearConstraint]:
+    def _size_facts(self, source: CutPoint, path: PathState, node: int) -> list[LinearConstraint]:
         """The facts of the norm (`sizes`, `termsize` or `marking`) at ``node`` of the path."""
         state = self.graph.states[node]
         size_of = partial(self.size_var, source, path)
         if isinstance(self.norm, MarkingNorm):
             return marking_node_facts(state, size_of)
+        if isinstance(self.norm, DistanceNorm):
+            target = path.target
+            if target is None or target not in state.heap:
+                return []
+            reaching = self.norm.reaching(node, target)
+            return distance_node_facts(state, target, reaching, self.norm.field, size_of)
         sizes = self.sizes(node)
         tracked = children_closure(
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
@@ -284,7 +269,7 @@ class PathExtractor:
         return path_length_facts(state, tracked, path.complete, size_of, certain)
 
     def edge_facts(
-        self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int
+        self, source: CutPoint, path: PathState, node: int, label: EdgeLabel, target: int
     ) -> None:
         """Add the facts of the edge ``node -> target`` with ``label`` to ``path``: the
         relations of an evaluation and its heap effect, or the assumptions and renaming of
@@ -304,7 +289,7 @@ class PathExtractor:
     def _eval_facts(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         before: AbstractState,
         after: AbstractState,
         label: EvalEdge,
@@ -334,7 +319,7 @@ class PathExtractor:
     def _renamed(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         before: AbstractState,
         operands: Operands,
         old: Ref,
@@ -350,6 +335,8 @@ class PathExtractor:
             return
         if old_value is None or not is_object_value(old_value):
             return
+        if old == path.target and new != NULL:
+            path.target = new  # the distance norm's target object has a new name
         if new != NULL and new != old:
             for (holder, field_id), known in list(path.fields.items()):
                 if holder != old:
@@ -367,7 +354,7 @@ class PathExtractor:
     def _heap_effect(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         before: AbstractState,
         after: AbstractState,
         label: EvalEdge,
@@ -406,7 +393,7 @@ class PathExtractor:
             path.acyclic = frozenset()
 
     def _marking_write(
-        self, source: CutPoint, path: _Path, before: AbstractState, label: EvalEdge
+        self, source: CutPoint, path: PathState, before: AbstractState, label: EvalEdge
     ) -> None:
         """A ``putfield`` of a primitive field under a marking norm (`marking`, "Heap
         effects"): nothing when it writes another field than the norm's, else the counts
@@ -451,8 +438,10 @@ class PathExtractor:
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:
         for cut_point in self.cut_points.values():
-            path = _Path()
+            path = PathState()
             path.fields = {(r, f): var(field_name(r, f)) for r, f in cut_point.field_refs}
+            if isinstance(self.norm, DistanceNorm):
+                path.target = self.norm.target_ref(self.graph.states[cut_point.node])
             self.node_facts(cut_point, path, cut_point.node)
             self._walk(cut_point, cut_point.node, path)
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
@@ -465,8 +454,8 @@ class PathExtractor:
             self.dropped,
         )
 
-    def _walk(self, source: CutPoint, node: int, path: _Path) -> None:
-        stack: list[tuple[int, _Path]] = [(node, path)]
+    def _walk(self, source: CutPoint, node: int, path: PathState) -> None:
+        stack: list[tuple[int, PathState]] = [(node, path)]
         while stack:
             self.deadline.check()
             current, current_path = stack.pop()
@@ -493,7 +482,7 @@ class PathExtractor:
         """The transitions from `ENTRY` into the cut point ``entry`` (the graph's entry node):
         its state's facts over the primed variables."""
         pseudo = CutPoint(entry, (), ())
-        path = _Path()
+        path = PathState()
         self.node_facts(pseudo, path, entry)
         identity = tuple((r, r) for r in self.graph.states[entry].heap)
         found: list[Transition] = []
@@ -503,7 +492,7 @@ class PathExtractor:
     def _emit(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         instance_node: int,
         renaming: Iterable[tuple[Ref, Ref]],
         target: int,
@@ -515,9 +504,11 @@ class PathExtractor:
         general = self.graph.states[target]
         constraints = list(path.facts.constraints)
         renaming = tuple(renaming)
-        counts_kept = not isinstance(self.norm, MarkingNorm) or self.norm.carried(
-            self.graph.states[source.node], general, renaming
-        )
+        counts_kept = True  # a marking count or a distance only under its mark or target
+        if isinstance(self.norm, MarkingNorm):
+            counts_kept = self.norm.carried(self.graph.states[source.node], general, renaming)
+        elif isinstance(self.norm, DistanceNorm):
+            counts_kept = self.norm.carried(path.target, general, renaming)
         for general_ref, instance_ref in renaming:
             general_value = general.heap.get(general_ref)
             if isinstance(general_value, IntValue) and general_ref in target_point.int_refs:
@@ -564,7 +555,7 @@ def extract_component(
     deadline: Deadline = NEVER,
     bounds: ResultBounds = NO_BOUNDS,
     acyclic_heap: bool = False,
-    norm: TermSizeNorm | MarkingNorm | None = None,
+    norm: Norm | None = None,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;

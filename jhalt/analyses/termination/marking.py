@@ -98,7 +98,8 @@ class MarkingNorm:
     def describe(self) -> str:
         return (
             f"the number of objects reachable from a reference whose field {self.field} "
-            f"equals local variable {self.slot} (a marking count, valid on cyclic data)"
+            f"equals local variable {self.slot} (a marking count, valid on cyclic data; "
+            "jhalt.analyses.termination.marking)"
         )
 
 

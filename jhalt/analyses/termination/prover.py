@@ -29,7 +29,7 @@ once it has passed the answer is *not proved* with reason ``"timeout in terminat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -37,6 +37,7 @@ from typing import Any
 from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
 from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import ComponentSystem, graph_components, location_name
+from jhalt.analyses.termination.distance import DistanceNorm, candidate_distances
 from jhalt.analyses.termination.extract import extract_component, extract_graph
 from jhalt.analyses.termination.invariants import (
     NO_INVARIANTS,
@@ -45,7 +46,7 @@ from jhalt.analyses.termination.invariants import (
     strengthen,
 )
 from jhalt.analyses.termination.lemmas import SizeLemma, as_bounds, size_lemmas
-from jhalt.analyses.termination.marking import candidate_markings
+from jhalt.analyses.termination.marking import MarkingNorm, candidate_markings
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
@@ -68,7 +69,6 @@ from jhalt.smt.session import SmtConfig
 MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition's semantics)"
 LIBRARY_TERMINATES = "every library call terminates"
 TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
-MARKING_MODULE = "jhalt.analyses.termination.marking"
 RESTRICTED_FACT = (
     "no write of the program closes a cycle along the fields {} and array entries, so the "
     "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
@@ -459,7 +459,7 @@ def _full_try(
     if result.proved and result.proof is not None:
         strengthened = replace(strengthened, its=attempt.its)
         return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
-    loop = _term_size_try(system, config, acyclic) or _marking_try(system, config, acyclic)
+    loop = _term_size_try(system, config, acyclic) or _cyclic_data_try(system, config, acyclic)
     return loop, result.reason
 
 
@@ -518,14 +518,14 @@ def _term_size_try(
     return None
 
 
-def _marking_try(
+def _cyclic_data_try(
     system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
 ) -> LoopProof | None:
-    """The loop of ``system`` ranked over marking counts (`marking`): each of
-    `candidate_markings` in turn, extracted again (no acyclicity needed, no size lemmas)
-    and tried cheaply."""
+    """The loop of ``system`` ranked over a measure that exists on cyclic data: each of
+    `_cyclic_norms` in turn, extracted again (no acyclicity rule, no size lemmas: both speak
+    of longest paths) and tried cheaply; the proof names the measure and its heap facts."""
     graph, program = acyclic.graph, acyclic.program
-    for norm in candidate_markings(graph, system.nodes, program):
+    for norm in _cyclic_norms(system, config, acyclic):
         if config.deadline.expired():
             return None
         candidate = extract_component(
@@ -537,9 +537,17 @@ def _marking_try(
         if attempt.result.proved and attempt.result.proof is not None:
             candidate = replace(candidate, its=attempt.its)
             loop = _loop_proof(graph, program, candidate, attempt.result.proof, NO_INVARIANTS)
-            fact = f"sizes are {norm.describe()} ({MARKING_MODULE})"
-            return replace(loop, heap_facts=(fact,))
+            return replace(loop, heap_facts=(f"sizes are {norm.describe()}",))
     return None
+
+
+def _cyclic_norms(
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+) -> Iterator[MarkingNorm | DistanceNorm]:
+    """`candidate_markings`, then `candidate_distances` (computed only when reached: each
+    costs a pass over the graph)."""
+    yield from candidate_markings(acyclic.graph, system.nodes, acyclic.program)
+    yield from candidate_distances(acyclic.graph, system.nodes, acyclic.program, config.deadline)
 
 
 def _norms(states: list[AbstractState], acyclic: ProofContext) -> list[TermSizeNorm]:

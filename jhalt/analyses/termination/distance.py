@@ -1,0 +1,189 @@
+"""The distance norm: loops that follow a field until they meet a start node (issue 16, "the
+distance to a marked node for loops that traverse a cycle until they return to a start
+node"; Brockschmidt, Musiol, Otto, Giesl, CAV 2012, cited by seed 000's references).
+
+A loop such as
+
+    Node current = this.next;
+    while (current != this) current = current.next;
+
+terminates exactly when ``this`` is reachable from ``this.next`` along ``next`` — on a cyclic
+list through ``this``, not on a panhandle whose cycle misses it.  For a field ``F`` and a
+*target* object ``t`` (the object in local variable ``slot`` at the cut point the path
+starts from), the distance of a reference ``x`` is
+
+    D(x) = the length of the shortest F-path from x to t,   defined when R(x, t)
+
+(``R`` of `reachfacts`: equal values, or ``t`` reached from ``x`` along ``F``).  Which
+references have a distance at a node is what `reachfacts.reach_facts` proves for every run
+from the entry there (``R(x, t)``; the heap facts that makes this sound are listed there);
+a distance is a natural number whenever it is defined, on cyclic data too.
+
+**Facts** at a node with target ``t`` (its name on the path, following refinement
+renamings; `extract`), for each ``x`` with ``R(x, t)``: ``D(t) = 0``; ``D(x) >= 1`` when
+``x`` and ``t`` are certainly different values, else ``>= 0``; for ``x``'s represented field
+``F`` holding ``c`` with ``R(c, t)``: ``D(x) <= D(c) + 1``, and ``D(c) = D(x) - 1`` when
+``x`` and ``t`` certainly differ (a shortest path from ``x != t`` starts with ``x.F``, the
+only ``F``-successor of ``x``).
+
+**Heap effects** are those of sizes (`extract`): a write of a reference field or an array
+entry of ``w`` keeps the distances of the references that cannot reach ``w`` (a path from
+them never passes ``w``); a library call that may write keeps none; a primitive field
+changes none.  Distances carry into the next cut point only when its target is the
+path's target object (`DistanceNorm.carried`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from jhalt.analyses.termination.pathfacts import WriteKinds, invoked_member
+from jhalt.analyses.termination.reachfacts import (
+    Pairs,
+    certainly_different,
+    field_child,
+    reach_facts,
+)
+from jhalt.budget import Deadline
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import Ref
+from jhalt.errors import JhaltError
+from jhalt.ids import FieldId
+from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, le
+from jhalt.program import Program
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge, InstanceEdge
+
+MAX_DISTANCE_NORMS = 4
+"""At most this many distance norms are tried per loop (`candidate_distances`)."""
+MAX_DISTANCE_FIELDS = 2
+"""At most this many fields get a reach analysis per loop (each a pass over the graph)."""
+
+
+@dataclass(frozen=True)
+class DistanceNorm:
+    """The distance along ``field`` to the object in local variable ``slot`` of the top
+    frame of each cut point; ``facts`` are `reachfacts.reach_facts` for ``field``."""
+
+    field: FieldId
+    slot: int
+    facts: Mapping[int, Pairs] = dataclasses.field(default_factory=dict, compare=False, hash=False)
+
+    def target_ref(self, state: AbstractState) -> Ref | None:
+        """The target reference of a cut point with ``state`` (None: no object there)."""
+        if not state.frames or self.slot >= len(state.top.locals):
+            return None
+        reference = state.local(self.slot)
+        return reference if reference is not None and state.is_object(reference) else None
+
+    def reaching(self, node: int, target: Ref) -> frozenset[Ref]:
+        """The references with a distance to ``target`` at ``node``: ``target`` and every
+        ``x`` with ``R(x, target)``."""
+        pairs = self.facts.get(node, frozenset())
+        return frozenset({target} | {a for a, b in pairs if b == target})
+
+    def carried(
+        self, target: Ref | None, general: AbstractState, renaming: Iterable[tuple[Ref, Ref]]
+    ) -> bool:
+        """Whether the distances of a path whose target is now ``target`` carry into the cut
+        point with state ``general`` through ``renaming`` (general, instance)."""
+        return target is not None and (self.target_ref(general), target) in set(renaming)
+
+    def describe(self) -> str:
+        return (
+            f"the distance along {self.field} to the object in local variable {self.slot} "
+            "at the loop head, where it is reachable on every run (jhalt.analyses."
+            "termination.reachfacts)"
+        )
+
+
+def distance_node_facts(
+    state: AbstractState,
+    target: Ref,
+    reaching: frozenset[Ref],
+    field_id: FieldId,
+    size_of: Callable[[Ref], LinearExpr],
+) -> list[LinearConstraint]:
+    """The facts of the module doc at a node with ``state`` (``reaching``: the references
+    with ``R(x, target)`` there)."""
+    facts: list[LinearConstraint] = []
+    for reference in sorted(reaching):
+        if reference not in state.heap:
+            continue
+        distance = size_of(reference)
+        if reference == target:
+            facts.append(eq(distance, 0))
+            continue
+        different = certainly_different(state, reference, target)
+        facts.append(ge(distance, 1 if different else 0))
+        child = field_child(state, reference, field_id)
+        if child is None or child not in reaching:
+            continue
+        if different:
+            facts.append(eq(size_of(child), distance - 1))
+        else:
+            facts.append(le(distance, size_of(child) + 1))
+    return facts
+
+
+def _read_fields(
+    graph: SymbolicExecutionGraph, nodes: frozenset[int], program: Program | None
+) -> list[FieldId]:
+    """Reference fields read by a ``getfield`` inside ``nodes`` (resolved), in order."""
+    found: list[FieldId] = []
+    for source, label, target in graph.edges:
+        if source not in nodes or target not in nodes or not isinstance(label, EvalEdge):
+            continue
+        if label.mnemonic != "getfield" or program is None:
+            continue
+        member = invoked_member(program, label.position, "getfield")
+        if member is None or member.descriptor[0] not in "L[":
+            continue
+        try:
+            field_id = program.resolve_field(member.owner, member.name, member.descriptor).id
+        except JhaltError:
+            continue
+        if field_id not in found:
+            found.append(field_id)
+    return found
+
+
+def candidate_distances(
+    graph: SymbolicExecutionGraph,
+    nodes: frozenset[int],
+    program: Program | None,
+    deadline: Deadline,
+) -> list[DistanceNorm]:
+    """Distance norms worth trying for the SCC ``nodes``: a reference field read inside it
+    (at most `MAX_DISTANCE_FIELDS`), and an object local of the first loop head that every
+    instance edge into that head keeps and that another reference there reaches, at most
+    `MAX_DISTANCE_NORMS`.  Raises `OutOfTime` once ``deadline`` has passed."""
+    heads: dict[int, list[tuple[tuple[Ref, Ref], ...]]] = {}
+    for source, label, target in graph.edges:
+        if isinstance(label, InstanceEdge) and source in nodes and target in nodes:
+            heads.setdefault(target, []).append(label.renaming)
+    if not heads:
+        return []
+    head = min(heads)
+    state = graph.states[head]
+    slots = [
+        slot
+        for slot, reference in enumerate(state.top.locals if state.frames else ())
+        if reference is not None
+        and state.is_object(reference)
+        and all((reference, reference) in renaming for renaming in heads[head])
+    ]
+    norms: list[DistanceNorm] = []
+    writes = WriteKinds(program)
+    for field_id in _read_fields(graph, nodes, program)[:MAX_DISTANCE_FIELDS]:
+        if not slots:
+            break
+        facts = reach_facts(graph, field_id, writes, deadline)
+        for slot in slots:
+            norm = DistanceNorm(field_id, slot, facts)
+            start = norm.target_ref(state)
+            if start is not None and len(norm.reaching(head, start)) > 1:
+                norms.append(norm)
+    return norms[:MAX_DISTANCE_NORMS]

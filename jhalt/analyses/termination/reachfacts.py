@@ -1,0 +1,186 @@
+"""Must-reach facts along one field at every node of a graph (issue 16: loops that traverse a
+cyclic list until they return to a start node; the reachability the distance norm of
+`distance` needs).
+
+For a field ``F`` (a resolved `FieldId`), ``R(a, b)`` for two references ``a`` and ``b`` of a
+state says: in the concrete state, ``a`` and ``b`` denote the same value, or ``a`` is an
+object from which ``b``'s object is reached by following ``F`` zero or more times.
+`reach_facts` computes, for every node, a set of pairs ``(a, b)`` (``a != b``; ``R(a, a)``
+always holds) such that ``R(a, b)`` holds in **every concrete state at that node of a run
+from the graph's entry** — a forward must-analysis over the graph's edges, the greatest
+fixpoint of the transfer below, intersected where edges meet.  It is sound because every
+run from the entry is a path of a complete graph (seed 000 Thm. 1), and along an edge a
+reference name denotes the same object before and after (evaluation edges keep names,
+refinement edges rename ``old -> new``, instance edges pair general and instance
+references at the same position).
+
+**Facts of one state** (`close`; valid in every concrete state it represents, thesis
+Def. 1.10): ``R(a, c)`` when ``a``'s represented field ``F`` holds object ``c``; transitivity;
+and the *step rule*: ``R(a, b)`` and ``a``, ``b`` certainly different values (distinct names
+without ``=?``, one of them certainly an object) mean a path of at least one step, whose
+first step is ``a.F``: so ``R(a.F, b)`` when ``a.F`` is represented.
+
+**Transfer** along an edge (facts over the source's references, to the target's):
+
+* instance edge (instance → general): ``R(g1, g2)`` when the renaming pairs ``g1``, ``g2``
+  with instance references ``i1``, ``i2`` and ``R(i1, i2)`` holds (or ``i1 == i2``);
+* refinement edge: renamed by its renaming (a pair renamed to ``null`` is dropped);
+* ``putfield F`` on ``w`` (or a field the program cannot resolve): when ``w``'s ``F`` was
+  represented as ``null`` no path used it and every fact stays; otherwise a fact
+  ``R(a, b)`` stays when ``b`` is ``w`` (a shortest path to ``w`` never leaves ``w``) or
+  ``a`` cannot reach ``w`` (`pathfacts.cannot_reach`: through every field, ``=?`` and ``⋀``);
+  the written field itself is a represented field of the target state;
+* ``putfield`` of another field, ``aastore`` (arrays have no field ``F``), ``new``, entering
+  a recursive call and the summary of a callee that writes only its own objects: every fact
+  stays;
+* a library call that may write (an ``invoke`` that pushes no frame and is not harmless,
+  `pathfacts.WriteKinds`): no fact stays.
+
+Facts about references the target state no longer binds are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from jhalt.analyses.termination.pathfacts import WriteKinds, cannot_reach, certainly_object
+from jhalt.budget import NEVER, Deadline
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, InstanceValue, Ref
+from jhalt.ids import FieldId
+from jhalt.seg.evaluate.recursion import keeps_existing_objects
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
+
+Pairs = frozenset[tuple[Ref, Ref]]
+"""``(a, b)``: ``R(a, b)`` (module doc)."""
+
+
+def field_child(state: AbstractState, reference: Ref, field_id: FieldId) -> Ref | None:
+    """The object ``reference``'s represented field ``field_id`` holds, if any."""
+    value = state.heap.get(reference)
+    if not isinstance(value, InstanceValue):
+        return None
+    held = value.field(field_id)
+    return held if held is not None and state.is_object(held) else None
+
+
+def certainly_different(state: AbstractState, first: Ref, second: Ref) -> bool:
+    """Whether ``first`` and ``second`` denote different values in every concrete state:
+    distinct names without ``=?`` denote distinct objects (seed 000 §2.1), and a value that
+    is certainly an object differs from ``null``."""
+    if first == second or state.predicates.may_equal(first, second):
+        return False
+    present = [r for r in (first, second) if r in state.heap]
+    return any(certainly_object(state, r) for r in present) and len(present) == 2
+
+
+def close(state: AbstractState, pairs: Iterable[tuple[Ref, Ref]], field_id: FieldId) -> Pairs:
+    """``pairs`` (over references of ``state``) with the facts of the state (module doc)."""
+    facts = {(a, b) for a, b in pairs if a != b and a in state.heap and b in state.heap}
+    children = {r: field_child(state, r, field_id) for r in state.heap}
+    facts |= {(r, c) for r, c in children.items() if c is not None and c != r}
+    while True:
+        added = set()
+        for a, b in facts:
+            child = children.get(a)
+            if child is not None and child != b and certainly_different(state, a, b):
+                added.add((child, b))
+        successors: dict[Ref, set[Ref]] = {}
+        for a, b in facts | added:
+            successors.setdefault(a, set()).add(b)
+        for a, b in facts | added:
+            added.update((a, c) for c in successors.get(b, ()) if c != a)
+        if added <= facts:
+            return frozenset(facts)
+        facts |= added
+
+
+class _Transfer:
+    def __init__(self, graph: SymbolicExecutionGraph, field_id: FieldId, writes: WriteKinds):
+        self.graph = graph
+        self.field_id = field_id
+        self.writes = writes
+
+    def __call__(self, source: int, label: EdgeLabel, target: int, facts: Pairs) -> Pairs:
+        before, after = self.graph.states[source], self.graph.states[target]
+        if isinstance(label, InstanceEdge):
+            carried = _generalised(before, label.renaming, facts)
+        elif isinstance(label, RefineEdge):
+            renamed: dict[Ref, Ref] = dict(label.renaming)
+            carried = {
+                (renamed.get(a, a), renamed.get(b, b))
+                for a, b in facts
+                if renamed.get(a, a) != NULL and renamed.get(b, b) != NULL
+            }
+        elif isinstance(label, EvalEdge):
+            carried = self._evaluated(before, after, label, facts)
+        else:
+            carried = set()
+        return close(after, carried, self.field_id)
+
+    def _evaluated(
+        self, before: AbstractState, after: AbstractState, label: EvalEdge, facts: Pairs
+    ) -> set[tuple[Ref, Ref]]:
+        if label.enters_call or keeps_existing_objects(label.assumptions):
+            return set(facts)
+        mnemonic = label.mnemonic
+        if mnemonic == "putfield":
+            stored = before.peek(0)
+            if stored != NULL and not before.is_object(stored):
+                return set(facts)  # a primitive field
+            written_field = self.writes.field(label.position)
+            if written_field is not None and written_field != self.field_id:
+                return set(facts)
+            written = before.peek(1)
+            value = before.heap.get(written)
+            if isinstance(value, InstanceValue) and value.field(self.field_id) == NULL:
+                return set(facts)
+            apart = cannot_reach(before, written)
+            return {(a, b) for a, b in facts if b == written or a in apart}
+        if mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
+            return set(facts) if self.writes.harmless(label.position) else set()
+        return set(facts)
+
+
+def _generalised(
+    instance: AbstractState, renaming: tuple[tuple[Ref, Ref], ...], facts: Pairs
+) -> set[tuple[Ref, Ref]]:
+    """Facts of an instance state carried to its general state by ``renaming``."""
+    generals: dict[Ref, list[Ref]] = {}
+    for general, instance_ref in renaming:
+        if instance_ref != NULL:
+            generals.setdefault(instance_ref, []).append(general)
+    result: set[tuple[Ref, Ref]] = set()
+    for a, b in facts:
+        result.update((g, h) for g in generals.get(a, ()) for h in generals.get(b, ()))
+    for same in generals.values():  # two positions holding one reference: one value
+        result.update((g, h) for g in same for h in same if g != h)
+    return result
+
+
+def reach_facts(
+    graph: SymbolicExecutionGraph,
+    field_id: FieldId,
+    writes: WriteKinds,
+    deadline: Deadline = NEVER,
+) -> dict[int, Pairs]:
+    """The must-reach facts along ``field_id`` at every node reached from the entry (module
+    doc); nodes not reached have none.  Raises `OutOfTime` once ``deadline`` has passed."""
+    out: dict[int, list[tuple[EdgeLabel, int]]] = {}
+    for source, label, target in graph.edges:
+        out.setdefault(source, []).append((label, target))
+    transfer = _Transfer(graph, field_id, writes)
+    facts: dict[int, Pairs] = {graph.entry: close(graph.states[graph.entry], (), field_id)}
+    work = [graph.entry]
+    while work:
+        deadline.check()
+        node = work.pop()
+        for label, target in out.get(node, ()):
+            carried = transfer(node, label, target, facts[node])
+            known = facts.get(target)
+            merged = carried if known is None else known & carried
+            if known is None or merged != known:
+                facts[target] = merged
+                work.append(target)
+    return facts
