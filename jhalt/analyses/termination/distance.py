@@ -26,10 +26,12 @@ renamings; `extract`), for each ``x`` with ``R(x, t)``: ``D(t) = 0``; ``D(x) >= 
 ``x`` and ``t`` certainly differ (a shortest path from ``x != t`` starts with ``x.F``, the
 only ``F``-successor of ``x``).
 
-**Heap effects** are those of sizes (`extract`): a write of a reference field or an array
-entry of ``w`` keeps the distances of the references that cannot reach ``w`` (a path from
-them never passes ``w``); a library call that may write keeps none; a primitive field
-changes none.  Distances carry into the next cut point only when its target is the
+**Heap effects** (the versions of `extract`): a ``putfield F`` on ``w`` (or of a field the
+program cannot resolve) keeps the distances of the references that cannot reach ``w`` (a
+path from them never passes ``w``), of every reference when ``w`` is the target (a shortest
+path to ``w`` never leaves it), and of those whose shortest path to the target certainly
+avoids ``w`` by the chain rule of `reachfacts` (`DistanceNorm.kept`); writes of other
+fields and array entries change no distance; a library call that may write keeps none.  Distances carry into the next cut point only when its target is the
 path's target object (`DistanceNorm.carried`).
 """
 
@@ -44,6 +46,7 @@ from jhalt.analyses.termination.reachfacts import (
     Pairs,
     certainly_different,
     field_child,
+    path_avoids_write,
     reach_facts,
 )
 from jhalt.budget import Deadline
@@ -90,6 +93,19 @@ class DistanceNorm:
         """Whether the distances of a path whose target is now ``target`` carry into the cut
         point with state ``general`` through ``renaming`` (general, instance)."""
         return target is not None and (self.target_ref(general), target) in set(renaming)
+
+    def kept(self, before: AbstractState, written: Ref, target: Ref | None) -> frozenset[Ref]:
+        """References whose distance to ``target`` a write of ``F`` on ``written`` keeps
+        besides those that cannot reach it (module doc): all when the target is the written
+        object, else those whose shortest path avoids the write (`path_avoids_write`)."""
+        if target is None:
+            return frozenset()
+        objects = [r for r in before.heap if before.is_object(r)]
+        if target == written:
+            return frozenset(objects)
+        return frozenset(
+            r for r in objects if path_avoids_write(before, written, r, target, self.field)
+        )
 
     def describe(self) -> str:
         return (

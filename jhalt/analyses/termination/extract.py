@@ -387,6 +387,9 @@ class PathExtractor:
             fields = frozenset(only) if only else None
             written = before.peek(written_depth)
             path.preserved[path.version] = cannot_reach(before, written, fields, self.acyclic_heap)
+            if isinstance(self.norm, DistanceNorm):
+                kept = self.norm.kept(before, written, path.target)
+                path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
@@ -427,7 +430,11 @@ class PathExtractor:
 
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` may change a size: always, unless the norm is
-        restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one."""
+        restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one, or
+        is a distance along ``F`` (`distance`) and the write is not one of ``F``."""
+        if isinstance(self.norm, DistanceNorm):
+            written = self.writes.field(label.position) if label.mnemonic == "putfield" else 0
+            return written is None or written == self.norm.field
         if not isinstance(self.norm, TermSizeNorm) or not self.norm.only:
             return True
         if label.mnemonic != "putfield":

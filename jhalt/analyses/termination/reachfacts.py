@@ -2,11 +2,12 @@
 cyclic list until they return to a start node; the reachability the distance norm of
 `distance` needs).
 
-For a field ``F`` (a resolved `FieldId`), ``R(a, b)`` for two references ``a`` and ``b`` of a
-state says: in the concrete state, ``a`` and ``b`` denote the same value, or ``a`` is an
-object from which ``b``'s object is reached by following ``F`` zero or more times.
-`reach_facts` computes, for every node, a set of pairs ``(a, b)`` (``a != b``; ``R(a, a)``
-always holds) such that ``R(a, b)`` holds in **every concrete state at that node of a run
+For a field ``F`` (a resolved `FieldId`), ``R(a, b)`` for two object references ``a`` and
+``b`` of a state says: in the concrete state, ``a`` and ``b`` denote the same value, or
+``a`` is an object from which ``b``'s object is reached by following ``F`` one or more
+times; ``R(a, a)`` always holds, so the pair ``(a, a)`` is used for ``C(a)``: ``a`` is an
+object on an ``F``-cycle (it reaches itself in one or more steps).  `reach_facts` computes,
+for every node, a set of pairs such that each fact holds in **every concrete state at that node of a run
 from the graph's entry** — a forward must-analysis over the graph's edges, the greatest
 fixpoint of the transfer below, intersected where edges meet.  It is sound because every
 run from the entry is a path of a complete graph (seed 000 Thm. 1), and along an edge a
@@ -16,20 +17,32 @@ references at the same position).
 
 **Facts of one state** (`close`; valid in every concrete state it represents, thesis
 Def. 1.10): ``R(a, c)`` when ``a``'s represented field ``F`` holds object ``c``; transitivity;
-and the *step rule*: ``R(a, b)`` and ``a``, ``b`` certainly different values (distinct names
+the *step rule*: ``R(a, b)`` and ``a``, ``b`` certainly different values (distinct names
 without ``=?``, one of them certainly an object) mean a path of at least one step, whose
-first step is ``a.F``: so ``R(a.F, b)`` when ``a.F`` is represented.
+first step is ``a.F``: so ``R(a.F, b)`` when ``a.F`` is represented; and the *cycle rule*:
+``R(a, b)`` and ``b``'s represented ``F`` reaching ``a`` give ``R(a.F, b)`` too (if ``a``
+and ``b`` differ, by the step rule; if they are one object, ``a.F = b.F`` reaches ``a``).
+Cycles: ``C(a)`` when ``a.F`` is ``a``, or reaches ``a``, or when ``R(a, b)`` and ``b.F``
+reaches ``a``, or ``R(a, b)`` and ``R(b, a)`` for certainly different ``a`` and ``b``; on a
+cycle every successor lies on it: ``C(a)`` and ``R(a, b)`` give ``R(b, a)`` and ``C(b)``,
+and ``C(a)`` gives ``R(a.F, a)``.
 
 **Transfer** along an edge (facts over the source's references, to the target's):
 
 * instance edge (instance → general): ``R(g1, g2)`` when the renaming pairs ``g1``, ``g2``
   with instance references ``i1``, ``i2`` and ``R(i1, i2)`` holds (or ``i1 == i2``);
-* refinement edge: renamed by its renaming (a pair renamed to ``null`` is dropped);
+* refinement edge: renamed by its renaming (a pair renamed to ``null`` is dropped, and so
+  is ``R(a, b)`` when both become one name: it held trivially, it says no cycle);
 * ``putfield F`` on ``w`` (or a field the program cannot resolve): when ``w``'s ``F`` was
   represented as ``null`` no path used it and every fact stays; otherwise a fact
-  ``R(a, b)`` stays when ``b`` is ``w`` (a shortest path to ``w`` never leaves ``w``) or
-  ``a`` cannot reach ``w`` (`pathfacts.cannot_reach`: through every field, ``=?`` and ``⋀``);
-  the written field itself is a represented field of the target state;
+  ``R(a, b)`` stays when ``b`` is ``w`` (a shortest path to ``w`` never leaves ``w``), when
+  ``a`` cannot reach ``w`` (`pathfacts.cannot_reach`: through every field, ``=?`` and ``⋀``),
+  or by the *chain rule* (`path_avoids_write`): ``w``'s old ``F`` is represented and leads
+  by represented ``F`` fields ``u0 -> … -> uk = a`` with ``u0 … u(k-1)`` certainly different
+  from ``b`` — a shortest path from ``a`` that left ``w`` through ``F`` would continue along
+  that chain back to ``a`` without meeting ``b`` (``a != b``), which a shortest path cannot;
+  ``C(a)`` stays only when ``a`` cannot reach ``w``; the written field itself is a
+  represented field of the target state;
 * ``putfield`` of another field, ``aastore`` (arrays have no field ``F``), ``new``, entering
   a recursive call and the summary of a callee that writes only its own objects: every fact
   stays;
@@ -46,7 +59,7 @@ from collections.abc import Iterable
 from jhalt.analyses.termination.pathfacts import WriteKinds, cannot_reach, certainly_object
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, InstanceValue, Ref
+from jhalt.domains.values import NULL, InstanceValue, Ref, is_object_value
 from jhalt.ids import FieldId
 from jhalt.seg.evaluate.recursion import keeps_existing_objects
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -54,6 +67,8 @@ from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
 Pairs = frozenset[tuple[Ref, Ref]]
 """``(a, b)``: ``R(a, b)`` (module doc)."""
+MAX_CHAIN = 8
+"""The longest chain of represented fields `path_avoids_write` follows."""
 
 
 def field_child(state: AbstractState, reference: Ref, field_id: FieldId) -> Ref | None:
@@ -76,24 +91,72 @@ def certainly_different(state: AbstractState, first: Ref, second: Ref) -> bool:
 
 
 def close(state: AbstractState, pairs: Iterable[tuple[Ref, Ref]], field_id: FieldId) -> Pairs:
-    """``pairs`` (over references of ``state``) with the facts of the state (module doc)."""
-    facts = {(a, b) for a, b in pairs if a != b and a in state.heap and b in state.heap}
-    children = {r: field_child(state, r, field_id) for r in state.heap}
-    facts |= {(r, c) for r, c in children.items() if c is not None and c != r}
+    """``pairs`` (over object references of ``state``) with the facts of the state (module
+    doc, "Facts of one state"), closed under its rules."""
+    objects = {r for r, v in state.heap.items() if is_object_value(v)}
+    facts = {(a, b) for a, b in pairs if a in objects and b in objects}
+    children = {r: field_child(state, r, field_id) for r in objects}
+    facts |= {(r, c) for r, c in children.items() if c is not None}  # (r, r): a self-loop
     while True:
-        added = set()
-        for a, b in facts:
-            child = children.get(a)
-            if child is not None and child != b and certainly_different(state, a, b):
-                added.add((child, b))
-        successors: dict[Ref, set[Ref]] = {}
-        for a, b in facts | added:
-            successors.setdefault(a, set()).add(b)
-        for a, b in facts | added:
-            added.update((a, c) for c in successors.get(b, ()) if c != a)
+        added = _derived(state, children, facts)
         if added <= facts:
             return frozenset(facts)
         facts |= added
+
+
+def _derived(
+    state: AbstractState, children: dict[Ref, Ref | None], facts: set[tuple[Ref, Ref]]
+) -> set[tuple[Ref, Ref]]:
+    """One round of the rules of the module doc over ``facts``."""
+    added: set[tuple[Ref, Ref]] = set()
+    for a, b in facts:
+        child = children.get(a)
+        if a == b:  # C(a): the object's successors are on its cycle and reach it
+            if child is not None and child != a:
+                added.add((child, a))
+            continue
+        back = children.get(b)
+        closes = back is not None and (back == a or (back, a) in facts)
+        if closes:
+            added.add((a, a))  # a reaches b, whose successor reaches a: a cycle
+        if child is not None and child != b and (closes or certainly_different(state, a, b)):
+            added.add((child, b))  # the step and cycle rules
+        if (a, a) in facts:
+            added.update({(b, a), (b, b)})  # b lies on a's cycle
+    for a, child in children.items():
+        if child is not None and child != a and (child, a) in facts:
+            added.add((a, a))
+    successors: dict[Ref, set[Ref]] = {}
+    for a, b in facts:
+        successors.setdefault(a, set()).add(b)
+    for a, b in facts:
+        for c in successors.get(b, ()) if a != b else ():
+            if c != a:
+                added.add((a, c))
+            elif certainly_different(state, a, b):
+                added.add((a, a))  # a -> b -> a through two different objects
+    return added
+
+
+def path_avoids_write(
+    state: AbstractState, written: Ref, a: Ref, b: Ref, field_id: FieldId
+) -> bool:
+    """Whether a shortest ``F``-path from ``a`` to ``b`` certainly does not leave ``written``
+    through ``F`` (the chain rule of the module doc): ``written.F`` is represented and leads
+    by represented ``F`` fields ``u0 -> u1 -> ... -> a`` (at most `MAX_CHAIN` steps) through
+    objects ``u0 … u(k-1)`` certainly different from ``b``; never for a cycle (``a == b``)."""
+    if a == b:
+        return False
+    node = field_child(state, written, field_id)
+    for _ in range(MAX_CHAIN):
+        if node is None:
+            return False
+        if node == a:
+            return True
+        if not certainly_different(state, node, b):
+            return False
+        node = field_child(state, node, field_id)
+    return False
 
 
 class _Transfer:
@@ -108,11 +171,11 @@ class _Transfer:
             carried = _generalised(before, label.renaming, facts)
         elif isinstance(label, RefineEdge):
             renamed: dict[Ref, Ref] = dict(label.renaming)
-            carried = {
-                (renamed.get(a, a), renamed.get(b, b))
-                for a, b in facts
-                if renamed.get(a, a) != NULL and renamed.get(b, b) != NULL
-            }
+            carried = set()
+            for a, b in facts:
+                new_a, new_b = renamed.get(a, a), renamed.get(b, b)
+                if NULL not in (new_a, new_b) and (new_a != new_b or a == b):
+                    carried.add((new_a, new_b))  # two names made one: R holds trivially
         elif isinstance(label, EvalEdge):
             carried = self._evaluated(before, after, label, facts)
         else:
@@ -137,7 +200,13 @@ class _Transfer:
             if isinstance(value, InstanceValue) and value.field(self.field_id) == NULL:
                 return set(facts)
             apart = cannot_reach(before, written)
-            return {(a, b) for a, b in facts if b == written or a in apart}
+            return {
+                (a, b)
+                for a, b in facts
+                if (b == written and a != b)
+                or a in apart
+                or path_avoids_write(before, written, a, b, self.field_id)
+            }
         if mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             return set(facts) if self.writes.harmless(label.position) else set()
         return set(facts)
