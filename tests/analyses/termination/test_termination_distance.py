@@ -86,3 +86,18 @@ def test_a_walk_that_makes_each_node_a_self_loop_is_not_proved():
     graph, program = _graph("RingSelfLoop")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_unlinking_nodes_behind_the_walk_keeps_its_distance_to_the_start():
+    graph, program = _graph("RingPrune")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("distance along RingPrune.next" in fact for fact in facts), facts
+
+
+def test_turning_the_walked_node_into_a_self_loop_is_not_proved():
+    graph, program = _graph("RingPruneSelf")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
