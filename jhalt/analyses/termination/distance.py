@@ -10,7 +10,7 @@ A loop such as
 terminates exactly when ``this`` is reachable from ``this.next`` along ``next`` — on a cyclic
 list through ``this``, not on a panhandle whose cycle misses it.  For a field ``F`` and a
 *target* object ``t`` (the object in local variable ``slot`` at the cut point the path
-starts from), the distance of a reference ``x`` is
+starts from, or in a represented field ``via`` of that object), the distance of a reference ``x`` is
 
     D(x) = the length of the shortest F-path from x to t,   defined when R(x, t)
 
@@ -51,7 +51,7 @@ from jhalt.analyses.termination.reachfacts import (
 )
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import Ref
+from jhalt.domains.values import InstanceValue, Ref
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, le
@@ -72,6 +72,8 @@ class DistanceNorm:
 
     field: FieldId
     slot: int
+    via: FieldId | None = None
+    """The target is the object in this represented field of the local's object."""
     facts: Mapping[int, Pairs] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def target_ref(self, state: AbstractState) -> Ref | None:
@@ -79,6 +81,8 @@ class DistanceNorm:
         if not state.frames or self.slot >= len(state.top.locals):
             return None
         reference = state.local(self.slot)
+        if reference is not None and self.via is not None:
+            reference = field_child(state, reference, self.via)
         return reference if reference is not None and state.is_object(reference) else None
 
     def reaching(self, node: int, target: Ref) -> frozenset[Ref]:
@@ -108,10 +112,12 @@ class DistanceNorm:
         )
 
     def describe(self) -> str:
+        where = f"local variable {self.slot}"
+        if self.via is not None:
+            where = f"field {self.via.name} of the object in {where}"
         return (
-            f"the distance along {self.field} to the object in local variable {self.slot} "
-            "at the loop head, where it is reachable on every run (jhalt.analyses."
-            "termination.reachfacts)"
+            f"the distance along {self.field} to the object in {where} at the loop head, "
+            "where it is reachable on every run (jhalt.analyses.termination.reachfacts)"
         )
 
 
@@ -147,7 +153,8 @@ def distance_node_facts(
 def _read_fields(
     graph: SymbolicExecutionGraph, nodes: frozenset[int], program: Program | None
 ) -> list[FieldId]:
-    """Reference fields read by a ``getfield`` inside ``nodes`` (resolved), in order."""
+    """Reference fields read by a ``getfield`` inside ``nodes`` (resolved): those of their
+    own class's type (the links of a list) first, then in the order of the edges."""
     found: list[FieldId] = []
     for source, label, target in graph.edges:
         if source not in nodes or target not in nodes or not isinstance(label, EvalEdge):
@@ -163,7 +170,7 @@ def _read_fields(
             continue
         if field_id not in found:
             found.append(field_id)
-    return found
+    return sorted(found, key=lambda f: f.descriptor != f"L{f.class_name};")  # lists first
 
 
 def candidate_distances(
@@ -183,23 +190,38 @@ def candidate_distances(
     if not heads:
         return []
     head = min(heads)
-    state = graph.states[head]
-    slots = [
-        slot
-        for slot, reference in enumerate(state.top.locals if state.frames else ())
-        if reference is not None
-        and state.is_object(reference)
-        and all((reference, reference) in renaming for renaming in heads[head])
-    ]
+    targets = _targets(graph.states[head], heads[head])
     norms: list[DistanceNorm] = []
     writes = WriteKinds(program)
     for field_id in _read_fields(graph, nodes, program)[:MAX_DISTANCE_FIELDS]:
-        if not slots:
+        if not targets:
             break
         facts = reach_facts(graph, field_id, writes, deadline)
-        for slot in slots:
-            norm = DistanceNorm(field_id, slot, facts)
-            start = norm.target_ref(state)
+        for slot, via in targets:
+            norm = DistanceNorm(field_id, slot, via, facts)
+            start = norm.target_ref(graph.states[head])
             if start is not None and len(norm.reaching(head, start)) > 1:
                 norms.append(norm)
     return norms[:MAX_DISTANCE_NORMS]
+
+
+def _targets(
+    state: AbstractState, renamings: list[tuple[tuple[Ref, Ref], ...]]
+) -> list[tuple[int, FieldId | None]]:
+    """Where a loop head with ``state`` may keep its target: an object local, or a
+    represented reference field of one, whose reference every instance edge into the head
+    (``renamings``) keeps."""
+
+    def kept(reference: Ref) -> bool:
+        return all((reference, reference) in renaming for renaming in renamings)
+
+    found: list[tuple[int, FieldId | None]] = []
+    for slot, reference in enumerate(state.top.locals if state.frames else ()):
+        if reference is None or not state.is_object(reference) or not kept(reference):
+            continue
+        found.append((slot, None))
+        value = state.heap.get(reference)
+        for field_id, held in value.fields if isinstance(value, InstanceValue) else ():
+            if state.is_object(held) and kept(held):
+                found.append((slot, field_id))
+    return found
