@@ -101,3 +101,18 @@ def test_turning_the_walked_node_into_a_self_loop_is_not_proved():
     graph, program = _graph("RingPruneSelf")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_search_round_a_list_with_a_sentinel_header_is_ranked_to_the_header():
+    graph, program = _graph("SentinelList")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("field header of the object in local variable 0" in f for f in facts), facts
+
+
+def test_a_search_that_waits_for_another_lists_header_is_not_proved():
+    graph, program = _graph("SentinelOther")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
