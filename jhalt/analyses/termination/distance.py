@@ -41,7 +41,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.pathfacts import WriteKinds, invoked_member
+from jhalt.analyses.termination.pathfacts import WriteKinds, certainly_object, invoked_member
 from jhalt.analyses.termination.reachfacts import (
     Pairs,
     certainly_different,
@@ -51,7 +51,7 @@ from jhalt.analyses.termination.reachfacts import (
 )
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import InstanceValue, Ref
+from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, eq, ge, le
@@ -74,10 +74,15 @@ class DistanceNorm:
     slot: int
     via: FieldId | None = None
     """The target is the object in this represented field of the local's object."""
+    to_null: bool = False
+    """The target is ``null``: ``D(x)`` is the length of ``x``'s finite ``F``-path (``slot``
+    is then unused)."""
     facts: Mapping[int, Pairs] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def target_ref(self, state: AbstractState) -> Ref | None:
         """The target reference of a cut point with ``state`` (None: no object there)."""
+        if self.to_null:
+            return NULL
         if not state.frames or self.slot >= len(state.top.locals):
             return None
         reference = state.local(self.slot)
@@ -96,6 +101,8 @@ class DistanceNorm:
     ) -> bool:
         """Whether the distances of a path whose target is now ``target`` carry into the cut
         point with state ``general`` through ``renaming`` (general, instance)."""
+        if self.to_null:
+            return True  # null is null everywhere
         return target is not None and (self.target_ref(general), target) in set(renaming)
 
     def kept(self, before: AbstractState, written: Ref, target: Ref | None) -> frozenset[Ref]:
@@ -112,6 +119,11 @@ class DistanceNorm:
         )
 
     def describe(self) -> str:
+        if self.to_null:
+            return (
+                f"the length of the path along {self.field} to null, which is finite on every "
+                "run (jhalt.analyses.termination.reachfacts)"
+            )
         where = f"local variable {self.slot}"
         if self.via is not None:
             where = f"field {self.via.name} of the object in {where}"
@@ -138,7 +150,12 @@ def distance_node_facts(
         if reference == target:
             facts.append(eq(distance, 0))
             continue
-        different = certainly_different(state, reference, target)
+        if target == NULL:
+            different = certainly_object(state, reference)
+            if _holds_null(state, reference, field_id):
+                facts.append(eq(distance, 1))
+        else:
+            different = certainly_different(state, reference, target)
         facts.append(ge(distance, 1 if different else 0))
         child = field_child(state, reference, field_id)
         if child is None or child not in reaching:
@@ -148,6 +165,11 @@ def distance_node_facts(
         else:
             facts.append(le(distance, size_of(child) + 1))
     return facts
+
+
+def _holds_null(state: AbstractState, reference: Ref, field_id: FieldId) -> bool:
+    value = state.heap.get(reference)
+    return isinstance(value, InstanceValue) and value.field(field_id) == NULL
 
 
 def _read_fields(
@@ -194,13 +216,12 @@ def candidate_distances(
     norms: list[DistanceNorm] = []
     writes = WriteKinds(program)
     for field_id in _read_fields(graph, nodes, program)[:MAX_DISTANCE_FIELDS]:
-        if not targets:
-            break
         facts = reach_facts(graph, field_id, writes, deadline)
-        for slot, via in targets:
-            norm = DistanceNorm(field_id, slot, via, facts)
+        candidates = [DistanceNorm(field_id, slot, via, facts=facts) for slot, via in targets]
+        candidates.append(DistanceNorm(field_id, 0, None, True, facts))
+        for norm in candidates:
             start = norm.target_ref(graph.states[head])
-            if start is not None and len(norm.reaching(head, start)) > 1:
+            if start is not None and len(norm.reaching(head, start) - {NULL}) > int(start != NULL):
                 norms.append(norm)
     return norms[:MAX_DISTANCE_NORMS]
 

@@ -197,7 +197,7 @@ class PathExtractor:
             return object_refs(state)
         if isinstance(self.norm, DistanceNorm):
             target = self.norm.target_ref(state)
-            return tuple(sorted(self.norm.reaching(node, target))) if target else ()
+            return tuple(sorted(self.norm.reaching(node, target) - {NULL})) if target else ()
         return tuple(sorted(self.sizes(node).tracked))
 
     def sizes(self, node: int) -> SizeAnalysis:
@@ -254,7 +254,7 @@ class PathExtractor:
             return marking_node_facts(state, size_of)
         if isinstance(self.norm, DistanceNorm):
             target = path.target
-            if target is None or target not in state.heap:
+            if target is None or (target != NULL and target not in state.heap):
                 return []
             reaching = self.norm.reaching(node, target)
             return distance_node_facts(state, target, reaching, self.norm.field, size_of)

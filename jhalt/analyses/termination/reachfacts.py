@@ -94,9 +94,13 @@ def close(state: AbstractState, pairs: Iterable[tuple[Ref, Ref]], field_id: Fiel
     """``pairs`` (over object references of ``state``) with the facts of the state (module
     doc, "Facts of one state"), closed under its rules."""
     objects = {r for r, v in state.heap.items() if is_object_value(v)}
-    facts = {(a, b) for a, b in pairs if a in objects and b in objects}
+    facts = {(a, b) for a, b in pairs if a in objects and (b in objects or b == NULL)}
     children = {r: field_child(state, r, field_id) for r in objects}
     facts |= {(r, c) for r, c in children.items() if c is not None}  # (r, r): a self-loop
+    for reference in objects:
+        value = state.heap[reference]
+        if isinstance(value, InstanceValue) and value.field(field_id) == NULL:
+            facts.add((reference, NULL))
     while True:
         added = _derived(state, children, facts)
         if added <= facts:
@@ -111,6 +115,12 @@ def _derived(
     added: set[tuple[Ref, Ref]] = set()
     for a, b in facts:
         child = children.get(a)
+        if b == NULL:  # N(a): a's path is finite, and so is the path of each object on it
+            if child is not None:
+                added.add((child, NULL))
+            continue
+        if (a, NULL) in facts:
+            added.add((b, NULL))
         if a == b:  # C(a): the object's successors are on its cycle and reach it
             if child is not None and child != a:
                 added.add((child, a))
@@ -126,11 +136,13 @@ def _derived(
     for a, child in children.items():
         if child is not None and child != a and (child, a) in facts:
             added.add((a, a))
+        if child is not None and (child, NULL) in facts:
+            added.add((a, NULL))
     successors: dict[Ref, set[Ref]] = {}
     for a, b in facts:
         successors.setdefault(a, set()).add(b)
     for a, b in facts:
-        for c in successors.get(b, ()) if a != b else ():
+        for c in successors.get(b, ()) if a != b and b != NULL else ():
             if c != a:
                 added.add((a, c))
             elif certainly_different(state, a, b):
@@ -145,7 +157,7 @@ def path_avoids_write(
     through ``F`` (the chain rule of the module doc): ``written.F`` is represented and leads
     by represented ``F`` fields ``u0 -> u1 -> ... -> a`` (at most `MAX_CHAIN` steps) through
     objects ``u0 … u(k-1)`` certainly different from ``b``; never for a cycle (``a == b``)."""
-    if a == b:
+    if a == b or b == NULL:
         return False
     node = field_child(state, written, field_id)
     for _ in range(MAX_CHAIN):
@@ -174,7 +186,7 @@ class _Transfer:
             carried = set()
             for a, b in facts:
                 new_a, new_b = renamed.get(a, a), renamed.get(b, b)
-                if NULL not in (new_a, new_b) and (new_a != new_b or a == b):
+                if new_a != NULL and (new_b != NULL or b == NULL) and (new_a != new_b or a == b):
                     carried.add((new_a, new_b))  # two names made one: R holds trivially
         elif isinstance(label, EvalEdge):
             carried = self._evaluated(before, after, label, facts)
@@ -195,21 +207,33 @@ class _Transfer:
             written_field = self.writes.field(label.position)
             if written_field is not None and written_field != self.field_id:
                 return set(facts)
-            written = before.peek(1)
-            value = before.heap.get(written)
-            if isinstance(value, InstanceValue) and value.field(self.field_id) == NULL:
-                return set(facts)
-            apart = cannot_reach(before, written)
-            return {
-                (a, b)
-                for a, b in facts
-                if (b == written and a != b)
-                or a in apart
-                or path_avoids_write(before, written, a, b, self.field_id)
-            }
+            return self._written(before, before.peek(1), stored, facts)
         if mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             return set(facts) if self.writes.harmless(label.position) else set()
         return set(facts)
+
+    def _written(
+        self, before: AbstractState, written: Ref, stored: Ref, facts: Pairs
+    ) -> set[tuple[Ref, Ref]]:
+        """The facts that survive ``putfield F`` of ``stored`` on ``written`` (module doc)."""
+        apart = cannot_reach(before, written)
+        value = before.heap.get(written)
+        was_null = isinstance(value, InstanceValue) and value.field(self.field_id) == NULL
+        ends = stored == NULL or ((stored, NULL) in facts and stored in apart)
+        kept: set[tuple[Ref, Ref]] = set()
+        for a, b in facts:
+            if b == NULL:
+                keep = ends or a in apart  # the path now ends at w, or after v's finite path
+            else:
+                keep = (
+                    was_null
+                    or (b == written and a != b)
+                    or a in apart
+                    or path_avoids_write(before, written, a, b, self.field_id)
+                )
+            if keep:
+                kept.add((a, b))
+        return kept
 
 
 def _generalised(
@@ -220,11 +244,13 @@ def _generalised(
     for general, instance_ref in renaming:
         if instance_ref != NULL:
             generals.setdefault(instance_ref, []).append(general)
+    generals[NULL] = [NULL]
     result: set[tuple[Ref, Ref]] = set()
     for a, b in facts:
         result.update((g, h) for g in generals.get(a, ()) for h in generals.get(b, ()))
+    result.update((g, NULL) for g, instance_ref in renaming if instance_ref == NULL)
     for same in generals.values():  # two positions holding one reference: one value
-        result.update((g, h) for g in same for h in same if g != h)
+        result.update((g, h) for g in same for h in same if g != h and NULL not in (g, h))
     return result
 
 
