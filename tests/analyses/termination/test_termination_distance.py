@@ -116,3 +116,18 @@ def test_a_search_that_waits_for_another_lists_header_is_not_proved():
     graph, program = _graph("SentinelOther")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_walk_to_null_of_a_fresh_list_beside_a_ring_is_ranked_by_its_length():
+    graph, program = _graph("FreshAfterRing")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("to null" in fact for fact in facts), facts
+
+
+def test_a_walk_to_null_round_a_ring_is_not_proved():
+    graph, program = _graph("RingAfterFresh")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
