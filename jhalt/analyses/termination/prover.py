@@ -447,8 +447,9 @@ def _full_try(
     acyclic: ProofContext,
 ) -> tuple[LoopProof | None, str]:
     """The whole search for a loop the cheap try left (`prove_loop` on its ITS strengthened
-    by ``invariants``, from ``steps``), then the term-size norms (`_term_size_try`): the
-    loop's proof, or None and why the longest-path search failed."""
+    by ``invariants``, from ``steps``), then the term-size norms (`_term_size_try`), then
+    the measures that exist on cyclic data (`_cyclic_data_try`): the loop's proof, or None
+    and why the longest-path search failed."""
     graph, program = acyclic.graph, acyclic.program
     ranking = config.ranking
     if len(system.its.transitions) > config.multiphase_transitions:
