@@ -105,17 +105,23 @@ class DistanceNorm:
             return True  # null is null everywhere
         return target is not None and (self.target_ref(general), target) in set(renaming)
 
-    def kept(self, before: AbstractState, written: Ref, target: Ref | None) -> frozenset[Ref]:
-        """References whose distance to ``target`` a write of ``F`` on ``written`` keeps
-        besides those that cannot reach it (module doc): all when the target is the written
-        object, else those whose shortest path avoids the write (`path_avoids_write`)."""
+    def kept(
+        self, node: int, before: AbstractState, written: Ref, target: Ref | None
+    ) -> frozenset[Ref]:
+        """References whose distance to ``target`` a write of ``F`` on ``written`` (at
+        ``node``, with state ``before``) keeps besides those that cannot reach it (module
+        doc): all when the target is the written object, else those with ``R(r, target)``
+        whose shortest path avoids the write (`path_avoids_write`)."""
         if target is None:
             return frozenset()
         objects = [r for r in before.heap if before.is_object(r)]
         if target == written:
             return frozenset(objects)
+        facts = self.facts.get(node, frozenset())
         return frozenset(
-            r for r in objects if path_avoids_write(before, written, r, target, self.field)
+            r
+            for r in objects
+            if (r, target) in facts and path_avoids_write(before, written, r, target, self.field)
         )
 
     def describe(self) -> str:

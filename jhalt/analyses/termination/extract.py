@@ -228,7 +228,7 @@ class PathExtractor:
 
     # ------------------------------------------------------------ facts
     def node_facts(self, source: CutPoint, path: PathState, node: int) -> None:
-        state = self.graph.states[node]
+        state, path.node = self.graph.states[node], node
         constraints = path.facts.constraints
         for reference, value in state.heap.items():
             if isinstance(value, IntValue):
@@ -388,7 +388,7 @@ class PathExtractor:
             written = before.peek(written_depth)
             path.preserved[path.version] = cannot_reach(before, written, fields, self.acyclic_heap)
             if isinstance(self.norm, DistanceNorm):
-                kept = self.norm.kept(before, written, path.target)
+                kept = self.norm.kept(path.node, before, written, path.target)
                 path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):

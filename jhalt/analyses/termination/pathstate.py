@@ -30,6 +30,8 @@ class PathState:
     them); the bound on their size is used only while every one is still represented."""
     target: Ref | None = None
     """Under a distance norm (`distance`): the current name of the target object."""
+    node: int = -1
+    """The node whose facts were collected last: the source of the edge being followed."""
 
     def copy(self) -> PathState:
         return PathState(
@@ -41,4 +43,5 @@ class PathState:
             dict(self.fields),
             dict(self.complete),
             self.target,
+            self.node,
         )

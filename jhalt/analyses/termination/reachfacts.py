@@ -34,13 +34,17 @@ and ``C(a)`` gives ``R(a.F, a)``.
 * refinement edge: renamed by its renaming (a pair renamed to ``null`` is dropped, and so
   is ``R(a, b)`` when both become one name: it held trivially, it says no cycle);
 * ``putfield F`` on ``w`` (or a field the program cannot resolve): when ``w``'s ``F`` was
-  represented as ``null`` no path used it and every fact stays; otherwise a fact
+  represented as ``null`` no path to an object used it and every ``R`` and ``C`` fact
+  stays; otherwise a fact
   ``R(a, b)`` stays when ``b`` is ``w`` (a shortest path to ``w`` never leaves ``w``), when
   ``a`` cannot reach ``w`` (`pathfacts.cannot_reach`: through every field, ``=?`` and ``⋀``),
   or by the *chain rule* (`path_avoids_write`): ``w``'s old ``F`` is represented and leads
   by represented ``F`` fields ``u0 -> … -> uk = a`` with ``u0 … u(k-1)`` certainly different
   from ``b`` — a shortest path from ``a`` that left ``w`` through ``F`` would continue along
   that chain back to ``a`` without meeting ``b`` (``a != b``), which a shortest path cannot;
+  ``N(a)`` stays when ``w`` holds ``null`` afterwards, or an object with ``N`` that cannot
+  reach ``w``, when ``a`` cannot reach ``w``, or by the chain rule (a finite path that
+  passed ``w`` would come back to ``a`` along the chain: a cycle);
   ``C(a)`` stays only when ``a`` cannot reach ``w``; the written field itself is a
   represented field of the target state;
 * ``putfield`` of another field, ``aastore`` (arrays have no field ``F``), ``new``, entering
@@ -153,11 +157,12 @@ def _derived(
 def path_avoids_write(
     state: AbstractState, written: Ref, a: Ref, b: Ref, field_id: FieldId
 ) -> bool:
-    """Whether a shortest ``F``-path from ``a`` to ``b`` certainly does not leave ``written``
-    through ``F`` (the chain rule of the module doc): ``written.F`` is represented and leads
-    by represented ``F`` fields ``u0 -> u1 -> ... -> a`` (at most `MAX_CHAIN` steps) through
-    objects ``u0 … u(k-1)`` certainly different from ``b``; never for a cycle (``a == b``)."""
-    if a == b or b == NULL:
+    """Given ``R(a, b)`` before the write: whether a shortest ``F``-path from ``a`` to ``b``
+    certainly does not leave ``written`` through ``F`` (the chain rule of the module doc):
+    ``written.F`` is represented and leads by represented ``F`` fields ``u0 -> u1 -> ... ->
+    a`` (at most `MAX_CHAIN` steps) through objects ``u0 … u(k-1)`` certainly different from
+    ``b`` (any objects when ``b`` is null); never for a cycle (``a == b``)."""
+    if a == b:
         return False
     node = field_child(state, written, field_id)
     for _ in range(MAX_CHAIN):
@@ -165,7 +170,7 @@ def path_avoids_write(
             return False
         if node == a:
             return True
-        if not certainly_different(state, node, b):
+        if b != NULL and not certainly_different(state, node, b):
             return False
         node = field_child(state, node, field_id)
     return False
@@ -222,8 +227,8 @@ class _Transfer:
         ends = stored == NULL or ((stored, NULL) in facts and stored in apart)
         kept: set[tuple[Ref, Ref]] = set()
         for a, b in facts:
-            if b == NULL:
-                keep = ends or a in apart  # the path now ends at w, or after v's finite path
+            if b == NULL:  # the path now ends at w, or after v's finite path, or avoids w
+                keep = ends or a in apart or path_avoids_write(before, written, a, b, self.field_id)
             else:
                 keep = (
                     was_null
