@@ -131,3 +131,18 @@ def test_a_walk_to_null_round_a_ring_is_not_proved():
     graph, program = _graph("RingAfterFresh")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_in_place_reversal_of_a_list_built_from_null_is_ranked_by_its_length():
+    graph, program = _graph("ReverseList")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("ReverseNode.n" in fact and "to null" in fact for fact in facts), facts
+
+
+def test_turning_each_next_node_back_is_not_proved():
+    graph, program = _graph("ReverseIntoItself")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
