@@ -19,6 +19,12 @@ references have a distance at a node is what `reachfacts.reach_facts` proves for
 from the entry there (``R(x, t)``; the heap facts that makes this sound are listed there);
 a distance is a natural number whenever it is defined, on cyclic data too.
 
+With target ``null`` (``to_null``), ``D(x)`` is the number of ``F``-steps from ``x`` to the
+end of its path (``null``, or an object whose ``F`` is itself), defined when ``N(x)``:
+``D(x) >= 0``; ``D(x) = 1`` when ``x.F`` is ``null``, ``0`` when it is ``x``; for ``x.F = c``
+with ``N(c)``: ``D(c) = D(x) - 1`` when ``x`` and ``c`` certainly differ, else ``D(x) - 1 <=
+D(c) <= D(x)``.
+
 **Facts** at a node with target ``t`` (its name on the path, following refinement
 renamings; `extract`), for each ``x`` with ``R(x, t)``: ``D(t) = 0``; ``D(x) >= 1`` when
 ``x`` and ``t`` are certainly different values, else ``>= 0``; for ``x``'s represented field
@@ -41,7 +47,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.pathfacts import WriteKinds, certainly_object, invoked_member
+from jhalt.analyses.termination.pathfacts import WriteKinds, invoked_member
 from jhalt.analyses.termination.reachfacts import (
     Pairs,
     certainly_different,
@@ -75,7 +81,8 @@ class DistanceNorm:
     via: FieldId | None = None
     """The target is the object in this represented field of the local's object."""
     to_null: bool = False
-    """The target is ``null``: ``D(x)`` is the length of ``x``'s finite ``F``-path (``slot``
+    """The target is the end of the path: ``D(x)`` is the number of ``F``-steps from ``x``
+    to ``null`` or to an object whose ``F`` is itself (``N(x)`` of `reachfacts`; ``slot``
     is then unused)."""
     facts: Mapping[int, Pairs] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
@@ -121,14 +128,16 @@ class DistanceNorm:
         return frozenset(
             r
             for r in objects
-            if (r, target) in facts and path_avoids_write(before, written, r, target, self.field)
+            if (r, target) in facts
+            and (target != NULL or r != written)  # a root's own path changes
+            and path_avoids_write(before, written, r, target, self.field)
         )
 
     def describe(self) -> str:
         if self.to_null:
             return (
-                f"the length of the path along {self.field} to null, which is finite on every "
-                "run (jhalt.analyses.termination.reachfacts)"
+                f"the length of the path along {self.field} to null or to a self-loop, which "
+                "it reaches on every run (jhalt.analyses.termination.reachfacts)"
             )
         where = f"local variable {self.slot}"
         if self.via is not None:
@@ -148,6 +157,8 @@ def distance_node_facts(
 ) -> list[LinearConstraint]:
     """The facts of the module doc at a node with ``state`` (``reaching``: the references
     with ``R(x, target)`` there)."""
+    if target == NULL:
+        return _end_facts(state, reaching, field_id, size_of)
     facts: list[LinearConstraint] = []
     for reference in sorted(reaching):
         if reference not in state.heap:
@@ -156,12 +167,7 @@ def distance_node_facts(
         if reference == target:
             facts.append(eq(distance, 0))
             continue
-        if target == NULL:
-            different = certainly_object(state, reference)
-            if _holds_null(state, reference, field_id):
-                facts.append(eq(distance, 1))
-        else:
-            different = certainly_different(state, reference, target)
+        different = certainly_different(state, reference, target)
         facts.append(ge(distance, 1 if different else 0))
         child = field_child(state, reference, field_id)
         if child is None or child not in reaching:
@@ -170,6 +176,34 @@ def distance_node_facts(
             facts.append(eq(size_of(child), distance - 1))
         else:
             facts.append(le(distance, size_of(child) + 1))
+    return facts
+
+
+def _end_facts(
+    state: AbstractState,
+    reaching: frozenset[Ref],
+    field_id: FieldId,
+    size_of: Callable[[Ref], LinearExpr],
+) -> list[LinearConstraint]:
+    """The facts of the distance to the end of a path (module doc, target ``null``) for the
+    references ``reaching`` with ``N(x)``."""
+    facts: list[LinearConstraint] = []
+    for reference in sorted(reaching):
+        if reference not in state.heap:
+            continue
+        distance = size_of(reference)
+        facts.append(ge(distance, 0))
+        child = field_child(state, reference, field_id)
+        if _holds_null(state, reference, field_id):
+            facts.append(eq(distance, 1))
+        elif child == reference:
+            facts.append(eq(distance, 0))  # a self-loop ends the path
+        elif child is not None and child in reaching:
+            if certainly_different(state, reference, child):
+                facts.append(eq(size_of(child), distance - 1))
+            else:  # one object (a self-loop: both 0) or the next one
+                facts.append(ge(size_of(child), distance - 1))
+                facts.append(le(size_of(child), distance))
     return facts
 
 

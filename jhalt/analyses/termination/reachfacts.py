@@ -6,7 +6,10 @@ For a field ``F`` (a resolved `FieldId`), ``R(a, b)`` for two object references 
 ``b`` of a state says: in the concrete state, ``a`` and ``b`` denote the same value, or
 ``a`` is an object from which ``b``'s object is reached by following ``F`` one or more
 times; ``R(a, a)`` always holds, so the pair ``(a, a)`` is used for ``C(a)``: ``a`` is an
-object on an ``F``-cycle (it reaches itself in one or more steps).  `reach_facts` computes,
+object on an ``F``-cycle (it reaches itself in one or more steps); the pair ``(a, null)``
+is ``N(a)``: the ``F``-path from ``a`` *ends* — it reaches ``null`` or an object whose ``F``
+is itself (a self-loop, the root of a union-find tree), so the only cycle it can meet has
+length one.  `reach_facts` computes,
 for every node, a set of pairs such that each fact holds in **every concrete state at that node of a run
 from the graph's entry** — a forward must-analysis over the graph's edges, the greatest
 fixpoint of the transfer below, intersected where edges meet.  It is sound because every
@@ -22,6 +25,10 @@ without ``=?``, one of them certainly an object) mean a path of at least one ste
 first step is ``a.F``: so ``R(a.F, b)`` when ``a.F`` is represented; and the *cycle rule*:
 ``R(a, b)`` and ``b``'s represented ``F`` reaching ``a`` give ``R(a.F, b)`` too (if ``a``
 and ``b`` differ, by the step rule; if they are one object, ``a.F = b.F`` reaches ``a``).
+Ends: ``N(a)`` when ``a.F`` is ``null`` or ``a`` itself, or holds ``c`` with ``N(c)`` (a path
+from ``a`` that came back to ``a`` would be a cycle longer than one step, which ``c``'s path
+cannot meet); ``N(a)`` gives ``N`` to everything on ``a``'s path (``N(a.F)``, and ``N(b)``
+when ``R(a, b)``).
 Cycles: ``C(a)`` when ``a.F`` is ``a``, or reaches ``a``, or when ``R(a, b)`` and ``b.F``
 reaches ``a``, or ``R(a, b)`` and ``R(b, a)`` for certainly different ``a`` and ``b``; on a
 cycle every successor lies on it: ``C(a)`` and ``R(a, b)`` give ``R(b, a)`` and ``C(b)``,
@@ -42,9 +49,10 @@ and ``C(a)`` gives ``R(a.F, a)``.
   by represented ``F`` fields ``u0 -> … -> uk = a`` with ``u0 … u(k-1)`` certainly different
   from ``b`` — a shortest path from ``a`` that left ``w`` through ``F`` would continue along
   that chain back to ``a`` without meeting ``b`` (``a != b``), which a shortest path cannot;
-  ``N(a)`` stays when ``w`` holds ``null`` afterwards, or an object with ``N`` that cannot
-  reach ``w``, when ``a`` cannot reach ``w``, or by the chain rule (a finite path that
-  passed ``w`` would come back to ``a`` along the chain: a cycle);
+  ``N(a)`` stays when ``w.F`` ends every path through ``w`` afterwards — ``null``, ``w``
+  itself, an object whose represented ``F`` is itself, or an object with ``N`` that cannot
+  reach ``w`` — when ``a`` cannot reach ``w``, or by the chain rule for ``a != w`` (an ending
+  path through ``w`` would come back to ``a`` along the chain: a cycle longer than one);
   ``C(a)`` stays only when ``a`` cannot reach ``w``; the written field itself is a
   represented field of the target state;
 * ``putfield`` of another field, ``aastore`` (arrays have no field ``F``), ``new``, entering
@@ -105,6 +113,8 @@ def close(state: AbstractState, pairs: Iterable[tuple[Ref, Ref]], field_id: Fiel
         value = state.heap[reference]
         if isinstance(value, InstanceValue) and value.field(field_id) == NULL:
             facts.add((reference, NULL))
+        if children[reference] == reference:
+            facts.add((reference, NULL))  # a self-loop ends the path
     while True:
         added = _derived(state, children, facts)
         if added <= facts:
@@ -119,7 +129,7 @@ def _derived(
     added: set[tuple[Ref, Ref]] = set()
     for a, b in facts:
         child = children.get(a)
-        if b == NULL:  # N(a): a's path is finite, and so is the path of each object on it
+        if b == NULL:  # N(a): a's path ends, and so does the path of each object on it
             if child is not None:
                 added.add((child, NULL))
             continue
@@ -224,11 +234,19 @@ class _Transfer:
         apart = cannot_reach(before, written)
         value = before.heap.get(written)
         was_null = isinstance(value, InstanceValue) and value.field(self.field_id) == NULL
-        ends = stored == NULL or ((stored, NULL) in facts and stored in apart)
+        ends = (
+            stored in (NULL, written)
+            or field_child(before, stored, self.field_id) == stored  # a self-loop: ends there
+            or ((stored, NULL) in facts and stored in apart)
+        )
         kept: set[tuple[Ref, Ref]] = set()
         for a, b in facts:
-            if b == NULL:  # the path now ends at w, or after v's finite path, or avoids w
-                keep = ends or a in apart or path_avoids_write(before, written, a, b, self.field_id)
+            if b == NULL:  # the path now ends at w or after v's ending path, or avoids w
+                keep = (
+                    ends
+                    or a in apart
+                    or (a != written and path_avoids_write(before, written, a, b, self.field_id))
+                )
             else:
                 keep = (
                     was_null

@@ -146,3 +146,18 @@ def test_turning_each_next_node_back_is_not_proved():
     graph, program = _graph("ReverseIntoItself")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_search_for_the_self_looped_root_of_a_chain_is_ranked_by_its_length():
+    graph, program = _graph("RootChain")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("to null or to a self-loop" in fact for fact in facts), facts
+
+
+def test_a_search_for_a_root_in_a_chain_ending_in_a_two_cycle_is_not_proved():
+    graph, program = _graph("RootPair")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
