@@ -47,7 +47,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.pathfacts import WriteKinds, invoked_member
+from jhalt.analyses.termination.pathfacts import WriteKinds, certainly_object, invoked_member
 from jhalt.analyses.termination.reachfacts import (
     Pairs,
     certainly_different,
@@ -82,8 +82,10 @@ class DistanceNorm:
     """The target is the object in this represented field of the local's object."""
     to_null: bool = False
     """The target is the end of the path: ``D(x)`` is the number of ``F``-steps from ``x``
-    to ``null`` or to an object whose ``F`` is itself (``N(x)`` of `reachfacts`; ``slot``
-    is then unused)."""
+    to ``null`` (``N(x)`` of `reachfacts`; ``slot`` is then unused)."""
+    self_loops: bool = False
+    """With ``to_null``: a path also ends at an object whose ``F`` is itself (``facts``
+    come from `reach_facts` with ``self_loops``)."""
     facts: Mapping[int, Pairs] = dataclasses.field(default_factory=dict, compare=False, hash=False)
 
     def target_ref(self, state: AbstractState) -> Ref | None:
@@ -102,6 +104,19 @@ class DistanceNorm:
         ``x`` with ``R(x, target)``."""
         pairs = self.facts.get(node, frozenset())
         return frozenset({target} | {a for a, b in pairs if b == target})
+
+    def node_facts(
+        self,
+        node: int,
+        state: AbstractState,
+        target: Ref | None,
+        size_of: Callable[[Ref], LinearExpr],
+    ) -> list[LinearConstraint]:
+        """`distance_node_facts` at ``node`` (with ``state``) for the path's ``target``."""
+        if target is None or (target != NULL and target not in state.heap):
+            return []
+        reaching = self.reaching(node, target)
+        return distance_node_facts(state, target, reaching, self.field, size_of, self.self_loops)
 
     def carried(
         self, target: Ref | None, general: AbstractState, renaming: Iterable[tuple[Ref, Ref]]
@@ -135,9 +150,10 @@ class DistanceNorm:
 
     def describe(self) -> str:
         if self.to_null:
+            end = "null or to a self-loop" if self.self_loops else "null"
             return (
-                f"the length of the path along {self.field} to null or to a self-loop, which "
-                "it reaches on every run (jhalt.analyses.termination.reachfacts)"
+                f"the length of the path along {self.field} to {end}, which it reaches on "
+                "every run (jhalt.analyses.termination.reachfacts)"
             )
         where = f"local variable {self.slot}"
         if self.via is not None:
@@ -154,11 +170,12 @@ def distance_node_facts(
     reaching: frozenset[Ref],
     field_id: FieldId,
     size_of: Callable[[Ref], LinearExpr],
+    self_loops: bool = False,
 ) -> list[LinearConstraint]:
     """The facts of the module doc at a node with ``state`` (``reaching``: the references
-    with ``R(x, target)`` there)."""
+    with ``R(x, target)`` there; ``self_loops`` as in `DistanceNorm`)."""
     if target == NULL:
-        return _end_facts(state, reaching, field_id, size_of)
+        return _end_facts(state, reaching, field_id, size_of, self_loops)
     facts: list[LinearConstraint] = []
     for reference in sorted(reaching):
         if reference not in state.heap:
@@ -184,22 +201,24 @@ def _end_facts(
     reaching: frozenset[Ref],
     field_id: FieldId,
     size_of: Callable[[Ref], LinearExpr],
+    self_loops: bool,
 ) -> list[LinearConstraint]:
     """The facts of the distance to the end of a path (module doc, target ``null``) for the
-    references ``reaching`` with ``N(x)``."""
+    references ``reaching`` with ``N(x)``: without ``self_loops`` the path is acyclic, so
+    an object is not its own successor and is one step further than its successor."""
     facts: list[LinearConstraint] = []
     for reference in sorted(reaching):
         if reference not in state.heap:
             continue
         distance = size_of(reference)
-        facts.append(ge(distance, 0))
+        facts.append(ge(distance, 0 if self_loops else int(certainly_object(state, reference))))
         child = field_child(state, reference, field_id)
         if _holds_null(state, reference, field_id):
             facts.append(eq(distance, 1))
         elif child == reference:
             facts.append(eq(distance, 0))  # a self-loop ends the path
         elif child is not None and child in reaching:
-            if certainly_different(state, reference, child):
+            if not self_loops or certainly_different(state, reference, child):
                 facts.append(eq(size_of(child), distance - 1))
             else:  # one object (a self-loop: both 0) or the next one
                 facts.append(ge(size_of(child), distance - 1))
@@ -258,7 +277,9 @@ def candidate_distances(
     for field_id in _read_fields(graph, nodes, program)[:MAX_DISTANCE_FIELDS]:
         facts = reach_facts(graph, field_id, writes, deadline)
         candidates = [DistanceNorm(field_id, slot, via, facts=facts) for slot, via in targets]
-        candidates.append(DistanceNorm(field_id, 0, None, True, facts))
+        candidates.append(DistanceNorm(field_id, 0, None, True, facts=facts))
+        lasso = reach_facts(graph, field_id, writes, deadline, self_loops=True)
+        candidates.append(DistanceNorm(field_id, 0, None, True, True, lasso))
         for norm in candidates:
             start = norm.target_ref(graph.states[head])
             if start is not None and len(norm.reaching(head, start) - {NULL}) > int(start != NULL):

@@ -101,7 +101,7 @@ from jhalt.analyses.termination.cutpoints import (
     represented_int_fields,
     size_name,
 )
-from jhalt.analyses.termination.distance import DistanceNorm, distance_node_facts
+from jhalt.analyses.termination.distance import DistanceNorm
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
@@ -253,11 +253,7 @@ class PathExtractor:
         if isinstance(self.norm, MarkingNorm):
             return marking_node_facts(state, size_of)
         if isinstance(self.norm, DistanceNorm):
-            target = path.target
-            if target is None or (target != NULL and target not in state.heap):
-                return []
-            reaching = self.norm.reaching(node, target)
-            return distance_node_facts(state, target, reaching, self.norm.field, size_of)
+            return self.norm.node_facts(node, state, path.target, size_of)
         sizes = self.sizes(node)
         tracked = children_closure(
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}

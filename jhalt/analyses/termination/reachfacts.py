@@ -7,9 +7,9 @@ For a field ``F`` (a resolved `FieldId`), ``R(a, b)`` for two object references 
 ``a`` is an object from which ``b``'s object is reached by following ``F`` one or more
 times; ``R(a, a)`` always holds, so the pair ``(a, a)`` is used for ``C(a)``: ``a`` is an
 object on an ``F``-cycle (it reaches itself in one or more steps); the pair ``(a, null)``
-is ``N(a)``: the ``F``-path from ``a`` *ends* — it reaches ``null`` or an object whose ``F``
-is itself (a self-loop, the root of a union-find tree), so the only cycle it can meet has
-length one.  `reach_facts` computes,
+is ``N(a)``: the ``F``-path from ``a`` *ends* — it reaches ``null`` (or, in the analysis with
+``self_loops``, an object whose ``F`` is itself: a self-loop, the root of a union-find tree,
+so that the only cycle it can meet has length one).  `reach_facts` computes,
 for every node, a set of pairs such that each fact holds in **every concrete state at that node of a run
 from the graph's entry** — a forward must-analysis over the graph's edges, the greatest
 fixpoint of the transfer below, intersected where edges meet.  It is sound because every
@@ -25,7 +25,7 @@ without ``=?``, one of them certainly an object) mean a path of at least one ste
 first step is ``a.F``: so ``R(a.F, b)`` when ``a.F`` is represented; and the *cycle rule*:
 ``R(a, b)`` and ``b``'s represented ``F`` reaching ``a`` give ``R(a.F, b)`` too (if ``a``
 and ``b`` differ, by the step rule; if they are one object, ``a.F = b.F`` reaches ``a``).
-Ends: ``N(a)`` when ``a.F`` is ``null`` or ``a`` itself, or holds ``c`` with ``N(c)`` (a path
+Ends: ``N(a)`` when ``a.F`` is ``null`` (or ``a`` itself, with ``self_loops``), or holds ``c`` with ``N(c)`` (a path
 from ``a`` that came back to ``a`` would be a cycle longer than one step, which ``c``'s path
 cannot meet); ``N(a)`` gives ``N`` to everything on ``a``'s path (``N(a.F)``, and ``N(b)``
 when ``R(a, b)``).
@@ -49,9 +49,9 @@ and ``C(a)`` gives ``R(a.F, a)``.
   by represented ``F`` fields ``u0 -> … -> uk = a`` with ``u0 … u(k-1)`` certainly different
   from ``b`` — a shortest path from ``a`` that left ``w`` through ``F`` would continue along
   that chain back to ``a`` without meeting ``b`` (``a != b``), which a shortest path cannot;
-  ``N(a)`` stays when ``w.F`` ends every path through ``w`` afterwards — ``null``, ``w``
-  itself, an object whose represented ``F`` is itself, or an object with ``N`` that cannot
-  reach ``w`` — when ``a`` cannot reach ``w``, or by the chain rule for ``a != w`` (an ending
+  ``N(a)`` stays when ``w.F`` ends every path through ``w`` afterwards — ``null``, an object
+  with ``N`` that cannot reach ``w``, and with ``self_loops`` also ``w`` itself or an object
+  whose represented ``F`` is itself — when ``a`` cannot reach ``w``, or by the chain rule for ``a != w`` (an ending
   path through ``w`` would come back to ``a`` along the chain: a cycle longer than one);
   ``C(a)`` stays only when ``a`` cannot reach ``w``; the written field itself is a
   represented field of the target state;
@@ -102,9 +102,15 @@ def certainly_different(state: AbstractState, first: Ref, second: Ref) -> bool:
     return any(certainly_object(state, r) for r in present) and len(present) == 2
 
 
-def close(state: AbstractState, pairs: Iterable[tuple[Ref, Ref]], field_id: FieldId) -> Pairs:
+def close(
+    state: AbstractState,
+    pairs: Iterable[tuple[Ref, Ref]],
+    field_id: FieldId,
+    self_loops: bool = False,
+) -> Pairs:
     """``pairs`` (over object references of ``state``) with the facts of the state (module
-    doc, "Facts of one state"), closed under its rules."""
+    doc, "Facts of one state"), closed under its rules; ``self_loops``: a path also ends at a
+    self-loop (``N`` of the module doc), else only at ``null``."""
     objects = {r for r, v in state.heap.items() if is_object_value(v)}
     facts = {(a, b) for a, b in pairs if a in objects and (b in objects or b == NULL)}
     children = {r: field_child(state, r, field_id) for r in objects}
@@ -113,7 +119,7 @@ def close(state: AbstractState, pairs: Iterable[tuple[Ref, Ref]], field_id: Fiel
         value = state.heap[reference]
         if isinstance(value, InstanceValue) and value.field(field_id) == NULL:
             facts.add((reference, NULL))
-        if children[reference] == reference:
+        if self_loops and children[reference] == reference:
             facts.add((reference, NULL))  # a self-loop ends the path
     while True:
         added = _derived(state, children, facts)
@@ -187,10 +193,17 @@ def path_avoids_write(
 
 
 class _Transfer:
-    def __init__(self, graph: SymbolicExecutionGraph, field_id: FieldId, writes: WriteKinds):
+    def __init__(
+        self,
+        graph: SymbolicExecutionGraph,
+        field_id: FieldId,
+        writes: WriteKinds,
+        self_loops: bool,
+    ):
         self.graph = graph
         self.field_id = field_id
         self.writes = writes
+        self.self_loops = self_loops
 
     def __call__(self, source: int, label: EdgeLabel, target: int, facts: Pairs) -> Pairs:
         before, after = self.graph.states[source], self.graph.states[target]
@@ -207,7 +220,7 @@ class _Transfer:
             carried = self._evaluated(before, after, label, facts)
         else:
             carried = set()
-        return close(after, carried, self.field_id)
+        return close(after, carried, self.field_id, self.self_loops)
 
     def _evaluated(
         self, before: AbstractState, after: AbstractState, label: EvalEdge, facts: Pairs
@@ -234,11 +247,10 @@ class _Transfer:
         apart = cannot_reach(before, written)
         value = before.heap.get(written)
         was_null = isinstance(value, InstanceValue) and value.field(self.field_id) == NULL
-        ends = (
-            stored in (NULL, written)
-            or field_child(before, stored, self.field_id) == stored  # a self-loop: ends there
-            or ((stored, NULL) in facts and stored in apart)
-        )
+        loops = self.self_loops and (
+            stored == written or field_child(before, stored, self.field_id) == stored
+        )  # w's path, or its path through a self-loop, ends there
+        ends = stored == NULL or loops or ((stored, NULL) in facts and stored in apart)
         kept: set[tuple[Ref, Ref]] = set()
         for a, b in facts:
             if b == NULL:  # the path now ends at w or after v's ending path, or avoids w
@@ -282,14 +294,18 @@ def reach_facts(
     field_id: FieldId,
     writes: WriteKinds,
     deadline: Deadline = NEVER,
+    self_loops: bool = False,
 ) -> dict[int, Pairs]:
     """The must-reach facts along ``field_id`` at every node reached from the entry (module
-    doc); nodes not reached have none.  Raises `OutOfTime` once ``deadline`` has passed."""
+    doc); nodes not reached have none.  ``self_loops``: ``N(a)`` says that ``a``'s path ends
+    at ``null`` or at a self-loop; without, that it ends at ``null`` (no cycle at all).
+    Raises `OutOfTime` once ``deadline`` has passed."""
     out: dict[int, list[tuple[EdgeLabel, int]]] = {}
     for source, label, target in graph.edges:
         out.setdefault(source, []).append((label, target))
-    transfer = _Transfer(graph, field_id, writes)
-    facts: dict[int, Pairs] = {graph.entry: close(graph.states[graph.entry], (), field_id)}
+    transfer = _Transfer(graph, field_id, writes, self_loops)
+    entry = close(graph.states[graph.entry], (), field_id, self_loops)
+    facts: dict[int, Pairs] = {graph.entry: entry}
     work = [graph.entry]
     while work:
         deadline.check()
