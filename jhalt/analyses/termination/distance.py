@@ -36,9 +36,15 @@ only ``F``-successor of ``x``).
 program cannot resolve) keeps the distances of the references that cannot reach ``w`` (a
 path from them never passes ``w``), of every reference when ``w`` is the target (a shortest
 path to ``w`` never leaves it), and of those whose shortest path to the target certainly
-avoids ``w`` by the chain rule of `reachfacts` (`DistanceNorm.kept`); writes of other
-fields and array entries change no distance; a library call that may write keeps none.  Distances carry into the next cut point only when its target is the
-path's target object (`DistanceNorm.carried`).
+avoids ``w`` by the chain rule of `reachfacts` and have ``R(x, t)`` there
+(`DistanceNorm.kept`); writes of other fields and array entries change no distance; a
+library call that may write keeps none.  Distances carry into the next cut point only when
+its target is the path's target object (`DistanceNorm.carried`).
+
+**Candidates** (`candidate_distances`): a reference field read in the loop (fields of their
+own class's type first), with the target in an object local of the first loop head (or a
+represented field of it: a list's header) that every instance edge into the head keeps, or
+the end of the path (``null``; then ``null`` or a self-loop).
 """
 
 from __future__ import annotations

@@ -5,13 +5,13 @@ cyclic list until they return to a start node; the reachability the distance nor
 For a field ``F`` (a resolved `FieldId`), ``R(a, b)`` for two object references ``a`` and
 ``b`` of a state says: in the concrete state, ``a`` and ``b`` denote the same value, or
 ``a`` is an object from which ``b``'s object is reached by following ``F`` one or more
-times; ``R(a, a)`` always holds, so the pair ``(a, a)`` is used for ``C(a)``: ``a`` is an
-object on an ``F``-cycle (it reaches itself in one or more steps); the pair ``(a, null)``
-is ``N(a)``: the ``F``-path from ``a`` *ends* — it reaches ``null`` (or, in the analysis with
+times.  ``R(a, a)`` always holds, so the pair ``(a, a)`` is used for ``C(a)``: ``a`` is an
+object on an ``F``-cycle (it reaches itself in one or more steps); the pair ``(a, null)`` is
+``N(a)``: the ``F``-path from ``a`` *ends* — it reaches ``null`` (or, in the analysis with
 ``self_loops``, an object whose ``F`` is itself: a self-loop, the root of a union-find tree,
-so that the only cycle it can meet has length one).  `reach_facts` computes,
-for every node, a set of pairs such that each fact holds in **every concrete state at that node of a run
-from the graph's entry** — a forward must-analysis over the graph's edges, the greatest
+so that the only cycle it can meet has length one).  `reach_facts` computes, for every
+node, a set of pairs such that each fact holds in **every concrete state at that node of a
+run from the graph's entry** — a forward must-analysis over the graph's edges, the greatest
 fixpoint of the transfer below, intersected where edges meet.  It is sound because every
 run from the entry is a path of a complete graph (seed 000 Thm. 1), and along an edge a
 reference name denotes the same object before and after (evaluation edges keep names,
@@ -25,10 +25,10 @@ without ``=?``, one of them certainly an object) mean a path of at least one ste
 first step is ``a.F``: so ``R(a.F, b)`` when ``a.F`` is represented; and the *cycle rule*:
 ``R(a, b)`` and ``b``'s represented ``F`` reaching ``a`` give ``R(a.F, b)`` too (if ``a``
 and ``b`` differ, by the step rule; if they are one object, ``a.F = b.F`` reaches ``a``).
-Ends: ``N(a)`` when ``a.F`` is ``null`` (or ``a`` itself, with ``self_loops``), or holds ``c`` with ``N(c)`` (a path
-from ``a`` that came back to ``a`` would be a cycle longer than one step, which ``c``'s path
-cannot meet); ``N(a)`` gives ``N`` to everything on ``a``'s path (``N(a.F)``, and ``N(b)``
-when ``R(a, b)``).
+Ends: ``N(a)`` when ``a.F`` is ``null`` (or ``a`` itself, with ``self_loops``), or holds
+``c`` with ``N(c)`` (a path from ``a`` that came back to ``a`` would be a cycle longer than
+one step, which ``c``'s path cannot meet); ``N(a)`` gives ``N`` to everything on ``a``'s
+path (``N(a.F)``, and ``N(b)`` when ``R(a, b)``).
 Cycles: ``C(a)`` when ``a.F`` is ``a``, or reaches ``a``, or when ``R(a, b)`` and ``b.F``
 reaches ``a``, or ``R(a, b)`` and ``R(b, a)`` for certainly different ``a`` and ``b``; on a
 cycle every successor lies on it: ``C(a)`` and ``R(a, b)`` give ``R(b, a)`` and ``C(b)``,
@@ -41,19 +41,19 @@ and ``C(a)`` gives ``R(a.F, a)``.
 * refinement edge: renamed by its renaming (a pair renamed to ``null`` is dropped, and so
   is ``R(a, b)`` when both become one name: it held trivially, it says no cycle);
 * ``putfield F`` on ``w`` (or a field the program cannot resolve): when ``w``'s ``F`` was
-  represented as ``null`` no path to an object used it and every ``R`` and ``C`` fact
-  stays; otherwise a fact
-  ``R(a, b)`` stays when ``b`` is ``w`` (a shortest path to ``w`` never leaves ``w``), when
-  ``a`` cannot reach ``w`` (`pathfacts.cannot_reach`: through every field, ``=?`` and ``⋀``),
-  or by the *chain rule* (`path_avoids_write`): ``w``'s old ``F`` is represented and leads
-  by represented ``F`` fields ``u0 -> … -> uk = a`` with ``u0 … u(k-1)`` certainly different
-  from ``b`` — a shortest path from ``a`` that left ``w`` through ``F`` would continue along
-  that chain back to ``a`` without meeting ``b`` (``a != b``), which a shortest path cannot;
-  ``N(a)`` stays when ``w.F`` ends every path through ``w`` afterwards — ``null``, an object
-  with ``N`` that cannot reach ``w``, and with ``self_loops`` also ``w`` itself or an object
-  whose represented ``F`` is itself — when ``a`` cannot reach ``w``, or by the chain rule for ``a != w`` (an ending
-  path through ``w`` would come back to ``a`` along the chain: a cycle longer than one);
-  ``C(a)`` stays only when ``a`` cannot reach ``w``; the written field itself is a
+  represented as ``null``, no path to an object and no cycle used it, and every ``R`` and
+  ``C`` fact stays.  Otherwise ``R(a, b)`` stays when ``b`` is ``w`` (a shortest path to
+  ``w`` never leaves ``w``), when ``a`` cannot reach ``w`` (`pathfacts.cannot_reach`:
+  through every field, ``=?`` and ``⋀``), or by the *chain rule* (`path_avoids_write`):
+  ``w``'s old ``F`` is represented and leads by represented ``F`` fields ``u0 -> … -> uk =
+  a`` with ``u0 … u(k-1)`` certainly different from ``b`` — a shortest path from ``a`` that
+  left ``w`` through ``F`` would continue along that chain back to ``a`` without meeting
+  ``b`` (``a != b``), which a shortest path cannot; ``C(a)`` stays only when ``a`` cannot
+  reach ``w``.  ``N(a)`` stays when ``w.F`` ends every path through ``w`` afterwards
+  (``null``; an object with ``N`` that cannot reach ``w``; with ``self_loops`` also ``w``
+  itself or an object whose represented ``F`` is itself), when ``a`` cannot reach ``w``,
+  or by the chain rule for ``a != w`` (an ending path through ``w`` would come back to
+  ``a`` along the chain: a cycle longer than one).  The written field itself is a
   represented field of the target state;
 * ``putfield`` of another field, ``aastore`` (arrays have no field ``F``), ``new``, entering
   a recursive call and the summary of a callee that writes only its own objects: every fact
