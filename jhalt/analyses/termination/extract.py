@@ -89,7 +89,7 @@ Equalities that define an auxiliary variable are substituted away (exact).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from functools import partial
 
 from jhalt.analyses.termination.cutpoints import (
     ENTRY,
@@ -102,9 +102,18 @@ from jhalt.analyses.termination.cutpoints import (
     represented_int_fields,
     size_name,
 )
+from jhalt.analyses.termination.distance import DistanceNorm
+from jhalt.analyses.termination.marking import (
+    MarkingNorm,
+    marking_node_facts,
+    marking_write,
+    object_refs,
+    old_field_value,
+    write_indicators,
+)
 from jhalt.analyses.termination.pathfacts import (
-    MemberCache,
     Operands,
+    WriteKinds,
     cannot_reach,
     certainly_object,
     children_closure,
@@ -112,11 +121,11 @@ from jhalt.analyses.termination.pathfacts import (
     eliminate_auxiliary,
     extend_facts,
     interval_facts,
-    object_children,
     outside_call_reach,
     product_size,
 )
-from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
+from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.relations import check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import (
     NO_BOUNDS,
     ResultBounds,
@@ -124,13 +133,12 @@ from jhalt.analyses.termination.result_bounds import (
     size_arguments,
     summary_bounds,
 )
-from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
+from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
-from jhalt.ids import FieldId
-from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import keeps_existing_objects
@@ -138,34 +146,8 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
 _WRITES = frozenset({"putfield", "aastore"})
-
-
-@dataclass
-class _Path:
-    """The facts collected along one path from a cut point."""
-
-    facts: Facts = field(default_factory=Facts)
-    version: int = 0
-    preserved: dict[int, frozenset[Ref]] = field(default_factory=dict)
-    description: list[str] = field(default_factory=list)
-    acyclic: frozenset[Ref] = frozenset()
-    """Object references known to reach only acyclic data in the current heap version."""
-    fields: dict[tuple[Ref, FieldId], LinearExpr] = field(default_factory=dict)
-    """Known values of integer fields of the objects at references (module doc)."""
-    complete: dict[Ref, frozenset[FieldId]] = field(default_factory=dict)
-    """Instances allocated by ``new`` on this path, with the fields they had then (all of
-    them); the bound on their size is used only while every one is still represented."""
-
-    def copy(self) -> _Path:
-        return _Path(
-            Facts(list(self.facts.constraints), list(self.facts.disjunctions)),
-            self.version,
-            dict(self.preserved),
-            list(self.description),
-            self.acyclic,
-            dict(self.fields),
-            dict(self.complete),
-        )
+Norm = TermSizeNorm | MarkingNorm | DistanceNorm
+"""The norms besides the longest path (`sizes`): `termsize`, `marking`, `distance`."""
 
 
 class PathExtractor:
@@ -179,7 +161,7 @@ class PathExtractor:
         bounds: ResultBounds = NO_BOUNDS,
         follow_calls: bool = True,
         acyclic_heap: bool = False,
-        norm: TermSizeNorm | None = None,
+        norm: Norm | None = None,
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
@@ -187,7 +169,7 @@ class PathExtractor:
         self.program = program
         self.deadline = deadline
         self.bounds = bounds
-        self._members = MemberCache(program)
+        self.writes = WriteKinds(program)
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
@@ -207,13 +189,24 @@ class PathExtractor:
             node: CutPoint(
                 node,
                 int_refs(graph.states[node]),
-                tuple(sorted(self.sizes(node).tracked)),
+                self._sized_refs(node),
                 cut_point_field_refs(graph.states[node], int_fields, classes_with),
             )
             for node in heads
         }
         self.transitions: list[Transition] = []
         self.dropped = 0
+
+    def _sized_refs(self, node: int) -> tuple[Ref, ...]:
+        """The references with a size variable at the cut point ``node``: those the norm
+        measures (every object for a marking count)."""
+        state = self.graph.states[node]
+        if isinstance(self.norm, MarkingNorm):
+            return object_refs(state)
+        if isinstance(self.norm, DistanceNorm):
+            target = self.norm.target_ref(state)
+            return tuple(sorted(self.norm.reaching(node, target) - {NULL})) if target else ()
+        return tuple(sorted(self.sizes(node).tracked))
 
     def sizes(self, node: int) -> SizeAnalysis:
         found = self._sizes.get(node)
@@ -226,7 +219,7 @@ class PathExtractor:
     def int_name(self, source: CutPoint, reference: Ref) -> str:
         return reference if reference in source.int_refs else f"_{reference}"
 
-    def size_var(self, source: CutPoint, path: _Path, reference: Ref) -> LinearExpr:
+    def size_var(self, source: CutPoint, path: PathState, reference: Ref) -> LinearExpr:
         if reference == NULL:
             return const(0)
         version = self._version_of(path, reference)
@@ -234,7 +227,7 @@ class PathExtractor:
             return var(size_name(reference))
         return var(f"_sz({reference})@{version}")
 
-    def _version_of(self, path: _Path, reference: Ref) -> int:
+    def _version_of(self, path: PathState, reference: Ref) -> int:
         """The oldest version whose size of ``reference`` is still the current one."""
         version = path.version
         while version > 0 and reference in path.preserved.get(version, frozenset()):
@@ -242,8 +235,8 @@ class PathExtractor:
         return version
 
     # ------------------------------------------------------------ facts
-    def node_facts(self, source: CutPoint, path: _Path, node: int) -> None:
-        state = self.graph.states[node]
+    def node_facts(self, source: CutPoint, path: PathState, node: int) -> None:
+        state, path.node = self.graph.states[node], node
         constraints = path.facts.constraints
         for reference, value in state.heap.items():
             if isinstance(value, IntValue):
@@ -259,64 +252,28 @@ class PathExtractor:
                     if known is not None and known != current:
                         constraints.append(eq(known, current))
                     path.fields[(reference, field_id)] = current
+        constraints.extend(self._size_facts(source, path, node))
+
+    def _size_facts(self, source: CutPoint, path: PathState, node: int) -> list[LinearConstraint]:
+        """The facts of the norm (`sizes`, `termsize` or `marking`) at ``node`` of the path."""
+        state = self.graph.states[node]
+        size_of = partial(self.size_var, source, path)
+        if isinstance(self.norm, MarkingNorm):
+            return marking_node_facts(state, size_of)
+        if isinstance(self.norm, DistanceNorm):
+            return self.norm.node_facts(node, state, path.target, size_of)
         sizes = self.sizes(node)
         tracked = children_closure(
             state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
         )
         path.acyclic = frozenset(tracked)
-        if self.norm is not None:
-            constraints.extend(
-                term_size_facts(
-                    self.norm,
-                    state,
-                    tracked,
-                    path.complete,
-                    lambda r: self.size_var(source, path, r),
-                    lambda r: certainly_object(state, r),
-                )
-            )
-        else:
-            self._path_length_facts(source, path, state, tracked)
-
-    def _path_length_facts(
-        self, source: CutPoint, path: _Path, state: AbstractState, tracked: set[Ref]
-    ) -> None:
-        """The facts of the longest-path size (`sizes`, module doc "Transitions")."""
-        constraints = path.facts.constraints
-        for reference in sorted(tracked):
-            term = self.size_var(source, path, reference)
-            constraints.append(ge(term, 1 if certainly_object(state, reference) else 0))
-        for parent in sorted(tracked):
-            for child in object_children(state, parent):
-                constraints.append(
-                    le(self.size_var(source, path, child), self.size_var(source, path, parent) - 1)
-                )
-        for reference in sorted(set(path.complete) & tracked):
-            instance = state.heap.get(reference)
-            if isinstance(instance, InstanceValue) and path.complete[reference] <= {
-                f for f, _ in instance.fields
-            }:
-                children = sorted(set(object_children(state, reference)))
-                if all(c in tracked for c in children):
-                    bound = const(1)
-                    for child in children:
-                        bound = bound + self.size_var(source, path, child)
-                    constraints.append(le(self.size_var(source, path, reference), bound))
-                    for other in sorted(tracked):  # a copy of a node is no larger than the node
-                        if (
-                            other != reference
-                            and isinstance(state.heap.get(other), InstanceValue)
-                            and set(children) <= set(object_children(state, other))
-                        ):
-                            constraints.append(
-                                le(
-                                    self.size_var(source, path, reference),
-                                    self.size_var(source, path, other),
-                                )
-                            )
+        certain = partial(certainly_object, state)
+        if isinstance(self.norm, TermSizeNorm):
+            return term_size_facts(self.norm, state, tracked, path.complete, size_of, certain)
+        return path_length_facts(state, tracked, path.complete, size_of, certain)
 
     def edge_facts(
-        self, source: CutPoint, path: _Path, node: int, label: EdgeLabel, target: int
+        self, source: CutPoint, path: PathState, node: int, label: EdgeLabel, target: int
     ) -> None:
         """Add the facts of the edge ``node -> target`` with ``label`` to ``path``: the
         relations of an evaluation and its heap effect, or the assumptions and renaming of
@@ -336,7 +293,7 @@ class PathExtractor:
     def _eval_facts(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         before: AbstractState,
         after: AbstractState,
         label: EvalEdge,
@@ -355,8 +312,9 @@ class PathExtractor:
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
         bounds = summary_bounds(before, after, label, self.bounds)
-        sizes = [self.size_var(source, path, argument) for argument in size_arguments(bounds)]
-        self._heap_effect(path, before, after, label)
+        arguments = size_arguments(bounds) if self.norm is None else []  # longest paths only
+        sizes = [self.size_var(source, path, argument) for argument in arguments]
+        self._heap_effect(source, path, before, after, label)
         if sizes:  # the result of a recursive call is no larger than these arguments
             result = self.size_var(source, path, after.peek())
             path.facts.constraints.extend(le(result, size) for size in sizes)
@@ -366,7 +324,7 @@ class PathExtractor:
     def _renamed(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         before: AbstractState,
         operands: Operands,
         old: Ref,
@@ -382,6 +340,8 @@ class PathExtractor:
             return
         if old_value is None or not is_object_value(old_value):
             return
+        if old == path.target and new != NULL:
+            path.target = new  # the distance norm's target object has a new name
         if new != NULL and new != old:
             for (holder, field_id), known in list(path.fields.items()):
                 if holder != old:
@@ -397,7 +357,12 @@ class PathExtractor:
         )
 
     def _heap_effect(
-        self, path: _Path, before: AbstractState, after: AbstractState, label: EvalEdge
+        self,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
     ) -> None:
         if label.enters_call or keeps_existing_objects(label.assumptions):
             return  # entering a recursive call, or a summary of one that writes only new
@@ -410,37 +375,92 @@ class PathExtractor:
                 key: value for key, value in path.fields.items() if key[0] not in aliases
             }
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
-            if self._members.harmless_call(label.position):
+            if self.writes.harmless(label.position):
                 return
             path.fields = {}
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
+                if isinstance(self.norm, MarkingNorm) and mnemonic == "putfield":
+                    self._marking_write(source, path, before, label)
                 return  # an integer or float field: no object structure changes
-            if not self._members.writes_norm(label, self.norm.only if self.norm else ()):
+            if not self._in_norm(label):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
             written = before.peek(written_depth)
             path.preserved[path.version] = cannot_reach(
                 before, written, self._norm_fields(), self.acyclic_heap
             )
+            if isinstance(self.norm, DistanceNorm):
+                kept = self.norm.kept(path.node, before, written, path.target)
+                path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
             path.preserved[path.version] = outside_call_reach(
                 before, label, self.program, self._norm_fields()
-            )
+            )  # but a recursive call's summary writes only what the callee reaches
             path.acyclic = path.acyclic & path.preserved[path.version]
 
     def _norm_fields(self) -> frozenset[str] | None:
-        return frozenset(self.norm.only) if self.norm and self.norm.only else None
+        only = self.norm.only if isinstance(self.norm, TermSizeNorm) else ()
+        return frozenset(only) if only else None
+
+    def _marking_write(
+        self, source: CutPoint, path: PathState, before: AbstractState, label: EvalEdge
+    ) -> None:
+        """A ``putfield`` of a primitive field under a marking norm (`marking`, "Heap
+        effects"): nothing when it writes another field than the norm's, else the counts
+        of the references that may reach the written object change by the indicators."""
+        assert isinstance(self.norm, MarkingNorm)
+        field_id = self.writes.field(label.position)
+        if field_id is not None and field_id != self.norm.field:
+            return
+        stored, written = before.peek(0), before.peek(1)
+        objects = object_refs(before)
+        old = {r: self.size_var(source, path, r) for r in objects}
+        path.version += 1
+        path.preserved[path.version] = cannot_reach(before, written)
+        mark_ref = self.norm.mark_ref(self.graph.states[source.node])
+        old_value = old_field_value(before, written, field_id) if field_id else None
+        facts, options, indicators = write_indicators(
+            before,
+            (old_value, stored),
+            mark_ref,
+            field_id is not None,
+            lambda r: var(self.int_name(source, r)),
+            path.version,
+        )
+        path.facts.constraints.extend(facts)
+        path.facts.disjunctions.extend(options)
+        changed = [r for r in objects if r not in path.preserved[path.version]]
+        new_of = partial(self.size_var, source, path)
+        path.facts.constraints.extend(
+            marking_write(written, changed, old.__getitem__, new_of, *indicators)
+        )
+
+    def _in_norm(self, label: EvalEdge) -> bool:
+        """Whether the write at ``label`` may change a size: always, unless the norm is
+        restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one, or
+        is a distance along ``F`` (`distance`) and the write is not one of ``F``."""
+        if isinstance(self.norm, DistanceNorm):
+            written = self.writes.field(label.position) if label.mnemonic == "putfield" else 0
+            return written is None or written == self.norm.field
+        if not isinstance(self.norm, TermSizeNorm) or not self.norm.only:
+            return True
+        if label.mnemonic != "putfield":
+            return True
+        name = self.writes.field_name(label.position)
+        return name is None or name in self.norm.only
 
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:
         for cut_point in self.cut_points.values():
-            path = _Path()
+            path = PathState()
             path.fields = {(r, f): var(field_name(r, f)) for r, f in cut_point.field_refs}
+            if isinstance(self.norm, DistanceNorm):
+                path.target = self.norm.target_ref(self.graph.states[cut_point.node])
             self.node_facts(cut_point, path, cut_point.node)
             self._walk(cut_point, cut_point.node, path)
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
@@ -453,8 +473,8 @@ class PathExtractor:
             self.dropped,
         )
 
-    def _walk(self, source: CutPoint, node: int, path: _Path) -> None:
-        stack: list[tuple[int, _Path]] = [(node, path)]
+    def _walk(self, source: CutPoint, node: int, path: PathState) -> None:
+        stack: list[tuple[int, PathState]] = [(node, path)]
         while stack:
             self.deadline.check()
             current, current_path = stack.pop()
@@ -481,7 +501,7 @@ class PathExtractor:
         """The transitions from `ENTRY` into the cut point ``entry`` (the graph's entry node):
         its state's facts over the primed variables."""
         pseudo = CutPoint(entry, (), ())
-        path = _Path()
+        path = PathState()
         self.node_facts(pseudo, path, entry)
         identity = tuple((r, r) for r in self.graph.states[entry].heap)
         found: list[Transition] = []
@@ -491,7 +511,7 @@ class PathExtractor:
     def _emit(
         self,
         source: CutPoint,
-        path: _Path,
+        path: PathState,
         instance_node: int,
         renaming: Iterable[tuple[Ref, Ref]],
         target: int,
@@ -502,6 +522,12 @@ class PathExtractor:
         instance = self.graph.states[instance_node]
         general = self.graph.states[target]
         constraints = list(path.facts.constraints)
+        renaming = tuple(renaming)
+        counts_kept = True  # a marking count or a distance only under its mark or target
+        if isinstance(self.norm, MarkingNorm):
+            counts_kept = self.norm.carried(self.graph.states[source.node], general, renaming)
+        elif isinstance(self.norm, DistanceNorm):
+            counts_kept = self.norm.carried(path.target, general, renaming)
         for general_ref, instance_ref in renaming:
             general_value = general.heap.get(general_ref)
             if isinstance(general_value, IntValue) and general_ref in target_point.int_refs:
@@ -509,7 +535,7 @@ class PathExtractor:
                     constraints.append(
                         eq(var(primed(general_ref)), var(self.int_name(source, instance_ref)))
                     )
-            elif general_ref in target_point.sized_refs:
+            elif general_ref in target_point.sized_refs and counts_kept:
                 if instance_ref == NULL or instance.is_object(instance_ref):
                     constraints.append(
                         eq(
@@ -548,7 +574,7 @@ def extract_component(
     deadline: Deadline = NEVER,
     bounds: ResultBounds = NO_BOUNDS,
     acyclic_heap: bool = False,
-    norm: TermSizeNorm | None = None,
+    norm: Norm | None = None,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
@@ -560,24 +586,3 @@ def extract_component(
         graph, nodes, (), program, deadline, bounds, acyclic_heap=acyclic_heap, norm=norm
     )
     return extractor.extract()
-
-
-def extract_graph(
-    graph: SymbolicExecutionGraph,
-    program: Program | None = None,
-    deadline: Deadline = NEVER,
-    bounds: ResultBounds = NO_BOUNDS,
-    acyclic_heap: bool = False,
-) -> ComponentSystem:
-    """The ITS of the whole graph: its cut points are the entry node and every target of an
-    instance edge (each graph node lies on the tree path below one of them), its transitions
-    the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
-    run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`).
-    Raises `OutOfTime` once ``deadline`` has passed; ``acyclic_heap`` as for
-    `extract_component`."""
-    nodes = frozenset(graph.states)
-    extractor = PathExtractor(
-        graph, nodes, (graph.entry,), program, deadline, bounds, acyclic_heap=acyclic_heap
-    )
-    system = extractor.extract()
-    return replace(system, entries=extractor.initial(graph.entry))

@@ -23,19 +23,26 @@ integers ("premises and not candidate" unsatisfiable, decided by z3), so the str
 exclude only unreachable configurations and the ranking proof stays sound.  Each satisfiable
 check returns a model, which removes every candidate it violates at once.  When the solver
 gives up or a budget is exceeded the result is *no* invariant (never an unchecked one).
+
+The system they are inferred on is the ITS of the whole graph (`extract_graph`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint
+from jhalt.analyses.termination.extract import PathExtractor
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
+from jhalt.budget import NEVER, Deadline
 from jhalt.its.congruence import Candidate, Congruence
 from jhalt.its.congruence import candidate_variables as _variables
 from jhalt.its.linear import LinearConstraint, Relation, ge, le, normalize, var
 from jhalt.its.system import ITS, Transition, primed
+from jhalt.program import Program
+from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.smt.inductive import InductivenessChecker
 from jhalt.smt.session import SmtConfig
 
@@ -237,3 +244,24 @@ def strengthen(its: ITS, invariants: Invariants) -> ITS:
 
 
 __all__ = ["Congruence", "Invariants", "NO_INVARIANTS", "infer_invariants", "strengthen"]
+
+
+def extract_graph(
+    graph: SymbolicExecutionGraph,
+    program: Program | None = None,
+    deadline: Deadline = NEVER,
+    bounds: ResultBounds = NO_BOUNDS,
+    acyclic_heap: bool = False,
+) -> ComponentSystem:
+    """The ITS of the whole graph: its cut points are the entry node and every target of an
+    instance edge (each graph node lies on the tree path below one of them), its transitions
+    the tree paths between them (module doc), and ``entries`` the entry state's facts.  Every
+    run of the graph's program is a run of this ITS from `ENTRY` (used by `invariants`).
+    Raises `OutOfTime` once ``deadline`` has passed; ``acyclic_heap`` as for
+    `extract_component`."""
+    nodes = frozenset(graph.states)
+    extractor = PathExtractor(
+        graph, nodes, (graph.entry,), program, deadline, bounds, acyclic_heap=acyclic_heap
+    )
+    system = extractor.extract()
+    return replace(system, entries=extractor.initial(graph.entry))

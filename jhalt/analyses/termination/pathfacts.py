@@ -83,6 +83,49 @@ def library_callee(program: Program | None, position: ProgramPosition) -> tuple[
     return None if member is None else (member.owner, member.name)
 
 
+def written_field(program: Program | None, position: ProgramPosition) -> FieldId | None:
+    """The field the ``putfield`` at ``position`` writes, resolved (JVMS §5.4.3.2), if known."""
+    member = invoked_member(program, position, "putfield")
+    if member is None or program is None:
+        return None
+    try:
+        return program.resolve_field(member.owner, member.name, member.descriptor).id
+    except JhaltError:
+        return None
+
+
+class WriteKinds:
+    """What the instruction at a program position writes or calls, looked up once per
+    position: the resolved field of a ``putfield``, its name, and whether a called library
+    method is harmless (`HARMLESS_LIBRARY_METHODS` or ``java/lang/Math``)."""
+
+    def __init__(self, program: Program | None) -> None:
+        self.program = program
+        self._fields: dict[ProgramPosition, FieldId | None] = {}
+        self._names: dict[ProgramPosition, str | None] = {}
+        self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
+
+    def field(self, position: ProgramPosition) -> FieldId | None:
+        if position not in self._fields:
+            self._fields[position] = written_field(self.program, position)
+        return self._fields[position]
+
+    def field_name(self, position: ProgramPosition) -> str | None:
+        """The name of the field a ``putfield`` writes, as the instruction names it."""
+        if position not in self._names:
+            member = invoked_member(self.program, position, "putfield")
+            self._names[position] = None if member is None else member.name
+        return self._names[position]
+
+    def harmless(self, position: ProgramPosition) -> bool:
+        if position not in self._callees:
+            self._callees[position] = library_callee(self.program, position)
+        callee = self._callees[position]
+        return callee is not None and (
+            callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
+        )
+
+
 def object_children(state: AbstractState, reference: Ref) -> list[Ref]:
     return [child for _, child in successors(state.heap.get(reference)) if state.is_object(child)]
 
@@ -179,36 +222,6 @@ def cannot_reach(
         if is_object_value(v)
         and (r not in reaching or (acyclic and below(state, written, r, fields)))
     )
-
-
-class MemberCache:
-    """The members the instructions of ``program`` refer to, looked up once per position."""
-
-    def __init__(self, program: Program | None) -> None:
-        self.program = program
-        self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
-        self._written: dict[ProgramPosition, str | None] = {}
-
-    def harmless_call(self, position: ProgramPosition) -> bool:
-        """Whether the library method called at ``position`` writes no field of an object
-        that existed before the call (`HARMLESS_LIBRARY_METHODS`, ``java/lang/Math``)."""
-        if position not in self._callees:
-            self._callees[position] = library_callee(self.program, position)
-        callee = self._callees[position]
-        return callee is not None and (
-            callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
-        )
-
-    def writes_norm(self, label: EvalEdge, only: tuple[str, ...]) -> bool:
-        """Whether the write at ``label`` may change a size: always, unless the norm is
-        restricted to the fields ``only`` (`termsize`) and ``putfield`` writes another one."""
-        if not only or label.mnemonic != "putfield":
-            return True
-        if label.position not in self._written:
-            member = invoked_member(self.program, label.position, "putfield")
-            self._written[label.position] = None if member is None else member.name
-        name = self._written[label.position]
-        return name is None or name in only
 
 
 def outside_call_reach(

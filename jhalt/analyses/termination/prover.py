@@ -29,7 +29,7 @@ once it has passed the answer is *not proved* with reason ``"timeout in terminat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -37,14 +37,17 @@ from typing import Any
 from jhalt.analyses.termination.acyclicity import acyclic_before
 from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import ComponentSystem, graph_components, location_name
-from jhalt.analyses.termination.extract import extract_component, extract_graph
+from jhalt.analyses.termination.distance import DistanceNorm, candidate_distances
+from jhalt.analyses.termination.extract import extract_component
 from jhalt.analyses.termination.invariants import (
     NO_INVARIANTS,
     Invariants,
+    extract_graph,
     infer_invariants,
     strengthen,
 )
 from jhalt.analyses.termination.lemmas import ResultLemma, as_bounds, result_lemmas
+from jhalt.analyses.termination.marking import MarkingNorm, candidate_markings
 from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
@@ -449,8 +452,9 @@ def _full_try(
     acyclic: ProofContext,
 ) -> tuple[LoopProof | None, str]:
     """The whole search for a loop the cheap try left (`prove_loop` on its ITS strengthened
-    by ``invariants``, from ``steps``), then the term-size norms (`_term_size_try`): the
-    loop's proof, or None and why the longest-path search failed."""
+    by ``invariants``, from ``steps``), then the term-size norms (`_term_size_try`), then
+    the measures that exist on cyclic data (`_cyclic_data_try`): the loop's proof, or None
+    and why the longest-path search failed."""
     graph, program = acyclic.graph, acyclic.program
     ranking = config.ranking
     if len(system.its.transitions) > config.multiphase_transitions:
@@ -461,7 +465,8 @@ def _full_try(
     if result.proved and result.proof is not None:
         strengthened = replace(strengthened, its=attempt.its)
         return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
-    return _term_size_try(system, config, acyclic), result.reason
+    loop = _term_size_try(system, config, acyclic) or _cyclic_data_try(system, config, acyclic)
+    return loop, result.reason
 
 
 def _cheap_try(
@@ -523,6 +528,38 @@ def _term_size_try(
             facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
             return replace(loop, heap_facts=facts)
     return None
+
+
+def _cyclic_data_try(
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+) -> LoopProof | None:
+    """The loop of ``system`` ranked over a measure that exists on cyclic data: each of
+    `_cyclic_norms` in turn, extracted again (no acyclicity rule, no size lemmas: both speak
+    of longest paths) and tried cheaply; the proof names the measure and its heap facts."""
+    graph, program = acyclic.graph, acyclic.program
+    for norm in _cyclic_norms(system, config, acyclic):
+        if config.deadline.expired():
+            return None
+        candidate = extract_component(
+            graph, system.nodes, program, config.deadline, NO_BOUNDS, False, norm
+        )
+        if _refusal(candidate, config) is not None:
+            return None
+        attempt = prove_cheaply(candidate.its, config.ranking)
+        if attempt.result.proved and attempt.result.proof is not None:
+            candidate = replace(candidate, its=attempt.its)
+            loop = _loop_proof(graph, program, candidate, attempt.result.proof, NO_INVARIANTS)
+            return replace(loop, heap_facts=(f"sizes are {norm.describe()}",))
+    return None
+
+
+def _cyclic_norms(
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+) -> Iterator[MarkingNorm | DistanceNorm]:
+    """`candidate_markings`, then `candidate_distances` (computed only when reached: each
+    costs a pass over the graph)."""
+    yield from candidate_markings(acyclic.graph, system.nodes, acyclic.program)
+    yield from candidate_distances(acyclic.graph, system.nodes, acyclic.program, config.deadline)
 
 
 def _norms(

@@ -42,13 +42,15 @@ are one object of an acyclic heap), only a cycle of represented fields removes a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from jhalt.domains.heap import HeapPredicates
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.ids import FieldId
 from jhalt.its.graph import strongly_connected_components
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, ge, le
 
 
 def object_refs(state: AbstractState) -> list[Ref]:
@@ -138,3 +140,46 @@ def _nodes_on_cycles(nodes: list[Ref], steps: dict[Ref, set[Ref]]) -> set[Ref]:
             if only in steps.get(only, ()):
                 result.add(only)
     return result
+
+
+def path_length_facts(
+    state: AbstractState,
+    tracked: set[Ref],
+    complete: Mapping[Ref, frozenset[FieldId]],
+    size_of: Callable[[Ref], LinearExpr],
+    certain: Callable[[Ref], bool],
+) -> list[LinearConstraint]:
+    """The facts of the longest-path size for the ``tracked`` references of ``state``
+    (module doc; `jhalt.analyses.termination.extract`, "Transitions"): ``complete`` maps the
+    instances allocated on the path to the fields they had then, ``size_of`` gives a size
+    variable, ``certain`` whether a reference is certainly an object."""
+    facts = [ge(size_of(r), 1 if certain(r) else 0) for r in sorted(tracked)]
+    for parent in sorted(tracked):
+        for child in _object_children_of(state, parent):
+            facts.append(le(size_of(child), size_of(parent) - 1))
+    for reference in sorted(set(complete) & tracked):
+        instance = state.heap.get(reference)
+        if not isinstance(instance, InstanceValue):
+            continue
+        if not complete[reference] <= {f for f, _ in instance.fields}:
+            continue
+        children = sorted(set(_object_children_of(state, reference)))
+        if not all(c in tracked for c in children):
+            continue
+        bound = const(1)
+        for child in children:
+            bound = bound + size_of(child)
+        facts.append(le(size_of(reference), bound))
+        for other in sorted(tracked):  # a copy of a node is no larger than the node
+            if (
+                other != reference
+                and isinstance(state.heap.get(other), InstanceValue)
+                and set(children) <= set(_object_children_of(state, other))
+            ):
+                facts.append(le(size_of(reference), size_of(other)))
+    return facts
+
+
+def _object_children_of(state: AbstractState, reference: Ref) -> list[Ref]:
+    """Object references held by represented fields and entries (with repetitions)."""
+    return [c for _, c in successors(state.heap.get(reference)) if state.is_object(c)]
