@@ -101,7 +101,9 @@ def relevance_of_graph(
         graph, bodies, obligations.at_end, obligations.everywhere,
         all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
     )  # fmt: skip
-    ops = opcode_graph(graph)
+    parts = config.obligations
+    value_only = not (parts.exceptions or parts.effects or parts.termination)
+    ops = opcode_graph(graph, value_only)
     open_methods = methods_after_incomplete(graph, bodies)
     relevant, notes = _solve(problem, ops, config, loops_terminate, open_methods)
     irrelevant, counts = classify(graph, bodies, relevant, ops)

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from jhalt.analyses.relevance.locations import Key, key_of
-from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.graph import RETURN, SymbolicExecutionGraph
 
 END: Key | None = None
 
@@ -48,14 +48,18 @@ class OpcodeGraph:
     post_dominators: dict[Key | None, int] = field(default_factory=dict)
 
 
-def opcode_graph(graph: SymbolicExecutionGraph) -> OpcodeGraph:
-    """The opcode graph of ``graph`` (module docstring)."""
+def opcode_graph(graph: SymbolicExecutionGraph, value_only: bool = False) -> OpcodeGraph:
+    """The opcode graph of ``graph`` (module docstring); with ``value_only``, of the states
+    from which a normal return is reachable (`returning_nodes`)."""
     result = OpcodeGraph()
     states = graph.states
     successors: dict[int, list[int]] = {}
     for source, _, target in graph.edges:
         successors.setdefault(source, []).append(target)
+    alive = returning_nodes(graph) if value_only else None
     for source, _, target in graph.edges:
+        if alive is not None and target not in alive:
+            continue
         n, m = states[source], states[target]
         key = key_of(n)
         if key is None:
@@ -76,6 +80,31 @@ def opcode_graph(graph: SymbolicExecutionGraph) -> OpcodeGraph:
         result.reach[key] = frozenset(_reachable(result.targets, key))
     _post_dominance(result)
     return result
+
+
+def returning_nodes(graph: SymbolicExecutionGraph) -> set[int]:
+    """The nodes from which a normal return of the entry (a program end that is no uncaught
+    exception) is reachable. When only the returned value is the result (no exceptions,
+    effects or termination), a run that throws or does not end computes no value to compare
+    (`mutation_check` compares values when both runs return), so a choice between such a run
+    and one that returns is no choice the value depends on: the opcode graph keeps only
+    these nodes — a deviation from §4.3.4, whose dummy target ⊥ of an uncaught exception makes
+    the throwing opcode a branch (Example 4.14 needs it because the side effect is relevant
+    there; thesis Example 4.19 removes a loop whose calls may throw, which needs this). An
+    incomplete node and the end of a call context (the callee returns to a caller the context
+    does not represent) may lead to a return: they count as returning."""
+    predecessors: dict[int, list[int]] = {}
+    for source, _, target in graph.edges:
+        predecessors.setdefault(target, []).append(source)
+    todo = [n for n, kind in graph.ends.items() if kind == RETURN]
+    todo += [*graph.context_ends, *(item.node for item in graph.incomplete)]
+    seen = set(todo)
+    while todo:
+        for previous in predecessors.get(todo.pop(), ()):
+            if previous not in seen:
+                seen.add(previous)
+                todo.append(previous)
+    return seen
 
 
 def _post_dominance(ops: OpcodeGraph) -> None:
