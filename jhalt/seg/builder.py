@@ -58,7 +58,7 @@ from jhalt.errors import MalformedCodeError, describe_internal
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
-from jhalt.seg.context import Call, EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.context import INVARIANT, Call, EvalContext, EvalOptions, Split, Step, Stuck
 from jhalt.seg.entry import entry_state
 from jhalt.seg.evaluate import evaluate
 from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph, end_kind
@@ -212,7 +212,9 @@ class _Builder:
             self.call_entries.add(entered)
             self.out[node].append((result.enter.label, entered))
             result = result.summary
-        if isinstance(result, Stuck):
+        if isinstance(result, Stuck) and result.category == INVARIANT:
+            self._give_up(node, result.reason, INVARIANT)  # built again without it
+        elif isinstance(result, Stuck):
             self.mark_incomplete(node, result.reason, result.category)
         elif isinstance(result, Step):
             successor = result.state

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jhalt.analyses.relevance.branches import (
     OpcodeGraph,
@@ -47,9 +47,10 @@ from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
 from jhalt.analyses.relevance.unexplored import methods_after_incomplete, without_call_contexts
 from jhalt.budget import NEVER, Deadline
-from jhalt.ids import MethodId
+from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.builder import BuildLimits
+from jhalt.seg.field_invariants import applicable_fields, build_with_field_invariants
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
@@ -67,6 +68,12 @@ class RelevanceConfig:
     graph_timeout_s: float = 30.0
     deadline: Deadline = NEVER
     max_rounds: int = 10_000
+    field_invariants: bool = True
+    """Build the graph under the non-null field invariants it proves
+    (`jhalt.seg.field_invariants`)."""
+    assume_input_invariants: bool = False
+    """Precondition of the entry: the objects it gets from outside satisfy those invariants
+    too (otherwise the fields of classes its inputs may hold are not assumed)."""
 
 
 def analyse_relevance(
@@ -81,8 +88,25 @@ def analyse_relevance(
     config = config or RelevanceConfig()
     started = time.monotonic()
     limits = BuildLimits(timeout_s=config.graph_timeout_s, deadline=config.deadline)
-    graph = build_graph(program, entry, registry, limits)
-    return relevance_of_graph(graph, program, config, loops_terminate, started)
+    fields = (
+        applicable_fields(program, entry, assume_inputs=config.assume_input_invariants)
+        if config.field_invariants
+        else frozenset()
+    )
+    graph, fields = build_with_field_invariants(program, entry, registry, limits, fields)
+    result = relevance_of_graph(graph, program, config, loops_terminate, started)
+    return replace(result, notes=(*result.notes, *_invariant_notes(fields, config)))
+
+
+def _invariant_notes(fields: frozenset[FieldId], config: RelevanceConfig) -> list[str]:
+    """The invariants the graph used, and the precondition they rest on, if any."""
+    if not fields:
+        return []
+    names = ", ".join(sorted(f"{f.class_name.rsplit('/', 1)[-1]}.{f.name}" for f in fields))
+    note = f"fields non-null in every constructed object (proved on the graph): {names}"
+    if config.assume_input_invariants:
+        note += "; precondition: the entry's inputs satisfy this as well"
+    return [note]
 
 
 def relevance_of_graph(
