@@ -5,7 +5,6 @@ instruction that does matter is caught and withdrawn (the check can fail)."""
 from __future__ import annotations
 
 from dataclasses import replace
-
 from pathlib import Path
 
 import pytest
