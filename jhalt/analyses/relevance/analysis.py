@@ -45,7 +45,7 @@ from jhalt.analyses.relevance.demands import DemandProblem, Propagation, propaga
 from jhalt.analyses.relevance.locations import Key, key_of
 from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
-from jhalt.analyses.relevance.unexplored import methods_after_incomplete, without_call_contexts
+from jhalt.analyses.relevance.unexplored import methods_after_incomplete
 from jhalt.budget import NEVER, Deadline
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
@@ -118,12 +118,12 @@ def relevance_of_graph(
 ) -> RelevanceResult:
     """The analysis over a graph already built (module docstring)."""
     started = time.monotonic() if started is None else started
-    graph = without_call_contexts(graph)
     bodies = Bodies(program)
     obligations = EntryObligations(config.obligations, graph.entry_method, bodies)
     problem = DemandProblem(
         graph, bodies, obligations.at_end, obligations.everywhere,
         all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
+        exceptions_relevant=config.obligations.exceptions,
     )  # fmt: skip
     parts = config.obligations
     value_only = not (parts.exceptions or parts.effects or parts.termination)

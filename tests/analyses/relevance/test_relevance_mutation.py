@@ -27,7 +27,10 @@ from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.witness.replay import find_jdk
 
-CHECKED = ["Ex412IrrelevantBranch", "LoopUnusedSum", "NullCheckNeverHolds"]
+CHECKED = [
+    "Ex412IrrelevantBranch", "LoopUnusedSum", "NullCheckNeverHolds", "RecursiveDeadTemp",
+    "RecursiveListDead", "RecursionUnusedValue",
+]  # fmt: skip
 
 
 def _analyse(

@@ -86,6 +86,6 @@ def test_thesis_graph_loop_is_relevant_without_the_field_invariants() -> None:
 def test_incomplete_graph_reports_nothing_that_may_run_after_it() -> None:
     directory = DIRECTORY.parent / "relevance_incomplete"
     path = ClassPath.from_spec(str(compile_java(sorted(directory.glob("*.java")))))
-    result = analyse_relevance(Program(path), entry_of("RecursiveOpen", path), default_registry())
+    result = analyse_relevance(Program(path), entry_of("LambdaOpen", path), default_registry())
     assert not result.complete and not result.findings
     assert any("graph incomplete" in note and "half" in note for note in result.notes)
