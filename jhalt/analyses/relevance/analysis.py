@@ -87,7 +87,9 @@ def analyse_relevance(
     docstring); the findings are not mutation-checked yet (`mutation_check`)."""
     config = config or RelevanceConfig()
     started = time.monotonic()
-    limits = BuildLimits(timeout_s=config.graph_timeout_s, deadline=config.deadline)
+    limits = BuildLimits(
+        timeout_s=config.graph_timeout_s, deadline=config.deadline, stop_when_incomplete=True
+    )
     fields = (
         applicable_fields(program, entry, assume_inputs=config.assume_input_invariants)
         if config.field_invariants
