@@ -57,12 +57,16 @@ class _EntryRelevance:
     jdk: Jdk | None
     inputs: int
     driver: Path | None = None
+    assume_inputs: bool = False
 
     def __call__(self, entry: MethodId) -> RelevanceResult:
         budget = Budget(self.timeout_s)
         deadline = budget.deadline()
         program = Program(self.classpath)
-        config = RelevanceConfig(self.obligations, budget.share(RELEVANCE_GRAPH), deadline)
+        config = RelevanceConfig(
+            self.obligations, budget.share(RELEVANCE_GRAPH), deadline,
+            assume_input_invariants=self.assume_inputs,
+        )  # fmt: skip
 
         def loops_terminate(graph: SymbolicExecutionGraph) -> bool:
             outcome = prove_graph_terminates(graph, program, TerminationConfig(deadline=deadline))
@@ -102,7 +106,10 @@ def cmd_relevance(args: argparse.Namespace) -> int:
     jdk = None if args.no_validate or blocked else find_jdk()
     with scratch_directory("jhalt-relevance-driver-") as scratch:
         driver = compile_driver(jdk.javac, scratch) if jdk and jdk.javac else None
-        work = _EntryRelevance(classpath, obligations, args.timeout, jdk, args.inputs, driver)
+        work = _EntryRelevance(
+            classpath, obligations, args.timeout, jdk, args.inputs, driver,
+            args.assume_field_invariants,
+        )  # fmt: skip
         outcomes = run_entries(entries, work, jobs=args.jobs, timeout_s=args.timeout * 2)
     results = [o.result for o in outcomes if o.result is not None]
     errors = [(str(o.entry), o.error or "no result") for o in outcomes if o.result is None]
@@ -165,6 +172,11 @@ def register(sub: argparse._SubParsersAction, add_target: object) -> None:
     parser.add_argument(
         "--no-validate", action="store_true",
         help="do not run mutants on the JVM (findings are then not mutation-checked)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--assume-field-invariants", action="store_true",
+        help="precondition: objects the entry gets from outside have their constructor-set "
+        "fields non-null, as the graph proves for the objects it builds",
     )  # fmt: skip
     parser.add_argument(
         "--inputs",
