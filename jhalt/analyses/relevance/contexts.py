@@ -43,7 +43,7 @@ from jhalt.analyses.relevance.locations import (
     reference_at,
     static,
 )
-from jhalt.analyses.relevance.sharing import may_reach
+from jhalt.analyses.relevance.sharing import may_reach_all
 from jhalt.domains.state import AbstractState
 from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -92,17 +92,19 @@ def reachable(successors: dict[int, list[int]], starts: set[int]) -> set[int]:
 
 
 def summary_writes_hit(n: AbstractState, m: AbstractState, after: frozenset[Demand]) -> bool:
-    """Whether the callee of a summary edge may write data a demand after it covers: a
-    static field is demanded, or an argument's object may reach demanded contents."""
+    """Whether the callee of a summary edge may write data a demand after it covers: a static
+    field is demanded, or an object its arguments or the static fields may reach may also be
+    reached from a location whose contents are demanded (before the call or after it)."""
     if any(loc[0] == "g" for loc, _ in after):
         return True
     content: list[Location] = [loc for loc, kind in after if kind == CONTENT]
-    arguments = [r for r in n.top.stack if n.is_object(r)]
-    if not content or not arguments:
+    if not content:
         return False
-    for state in (m, n):
+    for state in (n, m):
+        writable = [r for r in n.top.stack if n.is_object(r)]
+        writable += [r for _, r in n.static_fields if n.is_object(r)]
         starts = [r for r in (reference_at(state, loc) for loc in content) if r is not None]
-        if starts and any(may_reach(state, starts, a) for a in arguments):
+        if starts and writable and may_reach_all(n, writable) & may_reach_all(state, starts):
             return True
     return False
 
