@@ -47,6 +47,7 @@ from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
 from jhalt.analyses.relevance.unexplored import methods_after_incomplete
 from jhalt.budget import NEVER, Deadline
+from jhalt.domains.values import InstanceValue
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits
@@ -97,11 +98,25 @@ def analyse_relevance(
     )
     graph, fields = build_with_field_invariants(program, entry, registry, limits, fields)
     result = relevance_of_graph(graph, program, config, loops_terminate, started)
-    return replace(result, notes=(*result.notes, *_invariant_notes(fields, config)))
+    notes = _invariant_notes(program, graph, fields, config)
+    return replace(result, notes=(*result.notes, *notes))
 
 
-def _invariant_notes(fields: frozenset[FieldId], config: RelevanceConfig) -> list[str]:
-    """The invariants the graph used, and the precondition they rest on, if any."""
+def _invariant_notes(
+    program: Program,
+    graph: SymbolicExecutionGraph,
+    fields: frozenset[FieldId],
+    config: RelevanceConfig,
+) -> list[str]:
+    """The invariants of the classes whose objects the graph holds (the others it did not
+    need), and the precondition they rest on, if any."""
+    held = {
+        value.class_name
+        for state in graph.states.values()
+        for value in state.heap.values()
+        if isinstance(value, InstanceValue)
+    }
+    fields = frozenset(f for f in fields if any(program.is_subtype(c, f.class_name) for c in held))
     if not fields:
         return []
     names = ", ".join(sorted(f"{f.class_name.rsplit('/', 1)[-1]}.{f.name}" for f in fields))
