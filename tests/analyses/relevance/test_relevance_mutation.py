@@ -29,7 +29,7 @@ from jhalt.witness.replay import find_jdk
 
 CHECKED = [
     "Ex412IrrelevantBranch", "LoopUnusedSum", "NullCheckNeverHolds", "RecursiveDeadTemp",
-    "RecursiveListDead", "RecursionUnusedValue",
+    "RecursiveListDead", "RecursionUnusedValue", "ValueIgnoresThrowingLoop",
 ]  # fmt: skip
 
 
