@@ -137,17 +137,23 @@ def relevance_of_graph(
     started = time.monotonic() if started is None else started
     bodies = Bodies(program)
     obligations = EntryObligations(config.obligations, graph.entry_method, bodies)
-    problem = DemandProblem(
-        graph, bodies, obligations.at_end, obligations.everywhere,
-        all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
-        exceptions_relevant=config.obligations.exceptions,
-    )  # fmt: skip
-    parts = config.obligations
-    value_only = not (parts.exceptions or parts.effects or parts.termination)
-    ops = opcode_graph(graph, value_only)
     open_methods = methods_after_incomplete(graph, bodies)
-    relevant, notes = _solve(problem, ops, config, loops_terminate, open_methods)
-    irrelevant, counts = classify(graph, bodies, relevant, ops)
+    executed = {k for k in map(key_of, graph.states.values()) if k}
+    if executed and all(key[0] in open_methods for key in executed):
+        # every executed instruction may run in the unexplored part: nothing can be reported
+        notes = [_open_note(open_methods)]
+        irrelevant, counts = classify(graph, bodies, executed, OpcodeGraph())
+    else:
+        problem = DemandProblem(
+            graph, bodies, obligations.at_end, obligations.everywhere,
+            all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
+            exceptions_relevant=config.obligations.exceptions,
+        )  # fmt: skip
+        parts = config.obligations
+        value_only = not (parts.exceptions or parts.effects or parts.termination)
+        ops = opcode_graph(graph, value_only)
+        relevant, notes = _solve(problem, ops, config, loops_terminate, open_methods)
+        irrelevant, counts = classify(graph, bodies, relevant, ops)
     if obligations.all_heap:
         notes.append("the entry overwrites a reference parameter: every heap write is observable")
     return RelevanceResult(
@@ -178,10 +184,7 @@ def _solve(
     forced: set[Key] = {k for k in (key_of(graph.states[i.node]) for i in graph.incomplete) if k}
     forced |= {k for k in executed if k[0] in open_methods}
     if open_methods:
-        notes.append(
-            "graph incomplete: nothing is reported in the methods that may run after it: "
-            + ", ".join(sorted(m.name for m in open_methods))
-        )
+        notes.append(_open_note(open_methods))
     loops_checked = not config.obligations.termination
     for _ in range(config.max_rounds):
         propagation = propagate(problem, frozenset(forced))
@@ -197,6 +200,12 @@ def _solve(
         forced |= set(new)
     notes.append("relevance: round limit reached, every executed instruction counts as relevant")
     return executed, notes
+
+
+def _open_note(open_methods: set[MethodId]) -> str:
+    return "graph incomplete: nothing is reported in the methods that may run after it: " + (
+        ", ".join(sorted(m.name for m in open_methods))
+    )
 
 
 def _relevant_keys(graph: SymbolicExecutionGraph, propagation: Propagation) -> set[Key]:
