@@ -26,6 +26,9 @@ program invariant, not a fact of one state, so it is proved by induction over th
   length, each write of ``f`` it makes is a write the graph evaluated (the prefix is
   represented), so non-null, and each read of ``f`` happens after the object's constructor
   wrote it (candidates), so the assumption held at every realization.
+* **Call contexts**: a recursive call's summary stands for the callee's whole run, so a
+  graph with an incomplete node inside a call context has not seen every write the run makes
+  before the summary: it is built again without invariants.
 * **Inputs**: objects the entry gets from outside (its receiver and parameters, and the static
   fields of classes taken as initialised for an entry other than ``main``) were built by code
   the graph does not contain. A field whose class may occur among them (`input_classes`, a
@@ -55,6 +58,7 @@ from jhalt.seg.context import INVARIANT, EvalOptions
 from jhalt.seg.entry import is_main
 from jhalt.seg.evaluate.common import may_be_null
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
 from jhalt.seg.library import ModelRegistry
 
 ANYTHING = "*"
@@ -252,6 +256,26 @@ def build_with_field_invariants(
             program, entry, registry, round_limits, replace(options, non_null_fields=fields)
         )
         broken = broken_fields(graph, program, fields)
+        if not broken and fields and _open_call_context(graph):
+            broken = set(fields)  # the callee's unexplored part may write null anywhere
         if not broken:
             return graph, fields
         fields = fields - broken
+
+
+def _open_call_context(graph: SymbolicExecutionGraph) -> bool:
+    """Whether a node of a call context is incomplete: the run goes on after the call (its
+    summary) although the graph has not seen every write of the callee."""
+    successors: dict[int, list[int]] = {}
+    entries: set[int] = set()
+    for source, label, target in graph.edges:
+        successors.setdefault(source, []).append(target)
+        if isinstance(label, EvalEdge) and label.enters_call:
+            entries.add(target)
+    seen, todo = set(entries), list(entries)
+    while todo:
+        for nxt in successors.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return any(item.node in seen for item in graph.incomplete)
