@@ -12,7 +12,11 @@ complete graph; otherwise every branch on a cycle is relevant.
 
 Where the graph is incomplete, the unexplored continuation counts as relevant and demands
 everything of its state, and no instruction of a method that may run after it is reported
-(`unexplored`), so only what the explored part proves irrelevant is reported.
+(`unexplored`), so only what the explored part proves irrelevant is reported; a graph on which
+that is every executed method is not analysed at all, and its construction stops at the first
+such node (`BuildLimits.stop_when_incomplete`). Recursive calls are followed through their
+call contexts (`contexts`). The graph is built under the non-null field invariants it proves
+(`jhalt.seg.field_invariants`; thesis Example 4.19 needs them).
 
 Assumption: the findings hold for the executions the graph represents — for ``main`` the
 competition's input, for any other entry arguments that are tree-shaped and do not share
