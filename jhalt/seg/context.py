@@ -178,6 +178,8 @@ class EvalContext:
     initialised already, with unknown static fields."""
     call_effects: dict[MethodId, object] = field(default_factory=dict)
     """Cache of :func:`jhalt.seg.evaluate.callee_effects.callee_effects`."""
+    method_writes: dict[MethodId, object] = field(default_factory=dict)
+    """Cache of :func:`jhalt.seg.evaluate.fresh_calls.method_effects`: final per method."""
     environment: EnvironmentFeed | None = None
     """The recorded environment values a run follows (:mod:`jhalt.seg.environment`); None in
     graph construction (every environment value is then symbolic)."""

@@ -7,48 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jhalt.analyses.loop_location import LoopLocation
 from jhalt.analyses.nontermination.condition import RecurrentCondition
-from jhalt.findings import LoopSite, Witness
-from jhalt.ids import MethodId
+from jhalt.findings import Witness
 
 LOOPING = "looping"
 NON_LOOPING = "non-looping"
-
-
-@dataclass(frozen=True)
-class LoopLocation:
-    """Where the loop is: method, the head's pc, the pcs of the loop and their source lines."""
-
-    method: MethodId
-    head_pc: int
-    pcs: tuple[int, ...]
-    lines: tuple[int, int] | None = None
-    source_file: str | None = None
-    recursive: bool = False
-    """The loop enters recursive calls: an infinite recursion."""
-
-    def __str__(self) -> str:
-        """The method and the loop's source lines; the head's pc only where the class file
-        has no line numbers."""
-        where = f"{self.method.dotted_class}.{self.method.name}"
-        if not self.lines:
-            return f"{where} pc {self.head_pc}"
-        low, high = self.lines
-        return f"{where}, line {low}" if low == high else f"{where}, lines {low}-{high}"
-
-    def site(self) -> LoopSite:
-        """The typed method and lines, for the replay's claim."""
-        return LoopSite(self.method, self.lines, (self.method,) if self.recursive else ())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "method": str(self.method),
-            "head_pc": self.head_pc,
-            "pcs": list(self.pcs),
-            "lines": list(self.lines) if self.lines else None,
-            "source_file": self.source_file,
-            "recursive": self.recursive,
-        }
 
 
 @dataclass(frozen=True)

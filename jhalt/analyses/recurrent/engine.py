@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jhalt.analyses.loop_location import LoopLocation, locate_loop
 from jhalt.analyses.recurrent.reach import Reached, reach_set
-from jhalt.analyses.recurrent.result import RecurrentLoopLocation, RecurrentSetResult, Sample
+from jhalt.analyses.recurrent.result import RecurrentSetResult, Sample
 from jhalt.analyses.recurrent.sets import CheckedSet, RecurrentSetConfig, recurrent_sets
 from jhalt.budget import NEVER, Deadline
 from jhalt.findings import Witness
@@ -44,22 +45,12 @@ class RecurrentSearchOutcome:
 
 def loop_location(
     graph: SymbolicExecutionGraph, found: CheckedSet, program: Program
-) -> RecurrentLoopLocation:
+) -> LoopLocation:
     """The loop's method, head pc, the pcs of its nodes in that method and their lines."""
     head = graph.states[found.head.head].position
-    method = head.method
-    pcs = sorted(
-        {graph.states[n].position.pc for n in found.head.nodes if graph.states[n].frames
-         and graph.states[n].position.method == method} | {head.pc}
-    )  # fmt: skip
-    classfile = program.find(method.class_name)
-    info = classfile.method(method.name, method.descriptor) if classfile else None
-    lines = None
-    if info is not None and info.code is not None:
-        found_lines = [line for line in (info.code.line_at(pc) for pc in pcs) if line is not None]
-        lines = (min(found_lines), max(found_lines)) if found_lines else None
-    source = getattr(classfile, "source_file", None)
-    return RecurrentLoopLocation(method, head.pc, tuple(pcs), lines, source)
+    states = [graph.states[n] for n in found.head.nodes]
+    pcs = [s.position.pc for s in states if s.frames and s.position.method == head.method]
+    return locate_loop(program, head.method, head.pc, pcs)
 
 
 def _named(found: CheckedSet, values: dict[str, int]) -> dict[str, int]:

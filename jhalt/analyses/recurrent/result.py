@@ -7,40 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from jhalt.findings import LoopSite, Witness
-from jhalt.ids import MethodId
+from jhalt.analyses.loop_location import LoopLocation
+from jhalt.findings import Witness
 
 RECURRENT_SET = "recurrent set"
-
-
-@dataclass(frozen=True)
-class RecurrentLoopLocation:
-    """The loop's method, head pc, pcs and source lines."""
-
-    method: MethodId
-    head_pc: int
-    pcs: tuple[int, ...]
-    lines: tuple[int, int] | None = None
-    source_file: str | None = None
-
-    def __str__(self) -> str:
-        where = f"{self.method.dotted_class}.{self.method.name}"
-        if not self.lines:
-            return f"{where} pc {self.head_pc}"
-        low, high = self.lines
-        return f"{where}, line {low}" if low == high else f"{where}, lines {low}-{high}"
-
-    def site(self) -> LoopSite:
-        return LoopSite(self.method, self.lines)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "method": str(self.method),
-            "head_pc": self.head_pc,
-            "pcs": list(self.pcs),
-            "lines": list(self.lines) if self.lines else None,
-            "source_file": self.source_file,
-        }
 
 
 @dataclass(frozen=True)
@@ -62,7 +32,7 @@ class RecurrentSetResult:
     within the head's invariant); ``values`` the head values the witness reaches ``R``
     with; ``overflow_note`` says when a step from ``R`` can leave Java's ``int`` range."""
 
-    loop: RecurrentLoopLocation
+    loop: LoopLocation
     disjuncts: tuple[str, ...]
     variables: tuple[str, ...]
     domain: str

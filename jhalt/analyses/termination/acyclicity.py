@@ -44,6 +44,15 @@ norm's edges.  Sizes then exist for every reference whose *represented* structur
 cycle (a represented cycle through a field of a library class is not excluded by the rule),
 whatever its ``!`` and ``=?`` annotations (`sizes.analyse_sizes` with ``acyclic_heap``).
 
+**Acyclic before a loop** (`acyclic_before`).  The induction needs only the writes that may
+run *before* a state of the loop: when every edge whose rule fails (a *problem write*) lies
+in the part of the graph that is not inside a recursive call's context (reachable from the
+entry without an enter edge — a write inside a callee runs before its caller's summary edge,
+which the graph does not connect to it) and no path of the graph leads from it to the loop's
+nodes, then every run that reaches the loop has taken only writes whose rule holds, and every
+heap on the way and inside the loop is acyclic.  A list that is traversed and then unlinked
+(``find`` then ``delete``) keeps its sizes for the traversal.
+
 **Restricted norms.**  A doubly linked list is cyclic (``a.next = b``, ``b.pred = a``) but
 acyclic along ``next`` alone.  For a set ``F`` of field names, the same induction over the
 edges of the norm along ``F`` and array entries shows that no heap has a cycle along them
@@ -60,6 +69,7 @@ from dataclasses import dataclass
 
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
 from jhalt.budget import NEVER, Deadline
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -139,6 +149,8 @@ class _Checker:
             return ""
         if any(is_summary_assumption(a) for a in label.assumptions):
             return ""
+        if self._null_receiver(before, after, label):
+            return ""
         if not self._safe_call(label.position):
             return f"the library call at {label.position} may write references"
         return ""
@@ -182,6 +194,18 @@ class _Checker:
         name = self._written[label.position]
         return name is None or name in self.fields
 
+    def _null_receiver(self, before: AbstractState, after: AbstractState, label: EvalEdge) -> bool:
+        """Whether the edge throws because the receiver of an instance call is ``null``:
+        the JVM throws before the method is selected (JVMS §6.5 invokevirtual), so nothing
+        is called and nothing written."""
+        if after.exception is None or label.mnemonic == "invokestatic":
+            return False
+        member = invoked_member(self.program, label.position)
+        if member is None:
+            return False
+        arguments = parse_method_descriptor(member.descriptor)[0]
+        return before.peek(len(arguments)) == NULL  # one stack entry per argument
+
     def _safe_call(self, position: ProgramPosition) -> bool:
         known = self._calls.get(position)
         if known is None:
@@ -194,6 +218,69 @@ class _Checker:
             )
             self._calls[position] = known
         return known
+
+
+def acyclic_before(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    nodes: frozenset[int],
+    fields: frozenset[str] | None = None,
+    deadline: Deadline = NEVER,
+) -> AcyclicityCheck:
+    """Whether every heap of every run is acyclic (along ``fields``) while it is at one of
+    ``nodes`` ("Acyclic before a loop" in the module doc).  Raises `OutOfTime` once
+    ``deadline`` has passed (checked per edge)."""
+    checker = _Checker(program, fields)
+    problems: list[tuple[int, int, str]] = []
+    for source, label, target in graph.edges:
+        deadline.check()
+        if isinstance(label, EvalEdge):
+            problem = checker.edge_problem(graph.states[source], graph.states[target], label)
+            if problem:
+                problems.append((source, target, problem))
+    if not problems:
+        return AcyclicityCheck(True)
+    outside = _outside_calls(graph)
+    before = _reaching(graph, nodes)
+    for source, target, problem in problems:
+        if source not in outside or target in before:
+            return AcyclicityCheck(False, problem)
+    return AcyclicityCheck(True)
+
+
+def _outside_calls(graph: SymbolicExecutionGraph) -> set[int]:
+    """The nodes reachable from the entry without an edge that enters a recursive call."""
+    steps: dict[int, list[int]] = {}
+    for source, label, target in graph.edges:
+        if not getattr(label, "enters_call", False):
+            steps.setdefault(source, []).append(target)
+    return _closure(graph.entry, steps)
+
+
+def _reaching(graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> set[int]:
+    """The nodes from which a path of the graph (any edges) leads to one of ``nodes``."""
+    steps: dict[int, list[int]] = {}
+    for source, _, target in graph.edges:
+        steps.setdefault(target, []).append(source)
+    found: set[int] = set()
+    for node in nodes:
+        if node not in found:
+            found |= _closure(node, steps, found)
+    return found
+
+
+def _closure(
+    start: int, steps: dict[int, list[int]], known: set[int] | frozenset[int] = frozenset()
+) -> set[int]:
+    """``start`` and what ``steps`` lead to from it, not entering ``known``."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for following in steps.get(todo.pop(), ()):
+            if following not in seen and following not in known:
+                seen.add(following)
+                todo.append(following)
+    return seen
 
 
 def heap_stays_acyclic(

@@ -75,9 +75,11 @@ one value along a path.  Sizes depend on the heap: each heap write (``putfield``
 ``_sz(o)@k``; a write to object ``w`` keeps the size of every ``o`` that cannot reach ``w``
 (no path in the graph of represented fields, ``=?`` partners and ``⋀`` partners in both
 directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
-below ``w`` on represented fields — everything else is unconstrained after the write.  For
-a term-size norm along some fields only (`termsize`), reaching is along those fields, and
-a ``putfield`` of another field changes no size.
+below ``w`` on represented fields — everything else is unconstrained after the write.  The
+summary of a recursive call that writes existing objects keeps the size of every ``o`` that
+cannot reach what the callee can reach (`pathfacts.outside_call_reach`).  For a term-size
+norm along some fields only (`termsize`), reaching is along those fields, and a
+``putfield`` of another field changes no size.
 
 Disjunctive facts (``!=``, ``lcmp``) split a path into several transitions, at most
 `MAX_ALTERNATIVES`; beyond that the remaining disjunctions are dropped (sound).
@@ -101,7 +103,7 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
 )
 from jhalt.analyses.termination.pathfacts import (
-    HARMLESS_LIBRARY_METHODS,
+    MemberCache,
     Operands,
     cannot_reach,
     certainly_object,
@@ -110,19 +112,24 @@ from jhalt.analyses.termination.pathfacts import (
     eliminate_auxiliary,
     extend_facts,
     interval_facts,
-    invoked_member,
-    library_callee,
     object_children,
+    outside_call_reach,
     product_size,
 )
 from jhalt.analyses.termination.relations import Facts, check_facts, relation_facts
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds, summary_arguments
+from jhalt.analyses.termination.result_bounds import (
+    NO_BOUNDS,
+    ResultBounds,
+    integer_bounds,
+    size_arguments,
+    summary_bounds,
+)
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
-from jhalt.ids import FieldId, ProgramPosition
+from jhalt.ids import FieldId
 from jhalt.its.linear import LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
@@ -180,8 +187,7 @@ class PathExtractor:
         self.program = program
         self.deadline = deadline
         self.bounds = bounds
-        self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
-        self._written_fields: dict[ProgramPosition, str | None] = {}
+        self._members = MemberCache(program)
         self.nodes = nodes
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
@@ -348,12 +354,14 @@ class PathExtractor:
                 path.facts,
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
-        arguments = summary_arguments(before, after, label, self.bounds)
-        sizes = [self.size_var(source, path, argument) for argument in arguments]
+        bounds = summary_bounds(before, after, label, self.bounds)
+        sizes = [self.size_var(source, path, argument) for argument in size_arguments(bounds)]
         self._heap_effect(path, before, after, label)
         if sizes:  # the result of a recursive call is no larger than these arguments
             result = self.size_var(source, path, after.peek())
             path.facts.constraints.extend(le(result, size) for size in sizes)
+        if bounds:
+            path.facts.constraints.extend(integer_bounds(bounds, after.peek(), operands.term))
 
     def _renamed(
         self,
@@ -402,7 +410,7 @@ class PathExtractor:
                 key: value for key, value in path.fields.items() if key[0] not in aliases
             }
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
-            if self._is_harmless(label):
+            if self._members.harmless_call(label.position):
                 return
             path.fields = {}
         if mnemonic in _WRITES:
@@ -410,38 +418,23 @@ class PathExtractor:
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
                 return  # an integer or float field: no object structure changes
-            if not self._in_norm(label):
+            if not self._members.writes_norm(label, self.norm.only if self.norm else ()):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
-            fields = frozenset(self.norm.only) if self.norm and self.norm.only else None
             written = before.peek(written_depth)
-            path.preserved[path.version] = cannot_reach(before, written, fields, self.acyclic_heap)
+            path.preserved[path.version] = cannot_reach(
+                before, written, self._norm_fields(), self.acyclic_heap
+            )
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
-            path.acyclic = frozenset()
+            path.preserved[path.version] = outside_call_reach(
+                before, label, self.program, self._norm_fields()
+            )
+            path.acyclic = path.acyclic & path.preserved[path.version]
 
-    def _in_norm(self, label: EvalEdge) -> bool:
-        """Whether the write at ``label`` may change a size: always, unless the norm is
-        restricted to fields (`termsize`, ``only``) and ``putfield`` writes another one."""
-        if self.norm is None or not self.norm.only or label.mnemonic != "putfield":
-            return True
-        if label.position not in self._written_fields:
-            member = invoked_member(self.program, label.position, "putfield")
-            self._written_fields[label.position] = None if member is None else member.name
-        name = self._written_fields[label.position]
-        return name is None or name in self.norm.only
-
-    def _is_harmless(self, label: EvalEdge) -> bool:
-        """Whether the library method called at ``label`` is one that writes no field of an
-        object that existed before the call (`HARMLESS_LIBRARY_METHODS`)."""
-        position = label.position
-        if position not in self._callees:
-            self._callees[position] = library_callee(self.program, position)
-        callee = self._callees[position]
-        return callee is not None and (
-            callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
-        )
+    def _norm_fields(self) -> frozenset[str] | None:
+        return frozenset(self.norm.only) if self.norm and self.norm.only else None
 
     # ------------------------------------------------------------ paths
     def extract(self) -> ComponentSystem:

@@ -1,12 +1,15 @@
-"""Size lemmas of recursive methods (issue 14): ``sz(result) <= sz(argument k)`` for every
-call of a method ``M`` that returns normally, proved on the graph by induction over the
-depth of the calls — the bound the termination proof of ``div(minus(x, y), y)`` needs.
+"""Result lemmas of recursive methods (issue 14): ``sz(result) <= sz(argument k)``,
+``result <= argument k`` or ``result >= 0`` for every call of a method ``M`` that returns
+normally, proved on the graph by induction over the depth of the calls — the bounds the
+termination proofs of ``div(minus(x, y), y)`` and ``nest(nest(x - 1))`` need.
 
-**The claim.** For a method ``M`` returning a reference and an argument position ``k``
+**The claims** (`result_bounds`). For a method ``M`` and an argument position ``k``
 (receiver 0, then the parameters): in every activation of ``M`` that the graph represents in
 a call context (`jhalt.seg.evaluate.recursion`) and that returns normally, the size of the
 returned object (the longest path through represented fields, `sizes`) is at most the size
-of the ``k``-th argument at the start of the activation.
+of the ``k``-th argument at the start of the activation (a method returning a reference, a
+reference argument); or the returned integer is at most the ``k``-th argument's value at
+the start (an integral result and argument); or the returned integer is non-negative.
 
 **The proof.** The nodes of ``M``'s contexts are the *region*: everything reachable from a
 context entry (the target of an edge that enters a call of ``M``, the graph's entry when it
@@ -15,32 +18,45 @@ call. A method whose activation comes back to its start (an instance edge into a
 from another node) gets no lemma: an entry's locals would no longer be its arguments. The region's ITS is
 extracted with the entries and the ``areturn`` nodes of ``M``'s own frame as cut points
 (`extract`), with the claims as hypotheses at the summary edges of nested calls of ``M``
-(`result_bounds`). The claim holds when every transition from an entry to a return entails
-``sz'(returned) <= sz(argument k)`` (both references have sizes there: an argument without a
-size at an entry, or a return whose value has none, refutes it), and no transition from an
-entry reaches another cut point than an entry (a generalised entry, whose paths are checked
-from there) or a return (a loop inside ``M``: not handled). Claims that fail are dropped and
+(`result_bounds`). The *runs* are the paths of transitions from an entry to a return; a
+path through other cut points (states merged inside an activation) is composed in sequence
+(`entry_to_return_runs`); a path into an entry is no run (a generalised entry, whose paths
+are checked from there); other cut points on a cycle (a loop inside ``M``) give no lemma. A
+claim holds when every run entails it — e.g. ``sz'(returned) <= sz(argument k)`` (both
+references have sizes there: an argument without a size at an entry, or a return whose value
+has none, refutes it; integers must be variables of the cut points likewise). Claims that fail are dropped and
 the rest checked again until none fails (the greatest fixpoint): then they hold together by
 induction on the depth of nested calls — an activation's nested calls returned earlier, so
 they satisfy the claims the hypotheses stand for.
 
 Each lemma keeps its obligations (premises ⇒ goal over the integers), re-checked by `verify`.
+The sizes may rely on the whole-program acyclicity rule (`acyclicity`, decided by the
+caller): a lemma proved with it names it in ``heap_facts``. Integers are mathematical here,
+as in every termination proof (the prover states it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jhalt.analyses.termination.cutpoints import ComponentSystem, size_name
+from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, size_name
 from jhalt.analyses.termination.extract import PathExtractor
-from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.proof_context import ACYCLIC_HEAP_FACT
+from jhalt.analyses.termination.result_bounds import (
+    AT_MOST,
+    NON_NEGATIVE,
+    SIZE_AT_MOST,
+    ResultBound,
+    ResultBounds,
+)
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, Ref
 from jhalt.its.linear import LinearConstraint, const, le, var
-from jhalt.its.system import primed
+from jhalt.its.system import Transition, is_primed, primed, unprimed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -51,16 +67,29 @@ from jhalt.smt.session import SmtConfig
 Obligation = tuple[tuple[LinearConstraint, ...], LinearConstraint]
 MAX_METHODS = 8
 """At most this many recursive methods get lemmas (each costs an extraction per round)."""
+_INTEGRAL = "IJSBC"
+"""Type letters of the integral values a lemma relates (``boolean`` results are left out)."""
+_DESCRIPTIONS = {
+    SIZE_AT_MOST: "is no larger than its {} (size)",
+    AT_MOST: "is at most its {}",
+    NON_NEGATIVE: "is non-negative",
+}
 
 
 @dataclass(frozen=True)
 class SizeLemma:
-    """``sz(result of method) <= sz(argument position)`` (module docstring)."""
+    """A bound of a method's result (`result_bounds`), proved (module docstring)."""
 
     method: str
-    position: int
+    bound: ResultBound
     arguments: int
     obligations: tuple[Obligation, ...]
+    heap_facts: tuple[str, ...] = ()
+    """Facts of the whole program's heaps the sizes rely on (`ACYCLIC_HEAP_FACT`)."""
+
+    @property
+    def position(self) -> int:
+        return self.bound.position
 
     def verify(self, config: SmtConfig = SmtConfig()) -> bool:
         """Re-check every obligation over the integers."""
@@ -76,7 +105,7 @@ class SizeLemma:
             which = "receiver"
         else:
             which = f"argument {self.position + (0 if instance else 1)}"
-        return f"the result of {self.method} is no larger than its {which} (size)"
+        return f"the result of {self.method} " + _DESCRIPTIONS[self.bound.relation].format(which)
 
     def _instance(self) -> bool:
         return self.arguments > len(parse_method_descriptor(_descriptor(self.method))[0])
@@ -84,7 +113,9 @@ class SizeLemma:
     def to_json(self) -> dict[str, Any]:
         return {
             "method": self.method,
-            "argument": self.position,
+            "relation": self.bound.relation,
+            "argument": self.position if self.position >= 0 else None,
+            "heap_facts": list(self.heap_facts),
             "obligations": [
                 {"premises": [str(c) for c in p], "goal": str(goal)} for p, goal in self.obligations
             ],
@@ -93,37 +124,48 @@ class SizeLemma:
 
 def as_bounds(lemmas: tuple[SizeLemma, ...]) -> ResultBounds:
     """The lemmas as the extractor's hypotheses."""
-    found: dict[str, tuple[int, tuple[int, ...]]] = {}
+    found: dict[str, tuple[int, tuple[ResultBound, ...]]] = {}
     for lemma in lemmas:
-        count, positions = found.get(lemma.method, (lemma.arguments, ()))
-        found[lemma.method] = (count, (*positions, lemma.position))
+        count, bounds = found.get(lemma.method, (lemma.arguments, ()))
+        found[lemma.method] = (count, (*bounds, lemma.bound))
     return found
 
 
+Claim = tuple[str, ResultBound, int]
+"""(method, bound, number of values a call pops)."""
+
+
 def size_lemmas(
-    graph: SymbolicExecutionGraph, program: Program | None = None, deadline: Deadline = NEVER
+    graph: SymbolicExecutionGraph,
+    program: Program | None = None,
+    deadline: Deadline = NEVER,
+    acyclic_heap: Callable[[], bool] = lambda: False,
 ) -> tuple[SizeLemma, ...]:
-    """The size lemmas that hold for the recursive methods of ``graph`` (module docstring);
-    none without ``program`` (it says which methods are static). Raises `OutOfTime` once
-    ``deadline`` has passed."""
+    """The result lemmas that hold for the recursive methods of ``graph`` (module
+    docstring); none without ``program`` (it says which methods are static).
+    ``acyclic_heap`` decides the whole-program acyclicity rule, asked only when a claim is
+    about sizes. Raises `OutOfTime` once ``deadline`` has passed."""
     candidates = _candidates(graph, program) if program is not None else []
     config = SmtConfig(deadline=deadline)
-    regions = {m: _Region(graph, m) for m in sorted({m for m, _, _ in candidates})}
+    sizes = any(bound.relation == SIZE_AT_MOST for _, bound, _ in candidates)
+    facts = (ACYCLIC_HEAP_FACT,) if sizes and acyclic_heap() else ()
+    regions = {m: _Region(graph, m, facts) for m in sorted({m for m, _, _ in candidates})}
     while candidates:
-        bounds = as_bounds(tuple(SizeLemma(m, k, n, ()) for m, k, n in candidates))
+        bounds = as_bounds(tuple(SizeLemma(m, b, n, ()) for m, b, n in candidates))
         proved: list[SizeLemma] = []
         for method in sorted({m for m, _, _ in candidates}):
-            positions = [(k, n) for m, k, n in candidates if m == method]
-            proved += regions[method].lemmas(positions, bounds, program, config)
+            claims = [(b, n) for m, b, n in candidates if m == method]
+            proved += regions[method].lemmas(claims, bounds, program, config)
         if len(proved) == len(candidates):
             return tuple(proved)
-        candidates = [(lemma.method, lemma.position, lemma.arguments) for lemma in proved]
+        candidates = [(lemma.method, lemma.bound, lemma.arguments) for lemma in proved]
     return ()
 
 
-def _candidates(graph: SymbolicExecutionGraph, program: Program) -> list[tuple[str, int, int]]:
-    """(method, position, argument count) for the reference arguments of every recursive
-    method returning a reference whose calls are summarised in ``graph``."""
+def _candidates(graph: SymbolicExecutionGraph, program: Program) -> list[Claim]:
+    """The claims for every recursive method whose calls are summarised in ``graph``: size
+    bounds by its reference arguments when it returns a reference; bounds by its integral
+    arguments and non-negativity when it returns an integral value."""
     methods = sorted(
         {
             callee
@@ -131,12 +173,25 @@ def _candidates(graph: SymbolicExecutionGraph, program: Program) -> list[tuple[s
             if (callee := summary_callee(label.assumptions)) is not None
         }
     )[:MAX_METHODS]
-    found = []
+    found: list[Claim] = []
     for method in methods:
         types = _argument_types(program, method)
-        if types is None or _descriptor(method).rsplit(")", 1)[1][0] not in "L[":
+        result = _descriptor(method).rsplit(")", 1)[1][0]
+        if types is None:
             continue
-        found += [(method, k, len(types)) for k, t in enumerate(types) if t[0] in "L["]
+        if result in "L[":
+            found += [
+                (method, ResultBound(SIZE_AT_MOST, k), len(types))
+                for k, t in enumerate(types)
+                if t[0] in "L["
+            ]
+        elif result in _INTEGRAL:
+            found += [
+                (method, ResultBound(AT_MOST, k), len(types))
+                for k, t in enumerate(types)
+                if t in _INTEGRAL
+            ]
+            found.append((method, ResultBound(NON_NEGATIVE, -1), len(types)))
     return found
 
 
@@ -159,10 +214,13 @@ def _argument_types(program: Program, method: str) -> tuple[str, ...] | None:
 
 class _Region:
     """The nodes of the call contexts of one method (module docstring): its entries with
-    their argument references, its returns with the returned reference."""
+    their argument references, its returns with the returned reference. ``heap_facts``:
+    the extraction may use the whole-program acyclicity rule (`ACYCLIC_HEAP_FACT`)."""
 
-    def __init__(self, graph: SymbolicExecutionGraph, method: str) -> None:
-        self.graph, self.method = graph, method
+    def __init__(
+        self, graph: SymbolicExecutionGraph, method: str, heap_facts: tuple[str, ...] = ()
+    ) -> None:
+        self.graph, self.method, self.heap_facts = graph, method, heap_facts
         self.entries: dict[int, tuple[Ref | None, ...]] = {}
         self.returns: dict[int, Ref] = {}
         starts = [t for _, label, t in graph.eval_edges() if label.enters_call] + [graph.entry]
@@ -177,7 +235,7 @@ class _Region:
                 starts += [t for s, _, t in instances if s == node]
         for node, state in graph.states.items():
             if _activation_of(state, method) and any(
-                label.mnemonic == "areturn" for label in _evaluations(graph, node)
+                label.mnemonic in _RETURNS for label in _evaluations(graph, node)
             ):
                 self.returns[node] = state.peek()
         self.loops_to_start = any(
@@ -187,7 +245,7 @@ class _Region:
 
     def lemmas(
         self,
-        positions: list[tuple[int, int]],
+        claims: list[tuple[ResultBound, int]],
         bounds: ResultBounds,
         program: Program | None,
         config: SmtConfig,
@@ -195,36 +253,130 @@ class _Region:
         if not self.entries or not self.returns or self.loops_to_start:
             return []
         system = extract_region(
-            self.graph, sorted(self.entries), sorted(self.returns), program, config.deadline, bounds
+            self.graph,
+            sorted(self.entries),
+            sorted(self.returns),
+            program,
+            config.deadline,
+            bounds,
+            bool(self.heap_facts),
         )
-        sized = {c.node: c.sized_refs for c in system.cut_points}
-        node_of = {c.location: c.node for c in system.cut_points}
-        obligations: dict[int, list[Obligation]] = {k: [] for k, _ in positions}
-        for transition in system.its.transitions:
-            source, target = node_of.get(transition.source), node_of.get(transition.target)
-            if source not in self.entries or target in self.entries:
-                continue
-            if target not in self.returns:
-                return []  # a loop inside the method
-            returned = self.returns[target]
-            for k in list(obligations):
-                argument = _argument(self.entries[source], k)
-                size = const(0) if returned == NULL else var(primed(size_name(returned)))
-                if (
-                    argument is None
-                    or argument not in sized[source]
-                    or (returned != NULL and returned not in sized[target])
-                ):
-                    del obligations[k]
-                    continue
-                goal = le(size, var(size_name(argument)))
-                obligations[k].append((transition.guard, goal))
+        points = {c.node: c for c in system.cut_points}
+        runs = entry_to_return_runs(system, set(self.entries), set(self.returns))
+        if runs is None:
+            return []  # a loop inside the method, or too many paths
+        obligations: dict[ResultBound, list[Obligation]] = {b: [] for b, _ in claims}
+        for source, target, guard in runs:
+            for bound in list(obligations):
+                goal = _goal(
+                    bound, self.entries[source], self.returns[target], points, source, target
+                )
+                if goal is None:
+                    del obligations[bound]
+                else:
+                    obligations[bound].append((guard, goal))
         found = [
-            SizeLemma(self.method, k, n, tuple(obligations[k]))
-            for k, n in positions
-            if k in obligations
+            SizeLemma(self.method, b, n, tuple(obligations[b]), self._facts(b))
+            for b, n in claims
+            if b in obligations
         ]
         return [lemma for lemma in found if lemma.verify(config)]
+
+    def _facts(self, bound: ResultBound) -> tuple[str, ...]:
+        return self.heap_facts if bound.relation == SIZE_AT_MOST else ()
+
+
+_RETURNS = frozenset({"areturn", "ireturn", "lreturn"})
+MAX_RUNS = 64
+"""At most this many paths from the entries to the returns of one method are composed."""
+
+Run = tuple[int, int, tuple[LinearConstraint, ...]]
+"""(entry node, return node, the composed guard of a path between them)."""
+
+
+def entry_to_return_runs(
+    system: ComponentSystem, entries: set[int], returns: set[int]
+) -> list[Run] | None:
+    """Every path of transitions from an entry to a return whose inner cut points are
+    neither (merge points inside an activation), with its composed guard; None when those
+    inner cut points lie on a cycle (a loop inside the method) or there are more than
+    `MAX_RUNS` paths. Paths into an entry are left out: a generalised entry's own paths
+    are among the runs."""
+    node_of = {c.location: c.node for c in system.cut_points}
+    outgoing: dict[int | None, list[Transition]] = {}
+    for transition in system.its.transitions:
+        outgoing.setdefault(node_of.get(transition.source), []).append(transition)
+    variables = frozenset(system.its.variables)
+    found: list[Run] = []
+    todo: list[tuple[int, int, tuple[Transition, ...]]] = [(e, e, ()) for e in sorted(entries)]
+    while todo:
+        entry, node, chain = todo.pop()
+        for transition in outgoing.get(node, ()):
+            target = node_of.get(transition.target)
+            if target is None or target in entries:
+                continue
+            path = (*chain, transition)
+            if target in returns:
+                found.append((entry, target, _composed(path, variables)))
+            elif any(node_of.get(t.source) == target for t in path) or len(path) > len(node_of):
+                return None
+            else:
+                todo.append((entry, target, path))
+            if len(found) + len(todo) > MAX_RUNS:
+                return None
+    return found
+
+
+def _composed(
+    path: tuple[Transition, ...], variables: frozenset[str]
+) -> tuple[LinearConstraint, ...]:
+    """The guard of ``path`` run in sequence: the post-state of each transition is the next
+    one's pre-state (named ``v@@k`` in between), auxiliaries renamed apart per step."""
+    guard: list[LinearConstraint] = []
+    last = len(path) - 1
+    for step, transition in enumerate(path):
+        renaming = {}
+        for name in transition.variables():
+            if is_primed(name):
+                if step < last:
+                    renaming[name] = f"{unprimed(name)}@@{step + 1}"
+            elif name in variables:
+                if step > 0:
+                    renaming[name] = f"{name}@@{step}"
+            else:
+                renaming[name] = f"{name}#{step}"
+        guard += [c.rename(renaming) for c in transition.guard]
+    return tuple(guard)
+
+
+def _goal(
+    bound: ResultBound,
+    arguments: tuple[Ref | None, ...],
+    returned: Ref,
+    points: dict[int, CutPoint],
+    source: int,
+    target: int,
+) -> LinearConstraint | None:
+    """What a transition from the entry ``source`` to the return ``target`` must entail for
+    ``bound``; None when a value it relates has no variable there (the claim fails)."""
+    if bound.relation == SIZE_AT_MOST:
+        argument = _argument(arguments, bound.position)
+        if argument is None or argument not in points[source].sized_refs:
+            return None
+        if returned == NULL:
+            return le(const(0), var(size_name(argument)))
+        if returned not in points[target].sized_refs:
+            return None
+        return le(var(primed(size_name(returned))), var(size_name(argument)))
+    if returned not in points[target].int_refs:
+        return None
+    result = var(primed(returned))
+    if bound.relation == NON_NEGATIVE:
+        return le(const(0), result)
+    argument = _argument(arguments, bound.position)
+    if argument is None or argument not in points[source].int_refs:
+        return None
+    return le(result, var(argument))
 
 
 def _activation_of(state: AbstractState, method: str) -> bool:
@@ -255,10 +407,12 @@ def extract_region(
     program: Program | None,
     deadline: Deadline,
     bounds: ResultBounds,
+    acyclic_heap: bool = False,
 ) -> ComponentSystem:
     """The ITS of the activations that start at ``entries`` (call-context entries of one
     method), with ``entries`` and ``returns`` as cut points, over the nodes reachable from
-    the entries without entering a call (`lemmas`); ``bounds`` at the summary edges."""
+    the entries without entering a call (`lemmas`); ``bounds`` at the summary edges;
+    ``acyclic_heap`` as for `extract.extract_component`."""
     region: set[int] = set()
     todo = list(entries)
     while todo:
@@ -268,6 +422,13 @@ def extract_region(
         region.add(node)
         todo += [t for label, t in graph.successors(node) if not getattr(label, "enters_call", 0)]
     extractor = PathExtractor(
-        graph, frozenset(region), (*entries, *returns), program, deadline, bounds, False
+        graph,
+        frozenset(region),
+        (*entries, *returns),
+        program,
+        deadline,
+        bounds,
+        follow_calls=False,
+        acyclic_heap=acyclic_heap,
     )
     return extractor.extract()

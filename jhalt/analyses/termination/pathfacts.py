@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.relations import Facts
 from jhalt.bytecode.body import analyze_method
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import MemberRef
 from jhalt.domains.intervals import Interval
 from jhalt.domains.reach import walk
@@ -31,7 +32,8 @@ from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr, Relation, const, ge, le, var
 from jhalt.its.system import is_primed
 from jhalt.program import Program
-from jhalt.seg.labels import Operand
+from jhalt.seg.evaluate.recursion import callee_reach, summary_callee
+from jhalt.seg.labels import EvalEdge, Operand
 
 MAX_ALTERNATIVES = 16
 """A path keeps at most this many alternatives of its disjunctions; beyond, some are dropped."""
@@ -177,6 +179,62 @@ def cannot_reach(
         if is_object_value(v)
         and (r not in reaching or (acyclic and below(state, written, r, fields)))
     )
+
+
+class MemberCache:
+    """The members the instructions of ``program`` refer to, looked up once per position."""
+
+    def __init__(self, program: Program | None) -> None:
+        self.program = program
+        self._callees: dict[ProgramPosition, tuple[str, str] | None] = {}
+        self._written: dict[ProgramPosition, str | None] = {}
+
+    def harmless_call(self, position: ProgramPosition) -> bool:
+        """Whether the library method called at ``position`` writes no field of an object
+        that existed before the call (`HARMLESS_LIBRARY_METHODS`, ``java/lang/Math``)."""
+        if position not in self._callees:
+            self._callees[position] = library_callee(self.program, position)
+        callee = self._callees[position]
+        return callee is not None and (
+            callee in HARMLESS_LIBRARY_METHODS or callee[0] == "java/lang/Math"
+        )
+
+    def writes_norm(self, label: EvalEdge, only: tuple[str, ...]) -> bool:
+        """Whether the write at ``label`` may change a size: always, unless the norm is
+        restricted to the fields ``only`` (`termsize`) and ``putfield`` writes another one."""
+        if not only or label.mnemonic != "putfield":
+            return True
+        if label.position not in self._written:
+            member = invoked_member(self.program, label.position, "putfield")
+            self._written[label.position] = None if member is None else member.name
+        name = self._written[label.position]
+        return name is None or name in only
+
+
+def outside_call_reach(
+    state: AbstractState,
+    label: EvalEdge,
+    program: Program | None,
+    fields: frozenset[str] | None = None,
+) -> frozenset[Ref]:
+    """Object references of ``state`` (just before the summary ``label`` of a recursive
+    call) whose reachable structure (along ``fields``) contains nothing the callee can reach —
+    its arguments, the static fields and what may be or share with them (`callee_reach`).
+    A method writes only objects it can reach or allocates (the summary of the call in
+    `jhalt.seg.evaluate.recursion` keeps every other object on the same rule), so these
+    keep their sizes across the call. Empty for another edge or when the call is not known."""
+    member = invoked_member(program, label.position)
+    if member is None or summary_callee(label.assumptions) is None:
+        return frozenset()
+    count = len(parse_method_descriptor(member.descriptor)[0])
+    count += label.mnemonic != "invokestatic"
+    roots = [state.peek(k) for k in range(count)]
+    roots += [reference for _, reference in state.static_fields]
+    reached = callee_reach(state, roots)
+    kept = frozenset(r for r, v in state.heap.items() if is_object_value(v))
+    for written in reached:
+        kept &= cannot_reach(state, written, fields)
+    return kept
 
 
 def product_size(disjunctions: list[tuple[tuple[LinearConstraint, ...], ...]]) -> int:

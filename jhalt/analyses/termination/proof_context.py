@@ -1,11 +1,16 @@
 """The context of one graph's termination proof that its loops share (issues 14 and 16): the
-size lemmas' bounds on recursive calls' results (`lemmas`) and the whole-program acyclicity
-rule (`acyclicity`), decided once, on demand.
+result lemmas' bounds on recursive calls' results (`lemmas`) and the whole-program acyclicity
+rule (`acyclicity`), decided once, on demand — or, when it fails, the rule for the writes
+that may run before a loop, decided once per loop.
 """
 
 from __future__ import annotations
 
-from jhalt.analyses.termination.acyclicity import AcyclicityCheck, heap_stays_acyclic
+from jhalt.analyses.termination.acyclicity import (
+    AcyclicityCheck,
+    acyclic_before,
+    heap_stays_acyclic,
+)
 from jhalt.analyses.termination.cutpoints import ComponentSystem
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.result_bounds import ResultBounds
@@ -19,6 +24,13 @@ ACYCLIC_HEAP_FACT = (
     "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
     "the states' ! and =? annotations (checked on every putfield, aastore and library call "
     "of the graph; jhalt.analyses.termination.acyclicity)"
+)
+
+ACYCLIC_BEFORE_FACT = (
+    "no write that may run before this loop closes a cycle, so every heap it sees is acyclic "
+    "and the sizes ignore the states' ! and =? annotations (checked on every putfield, "
+    "aastore and library call of the graph that can lead to the loop; "
+    "jhalt.analyses.termination.acyclicity)"
 )
 
 
@@ -44,16 +56,29 @@ class ProofContext:
         self._check: AcyclicityCheck | None = None
         self.used: set[frozenset[int]] = set()
         """The SCCs whose ITS was extracted with the rule."""
+        self._before: dict[frozenset[int], bool] = {}
+        """Per SCC: whether the rule holds for the writes that may run before it."""
 
     def holds(self, system: ComponentSystem) -> bool:
-        """Whether the global rule holds and would give ``system`` more sizes (some cut
-        point has an object reference the per-state rule leaves without one)."""
+        """Whether the global rule, or the rule before the loop of ``system``
+        (`acyclic_before`), holds and would give ``system`` more sizes (some cut point has
+        an object reference the per-state rule leaves without one)."""
         if not any(_unsized(self.graph.states[c.node], c.sized_refs) for c in system.cut_points):
             return False
-        holds = self.decide()
+        holds = self.holds_before(system.nodes)
         if holds:
             self.used.add(system.nodes)
         return holds
+
+    def holds_before(self, nodes: frozenset[int]) -> bool:
+        """Whether every heap a run has at ``nodes`` is acyclic: the global rule, or the
+        rule for the writes that may run before them (decided once per SCC)."""
+        if self.decide():
+            return True
+        if nodes not in self._before:
+            check = acyclic_before(self.graph, self.program, nodes, None, self.deadline)
+            self._before[nodes] = check.holds
+        return self._before[nodes]
 
     def decide(self) -> bool:
         """Whether the rule holds (decided now if not yet)."""
@@ -65,9 +90,12 @@ class ProofContext:
     def facts(self, system: ComponentSystem, invariants: Invariants) -> tuple[str, ...]:
         """The heap facts the proof of ``system`` relies on beyond its states' annotations:
         `ACYCLIC_HEAP_FACT` when the rule holds and ``system`` or the graph ITS of its
-        ``invariants`` was extracted with it."""
+        ``invariants`` was extracted with it; `ACYCLIC_BEFORE_FACT` when only the rule
+        before the loop holds and ``system`` was extracted with it."""
         if self.known and (system.nodes in self.used or invariants.by_location):
             return (ACYCLIC_HEAP_FACT,)
+        if system.nodes in self.used:
+            return (ACYCLIC_BEFORE_FACT,)
         return ()
 
 

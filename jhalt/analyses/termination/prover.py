@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
-from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
+from jhalt.analyses.termination.acyclicity import acyclic_before
 from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import ComponentSystem, graph_components, location_name
 from jhalt.analyses.termination.extract import extract_component, extract_graph
@@ -49,7 +49,7 @@ from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS
 from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
@@ -68,7 +68,8 @@ MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition
 LIBRARY_TERMINATES = "every library call terminates"
 TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
 RESTRICTED_FACT = (
-    "no write of the program closes a cycle along the fields {} and array entries, so the "
+    "no write that may run before the loop closes a cycle along the fields {} and array "
+    "entries, so the "
     "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
     "acyclicity, restricted norms)"
 )
@@ -198,7 +199,7 @@ class TerminationOutcome:
     assumptions: tuple[str, ...] = ()
     integer_semantics: str = "mathematical"
     lemmas: tuple[SizeLemma, ...] = ()
-    """The size lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
+    """The result lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -228,8 +229,10 @@ class TerminationOutcome:
                     else "left within the loop's other heads"
                 )
                 lines.append(f"    at {at}: ranking ({ranking})")
-            lines.extend(f"    heap fact: {fact}" for fact in loop.heap_facts)
         lines.extend(f"  lemma: {lemma.describe()}" for lemma in self.lemmas)
+        facts = [*(f for loop in self.loops for f in loop.heap_facts)]
+        facts += [f for lemma in self.lemmas for f in lemma.heap_facts]
+        lines.extend(f"  heap fact: {fact}" for fact in dict.fromkeys(facts))
         lines.extend(f"  assuming {assumption}" for assumption in self.assumptions)
         lines.append("  (--format json gives the integer transition systems and every proof step)")
         return lines
@@ -374,8 +377,10 @@ def prove_graph_terminates(
     loops: list[LoopProof] = []
     config = config.with_deadline()
     try:
-        lemmas = size_lemmas(graph, program, config.deadline)
-        outcome = _prove_loops(graph, program, config, assumptions, loops, as_bounds(lemmas))
+        context = ProofContext(graph, program, config.deadline, NO_BOUNDS)
+        lemmas = size_lemmas(graph, program, config.deadline, context.decide)
+        context.bounds = as_bounds(lemmas)
+        outcome = _prove_loops(graph, program, config, assumptions, loops, context)
         return replace(outcome, lemmas=lemmas) if outcome.proved else outcome
     except OutOfTime:
         return TerminationOutcome(False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions)
@@ -387,7 +392,7 @@ def _prove_loops(
     config: TerminationConfig,
     assumptions: tuple[str, ...],
     loops: list[LoopProof],
-    bounds: ResultBounds,
+    acyclic: ProofContext,
 ) -> TerminationOutcome:
     """Item 3 of the module doc for every cyclic SCC, cheapest first (issue 16): each SCC's
     ITS is tried as it is (`prove_cheaply`); the inductive invariants are then inferred once,
@@ -395,13 +400,12 @@ def _prove_loops(
     (`prove_loop`). Each proved loop is appended to ``loops``. Raises `OutOfTime` when
     ``config.deadline`` passes during an extraction."""
     pending: list[tuple[ComponentSystem, tuple[ProofStep, ...]]] = []  # with partial steps
-    acyclic = ProofContext(graph, program, config.deadline, bounds)
     order: dict[frozenset[int], int] = {}  # the SCCs' order, kept by the proofs
     proved_nodes: list[frozenset[int]] = []  # the SCC of each loop proof in ``loops``
     for nodes in graph_components(graph):
         order[nodes] = len(order)
         config.deadline.check()
-        system = extract_component(graph, nodes, program, config.deadline, bounds)
+        system = extract_component(graph, nodes, program, config.deadline, acyclic.bounds)
         refusal = _refusal(system, config)
         if refusal is not None:
             return TerminationOutcome(False, refusal, tuple(loops), assumptions)
@@ -490,10 +494,10 @@ def _term_size_try(
     graph, program = acyclic.graph, acyclic.program
     states = [graph.states[n] for n in sorted(system.nodes)]
     acyclic.decide()
-    for norm in _norms(states, acyclic):
+    for norm in _norms(states, system.nodes, acyclic):
         if config.deadline.expired():
             return None
-        with_rule = acyclic.known or bool(norm.only)
+        with_rule = acyclic.holds_before(system.nodes) or bool(norm.only)
         candidate = extract_component(
             graph, system.nodes, program, config.deadline, acyclic.bounds, with_rule, norm
         )
@@ -501,7 +505,7 @@ def _term_size_try(
             return None
         attempt = prove_cheaply(candidate.its, config.ranking)
         if attempt.result.proved and attempt.result.proof is not None:
-            if acyclic.known:
+            if acyclic.holds_before(system.nodes):
                 acyclic.used.add(system.nodes)
             candidate = replace(candidate, its=attempt.its)
             loop = _loop_proof(
@@ -515,17 +519,19 @@ def _term_size_try(
     return None
 
 
-def _norms(states: list[AbstractState], acyclic: ProofContext) -> list[TermSizeNorm]:
-    """`candidate_norms`; when the program may close a cycle, then also the norms along one
-    reference field of ``states`` along which no heap has a cycle (`heap_stays_acyclic`
-    restricted to it), at most `MAX_RESTRICTED_NORMS`."""
+def _norms(
+    states: list[AbstractState], nodes: frozenset[int], acyclic: ProofContext
+) -> list[TermSizeNorm]:
+    """`candidate_norms`; when the program may close a cycle before the loop at ``nodes``,
+    then also the norms along one reference field of ``states`` along which no heap there
+    has a cycle (`acyclic_before` restricted to it), at most `MAX_RESTRICTED_NORMS`."""
     norms = candidate_norms(states, MAX_TERM_SIZE_NORMS)
-    if acyclic.known:
+    if acyclic.holds_before(nodes):
         return norms
     names = sorted({f.name for f in reference_fields(states)})
     for name in names[:MAX_RESTRICTED_NORMS]:
-        if heap_stays_acyclic(
-            acyclic.graph, acyclic.program, frozenset({name}), acyclic.deadline
+        if acyclic_before(
+            acyclic.graph, acyclic.program, nodes, frozenset({name}), acyclic.deadline
         ).holds:
             norms.append(TermSizeNorm(only=(name,)))
     return norms

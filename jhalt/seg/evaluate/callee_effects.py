@@ -55,6 +55,9 @@ class CalleeEffects:
     fresh_result: bool = False
     """Whether the object it returns is always one it allocated (or null), reached by
     nothing else (`jhalt.bytecode.fresh_writes`)."""
+    static_reads: frozenset[FieldId] | None = None
+    """The reference static fields it may read (``getstatic``); None: any (a field that
+    does not resolve)."""
 
 
 def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
@@ -67,6 +70,7 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
     written: set[FieldId] = set()
     fields: set[FieldId] = set()
     stores = NONE
+    reads: set[FieldId] | None = set()
     seen = {method}
     todo = [method]
     while todo:
@@ -88,6 +92,9 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
                 elif field is not None and field.descriptor[0] in "L[":
                     fields.add(field)
             stores = max(stores, _store_kind(ctx, instructions, index), key=_ORDER.index)
+            if ins.mnemonic == "getstatic" and ins.member.descriptor[0] in "L[":
+                read = _field(ctx, ins)
+                reads = None if read is None or reads is None else reads | {read}
             if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokedynamic":
                 member = ins.member
                 for callee in by_signature.get((member.name, member.descriptor), ()):
@@ -102,6 +109,7 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
         frozenset(fields),
         found.kind,
         found.fresh_result,
+        None if reads is None else frozenset(reads),
     )
     ctx.call_effects[method] = effects
     return effects

@@ -51,10 +51,21 @@ def method_effects(
     """The write classification of ``method`` (`FRESH`: it writes only objects it
     allocates; `RECEIVER`: also ``this``, which it keeps to itself; `OTHER`) and whether
     its result is fresh, given the program methods ``reachable`` from it (all of them,
-    ``method`` included)."""
-    methods = sorted(set(reachable) | {method}, key=str)
+    ``method`` included).
+
+    The classification of a method depends only on the methods reachable from it, so a
+    fixpoint over a set closed under calls is final for its methods: they are kept in
+    ``ctx.method_writes``, and a later call computes the fixpoint for new methods only."""
+    final: dict[MethodId, object] = ctx.method_writes
+    cached = final.get(method)
+    if isinstance(cached, MethodWrites):
+        return cached
+    methods = sorted((set(reachable) | {method}) - set(final), key=str)
     by_signature = ctx.program.methods_by_signature()
-    known = {m: _BEST for m in methods}
+    known: dict[MethodId, MethodWrites] = {
+        m: w for m, w in final.items() if isinstance(w, MethodWrites)
+    }
+    known.update({m: _BEST for m in methods})
 
     def calls(ins: Instruction) -> MethodWrites:
         member = ins.member
@@ -78,6 +89,7 @@ def method_effects(
             if found != known[current]:
                 known[current] = found
                 changed = True
+    final.update({m: known[m] for m in methods})
     return known[method]
 
 

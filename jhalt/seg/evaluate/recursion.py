@@ -13,7 +13,8 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   relates the caller's values and the callee's parameters exactly.
 * **summary**: what the caller sees after the call returned or threw, an over-approximation
   of the callee's effects on what it can reach (:func:`callee_reach`: the arguments, the
-  static fields, and whatever may be or share with them). By the callee's code
+  static fields it may read, and whatever may be or share with them; a method reaches no
+  other object of the caller). By the callee's code
   (`jhalt.seg.evaluate.callee_effects`): when it stores only ``null`` or new leaf objects
   into reference fields, the reached objects keep their shape — their integer fields and
   integer array entries, and the reference fields it writes, are forgotten
@@ -141,7 +142,11 @@ def _summary(
     if effects.writes == FRESH:
         assumption += _KEEPS_EXISTING
     popped, _ = state.pop(len(arguments))
-    roots = list(arguments) + [reference for _, reference in popped.static_fields]
+    roots = list(arguments) + [
+        reference
+        for field, reference in popped.static_fields
+        if effects.static_reads is None or field in effects.static_reads
+    ]
     reached = callee_reach(popped, roots)
     base = _callee_base(popped, reached, effects, target, arguments)
     kept = tuple(item for item in base.static_fields if item[0] not in effects.static_writes)

@@ -30,7 +30,7 @@ PROVED = [
     "RecBinarySearch", "RecMergeSort", "RecVirtualDepth", "RecPower", "RecHanoi",
     "RecLoopInside", "RecSumDigits", "RecRightBase", "RecDeepFinite", "RecDeepBounce",
     "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
-    "RecCopyShrinks", "RecDropChunks",
+    "RecCopyShrinks", "RecDropChunks", "RecNestShrinks", "RecKeepsOther", "RecPartitionSort",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 

@@ -1,5 +1,5 @@
 """The heap facts and norms of issue 16: the global acyclicity rule
-(`jhalt.analyses.termination.acyclicity`) and the weighted term-size norm
+(`jhalt.analyses.termination.acyclicity`), the same rule for the writes before a loop, and the weighted term-size norm
 (`jhalt.analyses.termination.termsize`).  Each measure has a terminating program it proves
 and a non-terminating look-alike it must not prove; expected outcomes come from the
 programs' meaning (comments in the Java sources)."""
@@ -44,6 +44,22 @@ def test_closing_a_list_into_a_ring_is_a_possible_cycle_and_its_walk_is_not_prov
     assert not check.holds
     assert "putfield" in check.reason
     assert not prove_graph_terminates(graph, program).proved
+
+
+def test_a_walk_before_the_ring_is_closed_is_proved_with_the_writes_before_it():
+    graph, program = _graph("WalkThenRing")
+    assert not heap_stays_acyclic(graph, program).holds  # the ring is closed at the end
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("before the loop" in fact and "along the fields next" in fact for fact in facts)
+
+
+def test_a_walk_after_the_ring_is_closed_is_not_proved():
+    graph, program = _graph("RingThenWalk")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
 
 
 def test_a_rotation_that_keeps_the_longest_path_is_ranked_by_weighted_term_size():
