@@ -7,9 +7,10 @@ call context (the callee's frame alone, the caller's frames dropped) and the *su
 the caller after the call returned or threw. The demands follow them as follows:
 
 * **Summary edge** (`jhalt.analyses.relevance.effects`, kind ``summary``): the call as the caller sees it. It reads its arguments
-  (values and the contents of what they reach), sets the result, and may write every object
-  its arguments or the static fields reach — unless the callee writes only objects it
-  allocates (`jhalt.seg.evaluate.recursion.keeps_existing_objects`). It is relevant when its
+  (values and the contents of what they reach), sets the result, and may write the static
+  fields and every object its arguments or the static fields reach — only the static fields
+  when the callee writes no object but those it allocates
+  (`jhalt.seg.evaluate.recursion.keeps_existing_objects`). It is relevant when its
   result is demanded, or when a write may hit demanded contents (an argument's object may
   reach them, or a static field is demanded); the thesis's Def. 4.10 adds the relevant code
   the callee runs (`branches`).
@@ -91,14 +92,17 @@ def reachable(successors: dict[int, list[int]], starts: set[int]) -> set[int]:
     return seen
 
 
-def summary_writes_hit(n: AbstractState, m: AbstractState, after: frozenset[Demand]) -> bool:
+def summary_writes_hit(
+    n: AbstractState, m: AbstractState, after: frozenset[Demand], statics_only: bool = False
+) -> bool:
     """Whether the callee of a summary edge may write data a demand after it covers: a static
-    field is demanded, or an object its arguments or the static fields may reach may also be
-    reached from a location whose contents are demanded (before the call or after it)."""
+    field is demanded, or (unless it writes ``statics_only``) an object its arguments or the
+    static fields may reach may also be reached from a location whose contents are demanded
+    (before the call or after it)."""
     if any(loc[0] == "g" for loc, _ in after):
         return True
     content: list[Location] = [loc for loc, kind in after if kind == CONTENT]
-    if not content:
+    if not content or statics_only:
         return False
     for state in (n, m):
         writable = [r for r in n.top.stack if n.is_object(r)]

@@ -202,7 +202,9 @@ def _transfer(
         in_context or _write_hits(problem, effect.write_target, n, m, after)
     ):
         reason = "writes into an object whose contents are relevant"
-    elif effect.writes_reached and (in_context or summary_writes_hit(n, m, after)):
+    elif effect.writes_reached and (
+        in_context or summary_writes_hit(n, m, after, effect.writes_statics_only)
+    ):
         reason = "the recursive call may write into an object or static field that is relevant"
     elif forced:
         reason = "forced"

@@ -64,8 +64,11 @@ class EdgeEffect:
     write_target: Location | None = None
     world: bool = False
     writes_reached: bool = False
-    """A recursive call's summary: it may write whatever its arguments or the static fields
-    reach (`contexts`)."""
+    """A recursive call's summary: it may write the static fields and whatever its arguments
+    or the static fields reach (`contexts`)."""
+    writes_statics_only: bool = False
+    """With ``writes_reached``: the callee writes no object that existed before the call,
+    only static fields (and objects it allocates)."""
 
     @property
     def killed(self) -> frozenset[Location]:
@@ -98,14 +101,16 @@ def edge_effect(bodies: Bodies, n: AbstractState, m: AbstractState, call: str = 
 
 def _summary(n: AbstractState, m: AbstractState, ins: Instruction, call: str) -> EdgeEffect:
     """A recursive call as the caller sees it: reads its arguments and what they reach, sets
-    its result, may write what they or the static fields reach (unless ``summary-fresh``)."""
+    its result, may write the static fields and what they or the arguments reach (only the
+    static fields for ``summary-fresh``)."""
     popped = _popped_locations(n, ins)
     return EdgeEffect(
         SUMMARY,
         inputs=popped,
         outputs=_pushed_locations(n, m, len(popped)),
         content_inputs=popped,
-        writes_reached=call != SUMMARY_FRESH,
+        writes_reached=True,
+        writes_statics_only=call == SUMMARY_FRESH,
     )
 
 
