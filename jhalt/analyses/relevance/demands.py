@@ -203,7 +203,8 @@ def _transfer(
     ):
         reason = "writes into an object whose contents are relevant"
     elif effect.writes_reached and (
-        in_context or summary_writes_hit(n, m, after, effect.writes_statics_only)
+        (in_context and not effect.writes_statics_only)
+        or summary_writes_hit(n, m, after, effect.writes_statics_only)
     ):
         reason = "the recursive call may write into an object or static field that is relevant"
     elif forced:
