@@ -4,7 +4,8 @@
 Every entry runs in its own worker process (`jhalt.cli.batch`) with a fresh ``--timeout``
 budget: the graph gets `RELEVANCE_GRAPH` of it, the termination proof of the loops (asked only
 when a loop would otherwise be reported) the time left, and the mutation check up to
-`MUTATION_SHARE` of the budget (at least `MUTATION_MIN_S` seconds). The report is written
+`MUTATION_SHARE` of the budget (at least `MUTATION_MIN_S` seconds); the checks' Java driver is
+compiled once per run. The report is written
 first; the exit code is then that of `check` without findings: 2 when an entry reached corrupt
 input, 3 when one failed internally or none finished, else 0.
 """
@@ -15,9 +16,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from jhalt.analyses.relevance import RelevanceConfig, RelevanceResult, analyse_relevance
 from jhalt.analyses.relevance.code import Bodies
+from jhalt.analyses.relevance.driver import compile_driver
 from jhalt.analyses.relevance.mutation_check import MutationSetup, check_mutations
 from jhalt.analyses.relevance.obligations import PARTS, Obligations
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
@@ -36,6 +39,7 @@ from jhalt.program import Program
 from jhalt.report.formats import RELEVANCE_FORMATS
 from jhalt.report.relevance_output import RelevanceReport
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.witness.processes import scratch_directory
 from jhalt.witness.replay import Jdk, find_jdk
 
 RELEVANCE_GRAPH = 0.5
@@ -52,12 +56,17 @@ class _EntryRelevance:
     timeout_s: float
     jdk: Jdk | None
     inputs: int
+    driver: Path | None = None
+    assume_inputs: bool = False
 
     def __call__(self, entry: MethodId) -> RelevanceResult:
         budget = Budget(self.timeout_s)
         deadline = budget.deadline()
         program = Program(self.classpath)
-        config = RelevanceConfig(self.obligations, budget.share(RELEVANCE_GRAPH), deadline)
+        config = RelevanceConfig(
+            self.obligations, budget.share(RELEVANCE_GRAPH), deadline,
+            assume_input_invariants=self.assume_inputs,
+        )  # fmt: skip
 
         def loops_terminate(graph: SymbolicExecutionGraph) -> bool:
             outcome = prove_graph_terminates(graph, program, TerminationConfig(deadline=deadline))
@@ -69,6 +78,7 @@ class _EntryRelevance:
         setup = MutationSetup(
             self.classpath, self.jdk, self.inputs,
             total_s=max(MUTATION_MIN_S, self.timeout_s * MUTATION_SHARE), obligations=self.obligations,
+            driver=self.driver,
         )  # fmt: skip
         return check_mutations(result, Bodies(program), setup)
 
@@ -94,8 +104,13 @@ def cmd_relevance(args: argparse.Namespace) -> int:
     entries = _entries(args, classpath)
     blocked = None if args.no_validate else replay_blocker(classpath)
     jdk = None if args.no_validate or blocked else find_jdk()
-    work = _EntryRelevance(classpath, obligations, args.timeout, jdk, args.inputs)
-    outcomes = run_entries(entries, work, jobs=args.jobs, timeout_s=args.timeout * 2)
+    with scratch_directory("jhalt-relevance-driver-") as scratch:
+        driver = compile_driver(jdk.javac, scratch) if jdk and jdk.javac else None
+        work = _EntryRelevance(
+            classpath, obligations, args.timeout, jdk, args.inputs, driver,
+            args.assume_field_invariants,
+        )  # fmt: skip
+        outcomes = run_entries(entries, work, jobs=args.jobs, timeout_s=args.timeout * 2)
     results = [o.result for o in outcomes if o.result is not None]
     errors = [(str(o.entry), o.error or "no result") for o in outcomes if o.result is None]
     notes = []
@@ -157,6 +172,11 @@ def register(sub: argparse._SubParsersAction, add_target: object) -> None:
     parser.add_argument(
         "--no-validate", action="store_true",
         help="do not run mutants on the JVM (findings are then not mutation-checked)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--assume-field-invariants", action="store_true",
+        help="precondition: objects the entry gets from outside have their constructor-set "
+        "fields non-null, as the graph proves for the objects it builds",
     )  # fmt: skip
     parser.add_argument(
         "--inputs",

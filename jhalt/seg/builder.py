@@ -58,7 +58,7 @@ from jhalt.errors import MalformedCodeError, describe_internal
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
-from jhalt.seg.context import Call, EvalContext, EvalOptions, Split, Step, Stuck
+from jhalt.seg.context import INVARIANT, Call, EvalContext, EvalOptions, Split, Step, Stuck
 from jhalt.seg.entry import entry_state
 from jhalt.seg.evaluate import evaluate
 from jhalt.seg.graph import Incomplete, SymbolicExecutionGraph, end_kind
@@ -86,6 +86,9 @@ class BuildLimits:
     are summarised below this depth already (cyclic doubly linked lists)."""
     deadline: Deadline = NEVER
     """The run's deadline for this phase (`jhalt.budget`), on top of ``timeout_s``."""
+    stop_when_incomplete: bool = False
+    """Stop at the first node outside call contexts that cannot be expanded (the rest of the
+    worklist is left incomplete too): for an analysis that reports nothing on such a graph."""
 
 
 Key = tuple[object, ...]
@@ -104,6 +107,8 @@ class _Builder:
         self.return_sites: set[int] = set()
         self.in_context: set[int] = set()
         """Nodes of call contexts (their ends are not program ends)."""
+        self.stopped = False
+        """A node outside call contexts is incomplete (`BuildLimits.stop_when_incomplete`)."""
         self.call_entries: set[int] = set()
         """Callee states of recursive calls: merged and widened like loop headers."""
         self.representatives: dict[Key, list[int]] = {}
@@ -134,6 +139,8 @@ class _Builder:
 
     def mark_incomplete(self, node: int, reason: str, category: str) -> None:
         self.incomplete[node] = Incomplete(node, reason, category)
+        if self.limits.stop_when_incomplete and node not in self.in_context:
+            self.stopped = True
 
     def key(self, node: int) -> Key:
         """States are merged only with states of the same key: call stack positions, class
@@ -181,9 +188,15 @@ class _Builder:
                 self._give_up(node, timeout_in(GRAPH_PHASE) + took, "timeout")
                 continue
             self.process(node)
+            if self.stopped:
+                self._leave_open("stopped: the graph is incomplete elsewhere", "stopped")
 
     def _give_up(self, node: int, reason: str, category: str = "limit") -> None:
         self.mark_incomplete(node, reason, category)
+        self._leave_open(reason, category)
+
+    def _leave_open(self, reason: str, category: str) -> None:
+        """Every node of the worklist stays unexpanded (incomplete)."""
         for other in self.worklist:
             if other in self.states and not self.out[other] and other not in self.incomplete:
                 self.mark_incomplete(other, reason, category)
@@ -212,7 +225,9 @@ class _Builder:
             self.call_entries.add(entered)
             self.out[node].append((result.enter.label, entered))
             result = result.summary
-        if isinstance(result, Stuck):
+        if isinstance(result, Stuck) and result.category == INVARIANT:
+            self._give_up(node, result.reason, INVARIANT)  # built again without it
+        elif isinstance(result, Stuck):
             self.mark_incomplete(node, result.reason, result.category)
         elif isinstance(result, Step):
             successor = result.state

@@ -45,13 +45,19 @@ class Split:
     cases: tuple[tuple[RefineEdge, AbstractState], ...]
 
 
+INVARIANT = "field-invariant"
+"""The `Stuck` category of a write that breaks an invariant of `EvalOptions.non_null_fields`:
+the graph builder stops at it (:mod:`jhalt.seg.field_invariants` builds again without it)."""
+
+
 @dataclass(frozen=True)
 class Stuck:
     """No successor can be built; ``reason`` says why (verdict MAYBE)."""
 
     reason: str
     category: str = "unsupported"
-    """``unsupported``, ``recursion``, ``lambda``, ``missing-class`` or ``limit``."""
+    """``unsupported``, ``recursion``, ``lambda``, ``missing-class``, ``limit`` or
+    `INVARIANT`."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,10 @@ class EvalOptions:
     assertions: bool | None = None
     """Whether ``assert`` statements run (``java -ea``): True/False fixes every program class's
     synthetic ``$assertionsDisabled`` to false/true; None leaves it an unknown static field."""
+    non_null_fields: frozenset[FieldId] = frozenset()
+    """Fields assumed non-null in every constructed object: realizing one of an abstract
+    object gives a non-null value, and a ``putfield`` that may store null into one stops the
+    build (:mod:`jhalt.seg.field_invariants`, which proves them)."""
 
 
 @dataclass

@@ -321,10 +321,13 @@ def realize_field(
     ctx: EvalContext, state: AbstractState, reference: Ref, field_id: FieldId
 ) -> Split:
     """Give instance ``reference`` a value for ``field_id``: any value of the field's type
-    (objects possibly null), annotated as reachable from the instance (thesis Def. 1.22)."""
+    (objects possibly null, unless the field is one of ``EvalOptions.non_null_fields``,
+    `jhalt.seg.field_invariants`), annotated as reachable from the instance (thesis
+    Def. 1.22)."""
     value = state.heap[reference]
     assert isinstance(value, InstanceValue)
-    state, child = _bind(ctx, state, unknown_value(field_id.descriptor))
+    nullable = field_id not in ctx.options.non_null_fields
+    state, child = _bind(ctx, state, unknown_value(field_id.descriptor, nullable))
     state = state.with_value(reference, value.with_field(field_id, child))
     state = child_annotations(ctx, state, reference, child)
     return Split(((RefineEdge("realization", (reference,), field_id.name), state),))

@@ -12,7 +12,11 @@ complete graph; otherwise every branch on a cycle is relevant.
 
 Where the graph is incomplete, the unexplored continuation counts as relevant and demands
 everything of its state, and no instruction of a method that may run after it is reported
-(`unexplored`), so only what the explored part proves irrelevant is reported.
+(`unexplored`), so only what the explored part proves irrelevant is reported; a graph on which
+that is every executed method is not analysed at all, and its construction stops at the first
+such node (`BuildLimits.stop_when_incomplete`). Recursive calls are followed through their
+call contexts (`contexts`). The graph is built under the non-null field invariants it proves
+(`jhalt.seg.field_invariants`; thesis Example 4.19 needs them).
 
 Assumption: the findings hold for the executions the graph represents — for ``main`` the
 competition's input, for any other entry arguments that are tree-shaped and do not share
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from jhalt.analyses.relevance.branches import (
     OpcodeGraph,
@@ -45,11 +49,13 @@ from jhalt.analyses.relevance.demands import DemandProblem, Propagation, propaga
 from jhalt.analyses.relevance.locations import Key, key_of
 from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
-from jhalt.analyses.relevance.unexplored import methods_after_incomplete, without_call_contexts
+from jhalt.analyses.relevance.unexplored import methods_after_incomplete
 from jhalt.budget import NEVER, Deadline
-from jhalt.ids import MethodId
+from jhalt.domains.values import InstanceValue
+from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.builder import BuildLimits
+from jhalt.seg.field_invariants import applicable_fields, build_with_field_invariants
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
@@ -67,6 +73,12 @@ class RelevanceConfig:
     graph_timeout_s: float = 30.0
     deadline: Deadline = NEVER
     max_rounds: int = 10_000
+    field_invariants: bool = True
+    """Build the graph under the non-null field invariants it proves
+    (`jhalt.seg.field_invariants`)."""
+    assume_input_invariants: bool = False
+    """Precondition of the entry: the objects it gets from outside satisfy those invariants
+    too (otherwise the fields of classes its inputs may hold are not assumed)."""
 
 
 def analyse_relevance(
@@ -80,9 +92,42 @@ def analyse_relevance(
     docstring); the findings are not mutation-checked yet (`mutation_check`)."""
     config = config or RelevanceConfig()
     started = time.monotonic()
-    limits = BuildLimits(timeout_s=config.graph_timeout_s, deadline=config.deadline)
-    graph = build_graph(program, entry, registry, limits)
-    return relevance_of_graph(graph, program, config, loops_terminate, started)
+    limits = BuildLimits(
+        timeout_s=config.graph_timeout_s, deadline=config.deadline, stop_when_incomplete=True
+    )
+    fields = (
+        applicable_fields(program, entry, assume_inputs=config.assume_input_invariants)
+        if config.field_invariants
+        else frozenset()
+    )
+    graph, fields = build_with_field_invariants(program, entry, registry, limits, fields)
+    result = relevance_of_graph(graph, program, config, loops_terminate, started)
+    notes = _invariant_notes(program, graph, fields, config)
+    return replace(result, notes=(*result.notes, *notes))
+
+
+def _invariant_notes(
+    program: Program,
+    graph: SymbolicExecutionGraph,
+    fields: frozenset[FieldId],
+    config: RelevanceConfig,
+) -> list[str]:
+    """The invariants of the classes whose objects the graph holds (the others it did not
+    need), and the precondition they rest on, if any."""
+    held = {
+        value.class_name
+        for state in graph.states.values()
+        for value in state.heap.values()
+        if isinstance(value, InstanceValue)
+    }
+    fields = frozenset(f for f in fields if any(program.is_subtype(c, f.class_name) for c in held))
+    if not fields:
+        return []
+    names = ", ".join(sorted(f"{f.class_name.rsplit('/', 1)[-1]}.{f.name}" for f in fields))
+    note = f"fields non-null in every constructed object (proved on the graph): {names}"
+    if config.assume_input_invariants:
+        note += "; precondition: the entry's inputs satisfy this as well"
+    return [note]
 
 
 def relevance_of_graph(
@@ -94,17 +139,25 @@ def relevance_of_graph(
 ) -> RelevanceResult:
     """The analysis over a graph already built (module docstring)."""
     started = time.monotonic() if started is None else started
-    graph = without_call_contexts(graph)
     bodies = Bodies(program)
     obligations = EntryObligations(config.obligations, graph.entry_method, bodies)
-    problem = DemandProblem(
-        graph, bodies, obligations.at_end, obligations.everywhere,
-        all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
-    )  # fmt: skip
-    ops = opcode_graph(graph)
     open_methods = methods_after_incomplete(graph, bodies)
-    relevant, notes = _solve(problem, ops, config, loops_terminate, open_methods)
-    irrelevant, counts = classify(graph, bodies, relevant, ops)
+    executed = {k for k in map(key_of, graph.states.values()) if k}
+    if executed and all(key[0] in open_methods for key in executed):
+        # every executed instruction may run in the unexplored part: nothing can be reported
+        notes = [_open_note(open_methods)]
+        irrelevant, counts = classify(graph, bodies, executed, OpcodeGraph())
+    else:
+        problem = DemandProblem(
+            graph, bodies, obligations.at_end, obligations.everywhere,
+            all_heap=obligations.all_heap, world_relevant=config.obligations.effects,
+            exceptions_relevant=config.obligations.exceptions,
+        )  # fmt: skip
+        parts = config.obligations
+        value_only = not (parts.exceptions or parts.effects or parts.termination)
+        ops = opcode_graph(graph, value_only)
+        relevant, notes = _solve(problem, ops, config, loops_terminate, open_methods)
+        irrelevant, counts = classify(graph, bodies, relevant, ops)
     if obligations.all_heap:
         notes.append("the entry overwrites a reference parameter: every heap write is observable")
     return RelevanceResult(
@@ -135,10 +188,7 @@ def _solve(
     forced: set[Key] = {k for k in (key_of(graph.states[i.node]) for i in graph.incomplete) if k}
     forced |= {k for k in executed if k[0] in open_methods}
     if open_methods:
-        notes.append(
-            "graph incomplete: nothing is reported in the methods that may run after it: "
-            + ", ".join(sorted(m.name for m in open_methods))
-        )
+        notes.append(_open_note(open_methods))
     loops_checked = not config.obligations.termination
     for _ in range(config.max_rounds):
         propagation = propagate(problem, frozenset(forced))
@@ -154,6 +204,12 @@ def _solve(
         forced |= set(new)
     notes.append("relevance: round limit reached, every executed instruction counts as relevant")
     return executed, notes
+
+
+def _open_note(open_methods: set[MethodId]) -> str:
+    return "graph incomplete: nothing is reported in the methods that may run after it: " + (
+        ", ".join(sorted(m.name for m in open_methods))
+    )
 
 
 def _relevant_keys(graph: SymbolicExecutionGraph, propagation: Propagation) -> set[Key]:

@@ -30,8 +30,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from jhalt.analyses.relevance.contexts import call_contexts, reachable
 from jhalt.analyses.relevance.locations import Key, key_of
-from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.ids import MethodId
+from jhalt.seg.graph import RETURN, SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
 
 END: Key | None = None
 
@@ -46,21 +49,38 @@ class OpcodeGraph:
     keys: list[Key | None] = field(default_factory=list)
     index: dict[Key | None, int] = field(default_factory=dict)
     post_dominators: dict[Key | None, int] = field(default_factory=dict)
+    recursive: set[Key] = field(default_factory=set)
+    """The keys that enter a recursive call (`contexts`)."""
+    recursive_methods: set[MethodId] = field(default_factory=set)
+    """The methods entered by recursive calls."""
 
 
-def opcode_graph(graph: SymbolicExecutionGraph) -> OpcodeGraph:
-    """The opcode graph of ``graph`` (module docstring)."""
+def opcode_graph(graph: SymbolicExecutionGraph, value_only: bool = False) -> OpcodeGraph:
+    """The opcode graph of ``graph`` (module docstring); with ``value_only``, of the states
+    from which a normal return is reachable (`returning_nodes`)."""
     result = OpcodeGraph()
     states = graph.states
     successors: dict[int, list[int]] = {}
     for source, _, target in graph.edges:
         successors.setdefault(source, []).append(target)
-    for source, _, target in graph.edges:
+    alive = returning_nodes(graph) if value_only else None
+    contexts = call_contexts(graph)
+    context_keys: dict[int, set[Key]] = {}
+    for source, label, target in graph.edges:
+        if alive is not None and target not in alive:
+            continue
         n, m = states[source], states[target]
         key = key_of(n)
         if key is None:
             continue
-        if not m.frames:
+        if isinstance(label, EvalEdge) and label.enters_call:
+            if target not in context_keys:
+                reached = reachable(successors, {target})
+                context_keys[target] = {k for k in (key_of(states[i]) for i in reached) if k}
+            result.calls.setdefault(key, set()).update(context_keys[target])
+            result.recursive.add(key)
+            result.recursive_methods.add(m.position.method)
+        elif not m.frames:
             result.targets.setdefault(key, set()).add(END)
         elif len(m.frames) == len(n.frames):
             if key_of(m) != key:
@@ -70,12 +90,37 @@ def opcode_graph(graph: SymbolicExecutionGraph) -> OpcodeGraph:
             invoking = (caller.method, caller.pc, False)
             result.targets.setdefault(invoking, set()).add(key_of(m))
         else:
-            inside = _inside_call(graph, successors, target, len(n.frames))
+            inside = _inside_call(graph, successors, target, len(n.frames), contexts.nodes)
             result.calls.setdefault(key, set()).update(inside)
     for key in list(result.targets):
         result.reach[key] = frozenset(_reachable(result.targets, key))
     _post_dominance(result)
     return result
+
+
+def returning_nodes(graph: SymbolicExecutionGraph) -> set[int]:
+    """The nodes from which a normal return of the entry (a program end that is no uncaught
+    exception) is reachable. When only the returned value is the result (no exceptions,
+    effects or termination), a run that throws or does not end computes no value to compare
+    (`mutation_check` compares values when both runs return), so a choice between such a run
+    and one that returns is no choice the value depends on: the opcode graph keeps only
+    these nodes — a deviation from §4.3.4, whose dummy target ⊥ of an uncaught exception makes
+    the throwing opcode a branch (Example 4.14 needs it because the side effect is relevant
+    there; thesis Example 4.19 removes a loop whose calls may throw, which needs this). An
+    incomplete node and the end of a call context (the callee returns to a caller the context
+    does not represent) may lead to a return: they count as returning."""
+    predecessors: dict[int, list[int]] = {}
+    for source, _, target in graph.edges:
+        predecessors.setdefault(target, []).append(source)
+    todo = [n for n, kind in graph.ends.items() if kind == RETURN]
+    todo += [*graph.context_ends, *(item.node for item in graph.incomplete)]
+    seen = set(todo)
+    while todo:
+        for previous in predecessors.get(todo.pop(), ()):
+            if previous not in seen:
+                seen.add(previous)
+                todo.append(previous)
+    return seen
 
 
 def _post_dominance(ops: OpcodeGraph) -> None:
@@ -146,9 +191,14 @@ def _reachable(targets: dict[Key, set[Key | None]], start: Key) -> set[Key]:
 
 
 def _inside_call(
-    graph: SymbolicExecutionGraph, successors: dict[int, list[int]], start: int, caller_depth: int
+    graph: SymbolicExecutionGraph,
+    successors: dict[int, list[int]],
+    start: int,
+    caller_depth: int,
+    context_nodes: frozenset[int] = frozenset(),
 ) -> set[Key]:
-    """The keys of the states reached from ``start`` while the callee's frame is on the stack."""
+    """The keys of the states reached from ``start`` while the callee's frame is on the stack,
+    and of the call contexts entered from there (they run inside the call)."""
     found: set[Key] = set()
     seen = {start}
     todo = [start]
@@ -156,7 +206,7 @@ def _inside_call(
     while todo:
         node = todo.pop()
         state = states[node]
-        if len(state.frames) <= caller_depth:
+        if len(state.frames) <= caller_depth and node not in context_nodes:
             continue
         key = key_of(state)
         if key is not None:
@@ -206,11 +256,17 @@ def call_obligations(ops: OpcodeGraph, relevant: Iterable[Key]) -> dict[Key, str
 
 
 def loop_obligations(ops: OpcodeGraph) -> dict[Key, str]:
-    """The branching keys on a cycle: they decide whether a loop ends."""
-    found: dict[Key, str] = {}
+    """The branching keys on a cycle: they decide whether a loop ends; the keys that enter a
+    recursive call and the branching keys of the methods so entered: they decide whether a
+    recursion ends."""
+    found: dict[Key, str] = dict.fromkeys(
+        ops.recursive, "enters a recursive call (termination is not proved)"
+    )
     for key, targets in ops.targets.items():
         if len(targets) < 2:
             continue
-        if any(t is not None and key in ops.reach.get(t, frozenset()) for t in targets):
+        if key[0] in ops.recursive_methods:
+            found[key] = "decides whether a recursion ends (termination is not proved)"
+        elif any(t is not None and key in ops.reach.get(t, frozenset()) for t in targets):
             found[key] = "decides whether a loop ends (termination is not proved)"
     return found

@@ -27,7 +27,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jhalt.analyses.relevance.code import Bodies
-from jhalt.analyses.relevance.effects import EdgeEffect, edge_effect
+from jhalt.analyses.relevance.contexts import (
+    CallContexts,
+    call_contexts,
+    context_end_demands,
+    may_catch,
+    summary_writes_hit,
+)
+from jhalt.analyses.relevance.effects import (
+    ENTER,
+    SUMMARY,
+    SUMMARY_FRESH,
+    EdgeEffect,
+    edge_effect,
+)
 from jhalt.analyses.relevance.locations import (
     CONTENT,
     VALUE,
@@ -66,11 +79,20 @@ class DemandProblem:
     everywhere: Callable[[AbstractState], Demands]
     all_heap: bool = False
     world_relevant: bool = True
+    exceptions_relevant: bool = True
+    """Whether exceptions are part of the result (`contexts` demands them at the ends of call
+    contexts only then, or when a handler may catch them)."""
     successors: dict[int, list[tuple[bool, int]]] = field(default_factory=dict)
     predecessors: dict[int, list[int]] = field(default_factory=dict)
     effects: dict[tuple[int, int], EdgeEffect] = field(default_factory=dict)
+    contexts: CallContexts = field(default_factory=CallContexts)
+    context_exceptions: bool = True
 
     def __post_init__(self) -> None:
+        self.contexts = call_contexts(self.graph)
+        self.context_exceptions = bool(self.contexts.nodes) and (
+            self.exceptions_relevant or may_catch(self.graph, self.bodies)
+        )
         for source, label, target in self.graph.edges:
             is_eval = isinstance(label, EvalEdge)
             self.successors.setdefault(source, []).append((is_eval, target))
@@ -78,8 +100,17 @@ class DemandProblem:
             if is_eval:
                 states = self.graph.states
                 self.effects[(source, target)] = edge_effect(
-                    self.bodies, states[source], states[target]
+                    self.bodies, states[source], states[target], self._call_kind(source, target)
                 )
+
+    def _call_kind(self, source: int, target: int) -> str:
+        """How `edge_effect` reads the edge: into a call context, a summary, or neither."""
+        contexts = self.contexts
+        if target in contexts.enters.get(source, ()):
+            return ENTER
+        if (source, target) in contexts.keeps_existing:
+            return SUMMARY_FRESH
+        return SUMMARY if (source, target) in contexts.summaries else ""
 
 
 def propagate(problem: DemandProblem, forced: frozenset[Key]) -> Propagation:
@@ -115,12 +146,15 @@ def _node_demands(
 ) -> tuple[Demands, str]:
     """The demands of one node from its successors' current demands, and why it is relevant
     (empty: not relevant as far as the data says)."""
+    in_context = node in problem.contexts.nodes
+    if not state.frames and in_context:
+        return context_end_demands(state, problem.context_exceptions), ""
     if not state.frames:
         return problem.end_demands(node, state), ""
     if incomplete:
         everything = {(loc, kind) for loc, _ in locations(state) for kind in (VALUE, CONTENT)}
         return frozenset(everything), "the graph is incomplete here: its continuation is unknown"
-    collected: set[Demand] = set(problem.everywhere(state))
+    collected: set[Demand] = set() if in_context else set(problem.everywhere(state))
     reason = ""
     is_forced = key_of(state) in forced
     for is_eval, target in problem.successors.get(node, ()):
@@ -129,8 +163,10 @@ def _node_demands(
             collected.update(d for d in after if reference_at(state, d[0]) is not None)
             continue
         effect = problem.effects[(node, target)]
+        if effect.kind == ENTER:
+            continue  # the callee's locations are not the caller's (`contexts`)
         before, why = _transfer(
-            problem, effect, state, problem.graph.states[target], after, is_forced
+            problem, effect, state, problem.graph.states[target], after, is_forced, in_context
         )
         collected.update(before)
         reason = reason or why
@@ -144,9 +180,11 @@ def _transfer(
     m: AbstractState,
     after: Demands,
     forced: bool,
+    in_context: bool = False,
 ) -> tuple[set[Demand], str]:
     """Alg. 18 for one evaluation edge: the demands before it, and the reason the state is
-    relevant (empty if it is not)."""
+    relevant (empty if it is not). In a call context every write is observable
+    (`contexts`)."""
     killed = effect.killed
     before = {d for d in after if d[0] not in killed and reference_at(n, d[0]) is not None}
     moved = [(source, kind) for target, source in effect.moves for t, kind in after if t == target]
@@ -160,8 +198,15 @@ def _transfer(
         reason = "moves a value that is used"
     elif effect.world and problem.world_relevant:
         reason = "has an effect outside the analysed state"
-    elif effect.write_target is not None and _write_hits(problem, effect.write_target, n, m, after):
+    elif effect.write_target is not None and (
+        in_context or _write_hits(problem, effect.write_target, n, m, after)
+    ):
         reason = "writes into an object whose contents are relevant"
+    elif effect.writes_reached and (
+        (in_context and not effect.writes_statics_only)
+        or summary_writes_hit(n, m, after, effect.writes_statics_only)
+    ):
+        reason = "the recursive call may write into an object or static field that is relevant"
     elif forced:
         reason = "forced"
     if reason:

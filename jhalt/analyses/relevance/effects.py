@@ -42,6 +42,10 @@ from jhalt.domains.state import AbstractState
 from jhalt.ids import FieldId, MethodId
 from jhalt.seg.evaluate.common import category
 
+ENTER = "enter"
+SUMMARY = "summary"
+SUMMARY_FRESH = "summary-fresh"
+
 RESULT: Location = ("r",)
 """The entry's returned value, at the program end its return leads to."""
 
@@ -49,7 +53,8 @@ RESULT: Location = ("r",)
 @dataclass(frozen=True)
 class EdgeEffect:
     """See the module docstring. ``kind`` names the edge: ``step``, ``library``, ``throw``,
-    ``call``, ``return``, ``catch``, ``unwind``."""
+    ``call``, ``return``, ``catch``, ``unwind``, and for recursive calls ``enter`` and
+    ``summary`` (`contexts`)."""
 
     kind: str
     inputs: tuple[Location, ...] = ()
@@ -58,14 +63,27 @@ class EdgeEffect:
     content_inputs: tuple[Location, ...] = ()
     write_target: Location | None = None
     world: bool = False
+    writes_reached: bool = False
+    """A recursive call's summary: it may write the static fields and whatever its arguments
+    or the static fields reach (`contexts`)."""
+    writes_statics_only: bool = False
+    """With ``writes_reached``: the callee writes no object that existed before the call,
+    only static fields (and objects it allocates)."""
 
     @property
     def killed(self) -> frozenset[Location]:
         return frozenset(self.outputs) | {target for target, _ in self.moves}
 
 
-def edge_effect(bodies: Bodies, n: AbstractState, m: AbstractState) -> EdgeEffect:
-    """The effect of the evaluation edge from ``n`` to ``m`` (module docstring)."""
+def edge_effect(bodies: Bodies, n: AbstractState, m: AbstractState, call: str = "") -> EdgeEffect:
+    """The effect of the evaluation edge from ``n`` to ``m`` (module docstring); ``call`` is
+    ``enter`` for an edge into a recursive call's context (no location of ``n`` is one of
+    ``m``: nothing moves), ``summary`` or ``summary-fresh`` (the callee writes only objects
+    it allocates) for a recursive call's summary edge (`contexts`)."""
+    if call == ENTER:
+        return EdgeEffect(ENTER)
+    if call and m.exception is None:
+        return _summary(n, m, bodies.instruction(n.position.method, n.position.pc), call)
     if n.exception is not None:
         return _exceptional(n, m)
     ins = bodies.instruction(n.position.method, n.position.pc)
@@ -79,6 +97,21 @@ def edge_effect(bodies: Bodies, n: AbstractState, m: AbstractState) -> EdgeEffec
     if ins.kind is Kind.INVOKE:
         return _library(n, m, ins)
     return _step(n, m, ins)
+
+
+def _summary(n: AbstractState, m: AbstractState, ins: Instruction, call: str) -> EdgeEffect:
+    """A recursive call as the caller sees it: reads its arguments and what they reach, sets
+    its result, may write the static fields and what they or the arguments reach (only the
+    static fields for ``summary-fresh``)."""
+    popped = _popped_locations(n, ins)
+    return EdgeEffect(
+        SUMMARY,
+        inputs=popped,
+        outputs=_pushed_locations(n, m, len(popped)),
+        content_inputs=popped,
+        writes_reached=True,
+        writes_statics_only=call == SUMMARY_FRESH,
+    )
 
 
 def _popped_locations(n: AbstractState, ins: Instruction) -> tuple[Location, ...]:

@@ -56,6 +56,9 @@ class MutationSetup:
     run_timeout_s: float = 5.0
     total_s: float = 120.0
     obligations: Obligations = field(default_factory=Obligations)
+    driver: Path | None = None
+    """The compiled driver (`driver.compile_driver`), shared by the entries of a run; None:
+    each check compiles its own (javac takes seconds: a run compiles it once)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def check_mutations(
     if setup.jdk.javac is None:
         return _all(result, MutationCheck(NOT_CHECKED, 0, "no javac to compile the driver"))
     with scratch_directory("jhalt-relevance-") as scratch:
-        driver = compile_driver(setup.jdk.javac, _fresh(scratch / "driver"))
+        driver = setup.driver or compile_driver(setup.jdk.javac, _fresh(scratch / "driver"))
         if driver is None:
             return _all(result, MutationCheck(NOT_CHECKED, 0, "the driver did not compile"))
         runner = _Runner(setup, result.entry, scratch, driver)

@@ -18,6 +18,11 @@ from jhalt.domains.values import Ref
 
 def may_reach(state: AbstractState, starts: Iterable[Ref], target: Ref) -> bool:
     """Whether ``target`` may be reachable in ``state`` from one of ``starts``."""
+    return target in may_reach_all(state, starts)
+
+
+def may_reach_all(state: AbstractState, starts: Iterable[Ref]) -> set[Ref]:
+    """The objects that may be reachable in ``state`` from ``starts`` (themselves included)."""
 
     def follow(reference: Ref) -> list[Ref]:
         predicates = state.predicates
@@ -27,4 +32,4 @@ def may_reach(state: AbstractState, starts: Iterable[Ref], target: Ref) -> bool:
             *predicates.join_partners(reference),
         ]
 
-    return target in walk(starts, follow, state.is_object)
+    return set(walk(starts, follow, state.is_object))

@@ -31,7 +31,7 @@ from jhalt.domains.values import (
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.program.resolution import LinkageFailure
-from jhalt.seg.context import EvalContext, StepResult, Stuck
+from jhalt.seg.context import INVARIANT, EvalContext, StepResult, Stuck
 from jhalt.seg.evaluate.classinit import initialization_step
 from jhalt.seg.evaluate.common import (
     advance,
@@ -151,6 +151,8 @@ def evaluate_putfield(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     field_id = _resolve_field(ctx, ins)
     if isinstance(field_id, Stuck):
         return field_id
+    if field_id in ctx.options.non_null_fields and may_be_null(state, state.peek()):
+        return Stuck(f"null may be stored into {field_id}, assumed non-null", INVARIANT)
     reference = state.peek(1)
     pending = _object_ready(ctx, state, ins, reference, field_id)
     if pending is not None:

@@ -5,9 +5,11 @@ instruction that does matter is caught and withdrawn (the check can fail)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
-from relevance_programs import classpath, entry_of, read_program
+from javac import compile_java
+from relevance_programs import DIRECTORY, classpath, entry_of, read_program
 
 from jhalt.analyses.relevance import RelevanceConfig, RelevanceResult, analyse_relevance
 from jhalt.analyses.relevance.code import Bodies
@@ -20,16 +22,22 @@ from jhalt.analyses.relevance.result import (
     IrrelevantInstruction,
 )
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
+from jhalt.classfile import ClassPath
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.witness.replay import find_jdk
 
-CHECKED = ["Ex412IrrelevantBranch", "LoopUnusedSum"]
+CHECKED = [
+    "Ex412IrrelevantBranch", "LoopUnusedSum", "NullCheckNeverHolds", "RecursiveDeadTemp",
+    "RecursiveListDead", "RecursionUnusedValue", "ValueIgnoresThrowingLoop",
+]  # fmt: skip
 
 
-def _analyse(name: str) -> tuple[RelevanceResult, Program, MutationSetup]:
-    expected = read_program(name)
-    path = classpath()
+def _analyse(
+    name: str, directory: Path = DIRECTORY
+) -> tuple[RelevanceResult, Program, MutationSetup]:
+    expected = read_program(name, directory)
+    path = classpath() if directory == DIRECTORY else _compiled(directory)
     program = Program(path)
     result = analyse_relevance(
         program, entry_of(name, path), default_registry(), RelevanceConfig(expected.obligations),
@@ -40,12 +48,24 @@ def _analyse(name: str) -> tuple[RelevanceResult, Program, MutationSetup]:
     return result, program, MutationSetup(path, jdk, inputs=3, obligations=expected.obligations)
 
 
+def _compiled(directory: Path) -> ClassPath:
+    return ClassPath.from_spec(str(compile_java(sorted(directory.glob("*.java")))))
+
+
 @pytest.mark.parametrize("name", CHECKED)
 def test_every_finding_is_mutation_confirmed(name: str) -> None:
     result, program, setup = _analyse(name)
     checked = check_mutations(result, Bodies(program), setup)
     assert checked.findings and not checked.withdrawn
     assert all(f.mutation.status == CONFIRMED and f.mutation.inputs == 3 for f in checked.findings)
+
+
+def test_the_thesis_example_4_19_is_mutation_confirmed() -> None:
+    """Thesis §4.7: the mutant without the code Example 4.19 removes returns the same graph."""
+    result, program, setup = _analyse("ThesisGraph", DIRECTORY.parent / "relevance_thesis")
+    checked = check_mutations(result, Bodies(program), setup)
+    assert any(f.method.name == "run" for f in checked.findings) and not checked.withdrawn
+    assert all(f.mutation.status == CONFIRMED for f in checked.findings)
 
 
 def test_a_relevant_instruction_reported_as_irrelevant_is_withdrawn() -> None:

@@ -1,8 +1,9 @@
-// FOR: value,effects
+// FOR: value
 // WHY: thesis 004 Example 4.18/4.19 (§4.7), the graph bug: source comes from graphOne and node
 // from graphTwo, which do not share, so areConnected is always false and the loop adds nothing;
-// the marked code is what Example 4.19 removes (the second createGraph() call stays: it
-// advances Rnd.count).
+// the marked code is what Example 4.19 removes when only res (the returned value) is marked
+// relevant. The second createGraph() call stays (Def. 4.10: it runs the relevant code of
+// createGraph), its store does not; the call of addNode is never reached (UNREACHED).
 import java.util.Iterator;
 
 public class ThesisGraph {
@@ -15,7 +16,7 @@ public class ThesisGraph {
         GNode source = graphOne.getRootNode(); // IRRELEVANT
         for (GNode node : graphTwo.getNodes()) { // IRRELEVANT
             if (GNode.areConnected(source, node)) { // IRRELEVANT
-                graphOne.addNode(node); // IRRELEVANT
+                graphOne.addNode(node); // UNREACHED
             }
         }
         ThesisGraph res = graphOne;
