@@ -21,13 +21,17 @@ order, and that order steers which model it finds (and what later checks in the 
 process find), so this order keeps the values jhalt reports stable.
 
 Small values: input variables are first bounded by ±4, then ±64, then ±65536, then not at
-all; the first satisfiable tier gives the model. Array reads of one array at equal indices
+all; the first satisfiable tier gives the model. Strings (`jhalt.smt.strings`, when the path's
+content relations are given: :func:`solve_path`) are encoded after the integers, so a path
+without content conditions is solved exactly as before; input Strings are printable ASCII in
+those tiers, and any UTF-16 text in one last tier. Array reads of one array at equal indices
 must give equal elements (functional consistency of the input array).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import z3
@@ -36,6 +40,7 @@ from jhalt.domains.intervals import type_range
 from jhalt.domains.values import NULL as NULL_VAR
 from jhalt.its.terms import INT, LONG, Atom, Sort
 from jhalt.smt.session import SatAnswer, SmtConfig, SmtSession
+from jhalt.smt.strings import ContentRelation, StringEncoder, relevant
 from jhalt.smt.terms import NotEncodable, Semantics, TermEncoder
 
 BOUND_TIERS: tuple[int | None, ...] = (4, 64, 65536, None)
@@ -109,14 +114,93 @@ class _Variables:
             return []
 
 
+class StringFacts(Protocol):
+    """What the solver reads of a path's Strings (`jhalt.witness.search.path.PathFacts`):
+    content relations in path order, each String's length variable, the aliases of the
+    path, and its environment values ((call site, variable): their Strings are inputs too)."""
+
+    @property
+    def strings(self) -> Sequence[ContentRelation]: ...
+
+    @property
+    def string_lengths(self) -> dict[str, str]: ...
+
+    @property
+    def aliases(self) -> list[tuple[str, str]]: ...
+
+    @property
+    def environment(self) -> Sequence[tuple[object, str]]: ...
+
+
+@dataclass(frozen=True)
+class PathModel:
+    """A model of a path: integer values and the contents of the Strings the solver
+    encoded (`jhalt.smt.strings`; a String whose content no condition reads is absent)."""
+
+    integers: dict[str, int]
+    strings: dict[str, str] = field(default_factory=dict)
+
+
 def solve_integers(
     facts: PathFacts, config: SmtConfig = SmtConfig(), small: frozenset[str] | None = None
 ) -> dict[str, int] | None:
     """A model of the path's integer constraints (module docstring), or None when there is
     none (unsat, or unknown within the resource limit). ``small`` are the variables the
     bound tiers apply to (default: the input variables of ``facts``)."""
+    model = solve_path(facts, config, small)
+    return None if model is None else model.integers
+
+
+def solve_path(
+    facts: PathFacts,
+    config: SmtConfig = SmtConfig(),
+    small: frozenset[str] | None = None,
+    contents: StringFacts | None = None,
+) -> PathModel | None:
+    """:func:`solve_integers` with the contents of the path's Strings (``contents``, module
+    docstring of `jhalt.smt.strings`): their relations constrain the integers too, and the
+    model gives the encoded Strings' characters. Input Strings (those of ``small``) are
+    printable ASCII in every tier, and after the last tier any UTF-16 text once more."""
     terms = _Variables(facts)
     session = SmtSession(config)
+    _add_integer_facts(facts, terms, session)
+    strings: StringEncoder | None = None
+    if contents is not None:
+        kept = relevant(contents.strings)
+        if kept:
+            strings = StringEncoder(terms.operand)
+            for index in kept:
+                strings.add(contents.strings[index])
+            strings.lengths(contents.string_lengths)
+            strings.aliases(contents.aliases)
+            session.add(*strings.constraints)
+    bounded = small if small is not None else frozenset(facts.inputs)
+    tiers: list[tuple[int | None, bool]] = [(bound, True) for bound in BOUND_TIERS]
+    if strings is not None:
+        tiers.append((None, False))
+    for bound, printable in tiers:
+        with session.scope():
+            if bound is not None:
+                for var in sorted(bounded):
+                    term = terms.known(var)
+                    if term is not None:
+                        session.add(term >= -bound, term <= bound)
+            if strings is not None and contents is not None:
+                chosen = bounded | {var for _, var in contents.environment}
+                session.add(*strings.input_characters(chosen, printable))
+            if session.check() is SatAnswer.SAT:
+                model = session.model()
+                integers = {
+                    str(name): model.eval(term, model_completion=True).as_long()
+                    for (name, _), term in terms.encoder.variables.items()
+                }
+                texts = strings.values(model) if strings is not None else {}
+                return PathModel(integers, texts)
+    return None
+
+
+def _add_integer_facts(facts: PathFacts, terms: _Variables, session: SmtSession) -> None:
+    """The formulas, intervals, type ranges and array reads of ``facts``."""
     for operands, atom in facts.formulas:
         for operand in operands:  # z3 numbers its terms in creation order (module docstring)
             terms.operand(operand)
@@ -151,19 +235,3 @@ def solve_integers(
                 e, f = terms.term(element), terms.term(other_element)
                 if None not in (i, j, e, f) and element in facts.int_types:
                     session.add(z3.Implies(i == j, e == f))
-    bounded = small if small is not None else frozenset(facts.inputs)
-    for bound in BOUND_TIERS:
-        with session.scope():
-            if bound is not None:
-                for var in sorted(bounded):
-                    term = terms.known(var)
-                    if term is not None:
-                        session.add(term >= -bound, term <= bound)
-            answer = session.check()
-            if answer is SatAnswer.SAT:
-                model = session.model()
-                return {
-                    str(name): model.eval(term, model_completion=True).as_long()
-                    for (name, _), term in terms.encoder.variables.items()
-                }
-    return None
