@@ -64,13 +64,21 @@ class ContentRelation(Protocol):
     def args(self) -> tuple[Operand, ...]: ...
 
 
-def relevant(relations: Sequence[ContentRelation]) -> list[int]:
-    """The indices of the relations to encode (module docstring), in path order."""
+def relevant(
+    relations: Sequence[ContentRelation], links: Iterable[tuple[str, str]] = ()
+) -> list[int]:
+    """The indices of the relations to encode (module docstring), in path order; ``links``
+    are pairs of variables that may be one object (so one content)."""
     keep = {k for k, r in enumerate(relations) if r.op not in c.PRODUCERS}
     needed = {v for k in keep for v in c.string_operands(relations[k].op, relations[k].args)}
+    pairs = list(links)
     changed = True
     while changed:
         changed = False
+        for a, b in pairs:
+            if (a in needed) != (b in needed):
+                needed.update((a, b))
+                changed = True
         for k, relation in enumerate(relations):
             if k in keep:
                 continue
@@ -187,9 +195,7 @@ class StringEncoder:
         elif op == c.APPEND and old is not None:
             self.constraints.append(new == z3.Concat(old, self._concat(args[1:])))
 
-    def _query(
-        self, op: str, result: str | None, args: tuple[Operand, ...]
-    ) -> list[z3.BoolRef]:
+    def _query(self, op: str, result: str | None, args: tuple[Operand, ...]) -> list[z3.BoolRef]:
         s = self.content(args[0])
         if s is None:
             return []
@@ -237,6 +243,15 @@ class StringEncoder:
                 first, second = self.content(a), self.content(b)
                 if first is not None and second is not None:
                     self.constraints.append(self.first[a] == self.first[b])
+
+    def same_reads(self, reads: Iterable[tuple[z3.ArithRef, z3.ArithRef, str, str]]) -> None:
+        """Two reads of one input array at equal indices (``i``, ``j``) give one String
+        (``e``, ``f``): one content, when either is encoded."""
+        for i, j, e, f in reads:
+            if e in self.first or f in self.first:
+                first, second = self.content(e), self.content(f)
+                if first is not None and second is not None:
+                    self.constraints.append(z3.Implies(i == j, self.first[e] == self.first[f]))
 
     def input_characters(self, names: Iterable[str], printable: bool) -> list[z3.BoolRef]:
         """The characters of the inputs' contents: printable ASCII, else any but a lone
@@ -291,9 +306,7 @@ def _compare(r: z3.ArithRef, s: z3.SeqRef, t: z3.SeqRef) -> list[z3.BoolRef]:
     ]
 
 
-def _parses(
-    text: z3.SeqRef, value: z3.ArithRef | None, low: Operand, high: Operand
-) -> z3.BoolRef:
+def _parses(text: z3.SeqRef, value: z3.ArithRef | None, low: Operand, high: Operand) -> z3.BoolRef:
     """``text`` is the decimal text of an integer in ``[low, high]`` (equal to ``value``
     when given; module docstring)."""
     signed = z3.Or(z3.PrefixOf(z3.StringVal("-"), text), z3.PrefixOf(z3.StringVal("+"), text))

@@ -117,7 +117,8 @@ class _Variables:
 class StringFacts(Protocol):
     """What the solver reads of a path's Strings (`jhalt.witness.search.path.PathFacts`):
     content relations in path order, each String's length variable, the aliases of the
-    path, and its environment values ((call site, variable): their Strings are inputs too)."""
+    path, its environment values ((call site, variable): their Strings are inputs too) and its
+    variables found null."""
 
     @property
     def strings(self) -> Sequence[ContentRelation]: ...
@@ -130,6 +131,9 @@ class StringFacts(Protocol):
 
     @property
     def environment(self) -> Sequence[tuple[object, str]]: ...
+
+    @property
+    def null_vars(self) -> set[str]: ...
 
 
 @dataclass(frozen=True)
@@ -160,17 +164,26 @@ def solve_path(
     """:func:`solve_integers` with the contents of the path's Strings (``contents``, module
     docstring of `jhalt.smt.strings`): their relations constrain the integers too, and the
     model gives the encoded Strings' characters. Input Strings (those of ``small``) are
-    printable ASCII in every tier, and after the last tier any UTF-16 text once more."""
+    printable ASCII in every tier, and after the last tier any UTF-16 text once more. Two
+    reads of one input array at equal indices are one object: one content, and not one null
+    and the other not."""
     terms = _Variables(facts)
     session = SmtSession(config)
     _add_integer_facts(facts, terms, session)
     strings: StringEncoder | None = None
     if contents is not None:
-        kept = relevant(contents.strings)
+        same = _same_reads(facts, terms)
+        for i, j, e, f in same:  # one element is null, the other not: different indices
+            if (e in contents.null_vars) != (f in contents.null_vars):
+                if _non_null(facts, e) or _non_null(facts, f):
+                    session.add(i != j)
+        links = [*contents.aliases, *((e, f) for _, _, e, f in same)]
+        kept = relevant(contents.strings, links)
         if kept:
             strings = StringEncoder(terms.operand)
             for index in kept:
                 strings.add(contents.strings[index])
+            strings.same_reads(same)
             strings.lengths(contents.string_lengths)
             strings.aliases(contents.aliases)
             session.add(*strings.constraints)
@@ -197,6 +210,30 @@ def solve_path(
                 texts = strings.values(model) if strings is not None else {}
                 return PathModel(integers, texts)
     return None
+
+
+def _same_reads(
+    facts: PathFacts, terms: _Variables
+) -> list[tuple[z3.ArithRef, z3.ArithRef, str, str]]:
+    """Pairs of reads of one input array whose elements are not integers: (index, index,
+    element, element)."""
+    pairs = []
+    by_array: dict[str, list[tuple[str, str]]] = {}
+    for array, index, element in facts.reads:
+        if element not in facts.int_types:
+            by_array.setdefault(array, []).append((index, element))
+    for reads in by_array.values():
+        for position, (index, element) in enumerate(reads):
+            for other_index, other_element in reads[:position]:
+                i, j = terms.term(index), terms.term(other_index)
+                if i is not None and j is not None:
+                    pairs.append((i, j, element, other_element))
+    return pairs
+
+
+def _non_null(facts: PathFacts, var: str) -> bool:
+    found = facts.objects.get(var)
+    return bool(found is not None and getattr(found, "non_null", False))
 
 
 def _add_integer_facts(facts: PathFacts, terms: _Variables, session: SmtSession) -> None:

@@ -68,7 +68,9 @@ def step(
     strings = tuple(c for c in constraints if is_content(c))
     if strings:
         constraints = tuple(c for c in constraints if not is_content(c))
-    label = EvalEdge(state.position, instruction.mnemonic, constraints, assumptions, strings=strings)
+    label = EvalEdge(
+        state.position, instruction.mnemonic, constraints, assumptions, strings=strings
+    )
     return Step(label, successor.with_split(None) if successor.split is not None else successor)
 
 

@@ -359,6 +359,8 @@ def collect_path_facts(
             for old, new in label.renaming:
                 if new == NULL and old in env:
                     walker.facts.null_vars.add(env[old])
+            if label.refinement == "existence" and label.case == "null":
+                walker.facts.null_vars.update(env[r] for r in label.refs if r in env)
             walker.refine_edge(label, target_env)
         else:
             assert isinstance(label, InstanceEdge)
