@@ -37,6 +37,7 @@ What is collected:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jhalt.domains.state import AbstractState
@@ -285,15 +286,7 @@ class _PathWalker:
             elif relation.op == INPUT and result:
                 self.facts.environment.append((label.position, result))
             self.facts.relations.append(Relation(relation.op, result, args))  # type: ignore[arg-type]
-        described: set[Operand] = set()
-        for relation in label.strings:
-            result = None
-            if relation.result is not None:
-                result = target_env.get(relation.result, f"?{relation.result}")
-            args = tuple(var_of(a) for a in relation.args)
-            if relation.op in BUILDER_OPS:
-                described.add(args[0])
-            self.facts.strings.append(Relation(relation.op, result, args))
+        described = self.contents(label, target_env, var_of)
         # writes: fields that changed or appeared on an evaluation edge, static fields
         for reference, value in target.heap.items():
             if not isinstance(value, InstanceValue) or reference not in source.heap:
@@ -315,6 +308,25 @@ class _PathWalker:
                 and label.mnemonic == "putstatic"
             ):
                 self.written_statics.add(field_id)
+
+    def contents(
+        self,
+        label: EvalEdge,
+        target_env: dict[Ref, str],
+        var_of: Callable[[Operand], Operand],
+    ) -> set[Operand]:
+        """Collect the edge's content relations over path variables; the builders they
+        describe are returned."""
+        described: set[Operand] = set()
+        for relation in label.strings:
+            result = None
+            if relation.result is not None:
+                result = target_env.get(relation.result, f"?{relation.result}")
+            args = tuple(var_of(a) for a in relation.args)
+            if relation.op in BUILDER_OPS:
+                described.add(args[0])
+            self.facts.strings.append(Relation(relation.op, result, args))
+        return described
 
     def refine_edge(self, label: RefineEdge, target_env: dict[Ref, str]) -> None:
         for old, new in label.renaming:
