@@ -144,6 +144,10 @@ def _represents_object(
         if isinstance(coarse_value, ArrayValue) and hierarchy.is_subtype(
             fine_value.array_type, coarse_value.array_type
         ):
+            if coarse_value.non_null_entries and not (
+                fine_value.entries is None and fine_value.non_null_entries
+            ):
+                return False  # the fine array may hold null where the coarse one may not
             return coarse_value.entries is None or (
                 fine_value.entries is not None
                 and len(fine_value.entries) == len(coarse_value.entries)

@@ -10,8 +10,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from env_programs import MAIN, STRINGS, analysed, correct, expectations, failing, replayed
+from env_programs import (
+    MAIN,
+    STRINGS,
+    analysed,
+    correct,
+    expectations,
+    failing,
+    graph_absence,
+    replayed,
+)
 
+from jhalt.analyses.absence import AbsenceProof
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.report.witness_text import witness_lines
@@ -88,3 +98,16 @@ def _java_compare(first: str, second: str) -> int:
         if a != b:
             return ord(a) - ord(b)
     return len(first) - len(second)
+
+
+def test_command_line_strings_are_never_null() -> None:
+    """A JVM launch passes non-null Strings: reading them needs no null check, so a main that
+    only reads its arguments is proved safe (here and ``SafeArgs`` of the env corpus)."""
+    assert isinstance(graph_absence("SafeStrArgsLength", STRINGS), AbsenceProof)
+    assert isinstance(graph_absence("SafeArgs"), AbsenceProof)
+
+
+@pytest.mark.parametrize("name", failing(STRINGS))
+def test_failing_string_program_is_never_proved_safe(name: str) -> None:
+    """``FailStrArgsNull`` stores null into ``args``: from then on its entries may be null."""
+    assert not isinstance(graph_absence(name, STRINGS), AbsenceProof)
