@@ -97,9 +97,12 @@ STRING, DECIMAL, CHAR, BOOLEAN, TEXT, ANY = range(6)
 Piece = tuple[Operand, ...]
 
 
+_PREFIXES = ("str.", "sb.")
+
+
 def is_content_op(op: str) -> bool:
     """Whether ``op`` names a content relation."""
-    return op.startswith("str.") or op.startswith("sb.")
+    return op.startswith(_PREFIXES)
 
 
 def code_units(text: str) -> tuple[int, ...]:

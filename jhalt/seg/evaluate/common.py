@@ -65,8 +65,9 @@ def step(
 ) -> Step:
     """An evaluation edge from ``state`` (at ``instruction``) to ``successor``; the content
     relations among ``constraints`` (`jhalt.seg.contents`) go to the edge's ``strings``."""
-    strings = tuple(c for c in constraints if is_content(c))
-    if strings:
+    strings: tuple[Relation, ...] = ()
+    if constraints and any(is_content(c) for c in constraints):
+        strings = tuple(c for c in constraints if is_content(c))
         constraints = tuple(c for c in constraints if not is_content(c))
     label = EvalEdge(
         state.position, instruction.mnemonic, constraints, assumptions, strings=strings
