@@ -91,6 +91,15 @@ def test_text_and_json_show_the_strings() -> None:
     assert 'args = new String[]{"crash"}' in text
     assert "command line: java FailStrEquals crash" in text
     assert '"chars": "crash"' in json.dumps(equals.inputs)
+    escape = _confirmed("FailStrEscape").witness
+    text = "\n".join(witness_lines(escape, MethodId("FailStrEscape", "main", MAIN)))
+    assert 'returns "say \\"hi\\"\\\\n" (1st call)' in text
+
+
+def test_characters_beyond_ascii_when_the_path_needs_them() -> None:
+    """Input characters are printable ASCII first; a path that needs others gets them."""
+    (text,) = _strings(_confirmed("FailStrUnicode"))
+    assert len(text) == 2 and text[1] == "\u00e9" and ord(text[0]) > ord("z")
 
 
 def _java_compare(first: str, second: str) -> int:
