@@ -1,7 +1,7 @@
 """The programs that read input (issue 21): `jhalt check --inputs Verifier` on every program of
 ``tests/env_corpus``, with the figures of the issue's "done when".
 
-    python benchmarks/env_inputs.py [--timeout 60] [--jobs 1]
+    python benchmarks/env_inputs.py [--timeout 60] [--jobs 1] [--corpus tests/env_strings]
 
 Each program's first line says what it does on the JVM: ``// EXPECT: <exception class>`` (a
 reachable failing assert or uncaught exception) or ``// EXPECT: none`` (correct). The programs
@@ -35,10 +35,10 @@ from bounded_run import run_bounded
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "env_corpus"
 
 
-def expectations() -> dict[str, str | None]:
+def expectations(corpus: Path = CORPUS) -> dict[str, str | None]:
     """Program name → expected exception class (None: correct)."""
     found: dict[str, str | None] = {}
-    for source in sorted(CORPUS.glob("*.java")):
+    for source in sorted(corpus.glob("*.java")):
         first = source.read_text().splitlines()[0]
         if first.startswith("// EXPECT:"):
             expected = first.removeprefix("// EXPECT:").strip()
@@ -108,11 +108,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--corpus", type=Path, default=CORPUS, help="directory of the programs (tests/env_corpus)"
+    )
     args = parser.parse_args()
-    expected = expectations()
+    expected = expectations(args.corpus)
     with tempfile.TemporaryDirectory(prefix="jhalt-env-bench-") as work:
         classes = Path(work)
-        sources = [str(p) for p in sorted(CORPUS.glob("*.java"))]
+        sources = [str(p) for p in sorted(args.corpus.glob("*.java"))]
         subprocess.run(["javac", "-g", "-d", str(classes), *sources], check=True)
         with ThreadPoolExecutor(args.jobs) as pool:
             futures = {n: pool.submit(check_program, classes, n, args.timeout) for n in expected}

@@ -1,6 +1,7 @@
 """The programs of ``tests/env_corpus`` (issue 21): programs that read input through the
 ``Verifier`` stub, ``Random``, ``Scanner(System.in)``, ``System.getenv``, the clock and the
-command line (and of ``tests/env_deep``: deep or rare failures). Each one's first line says what the JVM does with it: ``// EXPECT: <exception
+command line (and of ``tests/env_deep``: deep or rare failures; of ``tests/env_strings``: failures
+that need particular strings). Each one's first line says what the JVM does with it: ``// EXPECT: <exception
 class>`` (some input makes it throw that, uncaught — a failing ``assert`` is an
 ``AssertionError``, run with ``-ea``) or ``// EXPECT: none`` (no input makes an exception
 escape). They are compiled together once; `analysed` checks one with ``--inputs Verifier``
@@ -35,6 +36,8 @@ from jhalt.witness.replay import find_jdk
 
 DIRECTORY = Path(__file__).resolve().parent / "env_corpus"
 DEEP = Path(__file__).resolve().parent / "env_deep"
+STRINGS = Path(__file__).resolve().parent / "env_strings"
+"""Programs that fail only for particular strings, and correct look-alikes (strings as data)."""
 """Programs with deep or rare failures (issue 21 item 4): never to be proved safe."""
 SETTINGS = CheckSettings(input_classes=frozenset({"Verifier"}), assertions=True)
 MAIN = "([Ljava/lang/String;)V"
@@ -52,12 +55,12 @@ def expectations(directory: Path = DIRECTORY) -> dict[str, str | None]:
     return found
 
 
-def failing() -> list[str]:
-    return sorted(n for n, e in expectations().items() if e is not None)
+def failing(directory: Path = DIRECTORY) -> list[str]:
+    return sorted(n for n, e in expectations(directory).items() if e is not None)
 
 
-def correct() -> list[str]:
-    return sorted(n for n, e in expectations().items() if e is None)
+def correct(directory: Path = DIRECTORY) -> list[str]:
+    return sorted(n for n, e in expectations(directory).items() if e is None)
 
 
 @cache
@@ -89,12 +92,12 @@ def analysed(name: str, directory: Path = DIRECTORY) -> ExceptionReport:
 
 
 @cache
-def replayed(name: str) -> CheckedEntry:
+def replayed(name: str, directory: Path = DIRECTORY) -> CheckedEntry:
     """`check_and_replay` of ``name``: findings the JVM did not confirm are dropped."""
-    reproducers = Path(tempfile.gettempdir()) / "jhalt-env-corpus-tests" / name  # reused
-    setup = ReplaySetup(str(classes_dir()), find_jdk(), reproducers)
+    reproducers = Path(tempfile.gettempdir()) / "jhalt-env-corpus-tests" / directory.name / name
+    setup = ReplaySetup(str(classes_dir(directory)), find_jdk(), reproducers)
     return check_and_replay(
-        _program(), MethodId(name, "main", MAIN), command_line=True,
+        _program(directory), MethodId(name, "main", MAIN), command_line=True,
         registry=default_registry(), budget=Budget(60.0), setup=setup, settings=SETTINGS,
     )  # fmt: skip
 

@@ -101,9 +101,30 @@ def value_conflict(
         return f"{fine_ref} is not null but {coarse_ref} is"
     fine_value = fine.heap[fine_ref]
     coarse_value = coarse.heap[coarse_ref]
+    if (
+        isinstance(coarse_value, ArrayValue)
+        and coarse_value.non_null_entries
+        and coarse_value.entries is None
+    ):
+        if not isinstance(fine_value, ArrayValue) or not _entries_non_null(fine, fine_value):
+            return f"{fine_ref}: {fine_value} may hold null, {coarse_ref} may not"
     if _represents(fine_value, coarse_value, hierarchy):
         return None
     return f"{fine_ref}: {fine_value} is not represented by {coarse_ref}: {coarse_value}"
+
+
+def _entries_non_null(state: AbstractState, value: ArrayValue) -> bool:
+    """Whether every entry of the array is a non-null object (`ArrayValue.non_null_entries`
+    when they are not represented)."""
+    if value.entries is None:
+        return value.non_null_entries
+    for entry in value.entries:
+        if entry == NULL:
+            return False
+        held = state.heap.get(entry)
+        if held is None or (isinstance(held, UnknownValue) and held.nullable):
+            return False
+    return True
 
 
 def _represents(fine_value: HeapValue, coarse_value: HeapValue, hierarchy: TypeHierarchy) -> bool:

@@ -177,7 +177,8 @@ class _Merger:
                         self.merge_ref(a, b)
                         for a, b in zip(first_value.entries, second_value.entries)
                     )
-                self.heap[result] = ArrayValue(array_type, length, entries)
+                non_null = first_value.non_null_entries and second_value.non_null_entries
+                self.heap[result] = ArrayValue(array_type, length, entries, non_null)
                 return result
         result = self.namer.fresh("o")
         self.merged[key] = result

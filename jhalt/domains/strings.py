@@ -2,8 +2,10 @@
 
 A string is an `InstanceValue` of class ``java/lang/String`` whose only represented field
 is the pseudo-field `STRING_LENGTH` (seed 000 calls it ``count``): a reference to an
-`IntValue` of type ``I`` with interval ⊆ [0, ∞). Characters are not represented; models
-that read characters (``charAt``) return unknown ``char`` values in [0, 65535]. Strings
+`IntValue` of type ``I`` with interval ⊆ [0, ∞). Characters are not represented in states;
+models that read characters (``charAt``) return unknown ``char`` values in [0, 65535] and
+say what they are by content relations on the edge (`jhalt.seg.contents`), which only the
+witness search solves (issue 21, strings as data). Strings
 are immutable, so two strings with equal contents may be represented by different
 references; `==` on strings is therefore an equality question like for any object.
 

@@ -162,12 +162,16 @@ class ArrayValue:
 
     ``entries`` is ``None`` when the contents are not represented; otherwise it lists one
     reference per index and the length must be the literal ``len(entries)`` (checked by
-    :meth:`jhalt.domains.state.AbstractState.check`).
+    :meth:`jhalt.domains.state.AbstractState.check`). ``non_null_entries``: the entries that
+    are not represented are all non-null objects (``main``'s command line, issue 21); False
+    is always sound, so every operation that does not know better drops it (a new value
+    built without it), and a store of ``null`` or a change by unknown code clears it.
     """
 
     array_type: str
     length: Ref
     entries: tuple[Ref, ...] | None = None
+    non_null_entries: bool = False
 
     def __post_init__(self) -> None:
         if not self.array_type.startswith("["):
@@ -186,7 +190,8 @@ class ArrayValue:
 
     def __str__(self) -> str:
         shown = "" if self.entries is None else " {" + ", ".join(self.entries) + "}"
-        return f"{self.array_type} {self.length}{shown}"
+        marker = " !null" if self.non_null_entries else ""
+        return f"{self.array_type} {self.length}{shown}{marker}"
 
 
 @dataclass(frozen=True, slots=True)

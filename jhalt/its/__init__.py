@@ -14,6 +14,7 @@ Modules:
   graph   — strongly connected components of the location graph
   printer — readable text
   proof   — `TerminationProof` and its steps, `ranking_obligations`
+  contents — the vocabulary of content relations of Strings (issue 21: strings as data)
 """
 
 from jhalt.its.graph import Component, cyclic_components, strongly_connected_components

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jhalt.domains.intervals import Interval
+from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.values import FloatValue, HeapValue, InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.ids import FieldId
 from jhalt.models.lengths import boolean_text_length, decimal_length
@@ -42,7 +42,8 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.models.text import value_of_boolean, value_of_primitive
-from jhalt.seg.labels import check, compute
+from jhalt.seg.contents import PARSE, no_parse, query
+from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import (
     LibraryCall,
     LibraryModel,
@@ -293,16 +294,21 @@ def hash_code(call: LibraryCall) -> Sequence[Outcome]:
 def parse(call: LibraryCall) -> Sequence[Outcome]:
     """``parseInt(s)``, ``valueOf(String)``, ``parseLong``, … (optionally with a radix):
     ``NumberFormatException`` (also for ``null``), or any value of the type — only for a
-    non-empty text. ``valueOf(String)`` boxes the value like ``valueOf(x)``."""
+    non-empty text. Without a radix, the content relations say which: the value the text
+    denotes, or ``NumberFormatException`` when it denotes none in the type's range. ``valueOf(String)`` boxes the value like ``valueOf(x)``."""
     box = _box_of_method(call)
     text = call.parameters[0]
     popped = call.popped_state()
-    failure = Throws(popped, NFE)
     if need_known_nullness(call, text) is None:
-        return [failure]
+        return [Throws(popped, NFE)]
     size = need_string_length(call, text)
     state, number = fresh_int(popped, Interval.of_type(box.letter), box.letter, call.fresh)
-    relations = (check(">=", size, 1),)
+    relations: tuple[Relation, ...] = (check(">=", size, 1),)
+    failure = Throws(popped, NFE)
+    if len(call.parameters) == 1:  # radix 10: the content relations of `jhalt.seg.contents`
+        low, high = type_range(box.letter)
+        relations += (query(PARSE, number, text, low, high),)
+        failure = Throws(popped, NFE, constraints=(no_parse(text, low, high),))
     if call.return_descriptor == box.letter:
         return [*returns_if_possible(call, Returns(state, number, relations)), failure]
 

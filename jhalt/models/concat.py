@@ -13,7 +13,8 @@ bootstrap arguments): the constant text of the recipe adds its exact length. Whe
 recipe cannot be read, constant text adds an unknown length ≥ 0 (still sound).
 
 The result is a new String (JLS §15.18.1) whose length is the sum of the pieces'
-lengths, recorded as a chain of ``+`` relations. Each argument contributes the length of
+lengths, recorded as a chain of ``+`` relations, and whose characters are the pieces in the
+recipe's order (a content relation, `jhalt.seg.contents`; none when the recipe is unknown). Each argument contributes the length of
 ``String.valueOf(arg)`` (:mod:`jhalt.models.lengths`; objects via
 :func:`jhalt.models.text.object_text`).
 """
@@ -38,6 +39,14 @@ from jhalt.models.support import (
     new_string,
 )
 from jhalt.models.text import BUILDERS, need_builder_count, object_text
+from jhalt.seg.contents import (
+    Piece,
+    any_piece,
+    join,
+    string_piece,
+    text_piece,
+    value_piece,
+)
 from jhalt.seg.labels import Relation, compute
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Unsupported
 
@@ -85,20 +94,52 @@ def _constant_text_length(value: object) -> Interval:
     return Interval.at_least(0)  # a numeric or other constant: its text, length unknown
 
 
-def _argument_length(call: LibraryCall, reference: Ref, descriptor: str) -> Ref | Interval:
+def _argument_text(
+    call: LibraryCall, reference: Ref, descriptor: str
+) -> tuple[Ref | Interval, Piece]:
+    """The length of the argument's text and that text as a piece (`jhalt.seg.contents`)."""
     if descriptor == "Ljava/lang/String;":
         if need_known_nullness(call, reference) is None:
-            return Interval.const(NULL_TEXT_LENGTH)
-        return need_string_length(call, reference)
+            return Interval.const(NULL_TEXT_LENGTH), text_piece("null")
+        return need_string_length(call, reference), string_piece(reference)
     if descriptor.startswith("L") or descriptor.startswith("["):
         value = need_known_nullness(call, reference)
         if isinstance(value, InstanceValue) and value.class_name in BUILDERS:
-            return need_builder_count(call, reference)
+            return need_builder_count(call, reference), string_piece(reference)
         if isinstance(value, UnknownValue) and value.type_name in BUILDERS:
-            return need_builder_count(call, reference)
-        _, text = object_text(call, reference)
-        return text
-    return text_length_of_descriptor(descriptor, call.state.heap[reference])
+            return need_builder_count(call, reference), string_piece(reference)
+        kind, text = object_text(call, reference)
+        pieces = {"null": text_piece("null"), "same": string_piece(reference)}
+        return text, pieces.get(kind, any_piece())
+    length = text_length_of_descriptor(descriptor, call.state.heap[reference])
+    return length, value_piece(descriptor, reference)
+
+
+def _recipe_pieces(
+    recipe: str, constants: tuple[object, ...], arguments: list[Piece]
+) -> list[Piece]:
+    """The pieces of the result in the recipe's order (module docstring)."""
+    result: list[Piece] = []
+    remaining_arguments, remaining_constants = list(arguments), list(constants)
+    literal = ""
+    for char in recipe:
+        if char not in (ARGUMENT_TAG, CONSTANT_TAG):
+            literal += char
+            continue
+        if literal:
+            result.append(text_piece(literal))
+            literal = ""
+        if char == ARGUMENT_TAG:
+            result.append(remaining_arguments.pop(0) if remaining_arguments else any_piece())
+        else:
+            constant = remaining_constants.pop(0) if remaining_constants else None
+            if isinstance(constant, StringConst):
+                result.append(text_piece(constant.value))
+            else:
+                result.append(any_piece())
+    if literal:
+        result.append(text_piece(literal))
+    return result
 
 
 @model
@@ -109,16 +150,20 @@ def concatenate(call: LibraryCall) -> Sequence[Outcome]:
             Unsupported(f"invokedynamic {call.method.name} of StringConcatFactory is not modelled")
         ]
     parameters, _ = parse_method_descriptor(call.method.descriptor)
-    pieces: list[Ref | Interval] = [
-        _argument_length(call, reference, descriptor)
+    texts = [
+        _argument_text(call, reference, descriptor)
         for reference, descriptor in zip(call.arguments, parameters)
     ]
+    pieces: list[Ref | Interval] = [length for length, _ in texts]
+    content: list[Piece] | None = [piece for _, piece in texts]
     if call.method.name == "makeConcatWithConstants":
         found = read_recipe(call)
         if found is None:
             pieces.append(Interval.at_least(0))
+            content = None
         else:
             recipe, constants = found
+            content = _recipe_pieces(recipe, constants, [piece for _, piece in texts])
             literal = recipe.replace(ARGUMENT_TAG, "").replace(CONSTANT_TAG, "")
             pieces.append(constant_length(literal).interval)
             remaining = list(constants)
@@ -143,6 +188,8 @@ def concatenate(call: LibraryCall) -> Sequence[Outcome]:
     if total is None:
         state, total = fresh_int(state, Interval.const(0), "I", call.fresh)
     state, result = new_string(state, total, call.fresh)
+    if content is not None:
+        relations.append(join(result, *content))
     return [Returns(state, result, tuple(relations))]
 
 

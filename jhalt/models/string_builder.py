@@ -5,7 +5,9 @@ field ``count`` of ``java/lang/AbstractStringBuilder`` (:data:`BUILDER_COUNT`), 
 like a String's length (seed 000 §2.2). Every method that changes the length writes a
 fresh integer with an SSA relation to the old one (``count' = count + len``), so loops
 that build strings stay analysable; the receiver is made unambiguous first (``=?``
-resolved) because the change must be visible through every name of the object.
+resolved) because the change must be visible through every name of the object. What happens
+to the characters is a content relation on the edge (`jhalt.seg.contents`: ``sb.set``,
+``sb.append`` of a piece, ``sb.change`` when not described), read only by the witness search.
 
 Assumptions (JDK 17): the methods terminate; an ``OutOfMemoryError`` when the text grows
 beyond the maximal array size is not modelled (as for every allocation); ``toString``
@@ -48,6 +50,20 @@ from jhalt.models.text import (
     object_text,
 )
 from jhalt.program import jdk_descriptions
+from jhalt.seg.contents import (
+    APPEND,
+    CHANGE,
+    CHAR_AT,
+    SET,
+    Piece,
+    any_piece,
+    builder,
+    join,
+    query,
+    string_piece,
+    text_piece,
+    value_piece,
+)
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import (
     LibraryCall,
@@ -77,10 +93,12 @@ def _grow(
     added: Ref | Interval,
     *checks: Relation,
     addend: tuple[str, Ref, Ref] | None = None,
+    piece: Piece | None = None,
 ) -> Returns:
     """The receiver's length grows by ``added`` (a length reference or an interval of a
     fresh one, which is ``addend = (op, x, y)``, i.e. ``x op y``, when given); returns
-    the receiver (``return this``)."""
+    the receiver (``return this``). Its characters: the old ones, then ``piece``
+    (``sb.append``); without ``piece`` they change in a way not described (``sb.change``)."""
     receiver, count = _receiver(call)
     need_unshared(call, receiver)
     state = call.popped_state()
@@ -93,7 +111,9 @@ def _grow(
     state, new_count = fresh_int(state, grown, "I", call.fresh)
     state = _with_count(state, receiver, new_count)
     result = receiver if call.return_descriptor != "V" else None
-    return Returns(state, result, (*relations, compute("+", new_count, count, added), *checks))
+    text = builder(APPEND, receiver, piece) if piece is not None else builder(CHANGE, receiver)
+    relations += [compute("+", new_count, count, added), *checks, text]
+    return Returns(state, result, tuple(relations))
 
 
 def _text_of_char_sequence(call: LibraryCall, argument: Ref) -> Ref | Interval:
@@ -116,7 +136,11 @@ def _text_of_char_sequence(call: LibraryCall, argument: Ref) -> Ref | Interval:
 
 
 # ---------------------------------------------------------------- constructors
-def _initialize(call: LibraryCall, count: Ref | Interval, *checks: Relation) -> Returns:
+def _initialize(
+    call: LibraryCall, count: Ref | Interval, *checks: Relation, text: Piece | None = None
+) -> Returns:
+    """The receiver (a builder being constructed) gets its length ``count`` and the
+    characters ``text`` (none: empty)."""
     receiver = call.receiver
     assert receiver is not None
     state = call.popped_state()
@@ -127,7 +151,8 @@ def _initialize(call: LibraryCall, count: Ref | Interval, *checks: Relation) -> 
     built = value.with_field(BUILDER_COUNT, count) if isinstance(value, InstanceValue) else None
     if built is None:
         built = InstanceValue.of(class_name, {BUILDER_COUNT: count})
-    return Returns(state.with_value(receiver, built), None, tuple(checks))
+    initial = builder(SET, receiver) if text is None else builder(SET, receiver, text)
+    return Returns(state.with_value(receiver, built), None, (*checks, initial))
 
 
 @model
@@ -160,7 +185,7 @@ def init_text(call: LibraryCall) -> Sequence[Outcome]:
     (argument,) = call.parameters
     need_non_null(call, argument)
     length = _text_of_char_sequence(call, argument)
-    return [_initialize(call, length)]
+    return [_initialize(call, length, text=string_piece(argument))]
 
 
 # ---------------------------------------------------------------- append
@@ -170,7 +195,8 @@ def append_primitive(call: LibraryCall) -> Sequence[Outcome]:
     (``int``: 1..11, exact for known values; ``char``: 1)."""
     (argument,) = call.parameters
     descriptor = call.method.descriptor[1:].split(")")[0]
-    return [_grow(call, text_length_of_descriptor(descriptor, call.state.heap[argument]))]
+    added = text_length_of_descriptor(descriptor, call.state.heap[argument])
+    return [_grow(call, added, piece=value_piece(descriptor, argument))]
 
 
 @model
@@ -179,23 +205,26 @@ def append_string(call: LibraryCall) -> Sequence[Outcome]:
     (argument,) = call.parameters
     value = need_known_nullness(call, argument)
     if value is None:
-        return [_grow(call, Interval.const(NULL_TEXT_LENGTH))]
-    return [_grow(call, need_string_length(call, argument))]
+        return [_grow(call, Interval.const(NULL_TEXT_LENGTH), piece=text_piece("null"))]
+    return [_grow(call, need_string_length(call, argument), piece=string_piece(argument))]
 
 
 @model
 def append_char_sequence(call: LibraryCall) -> Sequence[Outcome]:
     """``append(CharSequence | StringBuffer)``: grows by its length (``null``: 4)."""
     (argument,) = call.parameters
-    return [_grow(call, _text_of_char_sequence(call, argument))]
+    added = _text_of_char_sequence(call, argument)
+    null = isinstance(added, Interval)  # "null"; otherwise a String's or builder's length
+    return [_grow(call, added, piece=text_piece("null") if null else string_piece(argument))]
 
 
 @model
 def append_object(call: LibraryCall) -> Sequence[Outcome]:
     """``append(Object)``: grows by the length of ``String.valueOf(obj)``."""
     (argument,) = call.parameters
-    _, text = object_text(call, argument)
-    return [_grow(call, text)]
+    kind, text = object_text(call, argument)
+    pieces = {"null": text_piece("null"), "same": string_piece(argument)}
+    return [_grow(call, text, piece=pieces.get(kind, any_piece()))]
 
 
 @model
@@ -204,8 +233,8 @@ def append_chars(call: LibraryCall) -> Sequence[Outcome]:
     (argument,) = call.parameters
     array = need_non_null(call, argument)
     if isinstance(array, ArrayValue):
-        return [_grow(call, array.length)]
-    return [_grow(call, unknown_length().interval)]
+        return [_grow(call, array.length, piece=any_piece())]
+    return [_grow(call, unknown_length().interval, piece=any_piece())]
 
 
 @model
@@ -219,7 +248,9 @@ def append_range(call: LibraryCall) -> Sequence[Outcome]:
     _receiver(call)
     if call.method.descriptor.startswith("([C"):
         need_non_null(call, source)
-        success = _grow(call, second, check("<=", 0, first), check("<=", 0, second))
+        success = _grow(
+            call, second, check("<=", 0, first), check("<=", 0, second), piece=any_piece()
+        )
     else:
         _text_of_char_sequence(call, source)
         difference = interval_of(call.state, second).sub(interval_of(call.state, first))
@@ -229,6 +260,7 @@ def append_range(call: LibraryCall) -> Sequence[Outcome]:
             check("<=", 0, first),
             check("<=", first, second),
             addend=("-", second, first),
+            piece=any_piece(),
         )
     return [
         *returns_if_possible(call, success),
@@ -252,37 +284,39 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     (index,) = call.parameters
     inside, outside = index_checks(index, count)
     state, result = fresh_int(call.popped_state(), Interval.of_type("C"), "C", call.fresh)
-    outcomes = returns_if_possible(call, Returns(state, result, inside))
+    read = query(CHAR_AT, result, _receiver(call)[0], index)
+    outcomes = returns_if_possible(call, Returns(state, result, (*inside, read)))
     return outcomes + index_failures(call, outside)
 
 
 @model
 def set_char_at(call: LibraryCall) -> Sequence[Outcome]:
     """``setCharAt(i, c)``: the length is unchanged; bounds as ``charAt``."""
-    _, count = _receiver(call)
+    receiver, count = _receiver(call)
     index = call.parameters[0]
     inside, outside = index_checks(index, count)
-    outcomes = returns_if_possible(call, Returns(call.popped_state(), None, inside))
+    changed = (*inside, builder(CHANGE, receiver))
+    outcomes = returns_if_possible(call, Returns(call.popped_state(), None, changed))
     return outcomes + index_failures(call, outside)
 
 
 @model
 def to_string(call: LibraryCall) -> Sequence[Outcome]:
     """``toString()``: a new String of the builder's length (possibly the pooled ``""``)."""
-    _, count = _receiver(call)
+    receiver, count = _receiver(call)
     popped = call.popped_state()
     if interval_of(call.state, count).contains(0):
         state, result, _ = canonical_string(popped, count, call.fresh)
     else:
         state, result = new_string(popped, count, call.fresh)
-    return [Returns(state, result)]
+    return [Returns(state, result, (join(result, string_piece(receiver)),))]
 
 
 @model
 def reverse(call: LibraryCall) -> Sequence[Outcome]:
     """``reverse()``: same length, returns the receiver."""
     receiver, _ = _receiver(call)
-    return [Returns(call.popped_state(), receiver)]
+    return [Returns(call.popped_state(), receiver, (builder(CHANGE, receiver),))]
 
 
 @model
@@ -293,8 +327,9 @@ def set_length(call: LibraryCall) -> Sequence[Outcome]:
     (new_length,) = call.parameters
     need_unshared(call, receiver)
     state = _with_count(call.popped_state(), receiver, new_length)
+    changed = (check(">=", new_length, 0), builder(CHANGE, receiver))
     return [
-        *returns_if_possible(call, Returns(state, None, (check(">=", new_length, 0),))),
+        *returns_if_possible(call, Returns(state, None, changed)),
         *returns_if_possible(
             call, Throws(call.popped_state(), SIOOBE, constraints=(check("<", new_length, 0),))
         ),
@@ -316,7 +351,12 @@ def delete_char_at(call: LibraryCall) -> Sequence[Outcome]:
     state = state.with_value(new_count, IntValue(meet or Interval.at_least(0), "I"))
     state = _with_count(state, receiver, new_count)
     outcomes = returns_if_possible(
-        call, Returns(state, receiver, (compute("-", new_count, count, 1), *inside))
+        call,
+        Returns(
+            state,
+            receiver,
+            (compute("-", new_count, count, 1), *inside, builder(CHANGE, receiver)),
+        ),
     )
     return outcomes + index_failures(call, outside)
 

@@ -12,8 +12,12 @@ Assumptions shared by all models here (JDK 17, default JVM flags):
   possibly pre-existing: the receiver itself as a separate outcome where the JDK returns
   ``this``, and :func:`~jhalt.models.support.canonical_string` (``=?``/``⋀``
   annotations) where it may return an interned literal (``""``, ``"true"``, ``"null"``);
-* results whose content is not represented (``charAt``, ``hashCode``, ``compareTo``,
-  ``equals`` of strings with possibly equal lengths) are unknown values of their type.
+* results computed from characters (``charAt``, ``compareTo``, ``equals`` of strings with
+  possibly equal lengths, ``indexOf``, ``startsWith``, …) are unknown values of their type in
+  the state; what they are is stated by a content relation on the edge
+  (`jhalt.seg.contents`: ``c = charAt(s, i)``, ``b = equals(s, t)``), which only the witness
+  search reads; so are the contents of the Strings ``concat``, ``substring``, ``valueOf`` and
+  the constructors make (``hashCode``, ``trim``, case mapping: contents not described).
 
 ``ldc "text"`` is modelled by :func:`string_constant`, installed as the registry's string
 factory: an interned String of exactly ``len(text)`` UTF-16 code units.
@@ -44,6 +48,8 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.models.text import need_builder_count, object_text, value_of_boolean, value_of_primitive
+from jhalt.seg import contents
+from jhalt.seg.contents import join, literal, query, string_piece
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import (
     LibraryCall,
@@ -111,6 +117,20 @@ def _fresh_string_with_length_relation(
     return state, string, compute(op, length, *operands)
 
 
+def _content_int(
+    call: LibraryCall, interval: Interval, letter: str, op: str, *args: Ref | int | None
+) -> Returns:
+    """A fresh result of ``interval`` with the content relation ``result = op(args)``."""
+    state, result = fresh_int(call.popped_state(), interval, letter, call.fresh)
+    operands = tuple(a for a in args if a is not None)
+    return Returns(state, result, (query(op, result, *operands),))
+
+
+def _also(outcome: Returns, *constraints: Relation) -> Returns:
+    """``outcome`` with further constraints."""
+    return Returns(outcome.state, outcome.result, outcome.constraints + constraints)
+
+
 # ---------------------------------------------------------------- query methods
 @model
 def length(call: LibraryCall) -> Sequence[Outcome]:
@@ -135,7 +155,8 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
     size = _receiver_length(call)
     (index,) = call.parameters
     inside, outside = index_checks(index, size)
-    outcomes = returns_if_possible(call, _unknown_int(call, CHAR, "C", *inside))
+    read = _content_int(call, CHAR, "C", contents.CHAR_AT, call.receiver, index)
+    outcomes = returns_if_possible(call, _also(read, *inside))
     return outcomes + index_failures(call, outside)
 
 
@@ -168,10 +189,9 @@ def equals(call: LibraryCall) -> Sequence[Outcome]:
     if isinstance(value, UnknownValue) and value.type_name != STRING_CLASS:
         return [_unknown_int(call, BOOLEAN, "Z")]  # maybe a String, maybe not
     other_size = need_string_length(call, other)
-    return [
-        *returns_if_possible(call, _boolean(call, 1, check("==", size, other_size))),
-        _boolean(call, 0),
-    ]
+    same = _content_int(call, Interval.const(1), "Z", contents.EQUALS, receiver, other)
+    differ = _content_int(call, Interval.const(0), "Z", contents.EQUALS, receiver, other)
+    return [*returns_if_possible(call, _also(same, check("==", size, other_size))), differ]
 
 
 @model
@@ -184,17 +204,21 @@ def compare_to(call: LibraryCall) -> Sequence[Outcome]:
     need_string_length(call, other)
     if other == receiver:
         return [_unknown_int(call, Interval.const(0), "I")]
-    return [_unknown_int(call, Interval.of_type("I"), "I")]
+    return [_content_int(call, Interval.of_type("I"), "I", contents.COMPARE, receiver, other)]
+
+
+_AFFIX_OPS = {"startsWith": contents.STARTS, "endsWith": contents.ENDS}
 
 
 def _affix_test(call: LibraryCall) -> Sequence[Outcome]:
     """``startsWith``/``endsWith``/``contains``: true only if the argument is not longer."""
     size = _receiver_length(call)
-    other_size = need_string_length(call, call.parameters[0])
-    return [
-        *returns_if_possible(call, _boolean(call, 1, check("<=", other_size, size))),
-        _boolean(call, 0),
-    ]
+    other = call.parameters[0]
+    other_size = need_string_length(call, other)
+    op = _AFFIX_OPS.get(call.method.name, contents.CONTAINS)
+    holds = _content_int(call, Interval.const(1), "Z", op, call.receiver, other)
+    fails = _content_int(call, Interval.const(0), "Z", op, call.receiver, other)
+    return [*returns_if_possible(call, _also(holds, check("<=", other_size, size))), fails]
 
 
 affix_test = model(_affix_test)
@@ -205,13 +229,26 @@ def index_of(call: LibraryCall) -> Sequence[Outcome]:
     """``indexOf(int)``/``indexOf(String)``/``lastIndexOf``: -1 or an index < length."""
     size = _receiver_length(call)
     argument = call.parameters[0]
-    if call.method.descriptor.startswith("(Ljava/lang/String;"):
+    of_string = call.method.descriptor.startswith("(Ljava/lang/String;")
+    if of_string:
         need_string_length(call, argument)
     state, result = fresh_int(call.popped_state(), Interval(-1, None), "I", call.fresh)
     upper = interval_of(call.state, size).hi
     if upper is not None:
         state = state.with_value(result, IntValue(Interval(-1, max(upper - 1, -1)), "I"))
-    return [Returns(state, result, (check(">=", result, -1), check("<", result, size)))]
+    last = call.method.name == "lastIndexOf"
+    if of_string:
+        op = contents.LAST_INDEX if last else contents.INDEX
+    else:
+        op = contents.LAST_INDEX_CHAR if last else contents.INDEX_CHAR
+    relation = query(op, result, _receiver_ref(call), argument)
+    return [Returns(state, result, (check(">=", result, -1), check("<", result, size), relation))]
+
+
+def _receiver_ref(call: LibraryCall) -> Ref:
+    receiver = call.receiver
+    assert receiver is not None
+    return receiver
 
 
 # ---------------------------------------------------------------- producing strings
@@ -245,8 +282,9 @@ def concat(call: LibraryCall) -> Sequence[Outcome]:
         call, Returns(call.popped_state(), receiver, (check("==", other_size, 0),))
     )
     state, result, relation = _fresh_string_with_length_relation(call, "+", size, other_size)
+    joined = join(result, string_piece(receiver), string_piece(call.parameters[0]))
     outcomes += returns_if_possible(
-        call, Returns(state, result, (relation, check(">", other_size, 0)))
+        call, Returns(state, result, (relation, check(">", other_size, 0), joined))
     )
     return outcomes
 
@@ -271,7 +309,8 @@ def substring(call: LibraryCall) -> Sequence[Outcome]:
     state, result, relation = _fresh_string_with_length_relation(
         call, "-", end, begin, may_be_empty_literal=True
     )
-    outcomes += returns_if_possible(call, Returns(state, result, (relation, *valid)))
+    part = query(contents.SUBSTRING, result, receiver, begin, end)
+    outcomes += returns_if_possible(call, Returns(state, result, (relation, *valid, part)))
     failures = [(check("<", begin, 0),), (check(">", begin, end),)]
     if end != size:
         failures.append((check(">", end, size),))
@@ -337,8 +376,8 @@ def value_of_object(call: LibraryCall) -> Sequence[Outcome]:
     assert isinstance(text, Interval)
     if kind == "null":
         state, result, _ = canonical_string(popped, text, call.fresh)
-    else:
-        state, result, _ = new_string_of_length(popped, text, call.fresh)
+        return [Returns(state, result, (literal(result, "null"),))]
+    state, result, _ = new_string_of_length(popped, text, call.fresh)
     return [Returns(state, result)]
 
 
@@ -356,19 +395,24 @@ def _initialize(call: LibraryCall, length: Ref | Interval, *constraints: Relatio
 @model
 def init_empty(call: LibraryCall) -> Sequence[Outcome]:
     """``new String()``: length 0."""
-    return [_initialize(call, Interval.const(0))]
+    return [_also(_initialize(call, Interval.const(0)), literal(_receiver_ref(call), ""))]
 
 
 @model
 def init_copy(call: LibraryCall) -> Sequence[Outcome]:
-    """``new String(String)``: the same length (NPE for null)."""
-    return [_initialize(call, need_string_length(call, call.parameters[0]))]
+    """``new String(String)``: the same length and characters (NPE for null)."""
+    original = call.parameters[0]
+    copied = join(_receiver_ref(call), string_piece(original))
+    return [_also(_initialize(call, need_string_length(call, original)), copied)]
 
 
 @model
 def init_from_builder(call: LibraryCall) -> Sequence[Outcome]:
-    """``new String(StringBuilder/StringBuffer)``: the builder's length (NPE for null)."""
-    return [_initialize(call, need_builder_count(call, call.parameters[0]))]
+    """``new String(StringBuilder/StringBuffer)``: the builder's length and characters
+    (NPE for null)."""
+    source = call.parameters[0]
+    copied = join(_receiver_ref(call), string_piece(source))
+    return [_also(_initialize(call, need_builder_count(call, source)), copied)]
 
 
 @model

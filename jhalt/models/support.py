@@ -39,7 +39,7 @@ from jhalt.domains.values import (
 )
 from jhalt.ids import FieldId
 from jhalt.seg.context import EvalContext, Split
-from jhalt.seg.labels import Relation, check
+from jhalt.seg.labels import COMPARISON_OPS, Relation, check
 from jhalt.seg.library import (
     LibraryCall,
     LibraryModel,
@@ -358,8 +358,13 @@ def may_hold(state: AbstractState, op: str, left: Ref | int, right: Ref | int) -
 
 
 def guarded(state: AbstractState, *relations: Relation) -> bool:
-    """Whether every checked relation may hold (each judged alone on the intervals)."""
-    return all(may_hold(state, r.op, r.args[0], r.args[1]) for r in relations if r.is_check)  # type: ignore[arg-type]
+    """Whether every checked integer comparison may hold (each judged alone on the
+    intervals; content relations, `jhalt.seg.contents`, are not judged here)."""
+    return all(
+        may_hold(state, r.op, r.args[0], r.args[1])  # type: ignore[arg-type]
+        for r in relations
+        if r.is_check and r.op in COMPARISON_OPS
+    )
 
 
 def returns_if_possible(call: LibraryCall, outcome: Returns | Throws) -> list[Outcome]:
@@ -368,7 +373,11 @@ def returns_if_possible(call: LibraryCall, outcome: Returns | Throws) -> list[Ou
     ``call.state``, the first that knows every operand; an outcome neither knows all operands
     of is kept (not excluding it is sound)."""
     operands = [
-        a for r in outcome.constraints if r.is_check for a in r.args[:2] if not isinstance(a, int)
+        a
+        for r in outcome.constraints
+        if r.is_check and r.op in COMPARISON_OPS
+        for a in r.args[:2]
+        if not isinstance(a, int)
     ]
     for state in (outcome.state, call.state):
         if all(operand in state.heap for operand in operands):

@@ -42,6 +42,7 @@ from jhalt.models.support import (
     need_string_length,
     new_string_of_length,
 )
+from jhalt.seg.contents import join, value_piece
 from jhalt.seg.library import LibraryCall, Outcome, Returns, Unsupported
 
 STRING_BUILDER = "java/lang/StringBuilder"
@@ -88,12 +89,13 @@ BOX_TEXT_LENGTHS: dict[str, Interval] = {
 @model
 def value_of_primitive(call: LibraryCall) -> Sequence[Outcome]:
     """``String.valueOf(int/long/char/float/double)`` (and ``Integer.toString(int)`` etc.):
-    a new String whose length is the length of the decimal text (:mod:`lengths`)."""
+    a new String whose length is the length of the decimal text (:mod:`lengths`), and
+    whose characters that text (a content relation, `jhalt.seg.contents`)."""
     (argument,) = call.parameters
     descriptor = call.method.descriptor[1:-1].split(")")[0]
     interval = text_length_of_descriptor(descriptor, call.state.heap[argument])
     state, result, _ = new_string_of_length(call.popped_state(), interval, call.fresh)
-    return [Returns(state, result)]
+    return [Returns(state, result, (join(result, value_piece(descriptor, argument)),))]
 
 
 @model
@@ -105,7 +107,7 @@ def value_of_boolean(call: LibraryCall) -> Sequence[Outcome]:
         boolean_text_length(value.interval) if isinstance(value, IntValue) else Interval(4, 5)
     )
     state, result, _ = canonical_string(call.popped_state(), interval, call.fresh)
-    return [Returns(state, result)]
+    return [Returns(state, result, (join(result, value_piece("Z", argument)),))]
 
 
 def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:

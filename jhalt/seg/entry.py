@@ -2,7 +2,10 @@
 
 * ``public static void main(String[])`` with the competition's input: a non-null
   ``String[]`` of unknown length ``≥ 0`` whose entries are not represented (reading one
-  gives an unknown String, seed 000 state A → G). The JVM initialises the main class
+  gives an unknown String, seed 000 state A → G). **Assumption of a JVM launch**: the
+  entries are non-null Strings (the launcher makes one String per command-line word), so the
+  array is marked ``non_null_entries`` (`jhalt.domains.values.ArrayValue`) until the program
+  stores ``null`` into it or unknown code may change it. The JVM initialises the main class
   before ``main`` runs (JVMS §5.2): the ``<clinit>`` frames of the initialisation
   sequence are pushed on top of the ``main`` frame.
 * Any other method: ``this`` a non-null unknown object of the declaring class, each
@@ -43,7 +46,8 @@ def entry_state(ctx: EvalContext, method: MethodId) -> AbstractState:
     local_vars: list[Ref | None] = []
     if is_main(method) and info.is_static and ctx.options.competition_main:
         state, length = bind(ctx, state, IntValue(Interval.at_least(0), "I"))
-        state, array = bind(ctx, state, ArrayValue("[Ljava/lang/String;", length))
+        command_line = ArrayValue("[Ljava/lang/String;", length, non_null_entries=True)
+        state, array = bind(ctx, state, command_line)
         local_vars.append(array)
     else:
         ctx.assume_classes_initialized = True

@@ -33,6 +33,9 @@ Relations (:class:`Relation`) — ``op`` is one of:
                             (an operation jhalt does not model exactly)
 ==========================  =================================================================
 
+Content relations of Strings (``str.…``, ``sb.…``, `jhalt.seg.contents`) are not among an
+evaluation edge's ``constraints`` but in its own field ``strings``.
+
 Arguments are references (``str``) or literal integers (``int``: immediate operands such as
 the ``iinc`` increment or the zero of ``ifeq``). All references in labels name integers of
 the state the edge starts in (arguments) or ends in (results), except for ``len`` whose
@@ -169,6 +172,9 @@ class EvalEdge:
     """The step enters a recursive call: the successor is the callee's frame alone, a new
     call context whose caller frames are not represented (thesis §3.5). The references of
     the arguments keep their names, so the step relates caller and callee exactly."""
+    strings: tuple[Relation, ...] = ()
+    """Content relations (`jhalt.seg.contents`: what a call computes from characters), kept
+    apart from ``constraints`` so that only the witness search reads them."""
 
     kind = "eval"
 

@@ -287,7 +287,9 @@ def havoc_reachable(state: AbstractState, roots: Sequence[Ref]) -> AbstractState
         value = state.heap[reference]
         if isinstance(value, InstanceValue) and value.fields:
             changes[reference] = InstanceValue(value.class_name, ())
-        elif isinstance(value, ArrayValue) and value.entries is not None:
+        elif isinstance(value, ArrayValue) and (
+            value.entries is not None or value.non_null_entries
+        ):
             changes[reference] = ArrayValue(value.array_type, value.length, None)
     predicates = state.predicates
     for reference in reached:

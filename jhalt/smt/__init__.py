@@ -9,6 +9,7 @@ Modules:
   farkas     — `synthesize_ranking`: (multiphase) linear ranking functions via Farkas' lemma
   inductive  — inductive invariants of an ITS
   nonterm    — the non-termination formulas ρ and σ of a loop (seed 000 Thm 8)
-  witness_solver — integer values for a witness path
+  witness_solver — integer values (and String contents) for a witness path
+  strings    — String contents as z3 sequences: the content relations of a path
   looper     — Looper's invariants and closure check (seed 003)
 """

@@ -10,6 +10,7 @@ from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
+from jhalt.seg.contents import STRING, TEXT, is_content
 from jhalt.seg.labels import EvalEdge
 
 SOURCE = """
@@ -102,11 +103,14 @@ def test_concat_model_reads_the_recipe(tmp_path: Path) -> None:
         known = {string_length(state, text): length, number: value}
         assert represented(outcomes, known, ("string", expected))
     (outcome,) = outcomes
+    integer_relations = [r for r in outcome.constraints if not is_content(r)]
+    (joined,) = [r for r in outcome.constraints if is_content(r)]  # the characters, in order
+    assert joined.args[:4] == (TEXT, 2, ord("a"), ord("b")) and joined.args[4] == STRING
     pieces = [
         a
-        for r in outcome.constraints
+        for r in integer_relations
         for a in r.args
-        if isinstance(a, str) and a not in {r2.result for r2 in outcome.constraints}
+        if isinstance(a, str) and a not in {r2.result for r2 in integer_relations}
     ]  # type: ignore[union-attr]
     piece_intervals = sorted(
         str(outcome.state.heap[a].interval) for a in pieces if a != string_length(state, text)

@@ -242,7 +242,10 @@ def evaluate_array_load(ctx: EvalContext, state: AbstractState, ins: Instruction
             new_state, entry = bind(
                 ctx,
                 popped,
-                unknown_value(component if component[0] in "L[" else "Ljava/lang/Object;"),
+                unknown_value(
+                    component if component[0] in "L[" else "Ljava/lang/Object;",
+                    nullable=not value.non_null_entries,
+                ),
             )
             new_state = child_annotations(ctx, new_state, array, entry)
         elif ins.mnemonic in ("faload", "daload"):
@@ -343,6 +346,8 @@ def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instructio
         new_state = new_state.with_value(
             array, value.with_entry(index_interval.value, stored_value)
         )
+    elif stored == NULL and value.non_null_entries:  # an entry may be null from now on
+        new_state = new_state.with_value(array, ArrayValue(value.array_type, value.length))
     elif stored != NULL and is_object_value(state.heap[stored]):
         # the array now reaches stored: it may join stored and everything else that may
         # reach stored (once stored itself is garbage, that sharing must stay visible)

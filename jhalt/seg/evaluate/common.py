@@ -19,6 +19,7 @@ from jhalt.domains.values import (
     Ref,
     UnknownValue,
 )
+from jhalt.seg.contents import is_content
 from jhalt.seg.context import EvalContext, Step
 from jhalt.seg.labels import EvalEdge, Relation
 from jhalt.seg.library import prefix_for
@@ -62,8 +63,15 @@ def step(
     constraints: tuple[Relation, ...] = (),
     assumptions: tuple[str, ...] = (),
 ) -> Step:
-    """An evaluation edge from ``state`` (at ``instruction``) to ``successor``."""
-    label = EvalEdge(state.position, instruction.mnemonic, constraints, assumptions)
+    """An evaluation edge from ``state`` (at ``instruction``) to ``successor``; the content
+    relations among ``constraints`` (`jhalt.seg.contents`) go to the edge's ``strings``."""
+    strings: tuple[Relation, ...] = ()
+    if constraints and any(is_content(c) for c in constraints):
+        strings = tuple(c for c in constraints if is_content(c))
+        constraints = tuple(c for c in constraints if not is_content(c))
+    label = EvalEdge(
+        state.position, instruction.mnemonic, constraints, assumptions, strings=strings
+    )
     return Step(label, successor.with_split(None) if successor.split is not None else successor)
 
 

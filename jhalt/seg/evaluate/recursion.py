@@ -221,6 +221,8 @@ def _keep_shapes(
                 elif field_id not in written and (child == NULL or state.is_object(child)):
                     kept.append((field_id, child))
             changes[reference] = InstanceValue(value.class_name, tuple(kept))
+        elif isinstance(value, ArrayValue) and value.non_null_entries:
+            changes[reference] = ArrayValue(value.array_type, value.length, value.entries)
         elif isinstance(value, ArrayValue) and value.entries is not None:
             if value.array_type[1] not in "L[":
                 changes[reference] = ArrayValue(value.array_type, value.length, None)

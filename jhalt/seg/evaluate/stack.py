@@ -19,9 +19,11 @@ from jhalt.classfile.model import (
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, FloatValue, UnknownValue
+from jhalt.seg.contents import literal
 from jhalt.seg.context import EvalContext, StepResult, Stuck
 from jhalt.seg.evaluate.class_objects import class_literal, literal_descriptor
 from jhalt.seg.evaluate.common import advance, bind, bind_int, category, may_be_null, step, throw
+from jhalt.seg.labels import Relation
 from jhalt.seg.refine import refine_existence
 
 
@@ -49,9 +51,11 @@ def evaluate_float_const(ctx: EvalContext, state: AbstractState, ins: Instructio
 
 def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     """ldc/ldc_w/ldc2_w: integers and floats exactly; a String literal through the
-    registry's string factory (default: a non-null String object); a class literal as the
+    registry's string factory (default: a non-null String object), its characters a content
+    relation (`jhalt.seg.contents.literal`); a class literal as the
     unique Class object of its type (:mod:`jhalt.seg.evaluate.class_objects`)."""
     operand = ins.operand
+    constraints: tuple[Relation, ...] = ()
     if isinstance(operand, IntegerConst | LongConst):
         letter = "J" if isinstance(operand, LongConst) else "I"
         state2, reference = bind_int(ctx, state, Interval.const(operand.value), letter)
@@ -60,13 +64,14 @@ def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> St
         state2, reference = bind(ctx, state, FloatValue.of(operand.value, letter))
     elif isinstance(operand, StringConst):
         state2, reference = ctx.registry.string_constant(state, operand.value, ctx.fresh)
+        constraints = (literal(reference, operand.value),)
     elif isinstance(operand, ClassConst):
         state2, reference = class_literal(ctx, state, literal_descriptor(operand.name))
     elif isinstance(operand, DynamicConst):
         return Stuck(f"ldc of a dynamic constant ({operand.name}) is not supported")
     else:
         state2, reference = bind(ctx, state, UnknownValue("java/lang/Object", nullable=False))
-    return step(state, ins, advance(state2.push(reference), ins))
+    return step(state, ins, advance(state2.push(reference), ins), constraints)
 
 
 def evaluate_load(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

@@ -65,7 +65,7 @@ from jhalt.seg.stepper import (
     feasible_cases,
 )
 from jhalt.smt.session import SmtConfig
-from jhalt.smt.witness_solver import PathFormula, solve_integers
+from jhalt.smt.witness_solver import PathFormula, solve_path
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
 from jhalt.witness.search.environment import RecordedEnvironment
@@ -292,13 +292,15 @@ class _PathCheck:
             return False, facts.unsupported[0], None
         if self.constraints is not None:
             facts.extra.extend(self.constraints(facts.final_env))
-        model = solve_integers(facts, SmtConfig(self.limits.rlimit, self.limits.deadline))
+        config = SmtConfig(self.limits.rlimit, self.limits.deadline)
+        model = solve_path(facts, config, contents=facts)
         if model is None:
-            return False, "integer constraints unsatisfiable", None
+            return False, "integer and string constraints unsatisfiable", None
         try:
             inputs = concretize_inputs(
-                facts, model, self.program, entry, self.is_static, self.command_line
-            )
+                facts, model.integers, self.program, entry, self.is_static, self.command_line,
+                texts=model.strings,
+            )  # fmt: skip
             if self._runs_asserts(path):
                 inputs = dataclasses.replace(inputs, assertions=self.options.assertions)
             ctx = EvalContext(

@@ -6,7 +6,8 @@ state's values; issue 4 item 2), and from concrete inputs to a concrete entry st
 * integers from the model, floats from literals (else 0.0), booleans 0/1;
 * ``null`` for a variable the path refined to null, and for an object the path never looked
   at (the smallest choice; it is not dereferenced on the path);
-* a string of the length the path needs (pseudo-field ``count``);
+* a string of the length the path needs (pseudo-field ``count``), with the characters the
+  solver chose when the path's conditions read them (`jhalt.smt.strings`);
 * an array of the solved length; entries the path read (``a[i]`` with the solved ``i``) or
   realized get their values, the others their JVM default;
 * an object of the exact class the path saw (or, for an unknown non-null object, the class
@@ -44,12 +45,20 @@ from jhalt.witness.inputs import (
     StaticValue,
     StringInput,
     Value,
+    utf16_length,
 )
 from jhalt.witness.inputs import Ref as InputRef
 from jhalt.witness.search.environment import environment_values
 from jhalt.witness.search.path import NULL_VAR, ObjectFacts, PathFacts
 
 MAX_ARRAY_LENGTH = 10_000
+
+
+def _string(length: int, text: str | None) -> StringInput:
+    """A String of ``length`` units, or of the characters ``text`` the solver chose."""
+    if text is None:
+        return StringInput(length)
+    return StringInput(utf16_length(text), text)
 
 
 class WitnessError(ValueError):
@@ -62,10 +71,16 @@ def _descriptor_of_type(type_name: str) -> str:
 
 class _Concretizer:
     def __init__(
-        self, facts: PathFacts, model: dict[str, int], program: Program, non_null_strings: bool
+        self,
+        facts: PathFacts,
+        model: dict[str, int],
+        program: Program,
+        non_null_strings: bool,
+        texts: dict[str, str],
     ) -> None:
         self.facts = facts
         self.model = model
+        self.texts = texts
         self.program = program
         self.non_null_strings = non_null_strings
         self.entries: dict[str, HeapEntry] = {}
@@ -106,18 +121,20 @@ class _Concretizer:
             if self.non_null_strings and descriptor == "Ljava/lang/String;":
                 raise WitnessError("the path needs a null string, the command line has none")
             return NullInput()
+        text = self.texts.get(var)
         var = self.alias.get(var, var)
+        text = self.texts.get(var, text)
         facts = self.facts.objects.get(var)
         if facts is None or (not facts.non_null and not facts.exact):
             if self.non_null_strings and descriptor == "Ljava/lang/String;":
-                return StringInput(0)
+                return _string(0, text)
             return NullInput()
         if var in self.ids:
             return InputRef(self.ids[var])
         type_name = facts.type_name or descriptor
         if type_name == STRING_CLASS or (not facts.exact and descriptor == "Ljava/lang/String;"):
-            length = facts.fields.get(STRING_LENGTH)
-            return StringInput(max(0, self.model.get(length, 0)) if length else 0)
+            length = facts.fields.get(STRING_LENGTH) or self.facts.string_lengths.get(var)
+            return _string(max(0, self.model.get(length, 0)) if length else 0, text)
         entry_id = f"o{len(self.ids) + 1}"
         self.ids[var] = entry_id
         if facts.is_array or type_name.startswith("["):
@@ -164,10 +181,12 @@ def concretize_inputs(
     entry: MethodId,
     is_static: bool,
     non_null_strings: bool = False,
+    texts: dict[str, str] | None = None,
 ) -> ConcreteInputs:
     """Concrete inputs for ``entry`` (module docstring). ``non_null_strings``: the entry is
-    ``main`` run from the command line, whose strings are never null."""
-    concretizer = _Concretizer(facts, model, program, non_null_strings)
+    ``main`` run from the command line, whose strings are never null; ``texts``: the
+    characters of the Strings the solver chose (`jhalt.smt.strings`)."""
+    concretizer = _Concretizer(facts, model, program, non_null_strings, texts or {})
     slots = list(facts.entry_locals)
     parameters, _ = parse_method_descriptor(entry.descriptor)
     receiver: Value | None = None

@@ -23,7 +23,12 @@ What is collected:
 * array reads ``e = a[i]`` of input arrays (the index is only known once the integers are
   solved);
 * the environment values the path's calls take (`jhalt.seg.environment`), in order, with
-  their call sites.
+  their call sites;
+* the content relations of Strings and builders (`jhalt.its.contents`, an evaluation edge's
+  ``strings``) over path variables, in path order, and the length variable of each String
+  the path shows; a builder whose value an evaluation edge changes without a content relation
+  about it (a call the models do not describe) gets ``sb.change`` there, so that its old
+  content is not taken for its new one (what `jhalt.smt.strings` solves).
 
 :func:`collect_path_facts` never decides anything; :mod:`jhalt.smt.witness_solver` and
 :mod:`jhalt.witness.search.concretize` turn the facts into values, and the forward check of
@@ -32,9 +37,11 @@ What is collected:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jhalt.domains.state import AbstractState
+from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH
 from jhalt.domains.values import (
     NULL,
     ArrayValue,
@@ -45,7 +52,9 @@ from jhalt.domains.values import (
     UnknownValue,
 )
 from jhalt.ids import FieldId, ProgramPosition
+from jhalt.its.contents import BUILDER_OPS, CHANGE
 from jhalt.its.terms import Lit, Term, Var
+from jhalt.models.text import BUILDERS
 from jhalt.seg.environment import INPUT
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge, Relation
@@ -90,6 +99,10 @@ class PathFacts:
     """Variables of input values (entry state, and read from inputs before any write)."""
     environment: list[tuple[ProgramPosition, str]] = field(default_factory=list)
     """Environment values in path order (`jhalt.seg.environment`): (call site, variable)."""
+    strings: list[Relation] = field(default_factory=list)
+    """Content relations (`jhalt.its.contents`) over path variables, in path order."""
+    string_lengths: dict[str, str] = field(default_factory=dict)
+    """The length variable of each String variable (pseudo-field ``count``)."""
     unsupported: list[str] = field(default_factory=list)
     final_env: dict[Ref, str] = field(default_factory=dict)
     """The variable of each reference of the path's last state."""
@@ -206,6 +219,9 @@ class _PathWalker:
             return
         facts.non_null = True
         if isinstance(value, InstanceValue):
+            length = value.field(STRING_LENGTH) if value.class_name == STRING_CLASS else None
+            if length is not None:
+                self.facts.string_lengths.setdefault(var, env[length])
             if not facts.exact:
                 facts.type_name, facts.exact = value.class_name, True
             for field_id, child in value.fields:
@@ -270,6 +286,7 @@ class _PathWalker:
             elif relation.op == INPUT and result:
                 self.facts.environment.append((label.position, result))
             self.facts.relations.append(Relation(relation.op, result, args))  # type: ignore[arg-type]
+        described = self.contents(label, target_env, var_of)
         # writes: fields that changed or appeared on an evaluation edge, static fields
         for reference, value in target.heap.items():
             if not isinstance(value, InstanceValue) or reference not in source.heap:
@@ -279,6 +296,9 @@ class _PathWalker:
             for field_id, child in value.fields:
                 if before_fields.get(field_id) != child:
                     self.written_fields.add((target_env[reference], field_id))
+            if value.class_name in BUILDERS and before != value:
+                if target_env[reference] not in described:
+                    self.facts.strings.append(Relation(CHANGE, None, (target_env[reference],)))
         before_statics = dict(source.static_fields)
         for field_id, reference in target.static_fields:
             if (
@@ -288,6 +308,25 @@ class _PathWalker:
                 and label.mnemonic == "putstatic"
             ):
                 self.written_statics.add(field_id)
+
+    def contents(
+        self,
+        label: EvalEdge,
+        target_env: dict[Ref, str],
+        var_of: Callable[[Operand], Operand],
+    ) -> set[Operand]:
+        """Collect the edge's content relations over path variables; the builders they
+        describe are returned."""
+        described: set[Operand] = set()
+        for relation in label.strings:
+            result = None
+            if relation.result is not None:
+                result = target_env.get(relation.result, f"?{relation.result}")
+            args = tuple(var_of(a) for a in relation.args)
+            if relation.op in BUILDER_OPS:
+                described.add(args[0])
+            self.facts.strings.append(Relation(relation.op, result, args))
+        return described
 
     def refine_edge(self, label: RefineEdge, target_env: dict[Ref, str]) -> None:
         for old, new in label.renaming:
@@ -332,6 +371,8 @@ def collect_path_facts(
             for old, new in label.renaming:
                 if new == NULL and old in env:
                     walker.facts.null_vars.add(env[old])
+            if label.refinement == "existence" and label.case == "null":
+                walker.facts.null_vars.update(env[r] for r in label.refs if r in env)
             walker.refine_edge(label, target_env)
         else:
             assert isinstance(label, InstanceEdge)
