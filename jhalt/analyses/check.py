@@ -192,31 +192,16 @@ def check_and_replay(
     kept: list[Finding] = []
     dropped = list(report.dropped)
     hidden = unreplayed = 0
-    prefix = reproducer_prefix(entry)
     replays = budget.ending_early(CHECK_END_RESERVE_S)
     for number, finding in enumerate(report.findings, 1):
-        directory = setup.reproducer_dir / f"{prefix}_{number}"
-        spent = replays.remaining() < REPLAY_MIN_S
-        assessment = assess(
-            program, finding, command_line=command_line,
-            search=None if spent else _public_search(program, setup, directory, replays),
-            include_internal=setup.include_internal,
-        )  # fmt: skip
-        if assessment.hidden:
+        outcome = _triaged(program, finding, (entry, command_line), setup, replays, number)
+        if outcome is None:
             hidden += 1
-            continue
-        if assessment.replayed:
-            kept.append(assessment.finding)
-            continue
-        how = dataclasses.replace(setup, skip_reason=BUDGET_SPENT) if spent else setup
-        finding, unconfirmed = _validated(
-            assessment.finding, entry, command_line, how, replays, directory
-        )
-        if unconfirmed is not None:
-            dropped.append(unconfirmed)
+        elif isinstance(outcome, str):
+            dropped.append(outcome)
         else:
-            unreplayed += BUDGET_SPENT in finding.witness.replay_detail
-            kept.append(finding)
+            unreplayed += BUDGET_SPENT in outcome.witness.replay_detail
+            kept.append(outcome)
     stats = dict(report.stats)
     stats["replay_unconfirmed"] = len(report.findings) - len(kept) - hidden
     stats["internal_states"] = hidden
@@ -229,6 +214,36 @@ def check_and_replay(
     if proved and isinstance(report.absence, AbsenceProof):
         notes += (proof_note(entry, report.absence, settings),)
     return CheckedEntry(tuple(kept), tuple(dropped), tuple(notes), stats, proved)
+
+
+def _triaged(
+    program: Program,
+    finding: Finding,
+    called: tuple[MethodId, bool],
+    setup: ReplaySetup,
+    replays: Budget,
+    number: int,
+) -> Finding | str | None:
+    """The ``number``-th finding of the entry (``called``: the entry and whether it is run
+    from the command line) triaged and replayed (`check_and_replay`): the finding to report,
+    the line saying why it is dropped, or None when it is hidden."""
+    entry, command_line = called
+    directory = setup.reproducer_dir / f"{reproducer_prefix(entry)}_{number}"
+    spent = replays.remaining() < REPLAY_MIN_S
+    assessment = assess(
+        program, finding, command_line=command_line,
+        search=None if spent else _public_search(program, setup, directory, replays),
+        include_internal=setup.include_internal,
+    )  # fmt: skip
+    if assessment.hidden:
+        return None
+    if assessment.replayed:
+        return assessment.finding
+    how = dataclasses.replace(setup, skip_reason=BUDGET_SPENT) if spent else setup
+    validated, unconfirmed = _validated(
+        assessment.finding, entry, command_line, how, replays, directory
+    )
+    return validated if unconfirmed is None else unconfirmed
 
 
 def _validated(
