@@ -128,7 +128,7 @@ def _compiled_server(javac: str) -> Path | None:
     except OSError:
         return None
     key = hashlib.sha256(source + javac.encode()).hexdigest()[:16]
-    target = Path(tempfile.gettempdir()) / f"jhalt-compile-server-{key}"
+    target = Path(tempfile.gettempdir()) / f"jhalt-compile-server-cache-{key}"
     if (target / f"{_SERVER_CLASS}.class").is_file():
         return target
     staging = Path(tempfile.mkdtemp(prefix="jhalt-compile-server-staging-"))
