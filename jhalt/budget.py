@@ -103,14 +103,17 @@ CHECK_END_RESERVE_S = 0.5
 """Kept back at the end of an entry's budget for handing its result back: the batch stops a
 worker one second (``jhalt.cli.batch.GRACE_S``) after ``--timeout``."""
 API_SEARCH = 0.5
-API_SEARCH_CAP_S = 5.0
+API_SEARCH_CAP_S = 1.5
+"""The call-sequence search of one finding (`jhalt.witness.api.search`), at most. Measured
+(issue 19, BENCHMARKS.md "Cheaper witnesses"): of 116 searches with a 5 s cap (commons-cli,
+commons-lang3, guava samples, loaded machine), 23 found a sequence, every one within 1.0 s of
+the JVM's start (median 0.25 s), and no clean sequence was found after a null one; the 93
+others found nothing and each spent all 5 s. The rest of the entry's time is left to the
+replays of the other findings."""
 API_REPLAY_RESERVE_S = 2.5
 """Kept back from the search for the public reproducer's compilation and run."""
 API_SEARCH_MIN_S = 0.5
 """Below this the search is not started (the JVM alone takes a few tenths of a second)."""
-"""The call-sequence search of one finding (`jhalt.witness.api.search`): most sequences that
-exist are found within a second or two (a JVM tries thousands per second); the rest of the
-entry's time is left to the replays of the other findings."""
 PROVE_CLP_MAX_S = 3.0
 """The CLP engine as the fallback of ``--engine all``: a short try (it proves what it proves
 in about a second: BENCHMARKS.md), so that a MAYBE stays fast (issue 16); ``--engine clp``
