@@ -30,7 +30,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from jhalt.witness.processes import contained_popen, release, scratch_directory
+from jhalt.witness.processes import (
+    contained_popen,
+    forget_directory,
+    register_directory,
+    release,
+)
 
 __all__ = ["COMPILE_TIMEOUT_S", "compile_server", "compile_sources", "server_running"]
 
@@ -39,6 +44,9 @@ COMPILE_TIMEOUT_S = 120.0
 SERVER_CPU_S = 24 * 3600
 """The server's CPU-time limit: a backstop only (a whole guava run compiles a few thousand
 witnesses at 0.05–0.2 s each)."""
+SOCKET_PATH_MAX = 100
+"""Unix-domain socket names are limited to 107 bytes (Linux ``sun_path``): a temporary root
+too deep for ``…/jhalt-compile-server-XXXXXXXX/socket.tmp`` puts the socket below ``/tmp``."""
 _SERVER_CLASS = "JhaltCompileServer"
 _SERVER_SOURCE = Path(__file__).with_name(f"{_SERVER_CLASS}.java")
 _SERVER_FLAGS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto")
@@ -151,6 +159,23 @@ def _compiled_server(javac: str) -> Path | None:
 
 
 @contextmanager
+def _socket_directory() -> Iterator[Path]:
+    """A fresh private directory for the socket (`SOCKET_PATH_MAX`), registered while it exists
+    (`jhalt.witness.processes`) and removed on leaving the block."""
+    prefix = "jhalt-compile-server-"
+    root = tempfile.gettempdir()
+    if len(os.path.join(root, prefix + "XXXXXXXX", "socket.tmp")) > SOCKET_PATH_MAX:
+        root = "/tmp"
+    path = tempfile.mkdtemp(prefix=prefix, dir=root)
+    register_directory(path)
+    try:
+        yield Path(path)
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+        forget_directory(path)
+
+
+@contextmanager
 def compile_server(java: str, javac: str | None) -> Iterator[bool]:
     """Run a compile server for the block (module docstring); yields whether one was started.
     Starts nothing without ``javac`` (a JRE). Compilations go to it as soon as it listens (it
@@ -159,7 +184,7 @@ def compile_server(java: str, javac: str | None) -> Iterator[bool]:
     if directory is None or _server:
         yield bool(_server)
         return
-    with scratch_directory("jhalt-compile-server-") as work:
+    with _socket_directory() as work:
         path = str(work / "socket")
         arguments = [*_SERVER_FLAGS, "-cp", str(directory), _SERVER_CLASS, path]
         try:

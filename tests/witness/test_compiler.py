@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -116,3 +117,22 @@ def test_the_server_runs_no_annotation_processor(tmp_path: Path) -> None:
         answer = compiler._ask_server(_listening(), request, 60)
     assert answer == ""  # compiled, the processor did not run
     assert (out / "Good.class").is_file()
+
+
+def test_a_deep_temporary_root_still_gets_a_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A socket's name may not pass 107 bytes: a deep ``TMPDIR`` puts it below ``/tmp``."""
+    deep = tmp_path / ("d" * 80)
+    deep.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    jdk = find_jdk()
+    assert jdk is not None
+    with compile_server(jdk.java, jdk.javac):
+        socket = _listening()
+        assert len(socket) <= compiler.SOCKET_PATH_MAX
+        out = tmp_path / "out"
+        out.mkdir()
+        source = _source(tmp_path / "src", "Good", GOOD)
+        assert compiler._ask_server(socket, ["-d", str(out), str(source)], 60) == ""
+    assert not os.path.exists(socket)
