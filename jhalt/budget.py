@@ -105,7 +105,7 @@ worker one second (``jhalt.cli.batch.GRACE_S``) after ``--timeout``."""
 API_SEARCH = 0.5
 API_SEARCH_CAP_S = 1.5
 """The call-sequence search of one finding (`jhalt.witness.api.search`), at most. Measured
-(issue 19, BENCHMARKS.md "Cheaper witnesses"): of 116 searches with a 5 s cap (commons-cli,
+(issue 19, session 6): of 116 searches with a 5 s cap (commons-cli,
 commons-lang3, guava samples, loaded machine), 23 found a sequence, every one within 1.0 s of
 the JVM's start (median 0.25 s), and no clean sequence was found after a null one; the 93
 others found nothing and each spent all 5 s. The rest of the entry's time is left to the
