@@ -21,7 +21,10 @@ are read in one place:
                        between ``REPLAY_FLOOR_S`` and ``REPLAY_CAP_S``; each public-API
                        witness search (issue 19) ``API_SEARCH`` of what is left after
                        ``API_REPLAY_RESERVE_S``, at most ``API_SEARCH_CAP_S``, none below
-                       ``API_SEARCH_MIN_S``; then its replay as a replay
+                       ``API_SEARCH_MIN_S``; then its replay as a replay. Replays and
+                       searches together end ``CHECK_END_RESERVE_S`` before the entry's
+                       budget (issue 19); a finding whose turn comes with less than
+                       ``REPLAY_MIN_S`` left is kept unreplayed ("replay skipped: budget")
 =====================  ===================================================================
 
 No step gets less than ``FLOOR_S`` (one second), whatever is left.
@@ -93,15 +96,24 @@ CHECK_NONTERMINATION = 0.3
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0
+REPLAY_MIN_S = 1.0
+"""Below this left in the entry, a finding is not replayed: a compilation and a JVM take
+0.2–1 s on a loaded machine (BENCHMARKS.md)."""
+CHECK_END_RESERVE_S = 0.5
+"""Kept back at the end of an entry's budget for handing its result back: the batch stops a
+worker one second (``jhalt.cli.batch.GRACE_S``) after ``--timeout``."""
 API_SEARCH = 0.5
-API_SEARCH_CAP_S = 5.0
+API_SEARCH_CAP_S = 1.5
+"""The call-sequence search of one finding (`jhalt.witness.api.search`), at most. Measured
+(issue 19, session 6): of 116 searches with a 5 s cap (commons-cli,
+commons-lang3, guava samples, loaded machine), 23 found a sequence, every one within 1.0 s of
+the JVM's start (median 0.25 s), and no clean sequence was found after a null one; the 93
+others found nothing and each spent all 5 s. The rest of the entry's time is left to the
+replays of the other findings."""
 API_REPLAY_RESERVE_S = 2.5
 """Kept back from the search for the public reproducer's compilation and run."""
 API_SEARCH_MIN_S = 0.5
 """Below this the search is not started (the JVM alone takes a few tenths of a second)."""
-"""The call-sequence search of one finding (`jhalt.witness.api.search`): most sequences that
-exist are found within a second or two (a JVM tries thousands per second); the rest of the
-entry's time is left to the replays of the other findings."""
 PROVE_CLP_MAX_S = 3.0
 """The CLP engine as the fallback of ``--engine all``: a short try (it proves what it proves
 in about a second: BENCHMARKS.md), so that a MAYBE stays fast (issue 16); ``--engine clp``
@@ -140,6 +152,10 @@ class Budget:
     def portion(self, fraction: float) -> Budget:
         """A budget of ``fraction`` of the whole that started when this one did."""
         return Budget(self.seconds * fraction, self.started)
+
+    def ending_early(self, seconds: float) -> Budget:
+        """This budget less its last ``seconds`` (same start)."""
+        return Budget(max(0.0, self.seconds - seconds), self.started)
 
     def deadline(self) -> Deadline:
         """The end of this budget as a `Deadline` (what the phases are handed)."""

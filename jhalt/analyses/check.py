@@ -29,11 +29,13 @@ from jhalt.analyses.triage import assess, public_classes
 from jhalt.budget import (
     CHECK_ANALYSIS_REPLAYED,
     CHECK_ANALYSIS_UNREPLAYED,
+    CHECK_END_RESERVE_S,
     CHECK_GRAPH,
     CHECK_NONTERMINATION,
     REPLAY,
     REPLAY_CAP_S,
     REPLAY_FLOOR_S,
+    REPLAY_MIN_S,
     Budget,
 )
 from jhalt.errors import INTERNAL_ERROR
@@ -44,7 +46,7 @@ from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.api.public import PublicSearch
-from jhalt.witness.replay import Jdk, Observer
+from jhalt.witness.replay import BUDGET_SPENT, Jdk, Observer
 from jhalt.witness.search.backward import WitnessLimits
 from jhalt.witness.validate import validate_finding
 
@@ -178,7 +180,10 @@ def check_and_replay(
     replayed or the finding is hidden (counted in ``stats["internal_states"]``), validated in
     turn (reproducer in ``setup.reproducer_dir``/``Cls_method_HHHHHH_N`` (`reproducer_prefix`),
     replay on ``REPLAY`` of the time left). A finding the JVM does not confirm is dropped with
-    a line saying why (issues 4, 5)."""
+    a line saying why (issues 4, 5). Searches and replays end `CHECK_END_RESERVE_S` before
+    ``budget`` does; a finding whose turn comes with less than `REPLAY_MIN_S` left, or whose
+    replay the deadline cut, is kept with its replay not run ("budget", issue 19), counted in
+    ``stats["not_replayed_budget"]`` and a note — the findings confirmed before are kept."""
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
@@ -186,36 +191,59 @@ def check_and_replay(
     )  # fmt: skip
     kept: list[Finding] = []
     dropped = list(report.dropped)
-    hidden = 0
-    prefix = reproducer_prefix(entry)
+    hidden = unreplayed = 0
+    replays = budget.ending_early(CHECK_END_RESERVE_S)
     for number, finding in enumerate(report.findings, 1):
-        directory = setup.reproducer_dir / f"{prefix}_{number}"
-        assessment = assess(
-            program, finding, command_line=command_line,
-            search=_public_search(program, setup, directory, budget),
-            include_internal=setup.include_internal,
-        )  # fmt: skip
-        if assessment.hidden:
+        outcome = _triaged(program, finding, (entry, command_line), setup, replays, number)
+        if outcome is None:
             hidden += 1
-            continue
-        if assessment.replayed:
-            kept.append(assessment.finding)
-            continue
-        finding, unconfirmed = _validated(
-            assessment.finding, entry, command_line, setup, budget, directory
-        )
-        if unconfirmed is not None:
-            dropped.append(unconfirmed)
+        elif isinstance(outcome, str):
+            dropped.append(outcome)
         else:
-            kept.append(finding)
+            unreplayed += BUDGET_SPENT in outcome.witness.replay_detail
+            kept.append(outcome)
     stats = dict(report.stats)
     stats["replay_unconfirmed"] = len(report.findings) - len(kept) - hidden
     stats["internal_states"] = hidden
     notes = report.notes
+    if unreplayed:
+        stats["not_replayed_budget"] = unreplayed
+        notes += (f"{entry}: {unreplayed} of {len(report.findings)} findings not replayed: "
+                  f"the entry's --timeout ran out (reported with replay not run)",)  # fmt: skip
     proved = isinstance(report.absence, AbsenceProof) and not report.findings
     if proved and isinstance(report.absence, AbsenceProof):
         notes += (proof_note(entry, report.absence, settings),)
     return CheckedEntry(tuple(kept), tuple(dropped), tuple(notes), stats, proved)
+
+
+def _triaged(
+    program: Program,
+    finding: Finding,
+    called: tuple[MethodId, bool],
+    setup: ReplaySetup,
+    replays: Budget,
+    number: int,
+) -> Finding | str | None:
+    """The ``number``-th finding of the entry (``called``: the entry and whether it is run
+    from the command line) triaged and replayed (`check_and_replay`): the finding to report,
+    the line saying why it is dropped, or None when it is hidden."""
+    entry, command_line = called
+    directory = setup.reproducer_dir / f"{reproducer_prefix(entry)}_{number}"
+    spent = replays.remaining() < REPLAY_MIN_S
+    assessment = assess(
+        program, finding, command_line=command_line,
+        search=None if spent else _public_search(program, setup, directory, replays),
+        include_internal=setup.include_internal,
+    )  # fmt: skip
+    if assessment.hidden:
+        return None
+    if assessment.replayed:
+        return assessment.finding
+    how = dataclasses.replace(setup, skip_reason=BUDGET_SPENT) if spent else setup
+    validated, unconfirmed = _validated(
+        assessment.finding, entry, command_line, how, replays, directory
+    )
+    return validated if unconfirmed is None else unconfirmed
 
 
 def _validated(
@@ -239,6 +267,7 @@ def _validated(
         skip_reason=setup.skip_reason,
         timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
         observe=setup.observe(finding, setup.classpath) if setup.observe else None,
+        deadline=budget.deadline(),
     )
     if result.status is not Replay.UNCONFIRMED:
         return finding, None

@@ -81,13 +81,18 @@ def default_cache_dir() -> Path:
     return Path(base) / "jhalt"
 
 
+CODE_SUFFIXES = (".py", ".json", ".java")
+"""The files of the package that make its answers: Python, data, and the Java helpers that
+run in the JVM (the public-API search driver decides which findings are reported)."""
+
+
 @functools.lru_cache(maxsize=1)
 def code_digest() -> str:
-    """SHA-256 of jhalt's version and of every ``.py`` and ``.json`` file of the package."""
+    """SHA-256 of jhalt's version and of every `CODE_SUFFIXES` file of the package."""
     digest = hashlib.sha256(jhalt.__version__.encode())
     root = Path(jhalt.__file__).parent
     for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+        if path.suffix in CODE_SUFFIXES and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(root)).encode() + b"\0")
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()

@@ -19,6 +19,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,6 +78,7 @@ from jhalt.report.formats import (
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.entry import is_main
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.compiler import compile_server
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay, skipped
 from jhalt.witness.reproducer import NON_TERMINATION
@@ -220,6 +222,13 @@ def _summarise(
     return findings, notes
 
 
+def _compile_server(setup: ReplaySetup) -> AbstractContextManager[object]:
+    """The run's compile server (`jhalt.witness.compiler`) when witnesses are replayed."""
+    if setup.jdk is None or setup.skip_reason is not None:
+        return nullcontext()
+    return compile_server(setup.jdk.java, setup.jdk.javac)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Uncaught exceptions and non-termination with witnesses (issues 4, 5): every entry runs in
     its own process (``run_entries``); each finding gets a reproducer and is replayed on the
@@ -250,9 +259,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     cache = make_cache(args, classpath, setup, as_method, check.settings)
     settings = run_settings(args, run_deadline)
     try:
-        outcomes = run_check_entries(
-            entries, RecordingCheck(check, classpath.spec, reproducer_dir), cache, settings
-        )
+        with _compile_server(setup):
+            outcomes = run_check_entries(
+                entries, RecordingCheck(check, classpath.spec, reproducer_dir), cache, settings
+            )
     except BatchInterrupted as stop:
         return _report_interrupted(stop, args, classpath, reproducer_dir, keep)
     findings, notes = _summarise(outcomes, reproducer_dir, keep)

@@ -38,6 +38,7 @@ from jhalt.domains.values import (
     is_object_value,
 )
 from jhalt.ids import FieldId
+from jhalt.program import Program
 from jhalt.seg.context import EvalContext, Split
 from jhalt.seg.labels import COMPARISON_OPS, Relation, check
 from jhalt.seg.library import (
@@ -119,9 +120,17 @@ def model(function: Callable[[LibraryCall], Sequence[Outcome]]) -> LibraryModel:
 @dataclass
 class _FreshOnly:
     """The part of :class:`~jhalt.seg.context.EvalContext` that the refinements of
-    :mod:`jhalt.seg.refine` used here consult (``fresh``)."""
+    :mod:`jhalt.seg.refine` used here consult: ``fresh``, and ``program`` (an equality
+    refinement judges by the hierarchy whether two objects may be one,
+    `jhalt.seg.alias_types`)."""
 
     fresh: Callable[[str], Ref]
+    program: Program | None = None
+
+
+def _context(call: LibraryCall) -> EvalContext:
+    """The refinements' view of the evaluation context of ``call``."""
+    return cast(EvalContext, _FreshOnly(call.fresh, call.program))
 
 
 def _as_refines(split: Split, refinement: str, refs: tuple[Ref, ...]) -> Refines:
@@ -135,13 +144,13 @@ def _as_refines(split: Split, refinement: str, refs: tuple[Ref, ...]) -> Refines
 
 def existence_refinement(call: LibraryCall, reference: Ref) -> Refines:
     """``reference`` (a possibly-null unknown object) is null or not (thesis Def. 1.20)."""
-    context = cast(EvalContext, _FreshOnly(call.fresh))
+    context = _context(call)
     return _as_refines(refine_existence(context, call.state, reference), "existence", (reference,))
 
 
 def equality_refinement(call: LibraryCall, reference: Ref, partner: Ref) -> Refines:
     """``reference =? partner`` becomes equal or distinct (thesis §1.4.6)."""
-    context = cast(EvalContext, _FreshOnly(call.fresh))
+    context = _context(call)
     split = refine_equality(context, call.state, reference, partner)
     return _as_refines(split, "equality", (reference, partner))
 
@@ -410,7 +419,7 @@ def index_failures(
 def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> Refines:
     """Give the instance at ``reference`` a value for ``field_id`` (thesis Def. 1.22, via
     :func:`jhalt.seg.refine.realize_field`: possibly null, annotated as reachable)."""
-    context = cast(EvalContext, _FreshOnly(call.fresh))
+    context = _context(call)
     return _as_refines(
         realize_field(context, call.state, reference, field_id), "realization", (reference,)
     )
@@ -418,7 +427,7 @@ def field_realization(call: LibraryCall, reference: Ref, field_id: FieldId) -> R
 
 def array_realization(call: LibraryCall, reference: Ref) -> Refines:
     """A non-null unknown array becomes an array value with an unknown length."""
-    context = cast(EvalContext, _FreshOnly(call.fresh))
+    context = _context(call)
     return _as_refines(realize_array(context, call.state, reference), "realization", (reference,))
 
 

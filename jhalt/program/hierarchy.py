@@ -158,25 +158,80 @@ class SubtypeScan:
 
 def subtypes(program: Program, name: str, include_library: bool = False) -> SubtypeScan:
     """The proper subtypes of ``name`` among the classpath classes (and, with
-    ``include_library``, among the described JDK classes). Array types are not listed."""
+    ``include_library``, among the described JDK classes). Array types are not listed.
+
+    A classpath class whose ancestry reaches a class that is neither on the classpath nor
+    described is *undetermined* — unless `_jdk_cannot_reach` holds: the missing class is in
+    a ``java/`` package and ``name`` is a classpath class outside the JDK's packages. Then
+    that branch of the ancestry cannot lead to ``name`` (issue 19: guava's own annotation
+    types, which extend the undescribed ``java/lang/annotation/Annotation``, left every
+    guava class's subtypes undetermined)."""
 
     def compute() -> SubtypeScan:
         candidates = list(program.program_class_names())
         if include_library:
             candidates += program.library_class_names()
+        prune = _jdk_cannot_reach(program, name)
         known: list[str] = []
         undetermined: list[tuple[str, str]] = []
         for candidate in candidates:
             if candidate == name:
                 continue
             try:
-                if is_subtype(program, candidate, name):
+                if _reaches(program, candidate, name, prune):
                     known.append(candidate)
             except MissingClassError as missing:
                 undetermined.append((candidate, missing.class_name))
         return SubtypeScan(tuple(sorted(known)), tuple(undetermined))
 
     return _cached(program, ("subtypes", name, include_library), compute)
+
+
+JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "org/w3c/", "org/xml/", "org/ietf/")
+"""Packages that modules of the JDK hold: a classpath class there may be shadowed by the
+JDK's own class of that name (a package of a named module is never read from the class
+path), whose subtypes include JDK classes."""
+
+
+def _jdk_cannot_reach(program: Program, name: str) -> bool:
+    """Whether no class in a ``java/`` package can be a subtype of ``name``: ``name`` is a
+    classpath class outside `JDK_PACKAGES`. Reason: only the boot loader may define a
+    ``java.*`` class (JVM spec §5.3; any other loader gets a SecurityException), and the
+    classes it defines resolve their supertypes through the boot (or platform) loader, which
+    does not read the class path: every supertype of a ``java/`` class is a JDK class, never
+    ``name``. Assumption: the analysed program runs on the application class path."""
+    if name.startswith("[") or name.startswith(JDK_PACKAGES):
+        return False
+    return program.classes.find(name) is not None
+
+
+def _reaches(program: Program, sub: str, sup: str, prune: bool) -> bool:
+    """Whether class ``sup`` is a proper supertype of class ``sub`` (``sup`` not Object: a
+    walk over direct superclasses and superinterfaces). A missing class raises
+    `MissingClassError` when ``sup`` is not found on another branch — except, with ``prune``
+    (`_jdk_cannot_reach`), a missing ``java/`` class, whose ancestry cannot hold ``sup``."""
+    if not prune:
+        return is_subtype(program, sub, sup)
+    seen = {sub}
+    stack = [sub]
+    missing: str | None = None
+    while stack:
+        found = program.find(stack.pop())
+        if found is None:
+            continue  # a missing java/ class: see `_jdk_cannot_reach`
+        for parent in (found.super_name, *found.interfaces):
+            if parent is None or parent in seen:
+                continue
+            if parent == sup:
+                return True
+            seen.add(parent)
+            if program.find(parent) is None and not parent.startswith("java/"):
+                missing = missing or parent
+                continue
+            stack.append(parent)
+    if missing is not None:
+        raise MissingClassError(missing)
+    return False
 
 
 def subclasses(program: Program, name: str) -> tuple[str, ...]:

@@ -25,6 +25,11 @@ return) runs on rewritten classes that return them (`jhalt.witness.inject`):
   application frame in at least one. Still running is evidence, not a proof: a loop that only
   takes longer than the timeout is confirmed too (the proofs are in `analyses/`, `dynamic/`).
 
+A replay ends by the ``deadline`` it is given (issue 19: the entry's ``--timeout``): the
+compilation (`jhalt.witness.compiler`: the run's compile server, else ``javac``) and the run
+are shortened to the time left, and a witness that does not fit is `Replay.NOT_RUN`
+(`out_of_budget`: "replay skipped: budget …"), not unconfirmed.
+
 Never raises for an environment problem: no JDK gives `Replay.NOT_RUN` ("replay skipped: no
 JDK found"), as does a reproducer that does not compile; an unconfirmed witness is never
 reported as confirmed.
@@ -40,11 +45,13 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from jhalt.findings import Finding, Replay, Witness
+from jhalt.budget import NEVER, REPLAY_FLOOR_S, Deadline
+from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
+from jhalt.witness.claim import Claim, Jdk, ReplayResult, find_jdk, skipped
+from jhalt.witness.compiler import COMPILE_TIMEOUT_S, compile_sources
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
@@ -65,11 +72,15 @@ from jhalt.witness.stacks import (
 )
 
 __all__ = [
+    "BUDGET_SPENT",
+    "FAST_START",
+    "NON_TERMINATION",
     "Claim",
     "Jdk",
     "Observer",
     "ReplayResult",
     "find_jdk",
+    "out_of_budget",
     "replay",
     "replay_finding",
     "replay_source",
@@ -80,88 +91,6 @@ DEFAULT_TIMEOUT_S = 10.0
 _MAIN_DESCRIPTOR = "([Ljava/lang/String;)V"
 _DUMP_SAMPLES = 2
 _DUMP_ALLOWANCE_S = 35.0  # wall time of the thread dumps after the wait (jcmd 15 s, jstack 15 s)
-
-
-@dataclass(frozen=True)
-class Jdk:
-    """The JDK tools replay uses; ``javac`` / ``jcmd`` / ``jstack`` may be missing (a JRE)."""
-
-    java: str
-    javac: str | None = None
-    jcmd: str | None = None
-    jstack: str | None = None
-
-
-def find_jdk() -> Jdk | None:
-    """The JDK in ``$JAVA_HOME/bin`` if it has ``java``, else the tools on ``PATH``; None when
-    there is no ``java`` at all."""
-    java_home = os.environ.get("JAVA_HOME")
-    if java_home:
-        bin_dir = Path(java_home) / "bin"
-        if (bin_dir / "java").is_file():
-
-            def tool(name: str) -> str | None:
-                path = bin_dir / name
-                return str(path) if path.is_file() and os.access(path, os.X_OK) else None
-
-            return Jdk(str(bin_dir / "java"), tool("javac"), tool("jcmd"), tool("jstack"))
-    java = shutil.which("java")
-    if java is None:
-        return None
-    return Jdk(java, shutil.which("javac"), shutil.which("jcmd"), shutil.which("jstack"))
-
-
-@dataclass(frozen=True)
-class Claim:
-    """What a finding says will happen: ``kind`` is an exception class (dotted) or
-    `NON_TERMINATION`; ``method`` is where (the thrower, or the method holding the loop);
-    ``lines`` the inclusive source-line range it must be observed in, when known."""
-
-    kind: str
-    method: MethodId
-    lines: tuple[int, int] | None = None
-    recursive: bool = False
-    """A non-termination by infinite recursion: judged by its stack overflow
-    (`jhalt.witness.overflow`)."""
-
-    @property
-    def is_non_termination(self) -> bool:
-        return self.kind == NON_TERMINATION
-
-    @classmethod
-    def of_finding(cls, finding: Finding, loop_lines: tuple[int, int] | None = None) -> Claim:
-        """The claim of a finding: an exception at the location's line; a non-termination in
-        the location's method (``loop_lines``: the loop's line range, if known)."""
-        method = finding.location.method
-        if finding.kind == NON_TERMINATION:
-            return cls(NON_TERMINATION, method, loop_lines)
-        line = finding.location.line
-        return cls(finding.kind.replace("/", "."), method, (line, line) if line else None)
-
-
-@dataclass(frozen=True)
-class ReplayResult:
-    """The outcome of one replay: status, a one-paragraph explanation, and what was seen."""
-
-    status: Replay
-    detail: str
-    exception: str | None = None  # the exception type the JVM reported
-    top_frame: StackFrame | None = None  # first application frame (trace or main thread)
-    thread_dump: str = ""  # the main thread's frames from the last dump
-    command: tuple[str, ...] = ()
-
-    @property
-    def confirmed(self) -> bool:
-        return self.status is Replay.CONFIRMED
-
-    def applied_to(self, witness: Witness) -> Witness:
-        """``witness`` with this result as its replay status and detail."""
-        return dataclasses.replace(witness, replay=self.status, replay_detail=self.detail)
-
-
-def skipped(reason: str) -> ReplayResult:
-    """A `Replay.NOT_RUN` result (``--no-validate``, no JDK, inputs not replayable)."""
-    return ReplayResult(Replay.NOT_RUN, reason)
 
 
 def replay_finding(
@@ -202,12 +131,14 @@ def replay(
     timeout_s: float = DEFAULT_TIMEOUT_S,
     jdk: Jdk | None = None,
     observe: Observer | None = None,
+    deadline: Deadline = NEVER,
 ) -> ReplayResult:
     """Run the witness ``inputs`` of ``entry`` against ``classpath`` and judge ``claim``.
 
     ``timeout_s`` bounds an exception run and is the wait before a hang is examined. For a
     hang, ``observe`` (when given) is tried first on the same command line; its answer stands
-    unless it is None."""
+    unless it is None. Everything (compilation, runs, thread dumps) ends by ``deadline``: a
+    replay that does not fit is `out_of_budget` (`_wait_within`)."""
     jdk = jdk or find_jdk()
     if jdk is None:
         return skipped("replay skipped: no JDK found")
@@ -222,13 +153,64 @@ def replay(
         args = _command_line(entry, inputs)
         if args is not None:
             command = [*flags, "-cp", classpath, entry.dotted_class, *args]
-            result = _observe_or_run(command, work, claim, timeout_s, jdk, observe)
+            result = _within(command, work, claim, (timeout_s, deadline), jdk, observe)
             if not _launcher_refused(result):
                 return result
-        prepared = _compile_reproducer(work, classpath, entry, inputs, claim, jdk)
+        prepared = _compile_reproducer(work, classpath, entry, inputs, claim, jdk, deadline)
         if isinstance(prepared, ReplayResult):
             return prepared
-        return _observe_or_run([*flags, *prepared], work, claim, timeout_s, jdk, observe)
+        return _within([*flags, *prepared], work, claim, (timeout_s, deadline), jdk, observe)
+
+
+BUDGET_SPENT = "budget (the entry's --timeout was spent)"
+"""Why a witness was not replayed when its entry's time ran out (issue 19): the finding is
+kept, marked ``not run``, instead of the whole entry being lost."""
+HANG_EXAMINATION_S = 2.0
+"""Kept back after a hang's wait for its thread dumps (``jcmd`` takes a few tenths of a second;
+its own limit is longer, but a dump that is late only delays the entry)."""
+
+
+def out_of_budget() -> ReplayResult:
+    """The `Replay.NOT_RUN` result of a witness its entry had no time left for."""
+    return skipped(f"replay skipped: {BUDGET_SPENT}")
+
+
+def _wait_within(claim: Claim, timeout_s: float, deadline: Deadline) -> float | None:
+    """The wait of a run that must end by ``deadline``: ``timeout_s``, shortened to the time
+    left (after `HANG_EXAMINATION_S` for a hang; shared by the three runs of a recursion,
+    `jhalt.witness.overflow`); None when a hang would be waited for less than
+    `REPLAY_FLOOR_S` or nothing is left."""
+    left = deadline.remaining()
+    if claim.is_non_termination:
+        left -= HANG_EXAMINATION_S
+        if claim.recursive:
+            left /= len(STACK_SIZES) + 1
+    wait = min(timeout_s, left)
+    if wait <= 0 or (claim.is_non_termination and wait < min(timeout_s, REPLAY_FLOOR_S)):
+        return None
+    return wait
+
+
+def _within(
+    arguments: list[str],
+    work: Path,
+    claim: Claim,
+    limits: tuple[float, Deadline],
+    jdk: Jdk,
+    observe: Observer | None,
+) -> ReplayResult:
+    """`_observe_or_run` with the wait of `_wait_within` (``limits``: the timeout and the
+    deadline). An exception run cut short by the deadline that was still running says so
+    (`out_of_budget`), not "unconfirmed": more time might have confirmed it."""
+    timeout_s, deadline = limits
+    wait = _wait_within(claim, timeout_s, deadline)
+    if wait is None:
+        return out_of_budget()
+    result = _observe_or_run(arguments, work, claim, wait, jdk, observe)
+    cut = wait < timeout_s and result.status is Replay.UNCONFIRMED
+    if cut and not claim.is_non_termination and result.detail.startswith("still running"):
+        return dataclasses.replace(out_of_budget(), command=result.command)
+    return result
 
 
 def _observe_or_run(
@@ -312,6 +294,7 @@ def _compile_reproducer(
     inputs: ConcreteInputs,
     claim: Claim,
     jdk: Jdk,
+    deadline: Deadline = NEVER,
 ) -> list[str] | ReplayResult:
     """Write and compile the reproducer; the ``java`` arguments, or a NOT_RUN result. javac
     runs no annotation processor (``-proc:none``): those found on the analysed class path would
@@ -323,57 +306,55 @@ def _compile_reproducer(
     except ValueError as error:
         return skipped(f"replay skipped: no reproducer for {entry}: {error}")
     source, _ = reproducer.write(work / "src")
-    out = _javac(work, classpath, source, jdk.javac)
+    out = _javac(work, classpath, source, jdk.javac, deadline)
     if isinstance(out, ReplayResult):
         return out
     return ["-cp", os.pathsep.join([classpath, str(out)]), reproducer.class_name]
 
 
 def replay_source(
-    classpath: str, source: Path, class_name: str, claim: Claim, timeout_s: float, jdk: Jdk
+    classpath: str,
+    source: Path,
+    class_name: str,
+    claim: Claim,
+    timeout_s: float,
+    jdk: Jdk,
+    deadline: Deadline = NEVER,
 ) -> ReplayResult:
     """Compile the Java file ``source`` (its class ``class_name`` in the default package, with
     a ``main``) against ``classpath`` and judge ``claim`` on its run, as `replay` judges a
-    reproducer (the public-call reproducers of `jhalt.witness.api`)."""
+    reproducer (the public-call reproducers of `jhalt.witness.api`), by ``deadline``."""
     if jdk.javac is None:
         return skipped("replay skipped: no javac found (a JRE only)")
     classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
-        out = _javac(work, classpath, source, jdk.javac)
+        out = _javac(work, classpath, source, jdk.javac, deadline)
         if isinstance(out, ReplayResult):
             return out
-        command = [*_FAST_START, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
-        return _observe_or_run(command, work, claim, timeout_s, jdk, None)
+        command = [*FAST_START, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
+        return _within(command, work, claim, (timeout_s, deadline), jdk, None)
 
 
-_FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
+"""JVM flags of the short runs (search, public replays): client compiler only, serial GC."""
 
 
-def _javac(work: Path, classpath: str, source: Path, javac_path: str) -> Path | ReplayResult:
-    """Compile ``source`` into ``work``/classes; the directory, or a NOT_RUN result."""
+def _javac(
+    work: Path, classpath: str, source: Path, javac_path: str, deadline: Deadline
+) -> Path | ReplayResult:
+    """Compile ``source`` into ``work``/classes by ``deadline``; the directory, or a NOT_RUN
+    result (`out_of_budget` when no time is left)."""
+    if deadline.expired():
+        return out_of_budget()
     out = work / "classes"
     out.mkdir()
-    problem = compile_sources(javac_path, classpath, out, [source], work)
+    limit = min(COMPILE_TIMEOUT_S, deadline.remaining())
+    problem = compile_sources(javac_path, classpath, out, [source], work, limit)
     if problem is not None:
+        if deadline.expired():
+            return out_of_budget()
         return skipped(f"replay skipped: the reproducer {problem}")
     return out
-
-
-def compile_sources(
-    javac: str, classpath: str, out: Path, sources: Sequence[Path], cwd: Path
-) -> str | None:
-    """Compile ``sources`` against ``classpath`` into ``out``; None, or javac's complaint."""
-    command = [javac, "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-nowarn", "-proc:none"]
-    command += ["-encoding", "UTF-8", "-cp", classpath, "-d", str(out), *map(str, sources)]
-    try:
-        compiled = subprocess.run(
-            command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=cwd
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return f"could not run javac ({error})"
-    if compiled.returncode != 0:
-        return f"did not compile:\n{compiled.stderr[-2000:]}"
-    return None
 
 
 # ---- running ----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from jhalt.budget import NEVER, Deadline
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inject import inject_environment
@@ -51,11 +52,13 @@ def validate_finding(
     skip_reason: str | None,
     timeout_s: float,
     observe: Observer | None = None,
+    deadline: Deadline = NEVER,
 ) -> tuple[Finding, ReplayResult]:
     """The finding with reproducer path and replay status in its witness, and the replay result.
 
     ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run".
-    ``observe``: a hang is first watched by it (`jhalt.witness.replay.replay`)."""
+    ``observe``: a hang is first watched by it (`jhalt.witness.replay.replay`); the replay
+    ends by ``deadline``."""
     inputs = finding_inputs(finding)
     witness = finding.witness
     # the analysis's own forward check (e.g. "inconclusive: …"): kept when the JVM does not run
@@ -84,6 +87,7 @@ def validate_finding(
             timeout_s=timeout_s,
             jdk=jdk,
             observe=observe,
+            deadline=deadline,
         )
     validated = result.applied_to(witness)
     if result.status is Replay.NOT_RUN and analysis_detail:

@@ -20,6 +20,7 @@ from pathlib import Path
 from javac import compile_java, make_jar
 from test_containment import as_a_shell_job
 
+import jhalt
 from jhalt.analyses.check import CheckedEntry
 from jhalt.classfile import ClassPath
 from jhalt.cli.cache import (
@@ -28,6 +29,7 @@ from jhalt.cli.cache import (
     Reads,
     Recorded,
     ResultsCache,
+    code_digest,
     partial,
 )
 from jhalt.cli.main import main
@@ -270,3 +272,21 @@ def test_a_worker_timeout_is_kept_while_no_class_changes(tmp_path: Path) -> None
     (tmp_path / "Extra.java").write_text("public class Extra {}")
     grown = ClassPath.from_spec(compile_java([*sources, tmp_path / "Extra.java"]))
     assert ResultsCache(tmp_path / "c", grown, "salt", print).lookup(entry) is None
+
+
+def test_the_code_digest_covers_the_java_helpers(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A changed search driver (``.java`` in the package) may change which findings are
+    reported: cached answers of the old one must not be used."""
+    package = tmp_path / "jhalt"
+    (package / "witness").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    driver = package / "witness" / "Driver.java"
+    driver.write_text("class Driver {}")
+    monkeypatch.setattr(jhalt, "__file__", str(package / "__init__.py"))
+    code_digest.cache_clear()  # computed once per process
+    before = code_digest()
+    driver.write_text("class Driver { int changed; }")
+    code_digest.cache_clear()
+    after = code_digest()
+    code_digest.cache_clear()  # the real package's again for the tests after this one
+    assert after != before

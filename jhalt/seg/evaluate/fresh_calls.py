@@ -28,7 +28,7 @@ from jhalt.bytecode.fresh_writes import (
     method_writes,
 )
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.errors import JhaltError
+from jhalt.errors import JhaltError, MissingClassError
 from jhalt.ids import MethodId
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext
@@ -97,13 +97,24 @@ def _exact_target(ctx: EvalContext, ins: Instruction) -> tuple[MethodId, ...]:
     """The program method an ``invokestatic`` or ``invokespecial`` runs (no dispatch), or
     none when it runs library code (`_library_call` judges that)."""
     member = ins.member
-    if member.owner.startswith("[") or ctx.program.is_library(member.owner):
+    if member.owner.startswith("[") or _outside_program(ctx, member.owner):
         return ()
     try:
         declared = ctx.program.resolve_method(member.owner, member.name, member.descriptor)
     except (LinkageFailure, JhaltError):
         return ()
     return () if ctx.program.is_library(declared.owner) else (declared.id,)
+
+
+def _outside_program(ctx: EvalContext, owner: str) -> bool:
+    """Whether class ``owner`` is not the analysed program's: a described library class, or
+    one found nowhere (an undescribed JDK class such as ``java.util.BitSet``, or a class
+    missing from the class path). Either way its code is not analysed, so a call of it is
+    judged as a library call, which may change anything it is handed (`_library_call`)."""
+    try:
+        return ctx.program.is_library(owner)
+    except MissingClassError:
+        return True
 
 
 def _classify(ctx: EvalContext, method: MethodId, calls: CallWrites) -> MethodWrites:
@@ -123,7 +134,7 @@ def _library_call(ctx: EvalContext, ins: Instruction) -> MethodWrites:
     member = ins.member
     if member.owner == "java/lang/Object" and member.name == "<init>":
         return _KEEPS
-    if not member.owner.startswith("[") and not ctx.program.is_library(member.owner):
+    if not member.owner.startswith("[") and not _outside_program(ctx, member.owner):
         resolve = (
             ctx.program.resolve_interface_method
             if ins.mnemonic == "invokeinterface"

@@ -23,13 +23,14 @@ from jhalt.budget import (
     REPLAY_FLOOR_S,
     Budget,
 )
+from jhalt.findings import Replay
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import null_arguments
 from jhalt.witness.api.plain import plain_calls
 from jhalt.witness.api.reproducer import public_reproducer
 from jhalt.witness.api.search import SearchRequest, search_calls
 from jhalt.witness.inputs import ConcreteInputs
-from jhalt.witness.replay import Claim, Jdk, ReplayResult, replay_source
+from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, ReplayResult, replay_source
 from jhalt.witness.reproducer import NON_TERMINATION
 
 __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
@@ -108,7 +109,13 @@ def public_witness(
     except OSError as error:
         return f"reproducer not written: {error}"
     replay_s = how.budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S)
-    result = replay_source(how.classpath, main, sources.class_name, claim, replay_s, how.jdk)
+    deadline = how.budget.deadline()
+    result = replay_source(
+        how.classpath, main, sources.class_name, claim, replay_s, how.jdk, deadline
+    )
+    if result.status is Replay.NOT_RUN and BUDGET_SPENT in result.detail:
+        _remove(main, test)
+        return "no time left for a public witness"
     if not result.confirmed:
         _remove(main, test)
         return f"public calls not confirmed: {result.detail.splitlines()[0]}"

@@ -44,7 +44,7 @@ from jhalt.witness.api.goals import goals, seeds
 from jhalt.witness.inputs import ConcreteInputs, NullInput
 from jhalt.witness.output import exit_status
 from jhalt.witness.processes import contained_popen, cpu_limit_for, release, scratch_directory
-from jhalt.witness.replay import Claim, Jdk, absolute_classpath
+from jhalt.witness.replay import FAST_START, Claim, Jdk, absolute_classpath
 
 __all__ = [
     "DRIVER_CLASS",
@@ -160,10 +160,6 @@ class FoundCalls:
 
     statements: tuple[str, ...]
     null_arguments: tuple[int, ...]
-
-
-FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")
-"""JVM flags of the short runs (search, public replays): client compiler only, serial GC."""
 
 
 def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> FoundCalls | None:
