@@ -129,20 +129,29 @@ def _ask_server(path: str, arguments: Sequence[str], timeout_s: float) -> str | 
 
 
 def _compiled_server(javac: str) -> Path | None:
-    """The directory of the compiled server for ``javac`` (compiled once, shared through the
-    temporary root, published by an atomic rename), None when javac fails."""
+    """The directory of the compiled server for ``javac``, None when javac fails."""
+    return compiled_once(javac, (_SERVER_SOURCE,), "jhalt-compile-server-cache", _SERVER_CLASS)
+
+
+def compiled_once(
+    javac: str, sources: tuple[Path, ...], prefix: str, main_class: str
+) -> Path | None:
+    """The directory of ``sources`` compiled by ``javac``: compiled on first use into a
+    staging directory and published below the temporary root by an atomic rename, so that
+    every jhalt process shares it (keyed by the sources and the javac); None when a source
+    is missing or javac fails."""
     try:
-        source = _SERVER_SOURCE.read_bytes()
+        source = b"\0".join(path.read_bytes() for path in sources)
     except OSError:
         return None
     key = hashlib.sha256(source + javac.encode()).hexdigest()[:16]
-    target = Path(tempfile.gettempdir()) / f"jhalt-compile-server-cache-{key}"
-    if (target / f"{_SERVER_CLASS}.class").is_file():
+    target = Path(tempfile.gettempdir()) / f"{prefix}-{key}"
+    if (target / f"{main_class}.class").is_file():
         return target
-    staging = Path(tempfile.mkdtemp(prefix="jhalt-compile-server-staging-"))
+    staging = Path(tempfile.mkdtemp(prefix=f"{prefix}-staging-"))
     try:
         done = subprocess.run(
-            [javac, "-nowarn", "-proc:none", "-d", str(staging), str(_SERVER_SOURCE)],
+            [javac, "-nowarn", "-proc:none", "-d", str(staging), *map(str, sources)],
             capture_output=True, timeout=COMPILE_TIMEOUT_S, stdin=subprocess.DEVNULL,
         )  # fmt: skip
         if done.returncode != 0:
@@ -151,7 +160,7 @@ def _compiled_server(javac: str) -> Path | None:
             os.rename(staging, target)
         except OSError:
             pass  # another process published it first
-        return target if (target / f"{_SERVER_CLASS}.class").is_file() else None
+        return target if (target / f"{main_class}.class").is_file() else None
     except (OSError, subprocess.TimeoutExpired):
         return None
     finally:

@@ -30,17 +30,15 @@ overload). Output on stdout is discarded; the JVM runs contained
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import goals, seeds
+from jhalt.witness.compiler import compiled_once
 from jhalt.witness.inputs import ConcreteInputs, NullInput
 from jhalt.witness.output import exit_status
 from jhalt.witness.processes import contained_popen, cpu_limit_for, release, scratch_directory
@@ -122,33 +120,9 @@ def configuration(request: SearchRequest, result: Path) -> str:
 def compiled_driver(jdk: Jdk) -> Path | None:
     """The directory holding the compiled driver for ``jdk`` (compiled on first use; shared by
     every jhalt process through the cache below the temporary root), None when javac fails."""
-    try:
-        source = b"\0".join(path.read_bytes() for path in _DRIVER_SOURCES)
-    except OSError:
-        return None  # an installation without the driver's sources: no search
-    key = hashlib.sha256(source + str(jdk.javac).encode()).hexdigest()[:16]
-    target = Path(tempfile.gettempdir()) / f"jhalt-api-driver-{key}"
-    if (target / f"{DRIVER_CLASS}.class").is_file():
-        return target
     if jdk.javac is None:
         return None
-    staging = Path(tempfile.mkdtemp(prefix="jhalt-api-driver-staging-"))
-    try:
-        done = subprocess.run(
-            [jdk.javac, "-nowarn", "-proc:none", "-d", str(staging), *map(str, _DRIVER_SOURCES)],
-            capture_output=True, timeout=120, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-        if done.returncode != 0:
-            return None
-        try:
-            os.rename(staging, target)
-        except OSError:
-            pass  # another process published it first
-        return target if (target / f"{DRIVER_CLASS}.class").is_file() else None
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    return compiled_once(jdk.javac, _DRIVER_SOURCES, "jhalt-api-driver", DRIVER_CLASS)
 
 
 @dataclass(frozen=True)
