@@ -32,7 +32,7 @@ finite, so it is ignored.
 node represents): ``size(x) >= 0``; ``size(x) >= 1`` when ``x`` is certainly not null; and
 ``size(c) <= size(x) - 1`` for each represented field/entry holding object ``c`` (``c`` is then
 tracked too: its closure is part of ``x``'s).  Sizes only change when the heap is written
-(`jhalt.analyses.termination.paths` gives each write a new version of every size variable).
+(`jhalt.analyses.termination.extract` gives each write a new version of every size variable).
 
 **When the program never creates a cycle** (`jhalt.analyses.termination.acyclicity`), every
 concrete heap is acyclic along the norm's edges, and the rule above is relaxed: ``!`` and
