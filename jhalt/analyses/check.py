@@ -182,8 +182,9 @@ def check_and_replay(
     replay on ``REPLAY`` of the time left). A finding the JVM does not confirm is dropped with
     a line saying why (issues 4, 5). Searches and replays end `CHECK_END_RESERVE_S` before
     ``budget`` does; a finding whose turn comes with less than `REPLAY_MIN_S` left, or whose
-    replay the deadline cut, is kept with its replay not run ("budget", issue 19), counted in
-    ``stats["not_replayed_budget"]`` and a note — the findings confirmed before are kept."""
+    replay the deadline cut, is not reported (every reported finding was replayed) but listed
+    with the unconfirmed ones ("budget", issue 19), counted in ``stats["not_replayed_budget"]``
+    and a note — the findings confirmed before are kept."""
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
@@ -199,8 +200,10 @@ def check_and_replay(
             hidden += 1
         elif isinstance(outcome, str):
             dropped.append(outcome)
+        elif BUDGET_SPENT in outcome.witness.replay_detail:
+            unreplayed += 1  # a finding is reported only with its witness replayed
+            dropped.append(_unreplayed_line(outcome))
         else:
-            unreplayed += BUDGET_SPENT in outcome.witness.replay_detail
             kept.append(outcome)
     stats = dict(report.stats)
     stats["replay_unconfirmed"] = len(report.findings) - len(kept) - hidden
@@ -209,11 +212,19 @@ def check_and_replay(
     if unreplayed:
         stats["not_replayed_budget"] = unreplayed
         notes += (f"{entry}: {unreplayed} of {len(report.findings)} findings not replayed: "
-                  f"the entry's --timeout ran out (reported with replay not run)",)  # fmt: skip
+                  f"the entry's --timeout ran out (not reported; listed as unconfirmed, "
+                  f"a larger --timeout replays them)",)  # fmt: skip
     proved = isinstance(report.absence, AbsenceProof) and not report.findings
     if proved and isinstance(report.absence, AbsenceProof):
         notes += (proof_note(entry, report.absence, settings),)
     return CheckedEntry(tuple(kept), tuple(dropped), tuple(notes), stats, proved)
+
+
+def _unreplayed_line(finding: Finding) -> str:
+    return (
+        f"{finding.kind} at {finding.location.method}@{finding.location.pc}: "
+        f"witness not replayed ({BUDGET_SPENT})"
+    )
 
 
 def _triaged(
