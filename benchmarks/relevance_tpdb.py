@@ -5,14 +5,20 @@ their mutation checks, errors and time.
 Usage:
     python benchmarks/relevance_tpdb.py [ROOT] [--timeout S] [--jobs N] [--every K]
                                         [--inputs N] [--no-validate] [--markdown OUT.md]
+                                        [--results OUT.jsonl]
 
 ROOT defaults to ../shared/benchmarks/tpdb next to the repository (both the iterative and the
 recursive collection). Each jar runs as `jhalt relevance JAR --all --format json` in its own
-process with a wall-clock limit; ``--every K`` takes every K-th jar only and ``--exclude
-FOLDER`` leaves a folder out (a subset, said in the report). The table has one row per folder: jars, entries analysed, entries that could not be
+process with a wall-clock limit; ``--every K`` takes every K-th jar only, ``--exclude
+FOLDER`` leaves a folder out and ``--only FOLDER`` keeps only that one (a subset, said in the
+report). The table has one row per folder: jars, entries analysed, entries that could not be
 analysed (timeouts apart), findings (groups of irrelevant instructions on one source line),
 how many were mutation-confirmed, withdrawn (a mutant differed: not reported) or not checked,
 the jars whose run failed (exit other than 0), and the wall time (total and max per jar).
+
+``--results FILE`` keeps one JSON line per finished jar, written as soon as the jar ends; run
+the same command again after an interruption and the jars already in FILE are not run again
+(the table covers them all). A whole sweep is hours on two cores.
 """
 
 from __future__ import annotations
@@ -20,10 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bounded_run import run_bounded
@@ -44,13 +51,60 @@ class JarOutcome:
     entries: int = 0
     not_analysed: list[str] = field(default_factory=list)
     findings: int = 0
-    statuses: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    statuses: dict[str, int] = field(default_factory=dict)
     withdrawn: int = 0
     incomplete: int = 0
 
 
+class ResultsFile:
+    """The outcomes of finished jars, one JSON line each (``--results``), shared by threads."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.lock = threading.Lock()
+
+    def load(self) -> dict[str, JarOutcome]:
+        """The outcomes an earlier, interrupted run of the sweep kept, by problem."""
+        if self.path is None or not self.path.exists():
+            return {}
+        kept: dict[str, JarOutcome] = {}
+        for line in self.path.read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                kept[record["problem"]] = JarOutcome(**record)
+        return kept
+
+    def add(self, outcome: JarOutcome) -> None:
+        if self.path is None:
+            return
+        with self.lock, self.path.open("a") as stream:
+            stream.write(json.dumps(asdict(outcome)) + "\n")
+
+
+def problem_of(jar: Path, root: Path) -> str:
+    return str(jar.relative_to(root).with_suffix(""))
+
+
+def select_jars(args: argparse.Namespace) -> tuple[list[Path], str]:
+    """The jars of the sweep (``--only``, ``--exclude``, ``--every``) and a line saying which."""
+    every = sorted(args.root.rglob("*.jar"))
+    kept = [
+        j
+        for j in every
+        if j.parent.name not in args.exclude and (not args.only or j.parent.name in args.only)
+    ]
+    jars = kept[:: max(1, args.every)]
+    subset = (
+        f"Jars: {len(jars)} of {len(every)}"
+        + (f" (every {args.every}-th)" if args.every > 1 else "")
+        + (f", only {', '.join(args.only)}" if args.only else "")
+        + (f", without {', '.join(args.exclude)}." if args.exclude else ".")
+    )
+    return jars, subset
+
+
 def run_one(jar: Path, root: Path, args: argparse.Namespace) -> JarOutcome:
-    problem = str(jar.relative_to(root).with_suffix(""))
+    problem = problem_of(jar, root)
     folder = str(jar.parent.relative_to(root))
     command = [
         sys.executable, "-m", "jhalt", "relevance", str(jar), "--all", "--format", "json",
@@ -75,7 +129,8 @@ def run_one(jar: Path, root: Path, args: argparse.Namespace) -> JarOutcome:
         outcome.findings += len(entry["findings"])
         outcome.withdrawn += len(entry["withdrawn"])
         for finding in entry["findings"]:
-            outcome.statuses[finding["mutation"]["status"]] += 1
+            status = finding["mutation"]["status"]
+            outcome.statuses[status] = outcome.statuses.get(status, 0) + 1
     outcome.not_analysed += [f"{e['entry']}: {e['reason']}" for e in document["errors"]]
     return outcome
 
@@ -128,30 +183,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--exclude", action="append", default=[], metavar="FOLDER", help="leave out this folder"
     )
+    parser.add_argument(
+        "--only", action="append", default=[], metavar="FOLDER", help="only this folder"
+    )
     parser.add_argument("--markdown", type=Path, help="also write the report to this file")
+    parser.add_argument("--results", type=Path, help="one JSON line per finished jar (resumable)")
     args = parser.parse_args(argv)
     if not args.root.is_dir():
         print(f"relevance_tpdb: error: no such folder: {args.root}", file=sys.stderr)
         return 2
-    every = sorted(args.root.rglob("*.jar"))
-    kept = [j for j in every if j.parent.name not in args.exclude]
-    jars = kept[:: max(1, args.every)]
-    subset = (
-        f"Jars: {len(jars)} of {len(every)}"
-        + (f" (every {args.every}-th)" if args.every > 1 else "")
-        + (f", without {', '.join(args.exclude)}." if args.exclude else ".")
-    )
+    jars, subset = select_jars(args)
+    results = ResultsFile(args.results)
+    done = results.load()
+    todo = [j for j in jars if problem_of(j, args.root) not in done]
     with (
-        StderrProgress(len(jars), "jars") as progress,
+        StderrProgress(len(todo), "jars") as progress,
         ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool,
     ):
 
         def analyse(jar: Path) -> JarOutcome:
             outcome = run_one(jar, args.root, args)
+            results.add(outcome)
             progress.advance(outcome.problem)
             return outcome
 
-        outcomes = list(pool.map(analyse, jars))
+        fresh = {o.problem: o for o in pool.map(analyse, todo)}
+    outcomes = [done.get(p) or fresh[p] for p in (problem_of(j, args.root) for j in jars)]
     text = report(outcomes, subset)
     print(text, end="")
     if args.markdown:
