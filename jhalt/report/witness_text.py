@@ -39,6 +39,7 @@ from jhalt.witness.inputs import (
     Value,
     args_inputs,
 )
+from jhalt.witness.java_literals import readable_literal, string_literal
 
 __all__ = ["inputs_assignments", "java_class_name", "type_text", "witness_lines"]
 
@@ -66,47 +67,8 @@ def type_text(descriptor: str) -> str:
 
 
 def _string_literal(text: str) -> str:
-    out = ['"']
-    for ch in text[:_MAX_TEXT]:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif " " <= ch <= "~":
-            out.append(ch)
-        else:
-            for i in range(0, len(units := ch.encode("utf-16-be", "surrogatepass")), 2):
-                out.append(f"\\u{int.from_bytes(units[i : i + 2], 'big'):04x}")
-    out.append('"')
-    if len(text) > _MAX_TEXT:
-        out.append(f" /* {len(text)} chars */")
-    return "".join(out)
-
-
-def _int_literal(value: IntInput) -> str:
-    if value.type == "Z":
-        return "true" if value.value else "false"
-    if value.type == "J":
-        return f"{value.value}L"
-    if value.type == "C":
-        ch = chr(value.value)
-        if ch == "'" or ch == "\\":
-            return f"'\\{ch}'"
-        if " " <= ch <= "~":
-            return f"'{ch}'"
-        return f"'\\u{value.value:04x}'"
-    return str(value.value)
-
-
-def _float_literal(value: FloatInput) -> str:
-    boxed = "Float" if value.type == "F" else "Double"
-    if math.isnan(value.value):
-        return f"{boxed}.NaN"
-    if math.isinf(value.value):
-        return f"{boxed}.{'POSITIVE' if value.value > 0 else 'NEGATIVE'}_INFINITY"
-    return repr(value.value) + ("f" if value.type == "F" else "")
+    shown = string_literal(text[:_MAX_TEXT])
+    return shown + (f" /* {len(text)} chars */" if len(text) > _MAX_TEXT else "")
 
 
 def _is_default(value: Value) -> bool:
@@ -173,10 +135,8 @@ class _Renderer:
     def value(self, value: Value) -> str:
         if isinstance(value, NullInput):
             return "null"
-        if isinstance(value, IntInput):
-            return _int_literal(value)
-        if isinstance(value, FloatInput):
-            return _float_literal(value)
+        if isinstance(value, (IntInput, FloatInput)):
+            return readable_literal(value)
         if isinstance(value, StringInput):
             return _string_literal(value.text())
         name = self.names.get(value.id)

@@ -3,6 +3,7 @@ the backward search over the graph, reproducers, stack parsing and replay.
 
 * `inputs` — immutable concrete inputs (ints, strings, arrays, object graphs with sharing and
   cycles, static fields), JSON round trip, ``main(String[])`` command lines;
+* `java_literals` — values spelled as Java literals (exact for code, readable for people);
 * `reproducer` — Java source replaying a witness: a main class and a JUnit 5 test;
 * `stacks` — parsing uncaught-exception traces and thread dumps;
 * `replay` — running a witness in a subprocess with a timeout and judging the claim

@@ -32,7 +32,6 @@ literals (reflection by binary name) or sanitised comments, so any JVM name is s
 from __future__ import annotations
 
 import re
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,41 +49,18 @@ from jhalt.witness.inputs import (
     Value,
     main_args,
 )
+from jhalt.witness.java_literals import boxed_literal, string_literal
 
 __all__ = [
     "NON_TERMINATION",
     "Reproducer",
     "generate_reproducer",
-    "java_string_literal",
     "reproducer_class_name",
     "value_literal",
 ]
 
 NON_TERMINATION = "non-termination"
 """The ``expected`` value (and `Finding.kind`) of a non-termination witness."""
-
-_SIMPLE_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
-_SIMPLE_ESCAPES |= {'"': '\\"', "\\": "\\\\"}
-
-
-def java_string_literal(text: str) -> str:
-    """``text`` as a Java string literal with the same UTF-16 content.
-
-    Printable ASCII stays as is; quote, backslash and the usual control characters use their
-    escapes (a ``\\u000a`` escape would end the line before lexing); every other unit is a
-    ``\\uXXXX`` escape — characters beyond the BMP become their surrogate pair."""
-    out = ['"']
-    for ch in text:
-        if ch in _SIMPLE_ESCAPES:
-            out.append(_SIMPLE_ESCAPES[ch])
-        elif " " <= ch <= "~":
-            out.append(ch)
-        else:
-            units = ch.encode("utf-16-be", "surrogatepass")
-            for i in range(0, len(units), 2):
-                out.append(f"\\u{int.from_bytes(units[i : i + 2], 'big'):04x}")
-    out.append('"')
-    return "".join(out)
 
 
 def _comment(text: str) -> str:
@@ -211,9 +187,9 @@ def _exception_test(expected: str, reported: MethodId, test_class: str) -> list[
         "    public void entryThrows() {",
         f"        Throwable thrown = assertThrows({_class_literal(expected)}, {test_class}::run);",
         "        StackTraceElement top = firstApplicationFrame(thrown.getStackTrace());",
-        f"        assertNotNull(top, {java_string_literal('no application frame in the trace')});",
-        f"        assertEquals({java_string_literal(reported.dotted_class)}, top.getClassName());",
-        f"        assertEquals({java_string_literal(reported.name)}, top.getMethodName());",
+        f"        assertNotNull(top, {string_literal('no application frame in the trace')});",
+        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
+        f"        assertEquals({string_literal(reported.name)}, top.getMethodName());",
         "    }",
     ]
 
@@ -243,8 +219,8 @@ def _hang_test(reported: MethodId, timeout_s: float, test_class: str) -> list[st
         + '"the entry returned or threw within the timeout: " + outcome[0]);',
         "        StackTraceElement top = firstApplicationFrame(worker.getStackTrace());",
         "        assertNotNull(top);",
-        f"        assertEquals({java_string_literal(reported.dotted_class)}, top.getClassName());",
-        f"        assertEquals({java_string_literal(reported.name)}, top.getMethodName());",
+        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
+        f"        assertEquals({string_literal(reported.name)}, top.getMethodName());",
         "    }",
     ]
 
@@ -290,8 +266,8 @@ class _RunBody:
         for static in self.inputs.statics:
             field = static.field
             lines.append(
-                f"        setStatic({java_string_literal(field.class_name.replace('/', '.'))}, "
-                f"{java_string_literal(field.name)}, {java_string_literal(field.descriptor)}, "
+                f"        setStatic({string_literal(field.class_name.replace('/', '.'))}, "
+                f"{string_literal(field.name)}, {string_literal(field.descriptor)}, "
                 f"{self._expression(static.value)});"
             )
         lines.append("        // 4. the call")
@@ -319,10 +295,10 @@ class _RunBody:
 
     def _allocation(self, entry: ObjectInput | ArrayInput | StringInput) -> str:
         if isinstance(entry, ObjectInput):
-            return f"allocate({java_string_literal(entry.class_name.replace('/', '.'))})"
+            return f"allocate({string_literal(entry.class_name.replace('/', '.'))})"
         if isinstance(entry, ArrayInput):
-            return f"newArray({java_string_literal(entry.component)}, {len(entry.elements)})"
-        return f"new String({java_string_literal(entry.text())})"
+            return f"newArray({string_literal(entry.component)}, {len(entry.elements)})"
+        return f"new String({string_literal(entry.text())})"
 
     def _filling(self) -> list[str]:
         lines = []
@@ -333,9 +309,9 @@ class _RunBody:
                     field = item.field
                     lines.append(
                         f"        setField({variable}, "
-                        f"{java_string_literal(field.class_name.replace('/', '.'))}, "
-                        f"{java_string_literal(field.name)}, "
-                        f"{java_string_literal(field.descriptor)}, "
+                        f"{string_literal(field.class_name.replace('/', '.'))}, "
+                        f"{string_literal(field.name)}, "
+                        f"{string_literal(field.descriptor)}, "
                         f"{self._expression(item.value)});"
                     )
             elif isinstance(entry, ArrayInput):
@@ -354,15 +330,13 @@ class _RunBody:
         if isinstance(value, NullInput):
             return "null"
         if isinstance(value, StringInput):
-            return f"new String({java_string_literal(value.text())})"
-        if isinstance(value, IntInput):
-            return _int_literal(value)
-        return _float_literal(value)
+            return f"new String({string_literal(value.text())})"
+        return boxed_literal(value)
 
     def _call(self, entry: MethodId) -> str:
         parameters, result = parse_method_descriptor(entry.descriptor)
-        owner = java_string_literal(entry.dotted_class)
-        types = "new String[] {" + ", ".join(java_string_literal(p) for p in parameters) + "}"
+        owner = string_literal(entry.dotted_class)
+        types = "new String[] {" + ", ".join(string_literal(p) for p in parameters) + "}"
         arguments = (
             "new Object[] {" + ", ".join(self._expression(v) for v in self.inputs.arguments) + "}"
         )
@@ -373,8 +347,8 @@ class _RunBody:
         receiver = self.inputs.receiver
         receiver_code = "null" if receiver is None else self._expression(receiver)
         return (
-            f"invoke({owner}, {java_string_literal(entry.name)}, {types}, "
-            f"{java_string_literal(result)}, {receiver_code}, {arguments});"
+            f"invoke({owner}, {string_literal(entry.name)}, {types}, "
+            f"{string_literal(result)}, {receiver_code}, {arguments});"
         )
 
 
@@ -389,37 +363,13 @@ def _is_default(value: Value) -> bool:
 def value_literal(value: Value) -> str:
     """A Java expression of an inline value (integers and floats boxed, exact; strings
     escaped; ``null``); ValueError for a reference to the object table."""
-    if isinstance(value, IntInput):
-        return _int_literal(value)
-    if isinstance(value, FloatInput):
-        return _float_literal(value)
+    if isinstance(value, (IntInput, FloatInput)):
+        return boxed_literal(value)
     if isinstance(value, StringInput):
-        return java_string_literal(value.text())
+        return string_literal(value.text())
     if isinstance(value, NullInput):
         return "null"
     raise ValueError(f"no inline literal for {value!r}")
-
-
-def _int_literal(value: IntInput) -> str:
-    number = value.value
-    if value.type == "Z":
-        return "Boolean.TRUE" if number else "Boolean.FALSE"
-    if value.type == "J":
-        return f"Long.valueOf({number}L)"
-    if value.type == "I":
-        return f"Integer.valueOf({number})"
-    box = {"B": ("Byte", "byte"), "S": ("Short", "short"), "C": ("Character", "char")}
-    wrapper, primitive = box[value.type]
-    return f"{wrapper}.valueOf(({primitive}) {number})"
-
-
-def _float_literal(value: FloatInput) -> str:
-    """Exact: the IEEE bits, so NaN payloads, -0.0 and infinities survive."""
-    if value.type == "F":
-        bits = struct.unpack(">i", struct.pack(">f", value.value))[0]
-        return f"Float.valueOf(Float.intBitsToFloat({bits}))"
-    bits = struct.unpack(">q", struct.pack(">d", value.value))[0]
-    return f"Double.valueOf(Double.longBitsToDouble({bits}L))"
 
 
 _HELPERS = r"""

@@ -7,31 +7,14 @@ import pytest
 
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, IntInput, NullInput, args_inputs
+from jhalt.witness.java_literals import string_literal
 from jhalt.witness.reproducer import (
     NON_TERMINATION,
     generate_reproducer,
-    java_string_literal,
     reproducer_class_name,
 )
 
 MAIN = MethodId("p/App", "main", "([Ljava/lang/String;)V")
-
-
-@pytest.mark.parametrize(
-    ("text", "literal"),
-    [
-        ("plain ASCII ~", '"plain ASCII ~"'),
-        ('q"b\\', '"q\\"b\\\\"'),
-        ("l\nc\rt\tb\bf\f", '"l\\nc\\rt\\tb\\bf\\f"'),
-        ("\x00\x1f\x7f", '"\\u0000\\u001f\\u007f"'),
-        ("\u00e9\u4e2d", '"\\u00e9\\u4e2d"'),
-        ("\U0001f600", '"\\ud83d\\ude00"'),  # a surrogate pair: two UTF-16 units
-        ("\ud800", '"\\ud800"'),  # a lone surrogate is a legal Java char
-        ("\\u0041", '"\\\\u0041"'),  # a backslash-u in the text must not become an escape
-    ],
-)
-def test_java_string_literals(text: str, literal: str) -> None:
-    assert java_string_literal(text) == literal
 
 
 def test_class_names_are_java_identifiers() -> None:
@@ -57,7 +40,7 @@ def test_names_cannot_break_out_of_comments_or_literals() -> None:
     source = generate_reproducer(evil, ConcreteInputs(arguments=(IntInput(1),)), "x.Y").source
     header = source.split("\nimport", 1)[0]
     assert "\\u" not in header and "m\nx" not in source
-    assert java_string_literal("m\nx") in source
+    assert string_literal("m\nx") in source
 
 
 def test_inputs_must_fit_the_entry() -> None:

@@ -12,8 +12,6 @@ receiver, an object, a static field, or cyclic arrays: those need the search
 
 from __future__ import annotations
 
-import struct
-
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import is_plain_object
@@ -27,20 +25,9 @@ from jhalt.witness.inputs import (
     StringInput,
     Value,
 )
-from jhalt.witness.reproducer import java_string_literal
+from jhalt.witness.java_literals import PRIMITIVE_NAMES, exact_literal, string_literal
 
 __all__ = ["plain_calls", "source_type"]
-
-_PRIMITIVES = {
-    "Z": "boolean",
-    "B": "byte",
-    "S": "short",
-    "C": "char",
-    "I": "int",
-    "J": "long",
-    "F": "float",
-    "D": "double",
-}
 
 
 def source_type(descriptor: str) -> str:
@@ -48,26 +35,8 @@ def source_type(descriptor: str) -> str:
     ``java.util.Map.Entry[]`` (assumption: ``$`` separates nested classes)."""
     dimensions = len(descriptor) - len(descriptor.lstrip("["))
     element = descriptor[dimensions:]
-    name = _PRIMITIVES.get(element) or element[1:-1].replace("/", ".").replace("$", ".")
+    name = PRIMITIVE_NAMES.get(element) or element[1:-1].replace("/", ".").replace("$", ".")
     return name + "[]" * dimensions
-
-
-def _int_literal(value: IntInput) -> str:
-    if value.type == "Z":
-        return "true" if value.value else "false"
-    if value.type == "J":
-        return f"{value.value}L"
-    if value.type == "I":
-        return str(value.value) if value.value != -(2**31) else "Integer.MIN_VALUE"
-    return f"({_PRIMITIVES[value.type]}) {value.value}"
-
-
-def _float_literal(value: FloatInput) -> str:
-    if value.type == "F":
-        bits = struct.unpack(">i", struct.pack(">f", value.value))[0]
-        return f"Float.intBitsToFloat({bits})"
-    bits = struct.unpack(">q", struct.pack(">d", value.value))[0]
-    return f"Double.longBitsToDouble({bits}L)"
 
 
 class _Emitter:
@@ -81,11 +50,11 @@ class _Emitter:
         if isinstance(value, NullInput):
             return "null"
         if isinstance(value, IntInput):
-            return _int_literal(value)
+            return exact_literal(value)
         if isinstance(value, FloatInput):
-            return _float_literal(value)
+            return exact_literal(value)
         if isinstance(value, StringInput):
-            return f"new String({java_string_literal(value.text())})"
+            return f"new String({string_literal(value.text())})"
         return self.variable(value)
 
     def variable(self, ref: Ref) -> str | None:
@@ -102,7 +71,7 @@ class _Emitter:
             self.lines.append(f"Object {name} = new Object();")
             return name
         if isinstance(entry, StringInput):
-            expression = f"new String({java_string_literal(entry.text())})"
+            expression = f"new String({string_literal(entry.text())})"
             declared = "String"
         else:
             self.open.add(ref.id)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.ids import MethodId
-from jhalt.witness.reproducer import NON_TERMINATION, java_string_literal
+from jhalt.witness.java_literals import string_literal
+from jhalt.witness.reproducer import NON_TERMINATION
 
 __all__ = ["PublicReproducer", "public_reproducer"]
 
@@ -82,8 +83,8 @@ def _exception_test(test_class: str, expected: str, reported: MethodId) -> list[
         f"        Throwable thrown = assertThrows({literal}, {test_class}::run);",
         "        StackTraceElement top = firstApplicationFrame(thrown.getStackTrace());",
         "        assertNotNull(top);",
-        f"        assertEquals({java_string_literal(reported.dotted_class)}, top.getClassName());",
-        f"        assertEquals({java_string_literal(reported.name)}, top.getMethodName());",
+        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
+        f"        assertEquals({string_literal(reported.name)}, top.getMethodName());",
         "    }",
     ]
 
@@ -101,7 +102,7 @@ def _hang_test(test_class: str, reported: MethodId, timeout_s: float) -> list[st
         "        assertTrue(worker.isAlive());",
         "        StackTraceElement top = firstApplicationFrame(worker.getStackTrace());",
         "        assertNotNull(top);",
-        f"        assertEquals({java_string_literal(reported.dotted_class)}, top.getClassName());",
+        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
         "    }",
     ]
 
