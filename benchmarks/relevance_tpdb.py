@@ -13,7 +13,8 @@ process with a wall-clock limit; ``--every K`` takes every K-th jar only, ``--ex
 FOLDER`` leaves a folder out and ``--only FOLDER`` keeps only that one (a subset, said in the
 report). The table has one row per folder: jars, entries analysed, entries that could not be
 analysed (timeouts apart), findings (groups of irrelevant instructions on one source line),
-how many were mutation-confirmed, withdrawn (a mutant differed: not reported) or not checked,
+how many were mutation-confirmed or reported not checked (only with ``--no-validate``), how
+many were held back (a mutant differed: withdrawn; no mutant could check them: unchecked),
 the jars whose run failed (exit other than 0), and the wall time (total and max per jar).
 
 ``--results FILE`` keeps one JSON line per finished jar, written as soon as the jar ends; run
@@ -53,6 +54,7 @@ class JarOutcome:
     findings: int = 0
     statuses: dict[str, int] = field(default_factory=dict)
     withdrawn: int = 0
+    unchecked: int = 0
     incomplete: int = 0
 
 
@@ -128,6 +130,7 @@ def run_one(jar: Path, root: Path, args: argparse.Namespace) -> JarOutcome:
         outcome.incomplete += not entry["complete"]
         outcome.findings += len(entry["findings"])
         outcome.withdrawn += len(entry["withdrawn"])
+        outcome.unchecked += len(entry.get("unchecked", []))
         for finding in entry["findings"]:
             status = finding["mutation"]["status"]
             outcome.statuses[status] = outcome.statuses.get(status, 0) + 1
@@ -141,8 +144,9 @@ def report(outcomes: list[JarOutcome], subset: str) -> str:
         groups[outcome.folder].append(outcome)
     lines = [
         "| folder | jars | entries | not analysed (timeouts) | graphs incomplete | findings "
-        "| confirmed | not checked | withdrawn | failed jars | wall s total | wall s max |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| confirmed | not checked | withdrawn | unchecked (held back) | failed jars "
+        "| wall s total | wall s max |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
 
     def row(name: str, group: list[JarOutcome]) -> str:
@@ -154,7 +158,8 @@ def report(outcomes: list[JarOutcome], subset: str) -> str:
         return (
             f"| {name} | {len(group)} | {sum(o.entries for o in group)} | {len(missing)} ({timeouts}) "
             f"| {sum(o.incomplete for o in group)} | {sum(o.findings for o in group)} | {confirmed} "
-            f"| {unchecked} | {sum(o.withdrawn for o in group)} | {failed} "
+            f"| {unchecked} | {sum(o.withdrawn for o in group)} "
+            f"| {sum(o.unchecked for o in group)} | {failed} "
             f"| {sum(o.wall_s for o in group):.0f} | {max(o.wall_s for o in group):.1f} |"
         )
 

@@ -4,8 +4,9 @@ Two edits keep every offset inside the code arrays, so no attribute (stack-map f
 numbers, exception tables) has to be rewritten:
 
 * :func:`replace_code` — a method's code array replaced by another of the same length (the
-  relevance mutants, `jhalt.analyses.relevance.mutant`; the environment call sites of a
-  replay, `jhalt.witness.inject`);
+  environment call sites of a replay, `jhalt.witness.inject`), or by one that only adds code
+  after the old end (the stubs of the relevance mutants, `jhalt.analyses.relevance.mutant`,
+  which run without bytecode verification: the frames do not describe the added code);
 * :func:`append_method_refs` — ``CONSTANT_Methodref`` entries (with their ``Utf8``, ``Class``
   and ``NameAndType`` entries) appended to the end of the constant pool, which no existing index
   refers to: the count grows, the bytes after the pool move as a whole.
@@ -25,16 +26,21 @@ _POOL_START = 10  # magic u4, minor u2, major u2, constant_pool_count u2
 
 def replace_code(data: bytes, original: bytes, replacement: bytes) -> bytes | None:
     """``data`` (a class file) with the code array ``original`` replaced by ``replacement``
-    (same length): found by its ``code_length`` and bytes; None when it is not found exactly
-    once or the lengths differ."""
-    if len(original) != len(replacement):
+    (the same length, or longer up to the JVM's limit of 65535 bytes: ``code_length`` and the
+    Code attribute's length grow with it): found by its ``code_length`` and bytes; None when it
+    is not found exactly once or the replacement is shorter or too long."""
+    if not len(original) <= len(replacement) <= 65535:
         return None
     needle = struct.pack(">I", len(original)) + original
     at = data.find(needle)
-    if at < 0 or data.find(needle, at + 1) >= 0:
+    if at < 8 or data.find(needle, at + 1) >= 0:
         return None
     start = at + 4
-    return data[:start] + replacement + data[start + len(original) :]
+    grown = len(replacement) - len(original)
+    # the Code attribute: u4 attribute_length, u2 max_stack, u2 max_locals, u4 code_length, code
+    attribute_length = struct.unpack_from(">I", data, at - 8)[0] + grown
+    head = data[: at - 8] + struct.pack(">I", attribute_length) + data[at - 4 : at]
+    return head + struct.pack(">I", len(replacement)) + replacement + data[start + len(original) :]
 
 
 def pool_end(data: bytes) -> tuple[int, int]:

@@ -1,5 +1,6 @@
 """`jhalt relevance`: the irrelevant code of one entry or of every public method (issue 18,
-`jhalt.analyses.relevance`), each finding mutation-checked on the JVM unless ``--no-validate``.
+`jhalt.analyses.relevance`), each finding mutation-checked on the JVM unless ``--no-validate``;
+a finding no mutant could check is not reported (listed as such) unless ``--include-unchecked``.
 
 Every entry runs in its own worker process (`jhalt.cli.batch`) with a fresh ``--timeout``
 budget: the graph gets `RELEVANCE_GRAPH` of it, the termination proof of the loops (asked only
@@ -23,6 +24,7 @@ from jhalt.analyses.relevance.code import Bodies
 from jhalt.analyses.relevance.driver import compile_driver
 from jhalt.analyses.relevance.mutation_check import MutationSetup, check_mutations
 from jhalt.analyses.relevance.obligations import PARTS, Obligations
+from jhalt.analyses.relevance.result import hold_back_unchecked
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath
@@ -58,6 +60,7 @@ class _EntryRelevance:
     inputs: int
     driver: Path | None = None
     assume_inputs: bool = False
+    include_unchecked: bool = False
 
     def __call__(self, entry: MethodId) -> RelevanceResult:
         budget = Budget(self.timeout_s)
@@ -80,7 +83,8 @@ class _EntryRelevance:
             total_s=max(MUTATION_MIN_S, self.timeout_s * MUTATION_SHARE), obligations=self.obligations,
             driver=self.driver,
         )  # fmt: skip
-        return check_mutations(result, Bodies(program), setup)
+        checked = check_mutations(result, Bodies(program), setup)
+        return checked if self.include_unchecked else hold_back_unchecked(checked)
 
 
 def _entries(args: argparse.Namespace, classpath: ClassPath) -> list[MethodId]:
@@ -108,7 +112,7 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         driver = compile_driver(jdk.javac, scratch) if jdk and jdk.javac else None
         work = _EntryRelevance(
             classpath, obligations, args.timeout, jdk, args.inputs, driver,
-            args.assume_field_invariants,
+            args.assume_field_invariants, args.include_unchecked,
         )  # fmt: skip
         outcomes = run_entries(entries, work, jobs=args.jobs, timeout_s=args.timeout * 2)
     results = [o.result for o in outcomes if o.result is not None]
@@ -172,6 +176,10 @@ def register(sub: argparse._SubParsersAction, add_target: object) -> None:
     parser.add_argument(
         "--no-validate", action="store_true",
         help="do not run mutants on the JVM (findings are then not mutation-checked)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--include-unchecked", action="store_true",
+        help="also report findings no mutant could check on the JVM (marked as such)",
     )  # fmt: skip
     parser.add_argument(
         "--assume-field-invariants", action="store_true",

@@ -43,13 +43,13 @@ def _file_line(finding: IrrelevantFinding) -> str:
     return f"{source}:{finding.line}" if finding.line is not None else source
 
 
-def _finding_text(finding: IrrelevantFinding, sources: SourceLines, withdrawn: bool) -> list[str]:
+def _finding_text(finding: IrrelevantFinding, sources: SourceLines, held_back: bool) -> list[str]:
     location = SourceLocation(
         finding.method, finding.instructions[0].pc, finding.source_file, finding.line
     )
     code = sources.line(location)
     shown = f"  {code.strip()}" if code else ""
-    status = "NOT REPORTED, " if withdrawn else ""
+    status = "NOT REPORTED, " if held_back else ""
     lines = [
         f"{_file_line(finding)} in {method_text(finding.method)}:{shown}",
         "    irrelevant: " + ", ".join(i.describe() for i in finding.instructions),
@@ -71,7 +71,7 @@ def _result_text(result: RelevanceResult, sources: SourceLines) -> list[str]:
     lines += [f"  note: {note}" for note in result.notes]
     for finding in result.findings:
         lines += ["  " + text for text in _finding_text(finding, sources, False)]
-    for finding in result.withdrawn:
+    for finding in (*result.withdrawn, *result.unchecked):
         lines += ["  " + text for text in _finding_text(finding, sources, True)]
     return lines
 
@@ -122,6 +122,7 @@ def relevance_json(report: RelevanceReport) -> str:
             "notes": list(r.notes),
             "findings": [_finding_json(f) for f in r.findings],
             "withdrawn": [_finding_json(f) for f in r.withdrawn],
+            "unchecked": [_finding_json(f) for f in r.unchecked],
         }
         for r in report.results
     ]

@@ -13,15 +13,25 @@ jumps to the branch's exit (a target from which the branch is not reached again;
 a loop's exit), and is padded with ``nop``s. Stores of irrelevant values disappear, so later
 (irrelevant) reads may see a stale or unset local: the mutant runs without bytecode
 verification (`MUTANT_JVM_FLAGS`), which is the point — only irrelevant instructions read such
-locals, and they are replaced too. A run that does not fit in its bytes leaves its
-instructions unmutated; their findings are "not checked".
+locals, and they are replaced too.
+
+A replacement that does not fit in its run's bytes goes to a *stub* appended after the end of
+the code array: the run starts with a ``goto`` to the stub, which does the run's neutral work and
+jumps back (to the run's end or the branch's exit). Offsets inside the original code do not
+move, so the exception table, line numbers and frames stay valid (the frames are not checked:
+no verification). An irrelevant value return after a relevant instruction (``return f(x)``
+whose value no caller uses) is handled the same way: that instruction moves into a stub,
+followed by a different constant returned — provided no exception handler covers it (its
+exceptions must still reach the same handlers) and no jump enters between the two. A run
+shorter than a ``goto`` whose replacement does not fit leaves its instructions unmutated; their
+findings are "not checked".
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jhalt.bytecode import Instruction, Kind
 from jhalt.bytecode.body import MethodBody
@@ -39,6 +49,15 @@ NOP, POP, POP2, GOTO = 0x00, 0x57, 0x58, 0xA7
 _PUSH = {"int": b"\x08", "float": b"\x0d", "long": b"\x0a", "double": b"\x0f"}
 _REFERENCE_TAGS = frozenset({"object", "null"})
 _SAFE_NEUTRAL = frozenset({"nop", "pop", "pop2", "new"})
+_RETURNED = {
+    "ireturn": bytes([POP]) + _PUSH["int"],
+    "freturn": bytes([POP]) + _PUSH["float"],
+    "lreturn": bytes([POP2]) + _PUSH["long"],
+    "dreturn": bytes([POP2]) + _PUSH["double"],
+    "areturn": bytes([POP, 0x01]),
+}
+"""An irrelevant value return's value replaced: the value popped, a constant pushed."""
+_PC_RELATIVE = frozenset({Kind.BRANCH, Kind.SWITCH, Kind.GOTO, Kind.JSR, Kind.RET})
 
 
 @dataclass(frozen=True)
@@ -56,17 +75,70 @@ def mutate_method(
     """Replace the runs of ``body`` covering the ``irrelevant`` pcs (module docstring);
     ``exits`` maps an irrelevant branch's pc to the pc it must always go to."""
     wanted = frozenset(irrelevant)
-    code = bytearray(body.code.bytecode)
+    code = _Code(bytearray(body.code.bytecode))
     mutated: set[int] = set()
     for whole in _runs(body, wanted):
         for run, replacement in _fitting(body, whole, exits):
-            if replacement is None:
-                continue
             start = run[0].pc
-            code[start : start + len(replacement)] = replacement
+            if replacement is not None:
+                code.array[start : start + len(replacement)] = replacement
+            elif not code.divert(start, run[-1].next_pc, _stub(body, run, exits)):
+                continue
             mutated |= {ins.pc for ins in run if ins.pc in wanted}
     mutated |= _returns_of_mutated_values(body, wanted, mutated)
-    return MethodMutation(bytes(code), frozenset(mutated), wanted - mutated)
+    mutated |= _relocated_returns(body, wanted - mutated, code)
+    return MethodMutation(code.bytes(), frozenset(mutated), wanted - mutated)
+
+
+@dataclass
+class _Code:
+    """A code array being mutated, with the stubs appended after its end."""
+
+    array: bytearray
+    stubs: bytearray = field(default_factory=bytearray)
+
+    def divert(self, start: int, end: int, stub: tuple[bytes, int | None] | None) -> bool:
+        """Replace ``[start, end)`` by a ``goto`` to ``stub``'s code, which then jumps to its
+        resume pc (None: the code ends in a return); False (nothing changed) when there is no
+        stub or no room for the jumps."""
+        if stub is None or end - start < 3:
+            return False
+        work, resume = stub
+        at = len(self.array) + len(self.stubs)
+        back = b""
+        if resume is not None:
+            back = struct.pack(">Bh", GOTO, resume - (at + len(work)))
+        if at - start >= 2**15 or at + len(work) + len(back) > 2**15:
+            return False  # a goto's offset is 16 bits (no goto_w here)
+        self.array[start:end] = struct.pack(">Bh", GOTO, at - start) + bytes(end - start - 3)
+        self.stubs += work + back
+        return True
+
+    def bytes(self) -> bytes:
+        return bytes(self.array + self.stubs)
+
+
+def _relocated_returns(body: MethodBody, wanted: frozenset[int], code: _Code) -> set[int]:
+    """The irrelevant value returns made to return a different constant by moving the relevant
+    instruction before them into a stub (module docstring)."""
+    covered = [(h.start_pc, h.end_pc) for h in body.code.exception_table]
+    entered = _entered(body)
+    done: set[int] = set()
+    previous: Instruction | None = None
+    for ins in body.instructions:
+        push = _RETURNED.get(ins.mnemonic)
+        if ins.pc in wanted and push is not None and previous is not None:
+            movable = previous.kind not in _PC_RELATIVE and ins.pc not in entered
+            movable = movable and not any(
+                a <= p < b for a, b in covered for p in (previous.pc, ins.pc)
+            )
+            original = body.code.bytecode[previous.pc : ins.next_pc]
+            if movable and code.array[previous.pc : ins.next_pc] == original:  # not mutated
+                work = original[:-1] + push + original[-1:]  # the instruction, then the return
+                if code.divert(previous.pc, ins.next_pc, (work, None)):
+                    done.add(ins.pc)
+        previous = ins
+    return done
 
 
 def _returns_of_mutated_values(
@@ -155,16 +227,29 @@ def _leaves_values(body: MethodBody, run: list[Instruction]) -> bool:
     return depth > 0
 
 
-def _replacement(body: MethodBody, run: list[Instruction], exits: dict[int, int]) -> bytes | None:
-    """The code replacing ``run``, or None when it does not fit or cannot be typed."""
+@dataclass(frozen=True)
+class _Neutral:
+    """What a run's neutral replacement does: pop ``taken``, store ``stores``, push a different
+    constant for each slot of ``left``, go on at ``resume`` (the run's end or a branch's exit)."""
+
+    pops: bytes
+    stores: bytes
+    pushes: bytes
+    resume: int
+    compact_pops: bytes | None
+    """Pops when the run's operands can stand for its results (no pushes), else None."""
+
+
+def _neutral(body: MethodBody, run: list[Instruction], exits: dict[int, int]) -> _Neutral | None:
+    """The neutral work of ``run``, or None when it cannot be typed (module docstring)."""
     last = run[-1]
     if last.kind in (Kind.JSR, Kind.RET):
         return None
     before = body.frames.at(run[0].pc)
-    end_pc = last.next_pc
     branch = last.kind in (Kind.BRANCH, Kind.SWITCH)
-    target = exits.get(last.pc, last.jump_targets[0] if branch and last.jump_targets else end_pc)
-    after = body.frames.at(target if branch else end_pc)
+    end_pc = last.next_pc
+    resume = exits.get(last.pc, last.jump_targets[0] if branch and last.jump_targets else end_pc)
+    after = body.frames.at(resume if branch else end_pc)
     if before is None or after is None:
         return None
     depth = lowest = 0
@@ -176,23 +261,44 @@ def _replacement(body: MethodBody, run: list[Instruction], exits: dict[int, int]
     if keep < 0 or len(after.stack) < keep:
         return None
     taken, left = before.stack[keep:], after.stack[keep:]
-    code = _pops(taken)
-    pushes = _pushes(left)
-    if code is None or pushes is None:
+    pops, pushes = _pops(taken), _pushes(left)
+    if pops is None or pushes is None:
         return None
-    length = end_pc - run[0].pc
-    if len(code) + len(pushes) > length and _same_types(taken[: len(left)], left):
-        code, pushes = _pops(taken[len(left) :]) or b"", b""  # the operands stand for the results
-    jump = b""
-    if branch and target != end_pc:
-        jump = struct.pack(">Bh", GOTO, target - (run[0].pc + length - 3))
+    compact = _pops(taken[len(left) :]) if _same_types(taken[: len(left)], left) else None
     stores = _store_constants(run, after.locals)
-    if len(code) + len(stores) + len(pushes) + len(jump) <= length:
-        code += stores  # the stored locals keep their type: later reads stay well-typed
+    return _Neutral(pops, stores, pushes, resume if branch else end_pc, compact)
+
+
+def _replacement(body: MethodBody, run: list[Instruction], exits: dict[int, int]) -> bytes | None:
+    """The code replacing ``run`` in place, or None when it does not fit or cannot be typed."""
+    neutral = _neutral(body, run, exits)
+    if neutral is None:
+        return None
+    end_pc = run[-1].next_pc
+    length = end_pc - run[0].pc
+    code, pushes = neutral.pops, neutral.pushes
+    if len(code) + len(pushes) > length and neutral.compact_pops is not None:
+        code, pushes = neutral.compact_pops, b""  # the operands stand for the results
+    jump = b""
+    if neutral.resume != end_pc:
+        jump = struct.pack(">Bh", GOTO, neutral.resume - (end_pc - 3))
+    if len(code) + len(neutral.stores) + len(pushes) + len(jump) <= length:
+        code += neutral.stores  # the stored locals keep their type: later reads stay well-typed
     code += pushes
     if len(code) + len(jump) > length:
         return None
     return code + bytes([NOP]) * (length - len(code) - len(jump)) + jump
+
+
+def _stub(
+    body: MethodBody, run: list[Instruction], exits: dict[int, int]
+) -> tuple[bytes, int] | None:
+    """The neutral work of ``run`` for a stub (all of it: room is no concern there) and the pc
+    the stub jumps back to."""
+    neutral = _neutral(body, run, exits)
+    if neutral is None:
+        return None
+    return neutral.pops + neutral.stores + neutral.pushes, neutral.resume
 
 
 def _same_types(a: tuple[VerificationType, ...], b: tuple[VerificationType, ...]) -> bool:

@@ -88,7 +88,8 @@ class RelevanceResult:
     """The analysis of one entry. ``result`` names the parts of the result that were relevant
     (`obligations`); ``complete`` whether the graph covers every execution (if not, only what
     the explored part proves is reported); ``counts`` the instructions per class (relevant,
-    neutral, irrelevant, unreached); ``withdrawn`` the findings a mutant refuted."""
+    neutral, irrelevant, unreached); ``withdrawn`` the findings a mutant refuted;
+    ``unchecked`` those no mutant could check (not reported: `hold_back_unchecked`)."""
 
     entry: MethodId
     result: str
@@ -96,6 +97,16 @@ class RelevanceResult:
     graph_states: int
     findings: tuple[IrrelevantFinding, ...] = ()
     withdrawn: tuple[IrrelevantFinding, ...] = ()
+    unchecked: tuple[IrrelevantFinding, ...] = ()
     counts: dict[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     time_s: float = 0.0
+
+
+def hold_back_unchecked(result: RelevanceResult) -> RelevanceResult:
+    """``result`` with the findings whose mutation check could not run moved to ``unchecked``:
+    a finding is reported only when a mutant confirmed it on the JVM (issue 18: never report
+    what no run has checked; ``jhalt relevance --include-unchecked`` keeps them)."""
+    kept = tuple(f for f in result.findings if f.mutation.status != NOT_CHECKED)
+    held = tuple(f for f in result.findings if f.mutation.status == NOT_CHECKED)
+    return replace(result, findings=kept, unchecked=result.unchecked + held)

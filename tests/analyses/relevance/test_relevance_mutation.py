@@ -16,20 +16,24 @@ from jhalt.analyses.relevance.code import Bodies
 from jhalt.analyses.relevance.mutation_check import MutationSetup, check_mutations
 from jhalt.analyses.relevance.result import (
     CONFIRMED,
+    NOT_CHECKED,
     UNUSED_VALUE,
     WITHDRAWN,
     IrrelevantFinding,
     IrrelevantInstruction,
+    MutationCheck,
+    hold_back_unchecked,
 )
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.classfile import ClassPath
+from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.witness.replay import find_jdk
 
 CHECKED = [
     "Ex412IrrelevantBranch", "LoopUnusedSum", "NullCheckNeverHolds", "RecursiveDeadTemp",
-    "RecursiveListDead", "RecursionUnusedValue", "ValueIgnoresThrowingLoop",
+    "RecursiveListDead", "RecursionUnusedValue", "ReturnOfCall", "ValueIgnoresThrowingLoop",
 ]  # fmt: skip
 
 
@@ -81,3 +85,34 @@ def test_a_relevant_instruction_reported_as_irrelevant_is_withdrawn() -> None:
     checked = check_mutations(replace(result, findings=(finding,)), Bodies(program), setup)
     assert not checked.findings
     assert [f.mutation.status for f in checked.withdrawn] == [WITHDRAWN]
+
+
+def test_a_used_return_value_claimed_irrelevant_is_withdrawn() -> None:
+    """The stub of a value return (a call moved after the old end, then another value
+    returned) has teeth: ReturnOfCall.run's value depends on wrap's call but not its value;
+    claiming ``twice``'s value irrelevant where wrap's caller *uses* it must be refuted."""
+    result, program, setup = _analyse("ReturnOfCall")
+    bodies = Bodies(program)
+    guarded = MethodId("ReturnOfCall", "wrap", "(I)I")
+    body = bodies.body(guarded)
+    ireturn = next(i for i in body.instructions if i.mnemonic == "ireturn")
+    wrong = IrrelevantInstruction(
+        guarded, ireturn.pc, "ireturn", body.code.line_at(ireturn.pc), UNUSED_VALUE, "", "claimed"
+    )
+    finding = IrrelevantFinding(guarded, wrong.line, "ReturnOfCall.java", (wrong,))
+    entry = MethodId("ReturnOfCall", "used", "(I)I")
+    claimed = replace(result, entry=entry, findings=(finding,))
+    checked = check_mutations(claimed, bodies, setup)
+    assert not checked.findings
+    assert [f.mutation.status for f in checked.withdrawn] == [WITHDRAWN]
+
+
+def test_findings_no_mutant_can_check_are_held_back() -> None:
+    """A finding whose check could not run is not reported (kept in ``unchecked``)."""
+    result, _, _ = _analyse("Fig41")
+    confirmed, unchecked = (
+        replace(result.findings[0], mutation=MutationCheck(CONFIRMED, 3)),
+        replace(result.findings[1], mutation=MutationCheck(NOT_CHECKED, 0, "no room")),
+    )
+    held = hold_back_unchecked(replace(result, findings=(confirmed, unchecked)))
+    assert held.findings == (confirmed,) and held.unchecked == (unchecked,)

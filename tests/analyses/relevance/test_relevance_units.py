@@ -1,6 +1,10 @@
-"""Units of the relevance analysis: library effects, sample inputs, in-place mutants."""
+"""Units of the relevance analysis: library effects, sample inputs, mutants (in place and
+with stubs)."""
 
 from __future__ import annotations
+
+import subprocess
+from pathlib import Path
 
 from relevance_programs import classpath
 
@@ -12,7 +16,7 @@ from jhalt.analyses.relevance.library_effects import (
     WRITES_ARGUMENT,
     library_effect,
 )
-from jhalt.analyses.relevance.mutant import mutate_method, patch_class
+from jhalt.analyses.relevance.mutant import MUTANT_JVM_FLAGS, mutate_method, patch_class
 from jhalt.analyses.relevance.sample_inputs import sample_inputs
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -65,3 +69,47 @@ def test_mutant_keeps_the_length_and_replaces_only_the_chosen_runs() -> None:
     assert data is not None
     patched = patch_class(data, original, mutation.code)
     assert patched is not None and len(patched) == len(data) and patched != data
+
+
+def test_an_irrelevant_return_after_a_call_moves_into_a_stub_that_returns_another_value(
+    tmp_path: Path,
+) -> None:
+    """ReturnOfCall.wrap is ``iload_0; invokestatic twice; ireturn``: the call must still run
+    (it counts), the value returned must change. The mutant keeps every old offset, jumps to a
+    stub after the old end, and the patched class, run on the JVM, returns 5 for wrap(3)
+    (twice would give 6) while the count of calls still grows."""
+    path = classpath()
+    wrap = MethodId("ReturnOfCall", "wrap", "(I)I")
+    body = Bodies(Program(path)).body(wrap)
+    original = body.code.bytecode
+    ireturn = next(i for i in body.instructions if i.mnemonic == "ireturn")
+    mutation = mutate_method(body, [ireturn.pc], {})
+    assert mutation.mutated == {ireturn.pc} and not mutation.skipped
+    assert len(mutation.code) > len(original) and mutation.code[0] == original[0]  # iload_0 stays
+    data = path.class_bytes("ReturnOfCall")
+    assert data is not None
+    patched = patch_class(data, original, mutation.code)
+    assert patched is not None
+    (tmp_path / "ReturnOfCall.class").write_bytes(patched)
+    probe = tmp_path / "src" / "Probe.java"
+    probe.parent.mkdir()
+    probe.write_text(
+        "public class Probe { public static void main(String[] a) {"
+        ' int r = ReturnOfCall.wrap(3); System.out.println(r + " " + ReturnOfCall.calls); } }'
+    )
+    subprocess.run(["javac", "-cp", str(tmp_path), "-d", str(tmp_path), str(probe)], check=True)
+    shown = subprocess.run(
+        ["java", *MUTANT_JVM_FLAGS, "-cp", str(tmp_path), "Probe"],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert shown.stdout.split() == ["5", "1"]
+
+
+def test_a_return_inside_a_try_block_is_not_moved() -> None:
+    """Moving a call out of its try block would let its exception escape the handler: such a
+    return stays unmutated (its finding is then not checked)."""
+    path = classpath()
+    body = Bodies(Program(path)).body(MethodId("ReturnOfCall", "guarded", "(I)I"))
+    first = next(i for i in body.instructions if i.mnemonic == "ireturn")
+    mutation = mutate_method(body, [first.pc], {})
+    assert mutation.skipped == {first.pc} and mutation.code == body.code.bytecode
