@@ -208,10 +208,13 @@ def _summarise(
             notes.append(f"{outcome.entry}: {outcome.error}")
             continue
         findings.extend(outcome.result.kept)
-        totals["unconfirmed"] += len(outcome.result.dropped)
+        unreplayed = outcome.result.stats.get("not_replayed_budget", 0)  # no JVM verdict
+        totals["unconfirmed"] += len(outcome.result.dropped) - unreplayed
+        if unreplayed:
+            totals["not_replayed_budget"] = totals.get("not_replayed_budget", 0) + unreplayed
         if hidden := outcome.result.stats.get("internal_states", 0):  # issue 19: not reported
             totals["internal_states"] = totals.get("internal_states", 0) + hidden
-        notes.extend(f"unconfirmed (not reported): {line}" for line in outcome.result.dropped)
+        notes.extend(f"not reported: {line}" for line in outcome.result.dropped)
         notes.extend(outcome.result.notes)
     findings, left_out = keep(findings)
     notes.extend(left_out)

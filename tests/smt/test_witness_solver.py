@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jhalt.its.terms import LONG, Atom, Lit, Var, app
-from jhalt.smt.witness_solver import PathFormula, solve_integers, variable_sort
+from jhalt.smt.session import SatAnswer, SmtConfig
+from jhalt.smt.witness_solver import PathFormula, solve_integers, solve_path, variable_sort
 
 
 @dataclass
@@ -54,3 +55,16 @@ def test_every_mentioned_variable_gets_a_value() -> None:
     facts = Facts([None], int_types={"x": "I"}, mentioned=("x", 3, "o1", "?u", "null"))
     model = solve_integers(facts)
     assert model is not None and set(model) == {"x", "o1"}
+
+
+def test_no_model_says_whether_none_exists_or_none_was_found_in_time() -> None:
+    """A contradiction is UNSAT; a hard satisfiable product (x * y = a large semiprime) with a
+    tiny resource limit is UNKNOWN — never reported as unsatisfiable (issue 19's notes)."""
+    contradiction = Facts([Atom("gt", Var("x"), Lit(2)), Atom("lt", Var("x"), Lit(1))])
+    contradiction.int_types = {"x": "I"}
+    assert solve_path(contradiction) is SatAnswer.UNSAT
+    semiprime = 1_000_003 * 999_983
+    product = Atom("eq", app("mul", Var("x", LONG), Var("y", LONG), sort=LONG), Lit(semiprime))
+    hard = Facts([product, Atom("gt", Var("x", LONG), Lit(1)), Atom("gt", Var("y", LONG), Lit(1))])
+    hard.int_types = {"x": "J", "y": "J"}
+    assert solve_path(hard, SmtConfig(rlimit=1)) is SatAnswer.UNKNOWN

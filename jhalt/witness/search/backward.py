@@ -64,8 +64,8 @@ from jhalt.seg.stepper import (
     Walk,
     feasible_cases,
 )
-from jhalt.smt.session import SmtConfig
-from jhalt.smt.witness_solver import PathFormula, solve_path
+from jhalt.smt.session import SatAnswer, SmtConfig
+from jhalt.smt.witness_solver import PathFormula, PathModel, solve_path
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
 from jhalt.witness.search.environment import RecordedEnvironment
@@ -294,8 +294,10 @@ class _PathCheck:
             facts.extra.extend(self.constraints(facts.final_env))
         config = SmtConfig(self.limits.rlimit, self.limits.deadline)
         model = solve_path(facts, config, contents=facts)
-        if model is None:
+        if model is SatAnswer.UNSAT:
             return False, "integer and string constraints unsatisfiable", None
+        if not isinstance(model, PathModel):
+            return False, "the solver found no model within its budget", None
         try:
             inputs = concretize_inputs(
                 facts, model.integers, self.program, entry, self.is_static, self.command_line,
