@@ -45,7 +45,12 @@ from jhalt.analyses.relevance.branches import (
 )
 from jhalt.analyses.relevance.classify import classify, group_by_line
 from jhalt.analyses.relevance.code import Bodies
-from jhalt.analyses.relevance.demands import DemandProblem, Propagation, propagate
+from jhalt.analyses.relevance.demands import (
+    DemandProblem,
+    Propagation,
+    propagate,
+    throw_obligations,
+)
 from jhalt.analyses.relevance.locations import Key, key_of
 from jhalt.analyses.relevance.obligations import EntryObligations, Obligations
 from jhalt.analyses.relevance.result import RelevanceResult
@@ -194,6 +199,7 @@ def _solve(
         propagation = propagate(problem, frozenset(forced))
         relevant = _relevant_keys(graph, propagation) | forced
         new = {**branch_obligations(ops, relevant), **call_obligations(ops, relevant)}
+        new |= throw_obligations(problem, propagation)
         if not new and not loops_checked:
             loops_checked = True
             loops = set(loop_obligations(ops)) - relevant

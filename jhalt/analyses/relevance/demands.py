@@ -38,6 +38,7 @@ from jhalt.analyses.relevance.effects import (
     ENTER,
     SUMMARY,
     SUMMARY_FRESH,
+    THROW,
     EdgeEffect,
     edge_effect,
 )
@@ -134,6 +135,21 @@ def propagate(problem: DemandProblem, forced: frozenset[Key]) -> Propagation:
                     queued.add(previous)
                     todo.append(previous)
     return result
+
+
+def throw_obligations(problem: DemandProblem, propagation: Propagation) -> dict[Key, str]:
+    """The opcodes with a relevant run that throws: whether such an opcode throws is decided by
+    its operands on *every* run (a receiver null or not, an index in range or not), so all its
+    runs count as relevant — also those that do not throw, where the graph may know the operand
+    exactly and have no branch on it (a reference known null on one path, known to be an
+    object on another: the store that made it an object decides that no exception happens)."""
+    found: dict[Key, str] = {}
+    for (source, _), effect in problem.effects.items():
+        if effect.kind == THROW and source in propagation.relevant:
+            key = key_of(problem.graph.states[source])
+            if key:
+                found[key] = "it decides whether a relevant exception is thrown"
+    return found
 
 
 def _node_demands(

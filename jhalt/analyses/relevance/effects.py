@@ -45,6 +45,8 @@ from jhalt.seg.evaluate.common import category
 ENTER = "enter"
 SUMMARY = "summary"
 SUMMARY_FRESH = "summary-fresh"
+THROW = "throw"
+"""The kind of an edge that throws (an implicit or explicit exception of its instruction)."""
 
 RESULT: Location = ("r",)
 """The entry's returned value, at the program end its return leads to."""
@@ -93,7 +95,7 @@ def edge_effect(bodies: Bodies, n: AbstractState, m: AbstractState, call: str = 
         return _return(n, m)
     if m.exception is not None:
         popped = _popped_locations(n, ins)
-        return EdgeEffect("throw", inputs=popped, outputs=(EXCEPTION,), content_inputs=popped)
+        return EdgeEffect(THROW, inputs=popped, outputs=(EXCEPTION,), content_inputs=popped)
     if ins.kind is Kind.INVOKE:
         return _library(n, m, ins)
     return _step(n, m, ins)
