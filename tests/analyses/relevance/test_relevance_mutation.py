@@ -116,3 +116,40 @@ def test_findings_no_mutant_can_check_are_held_back() -> None:
     )
     held = hold_back_unchecked(replace(result, findings=(confirmed, unchecked)))
     assert held.findings == (confirmed,) and held.unchecked == (unchecked,)
+
+
+def test_a_finding_only_partly_replaced_is_unchecked_not_withdrawn(tmp_path: Path) -> None:
+    """``data[1] = new B()`` where nothing reads the array's contents: claimed irrelevant (by
+    the program's meaning it is), its one-byte ``aastore`` has no replacement (three pops) and no
+    room for a jump. A mutant of its operands alone would store into null and throw: such a
+    partial mutant tests nothing, so the finding is not checked (held back), never withdrawn."""
+    source = tmp_path / "StoreUnread.java"
+    source.write_text(
+        "public class StoreUnread {\n"
+        "    static class B { int made; B() { made = 1; } }\n"
+        "    public static int run(int n) {\n"
+        "        B[] data = new B[2];\n"
+        "        data[1] = new B();\n"
+        "        return data.length + n;\n"
+        "    }\n"
+        "}\n"
+    )
+    path = ClassPath.from_spec(str(compile_java(source)))
+    program = Program(path)
+    entry = MethodId("StoreUnread", "run", "(I)I")
+    body = Bodies(program).body(entry)
+    store = next(i for i in body.instructions if i.mnemonic == "aastore")
+    before = [i for i in body.instructions if i.pc < store.pc]
+    array, index = before[-5], before[-4]  # aload_1, iconst_1, new, dup, invokespecial, aastore
+    assert (array.mnemonic, index.mnemonic) == ("aload_1", "iconst_1")
+    claimed = tuple(
+        IrrelevantInstruction(entry, i.pc, i.mnemonic, 5, UNUSED_VALUE, "", "claimed")
+        for i in (array, index, store)
+    )
+    finding = IrrelevantFinding(entry, 5, "StoreUnread.java", claimed)
+    result = RelevanceResult(entry, "all", True, 0, (finding,))
+    jdk = find_jdk()
+    assert jdk is not None
+    checked = check_mutations(result, Bodies(program), MutationSetup(path, jdk, inputs=3))
+    assert not checked.withdrawn
+    assert [f.mutation.status for f in checked.findings] == [NOT_CHECKED]
