@@ -91,6 +91,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from jhalt.analyses.termination.complete import CompleteInstances
 from jhalt.analyses.termination.cutpoints import (
     ENTRY,
     ComponentSystem,
@@ -128,6 +129,7 @@ from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.relations import check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import (
     NO_BOUNDS,
+    SIZE_AT_LEAST,
     ResultBounds,
     integer_bounds,
     size_arguments,
@@ -138,7 +140,7 @@ from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
-from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import keeps_existing_objects
@@ -165,6 +167,7 @@ class PathExtractor:
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
+        self.complete = CompleteInstances(program)
         self.norm = norm
         self.program = program
         self.deadline = deadline
@@ -268,9 +271,10 @@ class PathExtractor:
         )
         path.acyclic = frozenset(tracked)
         certain = partial(certainly_object, state)
+        complete = self.complete.of(state, path.complete)
         if isinstance(self.norm, TermSizeNorm):
-            return term_size_facts(self.norm, state, tracked, path.complete, size_of, certain)
-        return path_length_facts(state, tracked, path.complete, size_of, certain)
+            return term_size_facts(self.norm, state, tracked, complete, size_of, certain)
+        return path_length_facts(state, tracked, complete, size_of, certain)
 
     def edge_facts(
         self, source: CutPoint, path: PathState, node: int, label: EdgeLabel, target: int
@@ -312,12 +316,14 @@ class PathExtractor:
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
         bounds = summary_bounds(before, after, label, self.bounds)
-        arguments = size_arguments(bounds) if self.norm is None else []  # longest paths only
-        sizes = [self.size_var(source, path, argument) for argument in arguments]
+        sized = bounds if self.norm is None else []  # the size bounds are about longest paths
+        sizes = [self.size_var(source, path, a) for a in size_arguments(sized)]
+        lower = [self.size_var(source, path, a) for a in size_arguments(sized, SIZE_AT_LEAST)]
         self._heap_effect(source, path, before, after, label)
-        if sizes:  # the result of a recursive call is no larger than these arguments
-            result = self.size_var(source, path, after.peek())
-            path.facts.constraints.extend(le(result, size) for size in sizes)
+        if sizes or lower:  # the result of a recursive call is no larger than the first
+            result = self.size_var(source, path, after.peek())  # arguments, no smaller
+            path.facts.constraints.extend(le(result, size) for size in sizes)  # than the
+            path.facts.constraints.extend(ge(result, size) for size in lower)  # others
         if bounds:
             path.facts.constraints.extend(integer_bounds(bounds, after.peek(), operands.term))
 
