@@ -1,4 +1,4 @@
-// EXPECT: TERMINATES safe=yes twin=RecTrimDiv
+// EXPECT: TERMINATES safe=yes
 // WHY: copy() returns a list as long as its receiver, so resetting y to a copy of the non-zero z makes y non-zero; every other call shrinks x.
 public class RecCopyDiv {
     static class Nat {

@@ -1,4 +1,4 @@
-// EXPECT: TERMINATES safe=yes twin=RecResetForever
+// EXPECT: TERMINATES safe=yes
 // WHY: a call either shrinks x or, when y is zero, resets y to z, which is not zero; the call after a reset shrinks x or returns.
 public class RecResetCount {
     static class Nat {

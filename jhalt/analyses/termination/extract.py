@@ -104,6 +104,7 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
 )
 from jhalt.analyses.termination.distance import DistanceNorm
+from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
@@ -164,10 +165,11 @@ class PathExtractor:
         follow_calls: bool = True,
         acyclic_heap: bool = False,
         norm: Norm | None = None,
+        forest: ForestCheck = NO_FOREST,
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
-        self.complete = CompleteInstances(program)
+        self.forest, self.complete = forest, CompleteInstances(program)  # `forest`, `complete`
         self.norm = norm
         self.program = program
         self.deadline = deadline
@@ -272,6 +274,7 @@ class PathExtractor:
         path.acyclic = frozenset(tracked)
         certain = partial(certainly_object, state)
         complete = self.complete.of(state, path.complete)
+        path.facts.constraints.extend(self.forest.held_facts(path, state, tracked, size_of))
         if isinstance(self.norm, TermSizeNorm):
             return term_size_facts(self.norm, state, tracked, complete, size_of, certain)
         return path_length_facts(state, tracked, complete, size_of, certain)
@@ -370,6 +373,7 @@ class PathExtractor:
         after: AbstractState,
         label: EvalEdge,
     ) -> None:
+        self.forest.forget(path, before, after, label, self.program, self.writes.harmless)
         if label.enters_call or keeps_existing_objects(label.assumptions):
             return  # entering a recursive call, or a summary of one that writes only new
             # objects, changes no existing object (`jhalt.seg.evaluate.recursion`)
@@ -395,18 +399,17 @@ class PathExtractor:
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
             written = before.peek(written_depth)
-            path.preserved[path.version] = cannot_reach(
-                before, written, self._norm_fields(), self.acyclic_heap
-            )
+            kept = cannot_reach(before, written, self._norm_fields(), self.acyclic_heap)
+            kept |= self.forest.write_kept(path.node, before, written, self._norm_fields())
+            path.preserved[path.version] = kept
             if isinstance(self.norm, DistanceNorm):
                 kept = self.norm.kept(path.node, before, written, path.target)
                 path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
-            path.preserved[path.version] = outside_call_reach(
-                before, label, self.program, self._norm_fields()
-            )  # but a recursive call's summary writes only what the callee reaches
+            outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
+            path.preserved[path.version] = outside(before, label, self.program, self._norm_fields())
             path.acyclic = path.acyclic & path.preserved[path.version]
 
     def _norm_fields(self) -> frozenset[str] | None:
@@ -581,14 +584,15 @@ def extract_component(
     bounds: ResultBounds = NO_BOUNDS,
     acyclic_heap: bool = False,
     norm: Norm | None = None,
+    forest: ForestCheck = NO_FOREST,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
     ``bounds`` bound the results of recursive calls (proved by `lemmas`); ``acyclic_heap``
     when no concrete heap of the program is cyclic (`sizes.analyse_sizes`); ``norm``: the
-    size variables are term sizes (`termsize`) instead of longest paths.
+    size variables are term sizes (`termsize`) instead of longest paths; ``forest``: `forest`.
     Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
     extractor = PathExtractor(
-        graph, nodes, (), program, deadline, bounds, acyclic_heap=acyclic_heap, norm=norm
+        graph, nodes, (), program, deadline, bounds, True, acyclic_heap, norm, forest
     )
     return extractor.extract()

@@ -1,5 +1,5 @@
-// EXPECT: NONTERM args=[] stackoverflow=yes twin=RecResetCount
-// WHY: without the check that z is not zero, a zero y is reset to the zero z again and again, x unchanged: unbounded recursion.
+// Look-alike of tests/programs/RecResetCount.java that does not terminate: on args []
+// the JVM ends with StackOverflowError. Without the check that z is not zero, a zero y is reset to the zero z again and again, x unchanged: unbounded recursion.
 public class RecResetForever {
     static class Nat {
         Nat pred;

@@ -1,5 +1,5 @@
-// EXPECT: NONTERM args=[] stackoverflow=yes twin=RecCopyDiv
-// WHY: y is reset to a copy of z without its first node; for z of length one that is zero again, x stays zero: unbounded recursion.
+// Look-alike of tests/programs/RecCopyDiv.java that does not terminate: on args []
+// the JVM ends with StackOverflowError. Y is reset to a copy of z without its first node; for z of length one that is zero again, x stays zero: unbounded recursion.
 public class RecTrimDiv {
     static class Nat {
         Nat pred;
