@@ -15,7 +15,9 @@ induction over the steps of a run, that the heap is a forest at every node it ca
   (``new``, an array creation), the result of a recursive call whose callee returns only
   objects it allocated and never stored (`jhalt.bytecode.fresh_writes`, "fresh result"),
   or the old value of a field just overwritten (in a forest, the field was its one
-  holder);
+  holder, unless the old value may be the stored object or a pending one: ``=?`` and not
+  held by fields that cannot be the same edge); storing an orphan ends that for it and
+  for every reference that may be its object (``=?``);
 * *apart*: pairs ``(o, h)`` of an orphan ``o`` that does not reach ``h`` — ``o`` was a child
   of ``h`` when it was detached (acyclic before);  a write into ``h`` keeps that, a write
   into an object ``o`` cannot reach keeps it, any other write forgets it;
@@ -28,26 +30,33 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
 
 * a refinement renames references (the same objects);
 * ``putfield p.f = v`` with an object ``v``: ``v`` must be an orphan (it gets one holder), or
-  held by an explicit field ``q.g`` of the state and not pending — then ``q.g`` is its only
-  holder and ``v`` becomes pending with ``{q.g, p.f}``; a ``String`` ``v`` is exempt.  The
+  held by an explicit field ``q.g`` of the state and not (possibly) pending — then ``q.g``
+  is its only holder and ``v`` becomes pending with ``{q.g, p.f}``; a ``String`` ``v`` is
+  exempt.  The
   old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
   is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
   cycle: the rules of `jhalt.analyses.termination.acyclicity` or ``v`` an orphan apart from
   ``p``;
 * an array store must store an orphan (or a string) and close no cycle (the same rules);
 * ``new`` and array creations add orphans; a library call must be one of
-  `jhalt.analyses.termination.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string arguments (it stores no
-  program object);
+  `jhalt.analyses.termination.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
+  arguments (it stores no program object);
 * the enter edge and the summary of a recursive call need a clean source; after a summary
-  the only orphan is a fresh result; the end of a callee (a node without successors) must
-  be clean, so the heap the caller sees again is a forest.
+  the orphans are a fresh result and the orphans that were no argument and in no static
+  field (nothing holds them, so the callee cannot get them to store them); the end of a
+  callee (a node without successors) must be clean, so the heap the caller sees again is
+  a forest.
 
 The analysis starts clean at the entry (``main``'s array of strings; another entry's inputs
-are distinct tree-shaped objects that share nothing, the prover's `UNSHARED_INPUTS`) and at
-every node an instance edge leads to, and demands a clean fact on each edge into such a
-node — a general state's concrete states are those of its instances and of its own path.
-Anything else (a write of an object that may have a hidden holder, a move left open at a
-merge) makes the check fail: no node is clean.
+are distinct tree-shaped objects that share nothing, the prover's `UNSHARED_INPUTS`).  At
+every *head* — a node an instance edge leads to, or one with several incoming edges — the
+fact is the greatest fixpoint of the meet of what reaches it (orphans and apart pairs
+common to every incoming edge, under the instance edges' renamings; a general state's
+concrete states are those of its instances and of its own path), and every edge into a
+head must be clean.  Anything else (a write of an object that may have a hidden holder, a
+move left open at a merge) makes the check fail: no node is clean.  Where it holds, every
+write has passed the cycle rules, so the whole-program acyclicity rule holds too (the
+proofs use both, stated as one heap fact, `FOREST_FACT`).
 """
 
 from __future__ import annotations
@@ -279,7 +288,7 @@ class _Analysis:
             return replace(fact, apart=frozenset())
         if stored not in fact.orphans:
             raise _Failed(f"aastore at {label.position} may store an object held elsewhere")
-        return replace(fact, orphans=fact.orphans - {stored}, apart=frozenset())
+        return replace(_held(fact, before, stored), apart=frozenset())
 
     def _acyclic(
         self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
@@ -296,11 +305,7 @@ class _Analysis:
         if _exactly_string(before, stored):
             return fact
         if stored in fact.orphans:
-            return replace(
-                fact,
-                orphans=fact.orphans - {stored},
-                apart=frozenset((o, h) for o, h in fact.apart if o != stored),
-            )
+            return _held(fact, before, stored)
         if stored in {r for r, _ in fact.pending} or _may_be_pending(fact, before, stored):
             raise _Failed(f"putfield at {label.position} stores an object held twice")
         holders = _explicit_holders(before, stored)
@@ -309,6 +314,17 @@ class _Analysis:
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
+
+
+def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
+    """The orphan ``stored`` got a holder: neither it nor a reference that may be its
+    object (``=?``) is an orphan any more."""
+    gone = {stored} | state.predicates.equal_partners(stored)
+    return replace(
+        fact,
+        orphans=fact.orphans - gone,
+        apart=frozenset((o, h) for o, h in fact.apart if o not in gone),
+    )
 
 
 def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
