@@ -90,3 +90,12 @@ def test_visiting_the_new_nodes_instead_is_not_proved() -> None:
     graph, program = _look_alike("RecWrapForever", ["a", "b"])
     assert heap_stays_forest(graph, program).holds  # a forest, but growing forever
     assert not prove_graph_terminates(graph, program).proved
+
+
+def test_a_call_that_rewrites_its_callers_node_is_not_proved() -> None:
+    """A forest, but each call gets the caller's node and hangs a new chain under it: the
+    caller's ``tree.right`` read after the call is not the one read before (the call can
+    reach its holder, `heldfields`)."""
+    graph, program = _look_alike("GrowParent", [])
+    assert heap_stays_forest(graph, program).holds
+    assert not prove_graph_terminates(graph, program).proved
