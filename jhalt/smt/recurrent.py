@@ -187,6 +187,8 @@ class LoopSolver:
                     x = self.x[name]
                     alternatives.append([x < 0, x == 0, x > 0])
             for name, modulus in sorted(_residues(path)):
+                if name not in self.x:
+                    continue  # not a variable of the loop's heads (as for the factors)
                 pieces = [self.x[name] < 0, self.x[name] >= modulus]
                 pieces += [self.x[name] == value for value in range(modulus)]
                 if len(alternatives) * len(pieces) <= MAX_CASES:

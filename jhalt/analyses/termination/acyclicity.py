@@ -220,6 +220,11 @@ class _Checker:
         return known
 
 
+CycleRules = _Checker
+"""Rules 1, 1', 1'' and 2 of the module doc for one edge (`jhalt.analyses.termination.forest`
+applies them to every write too)."""
+
+
 def acyclic_before(
     graph: SymbolicExecutionGraph,
     program: Program | None,

@@ -138,3 +138,16 @@ def cut_point_field_refs(
                 found.append((reference, field_id))
                 names.add(field_id.name)
     return tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()
+
+
+def refusal(system: ComponentSystem, max_transitions: int) -> str | None:
+    """Why the SCC of ``system`` is not attempted at all (no cut point, or more than
+    ``max_transitions`` transitions), or None."""
+    if not system.cut_points:
+        return f"an SCC of {len(system.nodes)} nodes has no instance edge"
+    if len(system.its.transitions) > max_transitions:
+        return (
+            f"the ITS of a loop has {len(system.its.transitions)} transitions "
+            f"(limit {max_transitions})"
+        )
+    return None

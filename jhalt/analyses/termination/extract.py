@@ -91,6 +91,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from jhalt.analyses.termination.complete import CompleteInstances
 from jhalt.analyses.termination.cutpoints import (
     ENTRY,
     ComponentSystem,
@@ -103,6 +104,7 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
 )
 from jhalt.analyses.termination.distance import DistanceNorm
+from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
@@ -128,6 +130,7 @@ from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.relations import check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import (
     NO_BOUNDS,
+    SIZE_AT_LEAST,
     ResultBounds,
     integer_bounds,
     size_arguments,
@@ -138,7 +141,7 @@ from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
-from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, le, var
 from jhalt.its.system import ITS, Transition, primed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import keeps_existing_objects
@@ -162,9 +165,11 @@ class PathExtractor:
         follow_calls: bool = True,
         acyclic_heap: bool = False,
         norm: Norm | None = None,
+        forest: ForestCheck = NO_FOREST,
     ) -> None:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
+        self.forest, self.complete = forest, CompleteInstances(program)  # `forest`, `complete`
         self.norm = norm
         self.program = program
         self.deadline = deadline
@@ -268,9 +273,11 @@ class PathExtractor:
         )
         path.acyclic = frozenset(tracked)
         certain = partial(certainly_object, state)
+        complete = self.complete.of(state, path.complete)
+        path.facts.constraints.extend(self.forest.held_facts(path, state, tracked, size_of))
         if isinstance(self.norm, TermSizeNorm):
-            return term_size_facts(self.norm, state, tracked, path.complete, size_of, certain)
-        return path_length_facts(state, tracked, path.complete, size_of, certain)
+            return term_size_facts(self.norm, state, tracked, complete, size_of, certain)
+        return path_length_facts(state, tracked, complete, size_of, certain)
 
     def edge_facts(
         self, source: CutPoint, path: PathState, node: int, label: EdgeLabel, target: int
@@ -312,12 +319,14 @@ class PathExtractor:
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
         bounds = summary_bounds(before, after, label, self.bounds)
-        arguments = size_arguments(bounds) if self.norm is None else []  # longest paths only
-        sizes = [self.size_var(source, path, argument) for argument in arguments]
+        sized = bounds if self.norm is None else []  # the size bounds are about longest paths
+        sizes = [self.size_var(source, path, a) for a in size_arguments(sized)]
+        lower = [self.size_var(source, path, a) for a in size_arguments(sized, SIZE_AT_LEAST)]
         self._heap_effect(source, path, before, after, label)
-        if sizes:  # the result of a recursive call is no larger than these arguments
-            result = self.size_var(source, path, after.peek())
-            path.facts.constraints.extend(le(result, size) for size in sizes)
+        if sizes or lower:  # the result of a recursive call is no larger than the first
+            result = self.size_var(source, path, after.peek())  # arguments, no smaller
+            path.facts.constraints.extend(le(result, size) for size in sizes)  # than the
+            path.facts.constraints.extend(ge(result, size) for size in lower)  # others
         if bounds:
             path.facts.constraints.extend(integer_bounds(bounds, after.peek(), operands.term))
 
@@ -364,6 +373,7 @@ class PathExtractor:
         after: AbstractState,
         label: EvalEdge,
     ) -> None:
+        self.forest.forget(path, before, after, label, self.program, self.writes.harmless)
         if label.enters_call or keeps_existing_objects(label.assumptions):
             return  # entering a recursive call, or a summary of one that writes only new
             # objects, changes no existing object (`jhalt.seg.evaluate.recursion`)
@@ -389,18 +399,17 @@ class PathExtractor:
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
             path.version += 1
             written = before.peek(written_depth)
-            path.preserved[path.version] = cannot_reach(
-                before, written, self._norm_fields(), self.acyclic_heap
-            )
+            kept = cannot_reach(before, written, self._norm_fields(), self.acyclic_heap)
+            kept |= self.forest.write_kept(path.node, before, written, self._norm_fields())
+            path.preserved[path.version] = kept
             if isinstance(self.norm, DistanceNorm):
                 kept = self.norm.kept(path.node, before, written, path.target)
                 path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
-            path.preserved[path.version] = outside_call_reach(
-                before, label, self.program, self._norm_fields()
-            )  # but a recursive call's summary writes only what the callee reaches
+            outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
+            path.preserved[path.version] = outside(before, label, self.program, self._norm_fields())
             path.acyclic = path.acyclic & path.preserved[path.version]
 
     def _norm_fields(self) -> frozenset[str] | None:
@@ -575,14 +584,15 @@ def extract_component(
     bounds: ResultBounds = NO_BOUNDS,
     acyclic_heap: bool = False,
     norm: Norm | None = None,
+    forest: ForestCheck = NO_FOREST,
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
     ``bounds`` bound the results of recursive calls (proved by `lemmas`); ``acyclic_heap``
     when no concrete heap of the program is cyclic (`sizes.analyse_sizes`); ``norm``: the
-    size variables are term sizes (`termsize`) instead of longest paths.
+    size variables are term sizes (`termsize`) instead of longest paths; ``forest``: `forest`.
     Raises `OutOfTime` once ``deadline`` has passed (checked per step of the walk)."""
     extractor = PathExtractor(
-        graph, nodes, (), program, deadline, bounds, acyclic_heap=acyclic_heap, norm=norm
+        graph, nodes, (), program, deadline, bounds, True, acyclic_heap, norm, forest
     )
     return extractor.extract()

@@ -1,14 +1,14 @@
 """Result lemmas of recursive methods (issue 14): ``sz(result) <= sz(argument k)``,
-``result <= argument k`` or ``result >= 0`` for every call of a method ``M`` that returns
+``sz(result) >= sz(argument k)``, ``result <= argument k`` or ``result >= 0`` for every call of a method ``M`` that returns
 normally, proved on the graph by induction over the depth of the calls — the bounds the
 termination proofs of ``div(minus(x, y), y)`` and ``nest(nest(x - 1))`` need.
 
 **The claims** (`result_bounds`). For a method ``M`` and an argument position ``k``
 (receiver 0, then the parameters): in every activation of ``M`` that the graph represents in
 a call context (`jhalt.seg.evaluate.recursion`) and that returns normally, the size of the
-returned object (the longest path through represented fields, `sizes`) is at most the size
-of the ``k``-th argument at the start of the activation (a method returning a reference, a
-reference argument); or the returned integer is at most the ``k``-th argument's value at
+returned object (the longest path through represented fields, `sizes`) is at most — or at
+least — the size of the ``k``-th argument at the start of the activation (a method returning
+a reference, a reference argument); or the returned integer is at most the ``k``-th argument's value at
 the start (an integral result and argument); or the returned integer is non-negative.
 
 **The proof.** The nodes of ``M``'s contexts are the *region*: everything reachable from a
@@ -47,7 +47,9 @@ from jhalt.analyses.termination.proof_context import ACYCLIC_HEAP_FACT
 from jhalt.analyses.termination.result_bounds import (
     AT_MOST,
     NON_NEGATIVE,
+    SIZE_AT_LEAST,
     SIZE_AT_MOST,
+    SIZE_RELATIONS,
     ResultBound,
     ResultBounds,
 )
@@ -55,7 +57,7 @@ from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, Ref
-from jhalt.its.linear import LinearConstraint, const, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, ge, le, var
 from jhalt.its.system import Transition, is_primed, primed, unprimed
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import summary_callee
@@ -71,6 +73,7 @@ _INTEGRAL = "IJSBC"
 """Type letters of the integral values a lemma relates (``boolean`` results are left out)."""
 _DESCRIPTIONS = {
     SIZE_AT_MOST: "is no larger than its {} (size)",
+    SIZE_AT_LEAST: "is no smaller than its {} (size)",
     AT_MOST: "is at most its {}",
     NON_NEGATIVE: "is non-negative",
 }
@@ -147,7 +150,7 @@ def result_lemmas(
     about sizes. Raises `OutOfTime` once ``deadline`` has passed."""
     candidates = _candidates(graph, program) if program is not None else []
     config = SmtConfig(deadline=deadline)
-    sizes = any(bound.relation == SIZE_AT_MOST for _, bound, _ in candidates)
+    sizes = any(bound.relation in SIZE_RELATIONS for _, bound, _ in candidates)
     facts = (ACYCLIC_HEAP_FACT,) if sizes and acyclic_heap() else ()
     regions = {m: _Region(graph, m, facts) for m in sorted({m for m, _, _ in candidates})}
     while candidates:
@@ -181,9 +184,10 @@ def _candidates(graph: SymbolicExecutionGraph, program: Program) -> list[Claim]:
             continue
         if result in "L[":
             found += [
-                (method, ResultBound(SIZE_AT_MOST, k), len(types))
+                (method, ResultBound(relation, k), len(types))
                 for k, t in enumerate(types)
                 if t[0] in "L["
+                for relation in (SIZE_AT_MOST, SIZE_AT_LEAST)
             ]
         elif result in _INTEGRAL:
             found += [
@@ -283,7 +287,7 @@ class _Region:
         return [lemma for lemma in found if lemma.verify(config)]
 
     def _facts(self, bound: ResultBound) -> tuple[str, ...]:
-        return self.heap_facts if bound.relation == SIZE_AT_MOST else ()
+        return self.heap_facts if bound.relation in SIZE_RELATIONS else ()
 
 
 _RETURNS = frozenset({"areturn", "ireturn", "lreturn"})
@@ -359,15 +363,19 @@ def _goal(
 ) -> LinearConstraint | None:
     """What a transition from the entry ``source`` to the return ``target`` must entail for
     ``bound``; None when a value it relates has no variable there (the claim fails)."""
-    if bound.relation == SIZE_AT_MOST:
+    if bound.relation in SIZE_RELATIONS:
         argument = _argument(arguments, bound.position)
         if argument is None or argument not in points[source].sized_refs:
             return None
         if returned == NULL:
-            return le(const(0), var(size_name(argument)))
-        if returned not in points[target].sized_refs:
+            result: LinearExpr = const(0)
+        elif returned not in points[target].sized_refs:
             return None
-        return le(var(primed(size_name(returned))), var(size_name(argument)))
+        else:
+            result = var(primed(size_name(returned)))
+        if bound.relation == SIZE_AT_LEAST:
+            return ge(result, var(size_name(argument)))
+        return le(result, var(size_name(argument)))
     if returned not in points[target].int_refs:
         return None
     result = var(primed(returned))

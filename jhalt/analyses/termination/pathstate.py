@@ -32,6 +32,8 @@ class PathState:
     """Under a distance norm (`distance`): the current name of the target object."""
     node: int = -1
     """The node whose facts were collected last: the source of the edge being followed."""
+    held: dict[tuple[Ref, FieldId], Ref] = field(default_factory=dict)
+    """The objects reference fields held at earlier nodes, still valid (`heldfields`)."""
 
     def copy(self) -> PathState:
         return PathState(
@@ -44,4 +46,5 @@ class PathState:
             dict(self.complete),
             self.target,
             self.node,
+            dict(self.held),
         )

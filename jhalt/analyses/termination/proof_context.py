@@ -1,7 +1,8 @@
 """The context of one graph's termination proof that its loops share (issues 14 and 16): the
 result lemmas' bounds on recursive calls' results (`lemmas`) and the whole-program acyclicity
 rule (`acyclicity`), decided once, on demand — or, when it fails, the rule for the writes
-that may run before a loop, decided once per loop.
+that may run before a loop, decided once per loop; and whether every heap is a forest
+(`forest`), decided when a loop first needs it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from jhalt.analyses.termination.acyclicity import (
     heap_stays_acyclic,
 )
 from jhalt.analyses.termination.cutpoints import ComponentSystem
+from jhalt.analyses.termination.forest import ForestCheck, heap_stays_forest
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.result_bounds import ResultBounds
 from jhalt.budget import Deadline
@@ -58,6 +60,13 @@ class ProofContext:
         """The SCCs whose ITS was extracted with the rule."""
         self._before: dict[frozenset[int], bool] = {}
         """Per SCC: whether the rule holds for the writes that may run before it."""
+        self._forest: ForestCheck | None = None
+
+    def forest(self) -> ForestCheck:
+        """`heap_stays_forest` of the graph (decided now if not yet)."""
+        if self._forest is None:
+            self._forest = heap_stays_forest(self.graph, self.program, self.deadline)
+        return self._forest
 
     def holds(self, system: ComponentSystem) -> bool:
         """Whether the global rule, or the rule before the loop of ``system``

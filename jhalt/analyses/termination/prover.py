@@ -36,9 +36,15 @@ from typing import Any
 
 from jhalt.analyses.termination.acyclicity import acyclic_before
 from jhalt.analyses.termination.chaining import base_location
-from jhalt.analyses.termination.cutpoints import ComponentSystem, graph_components, location_name
+from jhalt.analyses.termination.cutpoints import (
+    ComponentSystem,
+    graph_components,
+    location_name,
+    refusal,
+)
 from jhalt.analyses.termination.distance import DistanceNorm, candidate_distances
 from jhalt.analyses.termination.extract import extract_component
+from jhalt.analyses.termination.forest import FOREST_FACT, NO_FOREST, ForestCheck
 from jhalt.analyses.termination.invariants import (
     NO_INVARIANTS,
     Invariants,
@@ -409,9 +415,9 @@ def _prove_loops(
         order[nodes] = len(order)
         config.deadline.check()
         system = extract_component(graph, nodes, program, config.deadline, acyclic.bounds)
-        refusal = _refusal(system, config)
-        if refusal is not None:
-            return TerminationOutcome(False, refusal, tuple(loops), assumptions)
+        refused = refusal(system, config.max_transitions)
+        if refused is not None:
+            return TerminationOutcome(False, refused, tuple(loops), assumptions)
         system, attempt = _cheap_try(system, config, acyclic)
         if not attempt.result.proved or attempt.result.proof is None:
             pending.append((system, attempt.result.partial))
@@ -495,24 +501,21 @@ def _term_size_try(
 ) -> LoopProof | None:
     """The loop of ``system`` ranked over term sizes (`termsize`) instead of longest paths:
     each of `candidate_norms` in turn, extracted again (with the global acyclicity rule when
-    it holds) and tried cheaply, without the invariants (they speak of longest paths)."""
+    it holds) and tried cheaply, without the invariants (they speak of longest paths); then,
+    when every heap is a forest (`forest`), the longest paths and those norms again with the
+    unique-parent rule (`_choices`)."""
     graph, program = acyclic.graph, acyclic.program
     states = [graph.states[n] for n in sorted(system.nodes)]
     acyclic.decide()
-    for norm in _norms(states, system.nodes, acyclic):
+    for norm, forest in _choices(states, system.nodes, acyclic):
         if config.deadline.expired():
             return None
-        with_rule = acyclic.holds_before(system.nodes) or bool(norm.only)
+        with_rule = forest.holds or acyclic.holds_before(system.nodes) or bool(norm and norm.only)
+        bounds = acyclic.bounds if norm is None else integer_bounds_only(acyclic.bounds)
         candidate = extract_component(
-            graph,
-            system.nodes,
-            program,
-            config.deadline,
-            integer_bounds_only(acyclic.bounds),  # the size lemmas are about longest paths
-            with_rule,
-            norm,
-        )
-        if _refusal(candidate, config) is not None:
+            graph, system.nodes, program, config.deadline, bounds, with_rule, norm, forest
+        )  # the size lemmas are about longest paths
+        if refusal(candidate, config.max_transitions) is not None:
             return None
         attempt = prove_cheaply(candidate.its, config.ranking)
         if attempt.result.proved and attempt.result.proof is not None:
@@ -522,12 +525,26 @@ def _term_size_try(
             loop = _loop_proof(
                 graph, program, candidate, attempt.result.proof, NO_INVARIANTS, acyclic
             )
-            facts = loop.heap_facts
-            if norm.only:
+            facts = loop.heap_facts + ((FOREST_FACT,) if forest.holds else ())
+            if norm is not None and norm.only:
                 facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
-            facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
+            if norm is not None:
+                facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
             return replace(loop, heap_facts=facts)
     return None
+
+
+def _choices(
+    states: list[AbstractState], nodes: frozenset[int], acyclic: ProofContext
+) -> Iterator[tuple[TermSizeNorm | None, ForestCheck]]:
+    """`_norms` under the states' own annotations; then, when every heap is a forest
+    (`ProofContext.forest`), the longest path and `candidate_norms` with its rules."""
+    for norm in _norms(states, nodes, acyclic):
+        yield norm, NO_FOREST
+    forest = acyclic.forest()
+    if forest.holds:
+        for chosen in [None, *candidate_norms(states, MAX_TERM_SIZE_NORMS)]:
+            yield chosen, forest
 
 
 def _cyclic_data_try(
@@ -543,7 +560,7 @@ def _cyclic_data_try(
         candidate = extract_component(
             graph, system.nodes, program, config.deadline, NO_BOUNDS, False, norm
         )
-        if _refusal(candidate, config) is not None:
+        if refusal(candidate, config.max_transitions) is not None:
             return None
         attempt = prove_cheaply(candidate.its, config.ranking)
         if attempt.result.proved and attempt.result.proof is not None:
@@ -578,15 +595,3 @@ def _norms(
         ).holds:
             norms.append(TermSizeNorm(only=(name,)))
     return norms
-
-
-def _refusal(system: ComponentSystem, config: TerminationConfig) -> str | None:
-    """Why the SCC of ``system`` is not attempted at all, or None."""
-    if not system.cut_points:
-        return f"an SCC of {len(system.nodes)} nodes has no instance edge"
-    if len(system.its.transitions) > config.max_transitions:
-        return (
-            f"the ITS of a loop has {len(system.its.transitions)} transitions "
-            f"(limit {config.max_transitions})"
-        )
-    return None

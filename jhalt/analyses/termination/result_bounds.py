@@ -3,6 +3,8 @@ method, relations between its result and its arguments that hold at every summar
 a call of it (`jhalt.seg.evaluate.recursion`):
 
 * `SIZE_AT_MOST` — ``sz(result) <= sz(argument k)`` (a reference result and argument);
+* `SIZE_AT_LEAST` — ``sz(result) >= sz(argument k)`` (the same; a copy is as large as the
+  original, which ranks ``div(x.copy(), z.copy(), z.copy())``);
 * `AT_MOST` — ``result <= argument k`` (an integer result and argument);
 * `NON_NEGATIVE` — ``result >= 0`` (an integer result; no argument).
 
@@ -22,13 +24,15 @@ from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.labels import EdgeLabel, EvalEdge
 
 SIZE_AT_MOST = "size<="
+SIZE_AT_LEAST = "size>="
+SIZE_RELATIONS = frozenset({SIZE_AT_MOST, SIZE_AT_LEAST})
 AT_MOST = "<="
 NON_NEGATIVE = ">=0"
 
 
 @dataclass(frozen=True, order=True)
 class ResultBound:
-    """One relation of a method's result: ``relation`` (one of the module's three) to the
+    """One relation of a method's result: ``relation`` (one of the module's four) to the
     argument at ``position`` (0 = first popped from the bottom: the receiver of an instance
     method; -1 for `NON_NEGATIVE`)."""
 
@@ -48,7 +52,7 @@ def integer_bounds_only(bounds: ResultBounds) -> ResultBounds:
     (`termsize`), for which a longest-path bound says nothing (a DAG of the same longest
     path may have more nodes)."""
     kept = {
-        method: (count, tuple(b for b in found if b.relation != SIZE_AT_MOST))
+        method: (count, tuple(b for b in found if b.relation not in SIZE_RELATIONS))
         for method, (count, found) in bounds.items()
     }
     return {method: entry for method, entry in kept.items() if entry[1]}
@@ -74,9 +78,12 @@ def summary_bounds(
     ]
 
 
-def size_arguments(bounds: list[tuple[ResultBound, Ref | None]]) -> list[Ref]:
-    """The arguments whose size bounds the result's (`SIZE_AT_MOST`) among ``bounds``."""
-    return [a for b, a in bounds if b.relation == SIZE_AT_MOST and a is not None]
+def size_arguments(
+    bounds: list[tuple[ResultBound, Ref | None]], relation: str = SIZE_AT_MOST
+) -> list[Ref]:
+    """The arguments whose size bounds the result's from above (`SIZE_AT_MOST`) or, with
+    ``relation`` `SIZE_AT_LEAST`, from below, among ``bounds``."""
+    return [a for b, a in bounds if b.relation == relation and a is not None]
 
 
 def integer_bounds(

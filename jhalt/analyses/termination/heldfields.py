@@ -1,0 +1,117 @@
+"""Reference fields remembered along a path of the extraction (issue 14): after a recursive
+call, the caller reads ``tree.right`` again and gets a new name for the object it held
+before the call; the size of the one is the size of the other.
+
+Along a path (`jhalt.analyses.termination.extract`) a map *(holder, field) -> reference*
+records, at every node, the object a represented reference field of an instance holds.
+Each entry stays valid while the field cannot have been written:
+
+* ``putfield`` on ``p`` removes the entries of ``p`` and of every reference that may denote
+  the same object (``p =? q``; distinct references without ``=?`` are distinct objects, and
+  an object that left the state is reached by nothing the path can still write);
+* a library call (an ``invoke`` that pushes no frame and is no recursion summary) removes
+  all of them, except those of `pathfacts.HARMLESS_LIBRARY_METHODS`; entering a recursive
+  call removes all of them (the callee's state does not show the caller's frames);
+* the summary of a recursive call keeps the entries of the holders its arguments and the
+  static fields its code reads cannot reach — the callee writes only what it reaches
+  (`jhalt.seg.evaluate.recursion`): by `pathfacts.may_reach` (``=?`` and ``⋀`` partners in
+  both directions) or, at a node whose heap is a forest (`forest`), by the unique-parent
+  rule of `treereach` (an argument of a class without reference fields reaches only
+  itself, `treereach.field_free`); a summary of a callee that writes only new objects
+  keeps all.
+
+When the field of a remembered holder is represented again with another reference (a new
+name after a realization), both name one object: ``sz(new) = sz(old)`` (their current
+versions), added when ``new`` has a size at the node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from jhalt.analyses.termination.pathfacts import may_reach
+from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.treereach import ForestReach, StaticReads, call_roots, field_free
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, InstanceValue, Ref
+from jhalt.its.linear import LinearConstraint, LinearExpr, eq
+from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
+from jhalt.seg.labels import EvalEdge
+
+
+def held_facts(
+    path: PathState,
+    state: AbstractState,
+    tracked: set[Ref],
+    size_of: Callable[[Ref], LinearExpr],
+) -> list[LinearConstraint]:
+    """Record the reference fields of ``state`` in ``path.held``; the size equalities of
+    fields remembered under another name (module doc)."""
+    facts = []
+    for holder, value in state.heap.items():
+        if not isinstance(value, InstanceValue):
+            continue
+        for field_id, held in value.fields:
+            if held != NULL and not state.is_object(held):
+                continue
+            known = path.held.get((holder, field_id))
+            if known is not None and known != held and (held == NULL or held in tracked):
+                facts.append(eq(size_of(held), size_of(known)))
+            path.held[(holder, field_id)] = held
+    return facts
+
+
+def forget_written(
+    path: PathState,
+    state: AbstractState,
+    label: EvalEdge,
+    program: Program | None,
+    forest: bool,
+    harmless: bool,
+    reads: StaticReads,
+) -> None:
+    """Drop the entries the edge ``label`` (from ``state``) may invalidate (module doc);
+    ``forest``: the heap at ``state`` is a forest; ``harmless``: a library call that
+    writes no existing object."""
+    if summary_callee(label.assumptions) is not None and not label.enters_call:
+        forget_call(path, state, label, program, forest, reads)
+    elif label.enters_call:
+        path.held = {}
+    elif label.mnemonic == "putfield":
+        written = state.peek(1)
+        aliases = {written} | state.predicates.equal_partners(written)
+        path.held = {key: value for key, value in path.held.items() if key[0] not in aliases}
+    elif label.mnemonic.startswith("invoke") and not harmless:
+        path.held = {}  # an inlined call pushes a frame: its writes are edges of the path
+
+
+def forget_call(
+    path: PathState,
+    state: AbstractState,
+    label: EvalEdge,
+    program: Program | None,
+    forest: bool,
+    reads: StaticReads,
+) -> None:
+    """At the summary ``label`` of a recursive call (from ``state``): keep the entries of
+    the holders the callee cannot reach from its `treereach.call_roots` (module doc)."""
+    if keeps_existing_objects(label.assumptions) or not path.held:
+        return
+    found = call_roots(state, label, program, reads)
+    if found is None:
+        path.held = {}
+        return
+    roots = set(found)
+    alone = {r for r in roots if field_free(state, r, program)}  # it reaches only itself
+    roots -= alone
+    alone |= {p for r in alone for p in state.predicates.equal_partners(r)}
+    reach = ForestReach(state) if forest else None
+
+    def reachable(holder: Ref) -> bool:
+        if holder not in state.heap:
+            return False  # reached by nothing the state holds
+        reaching = reach.reaching(holder) if reach is not None else may_reach(state, holder)
+        return holder in alone or bool(reaching & roots)
+
+    path.held = {key: value for key, value in path.held.items() if not reachable(key[0])}
