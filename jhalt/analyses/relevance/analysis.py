@@ -145,7 +145,8 @@ def relevance_of_graph(
     """The analysis over a graph already built (module docstring)."""
     started = time.monotonic() if started is None else started
     bodies = Bodies(program)
-    obligations = EntryObligations(config.obligations, graph.entry_method, bodies)
+    statics = frozenset(f for state in graph.states.values() for f, _ in state.static_fields)
+    obligations = EntryObligations(config.obligations, graph.entry_method, bodies, statics)
     open_methods = methods_after_incomplete(graph, bodies)
     executed = {k for k in map(key_of, graph.states.values()) if k}
     if executed and all(key[0] in open_methods for key in executed):

@@ -176,7 +176,7 @@ def _node_demands(
     for is_eval, target in problem.successors.get(node, ()):
         after = result.demands.get(target, EMPTY)
         if not is_eval:
-            collected.update(d for d in after if reference_at(state, d[0]) is not None)
+            collected.update(d for d in after if _held(state, d[0]))
             continue
         effect = problem.effects[(node, target)]
         if effect.kind == ENTER:
@@ -202,7 +202,7 @@ def _transfer(
     relevant (empty if it is not). In a call context every write is observable
     (`contexts`)."""
     killed = effect.killed
-    before = {d for d in after if d[0] not in killed and reference_at(n, d[0]) is not None}
+    before = {d for d in after if d[0] not in killed and _held(n, d[0])}
     moved = [(source, kind) for target, source in effect.moves for t, kind in after if t == target]
     before.update(moved)
     outputs = set(effect.outputs)
@@ -233,6 +233,13 @@ def _transfer(
         if forced and not effect.inputs and effect.kind != "call":
             before.update((source, VALUE) for _, source in effect.moves)
     return before, reason
+
+
+def _held(state: AbstractState, location: Location) -> bool:
+    """Whether a demand on ``location`` lives on in ``state``: the location is there, or it is a
+    static field (a state that does not hold one — after a recursive call's summary, which
+    forgets what the callee may write — still leads to its final value)."""
+    return location[0] == "g" or reference_at(state, location) is not None
 
 
 def _write_hits(

@@ -36,7 +36,7 @@ from jhalt.analyses.relevance.locations import (
 )
 from jhalt.bytecode import Kind
 from jhalt.domains.state import AbstractState
-from jhalt.ids import MethodId
+from jhalt.ids import FieldId, MethodId
 
 PARTS = ("value", "exceptions", "termination", "effects")
 
@@ -64,10 +64,21 @@ class Obligations:
 
 
 class EntryObligations:
-    """The demands at program ends and the demands that hold in every state of ``entry``."""
+    """The demands at program ends and the demands that hold in every state of ``entry``.
+    ``statics`` are the static fields of the whole graph: an end state may not hold a static
+    field the run wrote (a recursive call's summary forgets what the callee may write), yet the
+    caller sees its final value, so every end demands all of them (`demands` keeps a demand on
+    a static field through states that do not hold it)."""
 
-    def __init__(self, obligations: Obligations, entry: MethodId, bodies: Bodies) -> None:
+    def __init__(
+        self,
+        obligations: Obligations,
+        entry: MethodId,
+        bodies: Bodies,
+        statics: frozenset[FieldId] = frozenset(),
+    ) -> None:
         self.obligations = obligations
+        self.statics = statics
         body = bodies.body(entry)
         is_static = body.method.is_static
         slots = parameter_slots(entry, is_static)
@@ -87,7 +98,8 @@ class EntryObligations:
     def at_end(self, _node: int, state: AbstractState) -> frozenset[Demand]:
         found: set[Demand] = set()
         if self.obligations.effects:
-            for field_id, _ in state.static_fields:
+            fields = self.statics | {field_id for field_id, _ in state.static_fields}
+            for field_id in fields:
                 found.update({(static(field_id), VALUE), (static(field_id), CONTENT)})
         if state.exception is None and self.obligations.value:
             found.update({(RESULT, VALUE), (RESULT, CONTENT)})
