@@ -44,6 +44,7 @@ from jhalt.analyses.termination.invariants import (
     Invariants,
     extract_graph,
     infer_invariants,
+    integer_facts,
     strengthen,
 )
 from jhalt.analyses.termination.lemmas import ResultLemma, as_bounds, result_lemmas
@@ -465,7 +466,9 @@ def _full_try(
     if result.proved and result.proof is not None:
         strengthened = replace(strengthened, its=attempt.its)
         return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
-    loop = _term_size_try(system, config, acyclic) or _cyclic_data_try(system, config, acyclic)
+    loop = _term_size_try(system, config, acyclic) or _cyclic_data_try(
+        system, config, acyclic, integer_facts(invariants, system.cut_points)
+    )
     return loop, result.reason
 
 
@@ -531,11 +534,16 @@ def _term_size_try(
 
 
 def _cyclic_data_try(
-    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+    system: ComponentSystem,
+    config: TerminationConfig,
+    acyclic: ProofContext,
+    invariants: Invariants = NO_INVARIANTS,
 ) -> LoopProof | None:
     """The loop of ``system`` ranked over a measure that exists on cyclic data: each of
     `_cyclic_norms` in turn, extracted again (no acyclicity rule, no size lemmas: both speak
-    of longest paths) and tried cheaply; the proof names the measure and its heap facts."""
+    of longest paths) and tried cheaply, then (if that fails) strengthened by the integer
+    ``invariants`` (an outer loop's ``i <= n`` around an inner walk over a cyclic list,
+    issue 16); the proof names the measure and its heap facts."""
     graph, program = acyclic.graph, acyclic.program
     for norm in _cyclic_norms(system, config, acyclic):
         if config.deadline.expired():
@@ -545,11 +553,14 @@ def _cyclic_data_try(
         )
         if _refusal(candidate, config) is not None:
             return None
-        attempt = prove_cheaply(candidate.its, config.ranking)
-        if attempt.result.proved and attempt.result.proof is not None:
-            candidate = replace(candidate, its=attempt.its)
-            loop = _loop_proof(graph, program, candidate, attempt.result.proof, NO_INVARIANTS)
-            return replace(loop, heap_facts=(f"sizes are {norm.describe()}",))
+        for used in (NO_INVARIANTS, invariants) if invariants.by_location else (NO_INVARIANTS,):
+            its = strengthen(candidate.its, used)
+            attempt = prove_cheaply(its, config.ranking)
+            if attempt.result.proved and attempt.result.proof is not None:
+                proved = replace(candidate, its=attempt.its)
+                loop = _loop_proof(graph, program, proved, attempt.result.proof, used)
+                facts = acyclic.facts(proved, used) if used.by_location else ()
+                return replace(loop, heap_facts=(*facts, f"sizes are {norm.describe()}"))
     return None
 
 
