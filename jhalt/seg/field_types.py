@@ -20,7 +20,8 @@ the runs, like the non-null field invariants:
   graph evaluates must store null or a value whose (upper bound) type is a subtype of
   ``T_f``; one that may not stops that path (`FIELD_TYPE` incomplete node).
   `build_with_field_types` then widens ``T_f`` to the common supertype with the stored
-  value's type and builds again, until no write breaks an assumption. On such a graph every
+  value's type (dropped when that is not below the declared type) and builds again, until
+  no write breaks an assumption. On such a graph every
   concrete run is represented: by induction on its length, each write of ``f`` it makes is a
   write the graph evaluated, so of type ``T_f``, and each read of ``f`` reads null (the
   default) or a value some earlier write stored, so the assumption held at every realization.
@@ -118,7 +119,12 @@ def widened(
         changed = True
     if not changed:
         return None
-    return {f: t for f, t in result.items() if t != f.descriptor[1:-1]}
+    return {  # a type not below the declared one (two classes of an interface) says less
+        f: t
+        for f, t in result.items()
+        if t is None
+        or (t != f.descriptor[1:-1] and ctx.hierarchy.is_subtype(t, f.descriptor[1:-1]))
+    }
 
 
 def _stored_field(ctx: EvalContext, member: MemberRef) -> FieldId | None:

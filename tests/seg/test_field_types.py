@@ -156,3 +156,47 @@ def test_the_terminating_bag_is_proved_and_its_spinning_twin_is_not(tmp_path: Pa
         MethodId("BagN", "main", MAIN), Budget(60.0), registry,
     )  # fmt: skip
     assert spinning.verdict is not Verdict.YES, spinning.reason
+
+
+SHAPES = """
+public class {name} {
+    public static void main(String[] args) {
+        Holder h = null;
+        for (int i = 0; i < args.length; i++) h = new Holder({stored}, h);
+        int total = 0;
+        for (Holder c = h; c != null; c = c.next) total += c.shape.area();
+    }
+}
+
+interface Shape { int area(); }
+class Square implements Shape { public int area() { return 4; } }
+class Circle implements Shape { public int area() { return 3; } }
+
+class Holder {
+    Shape shape;                              // an interface with two classes: a candidate
+    Holder next;
+    Holder(Shape shape, Holder next) { this.shape = shape; this.next = next; }
+}
+"""
+SHAPE = FieldId("Holder", "shape", "LShape;")
+
+
+def _shapes(tmp_path: Path, name: str, stored: str):  # type: ignore[no-untyped-def]
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = SHAPES.replace("{name}", name).replace("{stored}", stored)
+    return _build(compile_source(tmp_path, name, source), name)
+
+
+def test_squares_only_narrow_an_interface_field_to_square(tmp_path: Path) -> None:
+    graph, types = _shapes(tmp_path, "Shapes1", "new Square()")
+    assert graph.is_complete
+    assert types.get(SHAPE) == "Square"
+    assert "Circle" not in _type_cases(graph)
+
+
+def test_two_classes_of_an_interface_keep_the_declared_type(tmp_path: Path) -> None:
+    # their common superclass is Object, which says less than the declared Shape
+    stored = "i % 2 == 0 ? (Shape) new Square() : new Circle()"
+    graph, types = _shapes(tmp_path, "Shapes2", stored)
+    assert graph.is_complete
+    assert SHAPE not in types
