@@ -534,16 +534,12 @@ def _term_size_try(
 
 
 def _cyclic_data_try(
-    system: ComponentSystem,
-    config: TerminationConfig,
-    acyclic: ProofContext,
-    invariants: Invariants = NO_INVARIANTS,
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext, facts: Invariants
 ) -> LoopProof | None:
     """The loop of ``system`` ranked over a measure that exists on cyclic data: each of
     `_cyclic_norms` in turn, extracted again (no acyclicity rule, no size lemmas: both speak
-    of longest paths) and tried cheaply, then (if that fails) strengthened by the integer
-    ``invariants`` (an outer loop's ``i <= n`` around an inner walk over a cyclic list,
-    issue 16); the proof names the measure and its heap facts."""
+    of longest paths) and tried cheaply, then strengthened by the integer invariants
+    ``facts`` (an outer loop's ``i <= n`` around a walk over a ring, issue 16)."""
     graph, program = acyclic.graph, acyclic.program
     for norm in _cyclic_norms(system, config, acyclic):
         if config.deadline.expired():
@@ -553,14 +549,13 @@ def _cyclic_data_try(
         )
         if _refusal(candidate, config) is not None:
             return None
-        for used in (NO_INVARIANTS, invariants) if invariants.by_location else (NO_INVARIANTS,):
-            its = strengthen(candidate.its, used)
-            attempt = prove_cheaply(its, config.ranking)
+        for used in (NO_INVARIANTS, facts) if facts.by_location else (NO_INVARIANTS,):
+            attempt = prove_cheaply(strengthen(candidate.its, used), config.ranking)
             if attempt.result.proved and attempt.result.proof is not None:
                 proved = replace(candidate, its=attempt.its)
                 loop = _loop_proof(graph, program, proved, attempt.result.proof, used)
-                facts = acyclic.facts(proved, used) if used.by_location else ()
-                return replace(loop, heap_facts=(*facts, f"sizes are {norm.describe()}"))
+                heap = acyclic.facts(proved, used) if used.by_location else ()
+                return replace(loop, heap_facts=(*heap, f"sizes are {norm.describe()}"))
     return None
 
 
