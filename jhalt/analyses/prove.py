@@ -72,7 +72,8 @@ from jhalt.errors import INTERNAL_ERROR, InputError
 from jhalt.findings import MaybeReason, ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.builder import BuildLimits
+from jhalt.seg.field_types import build_with_field_types, describe_field_types
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
@@ -120,8 +121,10 @@ def prove_termination(
         return clp.answer(result) or result(Verdict.MAYBE, clp.reason, stats={"engine": CLP})
     program = Program(classpath)
     limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH), deadline=deadline)
-    graph = build_graph(program, entry, registry, limits)
+    graph, field_types = build_with_field_types(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
+    if field_types:
+        stats["field_types"] = describe_field_types(field_types)
     recurrent = _RecurrentStep(graph, program, registry, deadline, samples)
     if engine == RECURRENT:
         found = recurrent.answer(result, stats, alone=True)

@@ -75,8 +75,9 @@ from jhalt.report.formats import (
     PROVE_FORMATS,
     CheckReport,
 )
-from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.builder import BuildLimits
 from jhalt.seg.entry import is_main
+from jhalt.seg.field_types import build_with_field_types
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.compiler import compile_server
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
@@ -310,7 +311,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
     classpath = open_classpath(args.target, args.classpath)
     entry = resolve_entry(classpath, args.entry, args.main)
     limits = BuildLimits(timeout_s=float(args.timeout))
-    graph = build_graph(Program(classpath), entry, model_registry(), limits)
+    graph, _ = build_with_field_types(Program(classpath), entry, model_registry(), limits)
     write_output(GRAPH_FORMATS.render(args.format, graph), args.out)
     return EXIT_OK
 

@@ -16,6 +16,7 @@ A step of the evaluator returns one of:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from jhalt.bytecode import MethodBody, analyze_method
@@ -48,6 +49,10 @@ class Split:
 INVARIANT = "field-invariant"
 """The `Stuck` category of a write that breaks an invariant of `EvalOptions.non_null_fields`:
 the graph builder stops at it (:mod:`jhalt.seg.field_invariants` builds again without it)."""
+
+FIELD_TYPE = "field-type"
+"""The `Stuck` category of a write that breaks an assumption of `EvalOptions.field_types`:
+the builder stops at it (:mod:`jhalt.seg.field_types` builds again with a wider type)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,11 @@ class EvalOptions:
     """Fields assumed non-null in every constructed object: realizing one of an abstract
     object gives a non-null value, and a ``putfield`` that may store null into one stops the
     build (:mod:`jhalt.seg.field_invariants`, which proves them)."""
+    field_types: Mapping[FieldId, str | None] = field(default_factory=dict)
+    """Narrowed types of reference fields: every value stored into the field is null or of
+    (a subtype of) the named type, None meaning "always null". Realizing the field of an
+    abstract object gives a value of that type, and a ``putfield`` whose value may be of
+    another type stops the build (:mod:`jhalt.seg.field_types`, which proves them)."""
 
 
 @dataclass

@@ -256,14 +256,14 @@ def build_with_field_invariants(
             program, entry, registry, round_limits, replace(options, non_null_fields=fields)
         )
         broken = broken_fields(graph, program, fields)
-        if not broken and fields and _open_call_context(graph):
+        if not broken and fields and open_call_context(graph):
             broken = set(fields)  # the callee's unexplored part may write null anywhere
         if not broken:
             return graph, fields
         fields = fields - broken
 
 
-def _open_call_context(graph: SymbolicExecutionGraph) -> bool:
+def open_call_context(graph: SymbolicExecutionGraph) -> bool:
     """Whether a node of a call context is incomplete: the run goes on after the call (its
     summary) although the graph has not seen every write of the callee."""
     successors: dict[int, list[int]] = {}

@@ -35,6 +35,7 @@ from jhalt.domains.values import (
     Ref,
     UnknownValue,
     is_object_value,
+    value_type_name,
 )
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
@@ -322,12 +323,21 @@ def realize_field(
 ) -> Split:
     """Give instance ``reference`` a value for ``field_id``: any value of the field's type
     (objects possibly null, unless the field is one of ``EvalOptions.non_null_fields``,
-    `jhalt.seg.field_invariants`), annotated as reachable from the instance (thesis
-    Def. 1.22)."""
+    `jhalt.seg.field_invariants`; of the narrowed type of ``EvalOptions.field_types``, or
+    null where that says "always null", `jhalt.seg.field_types`), annotated as reachable
+    from the instance (thesis Def. 1.22)."""
     value = state.heap[reference]
     assert isinstance(value, InstanceValue)
     nullable = field_id not in ctx.options.non_null_fields
-    state, child = _bind(ctx, state, unknown_value(field_id.descriptor, nullable))
+    descriptor = field_id.descriptor
+    if field_id in ctx.options.field_types:
+        narrowed = ctx.options.field_types[field_id]
+        if narrowed is None and nullable:
+            state = state.with_value(reference, value.with_field(field_id, NULL))
+            return Split(((RefineEdge("realization", (reference,), field_id.name), state),))
+        if narrowed is not None:
+            descriptor = narrowed if narrowed.startswith("[") else f"L{narrowed};"
+    state, child = _bind(ctx, state, unknown_value(descriptor, nullable))
     state = state.with_value(reference, value.with_field(field_id, child))
     state = child_annotations(ctx, state, reference, child)
     return Split(((RefineEdge("realization", (reference,), field_id.name), state),))
@@ -390,3 +400,17 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
             distinct_case,
         )
     )
+
+
+def fits_field_type(
+    ctx: EvalContext, state: AbstractState, stored: Ref, narrowed: str | None
+) -> bool:
+    """Whether every value ``stored`` may denote is null or of type ``narrowed`` (None:
+    null only), judged by its (upper bound) type: the check of `EvalOptions.field_types` at a
+    ``putfield`` (`jhalt.seg.field_types`). A type the hierarchy cannot decide does not fit."""
+    if stored == NULL:
+        return True
+    value = state.heap.get(stored)
+    if narrowed is None or value is None or not is_object_value(value):
+        return False
+    return ctx.hierarchy.is_subtype(value_type_name(value), narrowed)

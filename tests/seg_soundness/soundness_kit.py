@@ -1,6 +1,7 @@
 """Shared machinery of the soundness tests (issue 3 item 10; seed 000 §2, thesis §1.8).
 
-For one program: build its Symbolic Execution Graph once, run the concrete interpreter
+For one program: build its Symbolic Execution Graph once (as `prove` builds it: with the
+field type invariants of :mod:`jhalt.seg.field_types`), run the concrete interpreter
 (:mod:`jhalt.seg.concrete_run`) on a list of inputs, and check that the graph
 simulates every run. :func:`judge` turns the outcomes into a pytest verdict: a
 counterexample fails; a program whose graph cannot be built, or whose runs all leave the
@@ -26,9 +27,10 @@ from jhalt.classfile.classpath import ClassPath
 from jhalt.errors import JhaltError
 from jhalt.ids import MethodId
 from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.builder import BuildLimits
 from jhalt.seg.concrete_run import NO_FEASIBLE_CASE, ConcreteRun, run_concrete
 from jhalt.seg.context import EvalContext
+from jhalt.seg.field_types import build_with_field_types
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 from jhalt.seg.simulation import SimulationResult, check_simulation
@@ -112,7 +114,7 @@ def check_program(
     program = program_of(subject.classpath)
     models = registry()
     try:
-        graph = build_graph(program, subject.entry, models, TEST_LIMITS)
+        graph, _ = build_with_field_types(program, subject.entry, models, TEST_LIMITS)
     except JhaltError as error:
         return ProgramReport(subject, None, f"{type(error).__name__}: {error}", ())
     hierarchy = EvalContext(program, models).hierarchy

@@ -44,7 +44,9 @@ its target is the path's target object (`DistanceNorm.carried`).
 **Candidates** (`candidate_distances`): a reference field read in the loop (fields of their
 own class's type first), with the target in an object local of the first loop head (or a
 represented field of it: a list's header) that every instance edge into the head keeps, or
-the end of the path (``null``; then ``null`` or a self-loop).
+the end of the path (``null``; then ``null`` or a self-loop); then targets at the other
+heads of a loop nest that one instance edge into them keeps (an inner walk over a list in a
+callee, entered afresh by the outer loop: its distances do not carry over that entry).
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ MAX_DISTANCE_NORMS = 4
 """At most this many distance norms are tried per loop (`candidate_distances`)."""
 MAX_DISTANCE_FIELDS = 2
 """At most this many fields get a reach analysis per loop (each a pass over the graph)."""
+MAX_INNER_NORMS = 2
+"""At most this many further norms with a target at an inner loop's head (`_inner_targets`)."""
 
 
 @dataclass(frozen=True)
@@ -278,7 +282,9 @@ def candidate_distances(
         return []
     head = min(heads)
     targets = _targets(graph.states[head], heads[head])
+    inner = _inner_targets(graph, heads, targets)
     norms: list[DistanceNorm] = []
+    extra: list[DistanceNorm] = []
     writes = WriteKinds(program)
     for field_id in _read_fields(graph, nodes, program)[:MAX_DISTANCE_FIELDS]:
         facts = reach_facts(graph, field_id, writes, deadline)
@@ -287,21 +293,48 @@ def candidate_distances(
         lasso = reach_facts(graph, field_id, writes, deadline, self_loops=True)
         candidates.append(DistanceNorm(field_id, 0, None, True, True, lasso))
         for norm in candidates:
-            start = norm.target_ref(graph.states[head])
-            if start is not None and len(norm.reaching(head, start) - {NULL}) > int(start != NULL):
+            if _reaches_target(norm, graph, head):
                 norms.append(norm)
-    return norms[:MAX_DISTANCE_NORMS]
+        for at, (slot, via) in inner:
+            norm = DistanceNorm(field_id, slot, via, facts=facts)
+            if _reaches_target(norm, graph, at):
+                extra.append(norm)
+    return norms[:MAX_DISTANCE_NORMS] + extra[:MAX_INNER_NORMS]
+
+
+def _reaches_target(norm: DistanceNorm, graph: SymbolicExecutionGraph, head: int) -> bool:
+    """Whether another reference than the target has a distance at ``head``."""
+    start = norm.target_ref(graph.states[head])
+    return start is not None and len(norm.reaching(head, start) - {NULL}) > int(start != NULL)
+
+
+def _inner_targets(
+    graph: SymbolicExecutionGraph,
+    heads: Mapping[int, list[tuple[tuple[Ref, Ref], ...]]],
+    known: list[tuple[int, FieldId | None]],
+) -> list[tuple[int, tuple[int, FieldId | None]]]:
+    """Targets at the other heads of a loop nest (an inner loop in a callee: a list's
+    header in its frame), kept by at least one instance edge into that head (the inner
+    loop's own back edge; entered from the outer loop, a distance does not carry,
+    `DistanceNorm.carried`), with their head; those of the first head excluded."""
+    found: list[tuple[int, tuple[int, FieldId | None]]] = []
+    for head in sorted(heads)[1:]:
+        for target in _targets(graph.states[head], heads[head], every=False):
+            if target not in known and all(target != t for _, t in found):
+                found.append((head, target))
+    return found
 
 
 def _targets(
-    state: AbstractState, renamings: list[tuple[tuple[Ref, Ref], ...]]
+    state: AbstractState, renamings: list[tuple[tuple[Ref, Ref], ...]], every: bool = True
 ) -> list[tuple[int, FieldId | None]]:
     """Where a loop head with ``state`` may keep its target: an object local, or a
     represented reference field of one, whose reference every instance edge into the head
-    (``renamings``) keeps."""
+    (``renamings``) keeps (with ``every`` false: one of them)."""
+    quantifier = all if every else any
 
     def kept(reference: Ref) -> bool:
-        return all((reference, reference) in renaming for renaming in renamings)
+        return quantifier((reference, reference) in renaming for renaming in renamings)
 
     found: list[tuple[int, FieldId | None]] = []
     for slot, reference in enumerate(state.top.locals if state.frames else ()):

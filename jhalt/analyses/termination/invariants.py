@@ -8,7 +8,9 @@ method (guess a finite set of candidates, keep the greatest subset that is induc
 
 * **candidates** at a cut point ``c`` over its own variables ``V``: ``x >= k``, ``x <= k`` for
   ``k in {0, 1}``; ``x - y >= 0``, ``x - y <= 0``, ``x - y >= 1``, ``x - y <= -1``,
-  ``x + y >= 1``, ``x + y <= 1`` (one of two flags or references is set) for pairs of ``V``; every guard conjunct of a transition leaving ``c`` that
+  ``x + y >= 1``, ``x + y <= 1`` (one of two flags or references is set) for pairs of ``V``
+  (when those are too many, `MAX_CANDIDATES`, only for the pairs of `guard_pairs`: compared
+  by a guard leaving ``c`` or carried to such a pair by copies); every guard conjunct of a transition leaving ``c`` that
   only mentions ``V`` (e.g. a loop condition ``i <= n``); and the parities ``x ≡ 0 (mod 2)``,
   ``x ≡ 1 (mod 2)`` of integer variables;
 * **initiation**: a candidate at ``c`` must hold after every entry transition into ``c``
@@ -33,21 +35,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint
+from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, field_name
 from jhalt.analyses.termination.extract import PathExtractor
 from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.budget import NEVER, Deadline
 from jhalt.its.congruence import Candidate, Congruence
 from jhalt.its.congruence import candidate_variables as _variables
 from jhalt.its.linear import LinearConstraint, Relation, ge, le, normalize, var
-from jhalt.its.system import ITS, Transition, primed
+from jhalt.its.system import ITS, Transition, is_primed, primed, unprimed
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.smt.inductive import InductivenessChecker
 from jhalt.smt.session import SmtConfig
 
 MAX_CANDIDATES = 600
-"""A cut point with more candidates than this keeps only the unary and guard candidates."""
+"""A cut point with more candidates than this keeps only the unary and guard candidates and
+the binary ones of `guard_pairs`."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,14 @@ class Invariants:
 NO_INVARIANTS = Invariants(())
 
 
-def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list[Candidate]:
+def _candidates(
+    cut_point: CutPoint,
+    its: ITS,
+    int_vars: frozenset[str],
+    pairs: frozenset[frozenset[str]] = frozenset(),
+) -> list[Candidate]:
+    """The candidates at ``cut_point`` (module doc); the binary ones only for ``pairs``
+    when all of them would be more than `MAX_CANDIDATES`."""
     names = list(cut_point.variables())
     own = set(names)
     unary: list[Candidate] = []
@@ -98,23 +108,72 @@ def _candidates(cut_point: CutPoint, its: ITS, int_vars: frozenset[str]) -> list
     binary: list[Candidate] = []
     for index, first in enumerate(names):
         for second in names[index + 1 :]:
-            x, y = var(first), var(second)
-            binary += [
-                ge(x - y, 0),
-                le(x - y, 0),
-                ge(x - y, 1),
-                le(x - y, -1),
-                ge(x + y, 1),
-                le(x + y, 1),
-            ]
+            binary += _binary(first, second)
     candidates = unary + from_guards + parities
     if len(candidates) + len(binary) <= MAX_CANDIDATES:
         candidates += binary
+    else:
+        for pair in sorted(sorted(p) for p in pairs):
+            candidates += _binary(*pair)
     return [  # first occurrences, in order (a dictionary: the candidates are many)
         candidate
         for candidate in dict.fromkeys(candidates)
         if not (isinstance(candidate, LinearConstraint) and candidate.is_trivially_true())
     ]
+
+
+def _binary(first: str, second: str) -> list[Candidate]:
+    x, y = var(first), var(second)
+    return [
+        ge(x - y, 0),
+        le(x - y, 0),
+        ge(x - y, 1),
+        le(x - y, -1),
+        ge(x + y, 1),
+        le(x + y, 1),
+    ]
+
+
+def guard_pairs(system: ComponentSystem) -> dict[str, frozenset[frozenset[str]]]:
+    """Per cut point, the pairs of its variables whose binary candidates are kept when there
+    are too many (`MAX_CANDIDATES`): the pairs a guard leaving it compares (a loop condition
+    ``i != n`` needs ``i <= n``), and, backwards through the copies ``x' = y + k`` of the
+    transitions into a cut point, the pairs that carry them there (the same fact at an inner
+    loop's head, issue 16)."""
+    own = {c.location: frozenset(c.variables()) for c in system.cut_points}
+    pairs: dict[str, set[frozenset[str]]] = {location: set() for location in own}
+    for transition in system.its.transitions:
+        variables = own.get(transition.source, frozenset())
+        for constraint in transition.guard:
+            names = constraint.variables()
+            if len(names) == 2 and names <= variables:
+                pairs[transition.source].add(names)
+    copies = [(t, _copies(t)) for t in system.its.transitions if t.source in own]
+    changed = True
+    while changed:
+        changed = False
+        for transition, copied in copies:
+            for pair in list(pairs.get(transition.target, ())):
+                sources = frozenset(copied.get(name, "") for name in pair)
+                if len(sources) == 2 and sources <= own[transition.source]:
+                    if sources not in pairs[transition.source]:
+                        pairs[transition.source].add(sources)
+                        changed = True
+    return {location: frozenset(found) for location, found in pairs.items()}
+
+
+def _copies(transition: Transition) -> dict[str, str]:
+    """``x -> y`` for every guard conjunct ``x' = y + k`` of ``transition``."""
+    found: dict[str, str] = {}
+    for constraint in transition.guard:
+        if constraint.relation is not Relation.EQ or len(constraint.expr.terms) != 2:
+            continue
+        (first, a), (second, b) = constraint.expr.terms
+        if a + b != 0 or is_primed(first) == is_primed(second):
+            continue
+        post, pre = (first, second) if is_primed(first) else (second, first)
+        found[unprimed(post)] = pre
+    return found
 
 
 _PRIMED: dict[Candidate, Candidate] = {}
@@ -165,10 +224,13 @@ def infer_invariants(
     entries = system.entries or ()  # never None: checked above, kept by _restricted
     checker = InductivenessChecker(config)
     current: dict[str, list[Candidate]] = {}
+    pairs = guard_pairs(system)
     for cut_point in system.cut_points:
         if config.deadline.expired():
             return NO_INVARIANTS
-        current[cut_point.location] = _candidates(cut_point, system.its, int_vars)
+        current[cut_point.location] = _candidates(
+            cut_point, system.its, int_vars, pairs.get(cut_point.location, frozenset())
+        )
     for entry in entries:
         goals = [_primed(g) for g in current.get(entry.target, [])]
         kept = checker.surviving(entry.guard, (), goals)
@@ -243,7 +305,31 @@ def strengthen(its: ITS, invariants: Invariants) -> ITS:
     return ITS(its.variables, its.start, tuple(transitions))
 
 
-__all__ = ["Congruence", "Invariants", "NO_INVARIANTS", "infer_invariants", "strengthen"]
+def integer_facts(invariants: Invariants, cut_points: Iterable[CutPoint]) -> Invariants:
+    """The facts of ``invariants`` over integer values only (locals and integer fields, not
+    sizes) at ``cut_points``: they hold whichever norm sizes the objects, so they may
+    strengthen an ITS extracted with another norm (issue 16)."""
+    allowed = {
+        c.location: frozenset(c.int_refs) | {field_name(r, f) for r, f in c.field_refs}
+        for c in cut_points
+    }
+    kept = []
+    for location, facts in invariants.by_location:
+        names = allowed.get(location, frozenset())
+        found = tuple(fact for fact in facts if _variables(fact) <= names)
+        if found:
+            kept.append((location, found))
+    return Invariants(tuple(kept))
+
+
+__all__ = [
+    "Congruence",
+    "Invariants",
+    "NO_INVARIANTS",
+    "infer_invariants",
+    "integer_facts",
+    "strengthen",
+]
 
 
 def extract_graph(

@@ -50,6 +50,7 @@ from jhalt.analyses.termination.invariants import (
     Invariants,
     extract_graph,
     infer_invariants,
+    integer_facts,
     strengthen,
 )
 from jhalt.analyses.termination.lemmas import ResultLemma, as_bounds, result_lemmas
@@ -471,7 +472,9 @@ def _full_try(
     if result.proved and result.proof is not None:
         strengthened = replace(strengthened, its=attempt.its)
         return _loop_proof(graph, program, strengthened, result.proof, invariants, acyclic), ""
-    loop = _term_size_try(system, config, acyclic) or _cyclic_data_try(system, config, acyclic)
+    loop = _term_size_try(system, config, acyclic) or _cyclic_data_try(
+        system, config, acyclic, integer_facts(invariants, system.cut_points)
+    )
     return loop, result.reason
 
 
@@ -548,11 +551,12 @@ def _choices(
 
 
 def _cyclic_data_try(
-    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext
+    system: ComponentSystem, config: TerminationConfig, acyclic: ProofContext, facts: Invariants
 ) -> LoopProof | None:
     """The loop of ``system`` ranked over a measure that exists on cyclic data: each of
     `_cyclic_norms` in turn, extracted again (no acyclicity rule, no size lemmas: both speak
-    of longest paths) and tried cheaply; the proof names the measure and its heap facts."""
+    of longest paths) and tried cheaply, then strengthened by the integer invariants
+    ``facts`` (an outer loop's ``i <= n`` around a walk over a ring, issue 16)."""
     graph, program = acyclic.graph, acyclic.program
     for norm in _cyclic_norms(system, config, acyclic):
         if config.deadline.expired():
@@ -562,11 +566,13 @@ def _cyclic_data_try(
         )
         if refusal(candidate, config.max_transitions) is not None:
             return None
-        attempt = prove_cheaply(candidate.its, config.ranking)
-        if attempt.result.proved and attempt.result.proof is not None:
-            candidate = replace(candidate, its=attempt.its)
-            loop = _loop_proof(graph, program, candidate, attempt.result.proof, NO_INVARIANTS)
-            return replace(loop, heap_facts=(f"sizes are {norm.describe()}",))
+        for used in (NO_INVARIANTS, facts) if facts.by_location else (NO_INVARIANTS,):
+            attempt = prove_cheaply(strengthen(candidate.its, used), config.ranking)
+            if attempt.result.proved and attempt.result.proof is not None:
+                proved = replace(candidate, its=attempt.its)
+                loop = _loop_proof(graph, program, proved, attempt.result.proof, used)
+                heap = acyclic.facts(proved, used) if used.by_location else ()
+                return replace(loop, heap_facts=(*heap, f"sizes are {norm.describe()}"))
     return None
 
 

@@ -31,7 +31,7 @@ from jhalt.domains.values import (
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.program.resolution import LinkageFailure
-from jhalt.seg.context import INVARIANT, EvalContext, StepResult, Stuck
+from jhalt.seg.context import FIELD_TYPE, INVARIANT, EvalContext, StepResult, Stuck
 from jhalt.seg.evaluate.classinit import initialization_step
 from jhalt.seg.evaluate.common import (
     advance,
@@ -47,6 +47,7 @@ from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
 from jhalt.seg.refine import (
     concrete_classes,
+    fits_field_type,
     possible_runtime_types,
     realize_field,
     refine_equality,
@@ -153,6 +154,10 @@ def evaluate_putfield(ctx: EvalContext, state: AbstractState, ins: Instruction) 
         return field_id
     if field_id in ctx.options.non_null_fields and may_be_null(state, state.peek()):
         return Stuck(f"null may be stored into {field_id}, assumed non-null", INVARIANT)
+    if field_id in ctx.options.field_types and not fits_field_type(
+        ctx, state, state.peek(), ctx.options.field_types[field_id]
+    ):
+        return Stuck(f"a value of another type may be stored into {field_id}", FIELD_TYPE)
     reference = state.peek(1)
     pending = _object_ready(ctx, state, ins, reference, field_id)
     if pending is not None:
