@@ -78,10 +78,9 @@ MATHEMATICAL_INTEGERS = "integers are mathematical (no overflow; the competition
 LIBRARY_TERMINATES = "every library call terminates"
 TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
 RESTRICTED_FACT = (
-    "no write that may run before the loop closes a cycle along the fields {} and array "
-    "entries, so the "
-    "sizes along them ignore the states' ! and =? annotations (jhalt.analyses.termination."
-    "acyclicity, restricted norms)"
+    "no write that may run before the loop closes a cycle along the fields {} and array entries,"
+    " so the sizes along them ignore the states' ! and =? annotations (jhalt.analyses."
+    "termination.acyclicity, restricted norms)"
 )
 UNSHARED_INPUTS = (
     "the entry's object inputs (this, parameters, static fields) are distinct acyclic objects "
@@ -269,16 +268,12 @@ class TerminationOutcome:
 
 
 def _line_of(program: Program | None, graph: SymbolicExecutionGraph, node: int) -> int | None:
-    if program is None:
-        return None
     position = graph.states[node].position
-    classfile = program.find(position.method.class_name)
+    classfile = program.find(position.method.class_name) if program else None
     method = (
         classfile.method(position.method.name, position.method.descriptor) if classfile else None
     )
-    if method is None or method.code is None:
-        return None
-    return method.code.line_at(position.pc)
+    return method.code.line_at(position.pc) if method and method.code else None
 
 
 def _render(expr: LinearExpr, names: dict[str, str]) -> str:
