@@ -107,3 +107,18 @@ def test_walking_onto_each_inserted_copy_is_not_proved():
     graph, program = _graph("DuplicateForever")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_copy_from_a_cut_off_list_to_its_detached_tail_is_proved():
+    """The join between the list and the tail built below it is refuted once the link is
+    cut and both parts are completely represented (`jhalt.seg.evaluate.complete_joins`)."""
+    graph, program = _graph("CutThenCopy")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_a_copy_onto_the_end_of_the_list_it_walks_is_not_proved():
+    graph, program = _graph("CopyIntoItself")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
