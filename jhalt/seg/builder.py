@@ -53,7 +53,14 @@ from jhalt.budget import GRAPH_PHASE, NEVER, Deadline, timeout_in
 from jhalt.domains.instance import check_instance
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import value_type_name
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    HeapValue,
+    InstanceValue,
+    UnknownValue,
+    value_type_name,
+)
 from jhalt.errors import MalformedCodeError, describe_internal
 from jhalt.ids import MethodId
 from jhalt.program import Program
@@ -86,6 +93,12 @@ class BuildLimits:
     are summarised below this depth already (cyclic doubly linked lists)."""
     deadline: Deadline = NEVER
     """The run's deadline for this phase (`jhalt.budget`), on top of ``timeout_s``."""
+    peel_first_null: bool = True
+    """At a loop header, the first state that arrives with a top-frame local that is
+    ``null`` is kept apart from a later one where that local holds an object
+    (:meth:`_Builder._peels`): the first iteration of a loop such as ``y = null; while (x
+    != null) { ... y = z; }`` keeps its own state (issue 16: in-place reversal of a cyclic
+    list, whose first iteration cuts the cycle)."""
     stop_when_incomplete: bool = False
     """Stop at the first node outside call contexts that cannot be expanded (the rest of the
     worklist is left incomplete too): for an analysis that reports nothing on such a graph."""
@@ -272,6 +285,9 @@ class _Builder:
             self.representatives[key] = [node]
             self.merge_counts[key] = 0
             return False
+        if self._peels(alive, state):
+            alive.append(node)
+            return False
         count = self.merge_counts.get(key, 0) + 1
         self.merge_counts[key] = count
         total = self.total_merges.get(key, 0) + 1
@@ -287,6 +303,19 @@ class _Builder:
                 "limit",
             )
         return True
+
+    def _peels(self, alive: list[int], state: AbstractState) -> bool:
+        """Whether ``state`` is kept apart from the only, unmerged representative of its key
+        (`BuildLimits.peel_first_null`): a top-frame local is ``null`` there and certainly
+        an object in ``state``. At most one state per key is kept apart this way (the
+        next one is merged with ``state``'s node), so construction still stops."""
+        if not self.limits.peel_first_null or len(alive) != 1 or alive[0] in self.merged_nodes:
+            return False
+        first = self.states[alive[0]]
+        return any(
+            old == NULL and new is not None and _certainly_object(state.heap.get(new))
+            for old, new in zip(first.top.locals, state.top.locals)
+        )
 
     def _close_by_instance(
         self, node: int, state: AbstractState, candidates: Iterable[int]
@@ -418,6 +447,12 @@ class _Builder:
             ),
             build_time_s=seconds,
         )
+
+
+def _certainly_object(value: HeapValue | None) -> bool:
+    return isinstance(value, (InstanceValue, ArrayValue)) or (
+        isinstance(value, UnknownValue) and not value.nullable
+    )
 
 
 def build_graph(

@@ -122,3 +122,21 @@ def test_a_copy_onto_the_end_of_the_list_it_walks_is_not_proved():
     graph, program = _graph("CopyIntoItself")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_reversing_a_ring_whose_first_iteration_cuts_it_is_proved():
+    """The loop head keeps the first iteration (``y`` null) apart from the later ones
+    (`BuildLimits.peel_first_null`), so the path from ``x`` ends at null on every run into
+    the loop's SCC and the distance to null ranks it."""
+    graph, program = _graph("ReverseRing")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("to null" in fact for fact in facts), facts
+
+
+def test_reversing_a_ring_without_cutting_it_is_not_proved():
+    graph, program = _graph("ReverseRingKeep")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
