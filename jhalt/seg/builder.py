@@ -62,7 +62,7 @@ from jhalt.domains.values import (
     value_type_name,
 )
 from jhalt.errors import MalformedCodeError, describe_internal
-from jhalt.ids import MethodId
+from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
 from jhalt.seg.context import INVARIANT, Call, EvalContext, EvalOptions, Split, Step, Stuck
@@ -94,11 +94,12 @@ class BuildLimits:
     deadline: Deadline = NEVER
     """The run's deadline for this phase (`jhalt.budget`), on top of ``timeout_s``."""
     peel_first_null: bool = True
-    """At a loop header, the first state that arrives with a top-frame local that is
-    ``null`` is kept apart from a later one where that local holds an object
-    (:meth:`_Builder._peels`): the first iteration of a loop such as ``y = null; while (x
-    != null) { ... y = z; }`` keeps its own state (issue 16: in-place reversal of a cyclic
-    list, whose first iteration cuts the cycle)."""
+    """At a loop header, the first state that arrives with a top-frame local (or a field of
+    a local's object) that is ``null`` is kept apart from a later one where it holds an
+    object (:meth:`_Builder._peels`): the first iteration of a loop such as ``y = null;
+    while (x != null) { ... y = z; }`` keeps its own state (issue 16: the in-place reversal
+    of a cyclic list, whose first iteration cuts the cycle; CyclicPair, whose two entry
+    states differ in which object's field is null)."""
     stop_when_incomplete: bool = False
     """Stop at the first node outside call contexts that cannot be expanded (the rest of the
     worklist is left incomplete too): for an analysis that reports nothing on such a graph."""
@@ -305,16 +306,19 @@ class _Builder:
         return True
 
     def _peels(self, alive: list[int], state: AbstractState) -> bool:
-        """Whether ``state`` is kept apart from the only, unmerged representative of its key
-        (`BuildLimits.peel_first_null`): a top-frame local is ``null`` there and certainly
-        an object in ``state``. At most one state per key is kept apart this way (the
-        next one is merged with ``state``'s node), so construction still stops."""
-        if not self.limits.peel_first_null or len(alive) != 1 or alive[0] in self.merged_nodes:
+        """Whether ``state`` is kept apart from the representatives of its key
+        (`BuildLimits.peel_first_null`): at some position — a top-frame local, or a
+        represented field of a local's object — every representative holds ``null`` and
+        ``state`` certainly an object. ``state``'s node then becomes the latest
+        representative, which later states are merged with; each position can be peeled
+        once per key and epoch (afterwards a representative holds an object there), so
+        construction still stops."""
+        if not self.limits.peel_first_null:
             return False
-        first = self.states[alive[0]]
+        firsts = [self.states[n] for n in alive]
         return any(
-            old == NULL and new is not None and _certainly_object(state.heap.get(new))
-            for old, new in zip(first.top.locals, state.top.locals)
+            all(_null_at(first, position) for first in firsts)
+            for position in _object_positions(state)
         )
 
     def _close_by_instance(
@@ -447,6 +451,39 @@ class _Builder:
             ),
             build_time_s=seconds,
         )
+
+
+Position = tuple[int, FieldId | None]
+"""A top-frame local, or a field of the object in it."""
+
+
+def _object_positions(state: AbstractState) -> list[Position]:
+    """The positions (`Position`) where ``state`` certainly holds an object."""
+    found: list[Position] = []
+    for slot, reference in enumerate(state.top.locals):
+        value = state.heap.get(reference) if reference is not None else None
+        if not _certainly_object(value):
+            continue
+        found.append((slot, None))
+        if isinstance(value, InstanceValue):
+            found.extend(
+                (slot, field_id)
+                for field_id, child in value.fields
+                if _certainly_object(state.heap.get(child))
+            )
+    return found
+
+
+def _null_at(state: AbstractState, position: Position) -> bool:
+    """Whether ``state`` holds ``null`` at ``position``."""
+    slot, field_id = position
+    if slot >= len(state.top.locals):
+        return False
+    reference = state.top.locals[slot]
+    if field_id is None:
+        return reference == NULL
+    value = state.heap.get(reference) if reference is not None else None
+    return isinstance(value, InstanceValue) and value.field(field_id) == NULL
 
 
 def _certainly_object(value: HeapValue | None) -> bool:

@@ -140,3 +140,19 @@ def test_reversing_a_ring_without_cutting_it_is_not_proved():
     graph, program = _graph("ReverseRingKeep")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_two_entry_states_kept_apart_decide_the_guard_at_once():
+    """The loop header keeps the state where ``one.next`` is null apart from the one where
+    it is a self-loop (`BuildLimits.peel_first_null`): the guard is decided in each and the
+    graph has no cycle."""
+    graph, program = _graph("SelfLoopPair")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_a_pair_of_self_loops_restored_by_the_body_is_not_proved():
+    graph, program = _graph("SelfLoopPairBoth")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
