@@ -11,7 +11,13 @@ initialisation (a *key*):
 2. otherwise it is merged with the latest of them (``jhalt.domains.merge``; seed 000 Fig. 5)
    into a new state ``m``; the older state's outgoing edges are replaced by an instance
    edge to ``m`` and everything no longer reachable from the entry is removed (seed 000
-   Fig. 4: C … M are subsumed by N), the new state gets an instance edge to ``m`` too.
+   Fig. 4: C … M are subsumed by N), the new state gets an instance edge to ``m`` too —
+   except that a state holding an object at a position (a local, or a field of a local's
+   object) where every earlier state of the key holds null is kept apart once
+   (:attr:`BuildLimits.peel_first_null`, issue 16): the first iteration of a loop keeps its
+   own state, as do entry states that differ only in which field is null. Keeping a state
+   apart is always sound (no merge is needed for a complete graph, seed 000 Thm. 1); it
+   happens at most once per position, key and epoch, so construction still stops.
 
 Before merging, both states are cut to a finite depth (:mod:`jhalt.seg.abstraction`,
 thesis §1.7). Widening: from the :attr:`BuildLimits.widen_after`-th merge at one key on, integer
