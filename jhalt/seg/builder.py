@@ -106,6 +106,11 @@ class BuildLimits:
     while (x != null) { ... y = z; }`` keeps its own state (issue 16: the in-place reversal
     of a cyclic list, whose first iteration cuts the cycle; CyclicPair, whose two entry
     states differ in which object's field is null)."""
+    peel_classes: int = 3
+    """At a loop header, a state whose local holds an instance of a class that every earlier
+    state of the key holds an instance of a different class at is kept apart while the key
+    has fewer than this many states (:meth:`_Builder._peels`): a loop that moves along a
+    type hierarchy keeps one state per class (TypeSwitch)."""
     stop_when_incomplete: bool = False
     """Stop at the first node outside call contexts that cannot be expanded (the rest of the
     worklist is left incomplete too): for an analysis that reports nothing on such a graph."""
@@ -322,10 +327,12 @@ class _Builder:
         if not self.limits.peel_first_null:
             return False
         firsts = [self.states[n] for n in alive]
-        return any(
+        if any(
             all(_null_at(first, position) for first in firsts)
             for position in _object_positions(state)
-        )
+        ):
+            return True
+        return len(alive) < self.limits.peel_classes and _new_class(firsts, state)
 
     def _close_by_instance(
         self, node: int, state: AbstractState, candidates: Iterable[int]
@@ -490,6 +497,25 @@ def _null_at(state: AbstractState, position: Position) -> bool:
         return reference == NULL
     value = state.heap.get(reference) if reference is not None else None
     return isinstance(value, InstanceValue) and value.field(field_id) == NULL
+
+
+def _new_class(firsts: list[AbstractState], state: AbstractState) -> bool:
+    """Whether a top-frame local of ``state`` holds an instance of a class that every state
+    of ``firsts`` holds an instance of a different class at (`BuildLimits.peel_classes`)."""
+    for slot, reference in enumerate(state.top.locals):
+        value = state.heap.get(reference) if reference is not None else None
+        if not isinstance(value, InstanceValue):
+            continue
+        others = []
+        for first in firsts:
+            other = first.top.locals[slot] if slot < len(first.top.locals) else None
+            others.append(first.heap.get(other) if other is not None else None)
+        if all(
+            isinstance(other, InstanceValue) and other.class_name != value.class_name
+            for other in others
+        ):
+            return True
+    return False
 
 
 def _certainly_object(value: HeapValue | None) -> bool:

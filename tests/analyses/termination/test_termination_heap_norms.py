@@ -156,3 +156,18 @@ def test_a_pair_of_self_loops_restored_by_the_body_is_not_proved():
     graph, program = _graph("SelfLoopPairBoth")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_walk_up_a_type_hierarchy_keeps_one_state_per_class_and_is_proved():
+    """The loop header keeps a state per exact class of ``x`` (`BuildLimits.peel_classes`):
+    C steps to B, B to A, A leaves — the graph has no cycle."""
+    graph, program = _graph("TypeChain")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_a_walk_between_two_classes_that_step_to_each_other_is_not_proved():
+    graph, program = _graph("TypeCycle")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
