@@ -15,9 +15,12 @@ initialisation (a *key*):
    except that a state holding an object at a position (a local, or a field of a local's
    object) where every earlier state of the key holds null is kept apart once
    (:attr:`BuildLimits.peel_first_null`, issue 16): the first iteration of a loop keeps its
-   own state, as do entry states that differ only in which field is null. Keeping a state
-   apart is always sound (no merge is needed for a complete graph, seed 000 Thm. 1); it
-   happens at most once per position, key and epoch, so construction still stops.
+   own state, as do entry states that differ only in which field is null; and a state whose
+   local holds an instance of a class no earlier state holds there is kept apart while the
+   key has fewer than :attr:`BuildLimits.peel_classes` states (a walk up a type hierarchy).
+   Keeping a state apart is always sound (no merge is needed for a complete graph, seed 000
+   Thm. 1); it happens at most once per position, key and epoch, and for classes only up to
+   that bound, so construction still stops.
 
 Before merging, both states are cut to a finite depth (:mod:`jhalt.seg.abstraction`,
 thesis §1.7). Widening: from the :attr:`BuildLimits.widen_after`-th merge at one key on, integer
