@@ -19,8 +19,7 @@ initialisation (a *key*):
    local holds an instance of a class no earlier state holds there is kept apart while the
    key has fewer than :attr:`BuildLimits.peel_classes` states (a walk up a type hierarchy).
    Keeping a state apart is always sound (no merge is needed for a complete graph, seed 000
-   Thm. 1); it happens at most once per position, key and epoch, and for classes only up to
-   that bound, so construction still stops.
+   Thm. 1); it happens at most once per key and epoch, so construction still stops.
 
 Before merging, both states are cut to a finite depth (:mod:`jhalt.seg.abstraction`,
 thesis §1.7). Widening: from the :attr:`BuildLimits.widen_after`-th merge at one key on, integer
@@ -142,6 +141,8 @@ class _Builder:
         self.representatives: dict[Key, list[int]] = {}
         self.merge_counts: dict[Key, int] = {}
         """Merges per key in the current epoch (bounded by max_merges_per_key)."""
+        self.peeled: set[Key] = set()
+        """Keys where a state was kept apart in the current epoch (`_peels`: once per epoch)."""
         self.total_merges: dict[Key, int] = {}
         """Merges per key over all epochs (widening starts after widen_after of them)."""
         self.merge_points: dict[MethodId, frozenset[int]] = {}
@@ -299,8 +300,9 @@ class _Builder:
             # further up (an enclosing loop or an earlier one), so the count starts again
             self.representatives[key] = [node]
             self.merge_counts[key] = 0
+            self.peeled.discard(key)
             return False
-        if self._peels(alive, state):
+        if self._peels(key, alive, state):
             alive.append(node)
             return False
         count = self.merge_counts.get(key, 0) + 1
@@ -319,23 +321,27 @@ class _Builder:
             )
         return True
 
-    def _peels(self, alive: list[int], state: AbstractState) -> bool:
-        """Whether ``state`` is kept apart from the representatives of its key
-        (`BuildLimits.peel_first_null`): at some position — a top-frame local, or a
-        represented field of a local's object — every representative holds ``null`` and
-        ``state`` certainly an object. ``state``'s node then becomes the latest
-        representative, which later states are merged with; each position can be peeled
-        once per key and epoch (afterwards a representative holds an object there), so
+    def _peels(self, key: Key, alive: list[int], state: AbstractState) -> bool:
+        """Whether ``state`` is kept apart from the representatives ``alive`` of ``key``
+        (`BuildLimits.peel_first_null`, once per key and epoch): at some position — a
+        top-frame local, or a represented field of a local's object — every representative
+        holds ``null`` and ``state`` certainly an object; or (`BuildLimits.peel_classes`,
+        while the key has fewer states) a local holds an instance of a class no
+        representative holds there. ``state``'s node then becomes the latest representative,
+        which later states are merged with; both rules are bounded per epoch, so
         construction still stops."""
-        if not self.limits.peel_first_null:
-            return False
         firsts = [self.states[n] for n in alive]
+        if len(alive) < self.limits.peel_classes and _new_class(firsts, state):
+            return True
+        if not self.limits.peel_first_null or key in self.peeled:
+            return False
         if any(
             all(_null_at(first, position) for first in firsts)
             for position in _object_positions(state)
         ):
+            self.peeled.add(key)
             return True
-        return len(alive) < self.limits.peel_classes and _new_class(firsts, state)
+        return False
 
     def _close_by_instance(
         self, node: int, state: AbstractState, candidates: Iterable[int]

@@ -123,9 +123,35 @@ def reference_fields(states: list[AbstractState]) -> list[FieldId]:
     return sorted(fields, key=str)
 
 
-def candidate_norms(states: list[AbstractState], limit: int) -> list[TermSizeNorm]:
+def candidate_norms(states: list[AbstractState], limit: int, extra: int = 0) -> list[TermSizeNorm]:
     """At most ``limit`` norms to try for a loop whose states are ``states``: the plain node
-    count, then weight 2 on one reference field represented in them (sorted by name)."""
+    count, then weight 2 on one reference field represented in them (sorted by name); then
+    at most ``extra`` more with weight 2 on a field not tried yet that links one structure
+    to another (`linking_fields`: the trees of a list of trees)."""
+    fields = reference_fields(states)
     norms = [TermSizeNorm()]
-    norms += [TermSizeNorm(((f, 2),)) for f in reference_fields(states)]
-    return norms[:limit]
+    norms += [TermSizeNorm(((f, 2),)) for f in fields]
+    tried = norms[:limit]
+    weighted = {f for norm in tried for f, _ in norm.weights}
+    links = [f for f in linking_fields(states, fields) if f not in weighted]
+    return tried + [TermSizeNorm(((f, 2),)) for f in links[:extra]]
+
+
+def linking_fields(states: list[AbstractState], fields: list[FieldId]) -> list[FieldId]:
+    """The ``fields`` whose type is another class than their own whose instances in
+    ``states`` represent a reference field: a field that holds another data structure
+    (``TreeList.value`` holding a ``Tree``)."""
+    structures = {
+        value.class_name
+        for state in states
+        for value in state.heap.values()
+        if isinstance(value, InstanceValue)
+        and any(held == NULL or state.is_object(held) for _, held in value.fields)
+    }
+    return [
+        f
+        for f in fields
+        if f.descriptor.startswith("L")
+        and f.descriptor[1:-1] != f.class_name
+        and f.descriptor[1:-1] in structures
+    ]

@@ -171,3 +171,20 @@ def test_a_walk_between_two_classes_that_step_to_each_other_is_not_proved():
     graph, program = _graph("TypeCycle")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_flattening_a_list_of_trees_is_ranked_with_weight_on_the_linking_field():
+    """``Queue.value`` links the list to its trees; the node count with weight 2 on it
+    shrinks (`termsize.linking_fields`), though it sorts after three fields of ``Node``."""
+    graph, program = _graph("FlattenTrees")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("Queue.value = 2" in fact for fact in facts), facts
+
+
+def test_pushing_a_tree_back_with_its_subtree_is_not_proved():
+    graph, program = _graph("FlattenTreesAgain")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
