@@ -134,7 +134,7 @@ from jhalt.analyses.termination.result_bounds import (
     summary_bounds,
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
-from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
+from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -365,8 +365,7 @@ class PathExtractor:
         label: EvalEdge,
     ) -> None:
         if label.enters_call or keeps_existing_objects(label.assumptions):
-            return  # entering a recursive call, or a summary of one that writes only new
-            # objects, changes no existing object (`jhalt.seg.evaluate.recursion`)
+            return  # a recursive call entered or summarised writes only new objects (recursion)
         mnemonic = label.mnemonic
         if mnemonic == "putfield":
             written = before.peek(1)
@@ -387,8 +386,9 @@ class PathExtractor:
                 return  # an integer or float field: no object structure changes
             if not self._in_norm(label):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
-            path.version += 1
             written = before.peek(written_depth)
+            update = self._term_size_write(source, path, before, label, written)
+            path.version += 1
             path.preserved[path.version] = cannot_reach(
                 before, written, self._norm_fields(), self.acyclic_heap
             )
@@ -396,12 +396,23 @@ class PathExtractor:
                 kept = self.norm.kept(path.node, before, written, path.target)
                 path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
+            if update is not None:
+                path.facts.constraints.append(eq(self.size_var(source, path, written), update))
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
-            path.version += 1  # a library call may mutate what it can reach: no size survives
-            path.preserved[path.version] = outside_call_reach(
+            path.version += 1  # a library call may mutate what it can reach (a recursive
+            path.preserved[path.version] = outside_call_reach(  # call's summary: what it reaches)
                 before, label, self.program, self._norm_fields()
-            )  # but a recursive call's summary writes only what the callee reaches
+            )
             path.acyclic = path.acyclic & path.preserved[path.version]
+
+    def _term_size_write(
+        self, source: CutPoint, path: PathState, before: AbstractState, label: EvalEdge, w: Ref
+    ) -> LinearExpr | None:
+        """``ts(w)`` after the ``putfield`` at ``label`` (`termsize.written_size`), or None."""
+        if not (isinstance(self.norm, TermSizeNorm) and self.acyclic_heap):
+            return None
+        field_id = self.writes.field(label.position) if label.mnemonic == "putfield" else None
+        return written_size(self.norm, before, w, field_id, partial(self.size_var, source, path))
 
     def _norm_fields(self) -> frozenset[str] | None:
         only = self.norm.only if isinstance(self.norm, TermSizeNorm) else ()

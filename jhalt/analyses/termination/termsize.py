@@ -31,6 +31,15 @@ Loops that rebuild a tree without shrinking its longest path, e.g. the rotation
 * for an instance allocated on the path whose every field (all were represented at
   ``new``) is still represented, and whose object children are all tracked: equality, i.e.
   also ``ts(x) <= 1 + sum w_f * ts(c_f)``.
+
+**Writes** (`written_size`): when every heap of the loop's runs is acyclic (along the
+norm's fields: the extraction's acyclicity rule), ``putfield f`` of ``v`` on ``x`` whose
+field ``f`` was represented as ``o`` (an object or null) gives ``ts'(x) = ts(x) + w_f *
+(ts(v) - ts(o))``: only the ``f`` summand of ``ts(x)`` changes; no other child of ``x``
+reaches ``x`` (before or after, by acyclicity), so their summands stay; ``o`` does not
+reach ``x`` before the write and ``v`` does not after it, so ``ts(o)`` and ``ts(v)`` are
+the same before and after the write.  (A list cell whose tree is replaced by one of its
+subtrees: FlattenRTA.)
 """
 
 from __future__ import annotations
@@ -109,6 +118,27 @@ def term_size_facts(
         if allocated is not None and allocated <= {f for f, _ in value.fields}:
             facts.append(le(size, bound))
     return facts
+
+
+def written_size(
+    norm: TermSizeNorm,
+    before: AbstractState,
+    written: Ref,
+    field_id: FieldId | None,
+    size_of: Callable[[Ref], LinearExpr],
+) -> LinearExpr | None:
+    """``ts(written)`` after ``putfield field_id`` of the value on top of ``before``'s stack,
+    over the term sizes before the write (module doc, "Writes"; valid only when every heap
+    is acyclic along the norm's fields), or None when the old value is not represented."""
+    value = before.heap.get(written)
+    stored = before.peek(0)
+    if field_id is None or not isinstance(value, InstanceValue):
+        return None
+    old = value.field(field_id)
+    if old is None or not all(r == NULL or before.is_object(r) for r in (old, stored)):
+        return None
+    weight = norm.weight(field_id)
+    return size_of(written) + (size_of(stored) - size_of(old)) * weight
 
 
 def reference_fields(states: list[AbstractState]) -> list[FieldId]:

@@ -188,3 +188,20 @@ def test_pushing_a_tree_back_with_its_subtree_is_not_proved():
     graph, program = _graph("FlattenTreesAgain")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_replacing_a_cells_tree_by_its_subtree_in_place_is_ranked_by_term_size():
+    """``cell.value = tree.right`` on an existing cell: its term size after the write is its
+    size before, minus the old tree's, plus the subtree's (`termsize.written_size`)."""
+    graph, program = _graph("FlattenInPlace")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("term sizes" in fact for fact in facts), facts
+
+
+def test_keeping_the_cells_tree_in_place_is_not_proved():
+    graph, program = _graph("FlattenInPlaceKeep")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
