@@ -11,7 +11,15 @@ initialisation (a *key*):
 2. otherwise it is merged with the latest of them (``jhalt.domains.merge``; seed 000 Fig. 5)
    into a new state ``m``; the older state's outgoing edges are replaced by an instance
    edge to ``m`` and everything no longer reachable from the entry is removed (seed 000
-   Fig. 4: C … M are subsumed by N), the new state gets an instance edge to ``m`` too.
+   Fig. 4: C … M are subsumed by N), the new state gets an instance edge to ``m`` too —
+   except that a state holding an object at a position (a local, or a field of a local's
+   object) where every earlier state of the key holds null is kept apart once
+   (:attr:`BuildLimits.peel_first_null`, issue 16): the first iteration of a loop keeps its
+   own state, as do entry states that differ only in which field is null; and a state whose
+   local holds an instance of a class no earlier state holds there is kept apart while the
+   key has fewer than :attr:`BuildLimits.peel_classes` states (a walk up a type hierarchy).
+   Keeping a state apart is always sound (no merge is needed for a complete graph, seed 000
+   Thm. 1); it happens at most once per key and epoch, so construction still stops.
 
 Before merging, both states are cut to a finite depth (:mod:`jhalt.seg.abstraction`,
 thesis §1.7). Widening: from the :attr:`BuildLimits.widen_after`-th merge at one key on, integer
@@ -53,9 +61,16 @@ from jhalt.budget import GRAPH_PHASE, NEVER, Deadline, timeout_in
 from jhalt.domains.instance import check_instance
 from jhalt.domains.merge import merge
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import value_type_name
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    HeapValue,
+    InstanceValue,
+    UnknownValue,
+    value_type_name,
+)
 from jhalt.errors import MalformedCodeError, describe_internal
-from jhalt.ids import MethodId
+from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
 from jhalt.seg.abstraction import bound_depth
 from jhalt.seg.context import INVARIANT, Call, EvalContext, EvalOptions, Split, Step, Stuck
@@ -86,6 +101,18 @@ class BuildLimits:
     are summarised below this depth already (cyclic doubly linked lists)."""
     deadline: Deadline = NEVER
     """The run's deadline for this phase (`jhalt.budget`), on top of ``timeout_s``."""
+    peel_first_null: bool = True
+    """At a loop header, the first state that arrives with a top-frame local (or a field of
+    a local's object) that is ``null`` is kept apart from a later one where it holds an
+    object (:meth:`_Builder._peels`): the first iteration of a loop such as ``y = null;
+    while (x != null) { ... y = z; }`` keeps its own state (issue 16: the in-place reversal
+    of a cyclic list, whose first iteration cuts the cycle; CyclicPair, whose two entry
+    states differ in which object's field is null)."""
+    peel_classes: int = 3
+    """At a loop header, a state whose local holds an instance of a class that every earlier
+    state of the key holds an instance of a different class at is kept apart while the key
+    has fewer than this many states (:meth:`_Builder._peels`): a loop that moves along a
+    type hierarchy keeps one state per class (TypeSwitch)."""
     stop_when_incomplete: bool = False
     """Stop at the first node outside call contexts that cannot be expanded (the rest of the
     worklist is left incomplete too): for an analysis that reports nothing on such a graph."""
@@ -114,6 +141,8 @@ class _Builder:
         self.representatives: dict[Key, list[int]] = {}
         self.merge_counts: dict[Key, int] = {}
         """Merges per key in the current epoch (bounded by max_merges_per_key)."""
+        self.peeled: set[Key] = set()
+        """Keys where a state was kept apart in the current epoch (`_peels`: once per epoch)."""
         self.total_merges: dict[Key, int] = {}
         """Merges per key over all epochs (widening starts after widen_after of them)."""
         self.merge_points: dict[MethodId, frozenset[int]] = {}
@@ -271,6 +300,10 @@ class _Builder:
             # further up (an enclosing loop or an earlier one), so the count starts again
             self.representatives[key] = [node]
             self.merge_counts[key] = 0
+            self.peeled.discard(key)
+            return False
+        if self._peels(key, alive, state):
+            alive.append(node)
             return False
         count = self.merge_counts.get(key, 0) + 1
         self.merge_counts[key] = count
@@ -287,6 +320,28 @@ class _Builder:
                 "limit",
             )
         return True
+
+    def _peels(self, key: Key, alive: list[int], state: AbstractState) -> bool:
+        """Whether ``state`` is kept apart from the representatives ``alive`` of ``key``
+        (`BuildLimits.peel_first_null`, once per key and epoch): at some position — a
+        top-frame local, or a represented field of a local's object — every representative
+        holds ``null`` and ``state`` certainly an object; or (`BuildLimits.peel_classes`,
+        while the key has fewer states) a local holds an instance of a class no
+        representative holds there. ``state``'s node then becomes the latest representative,
+        which later states are merged with; both rules are bounded per epoch, so
+        construction still stops."""
+        firsts = [self.states[n] for n in alive]
+        if len(alive) < self.limits.peel_classes and _new_class(firsts, state):
+            return True
+        if not self.limits.peel_first_null or key in self.peeled:
+            return False
+        if any(
+            all(_null_at(first, position) for first in firsts)
+            for position in _object_positions(state)
+        ):
+            self.peeled.add(key)
+            return True
+        return False
 
     def _close_by_instance(
         self, node: int, state: AbstractState, candidates: Iterable[int]
@@ -418,6 +473,64 @@ class _Builder:
             ),
             build_time_s=seconds,
         )
+
+
+Position = tuple[int, FieldId | None]
+"""A top-frame local, or a field of the object in it."""
+
+
+def _object_positions(state: AbstractState) -> list[Position]:
+    """The positions (`Position`) where ``state`` certainly holds an object."""
+    found: list[Position] = []
+    for slot, reference in enumerate(state.top.locals):
+        value = state.heap.get(reference) if reference is not None else None
+        if not _certainly_object(value):
+            continue
+        found.append((slot, None))
+        if isinstance(value, InstanceValue):
+            found.extend(
+                (slot, field_id)
+                for field_id, child in value.fields
+                if _certainly_object(state.heap.get(child))
+            )
+    return found
+
+
+def _null_at(state: AbstractState, position: Position) -> bool:
+    """Whether ``state`` holds ``null`` at ``position``."""
+    slot, field_id = position
+    if slot >= len(state.top.locals):
+        return False
+    reference = state.top.locals[slot]
+    if field_id is None:
+        return reference == NULL
+    value = state.heap.get(reference) if reference is not None else None
+    return isinstance(value, InstanceValue) and value.field(field_id) == NULL
+
+
+def _new_class(firsts: list[AbstractState], state: AbstractState) -> bool:
+    """Whether a top-frame local of ``state`` holds an instance of a class that every state
+    of ``firsts`` holds an instance of a different class at (`BuildLimits.peel_classes`)."""
+    for slot, reference in enumerate(state.top.locals):
+        value = state.heap.get(reference) if reference is not None else None
+        if not isinstance(value, InstanceValue):
+            continue
+        others = []
+        for first in firsts:
+            other = first.top.locals[slot] if slot < len(first.top.locals) else None
+            others.append(first.heap.get(other) if other is not None else None)
+        if all(
+            isinstance(other, InstanceValue) and other.class_name != value.class_name
+            for other in others
+        ):
+            return True
+    return False
+
+
+def _certainly_object(value: HeapValue | None) -> bool:
+    return isinstance(value, (InstanceValue, ArrayValue)) or (
+        isinstance(value, UnknownValue) and not value.nullable
+    )
 
 
 def build_graph(

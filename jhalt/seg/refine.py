@@ -390,7 +390,7 @@ def refine_equality(ctx: EvalContext, state: AbstractState, reference: Ref, part
         for child in lost_objects:
             extra = extra.with_join(keep, child)
         equal = equal.with_predicates(extra)
-    equal = equal.renamed({drop: keep})
+    equal = _without_excluded_equalities(equal, drop, keep).renamed({drop: keep})
     return Split(
         (
             (
@@ -414,3 +414,27 @@ def fits_field_type(
     if narrowed is None or value is None or not is_object_value(value):
         return False
     return ctx.hierarchy.is_subtype(value_type_name(value), narrowed)
+
+
+def _without_excluded_equalities(state: AbstractState, drop: Ref, keep: Ref) -> AbstractState:
+    """The equal case of ``drop =? keep`` before ``drop`` is renamed to ``keep``: one object
+    is possibly equal to ``x`` only when both names were — a reference ``x`` with ``x =?
+    drop`` but not ``x =? keep`` is certainly not ``keep``'s object (distinct names without
+    ``=?`` denote distinct objects, seed 000 §2.1), so it is not the one object either, and
+    the same with the names swapped. So the ``=?`` partners of the merged name are those
+    the two names share. (Without this, a write through a possibly aliased reference made
+    two objects known to be distinct possibly equal, and a list's ``p.next == c`` was lost
+    at the next write of ``o.next``: Kernel95.)"""
+    predicates = state.predicates
+    names = {drop, keep}
+    shared = predicates.equal_partners(drop) & predicates.equal_partners(keep)
+    excluded = {
+        pair_
+        for pair_ in predicates.maybe_equal
+        if len(pair_ & names) == 1 and not (pair_ - names) <= shared
+    }
+    if not excluded:
+        return state
+    return state.with_predicates(
+        type(predicates)(predicates.maybe_equal - excluded, predicates.joins, predicates.non_tree)
+    )

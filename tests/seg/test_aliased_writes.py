@@ -156,3 +156,26 @@ def test_equal_case_keeps_the_fields_of_both_names(tmp_path):
     assert isinstance(kept, InstanceValue)
     assert kept.field(field_a) == "i1" and kept.field(field_b) == "i2"
     assert equal.frames[0].locals[0] == equal.frames[0].locals[1]
+
+
+def test_equal_case_drops_the_equalities_the_kept_name_excludes(tmp_path):
+    """``o1 =? o2``, ``o3 =? o2``, but no ``o3 =? o1``: ``o3`` is not ``o1``'s object, so
+    where ``o1`` and ``o2`` are one object ``o3`` is not it either (Kernel95: a write
+    through ``p`` with ``p =? c.next`` made ``p`` possibly ``o``, and ``o.next = o`` then
+    forgot ``p.next``). ``o4 =? o1`` and ``o4 =? o2``: ``o4`` may still be the one object."""
+    classes = compile_source(tmp_path, "Cell", "public class Cell { Cell next; }")
+    ctx = EvalContext(Program(ClassPath.from_spec(str(classes))))
+    position = ProgramPosition(MethodId("Cell", "m", "()V"), 0)
+    cells = {r: UnknownValue("Cell", nullable=False) for r in ("o1", "o2", "o3", "o4")}
+    predicates = HeapPredicates()
+    for first, second in (("o1", "o2"), ("o3", "o2"), ("o4", "o2"), ("o4", "o1")):
+        predicates = predicates.with_maybe_equal(first, second)
+    state = AbstractState((Frame(position, ("o1", "o2", "o3", "o4")),), Heap(cells), predicates)
+    split = refine_equality(ctx, state, "o1", "o2")
+    equal = next(case for label, case in split.cases if label.case == "equal")
+    one, _, third, fourth = equal.frames[0].locals
+    assert equal.frames[0].locals[1] == one
+    assert not equal.predicates.may_equal(third, one)
+    assert equal.predicates.may_equal(fourth, one)
+    distinct = next(case for label, case in split.cases if label.case == "distinct")
+    assert distinct.predicates.may_equal("o3", "o2")  # the distinct case keeps it

@@ -14,6 +14,7 @@ still be simulated by the graph.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from javac import compile_java
@@ -23,7 +24,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL
 from jhalt.ids import MethodId
 from jhalt.program import Program
-from jhalt.seg.builder import build_graph
+from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.concrete_run import run_concrete
 from jhalt.seg.context import EvalContext
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -76,7 +77,7 @@ public class ReverseCyclic {
 
 
 def _build(
-    tmp_path: Path, name: str, main_source: str
+    tmp_path: Path, name: str, main_source: str, limits: BuildLimits = TEST_LIMITS
 ) -> tuple[Program, MethodId, SymbolicExecutionGraph]:
     (tmp_path / f"{name}.java").write_text(main_source)
     (tmp_path / "List.java").write_text(LIST)
@@ -84,7 +85,7 @@ def _build(
         str(compile_java([tmp_path / f"{name}.java", tmp_path / "List.java"]))
     )
     entry = MethodId(name, "main", MAIN)
-    return program, entry, build_graph(program, entry, registry(), TEST_LIMITS)
+    return program, entry, build_graph(program, entry, registry(), limits)
 
 
 def _first_merged_loop_head(graph: SymbolicExecutionGraph) -> AbstractState:
@@ -127,13 +128,17 @@ def _check_runs(program: Program, entry: MethodId, graph: SymbolicExecutionGraph
 
 
 def test_reversal_keeps_the_reversed_and_the_remaining_list_apart(tmp_path: Path) -> None:
-    program, entry, graph = _build(tmp_path, "ReverseAcyclic", ACYCLIC)
+    # the subject is the merge of the entry state (y null) with the next one, which the
+    # builder keeps apart by default (`BuildLimits.peel_first_null`)
+    merging = replace(TEST_LIMITS, peel_first_null=False)
+    program, entry, graph = _build(tmp_path, "ReverseAcyclic", ACYCLIC, merging)
     head = _first_merged_loop_head(graph)
     # x and main's local are equal on entry (one unknown object at two positions with two
     # coarse anchors: =? and ⋀), y and main's local after one iteration (a node whose only
     # field is null: =? only); x and y never share anything
     assert _annotations_by_variable(head) == {"main =? x", "main ⋀ x", "main =? y"}
     _check_runs(program, entry, graph)
+    _check_runs(*_build(tmp_path, "ReverseAcyclic", ACYCLIC))
 
 
 def test_reversal_of_a_cyclic_list_is_still_simulated(tmp_path: Path) -> None:

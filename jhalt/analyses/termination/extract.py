@@ -137,7 +137,7 @@ from jhalt.analyses.termination.result_bounds import (
     summary_bounds,
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
-from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts
+from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -214,11 +214,9 @@ class PathExtractor:
         return tuple(sorted(self.sizes(node).tracked))
 
     def sizes(self, node: int) -> SizeAnalysis:
-        found = self._sizes.get(node)
-        if found is None:
-            found = analyse_sizes(self.graph.states[node], self.acyclic_heap)
-            self._sizes[node] = found
-        return found
+        if node not in self._sizes:
+            self._sizes[node] = analyse_sizes(self.graph.states[node], self.acyclic_heap)
+        return self._sizes[node]
 
     # ------------------------------------------------------------ naming within a path
     def int_name(self, source: CutPoint, reference: Ref) -> str:
@@ -268,9 +266,8 @@ class PathExtractor:
         if isinstance(self.norm, DistanceNorm):
             return self.norm.node_facts(node, state, path.target, size_of)
         sizes = self.sizes(node)
-        tracked = children_closure(
-            state, sizes.tracked | {r for r in path.acyclic if r in state.heap}
-        )
+        kept = {r for r in path.acyclic if r in state.heap}
+        tracked = children_closure(state, sizes.tracked | kept)
         path.acyclic = frozenset(tracked)
         certain = partial(certainly_object, state)
         complete = self.complete.of(state, path.complete)
@@ -375,8 +372,7 @@ class PathExtractor:
     ) -> None:
         self.forest.forget(path, before, after, label, self.program, self.writes.harmless)
         if label.enters_call or keeps_existing_objects(label.assumptions):
-            return  # entering a recursive call, or a summary of one that writes only new
-            # objects, changes no existing object (`jhalt.seg.evaluate.recursion`)
+            return  # a recursive call entered or summarised writes only new objects (recursion)
         mnemonic = label.mnemonic
         if mnemonic == "putfield":
             written = before.peek(1)
@@ -397,8 +393,9 @@ class PathExtractor:
                 return  # an integer or float field: no object structure changes
             if not self._in_norm(label):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
-            path.version += 1
             written = before.peek(written_depth)
+            update = self._term_size_write(source, path, before, label, written)
+            path.version += 1
             kept = cannot_reach(before, written, self._norm_fields(), self.acyclic_heap)
             kept |= self.forest.write_kept(path.node, before, written, self._norm_fields())
             path.preserved[path.version] = kept
@@ -406,11 +403,22 @@ class PathExtractor:
                 kept = self.norm.kept(path.node, before, written, path.target)
                 path.preserved[path.version] |= kept
             path.acyclic = path.acyclic & path.preserved[path.version]
+            if update is not None:
+                path.facts.constraints.append(eq(self.size_var(source, path, written), update))
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
             outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
             path.preserved[path.version] = outside(before, label, self.program, self._norm_fields())
             path.acyclic = path.acyclic & path.preserved[path.version]
+
+    def _term_size_write(
+        self, source: CutPoint, path: PathState, before: AbstractState, label: EvalEdge, w: Ref
+    ) -> LinearExpr | None:
+        """``ts(w)`` after the ``putfield`` at ``label`` (`termsize.written_size`), or None."""
+        if not (isinstance(self.norm, TermSizeNorm) and self.acyclic_heap):
+            return None
+        field_id = self.writes.field(label.position) if label.mnemonic == "putfield" else None
+        return written_size(self.norm, before, w, field_id, partial(self.size_var, source, path))
 
     def _norm_fields(self) -> frozenset[str] | None:
         only = self.norm.only if isinstance(self.norm, TermSizeNorm) else ()
@@ -434,20 +442,14 @@ class PathExtractor:
         mark_ref = self.norm.mark_ref(self.graph.states[source.node])
         old_value = old_field_value(before, written, field_id) if field_id else None
         facts, options, indicators = write_indicators(
-            before,
-            (old_value, stored),
-            mark_ref,
-            field_id is not None,
-            lambda r: var(self.int_name(source, r)),
-            path.version,
-        )
-        path.facts.constraints.extend(facts)
+            before, (old_value, stored), mark_ref, field_id is not None,
+            lambda r: var(self.int_name(source, r)), path.version,
+        )  # fmt: skip
         path.facts.disjunctions.extend(options)
         changed = [r for r in objects if r not in path.preserved[path.version]]
         new_of = partial(self.size_var, source, path)
-        path.facts.constraints.extend(
-            marking_write(written, changed, old.__getitem__, new_of, *indicators)
-        )
+        writes = marking_write(written, changed, old.__getitem__, new_of, *indicators)
+        path.facts.constraints.extend([*facts, *writes])
 
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` may change a size: always, unless the norm is

@@ -490,6 +490,8 @@ def _cheap_try(
 
 MAX_TERM_SIZE_NORMS = 4
 """Term-size norms tried for a loop the longest-path sizes do not rank (`candidate_norms`)."""
+MAX_LINKING_NORMS = 2
+"""Further norms, weight 2 on a field linking two structures (`termsize.linking_fields`)."""
 MAX_RESTRICTED_NORMS = 3
 """Fields along which a restricted norm is tried when the program may close a cycle."""
 
@@ -586,7 +588,7 @@ def _norms(
     """`candidate_norms`; when the program may close a cycle before the loop at ``nodes``,
     then also the norms along one reference field of ``states`` along which no heap there
     has a cycle (`acyclic_before` restricted to it), at most `MAX_RESTRICTED_NORMS`."""
-    norms = candidate_norms(states, MAX_TERM_SIZE_NORMS)
+    norms = candidate_norms(states, MAX_TERM_SIZE_NORMS, MAX_LINKING_NORMS)
     if acyclic.holds_before(nodes):
         return norms
     names = sorted({f.name for f in reference_fields(states)})

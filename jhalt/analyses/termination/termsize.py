@@ -31,6 +31,15 @@ Loops that rebuild a tree without shrinking its longest path, e.g. the rotation
 * for an instance allocated on the path whose every field (all were represented at
   ``new``) is still represented, and whose object children are all tracked: equality, i.e.
   also ``ts(x) <= 1 + sum w_f * ts(c_f)``.
+
+**Writes** (`written_size`): when every heap of the loop's runs is acyclic (along the
+norm's fields: the extraction's acyclicity rule), ``putfield f`` of ``v`` on ``x`` whose
+field ``f`` was represented as ``o`` (an object or null) gives ``ts'(x) = ts(x) + w_f *
+(ts(v) - ts(o))``: only the ``f`` summand of ``ts(x)`` changes; no other child of ``x``
+reaches ``x`` (before or after, by acyclicity), so their summands stay; ``o`` does not
+reach ``x`` before the write and ``v`` does not after it, so ``ts(o)`` and ``ts(v)`` are
+the same before and after the write.  (A list cell whose tree is replaced by one of its
+subtrees: FlattenRTA.)
 """
 
 from __future__ import annotations
@@ -111,6 +120,27 @@ def term_size_facts(
     return facts
 
 
+def written_size(
+    norm: TermSizeNorm,
+    before: AbstractState,
+    written: Ref,
+    field_id: FieldId | None,
+    size_of: Callable[[Ref], LinearExpr],
+) -> LinearExpr | None:
+    """``ts(written)`` after ``putfield field_id`` of the value on top of ``before``'s stack,
+    over the term sizes before the write (module doc, "Writes"; valid only when every heap
+    is acyclic along the norm's fields), or None when the old value is not represented."""
+    value = before.heap.get(written)
+    stored = before.peek(0)
+    if field_id is None or not isinstance(value, InstanceValue):
+        return None
+    old = value.field(field_id)
+    if old is None or not all(r == NULL or before.is_object(r) for r in (old, stored)):
+        return None
+    weight = norm.weight(field_id)
+    return size_of(written) + (size_of(stored) - size_of(old)) * weight
+
+
 def reference_fields(states: list[AbstractState]) -> list[FieldId]:
     """The reference fields represented in ``states`` (holding null or an object), sorted."""
     fields: set[FieldId] = set()
@@ -123,9 +153,35 @@ def reference_fields(states: list[AbstractState]) -> list[FieldId]:
     return sorted(fields, key=str)
 
 
-def candidate_norms(states: list[AbstractState], limit: int) -> list[TermSizeNorm]:
+def candidate_norms(states: list[AbstractState], limit: int, extra: int = 0) -> list[TermSizeNorm]:
     """At most ``limit`` norms to try for a loop whose states are ``states``: the plain node
-    count, then weight 2 on one reference field represented in them (sorted by name)."""
+    count, then weight 2 on one reference field represented in them (sorted by name); then
+    at most ``extra`` more with weight 2 on a field not tried yet that links one structure
+    to another (`linking_fields`: the trees of a list of trees)."""
+    fields = reference_fields(states)
     norms = [TermSizeNorm()]
-    norms += [TermSizeNorm(((f, 2),)) for f in reference_fields(states)]
-    return norms[:limit]
+    norms += [TermSizeNorm(((f, 2),)) for f in fields]
+    tried = norms[:limit]
+    weighted = {f for norm in tried for f, _ in norm.weights}
+    links = [f for f in linking_fields(states, fields) if f not in weighted]
+    return tried + [TermSizeNorm(((f, 2),)) for f in links[:extra]]
+
+
+def linking_fields(states: list[AbstractState], fields: list[FieldId]) -> list[FieldId]:
+    """The ``fields`` whose type is another class than their own whose instances in
+    ``states`` represent a reference field: a field that holds another data structure
+    (``TreeList.value`` holding a ``Tree``)."""
+    structures = {
+        value.class_name
+        for state in states
+        for value in state.heap.values()
+        if isinstance(value, InstanceValue)
+        and any(held == NULL or state.is_object(held) for _, held in value.fields)
+    }
+    return [
+        f
+        for f in fields
+        if f.descriptor.startswith("L")
+        and f.descriptor[1:-1] != f.class_name
+        and f.descriptor[1:-1] in structures
+    ]

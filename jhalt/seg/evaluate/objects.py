@@ -42,6 +42,7 @@ from jhalt.seg.evaluate.common import (
     step,
     throw,
 )
+from jhalt.seg.evaluate.complete_joins import refuted_joins_dropped
 from jhalt.seg.evaluate.weak_store import weak_field_store
 from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
@@ -182,7 +183,20 @@ def _strong_store(ctx: EvalContext, state: AbstractState, field_id: FieldId) -> 
     popped, (_, stored) = state.pop(2)
     new_state, stored_ref = _fit_to_field(ctx, popped, stored, field_id.descriptor)
     new_state = new_state.with_value(reference, value.with_field(field_id, stored_ref))
-    return annotate_store(new_state, reference, stored_ref, field_id)
+    annotated = annotate_store(new_state, reference, stored_ref, field_id)
+    return refuted_joins_dropped(annotated, reference, lambda name: _all_fields(ctx, name))
+
+
+def _all_fields(ctx: EvalContext, class_name: str) -> frozenset[FieldId] | None:
+    """The instance fields of ``class_name`` when every superclass up to
+    ``java/lang/Object`` is a program class (all its fields are then represented by
+    ``new``), else None (`complete_joins`)."""
+    current: str | None = class_name
+    while current is not None and current != "java/lang/Object":
+        if not ctx.is_program_class(current):
+            return None
+        current = ctx.program.lookup(current).super_name
+    return frozenset(instance_fields(ctx, class_name))
 
 
 def _fit_to_field(

@@ -107,3 +107,101 @@ def test_walking_onto_each_inserted_copy_is_not_proved():
     graph, program = _graph("DuplicateForever")
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
+
+
+def test_a_copy_from_a_cut_off_list_to_its_detached_tail_is_proved():
+    """The join between the list and the tail built below it is refuted once the link is
+    cut and both parts are completely represented (`jhalt.seg.evaluate.complete_joins`)."""
+    graph, program = _graph("CutThenCopy")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_a_copy_onto_the_end_of_the_list_it_walks_is_not_proved():
+    graph, program = _graph("CopyIntoItself")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_reversing_a_ring_whose_first_iteration_cuts_it_is_proved():
+    """The loop head keeps the first iteration (``y`` null) apart from the later ones
+    (`BuildLimits.peel_first_null`), so the path from ``x`` ends at null on every run into
+    the loop's SCC and the distance to null ranks it."""
+    graph, program = _graph("ReverseRing")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("to null" in fact for fact in facts), facts
+
+
+def test_reversing_a_ring_without_cutting_it_is_not_proved():
+    graph, program = _graph("ReverseRingKeep")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_two_entry_states_kept_apart_decide_the_guard_at_once():
+    """The loop header keeps the state where ``one.next`` is null apart from the one where
+    it is a self-loop (`BuildLimits.peel_first_null`): the guard is decided in each and the
+    graph has no cycle."""
+    graph, program = _graph("SelfLoopPair")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_a_pair_of_self_loops_restored_by_the_body_is_not_proved():
+    graph, program = _graph("SelfLoopPairBoth")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_a_walk_up_a_type_hierarchy_keeps_one_state_per_class_and_is_proved():
+    """The loop header keeps a state per exact class of ``x`` (`BuildLimits.peel_classes`):
+    C steps to B, B to A, A leaves — the graph has no cycle."""
+    graph, program = _graph("TypeChain")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+
+
+def test_a_walk_between_two_classes_that_step_to_each_other_is_not_proved():
+    graph, program = _graph("TypeCycle")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_flattening_a_list_of_trees_is_ranked_with_weight_on_the_linking_field():
+    """``Queue.value`` links the list to its trees; the node count with weight 2 on it
+    shrinks (`termsize.linking_fields`), though it sorts after three fields of ``Node``."""
+    graph, program = _graph("FlattenTrees")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("Queue.value = 2" in fact for fact in facts), facts
+
+
+def test_pushing_a_tree_back_with_its_subtree_is_not_proved():
+    graph, program = _graph("FlattenTreesAgain")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()
+
+
+def test_replacing_a_cells_tree_by_its_subtree_in_place_is_ranked_by_term_size():
+    """``cell.value = tree.right`` on an existing cell: its term size after the write is its
+    size before, minus the old tree's, plus the subtree's (`termsize.written_size`)."""
+    graph, program = _graph("FlattenInPlace")
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.describe()
+    assert outcome.verify()
+    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    assert any("term sizes" in fact for fact in facts), facts
+
+
+def test_keeping_the_cells_tree_in_place_is_not_proved():
+    graph, program = _graph("FlattenInPlaceKeep")
+    outcome = prove_graph_terminates(graph, program)
+    assert not outcome.proved, outcome.describe()

@@ -1,0 +1,110 @@
+"""Joins that the explicit heap refutes after a field write (issue 16: SharingAnalysis).
+
+A join ``a ⋀ b`` (seed 000 §2.1, thesis Def. 1.42) says that some object may be reachable
+from both ``a`` and ``b`` through parts of the heap the state does not represent. Writes
+never remove annotations, so a join made while ``b`` hung below ``a`` stays after the
+program cuts the link (``t2.field = null``), and a later field read of ``a`` may then be
+realized as ``b`` (`jhalt.seg.refine.child_annotations`): a list walked by one variable
+and extended by another looks as if it could grow under the walk.
+
+**Rule.** Call a reference *complete* when its value is an instance of a program class
+whose superclasses are program classes up to ``java/lang/Object`` and which represents
+every instance field they declare (``new`` lists all of them); its *closure* is the set of
+object references reached from it through represented fields. When every reference of the
+closures of ``a`` and of ``b`` is complete, the closures share no reference, and no
+``=?`` relates a reference of one closure to one of the other, then ``a ⋀ b`` is dropped.
+
+**Why this is sound.** In a concrete state represented by the state, every field of a
+complete object holds the value its represented field denotes, so the objects reachable
+from ``a`` are exactly the objects the references of ``a``'s closure denote (each
+reference denotes one object, or null). Distinct references without ``=?`` denote
+distinct objects (seed 000 §2.1), so with disjoint closures and no ``=?`` between them no
+object is reachable from both: the join holds in no represented concrete state, and
+dropping it changes no represented state. Arrays, unknown values and instances of classes
+with library superclasses (whose fields are not represented) are never complete.
+
+Only the joins of references whose closure the write may have changed are examined:
+the written object and the references that reach it through represented fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from jhalt.domains.heap import HeapPredicates
+from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.values import InstanceValue, Ref, is_object_value
+from jhalt.ids import FieldId
+
+FieldsOf = Callable[[str], "frozenset[FieldId] | None"]
+"""The instance fields of a class and its superclasses, None when a superclass other than
+``java/lang/Object`` is not a program class (its fields are not represented)."""
+
+
+def _closure(state: AbstractState, start: Ref) -> set[Ref]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for _, child in successors(state.heap.get(todo.pop())):
+            value = state.heap.get(child)
+            if child not in seen and value is not None and is_object_value(value):
+                seen.add(child)
+                todo.append(child)
+    return seen
+
+
+def _complete(state: AbstractState, reference: Ref, fields_of: FieldsOf) -> bool:
+    value = state.heap.get(reference)
+    if not isinstance(value, InstanceValue):
+        return False
+    declared = fields_of(value.class_name)
+    return declared is not None and declared <= set(value.field_map())
+
+
+def _reaching(state: AbstractState, target: Ref) -> set[Ref]:
+    """``target`` and the references that reach it through represented fields."""
+    holders: dict[Ref, set[Ref]] = {}
+    for reference, value in state.heap.items():
+        for _, child in successors(value):
+            holders.setdefault(child, set()).add(reference)
+    seen = {target}
+    todo = [target]
+    while todo:
+        for holder in holders.get(todo.pop(), ()):
+            if holder not in seen:
+                seen.add(holder)
+                todo.append(holder)
+    return seen
+
+
+def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsOf) -> AbstractState:
+    """``state`` (after a field write on ``written``) without the joins the module doc's
+    rule refutes among those of ``written`` and the references reaching it."""
+    predicates = state.predicates
+    changed = _reaching(state, written)
+    candidates = [p for p in predicates.joins if len(p) == 2 and p & changed]
+    if not candidates:
+        return state
+    closures: dict[Ref, set[Ref] | None] = {}
+
+    def complete_closure(reference: Ref) -> set[Ref] | None:
+        if reference not in closures:
+            closure = _closure(state, reference)
+            ok = all(_complete(state, r, fields_of) for r in closure)
+            closures[reference] = closure if ok else None
+        return closures[reference]
+
+    refuted = set()
+    for pair_ in candidates:
+        first, second = sorted(pair_)
+        one, other = complete_closure(first), complete_closure(second)
+        if one is None or other is None or one & other:
+            continue
+        if any(predicates.may_equal(x, y) for x in one for y in other):
+            continue
+        refuted.add(pair_)
+    if not refuted:
+        return state
+    return state.with_predicates(
+        HeapPredicates(predicates.maybe_equal, predicates.joins - refuted, predicates.non_tree)
+    )
