@@ -42,26 +42,14 @@ from collections.abc import Mapping
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState, successors
+from jhalt.domains.strings import STRING_CLASS
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
 from jhalt.ids import FieldId
+from jhalt.models.support import STRING_SUPERTYPES
 from jhalt.program import Program
 from jhalt.seg.context import ProgramHierarchy
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.labels import EvalEdge
-
-STRING = "java/lang/String"
-STRING_SUPERTYPES = frozenset(
-    {
-        STRING,
-        "java/lang/Object",
-        "java/io/Serializable",
-        "java/lang/Comparable",
-        "java/lang/CharSequence",
-        "java/lang/constant/Constable",
-        "java/lang/constant/ConstantDesc",
-    }
-)
-"""``String`` and its supertypes: a reference of one of these types may be a string."""
 
 
 def may_be_string(state: AbstractState, reference: Ref) -> bool:
@@ -70,7 +58,7 @@ def may_be_string(state: AbstractState, reference: Ref) -> bool:
     if isinstance(value, ArrayValue):
         return False
     if isinstance(value, InstanceValue):
-        return value.class_name == STRING
+        return value.class_name == STRING_CLASS
     if isinstance(value, UnknownValue):
         return value.type_name in STRING_SUPERTYPES
     return True
