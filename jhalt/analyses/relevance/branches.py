@@ -112,15 +112,10 @@ def returning_nodes(graph: SymbolicExecutionGraph) -> set[int]:
     predecessors: dict[int, list[int]] = {}
     for source, _, target in graph.edges:
         predecessors.setdefault(target, []).append(source)
-    todo = [n for n, kind in graph.ends.items() if kind == RETURN]
-    todo += [*graph.context_ends, *(item.node for item in graph.incomplete)]
-    seen = set(todo)
-    while todo:
-        for previous in predecessors.get(todo.pop(), ()):
-            if previous not in seen:
-                seen.add(previous)
-                todo.append(previous)
-    return seen
+    ends = [n for n, kind in graph.ends.items() if kind == RETURN]
+    return reachable(
+        predecessors, [*ends, *graph.context_ends, *(i.node for i in graph.incomplete)]
+    )
 
 
 def _post_dominance(ops: OpcodeGraph) -> None:
@@ -169,14 +164,7 @@ def _reaching_end(
     for key, targets in successors.items():
         for target in targets:
             predecessors.setdefault(target, []).append(key)
-    seen: set[Key | None] = {END}
-    todo: list[Key | None] = [END]
-    while todo:
-        for previous in predecessors.get(todo.pop(), ()):
-            if previous not in seen:
-                seen.add(previous)
-                todo.append(previous)
-    return seen
+    return reachable(predecessors, [END])
 
 
 def _reachable(targets: dict[Key, set[Key | None]], start: Key) -> set[Key]:

@@ -31,7 +31,9 @@ afterwards is covered by the summary edge.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from jhalt.analyses.relevance.code import Bodies
 from jhalt.analyses.relevance.effects import RESULT
@@ -49,6 +51,8 @@ from jhalt.domains.state import AbstractState
 from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -81,7 +85,8 @@ def call_contexts(graph: SymbolicExecutionGraph) -> CallContexts:
     return found
 
 
-def reachable(successors: dict[int, list[int]], starts: set[int]) -> set[int]:
+def reachable(successors: Mapping[T, Iterable[T]], starts: Iterable[T]) -> set[T]:
+    """``starts`` and everything reachable from them along ``successors``."""
     seen = set(starts)
     todo = list(starts)
     while todo:

@@ -88,6 +88,8 @@ class DemandProblem:
     effects: dict[tuple[int, int], EdgeEffect] = field(default_factory=dict)
     contexts: CallContexts = field(default_factory=CallContexts)
     context_exceptions: bool = True
+    throwing: list[tuple[int, Key]] = field(default_factory=list)
+    """The sources of the edges that throw, with their keys (`throw_obligations`)."""
 
     def __post_init__(self) -> None:
         self.contexts = call_contexts(self.graph)
@@ -100,9 +102,13 @@ class DemandProblem:
             self.predecessors.setdefault(target, []).append(source)
             if is_eval:
                 states = self.graph.states
-                self.effects[(source, target)] = edge_effect(
+                effect = edge_effect(
                     self.bodies, states[source], states[target], self._call_kind(source, target)
                 )
+                self.effects[(source, target)] = effect
+                key = key_of(states[source])
+                if effect.kind == THROW and key:
+                    self.throwing.append((source, key))
 
     def _call_kind(self, source: int, target: int) -> str:
         """How `edge_effect` reads the edge: into a call context, a summary, or neither."""
@@ -143,13 +149,8 @@ def throw_obligations(problem: DemandProblem, propagation: Propagation) -> dict[
     runs count as relevant — also those that do not throw, where the graph may know the operand
     exactly and have no branch on it (a reference known null on one path, known to be an
     object on another: the store that made it an object decides that no exception happens)."""
-    found: dict[Key, str] = {}
-    for (source, _), effect in problem.effects.items():
-        if effect.kind == THROW and source in propagation.relevant:
-            key = key_of(problem.graph.states[source])
-            if key:
-                found[key] = "it decides whether a relevant exception is thrown"
-    return found
+    why = "it decides whether a relevant exception is thrown"
+    return {key: why for source, key in problem.throwing if source in propagation.relevant}
 
 
 def _node_demands(
