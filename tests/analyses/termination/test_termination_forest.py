@@ -12,23 +12,14 @@ from pathlib import Path
 
 from corpus import compile_program
 from javac import compile_java, run_java
+from termination_kit import JAVA, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.forest import FOREST_FACT, heap_stays_forest
-from jhalt.ids import MethodId
-from jhalt.models import default_registry
-from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
-
-JAVA = Path(__file__).parent / "java"
-MAIN = "([Ljava/lang/String;)V"
 
 
 def _graph(classes: Path, name: str):
-    program = Program.from_spec(str(classes))
-    graph = build_graph(
-        program, MethodId(name, "main", MAIN), default_registry(), limits=BuildLimits(timeout_s=20)
-    )
+    graph, program = main_graph(classes, name)
     assert graph.is_complete
     return graph, program
 

@@ -5,31 +5,13 @@ in the Java sources)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from javac import compile_java
+from termination_kit import heap_facts, java_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.cutpoints import graph_components
 from jhalt.analyses.termination.marking import MarkingNorm, candidate_markings
-from jhalt.ids import MethodId
-from jhalt.models import default_registry
 from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.graph import SymbolicExecutionGraph
-
-JAVA = Path(__file__).parent / "java"
-
-
-def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
-    program = Program.from_spec(str(compile_java(JAVA / f"{name}.java")))
-    graph = build_graph(
-        program,
-        MethodId(name, "main", "([Ljava/lang/String;)V"),
-        default_registry(),
-        limits=BuildLimits(timeout_s=20),
-    )
-    return graph, program
 
 
 def _visit_norms(graph: SymbolicExecutionGraph, program: Program) -> list[MarkingNorm]:
@@ -42,24 +24,24 @@ def _visit_norms(graph: SymbolicExecutionGraph, program: Program) -> list[Markin
 
 
 def test_a_walk_that_marks_each_node_of_a_ring_is_ranked_by_the_marking_count():
-    graph, program = _graph("MarkRing")
+    graph, program = java_graph("MarkRing")
     assert [(n.field.name, n.slot) for n in _visit_norms(graph, program)] == [("mark", 1)]
     outcome = prove_graph_terminates(graph, program)
     assert outcome.proved, outcome.describe()
     assert outcome.verify()
-    facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
+    facts = heap_facts(outcome)
     assert any("marking count" in fact and "MarkRing.mark" in fact for fact in facts), facts
 
 
 def test_a_walk_that_unmarks_the_node_ahead_is_not_proved():
-    graph, program = _graph("MarkRingUndone")
+    graph, program = java_graph("MarkRingUndone")
     assert _visit_norms(graph, program)  # the norm is tried, and fails
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
 
 
 def test_a_walk_that_writes_the_expected_mark_is_not_proved():
-    graph, program = _graph("MarkRingSame")
+    graph, program = java_graph("MarkRingSame")
     assert _visit_norms(graph, program)
     outcome = prove_graph_terminates(graph, program)
     assert not outcome.proved, outcome.describe()
