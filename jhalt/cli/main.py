@@ -60,7 +60,7 @@ from jhalt.cli.check_run import run_check_entries
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
 from jhalt.cli.output import write_output
-from jhalt.cli.target import open_classpath, public_entries, resolve_entry
+from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
 from jhalt.dynamic.confirm import finding_observer, result_observer
 from jhalt.errors import InputError, JhaltError
@@ -155,18 +155,6 @@ def _replay_samples(
     return dataclasses.replace(result, proof=with_samples(proof, tuple(samples)))
 
 
-def _check_entries(args: argparse.Namespace, classpath: ClassPath) -> list[MethodId]:
-    """``--all``: every public method; otherwise the one ``--entry``/``--main``/Main-Class."""
-    if not args.all:
-        return [resolve_entry(classpath, args.entry, args.main)]
-    if args.entry or args.main:
-        raise InputError("--all analyses every public method: leave out --entry and --main")
-    entries = public_entries(classpath)
-    if not entries:
-        raise InputError(f"{classpath.spec} has no public methods with code")
-    return entries
-
-
 @dataclass(frozen=True)
 class _EntryCheck:
     """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget, cut
@@ -240,7 +228,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     does not confirm is dropped from the findings and listed in the notes; one that could not
     be replayed stays, marked "not run"."""
     classpath = open_classpath(args.target, args.classpath)
-    entries = selected_entries(_check_entries(args, classpath), args)
+    entries = selected_entries(requested_entries(classpath, args.all, args.entry, args.main), args)
     keep = FindingFilter(args, classpath)
     reproducer_dir = (
         writable_directory(args.reproducers)

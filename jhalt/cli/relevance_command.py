@@ -32,7 +32,7 @@ from jhalt.cli.arguments import existing_directory, job_count, positive_seconds
 from jhalt.cli.batch import INPUT_ERROR, NOT_ANALYSED, EntryOutcome, run_entries
 from jhalt.cli.exits import EXIT_INTERNAL, EXIT_OK
 from jhalt.cli.output import write_output
-from jhalt.cli.target import open_classpath, public_entries, resolve_entry
+from jhalt.cli.target import open_classpath, requested_entries
 from jhalt.cli.versions import replay_blocker
 from jhalt.errors import InputError
 from jhalt.ids import MethodId
@@ -87,17 +87,6 @@ class _EntryRelevance:
         return checked if self.include_unchecked else hold_back_unchecked(checked)
 
 
-def _entries(args: argparse.Namespace, classpath: ClassPath) -> list[MethodId]:
-    if not args.all:
-        return [resolve_entry(classpath, args.entry, args.main)]
-    if args.entry or args.main:
-        raise InputError("--all analyses every public method: leave out --entry and --main")
-    entries = public_entries(classpath)
-    if not entries:
-        raise InputError(f"{classpath.spec} has no public methods with code")
-    return entries
-
-
 def cmd_relevance(args: argparse.Namespace) -> int:
     """Analyse the entries, check the findings, print the report (module docstring)."""
     classpath = open_classpath(args.target, args.classpath)
@@ -105,7 +94,7 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         obligations = Obligations.of(args.result_parts)
     except ValueError as error:
         raise InputError(f"--for: {error}") from None
-    entries = _entries(args, classpath)
+    entries = requested_entries(classpath, args.all, args.entry, args.main)
     blocked = None if args.no_validate else replay_blocker(classpath)
     jdk = None if args.no_validate or blocked else find_jdk()
     with scratch_directory("jhalt-relevance-driver-") as scratch:

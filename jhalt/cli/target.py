@@ -87,6 +87,20 @@ def resolve_entry(classpath: ClassPath, entry: str | None, main_class: str | Non
     return main_entry(classpath, main_class)
 
 
+def requested_entries(
+    classpath: ClassPath, all_: bool, entry: str | None, main_class: str | None
+) -> list[MethodId]:
+    """``--all``: every public method; otherwise the one ``--entry``/``--main``/Main-Class."""
+    if not all_:
+        return [resolve_entry(classpath, entry, main_class)]
+    if entry or main_class:
+        raise InputError("--all analyses every public method: leave out --entry and --main")
+    entries = public_entries(classpath)
+    if not entries:
+        raise InputError(f"{classpath.spec} has no public methods with code")
+    return entries
+
+
 def public_entries(classpath: ClassPath) -> list[MethodId]:
     """``--all``: every public, non-abstract, non-native method of every public class, sorted."""
     entries: list[MethodId] = []
