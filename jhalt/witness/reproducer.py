@@ -52,9 +52,12 @@ from jhalt.witness.inputs import (
 from jhalt.witness.java_literals import boxed_literal, string_literal
 
 __all__ = [
+    "FIRST_FRAME_HELPER",
     "NON_TERMINATION",
     "Reproducer",
+    "exception_test",
     "generate_reproducer",
+    "hang_test",
     "reproducer_class_name",
     "value_literal",
 ]
@@ -132,6 +135,7 @@ def _test_source(
             "",
             *body,
             _HELPERS.replace("__CLASS__", test_class),
+            FIRST_FRAME_HELPER,
             "}",
             "",
         ]
@@ -164,9 +168,9 @@ def generate_reproducer(
     main_source = _main_source(header, class_name, body)
     test_class = class_name + "Test"
     if expected_dotted == NON_TERMINATION:
-        test_method = _hang_test(reported, hang_timeout_s, test_class)
+        test_method = hang_test(reported, hang_timeout_s, test_class)
     else:
-        test_method = _exception_test(expected_dotted, reported, test_class)
+        test_method = exception_test(expected_dotted, reported, test_class)
     test_source = _test_source(header, test_class, test_method, body)
     return Reproducer(class_name, main_source, test_class, test_source)
 
@@ -181,7 +185,9 @@ import java.lang.reflect.Modifier;
 """
 
 
-def _exception_test(expected: str, reported: MethodId, test_class: str) -> list[str]:
+def exception_test(expected: str, reported: MethodId, test_class: str) -> list[str]:
+    """The JUnit method: ``test_class.run()`` throws ``expected`` (dotted) with ``reported``
+    as the first application frame."""
     return [
         "    @Test",
         "    public void entryThrows() {",
@@ -201,7 +207,9 @@ def _class_literal(dotted: str) -> str:
     return dotted.replace("$", ".") + ".class"
 
 
-def _hang_test(reported: MethodId, timeout_s: float, test_class: str) -> list[str]:
+def hang_test(reported: MethodId, timeout_s: float, test_class: str) -> list[str]:
+    """The JUnit method: ``test_class.run()`` is still running in ``reported`` after
+    ``timeout_s``."""
     millis = max(1, int(timeout_s * 1000))
     return [
         "    @Test",
@@ -514,7 +522,9 @@ _HELPERS = r"""
             throw e.getCause() != null ? e.getCause() : e;
         }
     }
+"""
 
+FIRST_FRAME_HELPER = """
     /** The first frame outside the JDK (java., javax., jdk., sun., com.sun.), or null. */
     static StackTraceElement firstApplicationFrame(StackTraceElement[] frames) {
         for (StackTraceElement frame : frames) {
@@ -526,3 +536,4 @@ _HELPERS = r"""
         }
         return null;
     }"""
+"""The Java helper the JUnit tests of `exception_test` and `hang_test` call."""

@@ -22,8 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.ids import MethodId
-from jhalt.witness.java_literals import string_literal
-from jhalt.witness.reproducer import NON_TERMINATION
+from jhalt.witness.reproducer import (
+    FIRST_FRAME_HELPER,
+    NON_TERMINATION,
+    exception_test,
+    hang_test,
+)
 
 __all__ = ["PublicReproducer", "public_reproducer"]
 
@@ -61,52 +65,6 @@ def _run_method(statements: tuple[str, ...]) -> list[str]:
     ]
 
 
-_FIRST_FRAME = """
-    /** The first frame outside the JDK (java., javax., jdk., sun., com.sun.), or null. */
-    static StackTraceElement firstApplicationFrame(StackTraceElement[] frames) {
-        for (StackTraceElement frame : frames) {
-            String name = frame.getClassName();
-            if (!(name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                    || name.startsWith("sun.") || name.startsWith("com.sun."))) {
-                return frame;
-            }
-        }
-        return null;
-    }"""
-
-
-def _exception_test(test_class: str, expected: str, reported: MethodId) -> list[str]:
-    literal = expected.replace("$", ".") + ".class"
-    return [
-        "    @Test",
-        "    public void entryThrows() {",
-        f"        Throwable thrown = assertThrows({literal}, {test_class}::run);",
-        "        StackTraceElement top = firstApplicationFrame(thrown.getStackTrace());",
-        "        assertNotNull(top);",
-        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
-        f"        assertEquals({string_literal(reported.name)}, top.getMethodName());",
-        "    }",
-    ]
-
-
-def _hang_test(test_class: str, reported: MethodId, timeout_s: float) -> list[str]:
-    return [
-        "    @Test",
-        "    public void entryDoesNotTerminate() throws InterruptedException {",
-        "        Thread worker = new Thread(() -> {",
-        f"            try {{ {test_class}.run(); }} catch (Throwable ignored) {{ }}",
-        "        });",
-        "        worker.setDaemon(true);",
-        "        worker.start();",
-        f"        worker.join({max(1, int(timeout_s * 1000))}L);",
-        "        assertTrue(worker.isAlive());",
-        "        StackTraceElement top = firstApplicationFrame(worker.getStackTrace());",
-        "        assertNotNull(top);",
-        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
-        "    }",
-    ]
-
-
 def public_reproducer(
     entry: MethodId,
     statements: tuple[str, ...],
@@ -136,9 +94,9 @@ def public_reproducer(
     ]
     test_class = class_name + "Test"
     if expected == NON_TERMINATION:
-        test_method = _hang_test(test_class, reported, hang_timeout_s)
+        test_method = hang_test(reported, hang_timeout_s, test_class)
     else:
-        test_method = _exception_test(test_class, expected, reported)
+        test_method = exception_test(expected, reported, test_class)
     test = [
         *header,
         "import org.junit.jupiter.api.Test;",
@@ -148,7 +106,7 @@ def public_reproducer(
         *test_method,
         "",
         *run,
-        _FIRST_FRAME,
+        FIRST_FRAME_HELPER,
         "}",
         "",
     ]
