@@ -41,6 +41,7 @@ command line does it (`jhalt.cli.main.cmd_prove`).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 
@@ -73,7 +74,11 @@ from jhalt.findings import MaybeReason, ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits
-from jhalt.seg.field_types import build_with_field_types, describe_field_types
+from jhalt.seg.field_types import (
+    FIELD_WRITES_ASSUMPTION,
+    build_with_field_types,
+    describe_field_types,
+)
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
@@ -133,12 +138,23 @@ def prove_termination(
         )
     answer, outcome = _graph_engine(graph, program, registry, budget, stats, result, caught)
     if answer is not None:
-        return answer
+        return _stating_field_types(answer) if field_types else answer
     reason = _maybe_reason(graph, outcome)
     return (
         clp.answer(result, stats)
         or recurrent.answer(result, stats, alone=False)
         or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
+    )
+
+
+def _stating_field_types(answer: ProveResult) -> ProveResult:
+    """A YES of a graph built with field types states their assumption (a NO needs none: its
+    witness is replayed)."""
+    if answer.verdict is not Verdict.YES or not isinstance(answer.proof, TerminationOutcome):
+        return answer
+    assumptions = (*answer.proof.assumptions, FIELD_WRITES_ASSUMPTION)
+    return dataclasses.replace(
+        answer, proof=dataclasses.replace(answer.proof, assumptions=assumptions)
     )
 
 

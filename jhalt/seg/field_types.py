@@ -167,6 +167,13 @@ def build_with_field_types(
     raise AssertionError("unreachable: the last round has no assumptions")
 
 
+FIELD_WRITES_ASSUMPTION = (
+    "fields are written only by putfield (not by reflection, deserialisation or Unsafe): "
+    "the field types the graph was built with"
+)
+"""The assumption a proof on a graph built with field types states (module docstring)."""
+
+
 def describe_field_types(types: FieldTypes) -> dict[str, str]:
     """The proved invariants by field, for a run's statistics (``null``: always null)."""
     return {

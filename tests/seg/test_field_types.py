@@ -22,6 +22,7 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalContext
 from jhalt.seg.field_types import (
+    FIELD_WRITES_ASSUMPTION,
     build_with_field_types,
     candidate_fields,
     describe_field_types,
@@ -149,6 +150,9 @@ def test_the_terminating_bag_is_proved_and_its_spinning_twin_is_not(tmp_path: Pa
         MethodId("BagT", "main", MAIN), Budget(60.0), registry,
     )  # fmt: skip
     assert proved.verdict is Verdict.YES, proved.reason
+    assert "field_types" in proved.stats  # proved on the graph built with them, so the
+    assert proved.proof is not None  # YES states what they assume:
+    assert FIELD_WRITES_ASSUMPTION in proved.proof.assumed()
     spinning = prove_termination(
         ClassPath.from_spec(
             str(_compile(tmp_path / "n", "BagN", "if (args.length > 2) b.add(new Spin());"))
