@@ -23,7 +23,23 @@ object is reachable from both: the join holds in no represented concrete state, 
 dropping it changes no represented state. Arrays, unknown values and instances of classes
 with library superclasses (whose fields are not represented) are never complete.
 
-Only the joins of references whose closure the write may have changed are examined:
+**Rule 2 (shared closures, self-joins, ``!``).** When every reference of the closures of
+``a`` and ``b`` is complete and no ``=?`` relates two references of their union, then
+``a ⋀ b`` is dropped even when the closures overlap or ``a`` is ``b`` (``a ⋀ a``); when every
+reference of the closure of ``a`` is complete and no ``=?`` relates two of them, ``a!`` is
+dropped. *Why:* the annotations speak of parts of the heap the state does not represent
+(`jhalt.domains.heap`; the instance check `jhalt.domains.correspondence`, seed 000 Def. 9):
+a join is demanded of two anchors only when one of the two positions of a shared object is
+*inexact* (below an unrepresented part), or when a represented object may hide successors
+(`may_hide_sharing`, false for a complete one); ``!`` only for two paths that meet at an
+inexact node or at two different references of one object (which needs ``=?``). From a
+reference of a complete closure every path stays on represented fields of complete
+objects, so each object it reaches has exactly one reference (no ``=?`` among them) and no
+node below it is inexact: no concrete state needs these annotations, and dropping them
+changes no represented concrete state. This is what turns a list whose cyclic part was cut
+off by an overwrite (``t.field = new T()``, TPDB CyclicAnalysisRec) back into an acyclic one.
+
+Only the annotations of references whose closure the write may have changed are examined:
 the written object and the references that reach it through represented fields.
 """
 
@@ -82,8 +98,9 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
     rule refutes among those of ``written`` and the references reaching it."""
     predicates = state.predicates
     changed = _reaching(state, written)
-    candidates = [p for p in predicates.joins if len(p) == 2 and p & changed]
-    if not candidates:
+    candidates = [p for p in predicates.joins if p & changed]
+    shapes = predicates.non_tree & changed
+    if not candidates and not shapes:
         return state
     closures: dict[Ref, set[Ref] | None] = {}
 
@@ -96,15 +113,31 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
 
     refuted = set()
     for pair_ in candidates:
-        first, second = sorted(pair_)
+        first, second = sorted(pair_)[0], sorted(pair_)[-1]
         one, other = complete_closure(first), complete_closure(second)
-        if one is None or other is None or one & other:
+        if one is None or other is None:
+            continue
+        if one & other:  # rule 2: one object reached from both, by one reference each
+            if not _has_equal_pair(predicates, one | other):
+                refuted.add(pair_)
             continue
         if any(predicates.may_equal(x, y) for x in one for y in other):
             continue
         refuted.add(pair_)
-    if not refuted:
+    trees = set()
+    for reference in shapes:  # rule 2 for `!`
+        closure = complete_closure(reference)
+        if closure is not None and not _has_equal_pair(predicates, closure):
+            trees.add(reference)
+    if not refuted and not trees:
         return state
     return state.with_predicates(
-        HeapPredicates(predicates.maybe_equal, predicates.joins - refuted, predicates.non_tree)
+        HeapPredicates(
+            predicates.maybe_equal, predicates.joins - refuted, predicates.non_tree - trees
+        )
     )
+
+
+def _has_equal_pair(predicates: HeapPredicates, references: set[Ref]) -> bool:
+    """Whether ``=?`` relates two of ``references``."""
+    return any(p <= references for p in predicates.maybe_equal)
