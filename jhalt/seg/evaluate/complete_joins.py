@@ -23,11 +23,13 @@ object is reachable from both: the join holds in no represented concrete state, 
 dropping it changes no represented state. Arrays, unknown values and instances of classes
 with library superclasses (whose fields are not represented) are never complete.
 
-**Rule 2 (shared closures, self-joins, ``!``).** When every reference of the closures of
-``a`` and ``b`` is complete and no ``=?`` relates two references of their union, then
-``a ⋀ b`` is dropped even when the closures overlap or ``a`` is ``b`` (``a ⋀ a``); when every
-reference of the closure of ``a`` is complete and no ``=?`` relates two of them, ``a!`` is
-dropped. *Why:* the annotations speak of parts of the heap the state does not represent
+**Rule 2 (shared closures, self-joins, ``!``).** Call the closure of ``a`` a *complete
+tree* when every reference in it is complete and its represented fields form a tree below
+``a`` (no reference reached twice: no explicit cycle, no explicit sharing — an explicit
+cycle keeps the ``!`` the store that closed it gave, `jhalt.seg.evaluate.objects`). When
+the closures of ``a`` and ``b`` overlap (or ``a`` is ``b``: ``a ⋀ a``), both are complete
+trees and no ``=?`` relates two references of their union, ``a ⋀ b`` is dropped; when the
+closure of ``a`` is a complete tree without ``=?`` inside, ``a!`` is dropped. *Why:* the annotations speak of parts of the heap the state does not represent
 (`jhalt.domains.heap`; the instance check `jhalt.domains.correspondence`, seed 000 Def. 9):
 a join is demanded of two anchors only when one of the two positions of a shared object is
 *inexact* (below an unrepresented part), or when a represented object may hide successors
@@ -111,6 +113,10 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
             closures[reference] = closure if ok else None
         return closures[reference]
 
+    def complete_tree(reference: Ref) -> set[Ref] | None:
+        closure = complete_closure(reference)
+        return closure if closure is not None and _is_tree(state, reference) else None
+
     refuted = set()
     for pair_ in candidates:
         first, second = sorted(pair_)[0], sorted(pair_)[-1]
@@ -118,7 +124,8 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
         if one is None or other is None:
             continue
         if one & other:  # rule 2: one object reached from both, by one reference each
-            if not _has_equal_pair(predicates, one | other):
+            trees = complete_tree(first) is not None and complete_tree(second) is not None
+            if trees and not _has_equal_pair(predicates, one | other):
                 refuted.add(pair_)
             continue
         if any(predicates.may_equal(x, y) for x in one for y in other):
@@ -126,7 +133,7 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
         refuted.add(pair_)
     trees = set()
     for reference in shapes:  # rule 2 for `!`
-        closure = complete_closure(reference)
+        closure = complete_tree(reference)
         if closure is not None and not _has_equal_pair(predicates, closure):
             trees.add(reference)
     if not refuted and not trees:
@@ -136,6 +143,23 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
             predicates.maybe_equal, predicates.joins - refuted, predicates.non_tree - trees
         )
     )
+
+
+def _is_tree(state: AbstractState, root: Ref) -> bool:
+    """Whether the represented fields below ``root`` form a tree: no object reference is
+    reached twice (no explicit cycle, no explicit sharing)."""
+    seen = {root}
+    todo = [root]
+    while todo:
+        for _, child in successors(state.heap.get(todo.pop())):
+            value = state.heap.get(child)
+            if value is None or not is_object_value(value):
+                continue
+            if child in seen:
+                return False
+            seen.add(child)
+            todo.append(child)
+    return True
 
 
 def _has_equal_pair(predicates: HeapPredicates, references: set[Ref]) -> bool:
