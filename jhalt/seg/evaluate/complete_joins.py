@@ -124,8 +124,8 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
         if one is None or other is None:
             continue
         if one & other:  # rule 2: one object reached from both, by one reference each
-            trees = complete_tree(first) is not None and complete_tree(second) is not None
-            if trees and not _has_equal_pair(predicates, one | other):
+            shaped = complete_tree(first) is not None and complete_tree(second) is not None
+            if shaped and not _has_equal_pair(predicates, one | other):
                 refuted.add(pair_)
             continue
         if any(predicates.may_equal(x, y) for x in one for y in other):
