@@ -45,13 +45,18 @@ cycle (a represented cycle through a field of a library class is not excluded by
 whatever its ``!`` and ``=?`` annotations (`sizes.analyse_sizes` with ``acyclic_heap``).
 
 **Acyclic before a loop** (`acyclic_before`).  The induction needs only the writes that may
-run *before* a state of the loop: when every edge whose rule fails (a *problem write*) lies
-in the part of the graph that is not inside a recursive call's context (reachable from the
-entry without an enter edge — a write inside a callee runs before its caller's summary edge,
-which the graph does not connect to it) and no path of the graph leads from it to the loop's
-nodes, then every run that reaches the loop has taken only writes whose rule holds, and every
-heap on the way and inside the loop is acyclic.  A list that is traversed and then unlinked
-(``find`` then ``delete``) keeps its sizes for the traversal.
+run *before* a state of the loop.  After a write ``W`` (an edge whose rule fails: a *problem
+write*) a run goes on along the graph from ``W``'s target, and, once the callees it is in
+return, from the summary edges of their calls: every such call is a node ``s`` with an
+enter edge ``s -> t`` from whose target ``t`` the graph reaches ``W`` (the run entered the
+callee at ``t`` and reached ``W``; every step is an edge), and what the caller does after the
+return is a path from ``s``'s summary edge (`jhalt.seg.evaluate.recursion`), so from ``s``.
+Hence when no path of the graph leads to the loop's nodes from ``W``'s target, nor from any
+such ``s``, then every run that reaches the loop has taken only writes whose rule holds, and
+every heap on the way and inside the loop is acyclic.  A list that is traversed and then
+unlinked (``find`` then ``delete``) keeps its sizes for the traversal; a walk of a doubly
+linked list along ``next`` that runs before a recursive ``move`` rewires it keeps its sizes
+along ``next`` (TPDB MainMove).
 
 **Restricted norms.**  A doubly linked list is cyclic (``a.next = b``, ``b.pred = a``) but
 acyclic along ``next`` alone.  For a set ``F`` of field names, the same induction over the
@@ -245,21 +250,28 @@ def acyclic_before(
                 problems.append((source, target, problem))
     if not problems:
         return AcyclicityCheck(True)
-    outside = _outside_calls(graph)
     before = _reaching(graph, nodes)
+    callers = _callers(graph)
     for source, target, problem in problems:
-        if source not in outside or target in before:
+        if target in before or any(s in before for s, inside in callers if source in inside):
             return AcyclicityCheck(False, problem)
     return AcyclicityCheck(True)
 
 
-def _outside_calls(graph: SymbolicExecutionGraph) -> set[int]:
-    """The nodes reachable from the entry without an edge that enters a recursive call."""
+def _callers(graph: SymbolicExecutionGraph) -> list[tuple[int, set[int]]]:
+    """Per edge ``s -> t`` that enters a recursive call: ``s`` and the nodes the graph
+    reaches from ``t`` (where a run may be while ``s``'s call has not returned)."""
     steps: dict[int, list[int]] = {}
+    for source, _, target in graph.edges:
+        steps.setdefault(source, []).append(target)
+    inside: dict[int, set[int]] = {}
+    found = []
     for source, label, target in graph.edges:
-        if not getattr(label, "enters_call", False):
-            steps.setdefault(source, []).append(target)
-    return _closure(graph.entry, steps)
+        if getattr(label, "enters_call", False):
+            if target not in inside:
+                inside[target] = _closure(target, steps)
+            found.append((source, inside[target]))
+    return found
 
 
 def _reaching(graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> set[int]:

@@ -72,6 +72,8 @@ class ComponentSystem:
     entries: tuple[Transition, ...] | None = None
     """Transitions from the pseudo location `ENTRY` to the cut points that cover every way
     into the system (guards over auxiliary names and primed ITS variables); None if unknown."""
+    facts: tuple[str, ...] = ()
+    """Facts of the program the ITS relies on beyond the states (`command_line`)."""
 
 
 def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:

@@ -91,6 +91,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from jhalt.analyses.termination.command_line import command_line_of, record_load, with_constants
 from jhalt.analyses.termination.complete import CompleteInstances
 from jhalt.analyses.termination.cutpoints import (
     ENTRY,
@@ -170,6 +171,7 @@ class PathExtractor:
         self.graph = graph
         self.acyclic_heap = acyclic_heap
         self.forest, self.complete = forest, CompleteInstances(program)  # `forest`, `complete`
+        self.command_line, self.lengths = command_line_of(graph, program), set[int]()
         self.norm = norm
         self.program = program
         self.deadline = deadline
@@ -304,6 +306,7 @@ class PathExtractor:
         operands: Operands,
     ) -> None:
         path.description.append(f"{label.position.pc}:{label.mnemonic}")
+        record_load(self.command_line, label, path, before, after, self.lengths)  # len(args[k])
         if label.mnemonic == "new":
             for reference, value in after.heap.items():
                 if reference not in before.heap and isinstance(value, InstanceValue):
@@ -477,12 +480,9 @@ class PathExtractor:
         variables = tuple(sorted({v for c in self.cut_points.values() for v in c.variables()}))
         start = min(self.cut_points) if self.cut_points else min(self.nodes)
         its = ITS(variables, location_name(start), tuple(self.transitions))
-        return ComponentSystem(
-            self.nodes,
-            tuple(self.cut_points[n] for n in sorted(self.cut_points)),
-            its,
-            self.dropped,
-        )
+        its, facts = with_constants(its, self.lengths)
+        cut_points = tuple(self.cut_points[n] for n in sorted(self.cut_points))
+        return ComponentSystem(self.nodes, cut_points, its, self.dropped, facts=facts)
 
     def _walk(self, source: CutPoint, node: int, path: PathState) -> None:
         stack: list[tuple[int, PathState]] = [(node, path)]

@@ -336,7 +336,7 @@ def _loop_proof(
         tuple(f"{loc}: {fact}" for loc, facts in invariants.by_location for fact in facts),
         system=system.its,
         recursive=recursive,
-        heap_facts=acyclic.facts(system, invariants) if acyclic is not None else (),
+        heap_facts=system.facts + (acyclic.facts(system, invariants) if acyclic else ()),
     )
 
 
@@ -568,7 +568,7 @@ def _cyclic_data_try(
             if attempt.result.proved and attempt.result.proof is not None:
                 proved = replace(candidate, its=attempt.its)
                 loop = _loop_proof(graph, program, proved, attempt.result.proof, used)
-                heap = acyclic.facts(proved, used) if used.by_location else ()
+                heap = loop.heap_facts + (acyclic.facts(proved, used) if used.by_location else ())
                 return replace(loop, heap_facts=(*heap, f"sizes are {norm.describe()}"))
     return None
 

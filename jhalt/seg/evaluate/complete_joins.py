@@ -23,7 +23,25 @@ object is reachable from both: the join holds in no represented concrete state, 
 dropping it changes no represented state. Arrays, unknown values and instances of classes
 with library superclasses (whose fields are not represented) are never complete.
 
-Only the joins of references whose closure the write may have changed are examined:
+**Rule 2 (shared closures, self-joins, ``!``).** Call the closure of ``a`` a *complete
+tree* when every reference in it is complete and its represented fields form a tree below
+``a`` (no reference reached twice: no explicit cycle, no explicit sharing — an explicit
+cycle keeps the ``!`` the store that closed it gave, `jhalt.seg.evaluate.objects`). When
+the closures of ``a`` and ``b`` overlap (or ``a`` is ``b``: ``a ⋀ a``), both are complete
+trees and no ``=?`` relates two references of their union, ``a ⋀ b`` is dropped; when the
+closure of ``a`` is a complete tree without ``=?`` inside, ``a!`` is dropped. *Why:* the annotations speak of parts of the heap the state does not represent
+(`jhalt.domains.heap`; the instance check `jhalt.domains.correspondence`, seed 000 Def. 9):
+a join is demanded of two anchors only when one of the two positions of a shared object is
+*inexact* (below an unrepresented part), or when a represented object may hide successors
+(`may_hide_sharing`, false for a complete one); ``!`` only for two paths that meet at an
+inexact node or at two different references of one object (which needs ``=?``). From a
+reference of a complete closure every path stays on represented fields of complete
+objects, so each object it reaches has exactly one reference (no ``=?`` among them) and no
+node below it is inexact: no concrete state needs these annotations, and dropping them
+changes no represented concrete state. This is what turns a list whose cyclic part was cut
+off by an overwrite (``t.field = new T()``, TPDB CyclicAnalysisRec) back into an acyclic one.
+
+Only the annotations of references whose closure the write may have changed are examined:
 the written object and the references that reach it through represented fields.
 """
 
@@ -82,8 +100,9 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
     rule refutes among those of ``written`` and the references reaching it."""
     predicates = state.predicates
     changed = _reaching(state, written)
-    candidates = [p for p in predicates.joins if len(p) == 2 and p & changed]
-    if not candidates:
+    candidates = [p for p in predicates.joins if p & changed]
+    shapes = predicates.non_tree & changed
+    if not candidates and not shapes:
         return state
     closures: dict[Ref, set[Ref] | None] = {}
 
@@ -94,17 +113,55 @@ def refuted_joins_dropped(state: AbstractState, written: Ref, fields_of: FieldsO
             closures[reference] = closure if ok else None
         return closures[reference]
 
+    def complete_tree(reference: Ref) -> set[Ref] | None:
+        closure = complete_closure(reference)
+        return closure if closure is not None and _is_tree(state, reference) else None
+
     refuted = set()
     for pair_ in candidates:
-        first, second = sorted(pair_)
+        first, second = sorted(pair_)[0], sorted(pair_)[-1]
         one, other = complete_closure(first), complete_closure(second)
-        if one is None or other is None or one & other:
+        if one is None or other is None:
+            continue
+        if one & other:  # rule 2: one object reached from both, by one reference each
+            shaped = complete_tree(first) is not None and complete_tree(second) is not None
+            if shaped and not _has_equal_pair(predicates, one | other):
+                refuted.add(pair_)
             continue
         if any(predicates.may_equal(x, y) for x in one for y in other):
             continue
         refuted.add(pair_)
-    if not refuted:
+    trees = set()
+    for reference in shapes:  # rule 2 for `!`
+        closure = complete_tree(reference)
+        if closure is not None and not _has_equal_pair(predicates, closure):
+            trees.add(reference)
+    if not refuted and not trees:
         return state
     return state.with_predicates(
-        HeapPredicates(predicates.maybe_equal, predicates.joins - refuted, predicates.non_tree)
+        HeapPredicates(
+            predicates.maybe_equal, predicates.joins - refuted, predicates.non_tree - trees
+        )
     )
+
+
+def _is_tree(state: AbstractState, root: Ref) -> bool:
+    """Whether the represented fields below ``root`` form a tree: no object reference is
+    reached twice (no explicit cycle, no explicit sharing)."""
+    seen = {root}
+    todo = [root]
+    while todo:
+        for _, child in successors(state.heap.get(todo.pop())):
+            value = state.heap.get(child)
+            if value is None or not is_object_value(value):
+                continue
+            if child in seen:
+                return False
+            seen.add(child)
+            todo.append(child)
+    return True
+
+
+def _has_equal_pair(predicates: HeapPredicates, references: set[Ref]) -> bool:
+    """Whether ``=?`` relates two of ``references``."""
+    return any(p <= references for p in predicates.maybe_equal)
