@@ -39,6 +39,10 @@ def test_a_graft_is_no_larger_than_its_two_trees_together() -> None:
     ) in described
     text = "\n".join(outcome.text_lines())
     assert "term sizes (node counts)" in text and "heap fact:" in text
+    summed = [lemma for lemma in outcome.to_json()["lemmas"] if lemma["relation"] == TERM_AT_MOST]
+    assert [(s["argument"], s["summed_with"], s["norm"]) for s in summed] == [
+        (0, [1], "term sizes (node counts)")
+    ]
 
 
 def test_a_graft_that_adds_a_node_gets_no_lemma_and_is_not_proved() -> None:
