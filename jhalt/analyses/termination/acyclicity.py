@@ -115,6 +115,12 @@ _STRING = "Ljava/lang/String;"
 _WRITES = {"putfield": 1, "aastore": 2}
 """Heap-writing instructions and the stack depth of the written object."""
 
+ACYCLIC_HEAP_FACT = (
+    "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
+    "the states' ! and =? annotations (checked on every putfield, aastore and library call "
+    "of the graph; jhalt.analyses.termination.acyclicity)"
+)
+
 
 @dataclass(frozen=True)
 class AcyclicityCheck:

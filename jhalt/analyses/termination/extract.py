@@ -131,10 +131,9 @@ from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.relations import check_facts, relation_facts
 from jhalt.analyses.termination.result_bounds import (
     NO_BOUNDS,
-    SIZE_AT_LEAST,
     ResultBounds,
     integer_bounds,
-    size_arguments,
+    size_limits,
     summary_bounds,
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
@@ -319,9 +318,10 @@ class PathExtractor:
                 relation_facts(relation, operands.term, operands.interval_of, result_type),
             )
         bounds = summary_bounds(before, after, label, self.bounds)
-        sized = bounds if self.norm is None else []  # the size bounds are about longest paths
-        sizes = [self.size_var(source, path, a) for a in size_arguments(sized)]
-        lower = [self.size_var(source, path, a) for a in size_arguments(sized, SIZE_AT_LEAST)]
+        norm = None if self.norm is None else self.norm.describe()  # its bounds, or paths'
+        upper, below = size_limits(bounds, norm)
+        sizes = [sum((self.size_var(source, path, a) for a in g), const(0)) for g in upper]
+        lower = [self.size_var(source, path, a) for a in below]
         self._heap_effect(source, path, before, after, label)
         if sizes or lower:  # the result of a recursive call is no larger than the first
             result = self.size_var(source, path, after.peek())  # arguments, no smaller

@@ -41,18 +41,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from jhalt.analyses.termination.acyclicity import ACYCLIC_HEAP_FACT
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, size_name
 from jhalt.analyses.termination.extract import PathExtractor
-from jhalt.analyses.termination.proof_context import ACYCLIC_HEAP_FACT
 from jhalt.analyses.termination.result_bounds import (
     AT_MOST,
+    INTEGER_RELATIONS,
     NON_NEGATIVE,
     SIZE_AT_LEAST,
     SIZE_AT_MOST,
     SIZE_RELATIONS,
+    TERM_AT_MOST,
     ResultBound,
     ResultBounds,
 )
+from jhalt.analyses.termination.termsize import TermSizeNorm
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState
@@ -76,6 +79,7 @@ _DESCRIPTIONS = {
     SIZE_AT_LEAST: "is no smaller than its {} (size)",
     AT_MOST: "is at most its {}",
     NON_NEGATIVE: "is non-negative",
+    TERM_AT_MOST: "is no larger than {}",
 }
 
 
@@ -104,10 +108,13 @@ class ResultLemma:
 
     def describe(self) -> str:
         instance = self._instance()
-        if instance and self.position == 0:
-            which = "receiver"
-        else:
-            which = f"argument {self.position + (0 if instance else 1)}"
+        named = [
+            "receiver" if instance and k == 0 else f"argument {k + (0 if instance else 1)}"
+            for k in self.bound.positions or (self.position,)
+        ]
+        which = named[0] if len(named) == 1 else "the sum of its " + " and ".join(named)
+        if self.bound.relation == TERM_AT_MOST:
+            which = (which if len(named) > 1 else f"its {which}") + f", {self.bound.norm}"
         return f"the result of {self.method} " + _DESCRIPTIONS[self.bound.relation].format(which)
 
     def _instance(self) -> bool:
@@ -118,6 +125,8 @@ class ResultLemma:
             "method": self.method,
             "relation": self.bound.relation,
             "argument": self.position if self.position >= 0 else None,
+            "summed_with": list(self.bound.others),
+            "norm": self.bound.norm or None,
             "heap_facts": list(self.heap_facts),
             "obligations": [
                 {"premises": [str(c) for c in p], "goal": str(goal)} for p, goal in self.obligations
@@ -149,10 +158,24 @@ def result_lemmas(
     ``acyclic_heap`` decides the whole-program acyclicity rule, asked only when a claim is
     about sizes. Raises `OutOfTime` once ``deadline`` has passed."""
     candidates = _candidates(graph, program) if program is not None else []
-    config = SmtConfig(deadline=deadline)
     sizes = any(bound.relation in SIZE_RELATIONS for _, bound, _ in candidates)
     facts = (ACYCLIC_HEAP_FACT,) if sizes and acyclic_heap() else ()
-    regions = {m: _Region(graph, m, facts) for m in sorted({m for m, _, _ in candidates})}
+    return prove_claims(graph, program, deadline, candidates, facts)
+
+
+def prove_claims(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    deadline: Deadline,
+    candidates: list[Claim],
+    facts: tuple[str, ...],
+    norm: TermSizeNorm | None = None,
+) -> tuple[ResultLemma, ...]:
+    """The greatest set of ``candidates`` that hold together (module docstring, "The
+    proof"), over longest-path sizes or, with ``norm``, its term sizes (`termlemmas`);
+    ``facts``: the extractions use the whole-program acyclicity rule (`ACYCLIC_HEAP_FACT`)."""
+    config = SmtConfig(deadline=deadline)
+    regions = {m: _Region(graph, m, facts, norm) for m in sorted({m for m, _, _ in candidates})}
     while candidates:
         bounds = as_bounds(tuple(ResultLemma(m, b, n, ()) for m, b, n in candidates))
         proved: list[ResultLemma] = []
@@ -169,17 +192,10 @@ def _candidates(graph: SymbolicExecutionGraph, program: Program) -> list[Claim]:
     """The claims for every recursive method whose calls are summarised in ``graph``: size
     bounds by its reference arguments when it returns a reference; bounds by its integral
     arguments and non-negativity when it returns an integral value."""
-    methods = sorted(
-        {
-            callee
-            for _, label, _ in graph.eval_edges()
-            if (callee := summary_callee(label.assumptions)) is not None
-        }
-    )[:MAX_METHODS]
     found: list[Claim] = []
-    for method in methods:
-        types = _argument_types(program, method)
-        result = _descriptor(method).rsplit(")", 1)[1][0]
+    for method in recursive_methods(graph):
+        types = argument_types(program, method)
+        result = result_letter(method)
         if types is None:
             continue
         if result in "L[":
@@ -199,11 +215,28 @@ def _candidates(graph: SymbolicExecutionGraph, program: Program) -> list[Claim]:
     return found
 
 
+def recursive_methods(graph: SymbolicExecutionGraph) -> list[str]:
+    """The recursive methods whose calls are summarised in ``graph``, at most
+    `MAX_METHODS` (sorted)."""
+    return sorted(
+        {
+            callee
+            for _, label, _ in graph.eval_edges()
+            if (callee := summary_callee(label.assumptions)) is not None
+        }
+    )[:MAX_METHODS]
+
+
+def result_letter(method: str) -> str:
+    """The first letter of the result type of ``method`` (``str(MethodId)``)."""
+    return _descriptor(method).rsplit(")", 1)[1][0]
+
+
 def _descriptor(method: str) -> str:
     return method[method.index("(") :]
 
 
-def _argument_types(program: Program, method: str) -> tuple[str, ...] | None:
+def argument_types(program: Program, method: str) -> tuple[str, ...] | None:
     """The types of the values a call of ``method`` (``str(MethodId)``) pops, receiver
     first; None when the method is not found."""
     head, descriptor = method[: method.index("(")], _descriptor(method)
@@ -219,12 +252,17 @@ def _argument_types(program: Program, method: str) -> tuple[str, ...] | None:
 class _Region:
     """The nodes of the call contexts of one method (module docstring): its entries with
     their argument references, its returns with the returned reference. ``heap_facts``:
-    the extraction may use the whole-program acyclicity rule (`ACYCLIC_HEAP_FACT`)."""
+    the extraction may use the whole-program acyclicity rule (`ACYCLIC_HEAP_FACT`);
+    ``norm``: its sizes are that norm's term sizes (`termlemmas`)."""
 
     def __init__(
-        self, graph: SymbolicExecutionGraph, method: str, heap_facts: tuple[str, ...] = ()
+        self,
+        graph: SymbolicExecutionGraph,
+        method: str,
+        heap_facts: tuple[str, ...] = (),
+        norm: TermSizeNorm | None = None,
     ) -> None:
-        self.graph, self.method, self.heap_facts = graph, method, heap_facts
+        self.graph, self.method, self.heap_facts, self.norm = graph, method, heap_facts, norm
         self.entries: dict[int, tuple[Ref | None, ...]] = {}
         self.returns: dict[int, Ref] = {}
         starts = [t for _, label, t in graph.eval_edges() if label.enters_call] + [graph.entry]
@@ -264,6 +302,7 @@ class _Region:
             config.deadline,
             bounds,
             bool(self.heap_facts),
+            self.norm,
         )
         points = {c.node: c for c in system.cut_points}
         runs = entry_to_return_runs(system, set(self.entries), set(self.returns))
@@ -287,7 +326,7 @@ class _Region:
         return [lemma for lemma in found if lemma.verify(config)]
 
     def _facts(self, bound: ResultBound) -> tuple[str, ...]:
-        return self.heap_facts if bound.relation in SIZE_RELATIONS else ()
+        return self.heap_facts if bound.relation not in INTEGER_RELATIONS else ()
 
 
 _RETURNS = frozenset({"areturn", "ireturn", "lreturn"})
@@ -363,9 +402,9 @@ def _goal(
 ) -> LinearConstraint | None:
     """What a transition from the entry ``source`` to the return ``target`` must entail for
     ``bound``; None when a value it relates has no variable there (the claim fails)."""
-    if bound.relation in SIZE_RELATIONS:
-        argument = _argument(arguments, bound.position)
-        if argument is None or argument not in points[source].sized_refs:
+    if bound.relation not in INTEGER_RELATIONS:
+        summed = [_argument(arguments, k) for k in bound.positions]
+        if any(a is None or a not in points[source].sized_refs for a in summed):
             return None
         if returned == NULL:
             result: LinearExpr = const(0)
@@ -373,9 +412,8 @@ def _goal(
             return None
         else:
             result = var(primed(size_name(returned)))
-        if bound.relation == SIZE_AT_LEAST:
-            return ge(result, var(size_name(argument)))
-        return le(result, var(size_name(argument)))
+        total = sum((var(size_name(a)) for a in summed if a is not None), const(0))
+        return ge(result, total) if bound.relation == SIZE_AT_LEAST else le(result, total)
     if returned not in points[target].int_refs:
         return None
     result = var(primed(returned))
@@ -416,11 +454,12 @@ def extract_region(
     deadline: Deadline,
     bounds: ResultBounds,
     acyclic_heap: bool = False,
+    norm: TermSizeNorm | None = None,
 ) -> ComponentSystem:
     """The ITS of the activations that start at ``entries`` (call-context entries of one
     method), with ``entries`` and ``returns`` as cut points, over the nodes reachable from
     the entries without entering a call (`lemmas`); ``bounds`` at the summary edges;
-    ``acyclic_heap`` as for `extract.extract_component`."""
+    ``acyclic_heap`` and ``norm`` as for `extract.extract_component`."""
     region: set[int] = set()
     todo = list(entries)
     while todo:
@@ -438,5 +477,6 @@ def extract_region(
         bounds,
         follow_calls=False,
         acyclic_heap=acyclic_heap,
+        norm=norm,
     )
     return extractor.extract()

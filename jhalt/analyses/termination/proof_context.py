@@ -1,5 +1,6 @@
 """The context of one graph's termination proof that its loops share (issues 14 and 16): the
-result lemmas' bounds on recursive calls' results (`lemmas`) and the whole-program acyclicity
+result lemmas' bounds on recursive calls' results (`lemmas`; per term-size norm,
+`termlemmas`) and the whole-program acyclicity
 rule (`acyclicity`), decided once, on demand — or, when it fails, the rule for the writes
 that may run before a loop, decided once per loop; and whether every heap is a forest
 (`forest`), decided when a loop first needs it.
@@ -8,6 +9,7 @@ that may run before a loop, decided once per loop; and whether every heap is a f
 from __future__ import annotations
 
 from jhalt.analyses.termination.acyclicity import (
+    ACYCLIC_HEAP_FACT,
     AcyclicityCheck,
     acyclic_before,
     heap_stays_acyclic,
@@ -16,17 +18,13 @@ from jhalt.analyses.termination.cutpoints import ComponentSystem
 from jhalt.analyses.termination.forest import ForestCheck, heap_stays_forest
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.termlemmas import NormLemmas
+from jhalt.analyses.termination.termsize import TermSizeNorm
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import is_object_value
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
-
-ACYCLIC_HEAP_FACT = (
-    "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
-    "the states' ! and =? annotations (checked on every putfield, aastore and library call "
-    "of the graph; jhalt.analyses.termination.acyclicity)"
-)
 
 ACYCLIC_BEFORE_FACT = (
     "no write that may run before this loop closes a cycle, so every heap it sees is acyclic "
@@ -61,6 +59,21 @@ class ProofContext:
         self._before: dict[frozenset[int], bool] = {}
         """Per SCC: whether the rule holds for the writes that may run before it."""
         self._forest: ForestCheck | None = None
+        self.norm_lemmas = NormLemmas(graph, program, deadline, self.decide)
+        """The term-size lemmas per norm (`termlemmas`), proved when a loop needs them."""
+
+    def norm_bounds(self, norm: TermSizeNorm | None) -> ResultBounds:
+        """The hypotheses at summary edges of an extraction whose sizes are longest paths
+        (``norm`` None: ``bounds``) or the term sizes of ``norm`` (`NormLemmas.bounds`)."""
+        return self.bounds if norm is None else self.norm_lemmas.bounds(norm, self.bounds)
+
+    def proved_with(self, nodes: frozenset[int], norm: TermSizeNorm | None) -> None:
+        """The loop at ``nodes`` is proved under ``norm`` (None: longest paths): the rule
+        before it, when it holds, is one of its facts, the norm's lemmas part of the proof."""
+        if self.holds_before(nodes):
+            self.used.add(nodes)
+        if norm is not None:
+            self.norm_lemmas.use(norm)
 
     def forest(self) -> ForestCheck:
         """`heap_stays_forest` of the graph (decided now if not yet)."""

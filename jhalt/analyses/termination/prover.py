@@ -59,7 +59,7 @@ from jhalt.analyses.termination.naming import variable_names
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
 from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.analyses.termination.ranking import RankingConfig, verify
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS, integer_bounds_only
+from jhalt.analyses.termination.result_bounds import NO_BOUNDS
 from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.budget import NEVER, TERMINATION_PHASE, Deadline, OutOfTime, timeout_in
 from jhalt.domains.state import AbstractState
@@ -386,7 +386,8 @@ def prove_graph_terminates(
         lemmas = result_lemmas(graph, program, config.deadline, context.decide)
         context.bounds = as_bounds(lemmas)
         outcome = _prove_loops(graph, program, config, assumptions, loops, context)
-        return replace(outcome, lemmas=lemmas) if outcome.proved else outcome
+        used = lemmas + context.norm_lemmas.used()  # ... and those of the norms used
+        return replace(outcome, lemmas=used) if outcome.proved else outcome
     except OutOfTime:
         return TerminationOutcome(False, timeout_in(TERMINATION_PHASE), tuple(loops), assumptions)
 
@@ -511,16 +512,15 @@ def _term_size_try(
         if config.deadline.expired():
             return None
         with_rule = forest.holds or acyclic.holds_before(system.nodes) or bool(norm and norm.only)
-        bounds = acyclic.bounds if norm is None else integer_bounds_only(acyclic.bounds)
+        bounds = acyclic.norm_bounds(norm)  # the lemmas about longest paths or about norm
         candidate = extract_component(
             graph, system.nodes, program, config.deadline, bounds, with_rule, norm, forest
-        )  # the size lemmas are about longest paths
+        )
         if refusal(candidate, config.max_transitions) is not None:
             return None
         attempt = prove_cheaply(candidate.its, config.ranking)
         if attempt.result.proved and attempt.result.proof is not None:
-            if acyclic.holds_before(system.nodes):
-                acyclic.used.add(system.nodes)
+            acyclic.proved_with(system.nodes, norm)
             candidate = replace(candidate, its=attempt.its)
             loop = _loop_proof(
                 graph, program, candidate, attempt.result.proof, NO_INVARIANTS, acyclic
