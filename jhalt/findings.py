@@ -165,6 +165,9 @@ class LoopSite:
     recursion: tuple[MethodId, ...] = ()
     """An infinite recursion through these methods (empty: a loop): the replay judges it by
     its stack overflow (`jhalt.witness.overflow`)."""
+    calls: tuple[MethodId, ...] = ()
+    """Recursive methods the loop calls, whose calls may get deeper with every iteration: the
+    replay judges the loop by its stack overflows (`jhalt.witness.deepening`)."""
 
 
 @dataclass(frozen=True)
