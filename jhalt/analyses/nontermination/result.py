@@ -84,7 +84,7 @@ class NonTerminationResult:
     def assumed(self) -> tuple[str, ...]:
         """Mathematical integers, when the overflow note says the argument needs them; an
         unbounded stack, when the loop passes recursive calls (they may get deeper)."""
-        found = (self.overflow_note,) if self.overflow_note else ()
+        found: tuple[str, ...] = (self.overflow_note,) if self.overflow_note else ()
         if self.passed_calls:
             names = ", ".join(sorted({str(call.callee) for call in self.passed_calls}))
             found += (f"an unbounded stack (the loop's calls of {names} may get deeper)",)
