@@ -126,7 +126,7 @@ def judge_deepening(
         Replay.CONFIRMED,
         f"calls deepening with every iteration: StackOverflowError in {claim.names} called from "
         f"the loop; {sizes} — the depth grows with the stack size; with -Xss{HUGE_STACK} still "
-        f"running after {timeout_s:g} s, a thread dump shows the main thread {huge.depth} frames "
+        f"running after {round(timeout_s, 1):g} s, a thread dump shows the main thread {huge.depth} frames "
         f"of {claim.names} deep above {huge.loop}",
     )
 

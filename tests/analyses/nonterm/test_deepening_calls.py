@@ -15,6 +15,7 @@ import pytest
 from corpus import Verdict, compile_program, load_program
 from nonterm_testkit import TEST_CONFIG, prove, registry
 
+from jhalt.analyses.check import nontermination_finding
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
@@ -23,6 +24,7 @@ from jhalt.witness.inputs import args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay
 from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.stacks import StackFrame
+from jhalt.witness.validate import finding_claim
 
 MAIN = "([Ljava/lang/String;)V"
 DEEPENING = ["RecLoopDeepens", "RecLoopDeepensPair"]
@@ -52,6 +54,15 @@ def test_a_loop_with_deepening_calls_is_no_and_names_the_passed_call(name: str) 
     assert result.verify()
     assert any("unbounded stack" in a for a in result.assumed())
     assert result.overflow_note and "mathematical integers" in result.overflow_note
+
+
+def test_a_check_finding_carries_the_calls_to_its_replay_claim() -> None:
+    result = prove(str(compile_program("RecLoopDeepens").classes_dir), "RecLoopDeepens").result
+    assert result is not None
+    finding = nontermination_finding(MethodId("RecLoopDeepens", "main", MAIN), result)
+    assert finding.calls == result.loop.calls
+    assert finding.to_json()["calls"] == ["RecLoopDeepens.down(I)V"]
+    assert finding_claim(finding).calls == result.loop.calls
 
 
 def test_the_recheck_fails_on_a_graph_where_the_callee_may_throw() -> None:
