@@ -100,10 +100,14 @@ class Finding:
     """The triage level (issue 19, README "Triage levels"): ``error``, ``warning`` or
     ``note`` — SARIF's levels; ``category`` says why (``public API``, ``null argument``, …)."""
     category: str = ""
+    calls: tuple[MethodId, ...] = ()
+    """For a non-termination: the recursive methods its loop calls, whose calls may get deeper
+    with every iteration (the replay's `Claim.calls`, `jhalt.witness.deepening`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level,
+            **({"calls": [str(method) for method in self.calls]} if self.calls else {}),
             **({"category": self.category} if self.category else {}),
             "kind": self.kind,
             "message": self.message,
@@ -165,6 +169,9 @@ class LoopSite:
     recursion: tuple[MethodId, ...] = ()
     """An infinite recursion through these methods (empty: a loop): the replay judges it by
     its stack overflow (`jhalt.witness.overflow`)."""
+    calls: tuple[MethodId, ...] = ()
+    """Recursive methods the loop calls, whose calls may get deeper with every iteration: the
+    replay judges the loop by its stack overflows (`jhalt.witness.deepening`)."""
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,7 @@ def nontermination_finding(entry: MethodId, found: NonTerminationResult) -> Find
         entry=entry,
         witness=found.witness,
         path=path,
+        calls=loop.calls,
     )
 
 

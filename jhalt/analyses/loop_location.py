@@ -25,6 +25,9 @@ class LoopLocation:
     source_file: str | None = None
     recursive: bool = False
     """The loop enters recursive calls: an infinite recursion."""
+    calls: tuple[MethodId, ...] = ()
+    """Recursive methods the loop calls and its proof passes (whose calls may get deeper
+    with every iteration): the replay judges the loop by its stack overflows."""
 
     def __str__(self) -> str:
         """The method and the loop's source lines; the head's pc only where the class file
@@ -37,7 +40,8 @@ class LoopLocation:
 
     def site(self) -> LoopSite:
         """The typed method and lines, for the replay's claim."""
-        return LoopSite(self.method, self.lines, (self.method,) if self.recursive else ())
+        recursion = (self.method,) if self.recursive else ()
+        return LoopSite(self.method, self.lines, recursion, self.calls)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +51,7 @@ class LoopLocation:
             "lines": list(self.lines) if self.lines else None,
             "source_file": self.source_file,
             "recursive": self.recursive,
+            "calls": [str(method) for method in self.calls],
         }
 
 

@@ -131,7 +131,9 @@ def _replay_nontermination(
             else ConcreteInputs.from_json(witness.inputs)
         )
         recursive = bool(result.loop.recursion) if result.loop else False
-        claim = Claim(NON_TERMINATION, method, (lines[0], lines[1]) if lines else None, recursive)
+        calls = result.loop.calls if result.loop else ()
+        span = (lines[0], lines[1]) if lines else None
+        claim = Claim(NON_TERMINATION, method, span, recursive, calls)
         observe = result_observer(result, classpath)  # watch the loop first (issue 20)
         outcome = replay(
             classpath, result.entry, inputs, claim, timeout_s=args.replay_wait, observe=observe

@@ -59,6 +59,9 @@ class Claim:
     recursive: bool = False
     """A non-termination by infinite recursion: judged by its stack overflow
     (`jhalt.witness.overflow`)."""
+    calls: tuple[MethodId, ...] = ()
+    """A loop whose calls of these recursive methods get deeper with every iteration:
+    judged by its stack overflows and a run with a huge stack (`jhalt.witness.deepening`)."""
 
     @property
     def is_non_termination(self) -> bool:

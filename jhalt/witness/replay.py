@@ -18,6 +18,9 @@ return) runs on rewritten classes that return them (`jhalt.witness.inject`):
 * infinite recursion (``Claim.recursive``, or a hang claim whose run ends in
   ``StackOverflowError``): judged by `jhalt.witness.overflow` — the overflow repeats a cycle
   through the claimed method and its depth grows with the stack size;
+* a loop whose calls get deeper with every iteration (``Claim.calls``): judged by
+  `jhalt.witness.deepening` — stack overflows in calls from the loop, deeper with a larger
+  stack, and a run with a huge stack still in the loop after the wait;
 * non-termination: an ``observe`` hook (the CLI's: `jhalt.dynamic.confirm`, the same command
   under the debugger) decides first when it can; else the process must still run after
   ``timeout_s`` and thread dumps (``jcmd``, ``jstack`` or SIGQUIT) must all show the main
@@ -52,6 +55,7 @@ from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.claim import Claim, Jdk, ReplayResult, find_jdk, skipped
 from jhalt.witness.compiler import COMPILE_TIMEOUT_S, compile_sources
+from jhalt.witness.deepening import LoopClaim, judge_deepening
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
@@ -114,6 +118,8 @@ def replay_finding(
     claim = Claim.of_finding(finding, loop_lines)
     return replay(classpath, finding.entry, inputs, claim, timeout_s=timeout_s, jdk=jdk)
 
+
+Sampled = tuple[StackFrame, ...] | str
 
 Observer = Callable[[str, Sequence[str], Path, float], ReplayResult | None]
 """Watches a hang claim's run and judges it by what it sees, or answers None to leave the
@@ -183,7 +189,7 @@ def _wait_within(claim: Claim, timeout_s: float, deadline: Deadline) -> float | 
     left = deadline.remaining()
     if claim.is_non_termination:
         left -= HANG_EXAMINATION_S
-        if claim.recursive:
+        if claim.recursive or claim.calls:
             left /= len(STACK_SIZES) + 1
     wait = min(timeout_s, left)
     if wait <= 0 or (claim.is_non_termination and wait < min(timeout_s, REPLAY_FLOOR_S)):
@@ -225,6 +231,18 @@ def _observe_or_run(
     it, else `_run_and_judge` (and judged by its stack overflow if it ended in one)."""
     if claim.is_non_termination and claim.recursive:
         return _overflow(arguments, work, claim, timeout_s, jdk)
+    if claim.is_non_termination and claim.calls:
+        loop = LoopClaim(claim.method, claim.lines, claim.calls)
+
+        def sample(process: subprocess.Popen[bytes], stdout: BoundedOutput) -> Sampled:
+            dump, problem = _thread_dump(process, jdk, stdout)
+            frames = main_thread_frames(dump) if dump is not None else None
+            return frames if frames is not None else problem or "the main thread has ended"
+
+        judged = judge_deepening(jdk.java, arguments, work, loop, timeout_s, sample)
+        return ReplayResult(
+            judged.status, judged.detail, STACK_OVERFLOW, command=(jdk.java, *arguments)
+        )
     if observe is not None and claim.is_non_termination:
         observed = observe(jdk.java, arguments, work, timeout_s)
         if observed is not None:

@@ -34,9 +34,8 @@ def finding_inputs(finding: Finding) -> ConcreteInputs:
 def finding_claim(finding: Finding) -> Claim:
     if finding.kind == NON_TERMINATION:
         lines = [step.line for step in finding.path if step.line is not None]
-        return Claim(
-            NON_TERMINATION, finding.location.method, (min(lines), max(lines)) if lines else None
-        )
+        span = (min(lines), max(lines)) if lines else None
+        return Claim(NON_TERMINATION, finding.location.method, span, calls=finding.calls)
     line = finding.location.line
     return Claim(finding.kind, finding.location.method, (line, line) if line else None)
 

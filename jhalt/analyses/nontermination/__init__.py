@@ -5,8 +5,8 @@ Public API: :func:`find_nontermination` (and :func:`search_nontermination`, whic
 returns the reasons for a MAYBE; :class:`NonTerminationSearcher` runs it in slices),
 :class:`NonTerminationConfig`,
 :class:`NonTerminationResult`. Modules: ``interesting`` (Def. 6), ``loops`` (loop heads,
-Thm 8 path systems), ``recurrence`` (the soundness rule, closure check, deterministic
-runs), ``candidates`` (concrete inputs), ``techniques`` (the ordered processors tried at a
+Thm 8 path systems), ``calls`` (recursive calls a loop's proof may pass), ``recurrence``
+(the soundness rule, closure check, deterministic runs), ``candidates`` (concrete inputs), ``techniques`` (the ordered processors tried at a
 loop head), ``guesses`` (candidate invariants), ``overflow`` (Java vs mathematical
 integers), ``prover`` (the procedure), ``result`` (the answer, a `jhalt.findings.Evidence`),
 ``condition`` (a non-looping proof's recurrent set, evaluable on concrete values).

@@ -20,6 +20,9 @@ It refuses (the soundness rule of :mod:`.recurrence`, plus what Thm 8 needs):
 
 A node that enters a recursive call goes on into the callee only
 (`SymbolicExecutionGraph.next_steps`): a loop through such edges is an infinite recursion.
+A call whose callee runs outside the loop is passed along its summary's return case when
+`calls.passed_calls` proved that it never completes abruptly and changes nothing
+(``passes``); otherwise the paths through it end there.
 
 Integer refinement cases contribute their assumed relations *and* the refined interval of
 the new reference, so the case condition is exact even when no relation is attached.
@@ -27,7 +30,7 @@ the new reference, so the case condition is exact even when no relation is attac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from jhalt.analyses.nontermination.recurrence import Refused, inexact_reason
@@ -136,11 +139,16 @@ class _PathBuilder:
 
 
 def _edge_relations(
-    graph: SymbolicExecutionGraph, source: int, label: EdgeLabel, target: int, path: _PathBuilder
+    graph: SymbolicExecutionGraph,
+    edge: tuple[int, EdgeLabel, int],
+    path: _PathBuilder,
+    passed: Collection[int] = (),
 ) -> Refused | None:
-    """Add the relations of one (non-closing) edge of a path."""
+    """Add the relations of one (non-closing) edge of a path; an edge from a node of
+    ``passed`` (the return case of a passed call) may carry the summary's assumption."""
+    source, label, target = edge
     before, after = graph.states[source], graph.states[target]
-    problem = inexact_reason(label)
+    problem = inexact_reason(label, summary_proved=source in passed)
     if problem:
         return Refused(problem)
     if isinstance(label, EvalEdge):
@@ -224,8 +232,22 @@ def _loop_path(
     return LoopPath(conditions, computations, back, description)
 
 
-def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refused:
-    """The Thm 8 system of the loop at ``head`` (module docstring)."""
+def _steps(
+    graph: SymbolicExecutionGraph, node: int, passes: Mapping[int, int]
+) -> list[tuple[EdgeLabel, int]]:
+    """How a path of the loop goes on from ``node``: at a passed call, its summary's return
+    case only (``passes``: call node → return case node, `calls.passed_calls`)."""
+    if node in passes:
+        return [(label, t) for label, t in graph.successors(node) if t == passes[node]]
+    return graph.next_steps(node)
+
+
+def loop_system(
+    graph: SymbolicExecutionGraph, head: int, passes: Mapping[int, int] | None = None
+) -> LoopSystem | Refused:
+    """The Thm 8 system of the loop at ``head`` (module docstring); at the call nodes of
+    ``passes`` (proved by `calls.passed_calls`) the paths take the summary's return case."""
+    passes = passes or {}
     nodes = loop_nodes(graph, head)
     refused = _branching_refused(graph, head, nodes)
     if refused is not None:
@@ -237,7 +259,7 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
     stack: list[tuple[int, _PathBuilder]] = [(head, _PathBuilder([], [], [head]))]
     while stack:
         node, path = stack.pop()
-        for label, target in graph.next_steps(node):
+        for label, target in _steps(graph, node, passes):
             if target not in nodes:
                 continue
             if target == head:
@@ -265,7 +287,7 @@ def loop_system(graph: SymbolicExecutionGraph, head: int) -> LoopSystem | Refuse
             extended = _PathBuilder(
                 list(path.conditions), list(path.computations), path.nodes + [target]
             )
-            refused = _edge_relations(graph, node, label, target, extended)
+            refused = _edge_relations(graph, (node, label, target), extended, passes.values())
             if refused:
                 return refused
             stack.append((target, extended))

@@ -47,6 +47,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jhalt.analyses.nontermination.calls import PassedCall, passed_calls
 from jhalt.analyses.nontermination.candidates import Candidate, candidates
 from jhalt.analyses.nontermination.condition import recurrent_condition
 from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
@@ -65,6 +66,7 @@ from jhalt.analyses.nontermination.recurrence import (
     check_recurrent,
     run_deterministic,
     state_key,
+    state_signature,
 )
 from jhalt.analyses.nontermination.result import (
     LOOPING,
@@ -79,7 +81,7 @@ from jhalt.budget import NEVER, NONTERMINATION_PHASE, Deadline, timeout_in
 from jhalt.domains.instance import check_instance
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, IntValue, Ref, value_type_name
+from jhalt.domains.values import IntValue, Ref
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions
@@ -125,22 +127,6 @@ def _all_refs(graph: SymbolicExecutionGraph) -> set[str]:
     return names
 
 
-def _signature(state: AbstractState) -> tuple[object, ...]:
-    parts: list[object] = [state_key(state)]
-    for position, reference in state.positions():
-        value = None if reference == NULL else state.heap.get(reference)
-        if value is None:
-            parts.append((str(position), "null"))
-        elif isinstance(value, IntValue):
-            parts.append((str(position), value.interval.lo, value.interval.hi))
-        else:
-            try:
-                parts.append((str(position), value_type_name(value), str(value).split(" ")[0]))
-            except TypeError:
-                parts.append((str(position), str(value)))
-    return tuple(parts)
-
-
 class NonTerminationSearcher:
     """The search of :func:`search_nontermination`, runnable in slices (issue 16: a few
     candidate inputs before the termination proof, the rest only when it fails)."""
@@ -169,6 +155,7 @@ class NonTerminationSearcher:
         self.recursive: dict[tuple[ProgramPosition, ...], bool] = {}
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
         self.open_systems: dict[int, LoopSystem] = {}
+        self.passed: dict[int, tuple[PassedCall, ...]] = {}  # per head (`calls.passed_calls`)
         self.box_attempts = 0
         self.box_cache: set[tuple[object, ...]] = set()
         self.iterates: dict[tuple[object, ...], bool] = {}
@@ -196,7 +183,11 @@ class NonTerminationSearcher:
         for head in self.heads:
             if self.out_of_time():
                 return
-            system = loop_system(self.graph, head)
+            passed, refused = passed_calls(self.graph, loop_nodes(self.graph, head))
+            for reason in refused:
+                self.note(f"non-looping (Thm 8) at {self.graph.states[head].position}: {reason}")
+            self.passed[head] = tuple(passed.values())
+            system = loop_system(self.graph, head, {n: c.returns for n, c in passed.items()})
             if isinstance(system, Refused):
                 self.note(
                     f"non-looping (Thm 8) at {self.graph.states[head].position}: {system.reason}"
@@ -230,7 +221,7 @@ class NonTerminationSearcher:
             if positions not in self.head_positions:
                 return None
             trail.append(state)
-            signature = _signature(state)
+            signature = state_signature(state)
             for earlier, earlier_step in seen.get(signature, []):
                 if check_instance(state, earlier, self.ctx.hierarchy):
                     return self._repeat_proof(earlier, earlier_step, state, step)
@@ -315,7 +306,8 @@ class NonTerminationSearcher:
         condition = recurrent_condition(
             system, (), self.config.smt, self.graph.states[head], self.ctx.program
         )
-        return Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
+        found = Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
+        return found.with_calls(self.passed.get(head, ()))
 
     def invariant_proof(self, visit: Visit, visits: list[dict[Ref, int]]) -> Found | None:
         """Thm 8 with a candidate invariant ``R`` guessed from the run's last visits of the
@@ -414,7 +406,8 @@ class NonTerminationSearcher:
         condition = recurrent_condition(
             system, box, self.config.smt, self.graph.states[head], self.ctx.program
         )
-        return Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
+        found = Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
+        return found.with_calls(self.passed.get(head, ()))
 
     def generalised_proof(self, visit: Visit) -> Found | None:
         """Thm 7 with ``⊑_Π`` (module docstring, item c). A check that runs out of budget
@@ -444,7 +437,7 @@ class NonTerminationSearcher:
             widened.append(reference)
         if not widened:
             return None
-        signature = (head, _signature(generalised))
+        signature = (head, state_signature(generalised))
         if signature in self.closure_cache:
             return None
         self.closure_cache.add(signature)
@@ -541,16 +534,20 @@ class NonTerminationSearcher:
         proof = self.complete_positions(proof, trail)
         last = trail[-1] if trail else candidate.state
         steps = self.config.overflow_probe_steps
-        overflow = overflow_note(self.ctx, last, proof.head, proof.exact_repeat, trail, steps)
+        ctx = self.ctx  # a passed call is run with its real frames (its depth is the point)
+        if proof.passed:
+            ctx = replace(ctx, options=replace(ctx.options, abstract_recursion=False))
+        overflow = overflow_note(ctx, last, proof.head, proof.exact_repeat, trail, steps)
         return NonTerminationResult(
             kind=proof.kind,
-            loop=self.location(proof),
+            loop=replace(self.location(proof), calls=tuple(c.callee for c in proof.passed)),
             evidence=proof.evidence,
             witness=candidate.witness,
             evidence_data=proof.data,
             overflow_note=overflow,
             steps_to_loop=proof.step,
             condition=proof.condition,
+            passed_calls=proof.passed,
         )
 
     def _note_exhausted(self) -> None:

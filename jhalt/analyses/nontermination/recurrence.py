@@ -39,8 +39,10 @@ from typing import Generic, TypeVar
 
 from jhalt.domains.instance import check_instance
 from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, IntValue, value_type_name
 from jhalt.ids import ProgramPosition
 from jhalt.seg.context import EvalContext, Step, Stuck
+from jhalt.seg.evaluate.recursion import is_summary_assumption
 from jhalt.seg.labels import EdgeLabel, EvalEdge
 from jhalt.seg.stepper import (
     Blocked,
@@ -65,11 +67,34 @@ def state_key(state: AbstractState) -> Key:
     return tuple(frame.position for frame in state.frames), state.class_init
 
 
-def inexact_reason(label: EdgeLabel) -> str | None:
-    """Why an edge is not exact (module docstring, the soundness rule), or None."""
+def state_signature(state: AbstractState) -> tuple[object, ...]:
+    """`state_key` and, per position, the interval of an integer or the type of an object:
+    the key under which a run keeps its head states to look up exact repeats."""
+    parts: list[object] = [state_key(state)]
+    for position, reference in state.positions():
+        value = None if reference == NULL else state.heap.get(reference)
+        if value is None:
+            parts.append((str(position), "null"))
+        elif isinstance(value, IntValue):
+            parts.append((str(position), value.interval.lo, value.interval.hi))
+        else:
+            try:
+                parts.append((str(position), value_type_name(value), str(value).split(" ")[0]))
+            except TypeError:
+                parts.append((str(position), str(value)))
+    return tuple(parts)
+
+
+def inexact_reason(label: EdgeLabel, summary_proved: bool = False) -> str | None:
+    """Why an edge is not exact (module docstring, the soundness rule), or None.
+    ``summary_proved``: the edge is the return case of a recursive call's summary that
+    `calls.pass_call` proved exact, so the summary's own assumption is no objection."""
     if isinstance(label, EvalEdge):
-        if label.assumptions:
-            return f"{label.position}: relies on an over-approximation ({'; '.join(label.assumptions)})"
+        assumed = [
+            a for a in label.assumptions if not (summary_proved and is_summary_assumption(a))
+        ]
+        if assumed:
+            return f"{label.position}: relies on an over-approximation ({'; '.join(assumed)})"
         for relation in label.constraints:
             if relation.op in InexactOps:
                 kind = (

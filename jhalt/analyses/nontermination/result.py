@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jhalt.analyses.loop_location import LoopLocation
+from jhalt.analyses.nontermination.calls import PassedCall
 from jhalt.analyses.nontermination.condition import RecurrentCondition
 from jhalt.findings import Witness
 
@@ -36,6 +37,9 @@ class NonTerminationResult:
     steps_to_loop: int = 0
     condition: RecurrentCondition | None = field(default=None, compare=False)
     """A non-looping proof's recurrent set, for an observing replay (not in the JSON)."""
+    passed_calls: tuple[PassedCall, ...] = field(default=(), compare=False)
+    """The recursive calls the proof's loop passes (`calls`; named in ``evidence_data``),
+    re-checked on the graph by `verify`."""
 
     def explanation(self) -> str:
         text = f"{self.what} in {self.loop}: {self.evidence}"
@@ -78,18 +82,26 @@ class NonTerminationResult:
         return lines
 
     def assumed(self) -> tuple[str, ...]:
-        """Mathematical integers, when the overflow note says the argument needs them."""
-        return (self.overflow_note,) if self.overflow_note else ()
+        """Mathematical integers, when the overflow note says the argument needs them; an
+        unbounded stack, when the loop passes recursive calls (they may get deeper)."""
+        found: tuple[str, ...] = (self.overflow_note,) if self.overflow_note else ()
+        if self.passed_calls:
+            names = ", ".join(sorted({str(call.callee) for call in self.passed_calls}))
+            found += (f"an unbounded stack (the loop's calls of {names} may get deeper)",)
+        return found
 
     def verify(self) -> bool:
         """Re-checks what the proof object itself states: a known kind, a witness, the loop's
         head among its pcs. The closure or Thm 8 argument was checked when it was found (its
-        soundness rests on exact steps, :mod:`.recurrence`); the independent re-check of a NO
-        is the replay of the witness on a JVM (`jhalt.witness.replay`)."""
+        soundness rests on exact steps, :mod:`.recurrence`), except that every recursive call
+        the loop passes is re-checked on the graph (`calls.PassedCall.recheck`); the
+        independent re-check of a NO is the replay of the witness on a JVM
+        (`jhalt.witness.replay`)."""
         return (
             self.kind in (LOOPING, NON_LOOPING)
             and self.witness is not None
             and self.loop.head_pc in self.loop.pcs
+            and all(call.recheck() for call in self.passed_calls)
         )
 
 

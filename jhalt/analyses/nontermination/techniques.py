@@ -19,9 +19,10 @@ they work on is the prover's (`HeadSearch`); a new technique is one more entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from jhalt.analyses.nontermination.calls import PassedCall
 from jhalt.analyses.nontermination.condition import RecurrentCondition
 from jhalt.analyses.nontermination.result import LOOPING, NON_LOOPING
 from jhalt.domains.state import AbstractState
@@ -42,6 +43,19 @@ class Found:
     step: int
     exact_repeat: bool = False
     condition: RecurrentCondition | None = None  # a non-looping proof's recurrent set
+    passed: tuple[PassedCall, ...] = ()  # recursive calls the loop's paths pass (`calls`)
+
+    def with_calls(self, calls: tuple[PassedCall, ...]) -> Found:
+        """This Thm 8 proof with the recursive calls its paths pass: named in its evidence
+        and data, kept for the re-check (`NonTerminationResult.verify`)."""
+        if not calls:
+            return self
+        names = ", ".join(sorted({str(c.callee) for c in calls}))
+        evidence = (
+            f"{self.evidence}; its paths pass the recursive call(s) of {names}: {calls[0].reason}"
+        )
+        data = {**self.data, "passed_calls": [c.to_json() for c in calls]}
+        return replace(self, evidence=evidence, data=data, passed=calls)
 
 
 @dataclass
