@@ -19,10 +19,11 @@ which would be unsound for ``"a" == "a"``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
 from typing import cast
 
+from jhalt.domains.instance import DEFAULT_HIERARCHY
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance, unknown_length
@@ -34,12 +35,13 @@ from jhalt.domains.values import (
     InstanceValue,
     IntValue,
     Ref,
+    TypeHierarchy,
     UnknownValue,
     is_object_value,
 )
 from jhalt.ids import FieldId
 from jhalt.program import Program
-from jhalt.seg.context import EvalContext, Split
+from jhalt.seg.context import EvalContext, EvalOptions, ProgramHierarchy, Split
 from jhalt.seg.labels import COMPARISON_OPS, Relation, check
 from jhalt.seg.library import (
     LibraryCall,
@@ -120,12 +122,23 @@ def model(function: Callable[[LibraryCall], Sequence[Outcome]]) -> LibraryModel:
 @dataclass
 class _FreshOnly:
     """The part of :class:`~jhalt.seg.context.EvalContext` that the refinements of
-    :mod:`jhalt.seg.refine` used here consult: ``fresh``, and ``program`` (an equality
-    refinement judges by the hierarchy whether two objects may be one,
-    `jhalt.seg.alias_types`)."""
+    :mod:`jhalt.seg.refine` used here consult: ``fresh``, ``program`` and ``hierarchy``
+    (an equality refinement judges by the hierarchy whether two objects may be one,
+    `jhalt.seg.alias_types`; a realization asks it which fields a class has) and ``options``
+    (a field's realization reads the field invariants there). A model's realization assumes
+    none (the default `EvalOptions`: the declared type, possibly null): wider than the
+    graph's own realizations, so sound; the fields models read (``Throwable.detailMessage``)
+    are JDK fields, which carry none."""
 
     fresh: Callable[[str], Ref]
     program: Program | None = None
+    options: EvalOptions = field(default_factory=EvalOptions)
+
+    @property
+    def hierarchy(self) -> TypeHierarchy:
+        """The program's hierarchy; without a program the default one, which knows no
+        class's fields (every instance may hide sharing: conservative)."""
+        return DEFAULT_HIERARCHY if self.program is None else ProgramHierarchy(self.program)
 
 
 def _context(call: LibraryCall) -> EvalContext:

@@ -11,7 +11,7 @@ from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import build_graph
 from jhalt.seg.contents import STRING, TEXT, is_content
-from jhalt.seg.labels import EvalEdge
+from jhalt.seg.labels import EvalEdge, RefineEdge
 
 SOURCE = """
 public class Strs {
@@ -116,3 +116,44 @@ def test_concat_model_reads_the_recipe(tmp_path: Path) -> None:
         str(outcome.state.heap[a].interval) for a in pieces if a != string_length(state, text)
     )  # type: ignore[union-attr]
     assert piece_intervals == ["2", "[1, 2]"]  # the literal "ab"; the text of n in [-9, 99]
+
+
+MESSAGE = """
+public class Messages {
+    public static int messageLength(Throwable thrown) {
+        String message = thrown.getMessage();   // dispatch: a Wrapped instance is one case
+        return message == null ? -1 : message.length();
+    }
+}
+
+class Wrapped extends RuntimeException {
+    @Override
+    public String getMessage() {
+        String base = super.getMessage();   // Throwable.getMessage() of a program instance
+        return base == null ? "none" : base;
+    }
+}
+"""
+
+
+def test_the_message_of_a_program_exception_is_realized_by_the_model(
+    tmp_path: Path,
+) -> None:
+    """``super.getMessage()`` of a program exception reads ``Throwable.detailMessage``,
+    unknown until the model realizes it (commons-lang3's ``ContextedRuntimeException``
+    once stopped there with an internal error): the realization is in the graph."""
+    source = tmp_path / "Messages.java"
+    source.write_text(MESSAGE)
+    classes = compile_java(source, release=17)
+    graph = build_graph(
+        Program.from_spec(str(classes)),
+        MethodId("Messages", "messageLength", "(Ljava/lang/Throwable;)I"),
+        default_registry(),
+    )
+    assert graph.incomplete == (), graph.incomplete
+    realized = [
+        label
+        for _, label, _ in graph.edges
+        if isinstance(label, RefineEdge) and label.refinement == "realization"
+    ]
+    assert realized, "the message field was not realized"
