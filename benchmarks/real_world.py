@@ -67,7 +67,7 @@ class JarRun:
 
 HEADER = (
     "| jar | entries | first run (s) | median s/entry | p95 s/entry | findings | timeouts "
-    "| errors | exit | re-run (s) | re-run / first |\n"
+    "| entries with errors | exit | re-run (s) | re-run / first |\n"
     "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
 )
 
@@ -106,13 +106,14 @@ def summarise(jar: str, work: Path, options: argparse.Namespace) -> JarRun:
         run.median_s = statistics.median(times)
         run.p95_s = times[min(len(times) - 1, int(0.95 * len(times)))]
     run.timeouts = sum(1 for row in rows if row[4].startswith("timeout"))
-    run.errors = sum(
-        1 for row in rows if row[4] not in ("ok",) and not row[4].startswith("timeout")
-    )
+    failed = {row[0] for row in rows if row[4] != "ok" and not row[4].startswith("timeout")}
     report = json.loads((first / "report.json").read_text())
     run.levels = Counter(f.get("level", "findings") for f in report["findings"])
-    internal = [n for n in report["notes"] if "internal error" in n]
-    run.errors += len(internal)
+    names = [row[0] for row in rows]
+    for note in report["notes"]:  # an entry's internal error inside an analysis
+        if "internal error" in note:
+            failed.update(name for name in names if note.startswith(f"{name}:"))
+    run.errors = len(failed)  # entries, each once
     run.rerun_s, _, again = check(jar, work, "rerun", options)
     run.rerun_cached = sum(
         1 for line in (again / "timings.tsv").read_text().splitlines() if "\tcache\t" in line
