@@ -1,4 +1,4 @@
-// EXPECT: TERMINATES safe=yes twin=ArgLengthGrows
+// EXPECT: TERMINATES safe=yes
 // WHY: args[0] is never written, so args[0].length() is one number for the whole run and i counts up to it.
 public class ArgLengthLoop {
     static int depth(int n) {

@@ -12,12 +12,13 @@
   (`jhalt.analyses.termination.command_line`).
 
 Each has a program it proves and a look-alike it must not prove; the expected verdicts come
-from the programs' meaning (tests/programs headers)."""
+from the programs' meaning (tests/programs headers, the look-alike's comment)."""
 
 from __future__ import annotations
 
 from corpus import compile_program
-from termination_kit import heap_facts, main_graph
+from javac import compile_java, run_java
+from termination_kit import JAVA, heap_facts, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.acyclicity import acyclic_before
@@ -55,7 +56,12 @@ def test_an_unwritten_command_line_string_has_one_length() -> None:
 
 
 def test_a_command_line_string_replaced_in_the_loop_is_not_a_constant() -> None:
-    graph, program = _graph("ArgLengthGrows")
+    """ArgLengthGrows (tests/analyses/termination/java): ``args[0]`` grows by one character
+    per iteration, so ``i`` never reaches its length (the JVM still runs it after 3 s)."""
+    classes = compile_java(JAVA / "ArgLengthGrows.java")
+    assert run_java(classes, "ArgLengthGrows", ["a"], timeout=3).status == "timeout"
+    graph, program = main_graph(classes, "ArgLengthGrows")
+    assert graph.is_complete
     assert not CommandLine(graph, program).holds  # the aastore into args
     assert not prove_graph_terminates(graph, program).proved
 
