@@ -75,7 +75,9 @@ one value along a path.  Sizes depend on the heap: each heap write (``putfield``
 ``_sz(o)@k``; a write to object ``w`` keeps the size of every ``o`` that cannot reach ``w``
 (no path in the graph of represented fields, ``=?`` partners and ``⋀`` partners in both
 directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
-below ``w`` on represented fields — everything else is unconstrained after the write.  The
+below ``w`` on represented fields and of the stored value ``v`` — everything else is
+unconstrained after the write, but for longest paths in acyclic heaps: ``sz'(o) <= sz(o) +
+sz(v)`` (`growth`).  The
 summary of a recursive call that writes existing objects keeps the size of every ``o`` that
 cannot reach what the callee can reach (`pathfacts.outside_call_reach`).  For a term-size
 norm along some fields only (`termsize`), reaching is along those fields, and a
@@ -105,13 +107,12 @@ from jhalt.analyses.termination.cutpoints import (
 )
 from jhalt.analyses.termination.distance import DistanceNorm
 from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
+from jhalt.analyses.termination.growth import growth_facts, sizes_before_write
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
-    marking_write,
+    marking_write_facts,
     object_refs,
-    old_field_value,
-    write_indicators,
 )
 from jhalt.analyses.termination.pathfacts import (
     Operands,
@@ -389,22 +390,34 @@ class PathExtractor:
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
                 if isinstance(self.norm, MarkingNorm) and mnemonic == "putfield":
-                    self._marking_write(source, path, before, label)
+                    marking_write_facts(
+                        self.norm, self.writes.field(label.position), before,
+                        self.norm.mark_ref(self.graph.states[source.node]), path,
+                        partial(self.size_var, source, path),
+                        lambda r: var(self.int_name(source, r)),
+                    )  # fmt: skip
                 return  # an integer or float field: no object structure changes
             if not self._in_norm(label):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
-            written = before.peek(written_depth)
+            written, size_of = before.peek(written_depth), partial(self.size_var, source, path)
             update = self._term_size_write(source, path, before, label, written)
+            longest = self.acyclic_heap and self.norm is None  # `growth`: sz' <= sz + sz(v)
+            old = sizes_before_write(before, self.sizes(path.node).tracked, stored, size_of)
             path.version += 1
             kept = cannot_reach(before, written, self._norm_fields(), self.acyclic_heap)
             kept |= self.forest.write_kept(path.node, before, written, self._norm_fields())
-            path.preserved[path.version] = kept
+            path.preserved[path.version] = kept | ({stored} if longest else set())
             if isinstance(self.norm, DistanceNorm):
-                kept = self.norm.kept(path.node, before, written, path.target)
-                path.preserved[path.version] |= kept
+                path.preserved[path.version] |= self.norm.kept(
+                    path.node, before, written, path.target
+                )
             path.acyclic = path.acyclic & path.preserved[path.version]
             if update is not None:
                 path.facts.constraints.append(eq(self.size_var(source, path, written), update))
+            if longest:
+                path.facts.constraints += growth_facts(
+                    old, stored, path.preserved[path.version], size_of
+                )
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
             outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
@@ -423,33 +436,6 @@ class PathExtractor:
     def _norm_fields(self) -> frozenset[str] | None:
         only = self.norm.only if isinstance(self.norm, TermSizeNorm) else ()
         return frozenset(only) if only else None
-
-    def _marking_write(
-        self, source: CutPoint, path: PathState, before: AbstractState, label: EvalEdge
-    ) -> None:
-        """A ``putfield`` of a primitive field under a marking norm (`marking`, "Heap
-        effects"): nothing when it writes another field than the norm's, else the counts
-        of the references that may reach the written object change by the indicators."""
-        assert isinstance(self.norm, MarkingNorm)
-        field_id = self.writes.field(label.position)
-        if field_id is not None and field_id != self.norm.field:
-            return
-        stored, written = before.peek(0), before.peek(1)
-        objects = object_refs(before)
-        old = {r: self.size_var(source, path, r) for r in objects}
-        path.version += 1
-        path.preserved[path.version] = cannot_reach(before, written)
-        mark_ref = self.norm.mark_ref(self.graph.states[source.node])
-        old_value = old_field_value(before, written, field_id) if field_id else None
-        facts, options, indicators = write_indicators(
-            before, (old_value, stored), mark_ref, field_id is not None,
-            lambda r: var(self.int_name(source, r)), path.version,
-        )  # fmt: skip
-        path.facts.disjunctions.extend(options)
-        changed = [r for r in objects if r not in path.preserved[path.version]]
-        new_of = partial(self.size_var, source, path)
-        writes = marking_write(written, changed, old.__getitem__, new_of, *indicators)
-        path.facts.constraints.extend([*facts, *writes])
 
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` may change a size: always, unless the norm is

@@ -79,12 +79,11 @@ from jhalt.analyses.termination.treereach import (
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
-from jhalt.errors import JhaltError
-from jhalt.ids import FieldId, MethodId, ProgramPosition
+from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
-from jhalt.seg.evaluate.callee_effects import CalleeEffects, callee_effects
+from jhalt.seg.evaluate.callee_effects import named_callee_effects
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
@@ -255,7 +254,7 @@ class _Analysis:
 
     def _fresh_result(self, callee: str) -> bool:
         if callee not in self._fresh:
-            effects = _effects(self.ctx, callee) if self.ctx is not None else None
+            effects = named_callee_effects(self.ctx, callee) if self.ctx is not None else None
             self._fresh[callee] = effects is not None and effects.fresh_result
             self.reads[callee] = None if effects is None else effects.static_reads
         return self._fresh[callee]
@@ -386,19 +385,6 @@ def _exactly_string(state: AbstractState, reference: Ref) -> bool:
     value = state.heap.get(reference)
     name = getattr(value, "class_name", None) or getattr(value, "type_name", None)
     return name == "java/lang/String"
-
-
-def _effects(ctx: EvalContext, callee: str) -> CalleeEffects | None:
-    """The effects of the method named ``callee`` (``str(MethodId)``,
-    `jhalt.seg.evaluate.callee_effects`): whether it returns only objects it allocated and
-    never stored, which static fields it reads; None when it cannot be read."""
-    qualified, descriptor = callee[: callee.index("(")], callee[callee.index("(") :]
-    owner, name = qualified.rsplit(".", 1)
-    method = MethodId(owner.replace(".", "/"), name, descriptor)
-    try:
-        return callee_effects(ctx, method)
-    except JhaltError:
-        return None
 
 
 def heap_stays_forest(

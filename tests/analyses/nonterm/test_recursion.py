@@ -31,7 +31,8 @@ PROVED = [
     "RecLoopInside", "RecSumDigits", "RecRightBase", "RecDeepFinite", "RecDeepBounce",
     "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
     "RecCopyShrinks", "RecDropChunks", "RecNestShrinks", "RecKeepsOther", "RecPartitionSort",
-    "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren",
+    "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren", "RecInsertSorted",
+    "RecShuffleReverse",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 
