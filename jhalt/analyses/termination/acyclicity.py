@@ -38,7 +38,8 @@ recursion`, whose summary edge writes nothing the callee's edges do not).  Hence
    that ``v`` cannot reach ``p`` — or that ``p`` cannot reach ``v`` (so they are distinct
    objects despite ``=?``; rules 1 and 1'' then apply) — (`unreach`: facts that rest on the
    acyclicity of every heap before the write, which is the induction's hypothesis; computed
-   only when rules 1 to 1'' leave a write, for the norm along every field), and
+   only when rules 1 to 1'' leave a write, for the norm along every field, in a graph with
+   recursive calls — the merged call contexts it is for), and
 2. every library call edge (an ``invoke`` that pushes no frame and is no recursion summary)
    calls a method of `SAFE_LIBRARY_CLASSES` whose parameters are primitives or strings (it
    cannot reach a program object or a reference array, so it writes no edge of the norm),
@@ -74,7 +75,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
-from jhalt.analyses.termination.unreach import unreachable_pairs
+from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.correspondence import may_hide_sharing
@@ -116,6 +117,8 @@ calls ``hashCode``)."""
 _STRING = "Ljava/lang/String;"
 _WRITES = {"putfield": 1, "aastore": 2}
 """Heap-writing instructions and the stack depth of the written object."""
+Carried = Callable[[SymbolicExecutionGraph, Program | None, KeepsHeap, Deadline], Unreach]
+"""`unreach.unreachable_pairs`, or a cache of its answer for one graph (`ProofContext`)."""
 Apart = Callable[[Ref, Ref], bool] | None
 """Whether the first object cannot reach the second (`unreach`), or None: not known."""
 
@@ -247,11 +250,12 @@ def acyclic_before(
     nodes: frozenset[int],
     fields: frozenset[str] | None = None,
     deadline: Deadline = NEVER,
+    carried: Carried = unreachable_pairs,
 ) -> AcyclicityCheck:
     """Whether every heap of every run is acyclic (along ``fields``) while it is at one of
     ``nodes`` ("Acyclic before a loop" in the module doc).  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge)."""
-    problems = _problems(graph, program, fields, deadline)
+    problems = _problems(graph, program, fields, deadline, carried)
     if not problems:
         return AcyclicityCheck(True)
     outside = _outside_calls(graph)
@@ -302,13 +306,14 @@ def heap_stays_acyclic(
     program: Program | None,
     fields: frozenset[str] | None = None,
     deadline: Deadline = NEVER,
+    carried: Carried = unreachable_pairs,
 ) -> AcyclicityCheck:
     """Rules 1 and 2 of the module doc over every evaluation edge of ``graph`` (meaningful
     only for a complete graph).  Without ``program`` no library call is known to be safe.
     With ``fields`` (names): for the norm along those fields and array entries only
     ("Restricted norms" in the module doc).  Raises `OutOfTime` once ``deadline`` has
     passed (checked per edge)."""
-    problems = _problems(graph, program, fields, deadline)
+    problems = _problems(graph, program, fields, deadline, carried)
     return AcyclicityCheck(False, problems[0][2]) if problems else AcyclicityCheck(True)
 
 
@@ -317,6 +322,7 @@ def _problems(
     program: Program | None,
     fields: frozenset[str] | None,
     deadline: Deadline,
+    carried: Carried,
 ) -> list[tuple[int, int, str]]:
     """The edges that may close a cycle, with why: by rules 1 and 2 alone, then — for the
     norm along every field — those that rule 3 does not settle with the must-not-reach
@@ -329,13 +335,14 @@ def _problems(
             problem = checker.edge_problem(graph.states[source], graph.states[target], label)
             if problem:
                 problems.append((source, label, target, problem))
-    if not problems or fields is not None:
+    recursive = any(getattr(label, "enters_call", False) for _, label, _ in graph.edges)
+    if not problems or fields is not None or not recursive:
         return [(source, target, problem) for source, _, target, problem in problems]
 
     def keeps_heap(before: AbstractState, after: AbstractState, label: EvalEdge) -> bool:
         return not checker.edge_problem(before, after, label)
 
-    facts = unreachable_pairs(graph, program, keeps_heap, deadline)
+    facts = carried(graph, program, keeps_heap, deadline)
     left = []
     for source, label, target, problem in problems:
         before, after = graph.states[source], graph.states[target]

@@ -16,6 +16,7 @@ from jhalt.analyses.termination.cutpoints import ComponentSystem
 from jhalt.analyses.termination.forest import ForestCheck, heap_stays_forest
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.result_bounds import ResultBounds
+from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import is_object_value
@@ -61,6 +62,7 @@ class ProofContext:
         self._before: dict[frozenset[int], bool] = {}
         """Per SCC: whether the rule holds for the writes that may run before it."""
         self._forest: ForestCheck | None = None
+        self._unreach: Unreach | None = None
 
     def forest(self) -> ForestCheck:
         """`heap_stays_forest` of the graph (decided now if not yet)."""
@@ -85,16 +87,32 @@ class ProofContext:
         if self.decide():
             return True
         if nodes not in self._before:
-            check = acyclic_before(self.graph, self.program, nodes, None, self.deadline)
+            check = acyclic_before(
+                self.graph, self.program, nodes, None, self.deadline, self._carried
+            )
             self._before[nodes] = check.holds
         return self._before[nodes]
 
     def decide(self) -> bool:
         """Whether the rule holds (decided now if not yet)."""
         if self._check is None:
-            self._check = heap_stays_acyclic(self.graph, self.program, None, self.deadline)
+            self._check = heap_stays_acyclic(
+                self.graph, self.program, None, self.deadline, self._carried
+            )
             self.known = self._check.holds
         return self._check.holds
+
+    def _carried(
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program | None,
+        keeps_heap: KeepsHeap,
+        deadline: Deadline,
+    ) -> Unreach:
+        """`unreachable_pairs` of the graph, computed once (the acyclicity rule's rule 3)."""
+        if self._unreach is None:
+            self._unreach = unreachable_pairs(graph, program, keeps_heap, deadline)
+        return self._unreach
 
     def facts(self, system: ComponentSystem, invariants: Invariants) -> tuple[str, ...]:
         """The heap facts the proof of ``system`` relies on beyond its states' annotations:
