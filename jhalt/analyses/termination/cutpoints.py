@@ -5,8 +5,9 @@
 The SCCs of the Symbolic Execution Graph that contain a cycle (:func:`graph_components`),
 the loop heads that cut them (:class:`CutPoint`), the ITS of a component
 (:class:`ComponentSystem`) and the variable names: ``n<node>`` for a location, the
-reference for an integer, ``sz(o)`` for the size of an object and ``o.f`` for an integer
-field ``f`` of the object at ``o`` that the state does not represent.
+reference for an integer, ``sz(o)`` for the size of an object, ``o.f`` for an integer
+field ``f`` of the object at ``o`` that the state does not represent and ``sz(o.f)`` for the
+size of what such a reference field holds.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ def size_name(reference: Ref) -> str:
     return f"sz({reference})"
 
 
+def size_field_name(reference: Ref, field_id: FieldId) -> str:
+    """The ITS variable of the size of what reference field ``field_id`` of the object at
+    ``reference`` holds (`untouched`)."""
+    return f"sz({reference}.{field_id.name})"
+
+
 def field_name(reference: Ref, field_id: FieldId) -> str:
     """The ITS variable of integer field ``field_id`` of the object at ``reference``."""
     return f"{reference}.{field_id.name}"
@@ -48,6 +55,9 @@ class CutPoint:
     sized_refs: tuple[Ref, ...]
     field_refs: tuple[tuple[Ref, FieldId], ...] = ()
     """(object reference, integer field not represented there): the field variables."""
+    size_fields: tuple[tuple[Ref, FieldId], ...] = ()
+    """(object reference, reference field not represented there): the variables of the
+    sizes of what those fields hold (`untouched`)."""
 
     @property
     def location(self) -> str:
@@ -58,6 +68,7 @@ class CutPoint:
             self.int_refs
             + tuple(size_name(r) for r in self.sized_refs)
             + tuple(field_name(r, f) for r, f in self.field_refs)
+            + tuple(size_field_name(r, f) for r, f in self.size_fields)
         )
 
 

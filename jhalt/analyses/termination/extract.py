@@ -8,8 +8,10 @@ every cycle.  They become the ITS locations (``n<node>``).
 
 **Variables** at a cut point ``c``: every integer reference of the state of ``c`` (named by
 the reference, e.g. ``i19``) and ``sz(o)`` for every object reference ``o`` of ``c`` that has a
-size (`jhalt.analyses.termination.sizes`).  The ITS variables are the union over the cut
-points; at a location the variables of other cut points are meaningless and unconstrained.
+size (`jhalt.analyses.termination.sizes`); for longest paths in forests also ``sz(o.f)``,
+the size of what a reference field not represented there holds (`untouched`).  The ITS
+variables are the union over the cut points; at a location the variables of other cut
+points are meaningless and unconstrained.
 
 **Transitions.**  One per path in the forest from a cut point to the next cut point (through
 an instance edge, or a tree edge into a cut point), restricted to the SCC (a run that leaves
@@ -139,6 +141,7 @@ from jhalt.analyses.termination.result_bounds import (
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
+from jhalt.analyses.termination.untouched import SizeFields, renamed_holder
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -191,12 +194,15 @@ class PathExtractor:
         )
         self._sizes: dict[int, SizeAnalysis] = {}
         int_fields, classes_with = represented_int_fields(graph, nodes)
+        self.untouched = forest.holds and norm is None  # `untouched`: longest paths, forests
+        sized_fields = SizeFields(graph, nodes) if self.untouched else None
         self.cut_points = {
             node: CutPoint(
                 node,
                 int_refs(graph.states[node]),
                 self._sized_refs(node),
                 cut_point_field_refs(graph.states[node], int_fields, classes_with),
+                sized_fields.of(graph.states[node], self._sized_refs(node)) if sized_fields else (),
             )
             for node in heads
         }
@@ -359,6 +365,7 @@ class PathExtractor:
                 path.fields[(new, field_id)] = known
         if old in path.acyclic and new != NULL:
             path.acyclic = path.acyclic | {new}
+        renamed_holder(path, old, new)  # `untouched`
         path.facts.constraints.append(
             eq(self.size_var(source, path, new), self.size_var(source, path, old))
         )
@@ -456,6 +463,7 @@ class PathExtractor:
         for cut_point in self.cut_points.values():
             path = PathState()
             path.fields = {(r, f): var(field_name(r, f)) for r, f in cut_point.field_refs}
+            path.holders = SizeFields.holders(cut_point) if self.untouched else None
             if isinstance(self.norm, DistanceNorm):
                 path.target = self.norm.target_ref(self.graph.states[cut_point.node])
             self.node_facts(cut_point, path, cut_point.node)
@@ -548,6 +556,8 @@ class PathExtractor:
             known = path.fields.get((holder, field_id))
             if known is not None:
                 constraints.append(eq(var(primed(field_name(general_ref, field_id))), known))
+        size_of = partial(self.size_var, source, path)
+        constraints += SizeFields.at_instance(path, target_point, instance, instance_of, size_of)
         alternatives = disjunction_choices(path.facts.disjunctions)
         if len(alternatives) < product_size(path.facts.disjunctions):
             self.dropped += 1

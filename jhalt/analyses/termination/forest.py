@@ -76,6 +76,7 @@ from jhalt.analyses.termination.treereach import (
     may_be_string,
     outside_call_reach_forest,
 )
+from jhalt.analyses.termination.untouched import forget_touched, untouched_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -168,8 +169,13 @@ class ForestCheck:
         tracked: set[Ref],
         size_of: Callable[[Ref], LinearExpr],
     ) -> list[LinearConstraint]:
-        """`heldfields.held_facts` when the check holds (none otherwise)."""
-        return held_facts(path, state, tracked, size_of) if self.holds else []
+        """`heldfields.held_facts` and `untouched.untouched_facts` when the check holds
+        (none otherwise)."""
+        if not self.holds:
+            return []
+        return held_facts(path, state, tracked, size_of) + untouched_facts(
+            path, state, tracked, size_of
+        )
 
     def forget(
         self,
@@ -180,12 +186,14 @@ class ForestCheck:
         program: Program | None,
         harmless: Callable[[ProgramPosition], bool],
     ) -> None:
-        """`heldfields.forget_written` for the edge ``label`` when the check holds."""
+        """`heldfields.forget_written` and `untouched.forget_touched` for the edge ``label``
+        when the check holds."""
         if self.holds:
             inlined = len(after.frames) > len(before.frames)
             safe = inlined or harmless(label.position)
             forest = path.node in self.clean
             forget_written(path, before, label, program, forest, safe, self.reads)
+            forget_touched(path, before, label, program, forest, safe, self.reads)
 
 
 class _Analysis:

@@ -32,7 +32,7 @@ PROVED = [
     "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
     "RecCopyShrinks", "RecDropChunks", "RecNestShrinks", "RecKeepsOther", "RecPartitionSort",
     "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren", "RecInsertSorted",
-    "RecShuffleReverse",
+    "RecShuffleReverse", "RecGrowLeaves",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 
