@@ -50,6 +50,14 @@ def test_an_insert_that_links_back_to_the_head_is_not_proved() -> None:
     assert not prove_graph_terminates(graph, program).proved
 
 
+def test_an_insert_that_reads_the_head_from_a_static_field_is_not_proved() -> None:
+    """The static field the callee reads is one of its roots: its result may reach what the
+    head reaches, the list's first cells included."""
+    graph, program = java_graph("InsertRingStatic")
+    assert not heap_stays_acyclic(graph, program).holds
+    assert not prove_graph_terminates(graph, program).proved
+
+
 def test_an_in_place_reverse_is_no_larger_than_its_argument_and_shuffle_is_proved() -> None:
     graph, program = _corpus_graph("RecShuffleReverse")
     assert heap_stays_acyclic(graph, program).holds  # `second.next = l` after the call
