@@ -66,6 +66,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from jhalt.analyses.termination.acyclicity import CycleRules
+from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heldfields import forget_written, held_facts
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.analyses.termination.pathstate import PathState
@@ -404,16 +405,7 @@ def heap_stays_forest(
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge)."""
     analysis = _Analysis(graph, program)
-    out: dict[int, list[tuple[EdgeLabel, int]]] = {}
-    incoming: dict[int, int] = {}
-    heads = {graph.entry}
-    for source, label, target in graph.edges:
-        out.setdefault(source, []).append((label, target))
-        if isinstance(label, InstanceEdge):
-            heads.add(target)
-        else:
-            incoming[target] = incoming.get(target, 0) + 1
-    heads |= {n for n, count in incoming.items() if count > 1}
+    out, heads = analysis_heads(graph)
     at_heads: dict[int, _Fact] = {graph.entry: CLEAN}
     facts: dict[int, _Fact] = {}
     try:

@@ -56,6 +56,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.pathfacts import below, may_reach
 from jhalt.analyses.termination.treereach import call_roots
 from jhalt.budget import NEVER, Deadline
@@ -213,16 +214,7 @@ def unreachable_pairs(
     fixpoint at the heads of the intersections of what reaches them.  Raises `OutOfTime`
     once ``deadline`` has passed (checked per edge)."""
     analysis = _Analysis(graph, program, keeps_heap)
-    out: dict[int, list[tuple[EdgeLabel, int]]] = {}
-    incoming: dict[int, int] = {}
-    heads = {graph.entry}
-    for source, label, target in graph.edges:
-        out.setdefault(source, []).append((label, target))
-        if isinstance(label, InstanceEdge):
-            heads.add(target)
-        else:
-            incoming[target] = incoming.get(target, 0) + 1
-    heads |= {n for n, count in incoming.items() if count > 1}
+    out, heads = analysis_heads(graph)
     at_heads: dict[int, Pairs] = {graph.entry: frozenset()}
     facts: dict[int, Pairs] = {}
     changed = True

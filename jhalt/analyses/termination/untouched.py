@@ -57,12 +57,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jhalt.analyses.termination.cutpoints import CutPoint, size_field_name, size_name
+from jhalt.analyses.termination.cutpoints import (
+    CutPoint,
+    represented_fields,
+    size_field_name,
+    size_name,
+    type_and_fields,
+)
 from jhalt.analyses.termination.pathfacts import below, may_reach, written_field
 from jhalt.analyses.termination.pathstate import Holder, PathState
 from jhalt.analyses.termination.treereach import ForestReach, StaticReads, call_roots
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, InstanceValue, Ref, UnknownValue
+from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import primed
@@ -86,15 +92,8 @@ class SizeFields:
     with the classes of the instances that represent each."""
 
     def __init__(self, graph: SymbolicExecutionGraph, nodes: frozenset[int]) -> None:
-        classes: dict[FieldId, set[str]] = {}
-        for node in nodes:
-            state = graph.states[node]
-            for value in state.heap.values():
-                if isinstance(value, InstanceValue):
-                    for field_id, held in value.fields:
-                        if held == NULL or state.is_object(held):
-                            classes.setdefault(field_id, set()).add(value.class_name)
-        self.fields = sorted(((f, frozenset(c)) for f, c in classes.items()), key=str)
+        classes = represented_fields(graph, nodes, lambda s, r: r == NULL or s.is_object(r))
+        self.fields = sorted(classes.items(), key=str)
 
     def of(self, state: AbstractState, sized: tuple[Ref, ...]) -> tuple[tuple[Ref, FieldId], ...]:
         """The variables of a cut point with ``state`` and the sized references ``sized``:
@@ -103,13 +102,10 @@ class SizeFields:
         object is an instance, the only place a fact speaks of it)."""
         found = []
         for reference in sized:
-            value = state.heap.get(reference)
-            if isinstance(value, InstanceValue):
-                type_name, present = value.class_name, {f for f, _ in value.fields}
-            elif isinstance(value, UnknownValue):
-                type_name, present = value.type_name, set()
-            else:
+            typed = type_and_fields(state, reference)
+            if typed is None:
                 continue
+            type_name, present = typed
             for field_id, classes in self.fields:
                 if field_id not in present and type_name in classes:
                     found.append((reference, field_id))
