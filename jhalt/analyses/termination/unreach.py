@@ -38,9 +38,11 @@ Thm. 1; a recursive callee's steps are the edges below its enter edge):
   its code may read, `jhalt.seg.evaluate.callee_effects`): the callee reaches only ``S``,
   the objects reachable from ``R`` before the call, and objects it allocates; it writes
   only those, and only stores references it holds, so afterwards the objects of ``S`` and
-  the new ones reach only each other.  A pair ``(a, b)`` whose ``b`` no root reaches stays
-  (a path from ``a`` into ``S`` never leaves it; one that avoids ``S`` is old), and the
-  returned object, one of ``S`` or new, reaches no such ``b``: ``(result, b)``;
+  the new ones reach only each other (the summary's own rule and assumption: library code
+  the callee runs hands it no other object of the caller, `jhalt.seg.evaluate.recursion`).
+  A pair ``(a, b)`` whose ``b`` no root reaches stays (a path from ``a`` into ``S`` never
+  leaves it; one that avoids ``S`` is old), and the returned object, one of ``S`` or new,
+  reaches no such ``b``: ``(result, b)``;
 * a library call that may write program objects (one the acyclicity rule refuses) drops
   every pair; the others write none.
 
