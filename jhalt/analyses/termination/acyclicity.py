@@ -33,7 +33,13 @@ recursion`, whose summary edge writes nothing the callee's edges do not).  Hence
    (rule 1'') ``v`` is an instance whose every reference field is represented (it hides
    no successor, `jhalt.domains.correspondence.may_hide_sharing`; e.g. a new object) and
    each of its object children cannot reach ``p`` by these rules — ``v`` reaches nothing
-   but itself and what its children reach, and ``v`` is not ``p``, and
+   but itself and what its children reach, and ``v`` is not ``p``,
+   or (rule 3) a must-not-reach fact carried along the graph to the edge's source says
+   that ``v`` cannot reach ``p`` — or that ``p`` cannot reach ``v`` (so they are distinct
+   objects despite ``=?``; rules 1 and 1'' then apply) — (`unreach`: facts that rest on the
+   acyclicity of every heap before the write, which is the induction's hypothesis; computed
+   only when rules 1 to 1'' leave a write, for the norm along every field, in a graph with
+   recursive calls — the merged call contexts it is for), and
 2. every library call edge (an ``invoke`` that pushes no frame and is no recursion summary)
    calls a method of `SAFE_LIBRARY_CLASSES` whose parameters are primitives or strings (it
    cannot reach a program object or a reference array, so it writes no edge of the norm),
@@ -70,9 +76,11 @@ fields weigh 0 (`jhalt.analyses.termination.termsize`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
+from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.correspondence import may_hide_sharing
@@ -114,6 +122,10 @@ calls ``hashCode``)."""
 _STRING = "Ljava/lang/String;"
 _WRITES = {"putfield": 1, "aastore": 2}
 """Heap-writing instructions and the stack depth of the written object."""
+Carried = Callable[[SymbolicExecutionGraph, Program | None, KeepsHeap, Deadline], Unreach]
+"""`unreach.unreachable_pairs`, or a cache of its answer for one graph (`ProofContext`)."""
+Apart = Callable[[Ref, Ref], bool] | None
+"""Whether the first object cannot reach the second (`unreach`), or None: not known."""
 
 ACYCLIC_HEAP_FACT = (
     "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
@@ -144,8 +156,11 @@ class _Checker:
         self._calls: dict[ProgramPosition, bool] = {}
         self._written: dict[ProgramPosition, str | None] = {}
 
-    def edge_problem(self, before: AbstractState, after: AbstractState, label: EvalEdge) -> str:
-        """Why the edge may close a cycle ("" when it cannot)."""
+    def edge_problem(
+        self, before: AbstractState, after: AbstractState, label: EvalEdge, apart: Apart = None
+    ) -> str:
+        """Why the edge may close a cycle ("" when it cannot); ``apart``: the must-not-reach
+        facts of its source (`unreach`), when known."""
         if label.enters_call:
             return ""
         depth = _WRITES.get(label.mnemonic)
@@ -153,7 +168,7 @@ class _Checker:
             stored, written = before.peek(0), before.peek(depth)
             if stored == NULL or not before.is_object(stored) or not self._in_norm(label):
                 return ""
-            if not self._cannot_reach(before, stored, written, set()):
+            if not self._cannot_reach(before, stored, written, set(), apart):
                 return f"{label.mnemonic} at {label.position} may store an object into itself"
             return ""
         if not label.mnemonic.startswith("invoke") or len(after.frames) > len(before.frames):
@@ -167,10 +182,11 @@ class _Checker:
         return ""
 
     def _cannot_reach(
-        self, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
+        self, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref], apart: Apart = None
     ) -> bool:
         """Whether ``stored`` cannot reach ``written`` in a concrete state of ``state``
-        whose heap has no cycle along the norm (rules 1, 1' and 1'')."""
+        whose heap has no cycle along the norm (rules 1, 1' and 1''; with ``apart``, the
+        must-not-reach facts carried to it, rule 3)."""
         if stored == NULL or not state.is_object(stored):
             return True
         fields = self.fields
@@ -178,7 +194,10 @@ class _Checker:
             return False
         if below(state, written, stored, fields):
             return True  # rule 1'
-        if stored in seen or state.predicates.may_equal(stored, written):
+        if apart is not None and apart(stored, written):
+            return True  # rule 3
+        distinct = apart is not None and apart(written, stored)
+        if stored in seen or (state.predicates.may_equal(stored, written) and not distinct):
             return False
         if stored not in may_reach(state, written, fields):
             return True  # rule 1
@@ -189,7 +208,7 @@ class _Checker:
             return False
         seen.add(stored)
         return all(
-            self._cannot_reach(state, child, written, seen)
+            self._cannot_reach(state, child, written, seen, apart)
             for step, child in value.fields
             if follows(step, fields)
         )
@@ -242,18 +261,12 @@ def acyclic_before(
     nodes: frozenset[int],
     fields: frozenset[str] | None = None,
     deadline: Deadline = NEVER,
+    carried: Carried = unreachable_pairs,
 ) -> AcyclicityCheck:
     """Whether every heap of every run is acyclic (along ``fields``) while it is at one of
     ``nodes`` ("Acyclic before a loop" in the module doc).  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge)."""
-    checker = _Checker(program, fields)
-    problems: list[tuple[int, int, str]] = []
-    for source, label, target in graph.edges:
-        deadline.check()
-        if isinstance(label, EvalEdge):
-            problem = checker.edge_problem(graph.states[source], graph.states[target], label)
-            if problem:
-                problems.append((source, target, problem))
+    problems = _problems(graph, program, fields, deadline, carried)
     if not problems:
         return AcyclicityCheck(True)
     before = _reaching(graph, nodes)
@@ -311,18 +324,46 @@ def heap_stays_acyclic(
     program: Program | None,
     fields: frozenset[str] | None = None,
     deadline: Deadline = NEVER,
+    carried: Carried = unreachable_pairs,
 ) -> AcyclicityCheck:
     """Rules 1 and 2 of the module doc over every evaluation edge of ``graph`` (meaningful
     only for a complete graph).  Without ``program`` no library call is known to be safe.
     With ``fields`` (names): for the norm along those fields and array entries only
     ("Restricted norms" in the module doc).  Raises `OutOfTime` once ``deadline`` has
     passed (checked per edge)."""
+    problems = _problems(graph, program, fields, deadline, carried)
+    return AcyclicityCheck(False, problems[0][2]) if problems else AcyclicityCheck(True)
+
+
+def _problems(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    fields: frozenset[str] | None,
+    deadline: Deadline,
+    carried: Carried,
+) -> list[tuple[int, int, str]]:
+    """The edges that may close a cycle, with why: by rules 1 and 2 alone, then — for the
+    norm along every field — those that rule 3 does not settle with the must-not-reach
+    facts carried along the graph (`unreach`, computed only when needed)."""
     checker = _Checker(program, fields)
+    problems: list[tuple[int, EvalEdge, int, str]] = []
     for source, label, target in graph.edges:
         deadline.check()
-        if not isinstance(label, EvalEdge):
-            continue
-        problem = checker.edge_problem(graph.states[source], graph.states[target], label)
-        if problem:
-            return AcyclicityCheck(False, problem)
-    return AcyclicityCheck(True)
+        if isinstance(label, EvalEdge):
+            problem = checker.edge_problem(graph.states[source], graph.states[target], label)
+            if problem:
+                problems.append((source, label, target, problem))
+    recursive = any(getattr(label, "enters_call", False) for _, label, _ in graph.edges)
+    if not problems or fields is not None or not recursive:
+        return [(source, target, problem) for source, _, target, problem in problems]
+
+    def keeps_heap(before: AbstractState, after: AbstractState, label: EvalEdge) -> bool:
+        return not checker.edge_problem(before, after, label)
+
+    facts = carried(graph, program, keeps_heap, deadline)
+    left = []
+    for source, label, target, problem in problems:
+        before, after = graph.states[source], graph.states[target]
+        if checker.edge_problem(before, after, label, facts.apart(source, before)):
+            left.append((source, target, problem))
+    return left

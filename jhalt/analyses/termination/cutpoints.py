@@ -5,12 +5,14 @@
 The SCCs of the Symbolic Execution Graph that contain a cycle (:func:`graph_components`),
 the loop heads that cut them (:class:`CutPoint`), the ITS of a component
 (:class:`ComponentSystem`) and the variable names: ``n<node>`` for a location, the
-reference for an integer, ``sz(o)`` for the size of an object and ``o.f`` for an integer
-field ``f`` of the object at ``o`` that the state does not represent.
+reference for an integer, ``sz(o)`` for the size of an object, ``o.f`` for an integer
+field ``f`` of the object at ``o`` that the state does not represent and ``sz(o.f)`` for the
+size of what such a reference field holds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jhalt.domains.state import AbstractState
@@ -19,6 +21,7 @@ from jhalt.ids import FieldId
 from jhalt.its.graph import strongly_connected_components
 from jhalt.its.system import ITS, Transition
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EdgeLabel, InstanceEdge
 
 MAX_FIELD_VARIABLES = 12
 """A cut point gets at most this many field variables (module doc); beyond that none."""
@@ -32,6 +35,12 @@ def location_name(node: int) -> str:
 
 def size_name(reference: Ref) -> str:
     return f"sz({reference})"
+
+
+def size_field_name(reference: Ref, field_id: FieldId) -> str:
+    """The ITS variable of the size of what reference field ``field_id`` of the object at
+    ``reference`` holds (`untouched`)."""
+    return f"sz({reference}.{field_id.name})"
 
 
 def field_name(reference: Ref, field_id: FieldId) -> str:
@@ -48,6 +57,9 @@ class CutPoint:
     sized_refs: tuple[Ref, ...]
     field_refs: tuple[tuple[Ref, FieldId], ...] = ()
     """(object reference, integer field not represented there): the field variables."""
+    size_fields: tuple[tuple[Ref, FieldId], ...] = ()
+    """(object reference, reference field not represented there): the variables of the
+    sizes of what those fields hold (`untouched`)."""
 
     @property
     def location(self) -> str:
@@ -58,6 +70,7 @@ class CutPoint:
             self.int_refs
             + tuple(size_name(r) for r in self.sized_refs)
             + tuple(field_name(r, f) for r, f in self.field_refs)
+            + tuple(size_field_name(r, f) for r, f in self.size_fields)
         )
 
 
@@ -104,15 +117,45 @@ def represented_int_fields(
 ) -> tuple[frozenset[FieldId], dict[FieldId, frozenset[str]]]:
     """Integer fields represented in some state of ``nodes``, and the classes of the
     instances that represent each."""
+    classes = represented_fields(graph, nodes, lambda s, r: isinstance(s.heap.get(r), IntValue))
+    return frozenset(classes), classes
+
+
+def represented_fields(
+    graph: SymbolicExecutionGraph,
+    nodes: frozenset[int],
+    holds: Callable[[AbstractState, Ref], bool],
+) -> dict[FieldId, frozenset[str]]:
+    """The fields represented in some state of ``nodes`` by a value the state ``holds``
+    (an integer, an object), with the classes of the instances that represent each."""
     classes: dict[FieldId, set[str]] = {}
     for node in nodes:
         state = graph.states[node]
         for value in state.heap.values():
             if isinstance(value, InstanceValue):
                 for field_id, held in value.fields:
-                    if isinstance(state.heap.get(held), IntValue):
+                    if holds(state, held):
                         classes.setdefault(field_id, set()).add(value.class_name)
-    return frozenset(classes), {f: frozenset(c) for f, c in classes.items()}
+    return {f: frozenset(c) for f, c in classes.items()}
+
+
+def analysis_heads(
+    graph: SymbolicExecutionGraph,
+) -> tuple[dict[int, list[tuple[EdgeLabel, int]]], set[int]]:
+    """The edges out of every node, and the *heads* of a forward analysis along the graph
+    (`forest`, `unreach`): the entry, the targets of instance edges and the nodes with
+    several incoming edges — every other node has one edge in, from its head's region."""
+    out: dict[int, list[tuple[EdgeLabel, int]]] = {}
+    incoming: dict[int, int] = {}
+    heads = {graph.entry}
+    for source, label, target in graph.edges:
+        out.setdefault(source, []).append((label, target))
+        if isinstance(label, InstanceEdge):
+            heads.add(target)
+        else:
+            incoming[target] = incoming.get(target, 0) + 1
+    heads |= {n for n, count in incoming.items() if count > 1}
+    return out, heads
 
 
 def cut_point_field_refs(
@@ -125,13 +168,10 @@ def cut_point_field_refs(
     that do not represent it.  Which variables exist is a matter of precision only."""
     found: list[tuple[Ref, FieldId]] = []
     for reference in sorted(state.heap):
-        value = state.heap[reference]
-        if isinstance(value, InstanceValue):
-            type_name, represented = value.class_name, {f for f, _ in value.fields}
-        elif isinstance(value, UnknownValue):
-            type_name, represented = value.type_name, set()
-        else:
+        typed = type_and_fields(state, reference)
+        if typed is None:
             continue
+        type_name, represented = typed
         names: set[str] = set()
         for field_id in sorted(int_fields, key=str):
             if field_id in represented or field_id.name in names:
@@ -140,6 +180,17 @@ def cut_point_field_refs(
                 found.append((reference, field_id))
                 names.add(field_id.name)
     return tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()
+
+
+def type_and_fields(state: AbstractState, reference: Ref) -> tuple[str, set[FieldId]] | None:
+    """The class of the object at ``reference`` (an instance or an unknown object; None for
+    anything else) and the fields ``state`` represents of it."""
+    value = state.heap.get(reference)
+    if isinstance(value, InstanceValue):
+        return value.class_name, {f for f, _ in value.fields}
+    if isinstance(value, UnknownValue):
+        return value.type_name, set()
+    return None
 
 
 def refusal(system: ComponentSystem, max_transitions: int) -> str | None:

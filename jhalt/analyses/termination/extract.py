@@ -8,8 +8,10 @@ every cycle.  They become the ITS locations (``n<node>``).
 
 **Variables** at a cut point ``c``: every integer reference of the state of ``c`` (named by
 the reference, e.g. ``i19``) and ``sz(o)`` for every object reference ``o`` of ``c`` that has a
-size (`jhalt.analyses.termination.sizes`).  The ITS variables are the union over the cut
-points; at a location the variables of other cut points are meaningless and unconstrained.
+size (`jhalt.analyses.termination.sizes`); for longest paths in forests also ``sz(o.f)``,
+the size of what a reference field not represented there holds (`untouched`).  The ITS
+variables are the union over the cut points; at a location the variables of other cut
+points are meaningless and unconstrained.
 
 **Transitions.**  One per path in the forest from a cut point to the next cut point (through
 an instance edge, or a tree edge into a cut point), restricted to the SCC (a run that leaves
@@ -75,7 +77,9 @@ one value along a path.  Sizes depend on the heap: each heap write (``putfield``
 ``_sz(o)@k``; a write to object ``w`` keeps the size of every ``o`` that cannot reach ``w``
 (no path in the graph of represented fields, ``=?`` partners and ``⋀`` partners in both
 directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
-below ``w`` on represented fields — everything else is unconstrained after the write.  The
+below ``w`` on represented fields and of the stored value ``v`` — everything else is
+unconstrained after the write, but for longest paths in acyclic heaps: ``sz'(o) <= sz(o) +
+sz(v)`` (`growth`).  The
 summary of a recursive call that writes existing objects keeps the size of every ``o`` that
 cannot reach what the callee can reach (`pathfacts.outside_call_reach`).  For a term-size
 norm along some fields only (`termsize`), reaching is along those fields, and a
@@ -106,13 +110,12 @@ from jhalt.analyses.termination.cutpoints import (
 )
 from jhalt.analyses.termination.distance import DistanceNorm
 from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
+from jhalt.analyses.termination.growth import growth_facts, sizes_before_write
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
-    marking_write,
+    marking_write_facts,
     object_refs,
-    old_field_value,
-    write_indicators,
 )
 from jhalt.analyses.termination.pathfacts import (
     Operands,
@@ -138,6 +141,7 @@ from jhalt.analyses.termination.result_bounds import (
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
+from jhalt.analyses.termination.untouched import SizeFields, renamed_holder
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -191,12 +195,15 @@ class PathExtractor:
         )
         self._sizes: dict[int, SizeAnalysis] = {}
         int_fields, classes_with = represented_int_fields(graph, nodes)
+        self.untouched = forest.holds and norm is None  # `untouched`: longest paths, forests
+        sized_fields = SizeFields(graph, nodes) if self.untouched else None
         self.cut_points = {
             node: CutPoint(
                 node,
                 int_refs(graph.states[node]),
                 self._sized_refs(node),
                 cut_point_field_refs(graph.states[node], int_fields, classes_with),
+                sized_fields.of(graph.states[node], self._sized_refs(node)) if sized_fields else (),
             )
             for node in heads
         }
@@ -361,6 +368,7 @@ class PathExtractor:
                 path.fields[(new, field_id)] = known
         if old in path.acyclic and new != NULL:
             path.acyclic = path.acyclic | {new}
+        renamed_holder(path, old, new)  # `untouched`
         path.facts.constraints.append(
             eq(self.size_var(source, path, new), self.size_var(source, path, old))
         )
@@ -392,22 +400,34 @@ class PathExtractor:
             stored = before.peek(0)
             if stored != NULL and not before.is_object(stored):
                 if isinstance(self.norm, MarkingNorm) and mnemonic == "putfield":
-                    self._marking_write(source, path, before, label)
+                    marking_write_facts(
+                        self.norm, self.writes.field(label.position), before,
+                        self.norm.mark_ref(self.graph.states[source.node]), path,
+                        partial(self.size_var, source, path),
+                        lambda r: var(self.int_name(source, r)),
+                    )  # fmt: skip
                 return  # an integer or float field: no object structure changes
             if not self._in_norm(label):
                 return  # a field of weight 0: no size changes (`termsize`, ``only``)
-            written = before.peek(written_depth)
+            written, size_of = before.peek(written_depth), partial(self.size_var, source, path)
             update = self._term_size_write(source, path, before, label, written)
+            longest = self.acyclic_heap and self.norm is None  # `growth`: sz' <= sz + sz(v)
+            old = sizes_before_write(before, self.sizes(path.node).tracked, stored, size_of)
             path.version += 1
             kept = cannot_reach(before, written, self._norm_fields(), self.acyclic_heap)
             kept |= self.forest.write_kept(path.node, before, written, self._norm_fields())
-            path.preserved[path.version] = kept
+            path.preserved[path.version] = kept | ({stored} if longest else set())
             if isinstance(self.norm, DistanceNorm):
-                kept = self.norm.kept(path.node, before, written, path.target)
-                path.preserved[path.version] |= kept
+                path.preserved[path.version] |= self.norm.kept(
+                    path.node, before, written, path.target
+                )
             path.acyclic = path.acyclic & path.preserved[path.version]
             if update is not None:
                 path.facts.constraints.append(eq(self.size_var(source, path, written), update))
+            if longest:
+                path.facts.constraints += growth_facts(
+                    old, stored, path.preserved[path.version], size_of
+                )
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
             outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
@@ -426,33 +446,6 @@ class PathExtractor:
     def _norm_fields(self) -> frozenset[str] | None:
         only = self.norm.only if isinstance(self.norm, TermSizeNorm) else ()
         return frozenset(only) if only else None
-
-    def _marking_write(
-        self, source: CutPoint, path: PathState, before: AbstractState, label: EvalEdge
-    ) -> None:
-        """A ``putfield`` of a primitive field under a marking norm (`marking`, "Heap
-        effects"): nothing when it writes another field than the norm's, else the counts
-        of the references that may reach the written object change by the indicators."""
-        assert isinstance(self.norm, MarkingNorm)
-        field_id = self.writes.field(label.position)
-        if field_id is not None and field_id != self.norm.field:
-            return
-        stored, written = before.peek(0), before.peek(1)
-        objects = object_refs(before)
-        old = {r: self.size_var(source, path, r) for r in objects}
-        path.version += 1
-        path.preserved[path.version] = cannot_reach(before, written)
-        mark_ref = self.norm.mark_ref(self.graph.states[source.node])
-        old_value = old_field_value(before, written, field_id) if field_id else None
-        facts, options, indicators = write_indicators(
-            before, (old_value, stored), mark_ref, field_id is not None,
-            lambda r: var(self.int_name(source, r)), path.version,
-        )  # fmt: skip
-        path.facts.disjunctions.extend(options)
-        changed = [r for r in objects if r not in path.preserved[path.version]]
-        new_of = partial(self.size_var, source, path)
-        writes = marking_write(written, changed, old.__getitem__, new_of, *indicators)
-        path.facts.constraints.extend([*facts, *writes])
 
     def _in_norm(self, label: EvalEdge) -> bool:
         """Whether the write at ``label`` may change a size: always, unless the norm is
@@ -473,6 +466,7 @@ class PathExtractor:
         for cut_point in self.cut_points.values():
             path = PathState()
             path.fields = {(r, f): var(field_name(r, f)) for r, f in cut_point.field_refs}
+            path.holders = SizeFields.holders(cut_point) if self.untouched else None
             if isinstance(self.norm, DistanceNorm):
                 path.target = self.norm.target_ref(self.graph.states[cut_point.node])
             self.node_facts(cut_point, path, cut_point.node)
@@ -562,6 +556,8 @@ class PathExtractor:
             known = path.fields.get((holder, field_id))
             if known is not None:
                 constraints.append(eq(var(primed(field_name(general_ref, field_id))), known))
+        size_of = partial(self.size_var, source, path)
+        constraints += SizeFields.at_instance(path, target_point, instance, instance_of, size_of)
         alternatives = disjunction_choices(path.facts.disjunctions)
         if len(alternatives) < product_size(path.facts.disjunctions):
             self.dropped += 1

@@ -66,6 +66,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from jhalt.analyses.termination.acyclicity import CycleRules
+from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heldfields import forget_written, held_facts
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.analyses.termination.pathstate import PathState
@@ -76,15 +77,15 @@ from jhalt.analyses.termination.treereach import (
     may_be_string,
     outside_call_reach_forest,
 )
+from jhalt.analyses.termination.untouched import forget_touched, untouched_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
-from jhalt.errors import JhaltError
-from jhalt.ids import FieldId, MethodId, ProgramPosition
+from jhalt.ids import FieldId, ProgramPosition
 from jhalt.its.linear import LinearConstraint, LinearExpr
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
-from jhalt.seg.evaluate.callee_effects import CalleeEffects, callee_effects
+from jhalt.seg.evaluate.callee_effects import named_callee_effects
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
@@ -169,8 +170,13 @@ class ForestCheck:
         tracked: set[Ref],
         size_of: Callable[[Ref], LinearExpr],
     ) -> list[LinearConstraint]:
-        """`heldfields.held_facts` when the check holds (none otherwise)."""
-        return held_facts(path, state, tracked, size_of) if self.holds else []
+        """`heldfields.held_facts` and `untouched.untouched_facts` when the check holds
+        (none otherwise)."""
+        if not self.holds:
+            return []
+        return held_facts(path, state, tracked, size_of) + untouched_facts(
+            path, state, tracked, size_of
+        )
 
     def forget(
         self,
@@ -181,12 +187,14 @@ class ForestCheck:
         program: Program | None,
         harmless: Callable[[ProgramPosition], bool],
     ) -> None:
-        """`heldfields.forget_written` for the edge ``label`` when the check holds."""
+        """`heldfields.forget_written` and `untouched.forget_touched` for the edge ``label``
+        when the check holds."""
         if self.holds:
             inlined = len(after.frames) > len(before.frames)
             safe = inlined or harmless(label.position)
             forest = path.node in self.clean
             forget_written(path, before, label, program, forest, safe, self.reads)
+            forget_touched(path, before, label, program, forest, safe, self.reads)
 
 
 class _Analysis:
@@ -255,7 +263,7 @@ class _Analysis:
 
     def _fresh_result(self, callee: str) -> bool:
         if callee not in self._fresh:
-            effects = _effects(self.ctx, callee) if self.ctx is not None else None
+            effects = named_callee_effects(self.ctx, callee) if self.ctx is not None else None
             self._fresh[callee] = effects is not None and effects.fresh_result
             self.reads[callee] = None if effects is None else effects.static_reads
         return self._fresh[callee]
@@ -388,19 +396,6 @@ def _exactly_string(state: AbstractState, reference: Ref) -> bool:
     return name == "java/lang/String"
 
 
-def _effects(ctx: EvalContext, callee: str) -> CalleeEffects | None:
-    """The effects of the method named ``callee`` (``str(MethodId)``,
-    `jhalt.seg.evaluate.callee_effects`): whether it returns only objects it allocated and
-    never stored, which static fields it reads; None when it cannot be read."""
-    qualified, descriptor = callee[: callee.index("(")], callee[callee.index("(") :]
-    owner, name = qualified.rsplit(".", 1)
-    method = MethodId(owner.replace(".", "/"), name, descriptor)
-    try:
-        return callee_effects(ctx, method)
-    except JhaltError:
-        return None
-
-
 def heap_stays_forest(
     graph: SymbolicExecutionGraph, program: Program | None, deadline: Deadline = NEVER
 ) -> ForestCheck:
@@ -410,16 +405,7 @@ def heap_stays_forest(
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge)."""
     analysis = _Analysis(graph, program)
-    out: dict[int, list[tuple[EdgeLabel, int]]] = {}
-    incoming: dict[int, int] = {}
-    heads = {graph.entry}
-    for source, label, target in graph.edges:
-        out.setdefault(source, []).append((label, target))
-        if isinstance(label, InstanceEdge):
-            heads.add(target)
-        else:
-            incoming[target] = incoming.get(target, 0) + 1
-    heads |= {n for n, count in incoming.items() if count > 1}
+    out, heads = analysis_heads(graph)
     at_heads: dict[int, _Fact] = {graph.entry: CLEAN}
     facts: dict[int, _Fact] = {}
     try:

@@ -29,6 +29,16 @@ fail are dropped and the rest checked again until none fails (the greatest fixpo
 they hold together by induction on the depth of nested calls — an activation's nested calls
 returned earlier, so they satisfy the claims the hypotheses stand for.
 
+A method that moves the objects it is given — the in-place ``reverse`` of a list, which
+returns a cell the activation wrote into — gets ``sz(result) <= sz(argument)`` when every
+heap is acyclic: a write ``p.f = v`` makes no longest path longer than its old size plus
+``sz(v)`` (`growth`), so ``sz(rest) <= sz(l.next)`` from the nested call, then ``l.next =
+null`` and ``second.next = l`` (``second`` the old ``l.next``; ``sz(l) = 1`` there) give
+``sz(rest) <= sz(l.next) + 1 <= sz(l)``.  That every heap is acyclic although such a method
+stores an object it did not allocate is the acyclicity rule's (`acyclicity`, rule 3:
+``second.next = l`` closes no cycle, ``l.next`` being null and ``second`` not ``l`` — it
+could not reach ``l``, which the nested call on it does not change, `unreach`).
+
 Each lemma keeps its obligations (premises ⇒ goal over the integers), re-checked by `verify`.
 The sizes may rely on the whole-program acyclicity rule (`acyclicity`, decided by the
 caller): a lemma proved with it names it in ``heap_facts``. Integers are mathematical here,

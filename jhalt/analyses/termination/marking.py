@@ -55,7 +55,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.pathfacts import written_field
+from jhalt.analyses.termination.pathfacts import cannot_reach, written_field
+from jhalt.analyses.termination.pathstate import PathState
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import InstanceValue, IntValue, Ref, is_object_value
@@ -197,6 +198,37 @@ def marking_write(
             facts.append(ge(new, old - old_mark))
             facts.append(le(new, old + new_mark))
     return facts
+
+
+def marking_write_facts(
+    norm: MarkingNorm,
+    field_id: FieldId | None,
+    before: AbstractState,
+    mark_ref: Ref | None,
+    path: PathState,
+    size_of: Callable[[Ref], LinearExpr],
+    int_term: Callable[[Ref], LinearExpr],
+) -> None:
+    """A ``putfield`` of a primitive field (``field_id``, None when not known) under
+    ``norm`` ("Heap effects"), added to ``path``: nothing when it writes another field
+    than the norm's, else the counts (``size_of``, read after the new version) of the
+    references that may reach the written object change by the indicators against the
+    ``mark_ref`` value."""
+    if field_id is not None and field_id != norm.field:
+        return
+    stored, written = before.peek(0), before.peek(1)
+    objects = object_refs(before)
+    old = {r: size_of(r) for r in objects}
+    path.version += 1
+    path.preserved[path.version] = cannot_reach(before, written)
+    old_value = old_field_value(before, written, field_id) if field_id else None
+    facts, options, indicators = write_indicators(
+        before, (old_value, stored), mark_ref, field_id is not None, int_term, path.version
+    )
+    path.facts.disjunctions.extend(options)
+    changed = [r for r in objects if r not in path.preserved[path.version]]
+    writes = marking_write(written, changed, old.__getitem__, size_of, *indicators)
+    path.facts.constraints.extend([*facts, *writes])
 
 
 def old_field_value(state: AbstractState, written: Ref, field_id: FieldId) -> Ref | None:

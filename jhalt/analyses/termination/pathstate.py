@@ -12,6 +12,10 @@ from jhalt.domains.values import Ref
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearExpr
 
+Holder = tuple[LinearExpr, frozenset[FieldId], tuple[tuple[FieldId, LinearExpr], ...]]
+"""A holder of `untouched`: its size at the cut point, its fields touched since, and the
+cut point's size variables of its fields."""
+
 
 @dataclass
 class PathState:
@@ -34,6 +38,9 @@ class PathState:
     """The node whose facts were collected last: the source of the edge being followed."""
     held: dict[tuple[Ref, FieldId], Ref] = field(default_factory=dict)
     """The objects reference fields held at earlier nodes, still valid (`heldfields`)."""
+    holders: dict[Ref, Holder] | None = None
+    """The cut point's references with their sizes there, the fields touched since and
+    the size variables of fields (`untouched`); None: not tracked."""
 
     def copy(self) -> PathState:
         return PathState(
@@ -47,4 +54,5 @@ class PathState:
             self.target,
             self.node,
             dict(self.held),
+            None if self.holders is None else dict(self.holders),
         )

@@ -20,6 +20,7 @@ from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.result_bounds import ResultBounds
 from jhalt.analyses.termination.termlemmas import NormLemmas
 from jhalt.analyses.termination.termsize import TermSizeNorm
+from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import is_object_value
@@ -59,6 +60,7 @@ class ProofContext:
         self._before: dict[frozenset[int], bool] = {}
         """Per SCC: whether the rule holds for the writes that may run before it."""
         self._forest: ForestCheck | None = None
+        self._unreach: Unreach | None = None
         self.norm_lemmas = NormLemmas(graph, program, deadline, self.decide)
         """The term-size lemmas per norm (`termlemmas`), proved when a loop needs them."""
 
@@ -98,16 +100,32 @@ class ProofContext:
         if self.decide():
             return True
         if nodes not in self._before:
-            check = acyclic_before(self.graph, self.program, nodes, None, self.deadline)
+            check = acyclic_before(
+                self.graph, self.program, nodes, None, self.deadline, self._carried
+            )
             self._before[nodes] = check.holds
         return self._before[nodes]
 
     def decide(self) -> bool:
         """Whether the rule holds (decided now if not yet)."""
         if self._check is None:
-            self._check = heap_stays_acyclic(self.graph, self.program, None, self.deadline)
+            self._check = heap_stays_acyclic(
+                self.graph, self.program, None, self.deadline, self._carried
+            )
             self.known = self._check.holds
         return self._check.holds
+
+    def _carried(
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program | None,
+        keeps_heap: KeepsHeap,
+        deadline: Deadline,
+    ) -> Unreach:
+        """`unreachable_pairs` of the graph, computed once (the acyclicity rule's rule 3)."""
+        if self._unreach is None:
+            self._unreach = unreachable_pairs(graph, program, keeps_heap, deadline)
+        return self._unreach
 
     def facts(self, system: ComponentSystem, invariants: Invariants) -> tuple[str, ...]:
         """The heap facts the proof of ``system`` relies on beyond its states' annotations:

@@ -115,6 +115,17 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
     return effects
 
 
+def named_callee_effects(ctx: EvalContext, callee: str) -> CalleeEffects | None:
+    """`callee_effects` of the method named ``callee`` (``str(MethodId)``, as a summary's
+    assumption names it); None when its code cannot be read."""
+    qualified, descriptor = callee[: callee.index("(")], callee[callee.index("(") :]
+    owner, name = qualified.rsplit(".", 1)
+    try:
+        return callee_effects(ctx, MethodId(owner.replace(".", "/"), name, descriptor))
+    except JhaltError:
+        return None
+
+
 def _store_kind(ctx: EvalContext, instructions: tuple[Instruction, ...], index: int) -> str:
     """How the instruction at ``index`` may change the shape of existing objects."""
     ins = instructions[index]

@@ -37,7 +37,7 @@ PROVED = [
     "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
     "RecCopyShrinks", "RecDropChunks", "RecNestShrinks", "RecKeepsOther", "RecPartitionSort",
     "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren", "RecGraftDrain",
-    "RecSpineLength",
+    "RecSpineLength", "RecInsertSorted", "RecShuffleReverse", "RecGrowLeaves",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 

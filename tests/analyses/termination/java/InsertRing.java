@@ -1,0 +1,37 @@
+// The look-alike of tests/programs/RecInsertSorted.java that never terminates (for two or more
+// args): insert also gets the head and, at the end of the list, puts a cell pointing back to it,
+// so the second insert closes a ring and length never reaches null (a StackOverflowError).
+public class InsertRing {
+    static class Cell {
+        int value;
+        Cell next;
+
+        Cell(int value, Cell next) {
+            this.value = value;
+            this.next = next;
+        }
+    }
+
+    static Cell insert(Cell l, int v, Cell head) {
+        if (l == null) {
+            return new Cell(v, head);
+        }
+        if (v < l.value) {
+            return new Cell(v, l);
+        }
+        l.next = insert(l.next, v, head);
+        return l;
+    }
+
+    static int length(Cell l) {
+        return l == null ? 0 : 1 + length(l.next);
+    }
+
+    public static void main(String[] args) {
+        Cell list = null;
+        for (int i = 0; i < args.length; i++) {
+            list = insert(list, args[i].length(), list);
+        }
+        length(list);
+    }
+}
