@@ -63,7 +63,7 @@ concrete object at the reference, each entry valid in the current concrete heap:
   keep every size.
   No other instruction writes an instance field;
 * at the instance edge, ``g.F' = term`` when the map has an entry for the instance
-  reference of ``g``; otherwise ``g.F'`` is unconstrained.
+  reference of ``g``; otherwise ``g.F'`` is unconstrained. Array lengths likewise (`lengths`).
 
 Every constraint added this way holds in the concrete run, so the transitions still
 over-approximate the program.
@@ -105,6 +105,7 @@ from jhalt.analyses.termination.cutpoints import (
 )
 from jhalt.analyses.termination.distance import DistanceNorm
 from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
+from jhalt.analyses.termination.lengths import keep_lengths, length_facts, realizes_arrays
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
@@ -189,13 +190,13 @@ class PathExtractor:
             | set(extra_heads)
         )
         self._sizes: dict[int, SizeAnalysis] = {}
-        int_fields, classes_with = represented_int_fields(graph, nodes)
+        fields, lengths = represented_int_fields(graph, nodes), realizes_arrays(graph, nodes)
         self.cut_points = {
             node: CutPoint(
                 node,
                 int_refs(graph.states[node]),
                 self._sized_refs(node),
-                cut_point_field_refs(graph.states[node], int_fields, classes_with),
+                cut_point_field_refs(graph.states[node], *fields, lengths),
             )
             for node in heads
         }
@@ -255,6 +256,7 @@ class PathExtractor:
                     if known is not None and known != current:
                         constraints.append(eq(known, current))
                     path.fields[(reference, field_id)] = current
+        constraints.extend(length_facts(state, path.fields, partial(self.int_name, source)))
         constraints.extend(self._size_facts(source, path, node))
 
     def _size_facts(self, source: CutPoint, path: PathState, node: int) -> list[LinearConstraint]:
@@ -377,13 +379,11 @@ class PathExtractor:
         if mnemonic == "putfield":
             written = before.peek(1)
             aliases = {written} | before.predicates.equal_partners(written)
-            path.fields = {
-                key: value for key, value in path.fields.items() if key[0] not in aliases
-            }
+            path.fields = keep_lengths(path.fields, aliases.__contains__)  # `lengths`
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             if self.writes.harmless(label.position):
                 return
-            path.fields = {}
+            path.fields = keep_lengths(path.fields)
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
