@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, field_name
+from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, field_name, size_name
 from jhalt.analyses.termination.extract import PathExtractor
 from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.budget import NEVER, Deadline
@@ -172,13 +172,15 @@ def guard_pairs(system: ComponentSystem) -> dict[str, frozenset[frozenset[str]]]
 def entry_pairs(
     system: ComponentSystem, own: dict[str, frozenset[str]]
 ) -> dict[str, set[frozenset[str]]]:
-    """Per cut point, the pairs ``{x, y}`` of its variables that a transition into it relates
-    by unit differences: a guard row over ``x'`` and ``y'``, or rows relating each of them
+    """Per cut point, the pairs ``{x, y}`` of its integer variables (not sizes) that a
+    transition into it relates by unit differences: a guard row over ``x'`` and ``y'``, or rows relating each of them
     with one third variable (``x' + 1 <= z``, ``z <= x' + 1``, ``y' = z``)."""
     found: dict[str, set[frozenset[str]]] = {location: set() for location in own}
+    values = {c.location: frozenset(c.variables()) - set(map(size_name, c.sized_refs))
+              for c in system.cut_points}  # fmt: skip
     for transition in system.its.transitions:
-        variables = own.get(transition.target)
-        if variables is None:
+        integers = values.get(transition.target)
+        if integers is None:
             continue
         near: dict[str, set[str]] = {}
         for constraint in transition.guard:
@@ -187,7 +189,7 @@ def entry_pairs(
                 (a, _), (b, _) = terms
                 near.setdefault(a, set()).add(b)
                 near.setdefault(b, set()).add(a)
-        posts = sorted(p for p in near if is_primed(p) and unprimed(p) in variables)
+        posts = sorted(p for p in near if is_primed(p) and unprimed(p) in integers)
         for index, first in enumerate(posts):
             reach = near[first] | {n for m in near[first] for n in near.get(m, ())}
             for second in posts[index + 1 :]:
