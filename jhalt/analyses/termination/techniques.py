@@ -192,7 +192,9 @@ class RankingFunctions:
     """Linear ranking functions (a sequence of them is lexicographic) and, when no linear one
     makes progress on an SCC, multiphase ones of depth 2 .. ``max_depth`` (Farkas' lemma,
     `jhalt.smt.farkas`); per SCC the depths are tried in order, all transitions strict first,
-    then each transition alone."""
+    then each transition alone. An SCC of `COUNTER_MIN_TRANSITIONS` or more is first tried
+    with the functions of its counter chains (`counters`): the same kind of step, found
+    without a Farkas problem and re-checked by the same `verify`."""
 
     step_type = RankingStep
 
@@ -209,14 +211,9 @@ class RankingFunctions:
         transitions = component.transitions
         key = component.transition_names()
         smt = search.config.smt
-        if (
-            len(transitions) >= COUNTER_MIN_TRANSITIONS
-            and (key, "*counter*", 1) not in search.failed
-        ):
-            search.failed.add((key, "*counter*", 1))
-            step = counter_step(component, lambda p, g: is_valid(p, g, smt, explain=False)[0])
-            if step is not None:
-                return _with_strictly_ranked(step, component, smt)
+        counted = self._counter(search, component)
+        if counted is not None:
+            return counted
         unknowns = 0
         for depth in range(1, search.config.max_depth + 1):
             candidates: list[tuple[str, frozenset[str]]] = [("*all*", key)]
@@ -243,6 +240,17 @@ class RankingFunctions:
                 provisional = RankingStep(locations, result.phases, tuple(sorted(strict)))
                 return _with_strictly_ranked(provisional, component, smt)
         return None
+
+    @staticmethod
+    def _counter(search: Search, component: Component) -> RankingStep | None:
+        """The step of a counter chain of a big ``component`` (`counters`; once per SCC)."""
+        key = component.transition_names()
+        if len(key) < COUNTER_MIN_TRANSITIONS or (key, "*counter*", 1) in search.failed:
+            return None
+        search.failed.add((key, "*counter*", 1))
+        smt = search.config.smt
+        step = counter_step(component, lambda p, g: is_valid(p, g, smt, explain=False)[0])
+        return None if step is None else _with_strictly_ranked(step, component, smt)
 
     def verify(
         self, step: RankingStep, current: list[Transition], its: ITS, config: SmtConfig
