@@ -65,21 +65,20 @@ concrete object at the reference, each entry valid in the current concrete heap:
 * at the instance edge, ``g.F' = term`` when the map has an entry for the instance
   reference of ``g``; otherwise ``g.F'`` is unconstrained. Array lengths likewise (`lengths`).
 
-Every constraint added this way holds in the concrete run, so the transitions still
-over-approximate the program.
+Every constraint added this way holds in the concrete run: the transitions over-approximate.
 
-References other than the source's are auxiliary (existential, renamed ``_r``).  Integer
-references are immutable values (single static assignment across the graph), so a name means
-one value along a path.  Sizes depend on the heap: each heap write (``putfield`` or
-``aastore`` of a reference, a library call that may mutate) starts a new *version*
-``_sz(o)@k``; a write to object ``w`` keeps the size of every ``o`` that cannot reach ``w``
-(no path in the graph of represented fields, ``=?`` partners and ``⋀`` partners in both
-directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
-below ``w`` on represented fields — everything else is unconstrained after the write.  The
-summary of a recursive call that writes existing objects keeps the size of every ``o`` that
-cannot reach what the callee can reach (`pathfacts.outside_call_reach`).  For a term-size
-norm along some fields only (`termsize`), reaching is along those fields, and a
-``putfield`` of another field changes no size.
+References other than the source's are auxiliary (existential, renamed ``_r``). Integer references
+are immutable values (single static assignment across the graph), so a name means one value along a
+path. Sizes depend on the heap: each heap write (``putfield`` or ``aastore`` of a reference, a
+library call that may mutate) starts a new *version* ``_sz(o)@k``; a write to object ``w`` keeps
+the size of every ``o`` that cannot reach ``w`` (no path in the graph of represented fields, ``=?``
+partners and ``⋀`` partners in both directions) — and, when no heap of the program has a cycle
+(`acyclicity`), of every ``o`` below ``w`` on represented fields — everything else is unconstrained
+after the write. The summary of a recursive call that writes existing objects keeps the size of
+every ``o`` that cannot reach what the callee can reach (`pathfacts.outside_call_reach`) or whose
+types hold no class whose fields the callee writes (`typeframe`). For a term-size norm along some
+fields only (`termsize`), reaching is along those fields, and a ``putfield`` of another field
+changes no size.
 
 Disjunctive facts (``!=``, ``lcmp``) split a path into several transitions, at most
 `MAX_ALTERNATIVES`; beyond that the remaining disjunctions are dropped (sound).
@@ -139,6 +138,7 @@ from jhalt.analyses.termination.result_bounds import (
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
+from jhalt.analyses.termination.typeframe import type_frame
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -200,8 +200,8 @@ class PathExtractor:
             )
             for node in heads
         }
-        self.transitions: list[Transition] = []
-        self.dropped = 0
+        self.dropped, self.transitions = 0, list[Transition]()
+        self.types = type_frame(graph, program, follow_calls, norm)  # `typeframe`
 
     def _sized_refs(self, node: int) -> tuple[Ref, ...]:
         """The references with a size variable at the cut point ``node``: those the norm
@@ -407,7 +407,7 @@ class PathExtractor:
                 path.facts.constraints.append(eq(self.size_var(source, path, written), update))
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
-            outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
+            outside = self.forest.call_reach(path.node, self.types.outside(outside_call_reach))
             path.preserved[path.version] = outside(before, label, self.program, self._norm_fields())
             path.acyclic = path.acyclic & path.preserved[path.version]
 

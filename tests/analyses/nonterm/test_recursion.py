@@ -31,7 +31,7 @@ PROVED = [
     "RecLoopInside", "RecSumDigits", "RecRightBase", "RecDeepFinite", "RecDeepBounce",
     "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
     "RecCopyShrinks", "RecDropChunks", "RecNestShrinks", "RecKeepsOther", "RecPartitionSort",
-    "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren",
+    "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren", "RecWalkLogs",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 
