@@ -1,4 +1,4 @@
-// EXPECT: TERMINATES twin=NontermArrayRowRegrow
+// EXPECT: TERMINATES
 // WHY: each row of the table is walked to its end once; a row replaced at its last position keeps that length, so the walk stops there.
 public class ArrayRowShrinkWalk {
     public static void main(String[] args) {

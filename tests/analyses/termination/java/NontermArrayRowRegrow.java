@@ -1,5 +1,7 @@
-// EXPECT: NONTERM args=["a"] kind=nonlooping twin=ArrayRowShrinkWalk
-// WHY: whenever the walk reaches the last position of its row, the row is replaced by one that is one longer, so j < row.length always holds again.
+// The look-alike of tests/programs/ArrayRowShrinkWalk.java that never terminates (for args
+// ["a"]; checked on a JVM: still running after 5 s): whenever the walk reaches the last
+// position of its row, the row is replaced by one that is one longer, so j < row.length holds
+// again. Not in the corpus: the non-termination prover does not prove it (a growing array).
 public class NontermArrayRowRegrow {
     public static void main(String[] args) {
         int[][] rows = new int[args.length][];
