@@ -116,7 +116,7 @@ object of the program and no reference array (rule 2 of the module doc); all fin
 ``Object`` (no class the program may extend to be called back, such as ``java.util.Random``,
 whose ``nextInt`` calls an overridable ``next``, or ``PrintStream``)."""
 
-_CALLING_BACK = frozenset({("java/lang/Object", "toString")})
+CALLING_BACK = frozenset({("java/lang/Object", "toString")})
 """Methods of those classes that call a method the program may override (``toString``
 calls ``hashCode``)."""
 _STRING = "Ljava/lang/String;"
@@ -243,7 +243,7 @@ class _Checker:
             known = (
                 member is not None
                 and member.owner in SAFE_LIBRARY_CLASSES
-                and (member.owner, member.name) not in _CALLING_BACK
+                and (member.owner, member.name) not in CALLING_BACK
                 and _safe_descriptor(member.descriptor)
             )
             self._calls[position] = known

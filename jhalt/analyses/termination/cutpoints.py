@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from jhalt.analyses.termination.lengths import length_refs
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.ids import FieldId
@@ -162,10 +163,12 @@ def cut_point_field_refs(
     state: AbstractState,
     int_fields: frozenset[FieldId],
     classes_with: dict[FieldId, frozenset[str]],
+    lengths: bool = False,
 ) -> tuple[tuple[Ref, FieldId], ...]:
     """The field variables of a cut point with ``state`` (module doc): object references
     (not arrays) of a class that has the field (its declaring class or a class seen with it)
-    that do not represent it.  Which variables exist is a matter of precision only."""
+    that do not represent it; with ``lengths`` also the lengths of its unknown arrays
+    (`lengths.length_refs`).  Which variables exist is a matter of precision only."""
     found: list[tuple[Ref, FieldId]] = []
     for reference in sorted(state.heap):
         typed = type_and_fields(state, reference)
@@ -179,7 +182,8 @@ def cut_point_field_refs(
             if type_name == field_id.class_name or type_name in classes_with.get(field_id, ()):
                 found.append((reference, field_id))
                 names.add(field_id.name)
-    return tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()
+    fields = tuple(found) if len(found) <= MAX_FIELD_VARIABLES else ()
+    return fields + (length_refs(state) if lengths else ())
 
 
 def type_and_fields(state: AbstractState, reference: Ref) -> tuple[str, set[FieldId]] | None:

@@ -65,10 +65,9 @@ concrete object at the reference, each entry valid in the current concrete heap:
   keep every size.
   No other instruction writes an instance field;
 * at the instance edge, ``g.F' = term`` when the map has an entry for the instance
-  reference of ``g``; otherwise ``g.F'`` is unconstrained.
+  reference of ``g``; otherwise ``g.F'`` is unconstrained. Array lengths likewise (`lengths`).
 
-Every constraint added this way holds in the concrete run, so the transitions still
-over-approximate the program.
+Every constraint added this way holds in the concrete run: the transitions over-approximate.
 
 References other than the source's are auxiliary (existential, renamed ``_r``).  Integer
 references are immutable values (single static assignment across the graph), so a name means
@@ -79,11 +78,11 @@ one value along a path.  Sizes depend on the heap: each heap write (``putfield``
 directions) — and, when no heap of the program has a cycle (`acyclicity`), of every ``o``
 below ``w`` on represented fields and of the stored value ``v`` — everything else is
 unconstrained after the write, but for longest paths in acyclic heaps: ``sz'(o) <= sz(o) +
-sz(v)`` (`growth`).  The
-summary of a recursive call that writes existing objects keeps the size of every ``o`` that
-cannot reach what the callee can reach (`pathfacts.outside_call_reach`).  For a term-size
-norm along some fields only (`termsize`), reaching is along those fields, and a
-``putfield`` of another field changes no size.
+sz(v)`` (`growth`).  The summary of a recursive call that writes existing objects keeps the
+size of every ``o`` that cannot reach what the callee can reach
+(`pathfacts.outside_call_reach`) or whose types hold no class whose fields the callee writes
+(`typeframe`).  For a term-size norm along some fields only (`termsize`), reaching is along
+those fields, and a ``putfield`` of another field changes no size.
 
 Disjunctive facts (``!=``, ``lcmp``) split a path into several transitions, at most
 `MAX_ALTERNATIVES`; beyond that the remaining disjunctions are dropped (sound).
@@ -111,6 +110,7 @@ from jhalt.analyses.termination.cutpoints import (
 from jhalt.analyses.termination.distance import DistanceNorm
 from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
 from jhalt.analyses.termination.growth import growth_facts, sizes_before_write
+from jhalt.analyses.termination.lengths import keep_lengths, length_facts, realizes_arrays
 from jhalt.analyses.termination.marking import (
     MarkingNorm,
     marking_node_facts,
@@ -142,6 +142,7 @@ from jhalt.analyses.termination.result_bounds import (
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
 from jhalt.analyses.termination.untouched import SizeFields, renamed_holder
+from jhalt.analyses.termination.typeframe import type_frame
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value
@@ -195,6 +196,7 @@ class PathExtractor:
         )
         self._sizes: dict[int, SizeAnalysis] = {}
         int_fields, classes_with = represented_int_fields(graph, nodes)
+        lengths = realizes_arrays(graph, nodes)
         self.untouched = forest.holds and norm is None  # `untouched`: longest paths, forests
         sized_fields = SizeFields(graph, nodes) if self.untouched else None
         self.cut_points = {
@@ -202,13 +204,13 @@ class PathExtractor:
                 node,
                 int_refs(graph.states[node]),
                 self._sized_refs(node),
-                cut_point_field_refs(graph.states[node], int_fields, classes_with),
+                cut_point_field_refs(graph.states[node], int_fields, classes_with, lengths),
                 sized_fields.of(graph.states[node], self._sized_refs(node)) if sized_fields else (),
             )
             for node in heads
         }
-        self.transitions: list[Transition] = []
-        self.dropped = 0
+        self.dropped, self.transitions = 0, list[Transition]()
+        self.types = type_frame(graph, program, follow_calls, norm)  # `typeframe`
 
     def _sized_refs(self, node: int) -> tuple[Ref, ...]:
         """The references with a size variable at the cut point ``node``: those the norm
@@ -263,6 +265,7 @@ class PathExtractor:
                     if known is not None and known != current:
                         constraints.append(eq(known, current))
                     path.fields[(reference, field_id)] = current
+        constraints.extend(length_facts(state, path.fields, partial(self.int_name, source)))
         constraints.extend(self._size_facts(source, path, node))
 
     def _size_facts(self, source: CutPoint, path: PathState, node: int) -> list[LinearConstraint]:
@@ -388,13 +391,11 @@ class PathExtractor:
         if mnemonic == "putfield":
             written = before.peek(1)
             aliases = {written} | before.predicates.equal_partners(written)
-            path.fields = {
-                key: value for key, value in path.fields.items() if key[0] not in aliases
-            }
+            path.fields = keep_lengths(path.fields, aliases.__contains__)  # `lengths`
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             if self.writes.harmless(label.position):
                 return
-            path.fields = {}
+            path.fields = keep_lengths(path.fields)
         if mnemonic in _WRITES:
             written_depth = 1 if mnemonic == "putfield" else 2
             stored = before.peek(0)
@@ -430,7 +431,7 @@ class PathExtractor:
                 )
         elif mnemonic.startswith("invoke") and len(after.frames) <= len(before.frames):
             path.version += 1  # a library call may mutate what it can reach: no size survives
-            outside = self.forest.call_reach(path.node, outside_call_reach)  # what it can reach
+            outside = self.forest.call_reach(path.node, self.types.outside(outside_call_reach))
             path.preserved[path.version] = outside(before, label, self.program, self._norm_fields())
             path.acyclic = path.acyclic & path.preserved[path.version]
 

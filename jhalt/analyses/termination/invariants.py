@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, field_name
+from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, field_name, size_name
 from jhalt.analyses.termination.extract import PathExtractor
 from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.budget import NEVER, Deadline
@@ -139,7 +139,9 @@ def guard_pairs(system: ComponentSystem) -> dict[str, frozenset[frozenset[str]]]
     are too many (`MAX_CANDIDATES`): the pairs a guard leaving it compares (a loop condition
     ``i != n`` needs ``i <= n``), and, backwards through the copies ``x' = y + k`` of the
     transitions into a cut point, the pairs that carry them there (the same fact at an inner
-    loop's head, issue 16)."""
+    loop's head, issue 16); then the pairs of `entry_pairs`, carried forward through the
+    copies (issue 14: Matrix's ``n = values.length - 1`` of a new matrix built in a loop of
+    loops, related to ``values.length`` at every inner head)."""
     own = {c.location: frozenset(c.variables()) for c in system.cut_points}
     pairs: dict[str, set[frozenset[str]]] = {location: set() for location in own}
     for transition in system.its.transitions:
@@ -159,7 +161,68 @@ def guard_pairs(system: ComponentSystem) -> dict[str, frozenset[frozenset[str]]]
                     if sources not in pairs[transition.source]:
                         pairs[transition.source].add(sources)
                         changed = True
-    return {location: frozenset(found) for location, found in pairs.items()}
+    forward = entry_pairs(system, own)
+    _carry_forward(forward, copies, own)
+    return {
+        location: frozenset(found | forward.get(location, set()))
+        for location, found in pairs.items()
+    }
+
+
+def entry_pairs(
+    system: ComponentSystem, own: dict[str, frozenset[str]]
+) -> dict[str, set[frozenset[str]]]:
+    """Per cut point, the pairs ``{x, y}`` of its integer variables (not sizes) that a
+    transition into it relates by unit differences: a guard row over ``x'`` and ``y'``, or rows relating each of them
+    with one third variable (``x' + 1 <= z``, ``z <= x' + 1``, ``y' = z``)."""
+    found: dict[str, set[frozenset[str]]] = {location: set() for location in own}
+    values = {c.location: frozenset(c.variables()) - set(map(size_name, c.sized_refs))
+              for c in system.cut_points}  # fmt: skip
+    for transition in system.its.transitions:
+        integers = values.get(transition.target)
+        if integers is None:
+            continue
+        near: dict[str, set[str]] = {}
+        for constraint in transition.guard:
+            terms = constraint.expr.terms
+            if len(terms) == 2 and terms[0][1] == -terms[1][1] and abs(terms[0][1]) == 1:
+                (a, _), (b, _) = terms
+                near.setdefault(a, set()).add(b)
+                near.setdefault(b, set()).add(a)
+        posts = sorted(p for p in near if is_primed(p) and unprimed(p) in integers)
+        for index, first in enumerate(posts):
+            reach = near[first] | {n for m in near[first] for n in near.get(m, ())}
+            for second in posts[index + 1 :]:
+                if second in reach:
+                    found[transition.target].add(frozenset({unprimed(first), unprimed(second)}))
+    return found
+
+
+def _carry_forward(
+    pairs: dict[str, set[frozenset[str]]],
+    copies: list[tuple[Transition, dict[str, str]]],
+    own: dict[str, frozenset[str]],
+) -> None:
+    """Add to ``pairs`` the pairs that copies ``x' = u + k``, ``y' = w + k'`` carry from a
+    pair ``{u, w}`` at a transition's source to its target, until nothing changes."""
+    changed = True
+    while changed:
+        changed = False
+        for transition, copied in copies:
+            if transition.target not in own:
+                continue
+            by_source: dict[str, list[str]] = {}
+            for post, pre in copied.items():
+                if post in own[transition.target]:
+                    by_source.setdefault(pre, []).append(post)
+            for pair in list(pairs.get(transition.source, ())):
+                first, second = sorted(pair)
+                for x in by_source.get(first, ()):
+                    for y in by_source.get(second, ()):
+                        carried = frozenset({x, y})
+                        if len(carried) == 2 and carried not in pairs[transition.target]:
+                            pairs[transition.target].add(carried)
+                            changed = True
 
 
 def _copies(transition: Transition) -> dict[str, str]:

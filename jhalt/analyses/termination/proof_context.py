@@ -21,6 +21,7 @@ from jhalt.analyses.termination.result_bounds import ResultBounds
 from jhalt.analyses.termination.termlemmas import NormLemmas
 from jhalt.analyses.termination.termsize import TermSizeNorm
 from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
+from jhalt.analyses.termination.typeframe import TYPE_FRAME_FACT, type_frame
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import is_object_value
@@ -131,12 +132,16 @@ class ProofContext:
         """The heap facts the proof of ``system`` relies on beyond its states' annotations:
         `ACYCLIC_HEAP_FACT` when the rule holds and ``system`` or the graph ITS of its
         ``invariants`` was extracted with it; `ACYCLIC_BEFORE_FACT` when only the rule
-        before the loop holds and ``system`` was extracted with it."""
+        before the loop holds and ``system`` was extracted with it; `TYPE_FRAME_FACT` when a
+        recursive call in ``system`` (in the graph, with ``invariants``) keeps sizes by types."""
+        frame = type_frame(self.graph, self.program)
+        nodes = frozenset(self.graph.states) if invariants.by_location else system.nodes
+        typed = (TYPE_FRAME_FACT,) if frame.keeps_any(self.graph, nodes) else ()
         if self.known and (system.nodes in self.used or invariants.by_location):
-            return (ACYCLIC_HEAP_FACT,)
+            return (ACYCLIC_HEAP_FACT, *typed)
         if system.nodes in self.used:
-            return (ACYCLIC_BEFORE_FACT,)
-        return ()
+            return (ACYCLIC_BEFORE_FACT, *typed)
+        return typed
 
 
 def _unsized(state: AbstractState, sized: tuple[str, ...]) -> bool:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from jhalt.analyses.termination.counters import counter_step
 from jhalt.its.graph import Component, cyclic_components, strongly_connected_components
 from jhalt.its.linear import LinearConstraint, const, ge
 from jhalt.its.proof import (
@@ -40,6 +41,11 @@ MAX_BOUNDED_RUNS = 32
 """A `BoundedRunStep` is searched only while an SCC has at most this many runs of a length."""
 MAX_VERIFIED_RUNS = 10_000
 """`verify` enumerates every run of a bounded-run step; a step with more runs is rejected."""
+
+COUNTER_MIN_TRANSITIONS = 16
+"""From this many transitions on, an SCC is first tried with the ranking functions of its
+counter chains (`counters`), which cost an entailment per transition, before any Farkas
+problem (whose size grows with the transitions; one per strict candidate)."""
 
 MAX_UNKNOWNS_PER_COMPONENT = 3
 """After this many solver give-ups on one SCC its search stops (the remaining candidate
@@ -186,7 +192,9 @@ class RankingFunctions:
     """Linear ranking functions (a sequence of them is lexicographic) and, when no linear one
     makes progress on an SCC, multiphase ones of depth 2 .. ``max_depth`` (Farkas' lemma,
     `jhalt.smt.farkas`); per SCC the depths are tried in order, all transitions strict first,
-    then each transition alone."""
+    then each transition alone. An SCC of `COUNTER_MIN_TRANSITIONS` or more is first tried
+    with the functions of its counter chains (`counters`): the same kind of step, found
+    without a Farkas problem and re-checked by the same `verify`."""
 
     step_type = RankingStep
 
@@ -203,6 +211,9 @@ class RankingFunctions:
         transitions = component.transitions
         key = component.transition_names()
         smt = search.config.smt
+        counted = self._counter(search, component)
+        if counted is not None:
+            return counted
         unknowns = 0
         for depth in range(1, search.config.max_depth + 1):
             candidates: list[tuple[str, frozenset[str]]] = [("*all*", key)]
@@ -227,13 +238,19 @@ class RankingFunctions:
                             return None  # the problems are beyond the solver budget
                     continue
                 provisional = RankingStep(locations, result.phases, tuple(sorted(strict)))
-                removed = tuple(
-                    t.name
-                    for t in transitions
-                    if t.name in strict or _strictly_ranked(provisional, t, smt)
-                )
-                return RankingStep(locations, result.phases, removed)
+                return _with_strictly_ranked(provisional, component, smt)
         return None
+
+    @staticmethod
+    def _counter(search: Search, component: Component) -> RankingStep | None:
+        """The step of a counter chain of a big ``component`` (`counters`; once per SCC)."""
+        key = component.transition_names()
+        if len(key) < COUNTER_MIN_TRANSITIONS or (key, "*counter*", 1) in search.failed:
+            return None
+        search.failed.add((key, "*counter*", 1))
+        smt = search.config.smt
+        step = counter_step(component, lambda p, g: is_valid(p, g, smt, explain=False)[0])
+        return None if step is None else _with_strictly_ranked(step, component, smt)
 
     def verify(
         self, step: RankingStep, current: list[Transition], its: ITS, config: SmtConfig
@@ -264,6 +281,15 @@ class RankingFunctions:
 
     def describe(self) -> str:
         return "ranking functions: linear (lexicographic in sequence), then multiphase"
+
+
+def _with_strictly_ranked(step: RankingStep, component: Component, smt: SmtConfig) -> RankingStep:
+    """``step`` removing also the transitions of ``component`` its functions make strict."""
+    strict = set(step.removed)
+    removed = tuple(
+        t.name for t in component.transitions if t.name in strict or _strictly_ranked(step, t, smt)
+    )
+    return RankingStep(step.locations, step.phases, removed)
 
 
 def _strictly_ranked(step: RankingStep, transition: Transition, config: SmtConfig) -> bool:

@@ -37,7 +37,7 @@ PROVED = [
     "RecGcd", "RecListLength", "RecBuildSum", "RecCtorChain", "RecLengthsLoop",
     "RecCopyShrinks", "RecDropChunks", "RecNestShrinks", "RecKeepsOther", "RecPartitionSort",
     "RecResetCount", "RecCopyDiv", "RecMirrorBuilt", "RecWrapChildren", "RecGraftDrain",
-    "RecSpineLength", "RecInsertSorted", "RecShuffleReverse", "RecGrowLeaves",
+    "RecSpineLength", "RecInsertSorted", "RecShuffleReverse", "RecGrowLeaves", "RecWalkLogs",
 ]  # fmt: skip
 """Terminating recursive programs jhalt proves today (a regression list)."""
 

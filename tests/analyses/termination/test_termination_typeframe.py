@@ -1,0 +1,91 @@
+"""The frame of a recursive call by types (`typeframe`, issue 14: TermsCreateMatch): a call
+whose code writes reference fields of one class only keeps the size of every object whose
+structure cannot hold an instance of that class, even where the states' annotations let the
+callee reach everything.
+
+A program it proves and a look-alike it must not prove; expected outcomes come from the
+programs' meaning (tests/programs headers; the look-alike's comment in java/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from corpus import compile_program
+from javac import compile_java
+
+from jhalt.analyses.termination import prove_graph_terminates
+from jhalt.analyses.termination.typeframe import (
+    NO_FRAME,
+    TYPE_FRAME_FACT,
+    TypeFrame,
+    type_frame,
+    written_fields,
+)
+from jhalt.ids import MethodId
+from jhalt.models import default_registry
+from jhalt.program import Program
+from jhalt.seg.builder import BuildLimits, build_graph
+from jhalt.seg.evaluate.recursion import summary_callee
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
+
+MAIN = "([Ljava/lang/String;)V"
+JAVA = Path(__file__).parent / "java"
+
+
+def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
+    """The graph of the corpus program ``name``, or of ``java/name.java`` (the look-alike
+    the non-termination prover does not prove, kept out of the corpus)."""
+    source = JAVA / f"{name}.java"
+    classes = compile_java(source) if source.exists() else compile_program(name).classes_dir
+    program = Program.from_spec(str(classes))
+    graph = build_graph(
+        program, MethodId(name, "main", MAIN), default_registry(), limits=BuildLimits(timeout_s=20)
+    )
+    assert graph.is_complete
+    return graph, program
+
+
+def _walk(name: str) -> MethodId:
+    return MethodId(name, "walk", f"(L{name}$Node;L{name}$Log;)V")
+
+
+def test_the_walk_writes_only_the_log() -> None:
+    _, program = _graph("RecWalkLogs")
+    written = written_fields(program, _walk("RecWalkLogs"))
+    assert written is not None
+    assert {f.class_name for f in written} == {"RecWalkLogs$Log"}
+
+
+def test_a_walk_whose_leaves_write_a_log_is_proved_by_types() -> None:
+    graph, program = _graph("RecWalkLogs")
+    frame = TypeFrame.of(graph, program)
+    assert frame.usable
+    summaries = [
+        (graph.states[s], label)
+        for s, label, _ in graph.edges
+        if isinstance(label, EvalEdge) and summary_callee(label.assumptions)
+    ]
+    assert any(frame.kept(state, label) for state, label in summaries)  # the nodes are kept
+    outcome = prove_graph_terminates(graph, program)
+    assert outcome.proved, outcome.reason
+    assert outcome.verify()
+    assert TYPE_FRAME_FACT in [f for loop in outcome.loops for f in loop.heap_facts]
+
+
+def test_a_walk_whose_leaves_insert_nodes_is_not_proved() -> None:
+    graph, program = _graph("RecStretchForever")
+    frame = type_frame(graph, program)
+    for source, label, _ in graph.edges:
+        if isinstance(label, EvalEdge) and summary_callee(label.assumptions):
+            state = graph.states[source]
+            kept = frame.kept(state, label)
+            nodes = {r for r, v in state.heap.items() if "$Node" in str(v)}
+            assert not kept & nodes  # the callee writes Node.next: no node keeps its size
+    assert not prove_graph_terminates(graph, program).proved
+
+
+def test_lemmas_and_mark_counts_get_no_type_frame() -> None:
+    graph, program = _graph("RecWalkLogs")
+    assert type_frame(graph, program, calls=False) is NO_FRAME
+    assert type_frame(graph, program, norm=object()) is NO_FRAME
