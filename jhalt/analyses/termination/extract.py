@@ -141,8 +141,8 @@ from jhalt.analyses.termination.result_bounds import (
 )
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes, path_length_facts
 from jhalt.analyses.termination.termsize import TermSizeNorm, term_size_facts, written_size
-from jhalt.analyses.termination.untouched import SizeFields, renamed_holder
 from jhalt.analyses.termination.typeframe import type_frame
+from jhalt.analyses.termination.untouched import SizeFields, renamed_holder
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, is_object_value

@@ -20,8 +20,8 @@ from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.result_bounds import ResultBounds
 from jhalt.analyses.termination.termlemmas import NormLemmas
 from jhalt.analyses.termination.termsize import TermSizeNorm
-from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.analyses.termination.typeframe import TYPE_FRAME_FACT, type_frame
+from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import is_object_value
