@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from corpus import compile_program
 from javac import compile_java
 
 from jhalt.analyses.termination import TerminationOutcome, prove_graph_terminates
@@ -32,6 +33,16 @@ def main_graph(classes: Path, name: str, **limits: Any) -> tuple[SymbolicExecuti
 def java_graph(name: str, **limits: Any) -> tuple[SymbolicExecutionGraph, Program]:
     """`main_graph` of ``JAVA/name.java``, compiled."""
     return main_graph(compile_java(JAVA / f"{name}.java"), name, **limits)
+
+
+def program_graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
+    """The complete graph of the corpus program ``name`` (tests/programs), or of
+    ``JAVA/name.java`` when there is one (the look-alikes kept out of the corpus)."""
+    source = JAVA / f"{name}.java"
+    classes = compile_java(source) if source.exists() else compile_program(name).classes_dir
+    graph, program = main_graph(classes, name)
+    assert graph.is_complete
+    return graph, program
 
 
 def prove_java(name: str, **limits: Any) -> TerminationOutcome:

@@ -37,14 +37,18 @@ from pathlib import Path
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
 from jhalt.witness.output import BoundedOutput, exit_status
-from jhalt.witness.overflow import GROWTH, HUGE_STACK, STACK_OVERFLOW, OverflowJudgement
+from jhalt.witness.overflow import (
+    GROWTH,
+    HUGE_STACK,
+    OverflowJudgement,
+    overflow_run,
+)
 from jhalt.witness.processes import contained_popen, cpu_limit_for, release
-from jhalt.witness.stacks import StackFrame, parse_frame
+from jhalt.witness.stacks import StackFrame
 
 DEEPENING_STACKS = ("256k", "512k")
 """Small stacks: the loop's calls use them up within about a second (the work to reach depth
 ``d`` grows like ``d²``)."""
-_HEADER = f'Exception in thread "main" {STACK_OVERFLOW}'
 
 Sampler = Callable[["subprocess.Popen[bytes]", BoundedOutput], "tuple[StackFrame, ...] | str"]
 """The main thread's frames (top first) of a running process, or why there are none (the
@@ -136,50 +140,18 @@ def _overflow_run(
 ) -> CallStack | str:
     """One contained run that must end in an uncaught ``StackOverflowError`` of the claimed
     shape; its shape, or what happened instead."""
-    scratch = Path(tempfile.mkdtemp(prefix="deepening-", dir=work))
-    trace = scratch / "stderr.txt"
-    try:
-        with trace.open("wb") as sink:
-            process = contained_popen(
-                java, arguments, scratch, cpu_limit_for(timeout_s),
-                stdout=subprocess.DEVNULL, stderr=sink,
-            )  # fmt: skip
-            try:
-                code = exit_status(process, timeout_s)
-            finally:
-                release(process)
-        if code is None:
-            return f"still running after {timeout_s:g} s, no StackOverflowError"
-        frames = _last_overflow(trace)
-        if frames is None:
-            return f"exit code {code} without a StackOverflowError"
-        shape = scan(frames, claim)
-        return shape if isinstance(shape, CallStack) else f"StackOverflowError, but {shape}"
-    except OSError as error:
-        return f"could not run java ({error})"
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
 
+    def last(reports: Iterator[Iterator[StackFrame]]) -> list[StackFrame] | None:
+        found = None
+        for frames in reports:
+            found = list(frames)
+        return found
 
-def _last_overflow(trace: Path) -> list[StackFrame] | None:
-    """The frames of the last uncaught ``StackOverflowError`` report in the file."""
-    found: list[StackFrame] | None = None
-    lines = _lines(trace)
-    for line in lines:
-        if line.startswith(_HEADER):
-            found = []
-            for following in lines:
-                frame = parse_frame(following)
-                if frame is None:
-                    break
-                found.append(frame)
-    return found
-
-
-def _lines(path: Path) -> Iterator[str]:
-    with path.open("r", encoding="utf-8", errors="replace") as stream:
-        for line in stream:
-            yield line.rstrip("\n")
+    frames = overflow_run(java, arguments, work, timeout_s, last)
+    if isinstance(frames, str):
+        return frames
+    shape = scan(frames, claim)
+    return shape if isinstance(shape, CallStack) else f"StackOverflowError, but {shape}"
 
 
 def _running(

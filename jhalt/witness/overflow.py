@@ -24,15 +24,18 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
 from jhalt.witness.output import exit_status
 from jhalt.witness.processes import contained_popen, cpu_limit_for, release
 from jhalt.witness.stacks import StackFrame, parse_frame
+
+T = TypeVar("T")
 
 STACK_OVERFLOW = "java.lang.StackOverflowError"
 STACK_SIZES = ("256k", "2m")
@@ -69,13 +72,13 @@ def judge_overflow(
     forever through ``method`` (module docstring)."""
     overflows: list[Overflow] = []
     for size in STACK_SIZES:
-        seen = _run(java, [f"-Xss{size}", "-XX:MaxJavaStackTraceDepth=10000000", *arguments],
-                    work, timeout_s)  # fmt: skip
+        flags = [f"-Xss{size}", "-XX:MaxJavaStackTraceDepth=10000000"]
+        seen = overflow_run(java, [*flags, *arguments], work, timeout_s, _last_overflow)
         if isinstance(seen, str):
             return OverflowJudgement(Replay.UNCONFIRMED, f"with -Xss{size}: {seen}")
         overflows.append(seen)
-    huge = _run(java, [f"-Xss{HUGE_STACK}", "-XX:MaxJavaStackTraceDepth=64", *arguments],
-                work, timeout_s)  # fmt: skip
+    flags = [f"-Xss{HUGE_STACK}", "-XX:MaxJavaStackTraceDepth=64"]
+    huge = overflow_run(java, [*flags, *arguments], work, timeout_s, _last_overflow)
     if isinstance(huge, str):
         return OverflowJudgement(
             Replay.UNCONFIRMED, f"with -Xss{HUGE_STACK}: {huge} (a deep finite recursion?)"
@@ -104,27 +107,31 @@ def judge_overflow(
     )
 
 
-def _run(java: str, arguments: list[str], work: Path, timeout_s: float) -> Overflow | str:
-    """One contained run; its overflow, or what happened instead."""
+def overflow_run(
+    java: str,
+    arguments: Sequence[str],
+    work: Path,
+    timeout_s: float,
+    read: Callable[[Iterator[Iterator[StackFrame]]], T | None],
+) -> T | str:
+    """One contained run of ``java ARGUMENTS`` (scratch directory under ``work``, stderr into
+    a file) that must end in an uncaught ``StackOverflowError``: what ``read`` makes of the
+    reports of the trace (`overflow_reports`), or what happened instead."""
     scratch = Path(tempfile.mkdtemp(prefix="overflow-", dir=work))
     trace = scratch / "stderr.txt"
     try:
         with trace.open("wb") as sink:
             process = contained_popen(
-                java,
-                arguments,
-                scratch,
-                cpu_limit_for(timeout_s),
-                stdout=subprocess.DEVNULL,
-                stderr=sink,
-            )
+                java, arguments, scratch, cpu_limit_for(timeout_s),
+                stdout=subprocess.DEVNULL, stderr=sink,
+            )  # fmt: skip
             try:
                 code = exit_status(process, timeout_s)
             finally:
                 release(process)
         if code is None:
             return f"still running after {timeout_s:g} s, no StackOverflowError"
-        found = _read_overflow(trace)
+        found = read(overflow_reports(trace))
         return found if found is not None else f"exit code {code} without a StackOverflowError"
     except OSError as error:
         return f"could not run java ({error})"
@@ -132,18 +139,29 @@ def _run(java: str, arguments: list[str], work: Path, timeout_s: float) -> Overf
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _read_overflow(trace: Path) -> Overflow | None:
-    """The last uncaught ``StackOverflowError`` report in the file, streamed line by line."""
-    found: Overflow | None = None
+def overflow_reports(trace: Path) -> Iterator[Iterator[StackFrame]]:
+    """Per uncaught ``StackOverflowError`` report in the file, its frames; streamed line by
+    line (a report's frames are read only while it is the current one)."""
     lines = _lines(trace)
     for line in lines:
-        if not line.startswith(_HEADER):
-            continue
+        if line.startswith(_HEADER):
+            yield _frames(lines)
+
+
+def _frames(lines: Iterator[str]) -> Iterator[StackFrame]:
+    for line in lines:
+        frame = parse_frame(line)
+        if frame is None:
+            return
+        yield frame
+
+
+def _last_overflow(reports: Iterator[Iterator[StackFrame]]) -> Overflow | None:
+    """The depth and the top frames of the last report."""
+    found: Overflow | None = None
+    for frames in reports:
         depth, top = 0, list[StackFrame]()
-        for following in lines:
-            frame = parse_frame(following)
-            if frame is None:
-                break
+        for frame in frames:
             depth += 1
             if len(top) < _KEPT_FRAMES:
                 top.append(frame)

@@ -11,10 +11,7 @@ from the programs' meaning (tests/programs headers; the look-alikes' comments in
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from corpus import compile_program
-from javac import compile_java
+from termination_kit import program_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.counters import counter_step
@@ -22,32 +19,11 @@ from jhalt.analyses.termination.cutpoints import graph_components
 from jhalt.analyses.termination.extract import extract_component
 from jhalt.analyses.termination.lengths import ARRAY_LENGTH
 from jhalt.analyses.termination.techniques import is_valid
-from jhalt.ids import MethodId
 from jhalt.its.graph import Component, cyclic_components
 from jhalt.its.linear import eq, ge, le, var
 from jhalt.its.proof import ranking_obligations
 from jhalt.its.system import ITS, Transition
-from jhalt.models import default_registry
-from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
-from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.smt.session import SmtConfig
-
-MAIN = "([Ljava/lang/String;)V"
-JAVA = Path(__file__).parent / "java"
-
-
-def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
-    """The graph of the corpus program ``name``, or of ``java/name.java`` (the look-alikes
-    the non-termination prover does not prove, kept out of the corpus)."""
-    source = JAVA / f"{name}.java"
-    classes = compile_java(source) if source.exists() else compile_program(name).classes_dir
-    program = Program.from_spec(str(classes))
-    graph = build_graph(
-        program, MethodId(name, "main", MAIN), default_registry(), limits=BuildLimits(timeout_s=20)
-    )
-    assert graph.is_complete
-    return graph, program
 
 
 def _entails(premises, goal) -> bool:
@@ -55,7 +31,7 @@ def _entails(premises, goal) -> bool:
 
 
 def _largest_component(name: str) -> tuple[Component, ITS]:
-    graph, program = _graph(name)
+    graph, program = program_graph(name)
     systems = [extract_component(graph, nodes, program) for nodes in graph_components(graph)]
     its = max((s.its for s in systems), key=lambda its: len(its.transitions))
     locations = frozenset(t.source for t in its.transitions) | {t.target for t in its.transitions}
@@ -106,7 +82,7 @@ def test_rounds_around_helper_loops_are_counted_and_proved() -> None:
     component, _ = _largest_component("RoundsOverHelpers")
     step = counter_step(component, _entails)
     assert step is not None  # the rounds counter n, carried through the helpers' loops
-    graph, program = _graph("RoundsOverHelpers")
+    graph, program = program_graph("RoundsOverHelpers")
     outcome = prove_graph_terminates(graph, program)
     assert outcome.proved, outcome.reason
     assert outcome.verify()
@@ -119,12 +95,12 @@ def test_rounds_that_step_back_are_not_proved() -> None:
     assert all(_entails(o.premises, o.goal) for o in ranking_obligations(step, its.transitions))
     left = [t for t in component.transitions if t.name not in step.removed]
     assert cyclic_components(left)  # ... and leaves the round that steps n back (n--; n++)
-    graph, program = _graph("NontermRoundsRestart")
+    graph, program = program_graph("NontermRoundsRestart")
     assert not prove_graph_terminates(graph, program).proved
 
 
 def test_a_walk_over_a_row_read_from_a_table_keeps_the_row_length() -> None:
-    graph, program = _graph("ArrayRowShrinkWalk")
+    graph, program = program_graph("ArrayRowShrinkWalk")
     outcome = prove_graph_terminates(graph, program)
     assert outcome.proved, outcome.reason
     assert outcome.verify()
@@ -133,5 +109,5 @@ def test_a_walk_over_a_row_read_from_a_table_keeps_the_row_length() -> None:
 
 
 def test_a_walk_whose_row_regrows_is_not_proved() -> None:
-    graph, program = _graph("NontermArrayRowRegrow")
+    graph, program = program_graph("NontermArrayRowRegrow")
     assert not prove_graph_terminates(graph, program).proved

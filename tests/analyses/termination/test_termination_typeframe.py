@@ -8,10 +8,7 @@ programs' meaning (tests/programs headers; the look-alike's comment in java/).""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from corpus import compile_program
-from javac import compile_java
+from termination_kit import program_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.typeframe import (
@@ -22,28 +19,8 @@ from jhalt.analyses.termination.typeframe import (
     written_fields,
 )
 from jhalt.ids import MethodId
-from jhalt.models import default_registry
-from jhalt.program import Program
-from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.evaluate.recursion import summary_callee
-from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
-
-MAIN = "([Ljava/lang/String;)V"
-JAVA = Path(__file__).parent / "java"
-
-
-def _graph(name: str) -> tuple[SymbolicExecutionGraph, Program]:
-    """The graph of the corpus program ``name``, or of ``java/name.java`` (the look-alike
-    the non-termination prover does not prove, kept out of the corpus)."""
-    source = JAVA / f"{name}.java"
-    classes = compile_java(source) if source.exists() else compile_program(name).classes_dir
-    program = Program.from_spec(str(classes))
-    graph = build_graph(
-        program, MethodId(name, "main", MAIN), default_registry(), limits=BuildLimits(timeout_s=20)
-    )
-    assert graph.is_complete
-    return graph, program
 
 
 def _walk(name: str) -> MethodId:
@@ -51,14 +28,14 @@ def _walk(name: str) -> MethodId:
 
 
 def test_the_walk_writes_only_the_log() -> None:
-    _, program = _graph("RecWalkLogs")
+    _, program = program_graph("RecWalkLogs")
     written = written_fields(program, _walk("RecWalkLogs"))
     assert written is not None
     assert {f.class_name for f in written} == {"RecWalkLogs$Log"}
 
 
 def test_a_walk_whose_leaves_write_a_log_is_proved_by_types() -> None:
-    graph, program = _graph("RecWalkLogs")
+    graph, program = program_graph("RecWalkLogs")
     frame = TypeFrame.of(graph, program)
     assert frame.usable
     summaries = [
@@ -74,7 +51,7 @@ def test_a_walk_whose_leaves_write_a_log_is_proved_by_types() -> None:
 
 
 def test_a_walk_whose_leaves_insert_nodes_is_not_proved() -> None:
-    graph, program = _graph("RecStretchForever")
+    graph, program = program_graph("RecStretchForever")
     frame = type_frame(graph, program)
     for source, label, _ in graph.edges:
         if isinstance(label, EvalEdge) and summary_callee(label.assumptions):
@@ -86,6 +63,6 @@ def test_a_walk_whose_leaves_insert_nodes_is_not_proved() -> None:
 
 
 def test_lemmas_and_mark_counts_get_no_type_frame() -> None:
-    graph, program = _graph("RecWalkLogs")
+    graph, program = program_graph("RecWalkLogs")
     assert type_frame(graph, program, calls=False) is NO_FRAME
     assert type_frame(graph, program, norm=object()) is NO_FRAME
