@@ -232,10 +232,20 @@ def _in_the_child(cpu_s: int, parent: int) -> None:
 
 
 def contained_command(java: str, arguments: Sequence[str], scratch: Path) -> list[str]:
-    """``java -Xmx… -Djava.io.tmpdir=SCRATCH ARGUMENTS…``: the heap bound and the temporary
-    directory come first, so the arguments (class path, main class, program arguments) are
-    unchanged."""
-    return [java, f"-Xmx{REPLAY_HEAP}", f"-Djava.io.tmpdir={scratch}", *arguments]
+    """``java -Xmx… -Djava.io.tmpdir=SCRATCH -Duser.home=SCRATCH ARGUMENTS…``: the heap bound,
+    the temporary directory and the home directory come first, so the arguments (class path,
+    main class, program arguments) are unchanged. ``user.home`` matters: the JVM reads it from
+    the password database, not from ``HOME``, and the public-API search runs library methods
+    with arbitrary arguments (a library's "user home" must be the scratch directory — on
+    2026-11-26 a whole-library run of commons-lang3 coincided three times with the user's home
+    being emptied; a file-system sandbox for these JVMs is still to be built)."""
+    return [
+        java,
+        f"-Xmx{REPLAY_HEAP}",
+        f"-Djava.io.tmpdir={scratch}",
+        f"-Duser.home={scratch}",
+        *arguments,
+    ]
 
 
 def contained_popen(

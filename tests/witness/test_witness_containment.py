@@ -37,6 +37,8 @@ public class Contained {
         if (!cwd.equals(System.getenv("TMPDIR"))) wrong.append("TMPDIR; ");
         String tmp = new File(System.getProperty("java.io.tmpdir")).getCanonicalPath();
         if (!cwd.equals(tmp)) wrong.append("java.io.tmpdir=" + tmp + "; ");
+        String home = new File(System.getProperty("user.home")).getCanonicalPath();
+        if (!cwd.equals(home)) wrong.append("user.home=" + home + "; ");
         if (System.getenv("JHALT_TEST_SECRET") != null) wrong.append("secret leaked; ");
         if (new File(cwd).list().length != 0) wrong.append("cwd not fresh; ");
         if (wrong.length() > 0) throw new IllegalStateException(wrong.toString());
@@ -101,4 +103,7 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     }
     assert set(names.split()) <= expected | {"SHLVL", "_", "OLDPWD"}
     assert "JHALT_TEST_SECRET" not in names
-    assert arguments == f"-Xmx{processes.REPLAY_HEAP} -Djava.io.tmpdir={scratch} -cp app.jar Main"
+    assert arguments == (
+        f"-Xmx{processes.REPLAY_HEAP} -Djava.io.tmpdir={scratch} -Duser.home={scratch} "
+        "-cp app.jar Main"
+    )
