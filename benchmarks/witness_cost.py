@@ -23,7 +23,7 @@ from pathlib import Path
 
 from jhalt.witness import compiler
 from jhalt.witness.compiler import compile_server, compile_sources
-from jhalt.witness.processes import REPLAY_HEAP
+from jhalt.witness.containment import REPLAY_HEAP
 from jhalt.witness.replay import FAST_START, Jdk, find_jdk
 
 WAYS = ("javac process", "compile server")

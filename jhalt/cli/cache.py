@@ -56,10 +56,12 @@ from pathlib import Path
 import jhalt
 from jhalt.analyses.check import CheckedEntry, CheckSettings, ReplaySetup
 from jhalt.classfile import ClassFile, ClassPath
+from jhalt.errors import JhaltError
 from jhalt.findings import Finding
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.program.jdk import jdk_descriptions
+from jhalt.seg.evaluate.callee_effects import shared_facts
 
 MAGIC = b"jhalt-results-cache 1\n"
 PARTIAL_FRACTION = 0.9
@@ -155,6 +157,8 @@ class Recorded:
 
 _OPEN: dict[str, ClassPath] = {}
 """The classpaths open in this process, by spec (`share_classpath`, `classpath_of`)."""
+_FACTS: dict[str, dict[tuple[object, ...], object]] = {}
+"""The shared facts of the programs of this process, by spec (`RecordingCheck.prepare`)."""
 
 
 def share_classpath(classpath: ClassPath) -> None:
@@ -180,15 +184,25 @@ class RecordingCheck:
     spec: str
     reproducer_root: Path
 
-    def prepare(self) -> None:
-        """Open the classpath and load jhalt's JDK descriptions in this process, once: the
-        workers forked from it (one per entry) inherit both instead of each loading them."""
+    def prepare(self, share_facts: bool = True) -> None:
+        """Open the classpath, load jhalt's JDK descriptions and (with ``share_facts``)
+        compute the program's shared facts (`shared_facts`) in this process, once: the
+        workers forked from it (one per entry) inherit them instead of each computing them."""
         classpath_of(self.spec)
         jdk_descriptions()
+        if share_facts and self.spec not in _FACTS:
+            try:
+                _FACTS[self.spec] = shared_facts(Program(classpath_of(self.spec)))
+            except JhaltError:
+                _FACTS[self.spec] = {}  # each entry meets the class that fails itself
 
     def __call__(self, entry: MethodId) -> Recorded:
         recorder = RecordingClasses(classpath_of(self.spec))
-        result = self.run(Program(recorder), entry)
+        program = Program(recorder)
+        # taken over, not recorded: an entry that uses them looks up every program class
+        # itself (`callee_effects`), so its recorded reads cover what they depend on
+        program.cache.update(_FACTS.get(self.spec, {}))
+        result = self.run(program, entry)
         files = reproducer_files(result, self.reproducer_root)
         return Recorded(result, recorder.reads(), str(self.reproducer_root), files)
 

@@ -53,7 +53,8 @@ from jhalt.dynamic.vmview import UnsupportedStep, VmView
 from jhalt.errors import ClassFormatError, InputError
 from jhalt.findings import Finding, ProveResult, Replay
 from jhalt.ids import MethodId
-from jhalt.witness.processes import contained_command, contained_popen, cpu_limit_for, release
+from jhalt.witness.containment import contained_command, contained_popen, cpu_limit_for
+from jhalt.witness.processes import release
 from jhalt.witness.replay import Observer, ReplayResult
 from jhalt.witness.reproducer import NON_TERMINATION
 
@@ -153,7 +154,7 @@ def observe_hang(
     limits: ObserveLimits | None = None,
 ) -> ReplayResult | None:
     """Run ``java ARGUMENTS…`` under observation (module docstring), contained as every replay
-    is (`jhalt.witness.processes.contained_popen`, in a fresh directory below ``work``) with
+    is (`jhalt.witness.containment.contained_popen`, in a fresh directory below ``work``) with
     the JDWP agent in front of the arguments: a confirmed or refuted `ReplayResult` (with the
     command it ran), or None to fall back to the waiting replay."""
     limits = limits or ObserveLimits()

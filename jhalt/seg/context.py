@@ -186,10 +186,6 @@ class EvalContext:
     assume_classes_initialized: bool = False
     """For entries other than ``main``: classes not recorded in the state are taken to be
     initialised already, with unknown static fields."""
-    call_effects: dict[MethodId, object] = field(default_factory=dict)
-    """Cache of :func:`jhalt.seg.evaluate.callee_effects.callee_effects`."""
-    method_writes: dict[MethodId, object] = field(default_factory=dict)
-    """Cache of :func:`jhalt.seg.evaluate.fresh_calls.method_effects`: final per method."""
     environment: EnvironmentFeed | None = None
     """The recorded environment values a run follows (:mod:`jhalt.seg.environment`); None in
     graph construction (every environment value is then symbolic)."""

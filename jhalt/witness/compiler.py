@@ -18,7 +18,6 @@ contained (`jhalt.witness.replay`).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import socket
@@ -30,12 +29,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from jhalt.witness.processes import (
-    contained_popen,
-    forget_directory,
-    register_directory,
-    release,
-)
+from jhalt.witness.containment import contained_popen
+from jhalt.witness.javac_cache import compiled_once
+from jhalt.witness.processes import forget_directory, register_directory, release
 
 __all__ = ["COMPILE_TIMEOUT_S", "compile_server", "compile_sources", "server_running"]
 
@@ -133,40 +129,6 @@ def _compiled_server(javac: str) -> Path | None:
     return compiled_once(javac, (_SERVER_SOURCE,), "jhalt-compile-server-cache", _SERVER_CLASS)
 
 
-def compiled_once(
-    javac: str, sources: tuple[Path, ...], prefix: str, main_class: str
-) -> Path | None:
-    """The directory of ``sources`` compiled by ``javac``: compiled on first use into a
-    staging directory and published below the temporary root by an atomic rename, so that
-    every jhalt process shares it (keyed by the sources and the javac); None when a source
-    is missing or javac fails."""
-    try:
-        source = b"\0".join(path.read_bytes() for path in sources)
-    except OSError:
-        return None
-    key = hashlib.sha256(source + javac.encode()).hexdigest()[:16]
-    target = Path(tempfile.gettempdir()) / f"{prefix}-{key}"
-    if (target / f"{main_class}.class").is_file():
-        return target
-    staging = Path(tempfile.mkdtemp(prefix=f"{prefix}-staging-"))
-    try:
-        done = subprocess.run(
-            [javac, "-nowarn", "-proc:none", "-d", str(staging), *map(str, sources)],
-            capture_output=True, timeout=COMPILE_TIMEOUT_S, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-        if done.returncode != 0:
-            return None
-        try:
-            os.rename(staging, target)
-        except OSError:
-            pass  # another process published it first
-        return target if (target / f"{main_class}.class").is_file() else None
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-
 @contextmanager
 def _socket_directory() -> Iterator[Path]:
     """A fresh private directory for the socket (`SOCKET_PATH_MAX`), registered while it exists
@@ -197,9 +159,11 @@ def compile_server(java: str, javac: str | None) -> Iterator[bool]:
         path = str(work / "socket")
         arguments = [*_SERVER_FLAGS, "-cp", str(directory), _SERVER_CLASS, path]
         try:
+            # unsandboxed: it writes class files where its callers ask, and runs only the
+            # JDK's compiler (no annotation processor, so no code of the program)
             process = contained_popen(
                 java, arguments, work, SERVER_CPU_S,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, sandbox=None,
             )  # fmt: skip
         except OSError:
             yield False

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
+from jhalt.witness.containment import contained_popen, cpu_limit_for
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import (
     GROWTH,
@@ -43,7 +44,7 @@ from jhalt.witness.overflow import (
     OverflowJudgement,
     overflow_run,
 )
-from jhalt.witness.processes import contained_popen, cpu_limit_for, release
+from jhalt.witness.processes import release
 from jhalt.witness.stacks import StackFrame
 
 DEEPENING_STACKS = ("256k", "512k")

@@ -9,6 +9,8 @@ import threading
 import time
 from typing import IO
 
+from jhalt.witness.sandbox import without_notice
+
 _OUTPUT_HEAD = 64 * 1024
 _OUTPUT_TAIL = 256 * 1024
 
@@ -44,7 +46,7 @@ class BoundedOutput:
         with self._lock:
             gap = f"\n[… {self._dropped} bytes dropped …]\n".encode() if self._dropped else b""
             data = bytes(self._head) + gap + bytes(self._tail)
-        return data.decode("utf-8", "replace")
+        return without_notice(data.decode("utf-8", "replace"))
 
     def size(self) -> int:
         with self._lock:

@@ -31,8 +31,9 @@ from typing import TypeVar
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
+from jhalt.witness.containment import contained_popen, cpu_limit_for
 from jhalt.witness.output import exit_status
-from jhalt.witness.processes import contained_popen, cpu_limit_for, release
+from jhalt.witness.processes import release
 from jhalt.witness.stacks import StackFrame, parse_frame
 
 T = TypeVar("T")

@@ -1,13 +1,8 @@
-"""The child processes jhalt starts, contained, and the registry of the live ones (issue 20).
+"""The child processes jhalt starts and the registry of the live ones (issue 20).
 
 Every JVM jhalt starts (a replay, a reproducer run, a `watch`ed program) is the leader of its
-own session and process group, registered here until it is released. A replay runs
-*contained* (`contained_popen`): in a fresh scratch directory that is its working directory,
-``HOME``, ``TMPDIR`` and ``java.io.tmpdir``; with ``-Xmx`` (`REPLAY_HEAP`); with a CPU-time
-limit (``RLIMIT_CPU``, set in the child before ``exec``) and, on Linux, a SIGKILL when the
-thread that started it ends (``PR_SET_PDEATHSIG``); and with an environment holding only what
-the JVM needs (`contained_environment`). Nothing else of the user's environment reaches
-it (no ``CLASSPATH``, ``JAVA_TOOL_OPTIONS``, ``_JAVA_OPTIONS``, credentials).
+own session and process group (`start_group`), registered here until it is released; how the
+JVMs that run the analysed program are contained is `jhalt.witness.containment`.
 
 The registry also holds the scratch directories (`scratch_directory`). `kill_all` sends
 SIGKILL to every registered group and removes every registered directory: the CLI's signal
@@ -25,28 +20,19 @@ forever, and its scratch directory stays.
 
 from __future__ import annotations
 
-import ctypes
-import functools
 import os
-import resource
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Literal
+from typing import Literal
 
 __all__ = [
-    "REPLAY_HEAP",
     "TEAR_DOWN_SIGNALS",
     "Observer",
-    "contained_command",
-    "contained_environment",
-    "contained_popen",
-    "cpu_limit_for",
     "forget_all",
     "forget_directory",
     "forget_group",
@@ -63,14 +49,6 @@ __all__ = [
     "start_group",
 ]
 
-REPLAY_HEAP = "256m"
-# CPU seconds of a replay: twice its wall-clock wait (a witness may keep two cores busy) plus
-# the JVM's start-up and JIT work. Only a backstop: the wait kills the replay long before.
-CPU_FACTOR = 2.0
-CPU_EXTRA_S = 30
-_ENVIRONMENT_KEPT = ("PATH", "JAVA_HOME", "LANG", "LC_ALL")
-_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 
 Kind = Literal["group", "directory"]
 # (event, kind, value): ("add" | "remove", "group" | "directory", pgid or path)
@@ -204,68 +182,3 @@ def release(process: subprocess.Popen[bytes]) -> None:
 def hand_over(process: subprocess.Popen[bytes]) -> None:
     """Unregister a process that is meant to outlive jhalt (``watch --keep-running``)."""
     forget_group(process.pid)
-
-
-def contained_environment(scratch: Path) -> dict[str, str]:
-    """What the JVM needs of the environment: ``PATH``, ``JAVA_HOME`` (if set), the locale
-    (``LANG``, ``LC_ALL``), and ``HOME`` and ``TMPDIR`` pointing into ``scratch``."""
-    kept = {name: os.environ[name] for name in _ENVIRONMENT_KEPT if name in os.environ}
-    return {**kept, "HOME": str(scratch), "TMPDIR": str(scratch)}
-
-
-def cpu_limit_for(wall_s: float) -> int:
-    """The CPU-time limit (seconds) of a replay allowed ``wall_s`` seconds of wall time."""
-    return int(CPU_FACTOR * max(0.0, wall_s)) + CPU_EXTRA_S
-
-
-def _in_the_child(cpu_s: int, parent: int) -> None:
-    """Run in the child between fork and exec. The CPU limit: the soft limit sends SIGXCPU,
-    the hard one SIGKILL a few seconds later. On Linux also SIGKILL when the thread that
-    started it ends (``PR_SET_PDEATHSIG``) — even a SIGKILL of jhalt then ends the replay;
-    assumption: the starting thread waits for the replay (`release`) before it ends, as
-    `jhalt.witness.replay` does. A parent already gone before that was set: die now."""
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 5))
-    if _LIBC is not None:
-        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)
-
-
-def contained_command(java: str, arguments: Sequence[str], scratch: Path) -> list[str]:
-    """``java -Xmx… -Djava.io.tmpdir=SCRATCH -Duser.home=SCRATCH ARGUMENTS…``: the heap bound,
-    the temporary directory and the home directory come first, so the arguments (class path,
-    main class, program arguments) are unchanged. ``user.home`` matters: the JVM reads it from
-    the password database, not from ``HOME``, and the public-API search runs library methods
-    with arbitrary arguments (a library's "user home" must be the scratch directory — on
-    2026-11-26 a whole-library run of commons-lang3 coincided three times with the user's home
-    being emptied; a file-system sandbox for these JVMs is still to be built)."""
-    return [
-        java,
-        f"-Xmx{REPLAY_HEAP}",
-        f"-Djava.io.tmpdir={scratch}",
-        f"-Duser.home={scratch}",
-        *arguments,
-    ]
-
-
-def contained_popen(
-    java: str,
-    arguments: Sequence[str],
-    scratch: Path,
-    cpu_s: int,
-    stdout: int | IO[bytes] | None = subprocess.PIPE,
-    stderr: int | IO[bytes] | None = subprocess.PIPE,
-) -> subprocess.Popen[bytes]:
-    """Start `contained_command` contained (module docstring): working directory ``scratch`` (which must exist), environment `contained_environment`, at
-    most ``cpu_s`` CPU seconds, stdin from /dev/null, in its own registered process group.
-    Raises `OSError` when it cannot start."""
-    return start_group(
-        contained_command(java, arguments, scratch),
-        "java replay",
-        cwd=str(scratch),
-        env=contained_environment(scratch),
-        stdin=subprocess.DEVNULL,
-        stdout=stdout,
-        stderr=stderr,
-        preexec_fn=functools.partial(_in_the_child, cpu_s, os.getpid()),
-    )

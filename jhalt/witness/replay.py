@@ -55,18 +55,13 @@ from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.claim import Claim, Jdk, ReplayResult, find_jdk, skipped
 from jhalt.witness.compiler import COMPILE_TIMEOUT_S, compile_sources
+from jhalt.witness.containment import contained_command, contained_popen, cpu_limit_for
 from jhalt.witness.deepening import LoopClaim, judge_deepening
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
-from jhalt.witness.processes import (
-    contained_command,
-    contained_popen,
-    cpu_limit_for,
-    release,
-    scratch_directory,
-)
+from jhalt.witness.processes import release, scratch_directory
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 from jhalt.witness.stacks import (
     StackFrame,

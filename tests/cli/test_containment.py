@@ -66,7 +66,7 @@ public class Grows {
 """
 CACHE = re.compile(r"jhalt-[a-z-]+-cache-[0-9a-f]{16}")
 """What a run may leave on purpose: a compiled helper shared by later runs
-(`jhalt.witness.compiler`'s server class)."""
+(`jhalt.witness.compiler`'s server class, `jhalt.witness.sandbox`'s security manager)."""
 WAIT_FOR_JAVA_S = 12.0
 GONE_WITHIN_S = 5.0
 

@@ -4,15 +4,20 @@ objects that existed before it ran."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from seg_testkit import compile_source
 
 from jhalt.bytecode.fresh_writes import FRESH, OTHER, RECEIVER, MethodWrites, method_writes
+from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.cli.cache import RecordingClasses
 from jhalt.ids import MethodId
 from jhalt.models import default_registry as registry
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
+from jhalt.seg.evaluate.callee_effects import callee_effects, shared_facts
 from jhalt.seg.evaluate.fresh_calls import method_effects
 
 SOURCE = """
@@ -220,3 +225,25 @@ def test_a_fresh_result_is_new_and_reached_by_nothing_else(
     reachable = [m for m in program.methods_by_signature().values() for m in m]
     found = method_effects(EvalContext(program, registry()), method, reachable)
     assert found.fresh_result is FRESH_RESULTS[(name, descriptor)]
+
+
+def test_facts_shared_by_a_whole_library_run_give_the_same_effects(tmp_path: Path) -> None:
+    """``check --all`` computes the per-method facts once and hands them to each entry's
+    fresh program (`shared_facts`): every method's effects are those the entry would have
+    computed itself, and the entry still reads every class of the classpath (what the
+    results cache records as its dependencies)."""
+    classpath = ClassPath.from_spec(str(compile_source(tmp_path, "Fresh", SOURCE)))
+    methods = sorted(m for ms in Program(classpath).methods_by_signature().values() for m in ms)
+    alone = Program(classpath)
+    by_itself = {m: callee_effects(EvalContext(alone, registry()), m) for m in methods}
+    facts = shared_facts(Program(classpath))
+    assert facts  # one fact per method, and the write classifications
+    recorder = RecordingClasses(classpath)
+    seeded = Program(recorder)
+    seeded.cache.update(facts)
+    ctx = EvalContext(seeded, registry())
+    assert {m: callee_effects(ctx, m) for m in methods} == by_itself
+    assert recorder.reads().listed
+    assert ("Fresh", True) in recorder.reads().classes
+    kinds = {(m.name, m.descriptor): by_itself[m].writes == FRESH for m in methods}
+    assert {key: kinds[key] for key in EXPECTED} == EXPECTED

@@ -16,7 +16,7 @@ from javac import compile_java
 from witness_kit import needs_jdk
 
 from jhalt.ids import MethodId
-from jhalt.witness import processes
+from jhalt.witness import containment, processes
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.replay import Claim, replay
 
@@ -67,8 +67,10 @@ def test_the_replay_runs_in_a_fresh_bounded_directory_with_a_minimal_environment
     claim = Claim("java.lang.ArithmeticException", MAIN)
     result = replay(str(classes), MAIN, args_inputs([str(private_tmp)]), claim, timeout_s=20)
     assert result.confirmed, result.detail
-    assert f"-Xmx{processes.REPLAY_HEAP}" in result.command
-    assert list(private_tmp.iterdir()) == []  # the scratch directory was removed
+    assert f"-Xmx{containment.REPLAY_HEAP}" in result.command
+    left = [path.name for path in private_tmp.iterdir()]
+    # the scratch directory was removed; the compiled sandbox is the machine's cache
+    assert [name for name in left if not name.startswith("jhalt-sandbox-cache-")] == []
     assert processes.live_groups() == []
 
 
@@ -87,7 +89,7 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     fake_java.chmod(0o755)
     monkeypatch.setenv("JHALT_TEST_SECRET", "x")
     monkeypatch.delenv("LC_ALL", raising=False)
-    process = processes.contained_popen(str(fake_java), ["-cp", "app.jar", "Main"], scratch, 42)
+    process = containment.contained_popen(str(fake_java), ["-cp", "app.jar", "Main"], scratch, 42)
     try:
         assert process.stdout is not None
         output = process.stdout.read().decode().splitlines()
@@ -103,7 +105,8 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     }
     assert set(names.split()) <= expected | {"SHLVL", "_", "OLDPWD"}
     assert "JHALT_TEST_SECRET" not in names
-    assert arguments == (
-        f"-Xmx{processes.REPLAY_HEAP} -Djava.io.tmpdir={scratch} -Duser.home={scratch} "
-        "-cp app.jar Main"
+    head = f"-Xmx{containment.REPLAY_HEAP} -Djava.io.tmpdir={scratch} -Duser.home={scratch} "
+    assert arguments.startswith(head)
+    assert arguments.endswith(
+        f" -Djava.security.manager=JhaltSandbox -Djhalt.sandbox=halt:{scratch} -cp app.jar Main"
     )

@@ -37,8 +37,10 @@ from jhalt.analyses.relevance.result import (
 from jhalt.analyses.relevance.sample_inputs import sample_inputs
 from jhalt.classfile import ClassPath
 from jhalt.ids import MethodId
-from jhalt.witness.processes import contained_popen, cpu_limit_for, release, scratch_directory
+from jhalt.witness.containment import contained_popen, cpu_limit_for
+from jhalt.witness.processes import release, scratch_directory
 from jhalt.witness.replay import Jdk
+from jhalt.witness.sandbox import without_notice
 
 _FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto")
 _OUTPUT_LIMIT = 1 << 16
@@ -232,7 +234,7 @@ class _Runner:
             finally:
                 release(process)
         out = (work / "out").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace")
-        err = (work / "err").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace")
+        err = without_notice((work / "err").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace"))
         printed, _, result = out.partition(RESULT_MARKER)
         errors = [x for x in err.splitlines() if "VM warning" not in x]
         return Observation(status, printed + "\n".join(errors), tuple(result.splitlines()))

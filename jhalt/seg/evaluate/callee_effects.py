@@ -33,9 +33,10 @@ from jhalt.bytecode.fresh_writes import OTHER
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program.resolution import LinkageFailure
+from jhalt.program.world import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.classinit import target_class
-from jhalt.seg.evaluate.fresh_calls import method_effects
+from jhalt.seg.evaluate.fresh_calls import WRITES_KEY, method_effects
 
 NONE, FRESH, ANY = "none", "fresh", "any"
 _ORDER = (NONE, FRESH, ANY)
@@ -60,59 +61,129 @@ class CalleeEffects:
     does not resolve)."""
 
 
+@dataclass(frozen=True)
+class _Local:
+    """What one method's own instructions contribute to `CalleeEffects`, and the
+    (name, descriptor) of the methods it invokes (the coarse call graph's edges)."""
+
+    classes: frozenset[str]
+    static_writes: frozenset[FieldId]
+    reference_stores: str
+    reference_fields: frozenset[FieldId]
+    static_reads: frozenset[FieldId] | None
+    invokes: frozenset[tuple[str, str]]
+
+
+_EFFECTS, _LOCAL = "callee_effects", "callee_effects.local"
+"""Keys of `Program.cache`: both are functions of the program alone (its class files and
+jhalt's JDK descriptions), so every context of a run, and every entry of ``check --all``
+(`shared_facts`), shares them."""
+
+
 def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
-    """The effects of the code reachable from ``method`` (cached per context)."""
-    cached = ctx.call_effects.get(method)
+    """The effects of the code reachable from ``method`` (cached per program)."""
+    # read first even on a cache hit: it looks up every program class, which the results
+    # cache of ``check --all`` records as what the entry depends on (the effects do)
+    by_signature = ctx.program.methods_by_signature()
+    cache = ctx.program.cache
+    cached = cache.get((_EFFECTS, method))
     if isinstance(cached, CalleeEffects):
         return cached
-    by_signature = ctx.program.methods_by_signature()
+    parts: list[_Local] = []
+    seen = {method}
+    todo = [method]
+    while todo:
+        local = _local(ctx, todo.pop())
+        if local is None:
+            continue
+        parts.append(local)
+        for signature in sorted(local.invokes):
+            for callee in by_signature.get(signature, ()):
+                if callee not in seen:
+                    seen.add(callee)
+                    todo.append(callee)
+    found = method_effects(ctx, method, seen)
+    reads = [part.static_reads for part in parts if part.static_reads is not None]
+    effects = CalleeEffects(
+        frozenset().union(*(part.classes for part in parts)),
+        frozenset().union(*(part.static_writes for part in parts)),
+        max((part.reference_stores for part in parts), key=_ORDER.index, default=NONE),
+        frozenset().union(*(part.reference_fields for part in parts)),
+        found.kind,
+        found.fresh_result,
+        None if len(reads) < len(parts) else frozenset().union(*reads),
+    )
+    cache[(_EFFECTS, method)] = effects
+    return effects
+
+
+def shared_facts(program: Program) -> dict[tuple[object, ...], object]:
+    """The per-method facts of every program method with code, and their write
+    classification (one fixpoint over all of them, final for each: `method_effects`), as
+    `Program.cache` entries that a fresh program over the same classes may take over:
+    ``check --all`` computes them once before it forks its workers."""
+    ctx = EvalContext(program)
+    methods = sorted((m for ms in program.methods_by_signature().values() for m in ms), key=str)
+    for method in methods:
+        _local(ctx, method)
+    if methods:
+        method_effects(ctx, methods[0], methods)
+    return {key: value for key, value in program.cache.items() if _shared(key)}
+
+
+def _shared(key: tuple[object, ...]) -> bool:
+    return key[0] == _LOCAL or key == WRITES_KEY
+
+
+def _local(ctx: EvalContext, method: MethodId) -> _Local | None:
+    """The facts of ``method``'s own code, None when it cannot be read (cached per program).
+    Raises ValueError for a method without code."""
+    key = (_LOCAL, method)
+    if key in ctx.program.cache:
+        return ctx.program.cache[key]  # type: ignore[return-value]
+    try:
+        instructions = ctx.body(method).instructions
+    except JhaltError:
+        found = None
+    else:
+        found = _scan(ctx, instructions)
+    ctx.program.cache[key] = found
+    return found
+
+
+def _scan(ctx: EvalContext, instructions: tuple[Instruction, ...]) -> _Local:
     classes: set[str] = set()
     written: set[FieldId] = set()
     fields: set[FieldId] = set()
     stores = NONE
     reads: set[FieldId] | None = set()
-    seen = {method}
-    todo = [method]
-    while todo:
-        current = todo.pop()
-        try:
-            instructions = ctx.body(current).instructions
-        except JhaltError:
-            continue
-        for index, ins in enumerate(instructions):
-            initialised = target_class(ctx, ins)
-            if isinstance(initialised, str):
-                classes.add(initialised)
-            if ins.mnemonic in ("putstatic", "putfield"):
-                field = _field(ctx, ins)
-                if field is None and ins.mnemonic == "putfield":
-                    stores = ANY  # a field that does not resolve: any field may change
-                elif field is not None and ins.mnemonic == "putstatic":
-                    written.add(field)
-                elif field is not None and field.descriptor[0] in "L[":
-                    fields.add(field)
-            stores = max(stores, _store_kind(ctx, instructions, index), key=_ORDER.index)
-            if ins.mnemonic == "getstatic" and ins.member.descriptor[0] in "L[":
-                read = _field(ctx, ins)
-                reads = None if read is None or reads is None else reads | {read}
-            if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokedynamic":
-                member = ins.member
-                for callee in by_signature.get((member.name, member.descriptor), ()):
-                    if callee not in seen:
-                        seen.add(callee)
-                        todo.append(callee)
-    found = method_effects(ctx, method, seen)
-    effects = CalleeEffects(
+    invokes: set[tuple[str, str]] = set()
+    for index, ins in enumerate(instructions):
+        initialised = target_class(ctx, ins)
+        if isinstance(initialised, str):
+            classes.add(initialised)
+        if ins.mnemonic in ("putstatic", "putfield"):
+            field = _field(ctx, ins)
+            if field is None and ins.mnemonic == "putfield":
+                stores = ANY  # a field that does not resolve: any field may change
+            elif field is not None and ins.mnemonic == "putstatic":
+                written.add(field)
+            elif field is not None and field.descriptor[0] in "L[":
+                fields.add(field)
+        stores = max(stores, _store_kind(ctx, instructions, index), key=_ORDER.index)
+        if ins.mnemonic == "getstatic" and ins.member.descriptor[0] in "L[":
+            read = _field(ctx, ins)
+            reads = None if read is None or reads is None else reads | {read}
+        if ins.mnemonic.startswith("invoke") and ins.mnemonic != "invokedynamic":
+            invokes.add((ins.member.name, ins.member.descriptor))
+    return _Local(
         frozenset(classes),
         frozenset(written),
         stores,
         frozenset(fields),
-        found.kind,
-        found.fresh_result,
         None if reads is None else frozenset(reads),
+        frozenset(invokes),
     )
-    ctx.call_effects[method] = effects
-    return effects
 
 
 def named_callee_effects(ctx: EvalContext, callee: str) -> CalleeEffects | None:

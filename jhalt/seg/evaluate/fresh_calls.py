@@ -40,6 +40,8 @@ IMMUTABLE_CLASSES = frozenset(
 )
 """Library classes whose objects no method can change."""
 
+WRITES_KEY = ("fresh_calls.method_writes",)
+"""The `Program.cache` entry of the final classifications: method → `MethodWrites`."""
 _KEEPS = MethodWrites(FRESH, this_escapes=False)
 _ANYTHING = MethodWrites(OTHER, this_escapes=True)
 _BEST = MethodWrites(FRESH, this_escapes=False, fresh_result=True)
@@ -55,8 +57,9 @@ def method_effects(
 
     The classification of a method depends only on the methods reachable from it, so a
     fixpoint over a set closed under calls is final for its methods: they are kept in
-    ``ctx.method_writes``, and a later call computes the fixpoint for new methods only."""
-    final: dict[MethodId, object] = ctx.method_writes
+    ``ctx.program.cache`` (`WRITES_KEY`: a function of the program alone), and a later call
+    computes the fixpoint for new methods only."""
+    final: dict[MethodId, object] = ctx.program.cache.setdefault(WRITES_KEY, {})  # type: ignore[assignment]
     cached = final.get(method)
     if isinstance(cached, MethodWrites):
         return cached

@@ -38,11 +38,13 @@ from pathlib import Path
 
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import goals, seeds
-from jhalt.witness.compiler import compiled_once
+from jhalt.witness.containment import contained_popen, cpu_limit_for
 from jhalt.witness.inputs import ConcreteInputs, NullInput
+from jhalt.witness.javac_cache import compiled_once
 from jhalt.witness.output import exit_status
-from jhalt.witness.processes import contained_popen, cpu_limit_for, release, scratch_directory
+from jhalt.witness.processes import release, scratch_directory
 from jhalt.witness.replay import FAST_START, Claim, Jdk, absolute_classpath
+from jhalt.witness.sandbox import Sandbox
 
 __all__ = [
     "DRIVER_CLASS",
@@ -152,7 +154,7 @@ def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> FoundCalls
         try:
             process = contained_popen(
                 jdk.java, arguments, work, cpu_limit_for(wall),
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, sandbox=Sandbox.REFUSE,
             )  # fmt: skip
         except OSError:
             return None
