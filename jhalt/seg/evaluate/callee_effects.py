@@ -97,13 +97,13 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
         if local is None:
             continue
         parts.append(local)
-        for signature in sorted(local.invokes):
+        for signature in local.invokes:
             for callee in by_signature.get(signature, ()):
                 if callee not in seen:
                     seen.add(callee)
                     todo.append(callee)
     found = method_effects(ctx, method, seen)
-    reads = [part.static_reads for part in parts if part.static_reads is not None]
+    any_read = any(part.static_reads is None for part in parts)  # a field that did not resolve
     effects = CalleeEffects(
         frozenset().union(*(part.classes for part in parts)),
         frozenset().union(*(part.static_writes for part in parts)),
@@ -111,7 +111,7 @@ def callee_effects(ctx: EvalContext, method: MethodId) -> CalleeEffects:
         frozenset().union(*(part.reference_fields for part in parts)),
         found.kind,
         found.fresh_result,
-        None if len(reads) < len(parts) else frozenset().union(*reads),
+        None if any_read else frozenset().union(*(part.static_reads or () for part in parts)),
     )
     cache[(_EFFECTS, method)] = effects
     return effects
