@@ -29,7 +29,7 @@ from jhalt.analyses.prove import ALL, ENGINES, prove_termination
 from jhalt.analyses.recurrent import RecurrentSetResult, with_samples
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import clp_command, dynamic_commands, relevance_command, signals
+from jhalt.cli import clp_command, doctor, dynamic_commands, relevance_command, signals
 from jhalt.cli.arguments import (
     OneLineParser,
     class_name,
@@ -485,6 +485,7 @@ def _plugin_registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     return [
         dynamic_commands.register,
         clp_command.register,
+        doctor.register,
         lambda sub: relevance_command.register(sub, _add_target),
     ]
 

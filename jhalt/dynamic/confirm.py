@@ -168,8 +168,9 @@ def observe_hang(
     started = time.monotonic()
     try:
         process = contained_popen(
-            java, watched, scratch, cpu_limit_for(limits.total_s()), DEVNULL, DEVNULL
-        )
+            java, watched, scratch, cpu_limit_for(limits.total_s()), DEVNULL, DEVNULL,
+            ports=(port,),
+        )  # fmt: skip
     except (OSError, subprocess.SubprocessError):
         return None
     try:

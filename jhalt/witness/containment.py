@@ -6,8 +6,11 @@ A contained JVM runs in a fresh scratch directory that is its working directory,
 CPU-time limit (``RLIMIT_CPU``, set in the child before ``exec``) and, on Linux, a SIGKILL
 when the thread that started it ends (``PR_SET_PDEATHSIG``); with an environment holding only
 what the JVM needs (`contained_environment`: no ``CLASSPATH``, ``JAVA_TOOL_OPTIONS``,
-``_JAVA_OPTIONS``, credentials); in the file-system sandbox (`jhalt.witness.sandbox`); and as
-the leader of its own process group, registered in `jhalt.witness.processes` until released.
+``_JAVA_OPTIONS``, credentials); in the OS sandbox (`jhalt.witness.isolation`: namespaces and
+Landlock), with the Security Manager (`jhalt.witness.sandbox`) inside where the JDK accepts
+it; without the attach mechanism and performance-data files (nothing in ``/tmp``; thread dumps
+are asked for with SIGQUIT); and as the leader of its own process group, registered in
+`jhalt.witness.processes` until released.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import ctypes
 import functools
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,11 +27,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
+from jhalt.witness.isolation import (
+    Isolation,
+    SandboxUnavailable,
+    allow_unsafe_replay,
+    chosen,
+    jailed,
+    prepare_scratch,
+    probes,
+    unreadable,
+    unsafe_replay_allowed,
+)
+from jhalt.witness.jail.launch import Spec
 from jhalt.witness.processes import start_group
 from jhalt.witness.sandbox import Sandbox, sandbox_options
 
 __all__ = [
+    "QUIET_JVM",
     "REPLAY_HEAP",
+    "allow_unsafe_replay",
     "contained_command",
     "contained_environment",
     "contained_popen",
@@ -40,6 +58,11 @@ REPLAY_HEAP = "256m"
 CPU_FACTOR = 2.0
 CPU_EXTRA_S = 30
 _ENVIRONMENT_KEPT = ("PATH", "JAVA_HOME", "LANG", "LC_ALL")
+QUIET_JVM = ("-XX:+DisableAttachMechanism", "-XX:-UsePerfData")
+"""No attach listener (no ``/tmp/.java_pid*`` socket: jhalt never attaches to a contained JVM,
+it asks for thread dumps with SIGQUIT) and no ``hsperfdata`` files."""
+_CLASS_PATH_OPTIONS = ("-cp", "-classpath", "--class-path")
+_PATH_PREFIXES = ("-Xbootclasspath/a:", "-javaagent:", "-agentpath:")
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 _LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 
@@ -78,7 +101,7 @@ def contained_command(
     arguments (class path, main class, program arguments) are unchanged. ``user.home``
     matters: the JVM reads it from the password database, not from ``HOME``. Raises
     `SandboxUnavailable` (an `OSError`) when the sandbox cannot be built."""
-    sandboxed = [] if sandbox is None else sandbox_options(java, scratch, sandbox)
+    sandboxed = [] if sandbox is None else [*QUIET_JVM, *sandbox_options(java, scratch, sandbox)]
     return [
         java,
         f"-Xmx{REPLAY_HEAP}",
@@ -89,6 +112,52 @@ def contained_command(
     ]
 
 
+def _in_jail(command: list[str], scratch: Path, ports: Sequence[int]) -> list[str]:
+    """``command`` (a contained ``java`` command line) in the OS sandbox chosen here
+    (`jhalt.witness.isolation`); unchanged without one when ``--unsafe-replay`` allows it.
+    Raises `SandboxUnavailable` saying why it cannot run."""
+    layer = chosen()
+    if layer is Isolation.NONE:
+        if unsafe_replay_allowed():
+            return command
+        why = "; ".join(f"{probe.layer.value}: {probe.detail}" for probe in probes())
+        raise SandboxUnavailable(f"no sandbox works here ({why}; see `jhalt doctor`)")
+    java = os.path.realpath(shutil.which(command[0]) or command[0])
+    visible = [*_jdk_paths(java), *_paths_in(command[1:])]
+    blocked = unreadable(visible) if layer is Isolation.NAMESPACES else None
+    if blocked:
+        raise SandboxUnavailable(
+            f"the sandbox's user (nobody) cannot read {blocked}: make it readable by others "
+            "or run jhalt as an ordinary user"
+        )
+    prepare_scratch(scratch, layer)
+    spec = Spec(str(scratch), tuple(visible), layer.value, tuple(ports))
+    return jailed([java, *command[1:]], spec)
+
+
+def _jdk_paths(java: str) -> list[str]:
+    """What of the JDK the jail must see: its home when ``java`` sits in one (``bin/java`` next
+    to ``lib``), else the executable alone."""
+    home = Path(java).parent.parent
+    return [str(home)] if (home / "lib").is_dir() else [java]
+
+
+def _paths_in(arguments: Sequence[str]) -> list[str]:
+    """The absolute files and directories ``java``'s options name: class path entries, the boot
+    class path's additions, agents."""
+    found: list[str] = []
+    for index, argument in enumerate(arguments):
+        if argument in _CLASS_PATH_OPTIONS and index + 1 < len(arguments):
+            found.extend(arguments[index + 1].split(os.pathsep))
+        for prefix in _PATH_PREFIXES:
+            if argument.startswith(prefix):
+                value = argument.removeprefix(prefix).split("=", 1)[0]
+                found.extend(value.split(os.pathsep) if prefix.startswith("-X") else [value])
+        if not argument.startswith("-"):
+            break  # the main class: what follows are the program's own arguments
+    return [os.path.abspath(path) for path in found if path and os.path.exists(path)]
+
+
 def contained_popen(
     java: str,
     arguments: Sequence[str],
@@ -97,13 +166,19 @@ def contained_popen(
     stdout: int | IO[bytes] | None = subprocess.PIPE,
     stderr: int | IO[bytes] | None = subprocess.PIPE,
     sandbox: Sandbox | None = Sandbox.HALT,
+    ports: Sequence[int] = (),
 ) -> subprocess.Popen[bytes]:
     """Start `contained_command` contained (module docstring): working directory ``scratch``
     (which must exist), environment `contained_environment`, at most ``cpu_s`` CPU seconds,
-    stdin from /dev/null, in its own registered process group, in ``sandbox``. Raises
-    `OSError` when it cannot start."""
+    stdin from /dev/null, in its own registered process group; with ``sandbox`` (analysed code)
+    in the OS sandbox, whose loopback the TCP ``ports`` of the host's loopback reach (a debug
+    agent's). ``sandbox`` None: jhalt's own helper (the compile server), no sandbox. Raises
+    `OSError` when it cannot start (`SandboxUnavailable` when the sandbox cannot be had)."""
+    command = contained_command(java, arguments, scratch, sandbox)
+    if sandbox is not None:
+        command = _in_jail(command, scratch, ports)
     return start_group(
-        contained_command(java, arguments, scratch, sandbox),
+        command,
         "java replay",
         cwd=str(scratch),
         env=contained_environment(scratch),

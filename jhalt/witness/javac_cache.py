@@ -42,6 +42,7 @@ def compiled_once(
         )  # fmt: skip
         if done.returncode != 0:
             return None
+        os.chmod(staging, 0o755)  # read by the OS sandbox's user (nobody when root) through a bind
         try:
             os.rename(staging, target)
         except OSError:

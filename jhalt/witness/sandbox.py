@@ -11,9 +11,10 @@ is wanted, and ``File.renameTo`` into the scratch directory that is removed afte
 Containment by directories and environment (`jhalt.witness.processes`) does not stop an
 absolute path; the security manager does, for everything done in Java.
 
-Assumptions: the JDK honours ``-Djava.security.manager=CLASS`` (JDK 17 to 23; JDK 24 refuses
-to start, and then no replay runs); native code a program loads itself, and a program that
-removes the security manager through ``sun.misc.Unsafe``, are not stopped. It costs a JVM about
+Issue 32: this is now an extra layer inside the OS sandbox (`jhalt.witness.isolation`), used
+where the JDK honours ``-Djava.security.manager=CLASS`` (JDK 17 to 23; JDK 24 refuses to start
+with it, and gets none); by itself it does not stop native code a program loads, nor a program
+that removes the security manager through ``sun.misc.Unsafe`` — the OS sandbox does. It costs a JVM about
 50 ms of start-up (the JDK's archived module graph is not used with a security manager).
 
 `Sandbox.HALT` ends the JVM at the first refused operation with exit code `REFUSED_EXIT` (a
@@ -34,7 +35,14 @@ from pathlib import Path
 
 from jhalt.witness.javac_cache import compiled_once
 
-__all__ = ["REFUSED_EXIT", "Sandbox", "SandboxUnavailable", "sandbox_options", "without_notice"]
+__all__ = [
+    "REFUSED_EXIT",
+    "Sandbox",
+    "SandboxUnavailable",
+    "release_feature",
+    "sandbox_options",
+    "without_notice",
+]
 
 REFUSED_EXIT = 86
 """The exit code of a JVM the sandbox ended (``JhaltSandbox.REFUSED_EXIT``)."""
@@ -58,9 +66,16 @@ class SandboxUnavailable(OSError):
     an `OSError`, as every failure to start a contained JVM is."""
 
 
+LAST_WITH_SECURITY_MANAGER = 23
+"""JDK 24 refuses ``-Djava.security.manager`` (JEP 486): newer JDKs run without this layer."""
+
+
 def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
-    """The JVM options that put ``java`` in the sandbox for ``scratch``; raises
-    `SandboxUnavailable`."""
+    """The JVM options that put ``java`` in the sandbox for ``scratch`` (none on a JDK that no
+    longer has a security manager); raises `SandboxUnavailable`."""
+    feature = release_feature(java)
+    if feature is not None and feature > LAST_WITH_SECURITY_MANAGER:
+        return []
     directory = _compiled(java)
     return [
         f"-Xbootclasspath/a:{directory}",
@@ -91,6 +106,27 @@ def _javac_for(java: str) -> str:
     if on_path is None:
         raise SandboxUnavailable(f"no javac for {java}: the sandbox cannot be built")
     return on_path
+
+
+@functools.lru_cache(maxsize=8)
+def release_feature(java: str) -> int | None:
+    """The feature release (17, 25) of the JDK that ``java`` belongs to, read from its
+    ``release`` file (``JAVA_VERSION="25.0.3"``); None when there is none."""
+    found = shutil.which(java) or java
+    home = Path(os.path.realpath(found)).parent.parent
+    try:
+        text = (home / "release").read_text()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("JAVA_VERSION="):
+            version = line.partition("=")[2].strip().strip('"').split(".")
+            try:
+                first = int(version[0])
+                return int(version[1].split("_")[0]) if first == 1 else first
+            except (ValueError, IndexError):
+                return None
+    return None
 
 
 def without_notice(text: str) -> str:

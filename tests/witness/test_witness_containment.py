@@ -78,13 +78,15 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A stand-in for ``java`` (a shell script) reports what the contained child gets: the CPU
-    limit (``ulimit -t``), its own process group, the environment's names, its arguments."""
+    limit (``ulimit -t``), the environment's names, its arguments; and it is in the process
+    group jhalt registered (seen from outside: inside the sandbox's PID namespace the group's
+    leader, the sandbox launcher, is not visible)."""
     scratch = tmp_path / "run"
     scratch.mkdir()
     fake_java = tmp_path / "java"
     fake_java.write_text(
-        "#!/bin/sh\nulimit -t\nps -o pgid= -p $$ | tr -d ' '\n"
-        "env | cut -d= -f1 | sort | tr '\\n' ' '\necho\necho \"$@\"\n"
+        "#!/bin/sh\nulimit -t\n"
+        "env | cut -d= -f1 | sort | tr '\\n' ' '\necho\necho \"$@\"\nexec sleep 30\n"
     )
     fake_java.chmod(0o755)
     monkeypatch.setenv("JHALT_TEST_SECRET", "x")
@@ -92,14 +94,16 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     process = containment.contained_popen(str(fake_java), ["-cp", "app.jar", "Main"], scratch, 42)
     try:
         assert process.stdout is not None
-        output = process.stdout.read().decode().splitlines()
+        output = [process.stdout.readline().decode().rstrip("\n") for _ in range(3)]
         assert process.pid in processes.live_groups()
+        sleeping = [pid for pid in _processes_in_group(process.pid) if _command(pid) == "sleep"]
+        assert len(sleeping) == 1  # the stand-in, now ``sleep``, is in the registered group
     finally:
         processes.release(process)
     assert processes.live_groups() == []
-    limit, group, names, arguments = output
+    assert _processes_in_group(process.pid) == []  # released: the whole group is gone
+    limit, names, arguments = output
     assert limit == "42"
-    assert int(group) == process.pid  # the leader of its own group
     expected = {"HOME", "TMPDIR", "PWD"} | {
         name for name in ("PATH", "JAVA_HOME", "LANG") if name in os.environ
     }
@@ -110,3 +114,24 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     assert arguments.endswith(
         f" -Djava.security.manager=JhaltSandbox -Djhalt.sandbox=halt:{scratch} -cp app.jar Main"
     )
+
+
+def _processes_in_group(pgid: int) -> list[int]:
+    """The live processes (not zombies) of process group ``pgid``, read from ``/proc``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""

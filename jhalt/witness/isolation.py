@@ -1,0 +1,148 @@
+"""Which OS sandbox the JVMs that run analysed code get (issue 32), and the command that puts
+one there (`jailed`).
+
+The layers, strongest first (`Isolation`), chosen once per process by trying them (`chosen`):
+
+1. ``namespaces`` — the jail of `jhalt.witness.jail.launch`: new user, mount, PID, network,
+   IPC and UTS namespaces; a read-only root holding only the system directories, the JDK and
+   the class path; one writable scratch directory; no network but its own loopback; an
+   unprivileged user (``nobody`` when jhalt is root); resource limits; and Landlock on top
+   where the kernel has it. Needs unprivileged user namespaces (``unshare -U`` works).
+2. ``landlock`` — where user namespaces are refused: Landlock alone (reads of the system
+   directories, the JDK and the class path; writes of the scratch directory; TCP on the
+   debugger's port only), capabilities dropped, resource limits. Needs Landlock (Linux 5.13+).
+3. ``none`` — no replay runs: `SandboxUnavailable` says why ("see ``jhalt doctor``"), and the
+   findings are reported *not replayed*, unless the user passed ``--unsafe-replay``
+   (`allow_unsafe_replay`), which runs them with the containment of
+   `jhalt.witness.containment` alone.
+
+The Security Manager (`jhalt.witness.sandbox`) is an extra layer inside, on JDKs that still
+accept it (≤ 23). Assumption: the class path and the JDK are readable by the jail's user (when
+jhalt runs as root, ``nobody``: files and directories readable by others); `unreadable` names
+an entry that is not, and the replay is then not run, saying so."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jhalt.witness.jail.landlock import abi as landlock_abi
+from jhalt.witness.jail.launch import NOBODY, Spec
+from jhalt.witness.sandbox import SandboxUnavailable
+
+__all__ = [
+    "Isolation",
+    "Probe",
+    "SandboxUnavailable",
+    "allow_unsafe_replay",
+    "chosen",
+    "jailed",
+    "probes",
+    "prepare_scratch",
+    "unreadable",
+    "unsafe_replay_allowed",
+]
+
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_BOOT = f"import sys; sys.path.insert(0, {_PACKAGE_ROOT!r}); from jhalt.witness.jail.launch import main; main()"
+_PROBE_TIMEOUT_S = 20.0
+_unsafe: list[bool] = [False]
+
+
+class Isolation(enum.Enum):
+    """The OS sandbox layer in use (module docstring)."""
+
+    NAMESPACES = "namespaces"
+    LANDLOCK = "landlock"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Probe:
+    """Whether one layer works here, and what was seen."""
+
+    layer: Isolation
+    works: bool
+    detail: str
+
+
+def allow_unsafe_replay(allowed: bool) -> None:
+    """``--unsafe-replay``: without an OS sandbox, run replays anyway (module docstring)."""
+    _unsafe[0] = allowed
+
+
+def unsafe_replay_allowed() -> bool:
+    return _unsafe[0]
+
+
+def jailed(command: Sequence[str], spec: Spec) -> list[str]:
+    """``command`` run in the jail ``spec`` describes (`jhalt.witness.jail.launch`)."""
+    return [sys.executable, "-I", "-S", "-c", _BOOT, spec.to_json(), "--", *command]
+
+
+@functools.cache
+def probes() -> tuple[Probe, ...]:
+    """Each layer tried once (a jail running ``true``), strongest first; cached per process."""
+    found = []
+    for layer in (Isolation.NAMESPACES, Isolation.LANDLOCK):
+        found.append(_probe(layer))
+    return tuple(found)
+
+
+def chosen() -> Isolation:
+    """The strongest layer that works here, `Isolation.NONE` when none does."""
+    return next((probe.layer for probe in probes() if probe.works), Isolation.NONE)
+
+
+def _probe(layer: Isolation) -> Probe:
+    if sys.platform != "linux":
+        return Probe(layer, False, "not Linux")
+    if layer is Isolation.LANDLOCK and landlock_abi() < 1:
+        return Probe(layer, False, "the kernel has no Landlock (Linux 5.13+, enabled)")
+    true = "/bin/true" if os.path.exists("/bin/true") else "/usr/bin/true"
+    with tempfile.TemporaryDirectory(prefix="jhalt-probe-") as scratch:
+        prepare_scratch(Path(scratch), layer)
+        command = jailed([true], Spec(scratch=scratch, mode=layer.value))
+        try:
+            done = subprocess.run(
+                command, capture_output=True, text=True, timeout=_PROBE_TIMEOUT_S,
+                stdin=subprocess.DEVNULL,
+            )  # fmt: skip
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return Probe(layer, False, str(error))
+    if done.returncode != 0:
+        said = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+        return Probe(layer, False, said.removeprefix("jhalt sandbox: "))
+    landlock = landlock_abi()
+    on_top = landlock and layer is Isolation.NAMESPACES
+    return Probe(layer, True, f"with Landlock ABI {landlock} inside" if on_top else "")
+
+
+def prepare_scratch(scratch: Path, layer: Isolation) -> None:
+    """Give the scratch directory to the jail's user (``nobody`` in a namespace jail when jhalt
+    runs as root; in the Landlock jail, root without its capabilities, still its owner)."""
+    if layer is Isolation.NAMESPACES and os.geteuid() == 0:
+        os.chown(scratch, NOBODY, NOBODY)
+
+
+def unreadable(paths: Sequence[str]) -> str | None:
+    """The first of ``paths`` the jail's user cannot read, when jhalt runs as root (then the
+    jail runs as ``nobody``, which reads only what others may read); None when all can be."""
+    if os.geteuid() != 0:
+        return None
+    for path in paths:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            continue
+        wanted = 0o005 if os.path.isdir(path) else 0o004
+        if mode & wanted != wanted:
+            return path
+    return None
