@@ -91,12 +91,14 @@ def _on_term(signum: int, frame: FrameType | None) -> None:
 
 def _become_worker(connection: Connection) -> threading.Lock:
     """Set up a forked worker: its own process group, SIGINT and SIGHUP ignored (the parent
-    decides), SIGTERM cleans up, and a registry of its own whose changes go to the parent. The
+    decides), SIGTERM cleans up (also sent when the parent dies), and a registry of its own whose changes go to the parent. The
     lock serialises the pipe between the registry's messages and the result."""
     os.setpgid(0, 0)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_term)
+    # a SIGKILLed parent cannot tear its workers down: each then ends itself and its JVMs
+    processes.die_with_parent(signal.SIGTERM, os.getppid())
     processes.forget_all()
     lock = threading.Lock()
 

@@ -15,14 +15,12 @@ are asked for with SIGQUIT); and as the leader of its own process group, registe
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import os
 import resource
 import shutil
 import signal
 import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
@@ -39,7 +37,7 @@ from jhalt.witness.isolation import (
     unsafe_replay_allowed,
 )
 from jhalt.witness.jail.launch import Spec
-from jhalt.witness.processes import start_group
+from jhalt.witness.processes import die_with_parent, start_group
 from jhalt.witness.sandbox import Sandbox, sandbox_options
 
 __all__ = [
@@ -63,8 +61,6 @@ QUIET_JVM = ("-XX:+DisableAttachMechanism", "-XX:-UsePerfData")
 it asks for thread dumps with SIGQUIT) and no ``hsperfdata`` files."""
 _CLASS_PATH_OPTIONS = ("-cp", "-classpath", "--class-path")
 _PATH_PREFIXES = ("-Xbootclasspath/a:", "-javaagent:", "-agentpath:")
-_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 
 
 def contained_environment(scratch: Path) -> dict[str, str]:
@@ -86,10 +82,7 @@ def _in_the_child(cpu_s: int, parent: int) -> None:
     assumption: the starting thread waits for the replay (`release`) before it ends, as
     `jhalt.witness.replay` does. A parent already gone before that was set: die now."""
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 5))
-    if _LIBC is not None:
-        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)
+    die_with_parent(signal.SIGKILL, parent)
 
 
 def contained_command(

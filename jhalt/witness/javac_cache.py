@@ -32,6 +32,7 @@ def compiled_once(
     key = hashlib.sha256(source + javac.encode()).hexdigest()[:16]
     target = Path(tempfile.gettempdir()) / f"{prefix}-{key}"
     if (target / f"{main_class}.class").is_file():
+        os.chmod(target, 0o755)  # one published before the OS sandbox needed it readable
         return target
     staging = Path(tempfile.mkdtemp(prefix=f"{prefix}-staging-"))
     register_directory(staging)  # removed by jhalt's teardown should it be killed meanwhile

@@ -20,10 +20,12 @@ forever, and its scratch directory stays.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +35,7 @@ from typing import Literal
 __all__ = [
     "TEAR_DOWN_SIGNALS",
     "Observer",
+    "die_with_parent",
     "forget_all",
     "forget_directory",
     "forget_group",
@@ -48,6 +51,21 @@ __all__ = [
     "signals_blocked",
     "start_group",
 ]
+
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+
+
+def die_with_parent(signum: int, parent: int) -> None:
+    """Linux: receive ``signum`` when the thread that started this process ends
+    (``PR_SET_PDEATHSIG``); a ``parent`` already gone before that was set: ``signum`` now.
+    Elsewhere nothing (the CPU-time limits are the backstop)."""
+    if _LIBC is None:
+        return
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signum)
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signum)
 
 
 Kind = Literal["group", "directory"]

@@ -219,6 +219,22 @@ def test_even_a_sigkill_of_jhalt_ends_its_replay(tmp_path: Path) -> None:
     assert not processes_with(str(tmp_path))
 
 
+def test_a_sigkill_of_check_all_ends_its_workers_and_their_jvms(tmp_path: Path) -> None:
+    """A SIGKILLed ``check --all`` cannot tear its workers down: each forked worker gets
+    SIGTERM when its parent dies (parent-death signal) and kills its replay JVM; nothing of
+    the run stays running (issue 32)."""
+    jar = hangs_jar(tmp_path)
+    arguments = ["check", "--all", str(jar), "--timeout", "60", "--format", "json", "-j", "2"]
+    process = start(tmp_path, *arguments)
+    wait_for_java(process, str(tmp_path))
+    process.kill()
+    assert finish(process)[0] == -signal.SIGKILL
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while processes_with(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not processes_with(str(tmp_path))
+
+
 @pytest.mark.parametrize(
     ("signum", "code", "jobs"), [(signal.SIGINT, 130, "1"), (signal.SIGTERM, 143, "2")]
 )
