@@ -11,10 +11,13 @@ is wanted, and ``File.renameTo`` into the scratch directory that is removed afte
 Containment by directories and environment (`jhalt.witness.processes`) does not stop an
 absolute path; the security manager does, for everything done in Java.
 
-Assumptions: the JDK honours ``-Djava.security.manager=CLASS`` (JDK 17 to 23; JDK 24 refuses
-to start, and then no replay runs); native code a program loads itself, and a program that
-removes the security manager through ``sun.misc.Unsafe``, are not stopped. It costs a JVM about
-50 ms of start-up (the JDK's archived module graph is not used with a security manager).
+Assumptions: the JDK honours ``-Djava.security.manager=CLASS`` (JDK 17 to 23). JDK 24 removed
+the security manager (JEP 486: the option stops the JVM at start-up), so a JVM of feature
+release `LAST_WITH_SECURITY_MANAGER` + 1 or later gets no sandbox options: the security manager
+is an extra layer where the JDK accepts it, not the only barrier. Native code a program loads
+itself, and a program that removes the security manager through ``sun.misc.Unsafe``, are not
+stopped. It costs a JVM about 50 ms of start-up (the JDK's archived module graph is not used
+with a security manager).
 
 `Sandbox.HALT` ends the JVM at the first refused operation with exit code `REFUSED_EXIT` (a
 replay is then not confirmed: the program ran differently from an unsandboxed run);
@@ -33,9 +36,15 @@ import shutil
 from pathlib import Path
 
 from jhalt.witness.javac_cache import compiled_once
+from jhalt.witness.jvm_release import jvm_feature
 
-__all__ = ["REFUSED_EXIT", "Sandbox", "SandboxUnavailable", "sandbox_options", "without_notice"]
+__all__ = [
+    "LAST_WITH_SECURITY_MANAGER", "REFUSED_EXIT", "Sandbox", "SandboxUnavailable",
+    "sandbox_options", "without_notice",
+]  # fmt: skip
 
+LAST_WITH_SECURITY_MANAGER = 23
+"""The last feature release whose JVM starts with a security manager (JEP 486, JDK 24)."""
 REFUSED_EXIT = 86
 """The exit code of a JVM the sandbox ended (``JhaltSandbox.REFUSED_EXIT``)."""
 _CLASS = "JhaltSandbox"
@@ -59,8 +68,12 @@ class SandboxUnavailable(OSError):
 
 
 def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
-    """The JVM options that put ``java`` in the sandbox for ``scratch``; raises
+    """The JVM options that put ``java`` in the sandbox for ``scratch``: none for a JVM newer
+    than `LAST_WITH_SECURITY_MANAGER` (an unknown version is assumed to accept it); raises
     `SandboxUnavailable`."""
+    feature = jvm_feature(java)
+    if feature is not None and feature > LAST_WITH_SECURITY_MANAGER:
+        return []
     directory = _compiled(java)
     return [
         f"-Xbootclasspath/a:{directory}",
