@@ -13,7 +13,8 @@ from jhalt.cli.cache import default_cache_dir
 from jhalt.witness.claim import find_jdk
 from jhalt.witness.isolation import Isolation, chosen, probes, unsafe_replay_allowed
 from jhalt.witness.jail.landlock import abi as landlock_abi
-from jhalt.witness.sandbox import LAST_WITH_SECURITY_MANAGER, release_feature
+from jhalt.witness.jvm_release import jvm_feature
+from jhalt.witness.sandbox import LAST_WITH_SECURITY_MANAGER
 
 __all__ = ["register"]
 
@@ -53,7 +54,7 @@ def _jdk_lines() -> list[str]:
     if not found:
         return [*lines, "  none found: install a JDK (17 or newer) or set JAVA_HOME"]
     for java in sorted(found):
-        feature = release_feature(java)
+        feature = jvm_feature(java)
         version = f"JDK {feature}" if feature else "version unknown"
         manager = (
             "security manager layer: yes"

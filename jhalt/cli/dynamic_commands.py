@@ -196,8 +196,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="prove that a thread of a running JVM (JDWP agent) is stuck: a loop or a deadlock",
         description=(
             "Attaches to a JVM started with -agentlib:jdwp=transport=dt_socket,server=y,"
-            "suspend=n,address=127.0.0.1:PORT (or with onjcmd=y and later `jcmd PID "
-            "VM.start_java_debugging`), examines it once, resumes it and detaches. "
+            "suspend=n,address=127.0.0.1:PORT (up to JDK 23 also with onjcmd=y and later "
+            "`jcmd PID VM.start_java_debugging`), examines it once, resumes it and detaches. "
             "Exit 1: a thread is proved stuck; 0: nothing proved."
         ),
     )
@@ -207,7 +207,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     attach.add_argument(
         "--pid", type=positive_count, metavar="PID",
         help="find the agent of this local JVM with jcmd (starting it when the agent has "
-        "onjcmd=y)",
+        "onjcmd=y, up to JDK 23)",
     )  # fmt: skip
     attach.add_argument("--host", metavar="HOST", help="allow connecting to this non-loopback host")
     _common(attach)

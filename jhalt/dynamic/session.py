@@ -78,35 +78,44 @@ _JCMD_ADDRESS = re.compile(r"^Address : (\S+)$", re.MULTILINE)
 _AGENT_ADDRESS = re.compile(r"-agentlib:jdwp=\S*?\baddress=([^,\s]+)")
 
 
-def _jcmd(pid: int, command: str) -> str:
-    """The output of ``jcmd PID COMMAND`` (the JDK's attach tool; same user only)."""
+def _jcmd_run(pid: int, command: str) -> subprocess.CompletedProcess[str]:
+    """``jcmd PID COMMAND`` (the JDK's attach tool; same user only), finished."""
     try:
-        done = subprocess.run(
+        return subprocess.run(
             ["jcmd", str(pid), command], capture_output=True, text=True, timeout=JCMD_TIMEOUT
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise InputError(f"jcmd {pid} {command} failed: {exc}") from None
+
+
+def _jcmd(pid: int, command: str) -> str:
+    """The output of ``jcmd PID COMMAND``; raises `InputError` when it fails (the message
+    holds jcmd's last line of error output, else of its output)."""
+    done = _jcmd_run(pid, command)
     if done.returncode != 0:
-        raise InputError(
-            f"jcmd cannot reach process {pid}: {done.stdout.strip() or done.stderr.strip()}"
-        )
+        said = (done.stderr.strip() or done.stdout.strip()).splitlines()
+        raise InputError(f"jcmd cannot reach process {pid}: {said[-1] if said else '?'}")
     return done.stdout
 
 
 def address_of_pid(pid: int) -> str:
     """The JDWP address of the JVM with process id ``pid``: started on demand with ``jcmd PID
-    VM.start_java_debugging`` (a JVM whose agent has ``onjcmd=y``), else the ``address=`` of
-    the ``-agentlib:jdwp`` option on its command line. Raises `InputError` when it has none."""
+    VM.start_java_debugging`` (a JVM whose agent has ``onjcmd=y``, JDK 11 to 23), else the
+    ``address=`` of the ``-agentlib:jdwp`` option on its command line. JDK 24 removed both
+    ``onjcmd`` and that command (JDK-8336401): its failure is not an error, the command line
+    is read. Raises `InputError` when the JVM has no agent or jcmd cannot reach it."""
     if shutil.which("jcmd") is None:
         raise InputError("attach --pid needs jcmd (part of the JDK) on PATH")
-    started = _JCMD_ADDRESS.search(_jcmd(pid, "VM.start_java_debugging"))
+    tried = _jcmd_run(pid, "VM.start_java_debugging")
+    started = _JCMD_ADDRESS.search(tried.stdout) if tried.returncode == 0 else None
     if started:
         return started.group(1)
     option = _AGENT_ADDRESS.search(_jcmd(pid, "VM.command_line"))
     if option is None:
         raise InputError(
             f"process {pid} runs no JDWP agent: start it with -agentlib:jdwp=transport=dt_socket,"
-            "server=y,suspend=n,address=127.0.0.1:PORT (add onjcmd=y to start it later)"
+            "server=y,suspend=n,address=127.0.0.1:PORT (up to JDK 23: add onjcmd=y to start it "
+            "later)"
         )
     address = option.group(1)
     return "127.0.0.1:" + address.rsplit(":", 1)[-1] if address.startswith("*") else address

@@ -6,26 +6,24 @@ them with ``UnsupportedClassVersionError``. Such witnesses are not refuted by th
 reported, marked "not run" (README). `newer_than_jvm` names the classes of a classpath the
 JVM at hand will refuse, so that the CLI can say so once, before any replay.
 
-The JVM's version is read from the ``release`` file of its installation (``JAVA_VERSION=``,
-present in every JDK and JRE image since Java 9 and in most Java 8 builds); when there is
-none, ``java -version`` is run once (its first line names the version).
+The JVM's version is read by `jhalt.witness.jvm_release` (`jvm_feature`, re-exported here
+with `feature_of`).
 """
 
 from __future__ import annotations
 
-import re
-import subprocess
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from jhalt.classfile import ClassPath
+from jhalt.witness.jvm_release import feature_of, jvm_feature
 from jhalt.witness.replay import Jdk
+
+__all__ = [
+    "MAJOR_OFFSET", "TooNew", "feature_of", "java_release", "jvm_feature", "newer_than_jvm",
+]  # fmt: skip
 
 MAJOR_OFFSET = 44
 """Java SE N (N ≥ 5) writes class files of major version 44 + N (Java 17: 61)."""
-
-_VERSION = re.compile(r'version "?(?P<version>[0-9][0-9._]*)')
 
 
 def java_release(major: int) -> str:
@@ -34,37 +32,6 @@ def java_release(major: int) -> str:
     if major <= 48:
         return f"1.{max(1, major - 44)}"
     return str(major - MAJOR_OFFSET)
-
-
-def feature_of(version: str) -> int | None:
-    """The feature release of a Java version string: 17 for "17.0.15", 8 for "1.8.0_292"."""
-    parts = version.split(".")
-    try:
-        first = int(parts[0])
-        return int(parts[1].split("_")[0]) if first == 1 and len(parts) > 1 else first
-    except ValueError:
-        return None
-
-
-@cache
-def jvm_feature(java: str) -> int | None:
-    """The feature release of the JVM ``java`` (an executable path), or None if unknown."""
-    home = Path(java).resolve().parent.parent
-    try:
-        for line in (home / "release").read_text().splitlines():
-            if line.startswith("JAVA_VERSION="):
-                return feature_of(line.partition("=")[2].strip().strip('"'))
-    except OSError:
-        pass
-    try:
-        probe = subprocess.run(
-            [java, "-version"], capture_output=True, text=True, timeout=30,
-            stdin=subprocess.DEVNULL,
-        )  # fmt: skip
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    found = _VERSION.search(probe.stderr or probe.stdout)
-    return feature_of(found["version"]) if found else None
 
 
 @dataclass(frozen=True)

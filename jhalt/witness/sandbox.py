@@ -34,16 +34,15 @@ import shutil
 from pathlib import Path
 
 from jhalt.witness.javac_cache import compiled_once
+from jhalt.witness.jvm_release import jvm_feature
 
 __all__ = [
-    "REFUSED_EXIT",
-    "Sandbox",
-    "SandboxUnavailable",
-    "release_feature",
-    "sandbox_options",
-    "without_notice",
-]
+    "LAST_WITH_SECURITY_MANAGER", "REFUSED_EXIT", "Sandbox", "SandboxUnavailable",
+    "sandbox_options", "without_notice",
+]  # fmt: skip
 
+LAST_WITH_SECURITY_MANAGER = 23
+"""The last feature release whose JVM starts with a security manager (JEP 486, JDK 24)."""
 REFUSED_EXIT = 86
 """The exit code of a JVM the sandbox ended (``JhaltSandbox.REFUSED_EXIT``)."""
 _CLASS = "JhaltSandbox"
@@ -66,14 +65,11 @@ class SandboxUnavailable(OSError):
     an `OSError`, as every failure to start a contained JVM is."""
 
 
-LAST_WITH_SECURITY_MANAGER = 23
-"""JDK 24 refuses ``-Djava.security.manager`` (JEP 486): newer JDKs run without this layer."""
-
-
 def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
-    """The JVM options that put ``java`` in the sandbox for ``scratch`` (none on a JDK that no
-    longer has a security manager); raises `SandboxUnavailable`."""
-    feature = release_feature(java)
+    """The JVM options that put ``java`` in the sandbox for ``scratch``: none for a JVM newer
+    than `LAST_WITH_SECURITY_MANAGER` (an unknown version is assumed to accept it); raises
+    `SandboxUnavailable`."""
+    feature = jvm_feature(java)
     if feature is not None and feature > LAST_WITH_SECURITY_MANAGER:
         return []
     directory = _compiled(java)
@@ -106,27 +102,6 @@ def _javac_for(java: str) -> str:
     if on_path is None:
         raise SandboxUnavailable(f"no javac for {java}: the sandbox cannot be built")
     return on_path
-
-
-@functools.lru_cache(maxsize=8)
-def release_feature(java: str) -> int | None:
-    """The feature release (17, 25) of the JDK that ``java`` belongs to, read from its
-    ``release`` file (``JAVA_VERSION="25.0.3"``); None when there is none."""
-    found = shutil.which(java) or java
-    home = Path(os.path.realpath(found)).parent.parent
-    try:
-        text = (home / "release").read_text()
-    except OSError:
-        return None
-    for line in text.splitlines():
-        if line.startswith("JAVA_VERSION="):
-            version = line.partition("=")[2].strip().strip('"').split(".")
-            try:
-                first = int(version[0])
-                return int(version[1].split("_")[0]) if first == 1 else first
-            except (ValueError, IndexError):
-                return None
-    return None
 
 
 def without_notice(text: str) -> str:

@@ -3,6 +3,7 @@ report (issue 22)."""
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
@@ -17,6 +18,21 @@ from jhalt.dynamic.session import free_loopback_port
 
 pytestmark = pytest.mark.jvm
 README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@functools.cache
+def _agent_starts_on_jcmd() -> bool:
+    """The JDWP agent of the ``java`` on PATH accepts ``onjcmd=y`` (JDK 11 to 23; JDK 24
+    removed it with ``jcmd PID VM.start_java_debugging``): ``java -version`` starts with it.
+    (Its usage text is no test: JDK 17 accepts the option without listing it.)"""
+    option = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,onjcmd=y,address=127.0.0.1:0"
+    probe = subprocess.run(["java", option, "-version"], capture_output=True, timeout=60)
+    return probe.returncode == 0
+
+
+ON_JCMD = pytest.mark.skipif(
+    "not _agent_starts_on_jcmd()", reason="the JDWP agent has no onjcmd=y (JDK 24 and later)"
+)
 
 
 def _documented_option() -> str:
@@ -60,6 +76,7 @@ def test_attach_to_a_jvm_started_as_readme_says(service) -> None:  # type: ignor
 
 
 @pytest.mark.skipif(shutil.which("jcmd") is None, reason="needs jcmd (part of the JDK)")
+@ON_JCMD
 def test_attach_after_jcmd_starts_the_agent(service) -> None:  # type: ignore[no-untyped-def]
     port = free_loopback_port()
     option = (
@@ -80,17 +97,22 @@ def test_attach_by_process_id(service, capsys) -> None:  # type: ignore[no-untyp
     plain = service(f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:{port}",
                     "RegexEmptyFind", "stuck")  # fmt: skip
     assert main(["attach", "--pid", str(plain.pid)]) == 1  # address from its command line
+    no_agent = service("-Xmx64m", "IndexOfScan", "stuck")
+    capsys.readouterr()
+    assert main(["attach", "--pid", str(no_agent.pid)]) == 2
+    assert "runs no JDWP agent" in capsys.readouterr().err
+    assert main(["attach"]) == 2
+
+
+@pytest.mark.skipif(shutil.which("jcmd") is None, reason="needs jcmd (part of the JDK)")
+@ON_JCMD
+def test_attach_by_process_id_starts_an_agent_waiting_for_jcmd(service) -> None:  # type: ignore[no-untyped-def]
     later = free_loopback_port()
     on_demand = service(
         f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,onjcmd=y,address=127.0.0.1:{later}",
         "IndexOfScan", "stuck",
     )  # fmt: skip
     assert main(["attach", "--pid", str(on_demand.pid)]) == 1  # started by jcmd
-    no_agent = service("-Xmx64m", "IndexOfScan", "stuck")
-    capsys.readouterr()
-    assert main(["attach", "--pid", str(no_agent.pid)]) == 2
-    assert "runs no JDWP agent" in capsys.readouterr().err
-    assert main(["attach"]) == 2
 
 
 def test_watch_ends_after_a_report_that_proves_nothing(program_classes: Path, capfd) -> None:  # type: ignore[no-untyped-def]
