@@ -19,9 +19,10 @@ removes the security manager through ``sun.misc.Unsafe``, are not stopped. It co
 `Sandbox.HALT` ends the JVM at the first refused operation with exit code `REFUSED_EXIT` (a
 replay is then not confirmed: the program ran differently from an unsandboxed run);
 `Sandbox.REFUSE` throws ``SecurityException`` and goes on (the search: what it finds is
-replayed under HALT). The class is compiled once per machine and JDK
-(`jhalt.witness.javac_cache`); a JDK without ``javac`` cannot build it, and then no sandboxed
-JVM starts (`SandboxUnavailable`).
+replayed under HALT). The class is compiled once per user and JDK into the user's private
+cache and checked against its manifest before every JVM start (`jhalt.witness.javac_cache`:
+a replaced class would switch the sandbox off for every later run); a JDK without ``javac``
+cannot build it, and then no sandboxed JVM starts (`SandboxUnavailable`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,14 @@ from pathlib import Path
 
 from jhalt.witness.javac_cache import compiled_once
 
-__all__ = ["REFUSED_EXIT", "Sandbox", "SandboxUnavailable", "sandbox_options", "without_notice"]
+__all__ = [
+    "REFUSED_EXIT",
+    "Sandbox",
+    "SandboxUnavailable",
+    "compiled_sandbox",
+    "sandbox_options",
+    "without_notice",
+]
 
 REFUSED_EXIT = 86
 """The exit code of a JVM the sandbox ended (``JhaltSandbox.REFUSED_EXIT``)."""
@@ -61,7 +69,7 @@ class SandboxUnavailable(OSError):
 def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
     """The JVM options that put ``java`` in the sandbox for ``scratch``; raises
     `SandboxUnavailable`."""
-    directory = _compiled(java)
+    directory = compiled_sandbox(java)
     return [
         f"-Xbootclasspath/a:{directory}",
         f"-Djava.security.manager={_CLASS}",
@@ -69,16 +77,18 @@ def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
     ]
 
 
-@functools.lru_cache(maxsize=8)
-def _compiled(java: str) -> Path:
-    """The directory of the compiled security manager for ``java`` (once per process)."""
+def compiled_sandbox(java: str) -> Path:
+    """The directory of the compiled security manager for ``java``, checked against its
+    manifest at every call (`jhalt.witness.javac_cache`: a replaced class is never loaded);
+    raises `SandboxUnavailable`."""
     javac = _javac_for(java)
-    directory = compiled_once(javac, (_SOURCE,), "jhalt-sandbox-cache", _CLASS)
+    directory = compiled_once(javac, (_SOURCE,), "jhalt-sandbox", _CLASS)
     if directory is None:
         raise SandboxUnavailable(f"{javac} could not compile the sandbox")
     return directory
 
 
+@functools.lru_cache(maxsize=8)
 def _javac_for(java: str) -> str:
     """The ``javac`` of the JDK that ``java`` belongs to, else the one on ``PATH``."""
     found = shutil.which(java)
