@@ -97,17 +97,19 @@ def contained_popen(
     stdout: int | IO[bytes] | None = subprocess.PIPE,
     stderr: int | IO[bytes] | None = subprocess.PIPE,
     sandbox: Sandbox | None = Sandbox.HALT,
+    stdin: int | IO[bytes] | None = subprocess.DEVNULL,
 ) -> subprocess.Popen[bytes]:
     """Start `contained_command` contained (module docstring): working directory ``scratch``
     (which must exist), environment `contained_environment`, at most ``cpu_s`` CPU seconds,
-    stdin from /dev/null, in its own registered process group, in ``sandbox``. Raises
-    `OSError` when it cannot start."""
+    stdin from /dev/null unless ``stdin`` says otherwise (the compile server reads its secret
+    there), in its own registered process group, in ``sandbox``. Raises `OSError` when it
+    cannot start."""
     return start_group(
         contained_command(java, arguments, scratch, sandbox),
         "java replay",
         cwd=str(scratch),
         env=contained_environment(scratch),
-        stdin=subprocess.DEVNULL,
+        stdin=stdin,
         stdout=stdout,
         stderr=stderr,
         preexec_fn=functools.partial(_in_the_child, cpu_s, os.getpid()),
