@@ -35,8 +35,8 @@ Files. ``DIR/results/<2 hex>/<64 hex>.pickle``: a magic line, the SHA-256 of the
 the payload (a pickle). A file that is truncated, altered, or cannot be read is ignored with
 one ``jhalt: warning:`` line on stderr and replaced by the fresh result. Pickle executes code
 from the file it loads: the cache directory must be as trusted as the jhalt installation
-(it is the user's own, ``$XDG_CACHE_HOME/jhalt`` by default). Nothing is ever deleted;
-``rm -r`` the directory to reclaim space.
+(it is the user's own, ``$XDG_CACHE_HOME/jhalt`` by default: `jhalt.witness.user_cache`).
+Nothing is ever deleted; ``rm -r`` the directory to reclaim space.
 """
 
 from __future__ import annotations
@@ -72,15 +72,8 @@ PARTIAL_MARKS = ("timeout", "no exception was thrown")
 ``non_termination_stopped``), and an exception replay stopped still running ("still running
 after S s; no exception was thrown"), which a less loaded machine could have confirmed."""
 
-CACHE_DIR_ENV = "XDG_CACHE_HOME"
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# jhalt results cache\n"
 """The Cache Directory Tagging Specification's tag: backup tools skip the directory."""
-
-
-def default_cache_dir() -> Path:
-    """``$XDG_CACHE_HOME/jhalt``, or ``~/.cache/jhalt`` when the variable is unset or empty."""
-    base = os.environ.get(CACHE_DIR_ENV) or str(Path.home() / ".cache")
-    return Path(base) / "jhalt"
 
 
 CODE_SUFFIXES = (".py", ".json", ".java")

@@ -22,13 +22,14 @@ from jhalt.analyses.check import CheckSettings, ReplaySetup
 from jhalt.budget import Deadline
 from jhalt.classfile import ClassPath
 from jhalt.cli.baseline import load_baseline, new_findings
-from jhalt.cli.cache import ResultsCache, default_cache_dir, run_salt, warn_line
+from jhalt.cli.cache import ResultsCache, run_salt, warn_line
 from jhalt.cli.check_run import RunSettings
 from jhalt.cli.dask_runner import dask_address
 from jhalt.cli.suppressions import Suppressions, apply_suppressions, load_rules
 from jhalt.errors import InputError
 from jhalt.findings import Finding
 from jhalt.ids import MethodId
+from jhalt.witness.user_cache import user_cache_dir
 
 
 def add_library_flags(check: argparse.ArgumentParser) -> None:
@@ -101,7 +102,7 @@ def make_cache(
         return None
     if not args.cache and not args.all:
         return None
-    directory = Path(args.cache) if args.cache else default_cache_dir()
+    directory = Path(args.cache) if args.cache else user_cache_dir()
     salt = run_salt(args.timeout, as_method, setup, settings)
     return ResultsCache(directory, classpath, salt, warn_line, args.recheck_partial)
 

@@ -160,13 +160,15 @@ def contained_popen(
     stderr: int | IO[bytes] | None = subprocess.PIPE,
     sandbox: Sandbox | None = Sandbox.HALT,
     ports: Sequence[int] = (),
+    stdin: int | IO[bytes] | None = subprocess.DEVNULL,
 ) -> subprocess.Popen[bytes]:
     """Start `contained_command` contained (module docstring): working directory ``scratch``
     (which must exist), environment `contained_environment`, at most ``cpu_s`` CPU seconds,
-    stdin from /dev/null, in its own registered process group; with ``sandbox`` (analysed code)
-    in the OS sandbox, whose loopback the TCP ``ports`` of the host's loopback reach (a debug
-    agent's). ``sandbox`` None: jhalt's own helper (the compile server), no sandbox. Raises
-    `OSError` when it cannot start (`SandboxUnavailable` when the sandbox cannot be had)."""
+    stdin from /dev/null unless ``stdin`` says otherwise (the compile server reads its secret
+    there), in its own registered process group; with ``sandbox`` (analysed code) in the OS
+    sandbox, whose loopback the TCP ``ports`` of the host's loopback reach (a debug agent's).
+    ``sandbox`` None: jhalt's own helper (the compile server), no sandbox. Raises `OSError`
+    when it cannot start (`SandboxUnavailable` when the sandbox cannot be had)."""
     command = contained_command(java, arguments, scratch, sandbox)
     if sandbox is not None:
         command = _in_jail(command, scratch, ports)
@@ -175,7 +177,7 @@ def contained_popen(
         "java replay",
         cwd=str(scratch),
         env=contained_environment(scratch),
-        stdin=subprocess.DEVNULL,
+        stdin=stdin,
         stdout=stdout,
         stderr=stderr,
         preexec_fn=functools.partial(_in_the_child, cpu_s, os.getpid()),

@@ -20,9 +20,10 @@ that removes the security manager through ``sun.misc.Unsafe`` — the OS sandbox
 `Sandbox.HALT` ends the JVM at the first refused operation with exit code `REFUSED_EXIT` (a
 replay is then not confirmed: the program ran differently from an unsandboxed run);
 `Sandbox.REFUSE` throws ``SecurityException`` and goes on (the search: what it finds is
-replayed under HALT). The class is compiled once per machine and JDK
-(`jhalt.witness.javac_cache`); a JDK without ``javac`` cannot build it, and then no sandboxed
-JVM starts (`SandboxUnavailable`).
+replayed under HALT). The class is compiled once per user and JDK into the user's private
+cache and checked against its manifest before every JVM start (`jhalt.witness.javac_cache`:
+a replaced class would switch the sandbox off for every later run); a JDK without ``javac``
+cannot build it, and then no sandboxed JVM starts (`SandboxUnavailable`).
 """
 
 from __future__ import annotations
@@ -37,9 +38,14 @@ from jhalt.witness.javac_cache import compiled_once
 from jhalt.witness.jvm_release import jvm_feature
 
 __all__ = [
-    "LAST_WITH_SECURITY_MANAGER", "REFUSED_EXIT", "Sandbox", "SandboxUnavailable",
-    "sandbox_options", "without_notice",
-]  # fmt: skip
+    "LAST_WITH_SECURITY_MANAGER",
+    "REFUSED_EXIT",
+    "Sandbox",
+    "SandboxUnavailable",
+    "compiled_sandbox",
+    "sandbox_options",
+    "without_notice",
+]
 
 LAST_WITH_SECURITY_MANAGER = 23
 """The last feature release whose JVM starts with a security manager (JEP 486, JDK 24)."""
@@ -72,7 +78,7 @@ def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
     feature = jvm_feature(java)
     if feature is not None and feature > LAST_WITH_SECURITY_MANAGER:
         return []
-    directory = _compiled(java)
+    directory = compiled_sandbox(java)
     return [
         f"-Xbootclasspath/a:{directory}",
         f"-Djava.security.manager={_CLASS}",
@@ -80,16 +86,18 @@ def sandbox_options(java: str, scratch: Path, mode: Sandbox) -> list[str]:
     ]
 
 
-@functools.lru_cache(maxsize=8)
-def _compiled(java: str) -> Path:
-    """The directory of the compiled security manager for ``java`` (once per process)."""
+def compiled_sandbox(java: str) -> Path:
+    """The directory of the compiled security manager for ``java``, checked against its
+    manifest at every call (`jhalt.witness.javac_cache`: a replaced class is never loaded);
+    raises `SandboxUnavailable`."""
     javac = _javac_for(java)
-    directory = compiled_once(javac, (_SOURCE,), "jhalt-sandbox-cache", _CLASS)
+    directory = compiled_once(javac, (_SOURCE,), "jhalt-sandbox", _CLASS)
     if directory is None:
         raise SandboxUnavailable(f"{javac} could not compile the sandbox")
     return directory
 
 
+@functools.lru_cache(maxsize=8)
 def _javac_for(java: str) -> str:
     """The ``javac`` of the JDK that ``java`` belongs to, else the one on ``PATH``."""
     found = shutil.which(java)

@@ -39,6 +39,7 @@ from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.witness.api.search import compiled_driver
 from jhalt.witness.replay import find_jdk
+from jhalt.witness.sandbox import compiled_sandbox
 
 SHELF = Path(__file__).resolve().parents[1] / "witness" / "api_programs" / "shelf"
 needs_jdk = pytest.mark.skipif(
@@ -56,6 +57,7 @@ def shelf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     jdk = find_jdk()
     if jdk is not None:
         compiled_driver(jdk)  # once, outside the entries' time
+        compiled_sandbox(jdk.java)
     return target
 
 

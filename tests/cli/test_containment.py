@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -64,9 +63,6 @@ public class Grows {
     }
 }
 """
-CACHE = re.compile(r"jhalt-[a-z-]+-cache-[0-9a-f]{16}")
-"""What a run may leave on purpose: a compiled helper shared by later runs
-(`jhalt.witness.compiler`'s server class, `jhalt.witness.sandbox`'s security manager)."""
 WAIT_FOR_JAVA_S = 12.0
 GONE_WITHIN_S = 5.0
 
@@ -152,18 +148,15 @@ def wait_for_java(process: subprocess.Popen[str], marker: str) -> None:
 
 
 def assert_nothing_left(tmp_path: Path, keep: set[str] = frozenset()) -> None:
-    """No process of the run and no ``jhalt-*`` directory (other than ``keep``) remains."""
+    """No process of the run and no ``jhalt-*`` directory (other than ``keep``) remains: the
+    compiled helpers live in the user's cache, not below the temporary root."""
     marker = str(tmp_path)
     deadline = time.monotonic() + GONE_WITHIN_S
     while processes_with(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     left = processes_with(marker)
     assert not left, f"left running: {left}"
-    leftovers = {
-        p.name
-        for p in (tmp_path / "tmp").iterdir()
-        if p.name.startswith("jhalt-") and not CACHE.fullmatch(p.name)
-    }
+    leftovers = {p.name for p in (tmp_path / "tmp").iterdir() if p.name.startswith("jhalt-")}
     assert leftovers <= keep, f"left behind: {leftovers - keep}"
 
 

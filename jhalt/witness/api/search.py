@@ -3,8 +3,9 @@ the Java driver ``JhaltSequenceDriver`` (next to this module, with its literal t
 ``JhaltLiterals`` and its guidance ``JhaltGoals``), which tries call sequences by
 reflection until its time budget ends and writes the first that reproduces the finding.
 
-The driver (compiled once per JDK into a cache directory below the temporary root, published
-by an atomic rename) reads a configuration of tab-separated directives:
+The driver (compiled once per JDK into the user's private cache of helper classes, checked
+against its manifest before every search: `jhalt.witness.javac_cache`) reads a configuration
+of tab-separated directives:
 
 * ``budget_ms N``, ``deadline_ms T``, ``seed N``, ``result PATH`` — search time, its end in
   epoch milliseconds (so that the JVM's start-up counts), random seed, answer file;
@@ -44,7 +45,7 @@ from jhalt.witness.javac_cache import compiled_once
 from jhalt.witness.output import exit_status
 from jhalt.witness.processes import release, scratch_directory
 from jhalt.witness.replay import FAST_START, Claim, Jdk, absolute_classpath
-from jhalt.witness.sandbox import Sandbox
+from jhalt.witness.sandbox import Sandbox, compiled_sandbox
 
 __all__ = [
     "DRIVER_CLASS",
@@ -120,8 +121,9 @@ def configuration(request: SearchRequest, result: Path) -> str:
 
 
 def compiled_driver(jdk: Jdk) -> Path | None:
-    """The directory holding the compiled driver for ``jdk`` (compiled on first use; shared by
-    every jhalt process through the cache below the temporary root), None when javac fails."""
+    """The directory holding the compiled driver for ``jdk`` (compiled on first use, shared by
+    the user's jhalt processes, checked at every call: `jhalt.witness.javac_cache`), None when
+    javac fails."""
     if jdk.javac is None:
         return None
     return compiled_once(jdk.javac, _DRIVER_SOURCES, "jhalt-api-driver", DRIVER_CLASS)
@@ -143,6 +145,11 @@ def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> FoundCalls
     without one."""
     driver = compiled_driver(jdk)
     if driver is None:
+        return None
+    try:
+        compiled_sandbox(jdk.java)  # before the search's clock starts: its first compilation
+        # would eat the budget (contained_popen checks it again, cheaply)
+    except OSError:
         return None
     with scratch_directory("jhalt-api-search-") as work:
         result = work / "calls.txt"
