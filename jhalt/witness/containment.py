@@ -28,6 +28,7 @@ from jhalt.witness.sandbox import Sandbox, sandbox_options
 
 __all__ = [
     "REPLAY_HEAP",
+    "allow_unsafe_replay",
     "contained_command",
     "contained_environment",
     "contained_popen",
@@ -42,6 +43,16 @@ CPU_EXTRA_S = 30
 _ENVIRONMENT_KEPT = ("PATH", "JAVA_HOME", "LANG", "LC_ALL")
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 _LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+_unsafe_replay = False
+"""``--unsafe-replay``: the user accepts replays without OS isolation when none can be had."""
+
+
+def allow_unsafe_replay(allowed: bool) -> None:
+    """Whether replays may run without OS isolation when none can be had (``--unsafe-replay``);
+    set once by the CLI before any replay, in the process that replays (a forked worker
+    inherits it)."""
+    global _unsafe_replay
+    _unsafe_replay = allowed
 
 
 def contained_environment(scratch: Path) -> dict[str, str]:

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from jhalt.classfile import ClassPath
+from jhalt.findings import JdkUsed
 from jhalt.witness.replay import Jdk
 
 MAJOR_OFFSET = 44
@@ -47,13 +48,13 @@ def feature_of(version: str) -> int | None:
 
 
 @cache
-def jvm_feature(java: str) -> int | None:
-    """The feature release of the JVM ``java`` (an executable path), or None if unknown."""
-    home = Path(java).resolve().parent.parent
+def jvm_version(java: str) -> str | None:
+    """The version of the JVM ``java`` (an executable path) as it states it ("17.0.15",
+    "1.8.0_292"), or None if unknown."""
     try:
-        for line in (home / "release").read_text().splitlines():
+        for line in (jdk_home(java) / "release").read_text().splitlines():
             if line.startswith("JAVA_VERSION="):
-                return feature_of(line.partition("=")[2].strip().strip('"'))
+                return line.partition("=")[2].strip().strip('"') or None
     except OSError:
         pass
     try:
@@ -64,7 +65,24 @@ def jvm_feature(java: str) -> int | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     found = _VERSION.search(probe.stderr or probe.stdout)
-    return feature_of(found["version"]) if found else None
+    return found["version"] if found else None
+
+
+def jvm_feature(java: str) -> int | None:
+    """The feature release of the JVM ``java`` (an executable path), or None if unknown."""
+    version = jvm_version(java)
+    return feature_of(version) if version is not None else None
+
+
+def jdk_home(java: str) -> Path:
+    """The installation ``java`` belongs to: the directory above its ``bin``, symbolic links
+    followed (``/usr/bin/java`` → ``/usr/lib/jvm/java-17-openjdk-amd64``)."""
+    return Path(java).resolve().parent.parent
+
+
+def jdk_used(jdk: Jdk) -> JdkUsed:
+    """What the output says of the JDK that replays (``jdk: 25.0.3 (/usr/lib/jvm/…)``)."""
+    return JdkUsed(jvm_version(jdk.java) or "unknown", str(jdk_home(jdk.java)))
 
 
 @dataclass(frozen=True)
@@ -98,7 +116,7 @@ class TooNew:
         )
 
     def skip_reason(self) -> str:
-        """Why replays are not run (after "replay skipped: ")."""
+        """Why replays are not run (after "not replayed: ")."""
         newest = self.newest
         return (
             f"class-file version {newest} (Java {java_release(newest)}) is newer than the "
