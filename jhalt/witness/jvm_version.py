@@ -8,7 +8,8 @@ JVM at hand will refuse, so that the CLI can say so once, before any replay.
 
 The JVM's version is read from the ``release`` file of its installation (``JAVA_VERSION=``,
 present in every JDK and JRE image since Java 9 and in most Java 8 builds); when there is
-none, ``java -version`` is run once (its first line names the version).
+none, ``java -version`` is run once (its first line names the version). `jdk_used` is what the
+output says of the JDK that replays (issue 32): that version and the installation's home.
 """
 
 from __future__ import annotations
