@@ -31,7 +31,23 @@ class Replay(Enum):
 
     CONFIRMED = "confirmed"
     UNCONFIRMED = "unconfirmed"  # ran, but did not show the claimed behaviour
-    NOT_RUN = "not run"  # --no-validate, or no JDK
+    NOT_RUN = "not run"  # not replayed: --no-validate, no JDK, no sandbox, the JVM refused
+
+
+@dataclass(frozen=True)
+class JdkUsed:
+    """The JDK that replays ran on (issue 32): its version as it states it (``25.0.3``;
+    ``unknown`` when it cannot be read) and its home directory."""
+
+    version: str
+    home: str
+
+    def text(self) -> str:
+        """``25.0.3 (/usr/lib/jvm/temurin-25-jdk-amd64)``."""
+        return f"{self.version} ({self.home})"
+
+    def to_json(self) -> dict[str, str]:
+        return {"version": self.version, "path": self.home}
 
 
 @dataclass(frozen=True)
@@ -187,6 +203,8 @@ class ProveResult:
     stats: dict[str, Any] = field(default_factory=dict)
     loop: LoopSite | None = None
     """For a NO: the loop the witness runs forever in."""
+    jdk: JdkUsed | None = None
+    """For a NO whose witness was given to a JVM: that JVM's JDK."""
 
     def __post_init__(self) -> None:
         if self.verdict is Verdict.NO and self.witness is None:
@@ -203,4 +221,5 @@ class ProveResult:
             "proof": self.proof.to_json() if self.proof is not None else None,
             "time_s": round(self.time_s, 3),
             "stats": self.stats,
+            **({"jdk": self.jdk.to_json()} if self.jdk is not None else {}),
         }

@@ -165,10 +165,54 @@ class ClassPath:
                         versions[name] = int.from_bytes(header[6:8], "big")
         return versions
 
+    def runtime_spec(self) -> str:
+        """The class path ``java`` is given for these classes: the spec with each single class
+        file replaced by its package root, the directory the JVM loads it from (``out`` for
+        ``out/demo/Spin.class`` of class ``demo.Spin``) — so a class file replays like its
+        directory, with the classes next to it. A class file not below a directory laid out
+        by its package stays as it is (`misplaced_classes` names it: the JVM cannot load it)."""
+        parts = []
+        for entry in self._entries:
+            root = _package_root(entry)
+            parts.append(str(root) if root is not None else str(entry.path))
+        return os.pathsep.join(parts)
+
+    def misplaced_classes(self) -> list[tuple[str, str]]:
+        """The single class files of the spec that the JVM cannot load from where they are
+        (not below a directory laid out by their package): (file, dotted class name)."""
+        return [
+            (str(entry.path), next(iter(entry.names)).replace("/", "."))
+            for entry in self._entries
+            if _is_class_file(entry) and _package_root(entry) is None
+        ]
+
     def close(self) -> None:
         for entry in self._entries:
             if entry.archive is not None:
                 entry.archive.close()
+
+
+def _is_class_file(entry: _Entry) -> bool:
+    return entry.archive is None and entry.path.suffix == ".class" and not entry.path.is_dir()
+
+
+def _package_root(entry: _Entry) -> Path | None:
+    """The directory a single class file entry is loaded from (`ClassPath.runtime_spec`):
+    ``out`` for ``out/demo/Spin.class`` holding ``demo/Spin``; None when the file is not at
+    that place below any directory. Other entries (directories, jars): the entry itself."""
+    if not _is_class_file(entry):
+        return entry.path
+    (name,) = entry.names
+    parts = name.split("/")
+    path = Path(os.path.abspath(entry.path))
+    if path.name != f"{parts[-1]}.class":
+        return None
+    root = path.parent
+    for package in reversed(parts[:-1]):
+        if root.name != package:
+            return None
+        root = root.parent
+    return root
 
 
 def _open_entry(path: Path) -> tuple[_Entry, str | None]:

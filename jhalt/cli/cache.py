@@ -5,7 +5,8 @@ Key. A stored result is found under the hash of the run's *salt* — jhalt's ver
 hash of every file of the installed ``jhalt`` package (any change of the analysis invalidates
 everything), ``--timeout``, whether entries are called as methods, the JDK that replays
 (``java``'s resolved path), why replay is off (``--no-validate``, a class-file version the
-JVM cannot run) and the environment settings (``--inputs``, ``--assertions``) — with the
+JVM cannot run), ``--unsafe-replay`` and the environment settings (``--inputs``,
+``--assertions``) — with the
 entry and the hash of its class file's bytes. It is used only when
 every class the entry's analysis looked up (`RecordingClasses`) still has the bytes it had
 (hashes compared) or is still missing from the classpath, and, when the analysis listed the
@@ -20,7 +21,10 @@ to such a class alone is not seen. ``--no-cache`` analyses everything afresh.
 
 What is stored. Every answer of an entry, and the timeout of a worker stopped after
 ``--timeout`` (`CachedTimeout`: valid while no class of the classpath changes, since the
-stopped worker could not say what it read); a worker that failed stores nothing.
+stopped worker could not say what it read); a worker that failed stores nothing, and neither
+does an answer with a finding whose replay could not start (no sandbox, the JVM refused its
+options: `jhalt.witness.startup.could_not_start`), which says more of the machine than of the
+program.
 An answer is *partial* when time cut it (`partial`: a worker's timeout, a phase that ran out of time, an exception
 replay stopped while still running, an entry that took `PARTIAL_FRACTION` of ``--timeout``
 or more): another run, on a less loaded machine, could find more. It is reused like any
@@ -62,6 +66,7 @@ from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.program.jdk import jdk_descriptions
 from jhalt.seg.evaluate.callee_effects import shared_facts
+from jhalt.witness.startup import could_not_start
 
 MAGIC = b"jhalt-results-cache 1\n"
 PARTIAL_FRACTION = 0.9
@@ -93,12 +98,20 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def run_salt(timeout_s: float, as_method: bool, setup: ReplaySetup, settings: CheckSettings) -> str:
+def run_salt(
+    timeout_s: float,
+    as_method: bool,
+    setup: ReplaySetup,
+    settings: CheckSettings,
+    unsafe_replay: bool = False,
+) -> str:
     """The part of every key that comes from jhalt and the options (module docstring)."""
     java = os.path.realpath(setup.jdk.java) if setup.jdk is not None else "no JDK"
     environment = json.dumps(dataclasses.asdict(settings), default=sorted, sort_keys=True)
     parts = [code_digest(), repr(float(timeout_s)), str(as_method), java, str(setup.skip_reason)]
     parts.append(environment)
+    if unsafe_replay:
+        parts.append("--unsafe-replay")
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -315,7 +328,11 @@ class ResultsCache:
         return stored.recorded
 
     def store(self, entry: MethodId, recorded: Recorded, time_s: float, timeout_s: float) -> None:
-        """Keep ``recorded`` for ``entry``, marked partial when it is (module docstring)."""
+        """Keep ``recorded`` for ``entry``, marked partial when it is (module docstring) —
+        unless a replay of it could not start (`could_not_start`: no sandbox, the JVM refused
+        its options): that is an answer of the machine at the time, not of the program."""
+        if any(could_not_start(f.witness.replay_detail) for f in recorded.result.kept):
+            return
         classes = tuple((name, self._digest(name)) for name, _ in recorded.reads.classes)
         names = self._names_digest() if recorded.reads.listed else None
         cut = partial(recorded.result, time_s, timeout_s)

@@ -103,7 +103,7 @@ def make_cache(
     if not args.cache and not args.all:
         return None
     directory = Path(args.cache) if args.cache else user_cache_dir()
-    salt = run_salt(args.timeout, as_method, setup, settings)
+    salt = run_salt(args.timeout, as_method, setup, settings, args.unsafe_replay)
     return ResultsCache(directory, classpath, salt, warn_line, args.recheck_partial)
 
 

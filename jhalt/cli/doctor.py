@@ -9,12 +9,13 @@ import glob
 import os
 from pathlib import Path
 
-from jhalt.cli.cache import default_cache_dir
-from jhalt.witness.claim import find_jdk
+from jhalt.cli.replay_flags import add_replay_flags, replay_jdk
+from jhalt.witness.claim import Jdk
 from jhalt.witness.isolation import Isolation, chosen, probes, unsafe_replay_allowed
 from jhalt.witness.jail.landlock import abi as landlock_abi
 from jhalt.witness.jvm_release import jvm_feature
 from jhalt.witness.sandbox import LAST_WITH_SECURITY_MANAGER
+from jhalt.witness.user_cache import user_cache_dir
 
 __all__ = ["register"]
 
@@ -25,11 +26,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     doctor = sub.add_parser(
         "doctor", help="JDKs, OS sandbox layers and caches here; whether replays would run"
     )
+    add_replay_flags(doctor)
     doctor.set_defaults(handler=cmd_doctor)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    lines = [*_jdk_lines(), "", *_sandbox_lines(), "", *_cache_lines()]
+    lines = [*_jdk_lines(replay_jdk(args)), "", *_sandbox_lines(), "", *_cache_lines()]
     layer = chosen()
     runs = layer is not Isolation.NONE or unsafe_replay_allowed()
     verdict = (
@@ -44,10 +46,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 0 if runs else 1
 
 
-def _jdk_lines() -> list[str]:
-    jdk = find_jdk()
+def _jdk_lines(jdk: Jdk | None) -> list[str]:
     selected = os.path.realpath(jdk.java) if jdk else None
-    lines = ["JDKs (the one replays use is marked *; JAVA_HOME, else PATH):"]
+    lines = ["JDKs (the one replays use is marked *: --java, else JAVA_HOME, else PATH):"]
     found = {os.path.realpath(path) for pattern in _JVM_DIRECTORIES for path in glob.glob(pattern)}
     if selected:
         found.add(selected)
@@ -87,7 +88,7 @@ def _jail_user() -> str:
 
 
 def _cache_lines() -> list[str]:
-    root = default_cache_dir()
+    root = user_cache_dir()
     return [
         "Caches:",
         f"  results:        {root / 'results'}",

@@ -3,13 +3,21 @@
   0  a result was produced (for `check`: no finding)
   1  `check` found something (or `watch`/`attach` proved a thread stuck)
   2  usage or input error: one clear line on stderr
-  3  internal error: one line on stderr naming the file with the details
+  3  internal error: one line on stderr naming the file with the details; or `check` found
+     something but none of its witnesses could be replayed (`unreplayed_exit`)
 
 The rule for internal errors an analysis caught and reported in its answer
 (`jhalt.errors.INTERNAL_ERROR`, documented there): the output is written as usual, then one
 line on stderr names a log file listing them, and the run ends with 3 — unless the answer is
 a result anyway (a YES or NO of `prove`, a finding of `check`). `check` ends with 2 when an
 entry reached corrupt input, and with 3 when no entry finished (every one timed out).
+
+Not replayed (issue 32): a finding whose witness could not run on the JVM (no sandbox, the
+JVM refused its options or the class, no JDK, a class file the JVM cannot load from where it
+is) is reported, marked "not replayed, because …" — it is not refuted. When findings are
+reported but no replay of the run could run at all (none confirmed, none refuted), `check`
+ends with 3 and one line on stderr, even under ``--exit-zero``: the run says nothing about
+whether its findings are real. ``--no-validate`` asks for no replay: its findings end with 1.
 """
 
 from __future__ import annotations
@@ -21,12 +29,15 @@ from typing import Any
 from jhalt.cli.batch import INPUT_ERROR, NOT_ANALYSED, EntryOutcome
 from jhalt.cli.crashlog import write_log
 from jhalt.errors import INTERNAL_ERROR, InputError
-from jhalt.findings import ProveResult, Verdict
+from jhalt.findings import Finding, ProveResult, Replay, Verdict
+from jhalt.witness.claim import why_not_replayed
 
 EXIT_OK = 0
 EXIT_FOUND = 1
 EXIT_INPUT = 2
 EXIT_INTERNAL = 3
+EXIT_NOT_REPLAYED = 3
+"""Findings, none of them replayed (module docstring)."""
 
 
 def prove_exit(result: ProveResult) -> int:
@@ -86,3 +97,28 @@ def check_exit(
     if findings:
         return EXIT_OK if exit_zero else EXIT_FOUND
     return code
+
+
+def unreplayed_exit(
+    findings: Sequence[Finding], outcomes: Sequence[EntryOutcome[Any, Any]], no_validate: bool
+) -> int | None:
+    """`EXIT_NOT_REPLAYED`, with its line on stderr, when ``findings`` were reported but no
+    replay of the run ran (module docstring); None otherwise. A replay ran when a finding was
+    confirmed or refuted: a refuted one is dropped and counted in its entry's stats
+    (``replay_unconfirmed``, less the ``not_replayed_budget`` ones the time cut)."""
+    if no_validate or not findings:
+        return None
+    if any(finding.witness.replay is not Replay.NOT_RUN for finding in findings):
+        return None
+    for outcome in outcomes:
+        stats = outcome.result.stats if outcome.result is not None else {}
+        if stats.get("replay_unconfirmed", 0) > stats.get("not_replayed_budget", 0):
+            return None
+    reasons = {why_not_replayed(finding.witness.replay_detail) for finding in findings}
+    why = reasons.pop() if len(reasons) == 1 else "of reasons each finding names"
+    print(
+        f"jhalt: not replayed: none of the {len(findings)} finding(s) could be replayed on the "
+        f"JVM, because {why or 'of an unknown reason'}; they are neither confirmed nor refuted",
+        file=sys.stderr,
+    )
+    return EXIT_NOT_REPLAYED

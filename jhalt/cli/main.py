@@ -6,7 +6,8 @@ Exit codes (documented in the README):
   0  a result was produced (for `check`: no finding)
   1  `check` found something (or `watch`/`attach` proved a thread stuck)
   2  usage or input error: one clear line on stderr
-  3  internal error: one line on stderr naming the file with the details
+  3  internal error: one line on stderr naming the file with the details; or `check`
+     found something but could replay none of it (`jhalt.cli.exits.unreplayed_exit`)
   130 / 143 / 129  stopped by SIGINT / SIGTERM / SIGHUP: everything jhalt started is killed
      (`jhalt.cli.signals`); an interrupted `check` still prints its findings so far
 """
@@ -58,8 +59,16 @@ from jhalt.cli.check_options import (
 )
 from jhalt.cli.check_run import run_check_entries
 from jhalt.cli.crashlog import log_exception
-from jhalt.cli.exits import EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, check_exit, prove_exit
+from jhalt.cli.exits import (
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    check_exit,
+    prove_exit,
+    unreplayed_exit,
+)
 from jhalt.cli.output import write_output
+from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, used
 from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
 from jhalt.dynamic.confirm import finding_observer, result_observer
@@ -80,8 +89,9 @@ from jhalt.seg.entry import is_main
 from jhalt.seg.field_types import build_with_field_types
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.compiler import compile_server
+from jhalt.witness.containment import allow_unsafe_replay
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
-from jhalt.witness.replay import Claim, find_jdk, replay, skipped
+from jhalt.witness.replay import Claim, Jdk, not_replayed, replay
 from jhalt.witness.reproducer import NON_TERMINATION
 
 """The replay's claim for an infinite recursion: the JVM's stack runs out in the cycle."""
@@ -103,25 +113,35 @@ def cmd_prove(args: argparse.Namespace) -> int:
         classpath, entry, budget, model_registry(), args.engine, args.samples
     )
     if result.witness is not None:
-        blocked = None if args.no_validate else replay_blocker(classpath)
-        result = _replay_nontermination(result, classpath.spec, args, blocked)
-        result = _replay_samples(result, classpath.spec, args, blocked)
+        jdk = None if args.no_validate else replay_jdk(args)
+        blocked = None if args.no_validate else replay_blocker(classpath, jdk)
+        how = (classpath.runtime_spec(), jdk, blocked)
+        result = _replay_nontermination(result, how, args)
+        result = _replay_samples(result, how, args)
+        result = dataclasses.replace(result, jdk=None if args.no_validate else used(jdk))
     write_output(PROVE_FORMATS.render(args.format, result), args.out)
     return prove_exit(result)
 
 
+ReplayHow = tuple[str, Jdk | None, str | None]
+"""How `prove` replays: the class path given to ``java`` (`ClassPath.runtime_spec`), the
+JDK (``--java``, None: none found) and why the JVM cannot run the target, if it cannot."""
+
+
 def _replay_nontermination(
-    result: ProveResult, classpath: str, args: argparse.Namespace, blocked: str | None = None
+    result: ProveResult, how: ReplayHow, args: argparse.Namespace
 ) -> ProveResult:
     """Run a NO's witness on a real JVM: first observed at the loop head
     (`jhalt.dynamic.confirm`: an exact repeat, the proved condition, or Looper's proof),
     else still running after ``--replay-wait`` seconds and, by thread dump, inside the
-    reported loop → confirmed (`jhalt.witness.replay`). The proof stands either way; the replay is extra evidence and is reported as it came out. ``blocked``:
-    why the local JVM cannot run the target (`jhalt.cli.versions`), then "not run"."""
+    reported loop → confirmed (`jhalt.witness.replay`). The proof stands either way; the replay is extra evidence and is reported as it came out. ``blocked``
+    (in ``how``): why the local JVM cannot run the target (`jhalt.cli.versions`), then "not
+    replayed"."""
     witness = result.witness
     assert witness is not None
+    classpath, jdk, blocked = how
     if args.no_validate or blocked:
-        outcome = skipped(f"replay skipped: {blocked or '--no-validate'}")
+        outcome = not_replayed(blocked or "--no-validate")
     else:
         lines = result.loop.lines if result.loop else None
         method = result.loop.method if result.loop else result.entry
@@ -136,14 +156,12 @@ def _replay_nontermination(
         claim = Claim(NON_TERMINATION, method, span, recursive, calls)
         observe = result_observer(result, classpath)  # watch the loop first (issue 20)
         outcome = replay(
-            classpath, result.entry, inputs, claim, timeout_s=args.replay_wait, observe=observe
+            classpath, result.entry, inputs, claim, args.replay_wait, jdk, observe=observe
         )
     return dataclasses.replace(result, witness=outcome.applied_to(witness))
 
 
-def _replay_samples(
-    result: ProveResult, classpath: str, args: argparse.Namespace, blocked: str | None
-) -> ProveResult:
+def _replay_samples(result: ProveResult, how: ReplayHow, args: argparse.Namespace) -> ProveResult:
     """Replay the further witnesses into a NO's recurrent set (``--samples``) as the NO's
     own witness is replayed."""
     proof = result.proof
@@ -152,7 +170,7 @@ def _replay_samples(
     samples = []
     for sample in proof.samples:
         single = dataclasses.replace(result, witness=sample.witness, proof=None)
-        replayed = _replay_nontermination(single, classpath, args, blocked).witness
+        replayed = _replay_nontermination(single, how, args).witness
         samples.append(dataclasses.replace(sample, witness=replayed or sample.witness))
     return dataclasses.replace(result, proof=with_samples(proof, tuple(samples)))
 
@@ -170,8 +188,12 @@ class _EntryCheck:
     as_method: bool
     deadline: Deadline = NEVER
     settings: CheckSettings = CheckSettings()
+    unsafe_replay: bool = False
+    """``--unsafe-replay``, set again in the worker (a ``--dask`` worker is no fork of ours)."""
 
     def __call__(self, program: Program, entry: MethodId) -> CheckedEntry:
+        if self.unsafe_replay:
+            allow_unsafe_replay(True)
         budget = Budget(min(self.timeout_s, self.deadline.remaining()))
         return check_and_replay(
             program, entry, command_line=not self.as_method and is_main(entry),
@@ -228,7 +250,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     its own process (``run_entries``); each finding gets a reproducer and is replayed on the
     JVM unless ``--no-validate`` (`jhalt.analyses.check.check_and_replay`). A witness the JVM
     does not confirm is dropped from the findings and listed in the notes; one that could not
-    be replayed stays, marked "not run"."""
+    be replayed stays, marked "not run" and listed apart ("not replayed"); when none could,
+    the run ends with 3 (`unreplayed_exit`)."""
     classpath = open_classpath(args.target, args.classpath)
     entries = selected_entries(requested_entries(classpath, args.all, args.entry, args.main), args)
     keep = FindingFilter(args, classpath)
@@ -237,18 +260,21 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.reproducers
         else Path(tempfile.mkdtemp(prefix="jhalt-reproducers-"))
     )
+    jdk = None if args.no_validate else replay_jdk(args)
     setup = ReplaySetup(
-        classpath.spec,
-        None if args.no_validate else find_jdk(),
+        classpath.runtime_spec(),
+        jdk,
         reproducer_dir,
-        "--no-validate" if args.no_validate else replay_blocker(classpath),
+        "--no-validate" if args.no_validate else replay_blocker(classpath, jdk),
         observe=finding_observer,
         include_internal=args.include_internal_states,
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     as_method = bool(args.all or args.entry)
     deadline = NEVER if args.dask else run_deadline  # on dask, the client keeps --max-time
-    check = _EntryCheck(setup, args.timeout, as_method, deadline, check_settings(args))
+    check = _EntryCheck(
+        setup, args.timeout, as_method, deadline, check_settings(args), args.unsafe_replay
+    )
     share_classpath(classpath)
     cache = make_cache(args, classpath, setup, as_method, check.settings)
     settings = run_settings(args, run_deadline)
@@ -264,9 +290,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     _discard_unreferenced(reproducer_dir, args, findings)
     proved = proved_entries(outcomes)
     safe = bool(outcomes) and len(proved) == len(outcomes)
-    report = CheckReport(findings, notes, classpath, args.source_root, proved=proved, safe=safe)
+    report = CheckReport(
+        findings, notes, classpath, args.source_root, proved=proved, safe=safe, jdk=used(jdk)
+    )
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
     code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
+    code = unreplayed_exit(findings, outcomes, args.no_validate) or code
     return require_proof_exit(args, outcomes, code)
 
 
@@ -401,6 +430,7 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
         help="the graph engine, the CLP engine (seed 001) alone, the recurrent-set engine "
         "(seed 002) alone, or all (default all)",
     )
+    add_replay_flags(prove)
     prove.add_argument(
         "--samples",
         type=sample_count,
@@ -458,6 +488,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="write reproducers here (default: a new temporary directory)",
     )
+    add_replay_flags(check)
     add_environment_flags(check)
     add_library_flags(check)
     check.set_defaults(handler=cmd_check)

@@ -1,6 +1,8 @@
 """`jhalt relevance`: the irrelevant code of one entry or of every public method (issue 18,
 `jhalt.analyses.relevance`), each finding mutation-checked on the JVM unless ``--no-validate``;
 a finding no mutant could check is not reported (listed as such) unless ``--include-unchecked``.
+``--java`` and ``--unsafe-replay`` as for `prove` and `check` (`jhalt.cli.replay_flags`); a
+note names the JDK the mutants ran on.
 
 Every entry runs in its own worker process (`jhalt.cli.batch`) with a fresh ``--timeout``
 budget: the graph gets `RELEVANCE_GRAPH` of it, the termination proof of the loops (asked only
@@ -32,6 +34,7 @@ from jhalt.cli.arguments import existing_directory, job_count, positive_seconds
 from jhalt.cli.batch import INPUT_ERROR, NOT_ANALYSED, EntryOutcome, run_entries
 from jhalt.cli.exits import EXIT_INTERNAL, EXIT_OK
 from jhalt.cli.output import write_output
+from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, used
 from jhalt.cli.target import open_classpath, requested_entries
 from jhalt.cli.versions import replay_blocker
 from jhalt.errors import InputError
@@ -42,7 +45,7 @@ from jhalt.report.formats import RELEVANCE_FORMATS
 from jhalt.report.relevance_output import RelevanceReport
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.witness.processes import scratch_directory
-from jhalt.witness.replay import Jdk, find_jdk
+from jhalt.witness.replay import Jdk
 
 RELEVANCE_GRAPH = 0.5
 MUTATION_SHARE = 0.5
@@ -95,8 +98,9 @@ def cmd_relevance(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise InputError(f"--for: {error}") from None
     entries = requested_entries(classpath, args.all, args.entry, args.main)
-    blocked = None if args.no_validate else replay_blocker(classpath)
-    jdk = None if args.no_validate or blocked else find_jdk()
+    found = None if args.no_validate else replay_jdk(args)
+    blocked = None if args.no_validate else replay_blocker(classpath, found)
+    jdk = None if blocked else found
     with scratch_directory("jhalt-relevance-driver-") as scratch:
         driver = compile_driver(jdk.javac, scratch) if jdk and jdk.javac else None
         work = _EntryRelevance(
@@ -106,7 +110,8 @@ def cmd_relevance(args: argparse.Namespace) -> int:
         outcomes = run_entries(entries, work, jobs=args.jobs, timeout_s=args.timeout * 2)
     results = [o.result for o in outcomes if o.result is not None]
     errors = [(str(o.entry), o.error or "no result") for o in outcomes if o.result is None]
-    notes = []
+    ran_on = used(jdk)
+    notes = [f"jdk: {ran_on.text()}"] if ran_on is not None else []
     if args.no_validate or blocked or jdk is None:
         notes.append(
             f"findings not mutation-checked: {blocked or '--no-validate' if args.no_validate or blocked else 'no JVM found'}"
@@ -166,6 +171,7 @@ def register(sub: argparse._SubParsersAction, add_target: object) -> None:
         "--no-validate", action="store_true",
         help="do not run mutants on the JVM (findings are then not mutation-checked)",
     )  # fmt: skip
+    add_replay_flags(parser)
     parser.add_argument(
         "--include-unchecked", action="store_true",
         help="also report findings no mutant could check on the JVM (marked as such)",

@@ -53,10 +53,11 @@ from jhalt.dynamic.vmview import UnsupportedStep, VmView
 from jhalt.errors import ClassFormatError, InputError
 from jhalt.findings import Finding, ProveResult, Replay
 from jhalt.ids import MethodId
-from jhalt.witness.containment import contained_command, contained_popen, cpu_limit_for
+from jhalt.witness.containment import contained_command, cpu_limit_for
 from jhalt.witness.processes import release
 from jhalt.witness.replay import Observer, ReplayResult
 from jhalt.witness.reproducer import NON_TERMINATION
+from jhalt.witness.startup import start_replay_jvm
 
 LOOPER_ITERATIONS = 20
 GROWING_OBSERVE_S = 0.3  # the visits' share when the proof says a value grows without bound
@@ -154,9 +155,10 @@ def observe_hang(
     limits: ObserveLimits | None = None,
 ) -> ReplayResult | None:
     """Run ``java ARGUMENTS…`` under observation (module docstring), contained as every replay
-    is (`jhalt.witness.containment.contained_popen`, in a fresh directory below ``work``) with
+    is (`jhalt.witness.startup.start_replay_jvm`, in a fresh directory below ``work``) with
     the JDWP agent in front of the arguments: a confirmed or refuted `ReplayResult` (with the
-    command it ran), or None to fall back to the waiting replay."""
+    command it ran), or None to fall back to the waiting replay. Raises
+    `jhalt.witness.startup.NotReplayed` when there is no sandbox to run it in."""
     limits = limits or ObserveLimits()
     try:
         shape = loop_shape(target.classpath, target.method, target.head_pc)
@@ -167,7 +169,7 @@ def observe_hang(
     scratch = Path(tempfile.mkdtemp(prefix="observe-", dir=work))
     started = time.monotonic()
     try:
-        process = contained_popen(
+        process = start_replay_jvm(
             java, watched, scratch, cpu_limit_for(limits.total_s()), DEVNULL, DEVNULL,
             ports=(port,),
         )  # fmt: skip

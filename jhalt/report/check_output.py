@@ -16,11 +16,16 @@ The text format is for people (issue 4 item 5). Per finding:
         replay: confirmed (the JVM threw java.lang.NullPointerException at Loop.main(Loop.java:9))
         reproducer: /tmp/jhalt-reproducers-…/Loop_main_05a886_1/Reproduce_Loop_main.java
 
+Findings whose witness did not run on the JVM (``replay: not replayed, because …``: no
+sandbox, the JVM refused its options or the class, ``--no-validate``, …) come last, in a
+section of their own ("not replayed"): they are neither confirmed nor refuted. JSON marks each
+with ``"not_replayed": REASON``; both formats name the JDK that replayed (``jdk``).
+
 The level is the triage of `jhalt.analyses.triage` (README "Triage levels"); a finding
 reproduced through the public API lists its calls (``public calls:``) before the replay line.
 The path shows each step's source line when the source is found (`jhalt.report.sources`),
 else ``File.java:N`` alone; the witness is Java-like (`jhalt.report.witness_text`); the replay
-status is said as it is — ``confirmed``, ``UNCONFIRMED`` or ``not run`` — with its reason.
+status is said as it is — ``confirmed``, ``UNCONFIRMED`` or ``not replayed`` — with its reason.
 JSON and SARIF are machine formats and keep the witness JSON unchanged.
 """
 
@@ -29,10 +34,11 @@ from __future__ import annotations
 import json
 
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.findings import Finding, SourceLocation
+from jhalt.findings import Finding, JdkUsed, Replay, SourceLocation
 from jhalt.ids import MethodId
 from jhalt.report.sources import SourceLines
 from jhalt.report.witness_text import java_class_name, replay_line, type_text, witness_lines
+from jhalt.witness.claim import why_not_replayed
 
 __all__ = ["check_json", "check_text", "method_text"]
 
@@ -144,20 +150,39 @@ def finding_text(number: int, finding: Finding, sources: SourceLines | None = No
 
 
 def check_text(
-    findings: list[Finding], notes: list[str], sources: SourceLines | None = None
+    findings: list[Finding],
+    notes: list[str],
+    sources: SourceLines | None = None,
+    jdk: JdkUsed | None = None,
 ) -> str:
-    """All findings (`finding_text`), their count, then the notes. ``sources`` finds source
-    lines and parameter names; without it the path shows ``File.java:N`` only."""
+    """All findings (`finding_text`), those not replayed last under their own heading, their
+    count, the JDK that replayed, then the notes. ``sources`` finds source lines and parameter
+    names; without it the path shows ``File.java:N`` only."""
+    replayed = [f for f in findings if f.witness.replay is not Replay.NOT_RUN]
+    unreplayed = [f for f in findings if f.witness.replay is Replay.NOT_RUN]
     lines: list[str] = []
-    for number, finding in enumerate(findings, 1):
-        if number > 1:
-            lines.append("")
-        lines.extend(finding_text(number, finding, sources))
-    if findings:
-        lines.append("")
-    lines.append(f"{len(findings)} finding(s)")
+    for number, finding in enumerate(replayed, 1):
+        lines.extend(finding_text(number, finding, sources) + [""])
+    if unreplayed:
+        lines.extend([_unreplayed_heading(unreplayed), ""])
+    for number, finding in enumerate(unreplayed, len(replayed) + 1):
+        lines.extend(finding_text(number, finding, sources) + [""])
+    apart = f", {len(unreplayed)} of them not replayed" if unreplayed else ""
+    lines.append(f"{len(findings)} finding(s){apart}")
+    if jdk is not None:
+        lines.append(f"jdk: {jdk.text()}")
     lines.extend(f"note: {note}" for note in notes)
     return "\n".join(lines) + "\n"
+
+
+def _unreplayed_heading(findings: list[Finding]) -> str:
+    """``not replayed, because …: N finding(s) …`` (the reason when they share one)."""
+    reasons = {why_not_replayed(f.witness.replay_detail) for f in findings}
+    because = f", because {reasons.pop()}" if len(reasons) == 1 else " (each says why)"
+    return (
+        f"not replayed{because}: {len(findings)} finding(s) whose witness did not run on the "
+        "JVM — neither confirmed nor refuted"
+    )
 
 
 def check_json(
@@ -166,16 +191,27 @@ def check_json(
     complete: bool = True,
     proved: list[str] | None = None,
     safe: bool = False,
+    jdk: JdkUsed | None = None,
 ) -> str:
     """``{"findings": […], "notes": […]}``; a run stopped before every entry was analysed also
     has ``"complete": false`` (absent when complete, so complete runs read as before). Entries
     proved free of uncaught exceptions are listed under ``"proved"``, and ``"safe": true`` says
-    that every entry was (both absent otherwise, issue 21)."""
-    document: dict[str, object] = {"findings": [f.to_json() for f in findings], "notes": notes}
+    that every entry was (both absent otherwise, issue 21). A finding whose witness did not run
+    has ``"not_replayed": REASON``; ``"jdk"`` names the JDK that replayed (issue 32)."""
+    document: dict[str, object] = {"findings": [_finding_json(f) for f in findings], "notes": notes}
     if not complete:
         document["complete"] = False
     if proved:
         document["proved"] = proved
     if safe:
         document["safe"] = True
+    if jdk is not None:
+        document["jdk"] = jdk.to_json()
     return json.dumps(document, indent=2, sort_keys=True) + "\n"
+
+
+def _finding_json(finding: Finding) -> dict[str, object]:
+    data: dict[str, object] = finding.to_json()
+    if finding.witness.replay is Replay.NOT_RUN:
+        data["not_replayed"] = why_not_replayed(finding.witness.replay_detail)
+    return data

@@ -25,7 +25,7 @@ from typing import Generic, TypeVar
 
 from jhalt.classfile import ClassFile, ClassPath
 from jhalt.dynamic.observer import Examination
-from jhalt.findings import Finding, ProveResult
+from jhalt.findings import Finding, JdkUsed, ProveResult
 from jhalt.report.check_output import check_json, check_text
 from jhalt.report.disasm import render_class
 from jhalt.report.examination import examination_json, examination_text
@@ -88,25 +88,28 @@ class CheckReport:
     them under ``"proved"``."""
     safe: bool = False
     """Every entry was proved (``"safe": true``)."""
+    jdk: JdkUsed | None = None
+    """The JDK the replays ran on (None: no replay was asked for)."""
 
 
 def _check_text(report: CheckReport) -> str:
     roots = [report.source_root] if report.source_root else []
     sources = SourceLines(report.classpath, roots)
-    return check_text(list(report.findings), list(report.notes), sources)
+    return check_text(list(report.findings), list(report.notes), sources, report.jdk)
 
 
 def _check_json(report: CheckReport) -> str:
     return check_json(
         list(report.findings), list(report.notes), report.complete, list(report.proved),
-        report.safe,
+        report.safe, report.jdk,
     )  # fmt: skip
 
 
 def _check_sarif(report: CheckReport) -> str:
     return sarif_text(
-        list(report.findings), report.source_root, list(report.notes), report.complete
-    )
+        list(report.findings), report.source_root, list(report.notes), report.complete,
+        report.jdk,
+    )  # fmt: skip
 
 
 def _disasm_text(classes: Sequence[ClassFile]) -> str:

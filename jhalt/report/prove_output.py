@@ -11,7 +11,8 @@ from jhalt.report.witness_text import replay_line, witness_lines
 
 def prove_text(result: ProveResult) -> str:
     """First line exactly YES, NO or MAYBE (termination-competition convention), then evidence:
-    the witness as Java-like inputs with its replay status, the evidence as it renders itself
+    the witness as Java-like inputs with its replay status and the JDK it was given to, the
+    evidence as it renders itself
     (`jhalt.findings.Evidence.text_lines`), statistics."""
     lines = [result.verdict.value, f"entry: {result.entry}", f"reason: {result.reason}"]
     if result.witness is not None:
@@ -19,6 +20,8 @@ def prove_text(result: ProveResult) -> str:
         lines.append(f"witness: {inputs[0]}")
         lines.extend(f"         {line}" for line in inputs[1:])
         lines.append(replay_line(result.witness))
+        if result.jdk is not None:
+            lines.append(f"jdk: {result.jdk.text()}")
         if result.witness.reproducer:
             lines.append(f"reproducer: {result.witness.reproducer}")
     if isinstance(result.proof, RecurrentSetResult):

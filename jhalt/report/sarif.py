@@ -12,7 +12,8 @@ import json
 from typing import Any
 
 from jhalt import __version__
-from jhalt.findings import Finding, SourceLocation
+from jhalt.findings import Finding, JdkUsed, Replay, SourceLocation
+from jhalt.witness.claim import why_not_replayed
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -98,6 +99,8 @@ def _result(finding: Finding, rule_index: int, source_root: str | None) -> dict[
     }
     if finding.category:
         result["properties"]["category"] = finding.category
+    if finding.witness.replay is Replay.NOT_RUN:
+        result["properties"]["notReplayed"] = why_not_replayed(finding.witness.replay_detail)
     if finding.path:
         steps = [{"location": _physical(step, source_root)} for step in finding.path]
         result["codeFlows"] = [{"threadFlows": [{"locations": steps}]}]
@@ -109,10 +112,12 @@ def sarif_log(
     source_root: str | None = None,
     notes: list[str] | None = None,
     complete: bool = True,
+    jdk: JdkUsed | None = None,
 ) -> dict[str, Any]:
-    """A SARIF 2.1.0 log: one rule per finding kind (sorted), one result per finding, the notes
-    as tool execution notifications. An incomplete run (stopped by a signal) has an invocation
-    with ``executionSuccessful: false``."""
+    """A SARIF 2.1.0 log: one rule per finding kind (sorted), one result per finding (one
+    whose witness did not run on the JVM has the property ``notReplayed``: why), the notes
+    as tool execution notifications, the JDK that replayed as the run's property ``jdk``. An
+    incomplete run (stopped by a signal) has an invocation with ``executionSuccessful: false``."""
     kinds = sorted({f.kind for f in findings})
     run: dict[str, Any] = {
         "tool": {
@@ -125,6 +130,8 @@ def sarif_log(
         },
         "results": [_result(f, kinds.index(f.kind), source_root) for f in findings],
     }
+    if jdk is not None:
+        run["properties"] = {"jdk": jdk.to_json()}
     if notes or not complete:
         run["invocations"] = [
             {
@@ -142,5 +149,6 @@ def sarif_text(
     source_root: str | None = None,
     notes: list[str] | None = None,
     complete: bool = True,
+    jdk: JdkUsed | None = None,
 ) -> str:
-    return json.dumps(sarif_log(findings, source_root, notes, complete), indent=2) + "\n"
+    return json.dumps(sarif_log(findings, source_root, notes, complete, jdk), indent=2) + "\n"

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from jhalt.classfile.descriptors import parse_method_descriptor, to_source
 from jhalt.findings import Replay, Witness
 from jhalt.ids import MethodId
+from jhalt.witness.claim import why_not_replayed
 from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
@@ -271,10 +272,13 @@ def environment_lines(inputs: ConcreteInputs) -> list[str]:
 
 
 def replay_line(witness: Witness) -> str:
-    """``replay: confirmed (…)``: what the JVM showed; an unconfirmed witness says so loudly."""
+    """``replay: confirmed (…)``: what the JVM showed; an unconfirmed witness says so loudly;
+    one that did not run says why (``replay: not replayed, because …``): not refuted."""
+    if witness.replay is Replay.NOT_RUN:
+        why = why_not_replayed(witness.replay_detail)
+        return "replay: not replayed" + (f", because {why}" if why else "")
     status = {
         Replay.CONFIRMED: "confirmed",
         Replay.UNCONFIRMED: "UNCONFIRMED (the JVM did not show it)",
-        Replay.NOT_RUN: "not run",
     }[witness.replay]
     return f"replay: {status}" + (f" ({witness.replay_detail})" if witness.replay_detail else "")

@@ -1,6 +1,6 @@
 """What a replay is asked and what it answers (split from `jhalt.witness.replay`, which
 re-exports every name): the JDK tools it uses (`Jdk`, `find_jdk`), the `Claim` of a finding
-judged on the JVM, and the `ReplayResult` (`skipped`: one that did not run)."""
+judged on the JVM, and the `ReplayResult` (`not_replayed`: one that did not run)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,17 @@ from jhalt.ids import MethodId
 from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.stacks import StackFrame
 
-__all__ = ["Claim", "Jdk", "ReplayResult", "find_jdk", "skipped"]
+__all__ = [
+    "NOT_REPLAYED",
+    "Claim",
+    "Jdk",
+    "ReplayResult",
+    "find_jdk",
+    "jdk_at",
+    "not_replayed",
+    "skipped",
+    "why_not_replayed",
+]
 
 
 @dataclass(frozen=True)
@@ -28,23 +38,49 @@ class Jdk:
     jstack: str | None = None
 
 
-def find_jdk() -> Jdk | None:
-    """The JDK in ``$JAVA_HOME/bin`` if it has ``java``, else the tools on ``PATH``; None when
-    there is no ``java`` at all."""
+def find_jdk(java: str | None = None) -> Jdk | None:
+    """The JDK of ``java`` when given (``--java``: `jdk_at`), else the one in
+    ``$JAVA_HOME/bin`` if it has ``java``, else the tools on ``PATH``; None when there is no
+    ``java`` at all (or none at ``java``)."""
+    if java is not None:
+        return jdk_at(java)
     java_home = os.environ.get("JAVA_HOME")
-    if java_home:
-        bin_dir = Path(java_home) / "bin"
-        if (bin_dir / "java").is_file():
-
-            def tool(name: str) -> str | None:
-                path = bin_dir / name
-                return str(path) if path.is_file() and os.access(path, os.X_OK) else None
-
-            return Jdk(str(bin_dir / "java"), tool("javac"), tool("jcmd"), tool("jstack"))
-    java = shutil.which("java")
-    if java is None:
+    if java_home and _executable(Path(java_home) / "bin" / "java"):
+        return _next_to(Path(java_home) / "bin" / "java")
+    on_path = shutil.which("java")
+    if on_path is None:
         return None
-    return Jdk(java, shutil.which("javac"), shutil.which("jcmd"), shutil.which("jstack"))
+    return Jdk(on_path, shutil.which("javac"), shutil.which("jcmd"), shutil.which("jstack"))
+
+
+def jdk_at(path: str) -> Jdk | None:
+    """The JDK that ``path`` names: a JDK (or JRE) home with ``bin/java``, a ``bin``
+    directory holding ``java``, or a ``java`` executable (a bare name is looked up on
+    ``PATH``). Its ``javac``, ``jcmd`` and ``jstack`` are the ones next to that ``java`` (or
+    next to the file a symbolic link to it leads to), never others from ``PATH``: tools of
+    another JDK would compile or examine for the wrong JVM. None when there is no ``java``."""
+    given = Path(path)
+    if given.is_dir():
+        for java in (given / "bin" / "java", given / "java"):
+            if _executable(java):
+                return _next_to(java)
+        return None
+    found = shutil.which(path)
+    return _next_to(Path(found)) if found is not None and not Path(found).is_dir() else None
+
+
+def _executable(path: Path) -> bool:
+    return path.is_file() and os.access(path, os.X_OK)
+
+
+def _next_to(java: Path) -> Jdk:
+    """``java`` and the tools next to it, or next to the file its symbolic links lead to."""
+    places = (java.parent, Path(os.path.realpath(java)).parent)
+
+    def tool(name: str) -> str | None:
+        return next((str(p / name) for p in places if _executable(p / name)), None)
+
+    return Jdk(str(java), tool("javac"), tool("jcmd"), tool("jstack"))
 
 
 @dataclass(frozen=True)
@@ -99,5 +135,27 @@ class ReplayResult:
 
 
 def skipped(reason: str) -> ReplayResult:
-    """A `Replay.NOT_RUN` result (``--no-validate``, no JDK, inputs not replayable)."""
+    """A `Replay.NOT_RUN` result with ``reason`` as its detail, as it is (`not_replayed`
+    words it as every replay of jhalt does)."""
     return ReplayResult(Replay.NOT_RUN, reason)
+
+
+NOT_REPLAYED = "not replayed: "
+"""The start of the detail of every replay that did not run (``--no-validate``, no JDK, the
+entry's time spent, no sandbox, a JVM that refused its options or the class, inputs that
+cannot be replayed): such a witness is neither confirmed nor refuted."""
+_OLDER_WORDINGS = ("replay skipped: ", "replay not run: ")
+
+
+def not_replayed(why: str) -> ReplayResult:
+    """The `Replay.NOT_RUN` result of a replay that did not run, because ``why``."""
+    return skipped(f"{NOT_REPLAYED}{why}")
+
+
+def why_not_replayed(detail: str) -> str:
+    """What follows "not replayed, because" in text output: ``detail`` without its
+    `NOT_REPLAYED` start (or an older wording's: results cached by an earlier version)."""
+    for start in (NOT_REPLAYED, *_OLDER_WORDINGS):
+        if detail.startswith(start):
+            return detail[len(start) :]
+    return detail

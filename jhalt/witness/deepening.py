@@ -36,7 +36,7 @@ from pathlib import Path
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
-from jhalt.witness.containment import contained_popen, cpu_limit_for
+from jhalt.witness.containment import cpu_limit_for
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import (
     GROWTH,
@@ -46,6 +46,7 @@ from jhalt.witness.overflow import (
 )
 from jhalt.witness.processes import release
 from jhalt.witness.stacks import StackFrame
+from jhalt.witness.startup import NotReplayed, refused_options, start_replay_jvm
 
 DEEPENING_STACKS = ("256k", "512k")
 """Small stacks: the loop's calls use them up within about a second (the work to reach depth
@@ -164,10 +165,14 @@ def _running(
     sample: Sampler,
 ) -> CallStack | str:
     """One contained run that must still be running after ``timeout_s`` with the main thread
-    in the claimed shape; its shape, or what happened instead."""
+    in the claimed shape; its shape, or what happened instead. Raises `NotReplayed` when the
+    JVM could not run it (no sandbox, its options refused)."""
     scratch = Path(tempfile.mkdtemp(prefix="deepening-", dir=work))
     try:
-        process = contained_popen(java, arguments, scratch, cpu_limit_for(timeout_s + 35.0))
+        process = start_replay_jvm(java, arguments, scratch, cpu_limit_for(timeout_s + 35.0))
+    except NotReplayed:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     except OSError as error:
         shutil.rmtree(scratch, ignore_errors=True)
         return f"could not run java ({error})"
@@ -175,6 +180,11 @@ def _running(
     try:
         code = exit_status(process, timeout_s)
         if code is not None:
+            stderr.join(2)
+            stdout.join(1)
+            refused = refused_options(code, stderr.text(), stdout.text())
+            if refused is not None:
+                raise NotReplayed(refused)
             return f"ended (exit code {code}) within {timeout_s:g} s"
         frames = sample(process, stdout)
         if isinstance(frames, str):

@@ -16,7 +16,7 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-__all__ = ["feature_of", "jvm_feature"]
+__all__ = ["feature_of", "jdk_home", "jvm_feature", "jvm_version"]
 
 _VERSION = re.compile(r'version "?(?P<version>[0-9][0-9._]*)')
 _LEADING_DIGITS = re.compile(r"[0-9]+")
@@ -35,14 +35,13 @@ def feature_of(version: str) -> int | None:
 
 
 @cache
-def jvm_feature(java: str) -> int | None:
-    """The feature release of the JVM ``java`` (an executable path, or a name looked up on
-    ``PATH``), or None if unknown."""
-    home = Path(shutil.which(java) or java).resolve().parent.parent
+def jvm_version(java: str) -> str | None:
+    """The version of the JVM ``java`` (an executable path, or a name looked up on ``PATH``)
+    as it states it ("17.0.15", "1.8.0_292", "26-ea"), or None if unknown."""
     try:
-        for line in (home / "release").read_text().splitlines():
+        for line in (jdk_home(java) / "release").read_text().splitlines():
             if line.startswith("JAVA_VERSION="):
-                return feature_of(line.partition("=")[2].strip().strip('"'))
+                return line.partition("=")[2].strip().strip('"') or None
     except OSError:
         pass
     try:
@@ -53,4 +52,16 @@ def jvm_feature(java: str) -> int | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     found = _VERSION.search(probe.stderr or probe.stdout)
-    return feature_of(found["version"]) if found else None
+    return found["version"] if found else None
+
+
+def jvm_feature(java: str) -> int | None:
+    """The feature release of the JVM ``java``, or None if unknown."""
+    version = jvm_version(java)
+    return feature_of(version) if version is not None else None
+
+
+def jdk_home(java: str) -> Path:
+    """The installation ``java`` belongs to: the directory above its ``bin``, symbolic links
+    followed (``/usr/bin/java`` → ``/usr/lib/jvm/java-17-openjdk-amd64``)."""
+    return Path(shutil.which(java) or java).resolve().parent.parent

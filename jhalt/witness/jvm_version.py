@@ -6,8 +6,8 @@ them with ``UnsupportedClassVersionError``. Such witnesses are not refuted by th
 reported, marked "not run" (README). `newer_than_jvm` names the classes of a classpath the
 JVM at hand will refuse, so that the CLI can say so once, before any replay.
 
-The JVM's version is read by `jhalt.witness.jvm_release` (`jvm_feature`, re-exported here
-with `feature_of`).
+The JVM's version is read by `jhalt.witness.jvm_release`. `jdk_used` is what the output says
+of the JDK that replays (issue 32): that version and the installation's home.
 """
 
 from __future__ import annotations
@@ -15,12 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jhalt.classfile import ClassPath
-from jhalt.witness.jvm_release import feature_of, jvm_feature
+from jhalt.findings import JdkUsed
+from jhalt.witness.jvm_release import jdk_home, jvm_feature, jvm_version
 from jhalt.witness.replay import Jdk
-
-__all__ = [
-    "MAJOR_OFFSET", "TooNew", "feature_of", "java_release", "jvm_feature", "newer_than_jvm",
-]  # fmt: skip
 
 MAJOR_OFFSET = 44
 """Java SE N (N ≥ 5) writes class files of major version 44 + N (Java 17: 61)."""
@@ -32,6 +29,11 @@ def java_release(major: int) -> str:
     if major <= 48:
         return f"1.{max(1, major - 44)}"
     return str(major - MAJOR_OFFSET)
+
+
+def jdk_used(jdk: Jdk) -> JdkUsed:
+    """What the output says of the JDK that replays (``jdk: 25.0.3 (/usr/lib/jvm/…)``)."""
+    return JdkUsed(jvm_version(jdk.java) or "unknown", str(jdk_home(jdk.java)))
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ class TooNew:
         )
 
     def skip_reason(self) -> str:
-        """Why replays are not run (after "replay skipped: ")."""
+        """Why replays are not run (after "not replayed: ")."""
         newest = self.newest
         return (
             f"class-file version {newest} (Java {java_release(newest)}) is newer than the "

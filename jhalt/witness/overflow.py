@@ -22,7 +22,6 @@ The depths and the cycle are stated in the result. Frames are compared by class 
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,10 +30,12 @@ from typing import TypeVar
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
-from jhalt.witness.containment import contained_popen, cpu_limit_for
-from jhalt.witness.output import exit_status
+from jhalt.witness.containment import cpu_limit_for
+from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.processes import release
+from jhalt.witness.sandbox import without_notice
 from jhalt.witness.stacks import StackFrame, parse_frame
+from jhalt.witness.startup import NotReplayed, refused_options, start_replay_jvm
 
 T = TypeVar("T")
 
@@ -47,6 +48,8 @@ _KEPT_FRAMES = 4096
 """Frames kept from the top of a trace to find its cycle (the rest is only counted)."""
 _TOP_CALLEES = 4
 _HEADER = f'Exception in thread "main" {STACK_OVERFLOW}'
+_HEAD_BYTES = 8192
+"""What is read of a run's standard error to tell a JVM that refused its options."""
 
 
 @dataclass(frozen=True)
@@ -116,28 +119,43 @@ def overflow_run(
     read: Callable[[Iterator[Iterator[StackFrame]]], T | None],
 ) -> T | str:
     """One contained run of ``java ARGUMENTS`` (scratch directory under ``work``, stderr into
-    a file) that must end in an uncaught ``StackOverflowError``: what ``read`` makes of the
-    reports of the trace (`overflow_reports`), or what happened instead."""
+    a file, stdout bounded) that must end in an uncaught ``StackOverflowError``: what ``read``
+    makes of the reports of the trace (`overflow_reports`), or what happened instead. Raises
+    `NotReplayed` when the JVM could not run it (no sandbox, its options refused)."""
     scratch = Path(tempfile.mkdtemp(prefix="overflow-", dir=work))
     trace = scratch / "stderr.txt"
     try:
         with trace.open("wb") as sink:
-            process = contained_popen(
-                java, arguments, scratch, cpu_limit_for(timeout_s),
-                stdout=subprocess.DEVNULL, stderr=sink,
-            )  # fmt: skip
+            process = start_replay_jvm(
+                java, arguments, scratch, cpu_limit_for(timeout_s), stderr=sink
+            )
+            stdout = BoundedOutput(process.stdout)
             try:
                 code = exit_status(process, timeout_s)
             finally:
                 release(process)
+                stdout.join(5)
+                if process.stdout is not None:
+                    process.stdout.close()
         if code is None:
             return f"still running after {timeout_s:g} s, no StackOverflowError"
         found = read(overflow_reports(trace))
-        return found if found is not None else f"exit code {code} without a StackOverflowError"
+        if found is not None:
+            return found
+        refused = refused_options(code, _head(trace), stdout.text())
+        if refused is not None:
+            raise NotReplayed(refused)
+        return f"exit code {code} without a StackOverflowError"
     except OSError as error:
         return f"could not run java ({error})"
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _head(trace: Path) -> str:
+    """The start of a run's standard error, without the JDK's security manager notice."""
+    with trace.open("rb") as stream:
+        return without_notice(stream.read(_HEAD_BYTES).decode("utf-8", "replace"))
 
 
 def overflow_reports(trace: Path) -> Iterator[Iterator[StackFrame]]:

@@ -31,10 +31,11 @@ return) runs on rewritten classes that return them (`jhalt.witness.inject`):
 A replay ends by the ``deadline`` it is given (issue 19: the entry's ``--timeout``): the
 compilation (`jhalt.witness.compiler`: the run's compile server, else ``javac``) and the run
 are shortened to the time left, and a witness that does not fit is `Replay.NOT_RUN`
-(`out_of_budget`: "replay skipped: budget …"), not unconfirmed.
+(`out_of_budget`: "not replayed: budget …"), not unconfirmed.
 
-Never raises for an environment problem: no JDK gives `Replay.NOT_RUN` ("replay skipped: no
-JDK found"), as does a reproducer that does not compile; an unconfirmed witness is never
+Never raises for an environment problem: no JDK gives `Replay.NOT_RUN` ("not replayed: no
+JDK found"), as do a reproducer that does not compile, no sandbox for the JVM and a JVM that
+refuses its options or the class (`jhalt.witness.startup`); an unconfirmed witness is never
 reported as confirmed.
 """
 
@@ -53,9 +54,9 @@ from pathlib import Path
 from jhalt.budget import NEVER, REPLAY_FLOOR_S, Deadline
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
-from jhalt.witness.claim import Claim, Jdk, ReplayResult, find_jdk, skipped
+from jhalt.witness.claim import Claim, Jdk, ReplayResult, find_jdk, not_replayed, skipped
 from jhalt.witness.compiler import COMPILE_TIMEOUT_S, compile_sources
-from jhalt.witness.containment import contained_command, contained_popen, cpu_limit_for
+from jhalt.witness.containment import contained_command, cpu_limit_for
 from jhalt.witness.deepening import LoopClaim, judge_deepening
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
@@ -69,6 +70,13 @@ from jhalt.witness.stacks import (
     main_thread_frames,
     parse_uncaught_exception,
 )
+from jhalt.witness.startup import (
+    LAUNCHER_REFUSED,
+    NOT_STARTED,
+    NotReplayed,
+    launch_refusal,
+    start_replay_jvm,
+)
 
 __all__ = [
     "BUDGET_SPENT",
@@ -79,6 +87,7 @@ __all__ = [
     "Observer",
     "ReplayResult",
     "find_jdk",
+    "not_replayed",
     "out_of_budget",
     "replay",
     "replay_finding",
@@ -107,9 +116,9 @@ def replay_finding(
         elif witness.args is not None:
             inputs = args_inputs(witness.args)
         else:
-            return skipped("replay skipped: the witness has no inputs")
+            return not_replayed("the witness has no inputs")
     except ValueError as error:
-        return skipped(f"replay skipped: unreadable witness inputs ({error})")
+        return not_replayed(f"unreadable witness inputs ({error})")
     claim = Claim.of_finding(finding, loop_lines)
     return replay(classpath, finding.entry, inputs, claim, timeout_s=timeout_s, jdk=jdk)
 
@@ -142,14 +151,14 @@ def replay(
     replay that does not fit is `out_of_budget` (`_wait_within`)."""
     jdk = jdk or find_jdk()
     if jdk is None:
-        return skipped("replay skipped: no JDK found")
+        return not_replayed("no JDK found")
     classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
         if inputs.environment:
             try:
                 classpath = inject_environment(classpath, inputs.environment, work)
             except ValueError as error:
-                return skipped(f"replay skipped: {error}")
+                return not_replayed(str(error))
         flags = ["-ea"] if inputs.assertions else []
         args = _command_line(entry, inputs)
         if args is not None:
@@ -173,7 +182,7 @@ its own limit is longer, but a dump that is late only delays the entry)."""
 
 def out_of_budget() -> ReplayResult:
     """The `Replay.NOT_RUN` result of a witness its entry had no time left for."""
-    return skipped(f"replay skipped: {BUDGET_SPENT}")
+    return not_replayed(BUDGET_SPENT)
 
 
 def _wait_within(claim: Claim, timeout_s: float, deadline: Deadline) -> float | None:
@@ -202,12 +211,16 @@ def _within(
 ) -> ReplayResult:
     """`_observe_or_run` with the wait of `_wait_within` (``limits``: the timeout and the
     deadline). An exception run cut short by the deadline that was still running says so
-    (`out_of_budget`), not "unconfirmed": more time might have confirmed it."""
+    (`out_of_budget`), not "unconfirmed": more time might have confirmed it; so does a run
+    that could not start (`NotReplayed`: no sandbox, the JVM refused its options)."""
     timeout_s, deadline = limits
     wait = _wait_within(claim, timeout_s, deadline)
     if wait is None:
         return out_of_budget()
-    result = _observe_or_run(arguments, work, claim, wait, jdk, observe)
+    try:
+        result = _observe_or_run(arguments, work, claim, wait, jdk, observe)
+    except NotReplayed as refusal:
+        return not_replayed(refusal.why)
     cut = wait < timeout_s and result.status is Replay.UNCONFIRMED
     if cut and not claim.is_non_termination and result.detail.startswith("still running"):
         return dataclasses.replace(out_of_budget(), command=result.command)
@@ -276,28 +289,7 @@ def _command_line(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | 
 
 
 def _launcher_refused(result: ReplayResult) -> bool:
-    return result.detail.startswith(_LAUNCHER_REFUSED)
-
-
-_LAUNCHER_REFUSED = "the java launcher refused the class"
-
-
-_VERSION_REFUSAL = "java.lang.UnsupportedClassVersionError: "
-
-
-def _launcher_refusal(code: int, stderr: str) -> ReplayResult | None:
-    """The launcher's own complaint (``Error: Main method not found …``, exit code 1): the
-    class is then replayed through the reproducer instead. A class-file version the local
-    JVM does not run (``UnsupportedClassVersionError``, from the launcher or from the
-    reproducer) refutes nothing: the witness is `Replay.NOT_RUN` (README), not unconfirmed."""
-    at = stderr.find(_VERSION_REFUSAL)
-    if code != 0 and at >= 0:
-        line = stderr[at:].splitlines()[0].removeprefix("java.lang.")
-        return skipped(f"replay not run: the local JVM cannot load the class ({line})")
-    if code == 1 and stderr.startswith("Error: "):
-        first = stderr.splitlines()[0]
-        return ReplayResult(Replay.UNCONFIRMED, f"{_LAUNCHER_REFUSED}: {first}")
-    return None
+    return result.detail.startswith(LAUNCHER_REFUSED)
 
 
 def _compile_reproducer(
@@ -313,11 +305,11 @@ def _compile_reproducer(
     runs no annotation processor (``-proc:none``): those found on the analysed class path would
     be the target's code running outside the replay's containment."""
     if jdk.javac is None:
-        return skipped("replay skipped: no javac found (a JRE only)")
+        return not_replayed("no javac found (a JRE only)")
     try:
         reproducer = generate_reproducer(entry, inputs, claim.kind, location=claim.method)
     except ValueError as error:
-        return skipped(f"replay skipped: no reproducer for {entry}: {error}")
+        return not_replayed(f"no reproducer for {entry}: {error}")
     source, _ = reproducer.write(work / "src")
     out = _javac(work, classpath, source, jdk.javac, deadline)
     if isinstance(out, ReplayResult):
@@ -338,7 +330,7 @@ def replay_source(
     a ``main``) against ``classpath`` and judge ``claim`` on its run, as `replay` judges a
     reproducer (the public-call reproducers of `jhalt.witness.api`), by ``deadline``."""
     if jdk.javac is None:
-        return skipped("replay skipped: no javac found (a JRE only)")
+        return not_replayed("no javac found (a JRE only)")
     classpath = absolute_classpath(classpath)
     with scratch_directory("jhalt-replay-") as work:
         out = _javac(work, classpath, source, jdk.javac, deadline)
@@ -366,7 +358,7 @@ def _javac(
     if problem is not None:
         if deadline.expired():
             return out_of_budget()
-        return skipped(f"replay skipped: the reproducer {problem}")
+        return not_replayed(f"the reproducer {problem}")
     return out
 
 
@@ -382,16 +374,19 @@ def _run_and_judge(
     scratch = Path(tempfile.mkdtemp(prefix="run-", dir=work))
     cpu_s = cpu_limit_for(timeout_s + _DUMP_ALLOWANCE_S)
     try:
-        process = contained_popen(jdk.java, arguments, scratch, cpu_s)
+        process = start_replay_jvm(jdk.java, arguments, scratch, cpu_s)
     except (OSError, subprocess.SubprocessError) as error:
         shutil.rmtree(scratch, ignore_errors=True)
-        return skipped(f"replay skipped: could not start java ({error})")
+        return not_replayed(f"{NOT_STARTED} ({error})")
+    except NotReplayed:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     stdout, stderr = BoundedOutput(process.stdout), BoundedOutput(process.stderr)
     try:
         if claim.is_non_termination:
             result = _judge_hang(process, claim, timeout_s, jdk, stdout, stderr)
         else:
-            result = _judge_exception(process, claim, timeout_s, stderr)
+            result = _judge_exception(process, claim, timeout_s, (stdout, stderr))
     finally:
         # The leader is alive or an unreaped zombie (`_exit_status` does not reap), so the
         # group id cannot have been reused: kill the group, then reap the leader.
@@ -407,16 +402,21 @@ def _run_and_judge(
 
 
 def _judge_exception(
-    process: subprocess.Popen[bytes], claim: Claim, timeout_s: float, stderr: BoundedOutput
+    process: subprocess.Popen[bytes],
+    claim: Claim,
+    timeout_s: float,
+    outputs: tuple[BoundedOutput, BoundedOutput],
 ) -> ReplayResult:
     code = exit_status(process, timeout_s)
     if code is None:
         return ReplayResult(
             Replay.UNCONFIRMED, f"still running after {timeout_s:g} s; no exception was thrown"
         )
+    stdout, stderr = outputs
     stderr.join(5)
+    stdout.join(1)
     text = stderr.text()
-    refused = _launcher_refusal(code, text)
+    refused = launch_refusal(code, text, stdout.text())
     if refused:
         return refused
     uncaught = parse_uncaught_exception(text)
@@ -470,7 +470,8 @@ def _judge_hang(
     code = exit_status(process, wait_s)
     if code is not None:
         stderr.join(2)
-        refused = _launcher_refusal(code, stderr.text())
+        stdout.join(1)
+        refused = launch_refusal(code, stderr.text(), stdout.text())
         if refused:
             return refused
         uncaught = parse_uncaught_exception(stderr.text())

@@ -20,7 +20,7 @@ from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
-from jhalt.witness.replay import Claim, Jdk, Observer, ReplayResult, replay, skipped
+from jhalt.witness.replay import Claim, Jdk, Observer, ReplayResult, not_replayed, replay
 from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
 
 
@@ -55,7 +55,8 @@ def validate_finding(
 ) -> tuple[Finding, ReplayResult]:
     """The finding with reproducer path and replay status in its witness, and the replay result.
 
-    ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run".
+    ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run"
+    ("not replayed: SKIP_REASON").
     ``observe``: a hang is first watched by it (`jhalt.witness.replay.replay`); the replay
     ends by ``deadline``."""
     inputs = finding_inputs(finding)
@@ -74,9 +75,9 @@ def validate_finding(
     except (ValueError, OSError) as error:
         witness = dataclasses.replace(witness, replay_detail=f"no reproducer: {error}")
     if skip_reason is not None:
-        result = skipped(f"replay skipped: {skip_reason}")
+        result = not_replayed(skip_reason)
     elif jdk is None:
-        result = skipped("replay skipped: no JDK found")
+        result = not_replayed("no JDK found")
     else:
         result = replay(
             classpath,

@@ -55,7 +55,7 @@ def test_loop_as_a_method_null_element_with_sources(capsys, tmp_path: Path) -> N
         "        Loop.java:8   while (position < end) {",
         "      > Loop.java:9   position += args[position].length();",
         "    witness: args = new String[]{null}",
-        "    replay: not run (replay skipped: --no-validate)",
+        "    replay: not replayed, because --no-validate",
         f"    reproducer: {tmp_path}/Loop_main_05a886_2/Reproduce_Loop_main.java",
     ]
     assert Path(block[-1].split(": ", 1)[1]).is_file()

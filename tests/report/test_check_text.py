@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from jhalt.findings import Finding, Replay, SourceLocation, Witness
+from jhalt.findings import Finding, JdkUsed, Replay, SourceLocation, Witness
 from jhalt.ids import FieldId, MethodId
 from jhalt.report.check_output import check_json, check_text, method_text
 from jhalt.report.witness_text import inputs_assignments, witness_lines
@@ -189,9 +189,41 @@ def test_unconfirmed_and_not_run_are_never_shown_as_confirmed() -> None:
         in unconfirmed.splitlines()
     )
     assert "confirmed (" not in unconfirmed.replace("UNCONFIRMED", "")
-    not_run = check_text([finding(Replay.NOT_RUN, "replay skipped: --no-validate", None)], [])
-    assert "    replay: not run (replay skipped: --no-validate)" in not_run.splitlines()
+    not_run = check_text([finding(Replay.NOT_RUN, "not replayed: --no-validate", None)], [])
+    assert "    replay: not replayed, because --no-validate" in not_run.splitlines()
     assert "    reproducer: none" in not_run.splitlines()
+
+
+def test_findings_not_replayed_come_last_under_their_own_heading() -> None:
+    # issue 32: the one the JVM could not run is listed apart, with why, and marked in JSON
+    why = "the JVM refused its options (Unrecognized VM option 'Bogus')"
+    findings = [
+        finding(Replay.NOT_RUN, f"not replayed: {why}"),
+        finding(Replay.CONFIRMED, "the JVM threw java.lang.NullPointerException"),
+    ]
+    jdk = JdkUsed("25.0.3", "/usr/lib/jvm/temurin-25-jdk-amd64")
+    lines = check_text(findings, ["a note"], jdk=jdk).splitlines()
+    headings = [line for line in lines if not line.startswith(" ") and line]
+    assert headings == [
+        "[1] uncaught java.lang.NullPointerException: dereference of null",
+        f"not replayed, because {why}: 1 finding(s) whose witness did not run on the JVM — "
+        "neither confirmed nor refuted",
+        "[2] uncaught java.lang.NullPointerException: dereference of null",
+        "2 finding(s), 1 of them not replayed",
+        "jdk: 25.0.3 (/usr/lib/jvm/temurin-25-jdk-amd64)",
+        "note: a note",
+    ]
+    assert f"    replay: not replayed, because {why}" in lines
+    data = json.loads(check_json(findings, [], jdk=jdk))
+    assert [f.get("not_replayed") for f in data["findings"]] == [why, None]
+    assert data["jdk"] == {"version": "25.0.3", "path": "/usr/lib/jvm/temurin-25-jdk-amd64"}
+    assert "jdk" not in json.loads(check_json(findings, []))
+
+
+def test_results_worded_before_issue_32_read_the_same() -> None:
+    # a results cache may hold details of an earlier version
+    old = check_text([finding(Replay.NOT_RUN, "replay skipped: --no-validate")], [])
+    assert "    replay: not replayed, because --no-validate" in old.splitlines()
 
 
 def test_long_paths_are_shortened_in_the_middle() -> None:

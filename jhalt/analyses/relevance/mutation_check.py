@@ -10,7 +10,9 @@ the findings of each method by one mutant, and if that differs too, each finding
 of its own; the ones that still show a difference are withdrawn (never reported). (A finding
 alone may fail where the set passes — a dropped store whose reads are another finding — so
 the smallest group that passes is the one that counts.) An input on which the original does not finish within the time
-limit proves nothing and is not counted.
+limit proves nothing and is not counted. When no run can start at all (no sandbox, the JVM
+refuses its options: `jhalt.witness.startup`), every finding is left unchecked, "not
+replayed: …" — a mutant that "behaves like the original" because neither ran proves nothing.
 """
 
 from __future__ import annotations
@@ -37,10 +39,12 @@ from jhalt.analyses.relevance.result import (
 from jhalt.analyses.relevance.sample_inputs import sample_inputs
 from jhalt.classfile import ClassPath
 from jhalt.ids import MethodId
-from jhalt.witness.containment import contained_popen, cpu_limit_for
+from jhalt.witness.claim import NOT_REPLAYED
+from jhalt.witness.containment import cpu_limit_for
 from jhalt.witness.processes import release, scratch_directory
-from jhalt.witness.replay import Jdk
+from jhalt.witness.replay import Jdk, absolute_classpath
 from jhalt.witness.sandbox import without_notice
+from jhalt.witness.startup import NotReplayed, refused_options, start_replay_jvm
 
 _FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto")
 _OUTPUT_LIMIT = 1 << 16
@@ -111,7 +115,10 @@ def check_mutations(
         if driver is None:
             return _all(result, MutationCheck(NOT_CHECKED, 0, "the driver did not compile"))
         runner = _Runner(setup, result.entry, scratch, driver)
-        return runner.check(result, bodies)
+        try:
+            return runner.check(result, bodies)
+        except NotReplayed as refusal:
+            return _all(result, MutationCheck(NOT_CHECKED, 0, f"{NOT_REPLAYED}{refusal.why}"))
 
 
 def _all(result: RelevanceResult, check: MutationCheck) -> RelevanceResult:
@@ -138,10 +145,13 @@ class _Runner:
         self.statics = scratch / "statics.txt"
         self.statics.write_text("\n".join(setup.classpath.class_names()) + "\n")
         self.mutants = 0
+        # what java is given: a single class file replays from its package root, and every
+        # entry is absolute (the runs' working directories are scratch directories)
+        self.spec = absolute_classpath(setup.classpath.runtime_spec())
 
     def check(self, result: RelevanceResult, bodies: Bodies) -> RelevanceResult:
         vectors = sample_inputs(self.entry, self.setup.inputs)
-        originals = [self.run(self.setup.classpath.spec, v, mutant=False) for v in vectors]
+        originals = [self.run(self.spec, v, mutant=False) for v in vectors]
         if originals and all(o.status in ("exit 97", "exit 98") for o in originals):
             return _all(result, MutationCheck(NOT_CHECKED, 0, "the driver cannot call the entry"))
         cases = [(v, o) for v, o in zip(vectors, originals) if o.status != "timeout"]
@@ -201,7 +211,7 @@ class _Runner:
             target = directory / f"{name}.class"
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        spec = f"{directory}:{self.setup.classpath.spec}"
+        spec = f"{directory}:{self.spec}"
         for vector, original in cases:
             if time.monotonic() > self.deadline:
                 return MutationCheck(NOT_CHECKED, 0, "time limit of the mutation check")
@@ -214,7 +224,8 @@ class _Runner:
         return MutationCheck(CONFIRMED, len(cases))
 
     def run(self, spec: str, vector: tuple[str, ...], mutant: bool) -> Observation:
-        """One contained run of the driver on ``vector``."""
+        """One contained run of the driver on ``vector``; raises `NotReplayed` when the JVM
+        could not run it."""
         work = _fresh(self.scratch / f"run{time.monotonic_ns()}")
         flags = [*_FAST_START, *(MUTANT_JVM_FLAGS if mutant else ())]
         arguments = [
@@ -223,18 +234,23 @@ class _Runner:
         ]  # fmt: skip
         timeout = self.setup.run_timeout_s
         with open(work / "out", "wb") as out_file, open(work / "err", "wb") as err_file:
-            process = contained_popen(
+            process = start_replay_jvm(
                 self.setup.jdk.java, arguments, work, cpu_limit_for(timeout),
                 stdout=out_file, stderr=err_file,
             )  # fmt: skip
+            code = None
             try:
-                status = f"exit {process.wait(timeout=timeout)}"
+                code = process.wait(timeout=timeout)
+                status = f"exit {code}"
             except subprocess.TimeoutExpired:
                 status = "timeout"
             finally:
                 release(process)
         out = (work / "out").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace")
         err = without_notice((work / "err").read_bytes()[:_OUTPUT_LIMIT].decode("utf-8", "replace"))
+        refused = refused_options(code, err, out)
+        if refused is not None:
+            raise NotReplayed(refused)
         printed, _, result = out.partition(RESULT_MARKER)
         errors = [x for x in err.splitlines() if "VM warning" not in x]
         return Observation(status, printed + "\n".join(errors), tuple(result.splitlines()))

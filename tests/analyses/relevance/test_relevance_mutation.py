@@ -29,6 +29,7 @@ from jhalt.classfile import ClassPath
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
+from jhalt.witness.containment import allow_unsafe_replay
 from jhalt.witness.replay import find_jdk
 
 CHECKED = [
@@ -153,3 +154,28 @@ def test_a_finding_only_partly_replaced_is_unchecked_not_withdrawn(tmp_path: Pat
     checked = check_mutations(result, Bodies(program), MutationSetup(path, jdk, inputs=3))
     assert not checked.withdrawn
     assert [f.mutation.status for f in checked.findings] == [NOT_CHECKED]
+
+
+def test_a_jvm_that_runs_nothing_checks_nothing(tmp_path: Path) -> None:
+    """Issue 32: JDK 25 refused the sandbox's options for the original and the mutant alike,
+    the two "behaved the same" and every finding was mutation-confirmed. A JVM that refuses
+    its options (here a stand-in printing JDK 25's refusal) leaves every finding unchecked."""
+    result, program, setup = _analyse("LoopUnusedSum")
+    assert result.findings
+    java = tmp_path / "java"
+    java.write_text(
+        "#!/bin/sh\necho 'Error occurred during initialization of VM'\n"
+        "echo 'java.lang.Error: A command line option has attempted to allow or enable the "
+        "Security Manager. Enabling a Security Manager is not supported.'\nexit 1\n"
+    )
+    java.chmod(0o755)
+    refusing = replace(setup, jdk=replace(setup.jdk, java=str(java)))
+    allow_unsafe_replay(True)  # a harmless script: about the refusal, not this machine's sandbox
+    try:
+        checked = check_mutations(result, Bodies(program), refusing)
+    finally:
+        allow_unsafe_replay(False)
+    assert len(checked.findings) == len(result.findings) and not checked.withdrawn
+    for finding in checked.findings:
+        assert finding.mutation.status == NOT_CHECKED
+        assert finding.mutation.detail.startswith("not replayed: the JVM refused its options (")
