@@ -87,21 +87,27 @@ def jailed(command: Sequence[str], spec: Spec) -> list[str]:
     return [sys.executable, "-I", "-S", "-c", _BOOT, spec.to_json(), "--", *command]
 
 
-@functools.cache
 def probes() -> tuple[Probe, ...]:
-    """Each layer tried once (a jail running ``true``), strongest first; cached per process."""
-    found = []
-    for layer in (Isolation.NAMESPACES, Isolation.LANDLOCK):
-        found.append(_probe(layer))
-    return tuple(found)
+    """Each layer tried (a jail running ``true``), strongest first (`jhalt doctor`)."""
+    return tuple(_probe(layer) for layer in _LAYERS)
 
 
 def chosen() -> Isolation:
-    """The strongest layer that works here, `Isolation.NONE` when none does."""
-    return next((probe.layer for probe in probes() if probe.works), Isolation.NONE)
+    """The strongest layer that works here, `Isolation.NONE` when none does (weaker layers are
+    tried only when the stronger ones fail)."""
+    return next((layer for layer in _LAYERS if _probe(layer).works), Isolation.NONE)
 
 
+_LAYERS = (Isolation.NAMESPACES, Isolation.LANDLOCK)
+
+
+@functools.cache
 def _probe(layer: Isolation) -> Probe:
+    """Whether ``layer`` works here: tried once per process (forked workers inherit it)."""
+    return _try(layer)
+
+
+def _try(layer: Isolation) -> Probe:
     if sys.platform != "linux":
         return Probe(layer, False, "not Linux")
     if layer is Isolation.LANDLOCK and landlock_abi() < 1:

@@ -27,6 +27,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -194,7 +195,45 @@ def release(process: subprocess.Popen[bytes]) -> None:
     ours when it is killed."""
     kill_group(process.pid)
     process.wait()
+    _wait_for_group_end(process.pid)
     forget_group(process.pid)
+
+
+GROUP_END_WAIT_S = 2.0
+"""How long `release` waits for the rest of a killed group to be gone (its members are reaped
+by their own parents, or by init when those died first: an OS sandbox's processes)."""
+
+
+def _wait_for_group_end(pgid: int) -> None:
+    """Return once every process of group ``pgid`` has ended (at most `GROUP_END_WAIT_S`). An
+    ended process whose parent died first may wait a while to be reaped by init: it runs
+    nothing any more, so it counts as ended."""
+    deadline = time.monotonic() + GROUP_END_WAIT_S
+    while _running_in_group(pgid) and time.monotonic() < deadline:
+        time.sleep(0.005)
+
+
+def _running_in_group(pgid: int) -> bool:
+    """Whether a process of group ``pgid`` is alive and not a zombie (``/proc``; on a system
+    without it, whether the group has any member at all)."""
+    try:
+        os.killpg(pgid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return True
+    for name in entries:
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as handle:
+                    fields = handle.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] not in (b"Z", b"X"):
+                return True
+    return False
 
 
 def hand_over(process: subprocess.Popen[bytes]) -> None:

@@ -69,6 +69,8 @@ def _pump(first: socket.socket, second: socket.socket) -> None:
     peers = {first: second, second: first}
     for end in peers:
         end.settimeout(None)
+        # a debugger's small request-reply packets: no Nagle delay against delayed ACKs
+        end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         while True:
             readable, _, _ = select.select(list(peers), [], [])
