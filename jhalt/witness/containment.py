@@ -33,6 +33,7 @@ from jhalt.witness.isolation import (
     jailed,
     prepare_scratch,
     probes,
+    unenterable,
     unreadable,
     unsafe_replay_allowed,
 )
@@ -117,13 +118,13 @@ def _in_jail(command: list[str], scratch: Path, ports: Sequence[int]) -> list[st
         raise SandboxUnavailable(f"no sandbox works here ({why}; see `jhalt doctor`)")
     java = os.path.realpath(shutil.which(command[0]) or command[0])
     visible = [*_jdk_paths(java), *_paths_in(command[1:])]
-    blocked = unreadable(visible) if layer is Isolation.NAMESPACES else None
+    prepare_scratch(scratch, layer)
+    blocked = unreadable(visible, layer) or unenterable(str(scratch), layer)
     if blocked:
         raise SandboxUnavailable(
             f"the sandbox's user (nobody) cannot read {blocked}: make it readable by others "
             "or run jhalt as an ordinary user"
         )
-    prepare_scratch(scratch, layer)
     spec = Spec(str(scratch), tuple(visible), layer.value, tuple(ports))
     return jailed([java, *command[1:]], spec)
 

@@ -18,8 +18,9 @@ The layers, strongest first (`Isolation`), chosen once per process by trying the
 
 The Security Manager (`jhalt.witness.sandbox`) is an extra layer inside, on JDKs that still
 accept it (≤ 23). Assumption: the class path and the JDK are readable by the jail's user (when
-jhalt runs as root, ``nobody``: files and directories readable by others); `unreadable` names
-an entry that is not, and the replay is then not run, saying so."""
+jhalt runs as root, ``nobody``: files and directories readable by others; for the Landlock
+layer, below directories others may enter); `unreadable` names an entry that is not, and the
+replay is then not run, saying so."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ __all__ = [
     "jailed",
     "probes",
     "prepare_scratch",
+    "unenterable",
     "unreadable",
     "unsafe_replay_allowed",
 ]
@@ -132,16 +134,27 @@ def _try(layer: Isolation) -> Probe:
 
 
 def prepare_scratch(scratch: Path, layer: Isolation) -> None:
-    """Give the scratch directory to the jail's user (``nobody`` in a namespace jail when jhalt
-    runs as root; in the Landlock jail, root without its capabilities, still its owner)."""
-    if layer is Isolation.NAMESPACES and os.geteuid() == 0:
-        os.chown(scratch, NOBODY, NOBODY)
+    """Give the scratch directory to the jail's user (``nobody`` when jhalt runs as root). The
+    Landlock jail sees the host's directories: there ``nobody`` must also be able to enter the
+    directories above the scratch directory that jhalt made below the temporary root (entering
+    only: they stay unlistable)."""
+    if layer is Isolation.NONE or os.geteuid() != 0:
+        return
+    os.chown(scratch, NOBODY, NOBODY)
+    if layer is Isolation.LANDLOCK:
+        root = Path(tempfile.gettempdir()).resolve()
+        for parent in scratch.resolve().parents:
+            if parent == root or root not in parent.parents:
+                break
+            os.chmod(parent, os.stat(parent).st_mode | 0o001)
 
 
-def unreadable(paths: Sequence[str]) -> str | None:
+def unreadable(paths: Sequence[str], layer: Isolation) -> str | None:
     """The first of ``paths`` the jail's user cannot read, when jhalt runs as root (then the
-    jail runs as ``nobody``, which reads only what others may read); None when all can be."""
-    if os.geteuid() != 0:
+    jail runs as ``nobody``, which reads only what others may read; in the Landlock jail, which
+    sees the host's directories, also only below directories others may enter); None when it
+    can read them all."""
+    if os.geteuid() != 0 or layer is Isolation.NONE:
         return None
     for path in paths:
         try:
@@ -151,4 +164,18 @@ def unreadable(paths: Sequence[str]) -> str | None:
         wanted = 0o005 if os.path.isdir(path) else 0o004
         if mode & wanted != wanted:
             return path
+        closed = unenterable(path, layer)
+        if closed:
+            return closed
+    return None
+
+
+def unenterable(path: str, layer: Isolation) -> str | None:
+    """In the Landlock jail of a root jhalt: the first directory above ``path`` that ``nobody``
+    may not enter (None when there is none, or another layer binds ``path`` itself)."""
+    if os.geteuid() != 0 or layer is not Isolation.LANDLOCK:
+        return None
+    for parent in Path(path).parents:
+        if os.stat(parent).st_mode & 0o001 == 0:
+            return str(parent)
     return None

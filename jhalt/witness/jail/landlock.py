@@ -3,8 +3,9 @@ process just before it runs the command. Once restricted, neither the process no
 starts can lift the restriction, change its mounts or gain privileges.
 
 What is allowed (every other handled access is denied): reading and executing below the
-``readable`` paths; everything below the ``writable`` ones; with ABI 4+, binding and connecting
-TCP only on the ``ports`` given (none, or the debugger's); with ABI 6+, no signals to processes
+``readable`` paths; everything below the ``writable`` ones; with ABI 4+ (unless a network
+namespace isolates it already), binding and connecting TCP only on the ``ports`` given (none,
+or the debugger's); with ABI 6+, no signals to processes
 and no abstract Unix sockets outside the sandbox. Rights the running kernel does not know are
 left out (`abi` tells which it knows): an older kernel gets the subset it understands."""
 
@@ -66,9 +67,15 @@ def _handled_fs(version: int) -> int:
     return rights
 
 
-def restrict(readable: Iterable[str], writable: Iterable[str], ports: Iterable[int] = ()) -> int:
-    """Restrict this process (module docstring); the ABI used. Raises `OSError` when the kernel
-    has no Landlock or a rule cannot be added (a path that does not exist is skipped)."""
+def restrict(
+    readable: Iterable[str],
+    writable: Iterable[str],
+    ports: Iterable[int] = (),
+    network: bool = True,
+) -> int:
+    """Restrict this process (module docstring); the ABI used. ``network`` False: TCP is left
+    alone (a network namespace isolates it already). Raises `OSError` when the kernel has no
+    Landlock or a rule cannot be added (a path that does not exist is skipped)."""
     version = abi()
     if version < 1:
         raise OSError(38, "Landlock is not available")
@@ -76,7 +83,7 @@ def restrict(readable: Iterable[str], writable: Iterable[str], ports: Iterable[i
     size = 8 if version < 4 else 16 if version < 6 else 24
     attributes = _RulesetAttr(
         handled,
-        (_BIND_TCP | _CONNECT_TCP) if version >= 4 else 0,
+        (_BIND_TCP | _CONNECT_TCP) if version >= 4 and network else 0,
         (_SCOPE_ABSTRACT_UNIX | _SCOPE_SIGNAL) if version >= 6 else 0,
     )
     ruleset = syscall(
@@ -88,7 +95,7 @@ def restrict(readable: Iterable[str], writable: Iterable[str], ports: Iterable[i
             _allow_path(ruleset, path, (EXECUTE | READ_FILE | READ_DIR) & handled)
         for path in writable:
             _allow_path(ruleset, path, handled)
-        if version >= 4:
+        if version >= 4 and network:
             for port in ports:
                 rule = _NetPort(_BIND_TCP | _CONNECT_TCP, port)
                 _add_rule(ruleset, _RULE_NET_PORT, rule)

@@ -15,9 +15,9 @@ Mode ``namespaces`` (the barrier, where user namespaces work), three processes:
   it (`landlock`), and executes COMMAND.
 
 Mode ``landlock`` (the fallback where user namespaces do not work): the outer process itself
-sets the limits, drops every capability, restricts itself with Landlock (reading only the
-system directories, the ``read_only`` paths and the scratch directory; writing only the
-scratch directory; TCP only on the debugger's port) and executes COMMAND.
+sets the limits, becomes ``nobody`` when jhalt runs as root, restricts itself with Landlock
+(reading only the system directories, the ``read_only`` paths and the scratch directory;
+writing only the scratch directory; TCP only on the debugger's port) and executes COMMAND.
 
 Every process of the jail dies with its parent (``PR_SET_PDEATHSIG``), and jhalt kills the
 whole process group on every exit path. The exit status is passed up unchanged (a death by a
@@ -47,9 +47,6 @@ _NAMESPACES = (
     | syscalls.CLONE_NEWNET | syscalls.CLONE_NEWIPC | syscalls.CLONE_NEWUTS
 )  # fmt: skip
 _PR_SET_PDEATHSIG = 1
-_PR_CAPBSET_DROP = 24
-_PR_SET_SECUREBITS = 28
-_SECURE_NOROOT_ALL = 0x3F  # NOROOT, NO_SETUID_FIXUP, KEEP_CAPS: each set and locked
 _FAILED = 125  # the jail could not be set up (the command did not run)
 
 
@@ -181,13 +178,10 @@ def _init(spec: Spec, command: list[str]) -> None:
         syscalls.sethostname("jhalt-sandbox")
         loopback_up()
         _limit(spec)
-        if os.geteuid() == 0:
-            os.setgroups([])
-            os.setresgid(NOBODY, NOBODY, NOBODY)
-            os.setresuid(NOBODY, NOBODY, NOBODY)
+        _not_root()
         syscalls.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         if landlock.abi() >= 1:
-            landlock.restrict(["/"], [spec.scratch, "/tmp", "/dev"], spec.ports)
+            landlock.restrict(["/"], [spec.scratch, "/tmp", "/dev"], network=False)
         _exec(command)
     except OSError as error:
         _fail(f"jhalt sandbox: {error}")
@@ -196,23 +190,21 @@ def _init(spec: Spec, command: list[str]) -> None:
 def _exec_under_landlock(spec: Spec, command: list[str]) -> None:
     """The fallback mode (module docstring); never returns."""
     _limit(spec)
-    if os.geteuid() == 0:
-        _drop_capabilities()
+    _not_root()
     readable = [*SYSTEM, "/dev", "/proc", *_existing(spec.read_only)]
     landlock.restrict(readable, [spec.scratch, "/dev/null"], spec.ports)
     os.chdir(spec.scratch)
     _exec(command)
 
 
-def _drop_capabilities() -> None:
-    """Root without its powers: no capability survives the ``exec`` (secure bits locked) nor can
-    be regained (the bounding set is emptied)."""
-    syscalls.prctl(_PR_SET_SECUREBITS, _SECURE_NOROOT_ALL)
-    for capability in range(64):
-        try:
-            syscalls.prctl(_PR_CAPBSET_DROP, capability)
-        except OSError:
-            break  # past the last capability the kernel knows
+def _not_root() -> None:
+    """When jhalt runs as root: become ``nobody``, which owns nothing outside the scratch
+    directory (so it cannot change even what Landlock leaves alone: modes, owners, times) and
+    keeps no capability."""
+    if os.geteuid() == 0:
+        os.setgroups([])
+        os.setresgid(NOBODY, NOBODY, NOBODY)
+        os.setresuid(NOBODY, NOBODY, NOBODY)
 
 
 def _limit(spec: Spec) -> None:
