@@ -1,0 +1,34 @@
+// Appends to a file of its decoy.
+// One program of the escape suite (tests/witness/test_escape.py).
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+
+public class EscapeAppend {
+    /** Tries the attack (class Attempt, loaded by name: jhalt's analysis does not follow it),
+     *  then divides by args.length (check: args = {} throws ArithmeticException here) and
+     *  loops forever (prove: args = {""} never leaves the loop). */
+    public static void main(String[] args) {
+        try {
+            Class.forName("EscapeAppend$Attempt");
+        } catch (Throwable ignored) {
+        }
+        int step = 10 / args.length;
+        while (step > 0) {
+            try {
+                Thread.sleep(50);
+            } catch (Throwable ignored) {
+            }
+        }
+    }
+
+    static final class Attempt {
+        static {
+            try {
+                Files.write(EscapeTarget.decoy("append").resolve("b.txt"), "appended".getBytes("UTF-8"),
+                        StandardOpenOption.APPEND);
+            } catch (Throwable ignored) {
+            }
+            EscapeTarget.attempted("append");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Writes into jhalt's caches: appends to its results cache ($XDG_CACHE_HOME/jhalt) and
+// puts a file named escaped into each helper cache below jhalt's temporary root
+// (jhalt-*-cache-*: the compiled sandbox, compile server and search driver).
+// One program of the escape suite (tests/witness/test_escape.py).
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+public class EscapeCaches {
+    /** Tries the attack (class Attempt, loaded by name: jhalt's analysis does not follow it),
+     *  then divides by args.length (check: args = {} throws ArithmeticException here) and
+     *  loops forever (prove: args = {""} never leaves the loop). */
+    public static void main(String[] args) {
+        try {
+            Class.forName("EscapeCaches$Attempt");
+        } catch (Throwable ignored) {
+        }
+        int step = 10 / args.length;
+        while (step > 0) {
+            try {
+                Thread.sleep(50);
+            } catch (Throwable ignored) {
+            }
+        }
+    }
+
+    static final class Attempt {
+        static {
+            try {
+                Files.write(EscapeTarget.resultsCache().resolve("results.json"), "escaped".getBytes("UTF-8"),
+                        StandardOpenOption.APPEND);
+            } catch (Throwable ignored) {
+            }
+            try (DirectoryStream<Path> found =
+                    Files.newDirectoryStream(EscapeTarget.jhaltTemporaryRoot(), "jhalt-*-cache-*")) {
+                for (Path directory : found) {
+                    try {
+                        Files.write(directory.resolve("escaped"), "escaped".getBytes("UTF-8"));
+                    } catch (Throwable ignored) {
+                    }
+                }
+            } catch (Throwable ignored) {
+            }
+            EscapeTarget.attempted("caches");
+        }
+    }
+}
