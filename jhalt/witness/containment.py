@@ -87,7 +87,7 @@ def _in_the_child(cpu_s: int, parent: int) -> None:
 
 
 def contained_command(
-    java: str, arguments: Sequence[str], scratch: Path, sandbox: Sandbox | None = Sandbox.HALT
+    java: str, arguments: Sequence[str], scratch: Path, sandbox: Sandbox | None = Sandbox.REFUSE
 ) -> list[str]:
     """``java -Xmx… -Djava.io.tmpdir=SCRATCH -Duser.home=SCRATCH SANDBOX… ARGUMENTS…``: the
     heap bound, the temporary and home directories and the file-system sandbox
@@ -159,7 +159,7 @@ def contained_popen(
     cpu_s: int,
     stdout: int | IO[bytes] | None = subprocess.PIPE,
     stderr: int | IO[bytes] | None = subprocess.PIPE,
-    sandbox: Sandbox | None = Sandbox.HALT,
+    sandbox: Sandbox | None = Sandbox.REFUSE,
     ports: Sequence[int] = (),
     stdin: int | IO[bytes] | None = subprocess.DEVNULL,
 ) -> subprocess.Popen[bytes]:

@@ -17,10 +17,10 @@ with it, and gets none); by itself it does not stop native code a program loads,
 that removes the security manager through ``sun.misc.Unsafe`` — the OS sandbox does. It costs a JVM about
 50 ms of start-up (the JDK's archived module graph is not used with a security manager).
 
-`Sandbox.HALT` ends the JVM at the first refused operation with exit code `REFUSED_EXIT` (a
-replay is then not confirmed: the program ran differently from an unsandboxed run);
-`Sandbox.REFUSE` throws ``SecurityException`` and goes on (the search: what it finds is
-replayed under HALT). The class is compiled once per user and JDK into the user's private
+`Sandbox.REFUSE` (what every contained JVM gets since issue 32) throws ``SecurityException``
+and goes on, as a refusal of the OS sandbox fails the call and goes on: a witness behaves alike
+on every JDK. `Sandbox.HALT` ends the JVM at the first refused operation with exit code
+`REFUSED_EXIT`. The class is compiled once per user and JDK into the user's private
 cache and checked against its manifest before every JVM start (`jhalt.witness.javac_cache`:
 a replaced class would switch the sandbox off for every later run); a JDK without ``javac``
 cannot build it, and then no sandboxed JVM starts (`SandboxUnavailable`).

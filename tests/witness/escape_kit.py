@@ -229,12 +229,18 @@ def snapshot(directory: Path) -> Snapshot:
 
 
 def make_results_cache(base: Path) -> Snapshot:
-    """The decoy of jhalt's results cache, ``base/cache/jhalt/results.json``."""
+    """The decoy of jhalt's results cache, ``base/cache/jhalt/results.json`` (jhalt itself
+    writes beside it: its helper classes, its real results); its snapshot."""
     directory = base / "cache" / "jhalt"
-    shutil.rmtree(directory, ignore_errors=True)
-    directory.mkdir(parents=True)
+    directory.mkdir(parents=True, exist_ok=True)
     (directory / "results.json").write_text(RESULTS_CACHE_TEXT)
-    return snapshot(directory)
+    return results_cache(base)
+
+
+def results_cache(base: Path) -> Snapshot:
+    """The decoy results cache file as it is now."""
+    path = base / "cache" / "jhalt" / "results.json"
+    return {path.name: (path.stat().st_mode, path.read_bytes())} if path.is_file() else {}
 
 
 def escaped_files(root: Path) -> list[str]:

@@ -61,6 +61,7 @@ from escape_kit import (
     installed_jdk,
     make_decoy,
     make_results_cache,
+    results_cache,
     run_jhalt,
     snapshot,
     start_session,
@@ -208,7 +209,7 @@ def prepare(attack: Attack, escape: Session) -> Before:
     """Fresh decoys for a jhalt run of ``attack``; whatever reached the listener or jhalt's
     helper caches before is cleared away (each test judges its own run)."""
     escape.listener.drain(0.05)
-    for leftover in escaped_files(escape.jhalt_tmp):
+    for leftover in escaped_files(escape.jhalt_tmp) + escaped_files(escape.base / "cache"):
         Path(leftover).unlink()
     decoy = escape.base / attack.name / "decoy"
     return Before(decoy, make_decoy(decoy), make_results_cache(escape.base))
@@ -226,10 +227,10 @@ def escapes(escape: Session, before: Before, runs: list[JhaltRun]) -> list[str]:
             if after.get(name) != before.decoy_files.get(name)
         )
         found.append(f"the decoy changed ({', '.join(changed)})")
-    if snapshot(escape.base / "cache" / "jhalt") != before.cache:
+    if results_cache(escape.base) != before.cache:
         found.append("jhalt's results cache (a decoy) changed")
-    if written := escaped_files(escape.jhalt_tmp):
-        found.append(f"files written into jhalt's helper caches: {written}")
+    if written := escaped_files(escape.jhalt_tmp) + escaped_files(escape.base / "cache"):
+        found.append(f"files written into jhalt's caches: {written}")
     connections, received = escape.listener.drain()
     if connections:
         found.append(f"the listener got {connections} connection(s), bytes {received!r}")

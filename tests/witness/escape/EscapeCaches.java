@@ -1,6 +1,7 @@
-// Writes into jhalt's caches: appends to its results cache ($XDG_CACHE_HOME/jhalt) and
-// puts a file named escaped into each helper cache below jhalt's temporary root
-// (jhalt-*-cache-*: the compiled sandbox, compile server and search driver).
+// Writes into jhalt's caches: appends to its results cache ($XDG_CACHE_HOME/jhalt), puts a
+// file named escaped into every directory below it (the helper classes: the compiled
+// security manager, compile server and search driver) and into every jhalt-* directory below
+// jhalt's temporary root.
 // One program of the escape suite (tests/witness/test_escape.py).
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -33,16 +34,25 @@ public class EscapeCaches {
             } catch (Throwable ignored) {
             }
             try (DirectoryStream<Path> found =
-                    Files.newDirectoryStream(EscapeTarget.jhaltTemporaryRoot(), "jhalt-*-cache-*")) {
+                    Files.newDirectoryStream(EscapeTarget.jhaltTemporaryRoot(), "jhalt-*")) {
                 for (Path directory : found) {
-                    try {
-                        Files.write(directory.resolve("escaped"), "escaped".getBytes("UTF-8"));
-                    } catch (Throwable ignored) {
-                    }
+                    plant(directory);
                 }
             } catch (Throwable ignored) {
             }
+            try (java.util.stream.Stream<Path> found = Files.walk(EscapeTarget.resultsCache())) {
+                found.filter(Files::isDirectory).forEach(Attempt::plant);
+            } catch (Throwable ignored) {
+            }
             EscapeTarget.attempted("caches");
+        }
+
+        /** A file named escaped in ``directory`` (a helper class cache: poisoning it). */
+        private static void plant(Path directory) {
+            try {
+                Files.write(directory.resolve("escaped"), "escaped".getBytes("UTF-8"));
+            } catch (Throwable ignored) {
+            }
         }
     }
 }

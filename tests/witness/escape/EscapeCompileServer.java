@@ -1,6 +1,8 @@
-// Asks jhalt's compile server (a JVM that runs around `jhalt check`, listening on
-// TMP/jhalt-compile-server-*/socket; protocol in jhalt/witness/JhaltCompileServer.java) to
-// compile a class into its decoy directory. Looks for the socket for up to 5 s.
+// Connects to jhalt's compile server (a JVM that runs around `jhalt check`, listening on
+// TMP/jhalt-compile-server-*/socket; protocol in jhalt/witness/JhaltCompileServer.java) —
+// marking its decoy directory when it could — and asks it to compile a class into the decoy
+// directory (the old protocol: the server now refuses it without the run's secret). Looks for
+// the socket for up to 5 s.
 // One program of the escape suite (tests/witness/test_escape.py).
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -58,6 +60,10 @@ public class EscapeCompileServer {
                     }
                     try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
                         channel.connect(UnixDomainSocketAddress.of(socket));
+                        // reaching the server is the escape: it answers only a client with the
+                        // run's secret (tests/witness/test_compiler.py), but none may reach it
+                        Files.write(EscapeTarget.decoy("compile-server").resolve("reached-the-server"),
+                                socket.toString().getBytes("UTF-8"));
                         OutputStream out = Channels.newOutputStream(channel);
                         out.write(request.getBytes("UTF-8"));
                         out.flush();
