@@ -20,7 +20,8 @@ from jhalt.cli.main import main
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import args_inputs
-from jhalt.witness.jvm_version import feature_of, java_release, jvm_feature, newer_than_jvm
+from jhalt.witness.jvm_release import feature_of, jvm_feature
+from jhalt.witness.jvm_version import java_release, newer_than_jvm
 from jhalt.witness.replay import Claim, find_jdk, replay
 from jhalt.witness.reproducer import NON_TERMINATION
 

@@ -8,8 +8,9 @@ the replay is `Replay.NOT_RUN` with the JVM's line as the reason. No sandbox at 
 (`SandboxUnavailable`) is NOT_RUN with its reason too. A program that itself prints
 "Unrecognized option" about its arguments and exits 1 did run: that stays unconfirmed.
 
-The stand-ins run with ``allow_unsafe_replay(True)``: they are harmless scripts, and this
-keeps the tests about the refusal, not about whether this machine can build a sandbox."""
+The stand-ins run as on a machine without an OS sandbox, with ``allow_unsafe_replay(True)``:
+they are harmless scripts (reading files beside them that a sandbox would not show), and this
+keeps the tests about the refusal, not about the sandbox (`tests/witness/test_jail.py`)."""
 
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ from witness_kit import needs_jdk
 
 from jhalt.findings import Replay
 from jhalt.ids import MethodId
-from jhalt.witness import startup
+from jhalt.witness import containment, startup
 from jhalt.witness.containment import allow_unsafe_replay
 from jhalt.witness.inputs import args_inputs
+from jhalt.witness.isolation import Isolation
 from jhalt.witness.replay import Claim, Jdk, replay
 from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.sandbox import SandboxUnavailable
@@ -52,7 +54,8 @@ CLAIMS = {
 
 
 @pytest.fixture(autouse=True)
-def unsafe_allowed() -> Iterator[None]:
+def unsafe_allowed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(containment, "chosen", lambda: Isolation.NONE)
     allow_unsafe_replay(True)
     yield
     allow_unsafe_replay(False)

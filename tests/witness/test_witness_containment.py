@@ -111,7 +111,7 @@ def test_the_cpu_limit_and_the_environment_are_set_in_the_child(
     head = f"-Xmx{containment.REPLAY_HEAP} -Djava.io.tmpdir={scratch} -Duser.home={scratch} "
     assert arguments.startswith(head)
     assert arguments.endswith(
-        f" -Djava.security.manager=JhaltSandbox -Djhalt.sandbox=halt:{scratch} -cp app.jar Main"
+        f" -Djava.security.manager=JhaltSandbox -Djhalt.sandbox=refuse:{scratch} -cp app.jar Main"
     )
 
 

@@ -17,6 +17,7 @@ replayed: …" — a mutant that "behaves like the original" because neither ran
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import time
 from collections import defaultdict
@@ -227,10 +228,11 @@ class _Runner:
         """One contained run of the driver on ``vector``; raises `NotReplayed` when the JVM
         could not run it."""
         work = _fresh(self.scratch / f"run{time.monotonic_ns()}")
-        flags = [*_FAST_START, *(MUTANT_JVM_FLAGS if mutant else ())]
+        statics = shutil.copy(self.statics, work / self.statics.name)  # the OS sandbox shows
+        flags = [*_FAST_START, *(MUTANT_JVM_FLAGS if mutant else ())]  # only the run's own
         arguments = [
             *flags, "-cp", f"{self.driver}:{spec}", DRIVER_CLASS,
-            self.entry.class_name, self.entry.name, self.entry.descriptor, str(self.statics), *vector,
+            self.entry.class_name, self.entry.name, self.entry.descriptor, str(statics), *vector,
         ]  # fmt: skip
         timeout = self.setup.run_timeout_s
         with open(work / "out", "wb") as out_file, open(work / "err", "wb") as err_file:
