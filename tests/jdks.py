@@ -4,7 +4,8 @@
 ``JDK25`` is the ``java`` of a JDK 25 found under ``/usr/lib/jvm`` (a directory whose name
 holds "25", e.g. ``temurin-25-jdk-amd64``, with ``bin/java`` and a ``release`` file saying
 ``JAVA_VERSION="25…"``), else None; `needs_jdk25` skips a test without one. `java_params`
-gives a test both the ``java`` on PATH and JDK 25's (skipped when absent).
+gives a test both the ``java`` on PATH and JDK 25's (skipped when absent). `fake_jdk` makes
+an installation that only says its version, for code that reads it and never runs it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["JDK25", "installed_java", "java_params", "needs_jdk25"]
+__all__ = ["JDK25", "fake_jdk", "installed_java", "java_params", "needs_jdk25"]
 
 JVM_ROOT = Path("/usr/lib/jvm")
 
@@ -46,3 +47,14 @@ def java_params() -> list[object]:
         pytest.param("java", id="path"),
         pytest.param(JDK25 or "java", id="jdk25", marks=needs_jdk25),
     ]
+
+
+def fake_jdk(home: Path, version: str) -> str:
+    """A JDK installation at ``home`` that only says its version (a ``release`` file with
+    ``JAVA_VERSION="VERSION"``) and whose ``bin/java`` exits 99 at once; its ``java``."""
+    (home / "bin").mkdir(parents=True)
+    (home / "release").write_text(f'IMPLEMENTOR="nobody"\nJAVA_VERSION="{version}"\n')
+    java = home / "bin" / "java"
+    java.write_text("#!/bin/sh\nexit 99\n")
+    java.chmod(0o755)
+    return str(java)
