@@ -6,8 +6,8 @@ address=127.0.0.1:PORT`` — the JDWP agent listens on loopback and costs nothin
 a debugger attaches (no instrumentation, no breakpoints). On JDK 21 and later the option
 also has ``includevirtualthreads=y`` (`VIRTUAL_THREADS_FROM`): without it JDWP lists only
 platform threads, and a virtual thread stuck in a loop is not seen (its carrier shows only
-``Continuation.run``). A JVM started by the user (`attach`) has the agent options it was
-given. The child gets its own
+``Continuation.run``); the observed replay (`jhalt.dynamic.confirm`) does the same. A JVM
+started by the user (`attach`) has the agent options it was given. The child gets its own
 session, so a Ctrl-C in the terminal reaches jhalt (which examines, then cleans up)
 rather than killing the program; it is registered with `jhalt.witness.processes`, so that
 jhalt's signal handlers and crash path kill it too, unless it was handed over to outlive
@@ -43,8 +43,8 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
 REOPEN_WAIT = 2.0
 VIRTUAL_THREADS_FROM = 21
-"""The first release whose JDWP agent lists virtual threads on request (JEP 444; JDK 19 and
-20 had the option only with preview features)."""
+"""The first release with virtual threads as a standard feature (JEP 444; a preview in JDK
+19 and 20), whose JDWP agent lists them on request."""
 
 
 @dataclass(frozen=True)
