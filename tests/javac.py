@@ -2,7 +2,9 @@
 
 * ``compile_java`` runs ``javac --release N -g`` once per distinct input: the classes directory
   lives in a cache keyed by the sha256 of the sources' names and contents, the release, the
-  flags and the javac installation. A finished compilation is published by an atomic rename of
+  flags and the javac installation. ``$JHALT_TEST_RELEASE`` (e.g. 25, with that JDK's javac on
+  PATH) raises every release below it to it: the whole suite on class files of a newer
+  release (issue 32). A finished compilation is published by an atomic rename of
   a private temporary directory, so concurrent pytest-xdist workers never see half a result.
   Cache root: ``$JHALT_TEST_CACHE`` or ``~/.cache/jhalt-tests``.
 * ``make_jar`` writes a jar (deterministic zip) with a ``Main-Class`` manifest.
@@ -91,6 +93,9 @@ def _as_source_list(sources: Sequence[Path] | Path | str) -> list[Path]:
 
 
 def _javac_flags(release: int, debug: bool) -> list[str]:
+    floor = os.environ.get("JHALT_TEST_RELEASE")
+    if floor:
+        release = max(release, int(floor))
     return ["--release", str(release), "-g" if debug else "-g:none", "-encoding", "UTF-8"]
 
 

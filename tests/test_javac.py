@@ -50,7 +50,10 @@ def test_second_compile_of_same_source_is_a_cache_hit(tmp_path: Path, private_ca
     assert class_file.stat().st_mtime_ns == stamp
 
 
-def test_release_flags_and_content_are_part_of_the_key(tmp_path: Path, private_cache: Path) -> None:
+def test_release_flags_and_content_are_part_of_the_key(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("JHALT_TEST_RELEASE", raising=False)
     source = _source(tmp_path, "Hello", HELLO)
     for_8, for_17 = compile_java(source, release=8), compile_java(source, release=17)
     assert for_8 != for_17
@@ -62,6 +65,14 @@ def test_release_flags_and_content_are_part_of_the_key(tmp_path: Path, private_c
     assert b"LocalVariableTable" not in (without_debug / "Hello.class").read_bytes()
     source.write_text(HELLO.replace("a.length", "a.length + 1"))
     assert compile_java(source) not in (for_8, for_17, without_debug)
+
+
+def test_a_release_floor_raises_older_releases(
+    tmp_path: Path, private_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JHALT_TEST_RELEASE", "17")
+    source = _source(tmp_path, "Hello", HELLO)
+    assert _major_version(compile_java(source, release=8) / "Hello.class") == 61
 
 
 def test_compile_error_raises_and_leaves_no_partial_output(

@@ -47,7 +47,13 @@ from jhalt.dynamic.jdwp import Event, JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, Location
 from jhalt.dynamic.loop_shape import LoopShape, NoLoopShape, loop_shape
 from jhalt.dynamic.observer import SYSTEM_THREAD_GROUPS, Limits, examine
-from jhalt.dynamic.session import Address, agent_option, connect, free_loopback_port
+from jhalt.dynamic.session import (
+    Address,
+    agent_option,
+    connect,
+    free_loopback_port,
+    lists_virtual_threads,
+)
 from jhalt.dynamic.snapshot import Snapshot, StateReader, read_position
 from jhalt.dynamic.vmview import UnsupportedStep, VmView
 from jhalt.errors import ClassFormatError, InputError
@@ -165,7 +171,8 @@ def observe_hang(
         port = free_loopback_port()
     except (NoLoopShape, ClassFormatError, InputError, OSError):
         return None
-    watched = [agent_option(port, suspend=True), *arguments]
+    option = agent_option(port, suspend=True, virtual_threads=lists_virtual_threads(java))
+    watched = [option, *arguments]
     scratch = Path(tempfile.mkdtemp(prefix="observe-", dir=work))
     started = time.monotonic()
     try:

@@ -212,12 +212,17 @@ _UNTIMED_WAITS = {
 }
 """Top frames of a thread that waits without a timeout: ``Object.wait()`` (it calls
 ``wait(0L)``), ``Thread.join()`` (``join(0)``: wait while the thread lives), and the
-untimed ``LockSupport.park`` (JDK 17's frames)."""
+untimed ``LockSupport.park`` (JDK 17's frames; from JDK 19 on, ``Object.wait(long)`` calls
+the native `_WAIT0`, dropped from the top before the comparison)."""
+_WAIT0 = "java/lang/Object.wait0(J)V"
 
 
 def _untimed_wait(view: VmView, thread: int, name: str) -> Wait | None:
     """What a WAIT-status thread waits for, when it waits without a timeout."""
-    top = _methods(view, thread, 3)
+    top = _methods(view, thread, 4)
+    waits_in_java = top[:1] == [_WAIT0]
+    if waits_in_java:
+        top = top[1:]
     kind = next(
         (k for frames, k in _UNTIMED_WAITS.items() if tuple(top[: len(frames)]) == frames), None
     )
@@ -226,12 +231,25 @@ def _untimed_wait(view: VmView, thread: int, name: str) -> Wait | None:
     if kind == "park":
         target = _object_field(view, thread, "java/lang/Thread", "parkBlocker")
     else:
-        target = view.client.contended_monitor(thread)
+        target = _waited_object(view, thread, waits_in_java)
     if kind == "join":
         target_type = view.client.thread_name(target)  # the joined thread, by name
     else:
         target_type = view.class_name(view.object_type(target)) if target else "java/lang/Object"
     return Wait(thread, name, kind, target, target_type, 0, _user_site(_sites(view, thread)))
+
+
+def _waited_object(view: VmView, thread: int, waits_in_java: bool) -> int:
+    """The object ``thread`` waits on in ``Object.wait`` (0 if unknown): the JDWP contended
+    monitor up to JDK 22; from JDK 23 on that names only a monitor to enter or re-enter
+    (JDK-8256314), and the object is the receiver (slot 0) of frame 1, ``Object.wait(J)V``,
+    Java code that calls `_WAIT0` (``waits_in_java``) since JDK 19."""
+    monitor = view.client.contended_monitor(thread)
+    if monitor or not waits_in_java:
+        return monitor
+    frame = view.client.frames(thread, 1, 1)[0]
+    [receiver] = view.client.frame_values(thread, frame.frame_id, [(0, "L")])
+    return receiver.object_id if isinstance(receiver, ObjectValue) else 0
 
 
 def find_all_waiting(view: VmView, threads: list[tuple[int, str]]) -> Deadlock | None:

@@ -3,7 +3,11 @@
 `launch_watched` starts ``java ARGS…`` unchanged except for one option inserted after
 the executable: ``-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,
 address=127.0.0.1:PORT`` — the JDWP agent listens on loopback and costs nothing until
-a debugger attaches (no instrumentation, no breakpoints). The child gets its own
+a debugger attaches (no instrumentation, no breakpoints). On JDK 21 and later the option
+also has ``includevirtualthreads=y`` (`VIRTUAL_THREADS_FROM`): without it JDWP lists only
+platform threads, and a virtual thread stuck in a loop is not seen (its carrier shows only
+``Continuation.run``); the observed replay (`jhalt.dynamic.confirm`) does the same. A JVM
+started by the user (`attach`) has the agent options it was given. The child gets its own
 session, so a Ctrl-C in the terminal reaches jhalt (which examines, then cleans up)
 rather than killing the program; it is registered with `jhalt.witness.processes`, so that
 jhalt's signal handlers and crash path kill it too, unless it was handed over to outlive
@@ -32,11 +36,15 @@ from jhalt.dynamic.jdwp import JdwpClient
 from jhalt.dynamic.jdwp_wire import JdwpError, VmGoneError
 from jhalt.dynamic.observer import Examination, Limits, examine
 from jhalt.errors import InputError
+from jhalt.witness.jvm_release import jvm_feature
 from jhalt.witness.processes import release, signals_blocked, start_group
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 CONNECT_TIMEOUT = 15.0
 REOPEN_WAIT = 2.0
+VIRTUAL_THREADS_FROM = 21
+"""The first release with virtual threads as a standard feature (JEP 444; a preview in JDK
+19 and 20), whose JDWP agent lists them on request."""
 
 
 @dataclass(frozen=True)
@@ -127,11 +135,20 @@ def free_loopback_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def agent_option(port: int, suspend: bool = False) -> str:
-    """The JDWP agent on loopback ``port``; ``suspend``: the VM waits for the debugger."""
+def lists_virtual_threads(java: str) -> bool:
+    """Whether the JVM ``java`` is of a release whose agent accepts ``includevirtualthreads``
+    (an unknown release: no, the option would stop an older JVM)."""
+    feature = jvm_feature(java)
+    return feature is not None and feature >= VIRTUAL_THREADS_FROM
+
+
+def agent_option(port: int, suspend: bool = False, virtual_threads: bool = False) -> str:
+    """The JDWP agent on loopback ``port``; ``suspend``: the VM waits for the debugger;
+    ``virtual_threads``: JDWP lists virtual threads too (only for `lists_virtual_threads`)."""
     wait = "y" if suspend else "n"
+    virtual = "includevirtualthreads=y," if virtual_threads else ""
     return (
-        f"-agentlib:jdwp=transport=dt_socket,server=y,suspend={wait},quiet=y,"
+        f"-agentlib:jdwp=transport=dt_socket,server=y,suspend={wait},quiet=y,{virtual}"
         f"address=127.0.0.1:{port}"
     )
 
@@ -147,7 +164,8 @@ def watched_command(argv: Sequence[str], port: int) -> list[str]:
         raise InputError(f"the command must start with java, not {argv[0]!r}")
     if any(a.startswith(("-agentlib:jdwp", "-Xrunjdwp")) for a in argv[1:]):
         raise InputError("the command already loads a JDWP agent; use jhalt attach instead")
-    return [argv[0], agent_option(port), *argv[1:]]
+    option = agent_option(port, virtual_threads=lists_virtual_threads(argv[0]))
+    return [argv[0], option, *argv[1:]]
 
 
 def launch_watched(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], Address]:

@@ -89,6 +89,15 @@ def _describe(owner: str, name: str, descriptor: str, separator: str = ".") -> s
     return f"{owner.replace('/', '.')}{separator}{name}{descriptor}"
 
 
+def _absent(program: Program, error_class: str, owner: str, member: str) -> LinkageFailure:
+    """The failure for a member ``owner`` lacks. For a JDK class jhalt describes, that is a
+    fact about the described release only (`jhalt.program.jdk`): a newer JDK may declare the
+    member (JDK 21's ``List.getFirst``), so the message says which release it is about."""
+    if program.classes.find(owner) is None and owner in program.jdk:
+        member += f" (in JDK {program.jdk.version}, which jhalt describes; a newer JDK may have it)"
+    return LinkageFailure(error_class, member)
+
+
 # ------------------------------------------------------------------ fields (§5.4.3.2)
 
 
@@ -113,7 +122,7 @@ def resolve_field(program: Program, owner: str, name: str, descriptor: str) -> R
     Array classes have no fields."""
     found = _field_lookup(program, program.lookup(owner), name, descriptor)
     if found is None:
-        raise LinkageFailure(NO_SUCH_FIELD, _describe(owner, name, ":" + descriptor, ""))
+        raise _absent(program, NO_SUCH_FIELD, owner, _describe(owner, name, ":" + descriptor, ""))
     return found
 
 
@@ -205,7 +214,7 @@ def resolve_method(program: Program, owner: str, name: str, descriptor: str) -> 
             return _check_supported(ResolvedMethod(candidate, method))
     found = _from_superinterfaces(program, owner, name, descriptor)
     if found is None:
-        raise LinkageFailure(NO_SUCH_METHOD, _describe(owner, name, descriptor))
+        raise _absent(program, NO_SUCH_METHOD, owner, _describe(owner, name, descriptor))
     return found
 
 
@@ -239,7 +248,7 @@ def resolve_interface_method(
         return object_method
     found = _from_superinterfaces(program, owner, name, descriptor)
     if found is None:
-        raise LinkageFailure(NO_SUCH_METHOD, _describe(owner, name, descriptor))
+        raise _absent(program, NO_SUCH_METHOD, owner, _describe(owner, name, descriptor))
     return found
 
 
@@ -301,5 +310,7 @@ def link_invoke_instruction(program: Program, mnemonic: str, ref: MemberRef) -> 
     if resolved.is_static:
         raise LinkageFailure(INCOMPATIBLE_CLASS_CHANGE, f"{mnemonic} of static method {resolved}")
     if mnemonic == "invokespecial" and ref.name == "<init>" and resolved.owner != ref.owner:
-        raise LinkageFailure(NO_SUCH_METHOD, _describe(ref.owner, ref.name, ref.descriptor))
+        raise _absent(
+            program, NO_SUCH_METHOD, ref.owner, _describe(ref.owner, ref.name, ref.descriptor)
+        )
     return resolved

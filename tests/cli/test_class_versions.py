@@ -36,8 +36,9 @@ public class Hang {
 
 JDK = find_jdk()
 LOCAL = jvm_feature(JDK.java) if JDK else None
-pytestmark = pytest.mark.skipif(
-    LOCAL is None or LOCAL >= 25, reason="needs a local JVM older than Java 25"
+older_jvm = pytest.mark.skipif(
+    LOCAL is None or LOCAL >= 25,
+    reason="needs a local JVM older than Java 25 (jhalt reads class files up to Java 25's)",
 )
 
 
@@ -65,6 +66,7 @@ def test_version_arithmetic() -> None:
     )  # fmt: skip
 
 
+@older_jvm
 def test_only_classes_newer_than_the_jvm_are_named(tmp_path: Path, hang_class: Path) -> None:
     assert JDK is not None and LOCAL is not None
     current = with_major(hang_class, tmp_path / "now", 44 + LOCAL)
@@ -74,6 +76,7 @@ def test_only_classes_newer_than_the_jvm_are_named(tmp_path: Path, hang_class: P
     assert found is not None and found.classes == (("Hang", 45 + LOCAL),)
 
 
+@older_jvm
 @pytest.mark.parametrize("major", [65, 69])
 def test_prove_warns_once_and_keeps_the_no_as_not_run(
     capsys, tmp_path: Path, hang_class: Path, major: int
@@ -94,6 +97,7 @@ def test_prove_warns_once_and_keeps_the_no_as_not_run(
     assert answer["witness"]["replay"] == Replay.NOT_RUN.value
 
 
+@older_jvm
 def test_check_keeps_the_finding_not_run(capsys, tmp_path: Path, hang_class: Path) -> None:
     target = with_major(hang_class, tmp_path / "classes", 69)
     code = main(["check", str(target), "--main", "Hang", "--timeout", "20",
@@ -107,6 +111,7 @@ def test_check_keeps_the_finding_not_run(capsys, tmp_path: Path, hang_class: Pat
     assert "unconfirmed=0" in out
 
 
+@older_jvm
 def test_a_replay_refused_for_its_version_is_not_run(tmp_path: Path, hang_class: Path) -> None:
     # below the CLI's warning: the replay itself recognises the JVM's refusal
     target = with_major(hang_class, tmp_path / "classes", 69)

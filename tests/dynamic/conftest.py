@@ -62,13 +62,14 @@ def _pump(jvm: WatchedJvm) -> None:
 
 @pytest.fixture
 def start_jvm(program_classes: Path) -> Iterator:
-    """start_jvm("Main", *args) -> a `WatchedJvm` that has printed 'ready'."""
+    """start_jvm("Main", *args) -> a `WatchedJvm` that has printed 'ready' (``java=``: another
+    JVM than the one on PATH; the programs are compiled for the one on PATH or older)."""
     started: list[WatchedJvm] = []
 
-    def start(main: str, *args: str, settle: float = 0.3) -> WatchedJvm:
+    def start(main: str, *args: str, settle: float = 0.3, java: str = "java") -> WatchedJvm:
         port = free_loopback_port()
         command = watched_command(
-            ["java", "-Xmx256m", "-cp", str(program_classes), main, *args], port
+            [java, "-Xmx256m", "-cp", str(program_classes), main, *args], port
         )
         process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         jvm = WatchedJvm(process, Address("127.0.0.1", port))

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from jdks import java_params
 
 from jhalt.cli.main import main
 from jhalt.dynamic.session import free_loopback_port
@@ -47,8 +48,8 @@ def _documented_option() -> str:
 def service(program_classes: Path) -> Iterator:
     started: list[subprocess.Popen[str]] = []
 
-    def start(option: str, *program: str) -> subprocess.Popen[str]:
-        command = ["java", option, "-cp", str(program_classes), *program]
+    def start(option: str, *program: str, java: str = "java") -> subprocess.Popen[str]:
+        command = [java, option, "-cp", str(program_classes), *program]
         process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         started.append(process)
         assert process.stdout is not None
@@ -92,12 +93,14 @@ def test_attach_after_jcmd_starts_the_agent(service) -> None:  # type: ignore[no
 
 
 @pytest.mark.skipif(shutil.which("jcmd") is None, reason="needs jcmd (part of the JDK)")
-def test_attach_by_process_id(service, capsys) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("java", java_params())
+def test_attach_by_process_id(service, capsys, java: str) -> None:  # type: ignore[no-untyped-def]
+    """Also of a JDK 25 JVM, which has no ``VM.start_java_debugging`` to ask first."""
     port = free_loopback_port()
     plain = service(f"-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:{port}",
-                    "RegexEmptyFind", "stuck")  # fmt: skip
+                    "RegexEmptyFind", "stuck", java=java)  # fmt: skip
     assert main(["attach", "--pid", str(plain.pid)]) == 1  # address from its command line
-    no_agent = service("-Xmx64m", "IndexOfScan", "stuck")
+    no_agent = service("-Xmx64m", "IndexOfScan", "stuck", java=java)
     capsys.readouterr()
     assert main(["attach", "--pid", str(no_agent.pid)]) == 2
     assert "runs no JDWP agent" in capsys.readouterr().err

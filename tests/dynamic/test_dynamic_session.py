@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from jdks import fake_jdk
 
 from jhalt.dynamic.session import parse_address, watched_command
 from jhalt.errors import InputError
@@ -33,13 +36,25 @@ def test_bad_addresses_are_input_errors(text: str) -> None:
         parse_address(text)
 
 
-def test_agent_is_inserted_after_the_executable_and_nothing_else_changes() -> None:
-    command = watched_command(["/usr/bin/java", "-Xmx1g", "-cp", "app.jar", "Main", "a"], 4321)
-    assert command[0] == "/usr/bin/java"
+def test_agent_is_inserted_after_the_executable_and_nothing_else_changes(tmp_path: Path) -> None:
+    java = fake_jdk(tmp_path / "jdk-17", "17.0.15")
+    command = watched_command([java, "-Xmx1g", "-cp", "app.jar", "Main", "a"], 4321)
+    assert command[0] == java
     assert command[1] == (
         "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,quiet=y,address=127.0.0.1:4321"
     )
     assert command[2:] == ["-Xmx1g", "-cp", "app.jar", "Main", "a"]
+
+
+@pytest.mark.parametrize(
+    ("version", "listed"), [("17.0.15", False), ("21.0.2", True), ("25", True)]
+)
+def test_from_jdk_21_the_agent_lists_virtual_threads(
+    tmp_path: Path, version: str, listed: bool
+) -> None:
+    java = fake_jdk(tmp_path / f"jdk-{version}", version)
+    option = watched_command([java, "Main"], 4321)[1]
+    assert ("includevirtualthreads=y," in option) == listed
 
 
 @pytest.mark.parametrize(

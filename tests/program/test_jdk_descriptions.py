@@ -1,15 +1,21 @@
-"""The JDK descriptions agree with the installed JDK, as its own reflection reports it (an
-oracle independent of jhalt's class-file reader, which generated them)."""
+"""The JDK descriptions agree with the installed JDK they describe (JDK 17), as its own
+reflection reports it (an oracle independent of jhalt's class-file reader, which generated
+them). Another release differs (JDK 21 added ``SequencedCollection`` above ``List``, JDK 25 has
+no ``Thread.suspend``): the comparison runs on the ``java`` on PATH when it is of the
+described release, else on an installed one of that release, else not at all."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from jdks import installed_java
 
 from jhalt.classfile.model import Access
 from jhalt.program import jdk_descriptions
+from jhalt.witness.jvm_release import feature_of, jvm_feature
 
 REFLECT = r"""
 import java.lang.invoke.MethodType;
@@ -44,14 +50,26 @@ public class JdkShape {
 """
 
 
+def _java_of_release(feature: int | None) -> str | None:
+    """The ``java`` on PATH if it is of release ``feature``, else an installed one, else None."""
+    if feature is None:
+        return None
+    if shutil.which("java") and jvm_feature("java") == feature:
+        return "java"
+    return installed_java(feature)
+
+
 @pytest.mark.jvm
 def test_descriptions_agree_with_installed_jdk_reflection(tmp_path: Path) -> None:
     jdk = jdk_descriptions()
+    java = _java_of_release(feature_of(jdk.version))
+    if java is None:
+        pytest.skip(f"no JDK {jdk.version} installed: the descriptions are of that release")
     names = jdk.class_names()
     source = tmp_path / "JdkShape.java"
     source.write_text(REFLECT)
     done = subprocess.run(
-        ["java", str(source)],
+        [java, str(source)],
         check=False,
         input="\n".join(names) + "\n",
         capture_output=True,
@@ -64,12 +82,8 @@ def test_descriptions_agree_with_installed_jdk_reflection(tmp_path: Path) -> Non
     for line in done.stdout.splitlines():
         kind, owner, *rest = line.split(" ")
         if kind == "C":
-            modifiers, superclass, *interfaces = rest
-            hierarchy[owner] = (
-                int(modifiers),
-                None if superclass == "-" else superclass,
-                tuple(interfaces),
-            )
+            flags, parent, *parents = rest
+            hierarchy[owner] = (int(flags), None if parent == "-" else parent, tuple(parents))
         elif kind == "M":
             members[owner].add(("M", rest[0], rest[1] == "true"))
         else:

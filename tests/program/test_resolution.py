@@ -63,7 +63,7 @@ def test_method_resolution_failures(shapes: Program) -> None:
     with pytest.raises(LinkageFailure) as missing:
         shapes.resolve_method("Square", "nothing", "()V")
     assert missing.value.error_class == "java/lang/NoSuchMethodError"
-    assert "Square.nothing()V" in str(missing.value)
+    assert str(missing.value) == "java.lang.NoSuchMethodError: Square.nothing()V"
     with pytest.raises(LinkageFailure) as wrong_kind:
         shapes.resolve_method("Shape", "area", "()D")
     assert wrong_kind.value.error_class == "java/lang/IncompatibleClassChangeError"
@@ -159,3 +159,17 @@ def test_signature_polymorphic_is_unsupported(shapes: Program) -> None:
 def test_missing_owner_is_missing_not_no_such_method(shapes: Program) -> None:
     with pytest.raises(MissingClassError, match="class not found: java.util.concurrent.Flow"):
         shapes.resolve_method("java/util/concurrent/Flow", "x", "()V")
+
+
+def test_a_member_the_described_jdk_lacks_is_said_to_be_absent_in_that_release_only(
+    shapes: Program,
+) -> None:
+    # List.getFirst() came with JDK 21 (SequencedCollection); jhalt describes JDK 17's List
+    with pytest.raises(LinkageFailure) as missing:
+        shapes.resolve_interface_method("java/util/List", "getFirst", "()Ljava/lang/Object;")
+    assert missing.value.error_class == "java/lang/NoSuchMethodError"
+    version = shapes.jdk.version
+    assert str(missing.value) == (
+        "java.lang.NoSuchMethodError: java.util.List.getFirst()Ljava/lang/Object; "
+        f"(in JDK {version}, which jhalt describes; a newer JDK may have it)"
+    )

@@ -8,29 +8,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from jdks import fake_jdk
 
 from jhalt.witness.jvm_release import jvm_feature
 from jhalt.witness.sandbox import LAST_WITH_SECURITY_MANAGER, Sandbox, sandbox_options
-
-
-def _fake_jdk(root: Path, version: str) -> str:
-    (root / "bin").mkdir(parents=True)
-    (root / "release").write_text(f'IMPLEMENTOR="nobody"\nJAVA_VERSION="{version}"\n')
-    java = root / "bin" / "java"
-    java.write_text("#!/bin/sh\nexit 99\n")
-    java.chmod(0o755)
-    return str(java)
 
 
 @pytest.mark.parametrize("version", ["24", "25.0.1", "26-ea"])
 def test_a_jvm_without_a_security_manager_gets_no_sandbox_options(
     tmp_path: Path, version: str
 ) -> None:
-    java = _fake_jdk(tmp_path / f"jdk-{version}", version)
+    java = fake_jdk(tmp_path / f"jdk-{version}", version)
     assert sandbox_options(java, tmp_path, Sandbox.HALT) == []
     assert sandbox_options(java, tmp_path, Sandbox.REFUSE) == []
 
 
 def test_the_release_is_read_from_the_installation(tmp_path: Path) -> None:
-    assert jvm_feature(_fake_jdk(tmp_path / "a", "23.0.2")) == LAST_WITH_SECURITY_MANAGER
-    assert jvm_feature(_fake_jdk(tmp_path / "b", "1.8.0_292")) == 8
+    assert jvm_feature(fake_jdk(tmp_path / "a", "23.0.2")) == LAST_WITH_SECURITY_MANAGER
+    assert jvm_feature(fake_jdk(tmp_path / "b", "1.8.0_292")) == 8

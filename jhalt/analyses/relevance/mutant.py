@@ -4,7 +4,7 @@ dropped and the rest of the method is untouched.
 
 The code is cut into *runs*: maximal sequences of consecutive instructions that are irrelevant
 or harmless neutral ones (``nop``, ``pop``, ``pop2``, ``new`` with the ``dup`` after it, the
-call of ``Object``'s constructor), that no
+call of ``Object``'s constructor, a ``dup`` of a value pushed inside the run), that no
 jump enters except at the first, and that end at the latest with an irrelevant branch. A run
 is replaced by code of at most its length that pops what the run took from the stack below it,
 pushes a *different* constant of each type the run leaves (``5``, ``1L``, ``2.0f``, ``1.0``,
@@ -172,7 +172,7 @@ def _runs(body: MethodBody, wanted: frozenset[int]) -> list[list[Instruction]]:
     for ins in body.instructions:
         fits = ins.pc in wanted and ins.kind not in (Kind.GOTO, Kind.RETURN, Kind.THROW)
         fits = fits or ins.op in _SAFE_NEUTRAL or _dup_after_new(current, ins)
-        fits = fits or _object_constructor(ins)
+        fits = fits or _object_constructor(ins) or _dup_of_run_value(current, ins)
         if current and (not fits or ins.pc in entered):
             runs.append(current)
             current = []
@@ -197,6 +197,22 @@ def _object_constructor(ins: Instruction) -> bool:
 
 def _dup_after_new(current: list[Instruction], ins: Instruction) -> bool:
     return ins.op == "dup" and bool(current) and current[-1].op == "new"
+
+
+def _dup_of_run_value(current: list[Instruction], ins: Instruction) -> bool:
+    """A ``dup`` of a value the run itself pushed (a run without ``new``): both copies are
+    then values of irrelevant instructions, and the run's replacement stands for them. javac
+    22 and later write ``dup; invokestatic Objects.requireNonNull; pop`` after loading the
+    outer instance an inner class's constructor stores (``this$0``): without this, that
+    ``dup`` would cut the run of an unused outer instance into pieces too short to replace."""
+    if ins.op != "dup" or not current or any(i.op == "new" for i in current):
+        return False
+    depth = lowest = 0
+    for earlier in current:
+        depth -= earlier.pops
+        lowest = min(lowest, depth)
+        depth += earlier.pushes
+    return depth - lowest >= 1
 
 
 def _fitting(

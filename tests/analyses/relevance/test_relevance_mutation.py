@@ -4,11 +4,13 @@ instruction that does matter is caught and withdrawn (the check can fail)."""
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from javac import compile_java
+from jdks import JDK25, needs_jdk25
 from relevance_programs import DIRECTORY, classpath, entry_of, read_program
 
 from jhalt.analyses.relevance import RelevanceConfig, RelevanceResult, analyse_relevance
@@ -30,8 +32,9 @@ from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.witness.containment import allow_unsafe_replay
-from jhalt.witness.replay import find_jdk
+from jhalt.witness.replay import Jdk, find_jdk
 
+THESIS = DIRECTORY.parent / "relevance_thesis"
 CHECKED = [
     "Ex412IrrelevantBranch", "LoopUnusedSum", "NullCheckNeverHolds", "RecursiveDeadTemp",
     "RecursiveListDead", "RecursionUnusedValue", "ReturnOfCall", "ValueIgnoresThrowingLoop",
@@ -39,17 +42,23 @@ CHECKED = [
 
 
 def _analyse(
-    name: str, directory: Path = DIRECTORY
+    name: str, directory: Path = DIRECTORY, compiled: tuple[ClassPath, Jdk] | None = None
 ) -> tuple[RelevanceResult, Program, MutationSetup]:
+    """``compiled``: the classes (compiled by the JDK given with them) and that JDK, else the
+    programs compiled by the javac on PATH and the JDK `find_jdk` finds."""
     expected = read_program(name, directory)
-    path = classpath() if directory == DIRECTORY else _compiled(directory)
+    if compiled is not None:
+        path, jdk = compiled
+    else:
+        path = classpath() if directory == DIRECTORY else _compiled(directory)
+        found = find_jdk()
+        assert found is not None
+        jdk = found
     program = Program(path)
     result = analyse_relevance(
         program, entry_of(name, path), default_registry(), RelevanceConfig(expected.obligations),
         lambda graph: prove_graph_terminates(graph, program, TerminationConfig()).proved,
     )  # fmt: skip
-    jdk = find_jdk()
-    assert jdk is not None
     return result, program, MutationSetup(path, jdk, inputs=3, obligations=expected.obligations)
 
 
@@ -67,9 +76,27 @@ def test_every_finding_is_mutation_confirmed(name: str) -> None:
 
 def test_the_thesis_example_4_19_is_mutation_confirmed() -> None:
     """Thesis §4.7: the mutant without the code Example 4.19 removes returns the same graph."""
-    result, program, setup = _analyse("ThesisGraph", DIRECTORY.parent / "relevance_thesis")
+    result, program, setup = _analyse("ThesisGraph", THESIS)
     checked = check_mutations(result, Bodies(program), setup)
     assert any(f.method.name == "run" for f in checked.findings) and not checked.withdrawn
+    assert all(f.mutation.status == CONFIRMED for f in checked.findings)
+
+
+@needs_jdk25
+def test_the_thesis_example_compiled_by_javac_25_is_mutation_confirmed(tmp_path: Path) -> None:
+    """javac 25 (for release 25) checks the outer instance an inner class's constructor
+    stores with ``dup; invokestatic Objects.requireNonNull; pop``: the unused ``this$0`` of
+    ``GList$1`` is still replaced, and its finding confirmed, not left unchecked."""
+    assert JDK25 is not None
+    javac = str(Path(JDK25).with_name("javac"))
+    sources = [str(p) for p in sorted(THESIS.glob("*.java"))]
+    tmp_path.chmod(0o755)  # a class path the OS sandbox's user (nobody, under root) can read
+    subprocess.run([javac, "-g", "-d", str(tmp_path), *sources], check=True, timeout=300)
+    compiled = (ClassPath.from_spec(str(tmp_path)), Jdk(JDK25, javac))
+    result, program, setup = _analyse("ThesisGraph", THESIS, compiled)
+    checked = check_mutations(result, Bodies(program), setup)
+    inner = [f for f in checked.findings if f.method.class_name == "GList$1"]
+    assert any(f.method.name == "<init>" for f in inner) and not checked.withdrawn
     assert all(f.mutation.status == CONFIRMED for f in checked.findings)
 
 
