@@ -16,9 +16,10 @@ from javac import compile_java
 from witness_kit import needs_jdk
 
 from jhalt.ids import MethodId
-from jhalt.witness import containment, processes
+from jhalt.witness import containment, isolation, processes
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.replay import Claim, replay
+from jhalt.witness.sandbox import SandboxUnavailable
 
 pytestmark = [needs_jdk, pytest.mark.jvm]
 
@@ -134,3 +135,29 @@ def _command(pid: int) -> str:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return ""
+
+
+def test_without_a_sandbox_nothing_runs_unless_the_user_allows_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no OS sandbox layer works, a contained JVM does not start (the replay is then
+    reported not replayed), unless ``--unsafe-replay`` allowed it: then it runs contained by
+    directories, limits and environment only."""
+    monkeypatch.setattr(
+        isolation, "_probe", lambda layer: isolation.Probe(layer, False, "refused (a test)")
+    )
+    scratch = tmp_path / "run"
+    scratch.mkdir()
+    fake_java = tmp_path / "java"
+    fake_java.write_text("#!/bin/sh\necho ran\n")
+    fake_java.chmod(0o755)
+    with pytest.raises(SandboxUnavailable, match="see `jhalt doctor`"):
+        containment.contained_popen(str(fake_java), ["Main"], scratch, 10)
+    containment.allow_unsafe_replay(True)
+    try:
+        process = containment.contained_popen(str(fake_java), ["Main"], scratch, 10)
+        stdout, _ = process.communicate(timeout=30)
+        processes.release(process)
+    finally:
+        containment.allow_unsafe_replay(False)
+    assert stdout.decode() == "ran\n"
