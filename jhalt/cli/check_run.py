@@ -32,6 +32,7 @@ from jhalt.cli.dask_runner import run_on_dask
 from jhalt.cli.output import write_output
 from jhalt.cli.progress import StderrProgress
 from jhalt.ids import MethodId
+from jhalt.witness import isolation
 
 Outcomes = list[EntryOutcome[MethodId, CheckedEntry]]
 
@@ -103,6 +104,7 @@ def _run(
             prepare=check.prepare,
         )  # fmt: skip
     check.prepare(share_facts=_worth_sharing(len(entries), settings.deadline))
+    isolation.chosen()  # probed once here: the forked workers inherit the answer
     return run_entries(
         entries, check, jobs=settings.jobs, timeout_s=settings.timeout_s,
         deadline=settings.deadline, progress=progress, count=_findings, finished=store,

@@ -44,6 +44,7 @@ from jhalt.program import Program
 from jhalt.report.formats import RELEVANCE_FORMATS
 from jhalt.report.relevance_output import RelevanceReport
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.witness import isolation
 from jhalt.witness.processes import scratch_directory
 from jhalt.witness.replay import Jdk
 
@@ -107,6 +108,7 @@ def cmd_relevance(args: argparse.Namespace) -> int:
             classpath, obligations, args.timeout, jdk, args.inputs, driver,
             args.assume_field_invariants, args.include_unchecked,
         )  # fmt: skip
+        isolation.chosen()  # probed once here: the forked workers inherit the answer
         outcomes = run_entries(entries, work, jobs=args.jobs, timeout_s=args.timeout * 2)
     results = [o.result for o in outcomes if o.result is not None]
     errors = [(str(o.entry), o.error or "no result") for o in outcomes if o.result is None]

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from jhalt.witness import processes
 from jhalt.witness.jail.landlock import abi as landlock_abi
 from jhalt.witness.jail.launch import NOBODY, Spec
 from jhalt.witness.sandbox import SandboxUnavailable
@@ -118,19 +119,26 @@ def _try(layer: Isolation) -> Probe:
     if layer is Isolation.LANDLOCK and landlock_abi() < 1:
         return Probe(layer, False, "the kernel has no Landlock (Linux 5.13+, enabled)")
     true = "/bin/true" if os.path.exists("/bin/true") else "/usr/bin/true"
-    with tempfile.TemporaryDirectory(prefix="jhalt-probe-") as scratch:
-        prepare_scratch(Path(scratch), layer)
-        command = jailed([true], Spec(scratch=scratch, mode=layer.value))
+    with processes.scratch_directory("jhalt-probe-") as scratch:
+        prepare_scratch(scratch, layer)
+        command = jailed([true], Spec(scratch=str(scratch), mode=layer.value))
         try:
-            done = subprocess.run(
-                command, capture_output=True, text=True, timeout=_PROBE_TIMEOUT_S,
-                stdin=subprocess.DEVNULL,
+            process = processes.start_group(
+                command, "sandbox probe", stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             )  # fmt: skip
-        except (OSError, subprocess.TimeoutExpired) as error:
+        except OSError as error:
             return Probe(layer, False, str(error))
-    if done.returncode != 0:
-        said = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
-        return Probe(layer, False, said.removeprefix("jhalt sandbox: "))
+        try:
+            _, stderr = process.communicate(timeout=_PROBE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return Probe(layer, False, f"the probe took over {_PROBE_TIMEOUT_S} s")
+        finally:
+            processes.release(process)
+    if process.returncode != 0:
+        said = stderr.decode(errors="replace").strip().splitlines()
+        said = said or [f"exit code {process.returncode}"]
+        return Probe(layer, False, said[-1].removeprefix("jhalt sandbox: "))
     landlock = landlock_abi()
     on_top = landlock and layer is Isolation.NAMESPACES
     return Probe(layer, True, f"with Landlock ABI {landlock} inside" if on_top else "")
