@@ -51,16 +51,16 @@ def analyse(jar: Path, timeout: float, replay_witness: bool) -> tuple[str, str]:
         return "MAYBE", "; ".join(search.reasons[:2])
     detail = search.result.explanation() + f" witness={list(search.result.witness.args or [])}"
     if replay_witness:
+        from jhalt.findings import NON_TERMINATION
         from jhalt.witness.inputs import args_inputs
         from jhalt.witness.replay import Claim, replay
-        from jhalt.witness.reproducer import NON_TERMINATION
 
         loop = search.result.loop
         outcome = replay(
             str(jar),
             MethodId(main_class, "main", MAIN),
             args_inputs(search.result.witness.args or ()),
-            Claim(NON_TERMINATION, loop.method, loop.lines),
+            Claim(NON_TERMINATION.name, loop.method, loop.lines),
         )
         detail += f" replay={outcome.status.value}"
     return "NO", detail

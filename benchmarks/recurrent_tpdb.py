@@ -42,7 +42,7 @@ from jhalt.analyses.recurrent import RecurrentConfig, find_recurrent_nonterminat
 from jhalt.analyses.recurrent.sets import CheckedSet
 from jhalt.budget import Deadline
 from jhalt.cli.target import open_classpath, resolve_entry
-from jhalt.findings import Witness
+from jhalt.findings import NON_TERMINATION, Witness
 from jhalt.its.terms import App, Atom, Lit, Term, Var
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -50,7 +50,7 @@ from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.smt.recurrent import RecurrentLoop, sample_points
 from jhalt.smt.session import SmtConfig
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
-from jhalt.witness.replay import NON_TERMINATION, Claim, replay
+from jhalt.witness.replay import Claim, replay
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_ROOT = REPO.parent / "shared" / "benchmarks" / "tpdb"
@@ -228,7 +228,7 @@ def _replay(spec: str, found: object, witness: Witness, entry: object, wait: flo
         else ConcreteInputs.from_json(witness.inputs)
     )
     lines = found.loop.lines  # type: ignore[attr-defined]
-    claim = Claim(NON_TERMINATION, found.loop.method, lines)  # type: ignore[attr-defined]
+    claim = Claim(NON_TERMINATION.name, found.loop.method, lines)  # type: ignore[attr-defined]
     return replay(spec, entry, inputs, claim, timeout_s=wait).status.value  # type: ignore[arg-type]
 
 

@@ -4,6 +4,10 @@ Every NO and every finding carries a `Witness`; every answer of `jhalt prove` ca
 `Evidence` (issue 13 item 3): a YES its termination proof, a NO its non-termination proof,
 a MAYBE the reason (`MaybeReason`). Each kind of evidence is a type of the analysis that
 makes it; it renders itself to text and JSON, names its assumptions and can be re-checked.
+
+A finding's kind (issue 35 item 4) is a `FindingKind`, looked up by its name with `kind_of`:
+an uncaught exception of any class is a kind without an entry; the others (``non-termination``)
+and exception classes with their own help text are one entry each in `KINDS`.
 """
 
 from __future__ import annotations
@@ -102,11 +106,116 @@ class SourceLocation:
         }
 
 
+class Shown(Enum):
+    """How a run on the JVM shows a finding of a kind: what its replay judges
+    (`jhalt.witness.replay`), what the replay may first watch (`jhalt.dynamic.confirm`) and what
+    the reproducer's JUnit test asserts (`jhalt.witness.reproducer`). A kind shown a new way
+    needs a member here and its judge, observer and test there."""
+
+    THROWN = "thrown"
+    """The exception escapes uncaught with the reported method as the first application frame
+    (JUnit: ``assertThrows``)."""
+    LOOPING = "still running"
+    """Still running inside the reported loop after the wait, or a stack overflow inside the
+    reported recursion (JUnit: ``assertTimeoutPreemptively`` fails)."""
+
+
+@dataclass(frozen=True)
+class FindingKind:
+    """One kind of finding and everything the outputs say of it.
+
+    ``name`` is the ``kind`` of the JSON output, of suppressions and of baseline fingerprints
+    (``java.lang.NullPointerException``, ``non-termination``); ``heading`` starts the text
+    output's title, followed by the finding's message less ``message_prefix`` (which the
+    analysis's message starts with, so the name is not said twice); ``rule_id``, ``title`` and
+    ``help`` are its SARIF rule's id and name, short description and full description / help;
+    ``shown`` how a replay shows it. ``exception`` is the dotted exception class of a
+    `Shown.THROWN` kind (None for the others): such a kind is searched for public calls that
+    throw it (`jhalt.witness.api`) and may be a precondition (`jhalt.analyses.triage`)."""
+
+    name: str
+    heading: str
+    rule_id: str
+    title: str
+    help: str
+    shown: Shown
+    exception: str | None = None
+    message_prefix: str = ""
+
+    def __post_init__(self) -> None:
+        if (self.shown is Shown.THROWN) != (self.exception is not None):
+            raise ValueError(f"finding kind {self.name}: an exception exactly when it is thrown")
+
+
+def exception_kind(name: str, help_text: str | None = None) -> FindingKind:
+    """The kind of an uncaught exception of the class ``name`` (dotted, as the analysis writes
+    it): rule id its simple name, help ``help_text`` or a sentence that names the class."""
+    simple = name.rsplit(".", 1)[-1]
+    return FindingKind(
+        name=name,
+        heading=f"uncaught {name}",
+        rule_id=simple,
+        title=f"Uncaught {name}",
+        help=help_text or f"The program throws {name} uncaught.",
+        shown=Shown.THROWN,
+        exception=name.replace("/", "."),
+        message_prefix=f"uncaught {simple}: ",
+    )
+
+
+NON_TERMINATION = FindingKind(
+    name="non-termination",
+    heading="non-termination",
+    rule_id="non-termination",
+    title="Non-termination",
+    help="Some input makes this loop or recursion run forever. The witness gives one such input; "
+    "the reproducer runs it.",
+    shown=Shown.LOOPING,
+)
+
+KINDS: dict[str, FindingKind] = {
+    kind.name: kind
+    for kind in (
+        NON_TERMINATION,
+        exception_kind(
+            "java.lang.NullPointerException",
+            "A null reference is dereferenced (field access, method call, array access or "
+            "throw). The witness gives inputs that reach it.",
+        ),
+        exception_kind(
+            "java.lang.ArrayIndexOutOfBoundsException", "An array is indexed outside 0..length-1."
+        ),
+        exception_kind(
+            "java.lang.NegativeArraySizeException", "An array is created with a negative length."
+        ),
+        exception_kind(
+            "java.lang.ArithmeticException", "An integer division or remainder by zero."
+        ),
+        exception_kind("java.lang.ClassCastException", "A checked cast fails at run time."),
+        exception_kind(
+            "java.lang.ArrayStoreException",
+            "A value is stored into an array of an incompatible runtime type.",
+        ),
+    )
+}
+"""The kinds with an entry: adding a kind of finding is one entry here (every other exception
+class is a kind without one, `kind_of`)."""
+
+
+def kind_of(name: str) -> FindingKind:
+    """The kind named ``name`` (`Finding.kind`, `jhalt.witness.claim.Claim.kind`): its entry in
+    `KINDS`, else the uncaught exception of that class (assumption: every name without an
+    entry is an exception class, as the exception analysis writes them)."""
+    return KINDS.get(name) or exception_kind(name)
+
+
 @dataclass(frozen=True)
 class Finding:
     """One problem found by `jhalt check`: an uncaught exception or non-termination."""
 
-    kind: str  # "java.lang.NullPointerException", …, or "non-termination"
+    kind: str
+    """The name of its `FindingKind` (`kind_of`): ``java.lang.NullPointerException``, …, or
+    ``non-termination``."""
     message: str
     location: SourceLocation
     entry: MethodId

@@ -39,7 +39,7 @@ from jhalt.budget import (
     Budget,
 )
 from jhalt.errors import INTERNAL_ERROR
-from jhalt.findings import Finding, Replay, SourceLocation
+from jhalt.findings import NON_TERMINATION, Finding, Replay, SourceLocation
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
@@ -49,8 +49,6 @@ from jhalt.witness.api.public import PublicSearch
 from jhalt.witness.replay import BUDGET_SPENT, Jdk, Observer
 from jhalt.witness.search.backward import WitnessLimits
 from jhalt.witness.validate import validate_finding
-
-NON_TERMINATION = "non-termination"
 
 
 @dataclass(frozen=True)
@@ -117,7 +115,7 @@ def nontermination_finding(entry: MethodId, found: NonTerminationResult) -> Find
             SourceLocation(loop.method, loop.head_pc, loop.source_file, line) for line in loop.lines
         )
     return Finding(
-        kind=NON_TERMINATION,
+        kind=NON_TERMINATION.name,
         message=found.explanation(),
         location=location,
         entry=entry,

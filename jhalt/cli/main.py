@@ -73,7 +73,7 @@ from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
 from jhalt.dynamic.confirm import finding_observer, result_observer
 from jhalt.errors import InputError, JhaltError
-from jhalt.findings import Finding, ProveResult
+from jhalt.findings import NON_TERMINATION, Finding, ProveResult
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -92,7 +92,6 @@ from jhalt.witness.compiler import compile_server
 from jhalt.witness.containment import allow_unsafe_replay
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, Jdk, not_replayed, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 
 """The replay's claim for an infinite recursion: the JVM's stack runs out in the cycle."""
 NO_VALIDATE_HELP = (
@@ -153,7 +152,7 @@ def _replay_nontermination(
         recursive = bool(result.loop.recursion) if result.loop else False
         calls = result.loop.calls if result.loop else ()
         span = (lines[0], lines[1]) if lines else None
-        claim = Claim(NON_TERMINATION, method, span, recursive, calls)
+        claim = Claim(NON_TERMINATION.name, method, span, recursive, calls)
         observe = result_observer(result, classpath)  # watch the loop first (issue 20)
         outcome = replay(
             classpath, result.entry, inputs, claim, args.replay_wait, jdk, observe=observe

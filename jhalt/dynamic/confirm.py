@@ -57,12 +57,11 @@ from jhalt.dynamic.session import (
 from jhalt.dynamic.snapshot import Snapshot, StateReader, read_position
 from jhalt.dynamic.vmview import UnsupportedStep, VmView
 from jhalt.errors import ClassFormatError, InputError
-from jhalt.findings import Finding, ProveResult, Replay
+from jhalt.findings import Finding, ProveResult, Replay, Shown, kind_of
 from jhalt.ids import MethodId
 from jhalt.witness.containment import contained_command, cpu_limit_for
 from jhalt.witness.processes import release
 from jhalt.witness.replay import Observer, ReplayResult
-from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.startup import start_replay_jvm
 
 LOOPER_ITERATIONS = 20
@@ -147,7 +146,7 @@ def result_observer(result: ProveResult, classpath: str) -> Observer | None:
 def finding_observer(finding: Finding, classpath: str) -> Observer | None:
     """The observer of a non-termination finding of `jhalt check` (located at the loop head;
     a finding carries no condition, so only an exact repeat confirms by observation)."""
-    if finding.kind != NON_TERMINATION:
+    if kind_of(finding.kind).shown is not Shown.LOOPING:
         return None
     location = finding.location
     return observer_for(HangTarget(classpath, location.method, location.pc))

@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.findings import Finding, JdkUsed, Replay, SourceLocation
+from jhalt.findings import Finding, JdkUsed, Replay, Shown, SourceLocation, kind_of
 from jhalt.ids import MethodId
 from jhalt.report.sources import SourceLines
 from jhalt.report.witness_text import java_class_name, replay_line, type_text, witness_lines
@@ -73,11 +73,8 @@ def _file_line(location: SourceLocation) -> str:
 
 
 def _title(finding: Finding) -> str:
-    if finding.kind == "non-termination":
-        return f"non-termination: {finding.message}"
-    simple = finding.kind.rsplit(".", 1)[-1]
-    message = finding.message.removeprefix(f"uncaught {simple}: ")
-    return f"uncaught {finding.kind}: {message}"
+    kind = kind_of(finding.kind)
+    return f"{kind.heading}: {finding.message.removeprefix(kind.message_prefix)}"
 
 
 def _source_text(sources: SourceLines | None, location: SourceLocation) -> str | None:
@@ -97,6 +94,8 @@ def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
         shown = [*range(_PATH_HEAD), None, *range(len(steps) - _PATH_TAIL, len(steps))]
     lines: list[str] = []
     current: MethodId | None = None
+    # a thrown exception's path ends at the site it is thrown at; a loop's path is the loop
+    has_site = kind_of(finding.kind).shown is Shown.THROWN
     for index in shown:
         if index is None:
             lines.append(f"{_INDENT}      … {len(steps) - _PATH_HEAD - _PATH_TAIL} more steps …")
@@ -108,7 +107,7 @@ def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
         current = step.method
         is_site = (
             index == last_index
-            and finding.kind != "non-termination"
+            and has_site
             and step.method == finding.location.method
             and step.line == finding.location.line
         )

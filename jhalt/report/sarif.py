@@ -1,6 +1,7 @@
 """SARIF 2.1.0 output of `jhalt check`, in the shape GitHub code scanning accepts.
 
-One rule per finding kind (exception type, or ``non-termination``), results with a
+One rule per finding kind (exception type, or ``non-termination``: its id and texts are the
+`jhalt.findings.FindingKind`'s), results with a
 physical location (source file under ``--source-root`` when given, else the class's
 SourceFile name), the path as a codeFlow, and a stable partial fingerprint.
 """
@@ -12,26 +13,15 @@ import json
 from typing import Any
 
 from jhalt import __version__
-from jhalt.findings import Finding, JdkUsed, Replay, SourceLocation
+from jhalt.findings import Finding, JdkUsed, Replay, SourceLocation, kind_of
 from jhalt.witness.claim import why_not_replayed
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
-_RULE_HELP = {
-    "non-termination": "Some input makes this loop or recursion run forever. The witness gives one "
-    "such input; the reproducer runs it.",
-    "java.lang.NullPointerException": "A null reference is dereferenced (field access, method call, "
-    "array access or throw). The witness gives inputs that reach it.",
-    "java.lang.ArrayIndexOutOfBoundsException": "An array is indexed outside 0..length-1.",
-    "java.lang.NegativeArraySizeException": "An array is created with a negative length.",
-    "java.lang.ArithmeticException": "An integer division or remainder by zero.",
-    "java.lang.ClassCastException": "A checked cast fails at run time.",
-    "java.lang.ArrayStoreException": "A value is stored into an array of an incompatible runtime type.",
-}
-
 
 def rule_id(kind: str) -> str:
-    return kind if kind == "non-termination" else kind.rsplit(".", 1)[-1]
+    """The SARIF rule id of the finding kind named ``kind`` (`FindingKind.rule_id`)."""
+    return kind_of(kind).rule_id
 
 
 def _artifact_uri(location: SourceLocation, source_root: str | None) -> str:
@@ -71,17 +61,15 @@ def fingerprint(finding: Finding) -> str:
     return fingerprint_of(finding.kind, str(location.method), location.pc, str(finding.entry))
 
 
-def _rule(kind: str) -> dict[str, Any]:
-    """The SARIF rule of one finding kind."""
-    help_text = _RULE_HELP.get(kind, f"The program throws {kind} uncaught.")
+def _rule(name: str) -> dict[str, Any]:
+    """The SARIF rule of the finding kind named ``name``."""
+    kind = kind_of(name)
     return {
-        "id": rule_id(kind),
-        "name": rule_id(kind),
-        "shortDescription": {
-            "text": f"Uncaught {kind}" if kind != "non-termination" else "Non-termination"
-        },
-        "fullDescription": {"text": help_text},
-        "help": {"text": help_text},
+        "id": kind.rule_id,
+        "name": kind.rule_id,
+        "shortDescription": {"text": kind.title},
+        "fullDescription": {"text": kind.help},
+        "help": {"text": kind.help},
         "defaultConfiguration": {"level": "error"},
     }
 

@@ -10,9 +10,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from jhalt.findings import Finding, Replay, Witness
+from jhalt.findings import Finding, Replay, Shown, Witness, kind_of
 from jhalt.ids import MethodId
-from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.stacks import StackFrame
 
 __all__ = [
@@ -85,8 +84,8 @@ def _next_to(java: Path) -> Jdk:
 
 @dataclass(frozen=True)
 class Claim:
-    """What a finding says will happen: ``kind`` is an exception class (dotted) or
-    `NON_TERMINATION`; ``method`` is where (the thrower, or the method holding the loop);
+    """What a finding says will happen: ``kind`` names its kind (`jhalt.findings.kind_of`: an
+    exception class, dotted, or ``non-termination``); ``method`` is where (the thrower, or the method holding the loop);
     ``lines`` the inclusive source-line range it must be observed in, when known."""
 
     kind: str
@@ -101,15 +100,16 @@ class Claim:
 
     @property
     def is_non_termination(self) -> bool:
-        return self.kind == NON_TERMINATION
+        """Its kind shows by still running (`Shown.LOOPING`): the replay judges a hang."""
+        return kind_of(self.kind).shown is Shown.LOOPING
 
     @classmethod
     def of_finding(cls, finding: Finding, loop_lines: tuple[int, int] | None = None) -> Claim:
         """The claim of a finding: an exception at the location's line; a non-termination in
         the location's method (``loop_lines``: the loop's line range, if known)."""
         method = finding.location.method
-        if finding.kind == NON_TERMINATION:
-            return cls(NON_TERMINATION, method, loop_lines)
+        if kind_of(finding.kind).shown is Shown.LOOPING:
+            return cls(finding.kind, method, loop_lines)
         line = finding.location.line
         return cls(finding.kind.replace("/", "."), method, (line, line) if line else None)
 

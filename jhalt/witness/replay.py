@@ -63,7 +63,7 @@ from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
 from jhalt.witness.processes import release, scratch_directory
-from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
+from jhalt.witness.reproducer import generate_reproducer
 from jhalt.witness.stacks import (
     StackFrame,
     first_application_frame,
@@ -81,7 +81,6 @@ from jhalt.witness.startup import (
 __all__ = [
     "BUDGET_SPENT",
     "FAST_START",
-    "NON_TERMINATION",
     "Claim",
     "Jdk",
     "Observer",

@@ -16,12 +16,12 @@ import dataclasses
 from pathlib import Path
 
 from jhalt.budget import NEVER, Deadline
-from jhalt.findings import Finding, Replay
+from jhalt.findings import Finding, Replay, Shown, kind_of
 from jhalt.ids import MethodId
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
 from jhalt.witness.replay import Claim, Jdk, Observer, ReplayResult, not_replayed, replay
-from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
+from jhalt.witness.reproducer import generate_reproducer
 
 
 def finding_inputs(finding: Finding) -> ConcreteInputs:
@@ -32,10 +32,10 @@ def finding_inputs(finding: Finding) -> ConcreteInputs:
 
 
 def finding_claim(finding: Finding) -> Claim:
-    if finding.kind == NON_TERMINATION:
+    if kind_of(finding.kind).shown is Shown.LOOPING:
         lines = [step.line for step in finding.path if step.line is not None]
         span = (min(lines), max(lines)) if lines else None
-        return Claim(NON_TERMINATION, finding.location.method, span, calls=finding.calls)
+        return Claim(finding.kind, finding.location.method, span, calls=finding.calls)
     line = finding.location.line
     return Claim(finding.kind, finding.location.method, (line, line) if line else None)
 

@@ -17,13 +17,12 @@ from javac import compile_java
 
 from jhalt.classfile import ClassPath
 from jhalt.cli.main import main
-from jhalt.findings import Replay
+from jhalt.findings import NON_TERMINATION, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.jvm_release import feature_of, jvm_feature
 from jhalt.witness.jvm_version import java_release, newer_than_jvm
 from jhalt.witness.replay import Claim, find_jdk, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 
 SOURCE = """
 public class Hang {
@@ -116,7 +115,7 @@ def test_a_replay_refused_for_its_version_is_not_run(tmp_path: Path, hang_class:
     # below the CLI's warning: the replay itself recognises the JVM's refusal
     target = with_major(hang_class, tmp_path / "classes", 69)
     entry = MethodId("Hang", "main", "([Ljava/lang/String;)V")
-    claim = Claim(NON_TERMINATION, entry, (5, 5))
+    claim = Claim(NON_TERMINATION.name, entry, (5, 5))
     result = replay(str(target), entry, args_inputs([]), claim, timeout_s=5, jdk=JDK)
     assert result.status is Replay.NOT_RUN
     assert "UnsupportedClassVersionError" in result.detail

@@ -24,12 +24,11 @@ from jhalt.classfile import ClassPath
 from jhalt.cli.main import main
 from jhalt.domains.state import LocalRoot, StatePosition
 from jhalt.dynamic.confirm import HangTarget, ObserveLimits, observe_hang, observer_for
-from jhalt.findings import Replay
+from jhalt.findings import NON_TERMINATION, Replay
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.replay import Claim, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 
 pytestmark = pytest.mark.jvm
 
@@ -217,7 +216,7 @@ def test_a_violated_condition_is_not_confirmation(tmp_path: Path) -> None:
 
 def test_a_terminating_loop_falsely_claimed_is_not_confirmed(tmp_path: Path) -> None:
     classes = compiled(tmp_path, "Down", DOWN)
-    claim = Claim(NON_TERMINATION, MethodId("Down", "main", MAIN))
+    claim = Claim(NON_TERMINATION.name, MethodId("Down", "main", MAIN))
     observe = observer_for(target(classes, "Down"), ObserveLimits(observe_s=0.5))
     result = replay(
         str(classes), MethodId("Down", "main", MAIN), args_inputs(()), claim, 2.0, observe=observe

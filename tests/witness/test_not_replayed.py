@@ -20,14 +20,13 @@ from pathlib import Path
 import pytest
 from witness_kit import needs_jdk
 
-from jhalt.findings import Replay
+from jhalt.findings import NON_TERMINATION, Replay
 from jhalt.ids import MethodId
 from jhalt.witness import containment, startup
 from jhalt.witness.containment import allow_unsafe_replay
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.isolation import Isolation
 from jhalt.witness.replay import Claim, Jdk, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.sandbox import SandboxUnavailable
 from jhalt.witness.startup import refused_options
 
@@ -47,9 +46,9 @@ SECURITY_MANAGER_REFUSAL = (
 )
 CLAIMS = {
     "exception": Claim("java.lang.ArithmeticException", MAIN, (3, 3)),
-    "hang": Claim(NON_TERMINATION, MAIN, (3, 4)),
-    "recursion": Claim(NON_TERMINATION, MAIN, None, recursive=True),
-    "deepening calls": Claim(NON_TERMINATION, MAIN, (3, 4), calls=(HELPER,)),
+    "hang": Claim(NON_TERMINATION.name, MAIN, (3, 4)),
+    "recursion": Claim(NON_TERMINATION.name, MAIN, None, recursive=True),
+    "deepening calls": Claim(NON_TERMINATION.name, MAIN, (3, 4), calls=(HELPER,)),
 }
 
 

@@ -33,8 +33,9 @@ from witness_kit import (
     program_classes,
 )
 
+from jhalt.findings import NON_TERMINATION
 from jhalt.witness.inputs import args_inputs
-from jhalt.witness.reproducer import NON_TERMINATION, generate_reproducer
+from jhalt.witness.reproducer import generate_reproducer
 
 STANDALONE = "junit-platform-console-standalone"
 DEBIAN_DIR = Path("/usr/share/java")
@@ -76,8 +77,8 @@ CASES = {
     "npe_present": lambda: (PROBE, graph(shared=True), NPE, PROBE),
     "npe_absent": lambda: (PROBE, graph(shared=False), NPE, PROBE),
     "instance_method": lambda: (RATIO, pair_inputs(), ARITH, RATIO),
-    "hang_present": lambda: (LENGTH, links(cyclic=True), NON_TERMINATION, LENGTH),
-    "hang_absent": lambda: (LENGTH, links(cyclic=False), NON_TERMINATION, LENGTH),
+    "hang_present": lambda: (LENGTH, links(cyclic=True), NON_TERMINATION.name, LENGTH),
+    "hang_absent": lambda: (LENGTH, links(cyclic=False), NON_TERMINATION.name, LENGTH),
     "main_entry": lambda: (
         ARGS_FAULT,
         args_inputs(["abc"]),

@@ -40,11 +40,10 @@ from witness_kit import (
     statics_inputs,
 )
 
-from jhalt.findings import Finding, Replay, SourceLocation, Witness
+from jhalt.findings import NON_TERMINATION, Finding, Replay, SourceLocation, Witness
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ArrayInput, ConcreteInputs, IntInput, Ref, args_inputs
 from jhalt.witness.replay import Claim, ReplayResult, find_jdk, replay, replay_finding
-from jhalt.witness.reproducer import NON_TERMINATION
 
 pytestmark = [needs_jdk, pytest.mark.jvm]
 
@@ -58,7 +57,7 @@ def exception(kind: str, method: MethodId, file: str, marker: str | None) -> Cla
 
 
 def hang(method: MethodId, lines: tuple[int, int] | None = None) -> Claim:
-    return Claim(NON_TERMINATION, method, lines)
+    return Claim(NON_TERMINATION.name, method, lines)
 
 
 LENGTH_LOOP = ("CyclicList.java", "length-loop-start", "length-loop-end")
@@ -323,7 +322,7 @@ def test_hang_is_confirmed_by_a_thread_dump(outcomes) -> None:
 
 def test_replay_of_a_finding_updates_its_witness() -> None:
     location = SourceLocation(ARGS_LOOP, 0, "ArgsLoop.java", line(*ARGS_LOOP_LINES[:2]))
-    finding = Finding(NON_TERMINATION, "loops", location, ARGS_LOOP, Witness(args=("x", "")))
+    finding = Finding(NON_TERMINATION.name, "loops", location, ARGS_LOOP, Witness(args=("x", "")))
     result = replay_finding(finding, program_classes(), timeout_s=HANG_WAIT_S)
     assert result.status is Replay.CONFIRMED, result.detail
     updated = result.applied_to(finding.witness)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from jhalt.findings import NON_TERMINATION
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, IntInput, NullInput, args_inputs
 from jhalt.witness.java_literals import string_literal
 from jhalt.witness.reproducer import (
-    NON_TERMINATION,
     generate_reproducer,
     reproducer_class_name,
 )
@@ -30,7 +30,7 @@ def test_sources_name_their_classes_and_expectation() -> None:
     assert f"public class {reproducer.test_class_name} {{" in reproducer.test_source
     assert "assertThrows(java.lang.IllegalStateException.class" in reproducer.test_source
     assert "org.junit" not in reproducer.source  # the main class needs the JDK only
-    hang = generate_reproducer(MAIN, args_inputs([""]), NON_TERMINATION, hang_timeout_s=2)
+    hang = generate_reproducer(MAIN, args_inputs([""]), NON_TERMINATION.name, hang_timeout_s=2)
     assert "worker.join(2000L)" in hang.test_source
     assert "assertTrue(worker.isAlive()" in hang.test_source
 

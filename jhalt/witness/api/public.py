@@ -23,7 +23,7 @@ from jhalt.budget import (
     REPLAY_FLOOR_S,
     Budget,
 )
-from jhalt.findings import Replay
+from jhalt.findings import Replay, kind_of
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import null_arguments
 from jhalt.witness.api.plain import plain_calls
@@ -31,7 +31,6 @@ from jhalt.witness.api.reproducer import public_reproducer
 from jhalt.witness.api.search import SearchRequest, search_calls
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, ReplayResult, replay_source
-from jhalt.witness.reproducer import NON_TERMINATION
 
 __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
 
@@ -73,7 +72,8 @@ def _calls(
     if plain is not None and not nulls:
         return plain, False, ()
     search_s = _search_seconds(how.budget)
-    if may_search and claim.kind != NON_TERMINATION and search_s > 0:
+    # the search looks for calls that throw the claimed exception (no other kind yet)
+    if may_search and kind_of(claim.kind).exception is not None and search_s > 0:
         request = SearchRequest(entry, inputs, claim, how.public_classes, search_s)
         found = search_calls(request, how.classpath, how.jdk)
         if found is not None:

@@ -17,13 +17,13 @@ from nonterm_testkit import TEST_CONFIG, prove, registry
 
 from jhalt.analyses.check import nontermination_finding
 from jhalt.analyses.nontermination.calls import passed_calls
+from jhalt.findings import NON_TERMINATION
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.witness.deepening import LoopClaim, scan
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 from jhalt.witness.stacks import StackFrame
 from jhalt.witness.validate import finding_claim
 
@@ -125,7 +125,9 @@ def test_the_jvm_confirms_the_deepening_calls() -> None:
     compiled = compile_program("RecLoopDeepens")
     result = prove(str(compiled.classes_dir), "RecLoopDeepens").result
     assert result is not None and result.witness.args is not None
-    claim = Claim(NON_TERMINATION, result.loop.method, result.loop.lines, calls=result.loop.calls)
+    claim = Claim(
+        NON_TERMINATION.name, result.loop.method, result.loop.lines, calls=result.loop.calls
+    )
     entry = MethodId("RecLoopDeepens", "main", MAIN)
     replayed = replay(
         str(compiled.classes_dir), entry, args_inputs(result.witness.args), claim, timeout_s=4
@@ -142,6 +144,6 @@ def test_the_jvm_does_not_confirm_a_look_alike_that_ends() -> None:
     compiled = compile_program("RecLoopDeepThrows")
     entry = MethodId("RecLoopDeepThrows", "main", MAIN)
     calls = (MethodId("RecLoopDeepThrows", "down", "(I)V"),)
-    claim = Claim(NON_TERMINATION, entry, (15, 17), calls=calls)
+    claim = Claim(NON_TERMINATION.name, entry, (15, 17), calls=calls)
     replayed = replay(str(compiled.classes_dir), entry, args_inputs(("a",)), claim, timeout_s=4)
     assert not replayed.confirmed, replayed.detail

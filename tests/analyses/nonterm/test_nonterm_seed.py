@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from nonterm_testkit import prove
 
-from jhalt.findings import Replay
+from jhalt.findings import NON_TERMINATION, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, args_inputs
 from jhalt.witness.replay import Claim, find_jdk, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 
 needs_jdk = pytest.mark.skipif(find_jdk() is None, reason="no JDK")
 
@@ -51,7 +50,7 @@ def test_seed_witnesses_replay_as_hangs(compiled_program) -> None:
         str(loop.classes_dir),
         MethodId("Loop", "main", "([Ljava/lang/String;)V"),
         args_inputs(result.witness.args or ()),
-        Claim(NON_TERMINATION, result.loop.method, result.loop.lines),
+        Claim(NON_TERMINATION.name, result.loop.method, result.loop.lines),
         timeout_s=2.0,
     )
     assert outcome.status is Replay.CONFIRMED, outcome.detail
@@ -63,7 +62,7 @@ def test_seed_witnesses_replay_as_hangs(compiled_program) -> None:
         str(nonloop.classes_dir),
         entry,
         ConcreteInputs.from_json(result.witness.inputs),
-        Claim(NON_TERMINATION, result.loop.method, result.loop.lines),
+        Claim(NON_TERMINATION.name, result.loop.method, result.loop.lines),
         timeout_s=2.0,
     )
     assert outcome.status is Replay.CONFIRMED, outcome.detail

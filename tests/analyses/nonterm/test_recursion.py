@@ -12,13 +12,13 @@ from corpus import Verdict, all_programs, compile_program
 from nonterm_testkit import prove as prove_nontermination
 
 from jhalt.analyses.termination import prove_graph_terminates
+from jhalt.findings import NON_TERMINATION
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.witness.inputs import args_inputs
 from jhalt.witness.replay import Claim, replay
-from jhalt.witness.reproducer import NON_TERMINATION
 
 MAIN = "([Ljava/lang/String;)V"
 RECURSIVE = [p for p in all_programs() if p.name.startswith("Rec")]
@@ -84,7 +84,7 @@ def test_infinite_recursion_is_no_and_the_jvm_overflows_deeper_with_a_larger_sta
     result = search.result
     assert result.loop.recursive
     assert result.witness.args is not None
-    claim = Claim(NON_TERMINATION, result.loop.method, result.loop.lines, recursive=True)
+    claim = Claim(NON_TERMINATION.name, result.loop.method, result.loop.lines, recursive=True)
     entry = MethodId(compiled.main_class, "main", MAIN)
     replayed = replay(str(compiled.classes_dir), entry, args_inputs(result.witness.args), claim)
     assert replayed.confirmed, replayed.detail
@@ -103,6 +103,6 @@ def test_a_finite_recursion_that_overflows_is_not_confirmed_as_infinite() -> Non
     100000 frames: the judgement must not call it infinite."""
     compiled = compile_program("RecDeepFinite")
     entry = MethodId(compiled.main_class, "main", MAIN)
-    claim = Claim(NON_TERMINATION, MethodId(compiled.main_class, "down", "(I)I"), None, True)
+    claim = Claim(NON_TERMINATION.name, MethodId(compiled.main_class, "down", "(I)I"), None, True)
     replayed = replay(str(compiled.classes_dir), entry, args_inputs(()), claim)
     assert not replayed.confirmed
