@@ -198,18 +198,23 @@ def test_a_signal_during_the_replay_of_prove_kills_the_jvm(
     assert_nothing_left(tmp_path)
 
 
-def test_even_a_sigkill_of_jhalt_ends_its_replay(tmp_path: Path) -> None:
-    """SIGKILL cannot be handled: the replay JVM dies with the thread that started it
-    (Linux's parent-death signal); only its scratch directory may stay."""
-    jar = grows_jar(tmp_path)
-    process = start(tmp_path, "prove", str(jar), "--replay-wait", "60")
-    wait_for_java(process, str(tmp_path))
+def assert_a_sigkill_leaves_nothing_running(process: subprocess.Popen[str], tmp_path: Path) -> None:
+    """SIGKILL ``process``; within `GONE_WITHIN_S` no process of the run is left."""
     process.kill()
     assert finish(process)[0] == -signal.SIGKILL
     deadline = time.monotonic() + GONE_WITHIN_S
     while processes_with(str(tmp_path)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not processes_with(str(tmp_path))
+
+
+def test_even_a_sigkill_of_jhalt_ends_its_replay(tmp_path: Path) -> None:
+    """SIGKILL cannot be handled: the replay JVM dies with the thread that started it
+    (Linux's parent-death signal); only its scratch directory may stay."""
+    jar = grows_jar(tmp_path)
+    process = start(tmp_path, "prove", str(jar), "--replay-wait", "60")
+    wait_for_java(process, str(tmp_path))
+    assert_a_sigkill_leaves_nothing_running(process, tmp_path)
 
 
 def test_a_sigkill_of_check_all_ends_its_workers_and_their_jvms(tmp_path: Path) -> None:
@@ -220,12 +225,7 @@ def test_a_sigkill_of_check_all_ends_its_workers_and_their_jvms(tmp_path: Path) 
     arguments = ["check", "--all", str(jar), "--timeout", "60", "--format", "json", "-j", "2"]
     process = start(tmp_path, *arguments)
     wait_for_java(process, str(tmp_path))
-    process.kill()
-    assert finish(process)[0] == -signal.SIGKILL
-    deadline = time.monotonic() + GONE_WITHIN_S
-    while processes_with(str(tmp_path)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not processes_with(str(tmp_path))
+    assert_a_sigkill_leaves_nothing_running(process, tmp_path)
 
 
 @pytest.mark.parametrize(
