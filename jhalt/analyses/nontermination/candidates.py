@@ -55,7 +55,7 @@ simplest witnesses first. Most non-terminating mains of the TPDB hang on empty a
 only, and the slowest of them reach their witness within this (Velroyen08-sunset: 25 empty
 strings after 64,000, -whileBreak: 30 after 60,000); only -mirrorIntervSim (31 after
 344,000) gets others in between (80 of them, cheap ones: its search took 2.0 s of CPU, 1.9 s
-with the empty strings first). Here a unit of work takes 3-8 µs: a main that walks its
+with the empty strings first). Here a unit of work takes 3-5 µs: a main that walks its
 arguments waits well under a second before its first non-empty candidate."""
 EMPTY_SHARE = 4
 """Past the head start, the empty-string inputs get this many times the others' work (the
