@@ -3,9 +3,9 @@ empty one among non-empty ones (tests/programs/Nonterm{EmptyWord,Ring,Backward}S
 
 Such a main pays for every argument on each step, so the 41 empty-string inputs the witness
 search tried first (up to 40 empty arguments) took longer than the search's slices of
-`jhalt prove` (1 s, then at most 3 s): NontermEmptyWordStalls was MAYBE from 7630450 (the
-search split around the termination proof) to 5ce2386, and NO at 38dc74c, whose single
-search had half of the budget. The order of `candidates.CandidateQueue` lets the other inputs
+`jhalt prove` (1 s, then at most 3 s): NontermEmptyWordStalls is NO at 38dc74c, whose
+single search had half of the budget, and MAYBE at 7630450 (the search split around the
+termination proof; the first MAYBE by `git bisect`), af7e4c3 and 5ce2386. The order of `candidates.CandidateQueue` lets the other inputs
 in when the empty strings get expensive. The answers come from the programs' meaning (each
 header's WHY, checked on the JVM by tests/test_corpus.py); the NO must be confirmed by the
 replay on a JVM. The twins (the same walks where an empty argument cannot hold the walk)
