@@ -77,14 +77,16 @@ PROVE_GRAPH = 0.5
 PROVE_NONTERMINATION = 0.5
 PROVE_FIRST_CANDIDATES = 40
 """Candidate inputs of the first non-termination slice of ``prove`` (the ``main`` entry's
-first 40 are 0 to 39 empty strings): most witnesses are among them, and a YES needs them all
-tried at a cost of a few milliseconds each."""
+first 40 are 0 to 39 empty strings while these are cheap to run, others in between when not:
+`jhalt.analyses.nontermination.candidates`): most witnesses are among them, and a YES needs
+them all tried at a cost of a few milliseconds each."""
 PROVE_FIRST_SLICE_S = 1.0
 PROVE_CANDIDATES = 200
 """Candidate inputs tried by ``prove`` in all, so that a MAYBE does not spend the whole
 budget (issue 16): on the 317 problems of ``../shared/benchmarks/tpdb`` every witness was
 among the first 164 (found within 1.2 s of search; BENCHMARKS.md). A count, not a time, so
-that a loaded machine finds the same witnesses, only later."""
+that a loaded machine finds the same witnesses, only later. The order of the candidates
+depends on the work of their runs (issue 35), but the first 200 stay the same set."""
 PROVE_NONTERMINATION_RESERVE = 0.2
 PROVE_NONTERMINATION_CAP_S = 3.0
 """The second slice's time limit, for candidates that are slow to run (the count above

@@ -3,13 +3,14 @@ loops found on the graph, proved with z3 and reached by a concrete witness input
 
 Public API: :func:`find_nontermination` (and :func:`search_nontermination`, which also
 returns the reasons for a MAYBE; :class:`NonTerminationSearcher` runs it in slices),
-:class:`NonTerminationConfig`,
-:class:`NonTerminationResult`. Modules: ``interesting`` (Def. 6), ``loops`` (loop heads,
-Thm 8 path systems), ``calls`` (recursive calls a loop's proof may pass), ``recurrence``
-(the soundness rule, closure check, deterministic runs), ``candidates`` (concrete inputs), ``techniques`` (the ordered processors tried at a
-loop head), ``guesses`` (candidate invariants), ``overflow`` (Java vs mathematical
-integers), ``prover`` (the procedure), ``result`` (the answer, a `jhalt.findings.Evidence`),
-``condition`` (a non-looping proof's recurrent set, evaluable on concrete values).
+:class:`NonTerminationConfig`, :class:`NonTerminationResult`. Modules: ``interesting``
+(Def. 6), ``loops`` (loop heads, Thm 8 path systems), ``calls`` (recursive calls a loop's
+proof may pass), ``recurrence`` (the soundness rule, closure check, deterministic runs),
+``candidates`` (concrete inputs and the order they are tried), ``techniques`` (the ordered
+processors tried at a loop head), ``guesses`` (candidate invariants), ``overflow`` (Java vs
+mathematical integers), ``prover`` (the procedure), ``result`` (the answer, a
+`jhalt.findings.Evidence`), ``condition`` (a non-looping proof's recurrent set, evaluable on
+concrete values).
 """
 
 from jhalt.analyses.nontermination.prover import (

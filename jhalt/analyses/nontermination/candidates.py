@@ -6,9 +6,23 @@ deterministically (:func:`~jhalt.analyses.nontermination.recurrence.run_determin
 
 * ``main(String[])``: a ``String[]`` of ``n`` distinct, non-null strings with given
   lengths (the String model represents lengths only, so any characters will do; the
-  witness uses letters). Candidates: ``n`` empty strings for ``n`` up to ``max_args``,
-  then short length vectors in order of size, then longer vectors of one-letter strings.
+  witness uses letters). Two streams: ``n`` empty strings for ``n`` up to ``max_args``;
+  and the others: short length vectors in order of size, then longer vectors of one-letter
+  strings.
 * other entries whose parameters are all integral: small values for each parameter.
+
+Order (`CandidateQueue`): the empty strings first, but they do not starve the others (issue
+35: a main that walks its arguments pays for every one of 40 empty strings on each step, and
+its first witness among non-empty arguments, ``["a", "", "a"]``, came after the search's
+time). The work of a run is measured deterministically, as its steps times the size of its
+entry heap plus ``STEP_BASE`` (each step walks the heap). The others get a turn whenever the empty strings have
+spent ``EMPTY_HEAD_START`` more than ``EMPTY_SHARE`` times their work; until the empty
+strings are all tried,
+at most `jhalt.budget.PROVE_CANDIDATES` ``- (max_args + 1)`` others are, so the first
+``PROVE_CANDIDATES`` candidates are the same set as when the empty strings all came first,
+in another order. An empty-string witness is reached after at most its stream's work ``w``
+up to it and ``w / EMPTY_SHARE`` of the others'; another after at most its stream's work
+``w``, ``EMPTY_SHARE * w + EMPTY_HEAD_START`` of the empty strings' and one run.
 
 Candidates are heuristics (seed 000 footnote 10): they affect only the power of the search.
 """
@@ -19,6 +33,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from jhalt.budget import PROVE_CANDIDATES
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
@@ -32,35 +47,81 @@ from jhalt.seg.entry import entry_state, is_main
 _SMALL_INTS = (0, 1, -1, 2, 3, -2, 5, 10, -5, 4, 6, 7, 8, 9, 11, 20, 30, 50, 100, -10, -100)
 
 
+EMPTY, OTHER = 0, 1
+"""The two streams of ``main``'s candidates (module docstring, "Order")."""
+EMPTY_HEAD_START = 100_000
+"""Work the empty-string inputs may spend ahead of the others before these get a turn: the
+simplest witnesses first. Most non-terminating mains of the TPDB hang on empty arguments
+only, and the slowest of them reach their witness within this (Velroyen08-sunset: 25 empty
+strings after 64,000, -whileBreak: 30 after 60,000); only -mirrorIntervSim (31 after
+344,000) gets others in between (80 of them, cheap ones: its search took 2.0 s of CPU, 1.9 s
+with the empty strings first). Here a unit of work takes 3-5 µs: a main that walks its
+arguments waits well under a second before its first non-empty candidate."""
+EMPTY_SHARE = 4
+"""Past the head start, the empty-string inputs get this many times the others' work (the
+TPDB's witnesses are mostly empty strings)."""
+STEP_BASE = 5
+"""The work of a step beyond its heap walk, in heap entries (measured: a step of a run over
+8 heap entries took 50 µs, over 62 entries 260 µs)."""
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """One concrete input: the entry state and the witness it stands for."""
+    """One concrete input: the entry state, the witness it stands for and its stream."""
 
     description: str
     state: AbstractState
     witness: Witness
+    stream: int = EMPTY
 
 
-def _main_length_vectors(max_args: int) -> Iterator[tuple[int, ...]]:
-    seen: set[tuple[int, ...]] = set()
+class CandidateQueue:
+    """The candidates in the order they are tried (module docstring, "Order"): `take` the
+    next one, `charge` the steps its run took."""
 
-    def fresh(vector: tuple[int, ...]) -> bool:
-        if vector in seen:
+    def __init__(
+        self, empty: Iterator[Candidate], others: Iterator[Candidate], others_first: int
+    ) -> None:
+        self._streams = (empty, others)
+        self._heads: list[Candidate | None] = [next(empty, None), next(others, None)]
+        self._work = [0, 0]
+        self._taken = [0, 0]
+        self._others_first = others_first
+        """At most this many others before the last empty-string input."""
+
+    def take(self) -> Candidate | None:
+        """The next candidate, or None when both streams are exhausted."""
+        stream = OTHER if self._others_turn() else EMPTY
+        candidate = self._heads[stream]
+        if candidate is not None:
+            self._taken[stream] += 1
+            self._heads[stream] = next(self._streams[stream], None)
+        return candidate
+
+    def charge(self, candidate: Candidate, steps: int) -> None:
+        """Book the work of ``candidate``'s run of ``steps`` steps to its stream."""
+        self._work[candidate.stream] += max(1, steps) * (len(candidate.state.heap) + STEP_BASE)
+
+    def _others_turn(self) -> bool:
+        if self._heads[OTHER] is None:
             return False
-        seen.add(vector)
-        return True
+        if self._heads[EMPTY] is None:
+            return True
+        if self._taken[OTHER] >= self._others_first:
+            return False
+        return self._work[EMPTY] - EMPTY_SHARE * self._work[OTHER] > EMPTY_HEAD_START
 
-    for n in range(0, max_args + 1):
-        if fresh((0,) * n):
-            yield (0,) * n
+
+def _other_length_vectors(max_args: int) -> Iterator[tuple[int, ...]]:
+    """The lengths of the ``OTHER`` stream: vectors of at most four lengths with a positive
+    sum up to 8, by sum, then more one-letter strings up to ``max_args``."""
     for total in range(1, 9):
         for n in range(1, 5):
             for vector in itertools.product(range(0, total + 1), repeat=n):
-                if sum(vector) == total and fresh(vector):
+                if sum(vector) == total:
                     yield vector
     for n in range(9, max_args + 1):
-        if fresh((1,) * n):
-            yield (1,) * n
+        yield (1,) * n
 
 
 def _main_state(ctx: EvalContext, entry: MethodId, lengths: tuple[int, ...]) -> AbstractState:
@@ -97,16 +158,31 @@ def _int_parameter_slots(ctx: EvalContext, entry: MethodId) -> list[tuple[int, s
     return slots
 
 
-def candidates(ctx: EvalContext, entry: MethodId, max_args: int = 40) -> Iterator[Candidate]:
-    """Concrete entry states for ``entry`` (module docstring); none if the entry's inputs
-    cannot be made concrete (object parameters of a method other than ``main``)."""
+def candidates(ctx: EvalContext, entry: MethodId, max_args: int = 40) -> CandidateQueue:
+    """Concrete entry states for ``entry`` in the order they are tried (module docstring);
+    none if the entry's inputs cannot be made concrete (object parameters of a method other
+    than ``main``)."""
     if is_main(entry) and ctx.options.competition_main:
-        for lengths in _main_length_vectors(max_args):
-            args = tuple("a" * length for length in lengths)
-            yield Candidate(
-                f"args={list(args)}", _main_state(ctx, entry, lengths), Witness(args=args)
-            )
-        return
+        empty = ((0,) * n for n in range(max_args + 1))
+        return CandidateQueue(
+            _main_candidates(ctx, entry, empty, EMPTY),
+            _main_candidates(ctx, entry, _other_length_vectors(max_args), OTHER),
+            max(0, PROVE_CANDIDATES - (max_args + 1)),
+        )
+    return CandidateQueue(_integer_candidates(ctx, entry), iter(()), 0)
+
+
+def _main_candidates(
+    ctx: EvalContext, entry: MethodId, vectors: Iterator[tuple[int, ...]], stream: int
+) -> Iterator[Candidate]:
+    for lengths in vectors:
+        args = tuple("a" * length for length in lengths)
+        state = _main_state(ctx, entry, lengths)
+        yield Candidate(f"args={list(args)}", state, Witness(args=args), stream)
+
+
+def _integer_candidates(ctx: EvalContext, entry: MethodId) -> Iterator[Candidate]:
+    """Small values for each integral parameter of a static method."""
     slots = _int_parameter_slots(ctx, entry)
     if slots is None:
         return

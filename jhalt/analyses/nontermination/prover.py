@@ -43,12 +43,11 @@ non-termination search"`` and answers nothing (MAYBE).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jhalt.analyses.nontermination.calls import PassedCall, passed_calls
-from jhalt.analyses.nontermination.candidates import Candidate, candidates
+from jhalt.analyses.nontermination.candidates import Candidate, CandidateQueue, candidates
 from jhalt.analyses.nontermination.condition import recurrent_condition
 from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
 from jhalt.analyses.nontermination.interesting import interesting_references
@@ -163,7 +162,7 @@ class NonTerminationSearcher:
         self.closure_cache: set[tuple[object, ...]] = set()
         self.started = time.monotonic()
         self.deadline = min(self.started + config.timeout_s, config.deadline.at)
-        self._pending: Iterator[Candidate] | None = None  # the candidates not yet tried
+        self._pending: CandidateQueue | None = None  # the candidates not yet tried
         self._retry: Candidate | None = None  # a candidate whose run a slice's end cut short
         self.tried = 0
         self.finished = False
@@ -245,6 +244,8 @@ class NonTerminationSearcher:
         outcome = run_deterministic(
             self.ctx, candidate.state, observe, self.config.max_run_steps, self.deadline
         )
+        if self._pending is not None:  # its work decides the next candidate's stream
+            self._pending.charge(candidate, outcome.steps)
         if outcome.found is not None:
             return outcome.found, trail
         if outcome.stop in ("stuck", "inexact"):
@@ -513,7 +514,7 @@ class NonTerminationSearcher:
                     f"{timeout_in(NONTERMINATION_PHASE)} (after {self.tried} candidate inputs)"
                 )
                 return self._answer(None)
-            candidate, self._retry = self._retry or next(self._pending, None), None
+            candidate, self._retry = self._retry or self._pending.take(), None
             if candidate is None:
                 self.finished = True
                 self._note_exhausted()
