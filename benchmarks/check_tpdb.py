@@ -54,7 +54,11 @@ def check_jar(jar: Path, timeout_s: float) -> dict[str, object]:
             "detail": f"unreadable output: {done.stdout[:200]!r} {done.stderr.strip()[-200:]}",
         }
     confirmed = sum(1 for f in data["findings"] if f["witness"].get("replay") == "confirmed")
-    unconfirmed_notes = [n for n in data["notes"] if n.startswith("unconfirmed")]
+    # the candidates dropped without a confirmed witness ("not reported: …"; older versions
+    # said "unconfirmed …")
+    unconfirmed_notes = [
+        n for n in data["notes"] if n.startswith(("not reported: ", "unconfirmed"))
+    ]
     timed_out = any("timeout after" in n for n in data["notes"])
     return {
         "status": "timeout" if timed_out else "ok",
