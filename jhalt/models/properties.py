@@ -1,4 +1,5 @@
-"""``System.getProperty`` (issue 33: system properties as input, standard keys never null).
+"""``System.getProperty`` (issue 33: system properties as input, standard keys never null) and
+``System.lineSeparator()`` (the ``line.separator`` the JVM set at start-up: a non-null String).
 
 The key decides what the call may return:
 
@@ -142,7 +143,14 @@ def get_property(call: LibraryCall) -> Sequence[Outcome]:
     return [*returns_if_possible(call, empty), *returns_if_possible(call, value)]
 
 
+@model
+def line_separator(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.lineSeparator()``: the standard property ``line.separator``."""
+    return [_value(call, "line.separator", nullable=False)]
+
+
 def register(registry: ModelRegistry) -> None:
+    registry.register(SYSTEM, "lineSeparator", "()Ljava/lang/String;", line_separator)
     registry.register(SYSTEM, "getProperty", "(Ljava/lang/String;)Ljava/lang/String;", get_property)
     registry.register(
         SYSTEM,

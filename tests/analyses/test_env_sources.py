@@ -11,8 +11,17 @@ second why)."""
 from __future__ import annotations
 
 import pytest
-from env_programs import SOURCES, analysed, correct, expectations, failing, replayed
+from env_programs import (
+    SOURCES,
+    analysed,
+    correct,
+    expectations,
+    failing,
+    graph_absence,
+    replayed,
+)
 
+from jhalt.analyses.absence import AbsenceProof
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
 from jhalt.witness.inputs import ConcreteInputs, NullInput, main_args
@@ -57,6 +66,8 @@ def test_a_deterministic_library_call_gives_no_confirmed_finding(name: str) -> N
 
 
 def test_standard_system_properties_are_never_null() -> None:
+    """Not a finding, and no null at all: the graph alone proves that no exception escapes."""
+    assert isinstance(graph_absence("UserHome", SOURCES), AbsenceProof)
     report = analysed("UserHome", SOURCES)
     assert [f for f in report.findings if f.kind == "java.lang.NullPointerException"] == []
     assert replayed("UserHome", SOURCES).kept == ()
