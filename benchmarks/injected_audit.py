@@ -2,7 +2,7 @@
 is no environment source (a library method without a model: deterministic code, whose result a
 witness may not choose).
 
-    python benchmarks/injected_audit.py JAR… [--timeout 20] [--jhalt DIR]
+    python benchmarks/injected_audit.py JAR… [--timeout 20] [--jhalt DIR] [--inputs CLASSES]
 
 Runs ``jhalt check JAR --format json --no-cache`` for each jar in turn (``--jhalt``: the source
 tree to run, default this one — an older tree gives the "before" numbers) and prints one line
@@ -30,11 +30,12 @@ def _callee(call: dict[str, str]) -> MethodId:
     return MethodId(call["class"].replace(".", "/"), call["name"], call["descriptor"])
 
 
-def audit_jar(jar: Path, timeout_s: float, tree: Path) -> dict[str, object]:
+def audit_jar(jar: Path, timeout_s: float, tree: Path, inputs: str = "") -> dict[str, object]:
     """One jar's counts (``status`` says whether its run produced a report); the check runs in
-    ``tree`` (``PYTHONPATH`` names it)."""
+    ``tree`` (``PYTHONPATH`` names it), with ``--inputs inputs`` when given."""
     command = [sys.executable, "-m", "jhalt", "check", str(jar), "--format", "json"]
     command += ["--no-cache", "--timeout", str(timeout_s)]
+    command += ["--inputs", inputs] if inputs else []
     done = run_bounded(command, timeout_s * 10 + 60, cwd=tree)
     if done is None:
         return {"status": "timeout"}
@@ -64,11 +65,12 @@ def main() -> int:
     parser.add_argument("jars", nargs="+", type=Path)
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--jhalt", type=Path, default=HERE, help="the jhalt source tree to run")
+    parser.add_argument("--inputs", default="", help="passed to check (stub input classes)")
     args = parser.parse_args()
     os.environ["PYTHONPATH"] = str(args.jhalt.resolve())  # the tree the checks run
     totals = {"findings": 0, "confirmed": 0, "injected": 0, "non_environment": 0}
     for jar in args.jars:
-        result = audit_jar(jar, args.timeout, args.jhalt.resolve())
+        result = audit_jar(jar, args.timeout, args.jhalt.resolve(), args.inputs)
         print(f"{jar}: {json.dumps(result)}", flush=True)
         for key in totals:
             value = result.get(key, 0)
