@@ -44,7 +44,7 @@ def _environment_callees(finding: Finding) -> list[MethodId]:
 
 def test_the_corpus_is_as_listed() -> None:
     assert sorted([*GENUINE, "ChosenKey"]) == failing(SOURCES)
-    assert correct(SOURCES) == ["DefinedNul", "UserHome", "ValueOfRange"]
+    assert correct(SOURCES) == ["DefaultProperty", "DefinedNul", "UserHome", "ValueOfRange"]
 
 
 @pytest.mark.parametrize("name", ["DefinedNul", "ValueOfRange"])
@@ -65,12 +65,13 @@ def test_a_deterministic_library_call_gives_no_confirmed_finding(name: str) -> N
     assert checked.kept == ()
 
 
-def test_standard_system_properties_are_never_null() -> None:
+@pytest.mark.parametrize("name", ["UserHome", "DefaultProperty"])
+def test_a_property_that_cannot_be_null_is_never_null(name: str) -> None:
     """Not a finding, and no null at all: the graph alone proves that no exception escapes."""
-    assert isinstance(graph_absence("UserHome", SOURCES), AbsenceProof)
-    report = analysed("UserHome", SOURCES)
+    assert isinstance(graph_absence(name, SOURCES), AbsenceProof)
+    report = analysed(name, SOURCES)
     assert [f for f in report.findings if f.kind == "java.lang.NullPointerException"] == []
-    assert replayed("UserHome", SOURCES).kept == ()
+    assert replayed(name, SOURCES).kept == ()
 
 
 @pytest.mark.parametrize("name", sorted(GENUINE))
