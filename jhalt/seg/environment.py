@@ -23,8 +23,9 @@ evaluates with an :class:`EnvironmentFeed` in the context: :func:`inject` then r
 marked result of the next occurrence at that site by its recorded value (the call returns it,
 and nothing else); past the recorded values the call behaves as modelled. The replay on the JVM
 does the same with rewritten class files (`jhalt.witness.inject`) — of these genuine sources
-only, whose every recorded value the real source can deliver (assumption; for
-``java.util.Random`` a sequence of values is one some seed gives only when it is short).
+only, whose every recorded value the real source can deliver (assumption; a known gap of
+issue 33: ``java.util.Random`` draws from a 48-bit seed, so one ``nextInt`` can be any value,
+but a longer sequence at the sites may be one that no seed gives).
 """
 
 from __future__ import annotations
