@@ -1,7 +1,7 @@
 """The programs of ``tests/env_corpus`` (issue 21): programs that read input through the
 ``Verifier`` stub, ``Random``, ``Scanner(System.in)``, ``System.getenv``, the clock and the
 command line (and of ``tests/env_deep``: deep or rare failures; of ``tests/env_strings``: failures
-that need particular strings). Each one's first line says what the JVM does with it: ``// EXPECT: <exception
+that need particular strings; of ``tests/env_sources``: what is an environment source). Each one's first line says what the JVM does with it: ``// EXPECT: <exception
 class>`` (some input makes it throw that, uncaught — a failing ``assert`` is an
 ``AssertionError``, run with ``-ea``) or ``// EXPECT: none`` (no input makes an exception
 escape). They are compiled together once; `analysed` checks one with ``--inputs Verifier``
@@ -39,6 +39,9 @@ DEEP = Path(__file__).resolve().parent / "env_deep"
 STRINGS = Path(__file__).resolve().parent / "env_strings"
 """Programs that fail only for particular strings, and correct look-alikes (strings as data)."""
 """Programs with deep or rare failures (issue 21 item 4): never to be proved safe."""
+SOURCES = Path(__file__).resolve().parent / "env_sources"
+"""Programs whose answer depends on what is an environment source (issue 33): deterministic
+library calls (never a witness's choice), system properties, genuine input."""
 SETTINGS = CheckSettings(input_classes=frozenset({"Verifier"}), assertions=True)
 MAIN = "([Ljava/lang/String;)V"
 

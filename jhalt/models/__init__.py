@@ -4,7 +4,8 @@ module per library area, each registering its methods; `default_registry` collec
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input); :mod:`text` holds what several of them share (the
+:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`properties`
+(``System.getProperty``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -19,6 +20,7 @@ from jhalt.models import (
     exceptions,
     math,
     objects,
+    properties,
     random,
     reflection,
     string_builder,
@@ -43,6 +45,7 @@ def default_registry() -> ModelRegistry:
         reflection,
         random,
         environment,
+        properties,
     ):
         module.register(registry)
     return registry

@@ -8,9 +8,11 @@ A call *reads the environment* when its result comes from outside the analysed p
 * a method of a class named an *input class* (``--inputs CLASS``, `EvalOptions.input_classes`)
   that returns a primitive or a ``String``: its body is not analysed (assumption, stated on the
   edge: it returns normally with any value of its type — the stub's contract);
-* by default, any static method without an analysable body (a library class without a model,
-  a ``native`` method) that returns a primitive or a ``String``: the unknown-call fallback
-  (`jhalt.seg.library.unknown_library_call`, which may also throw), its result marked.
+* nothing else (issue 33): a library method without a model or body is deterministic code
+  (``Character.isDefined``, ``String.valueOf(char[], int, int)``); the unknown-call fallback
+  (`jhalt.seg.library.unknown_library_call`) gives its result as an unknown value, *not* an
+  environment value. A witness may not choose it, the replay does not rewrite it, and a path
+  that needs a particular result of it is confirmed only if the real call returns that.
 
 Each evaluation of such a call — each *occurrence* along a run — yields a fresh symbolic value,
 marked by the relation ``input(result)`` on the evaluation edge (no integer meaning: the solver
@@ -20,7 +22,10 @@ witness's *environment values*. A run that must follow them (the forward check o
 evaluates with an :class:`EnvironmentFeed` in the context: :func:`inject` then replaces the
 marked result of the next occurrence at that site by its recorded value (the call returns it,
 and nothing else); past the recorded values the call behaves as modelled. The replay on the JVM
-does the same with rewritten class files (`jhalt.witness.inject`).
+does the same with rewritten class files (`jhalt.witness.inject`) — of these genuine sources
+only, whose every recorded value the real source can deliver (assumption; a known gap of
+issue 33: ``java.util.Random`` draws from a 48-bit seed, so one ``nextInt`` can be any value,
+but a longer sequence at the sites may be one that no seed gives).
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ from jhalt.seg.library import (
     LibraryCall,
     Outcome,
     Returns,
-    unknown_library_call,
     unknown_value,
     with_fresh_value,
 )
@@ -77,21 +81,6 @@ def input_class_call(call: LibraryCall) -> list[Outcome]:
     )
     assumption = f"input method {call.method} returns a value"
     return [Returns(state, result, (input_relation(result),), (assumption,))]
-
-
-def unknown_input_call(call: LibraryCall) -> list[Outcome]:
-    """The unknown-call fallback with its result marked as an environment value."""
-    outcomes: list[Outcome] = []
-    for outcome in unknown_library_call(call):
-        if isinstance(outcome, Returns) and outcome.result is not None:
-            outcome = Returns(
-                outcome.state,
-                outcome.result,
-                outcome.constraints + (input_relation(outcome.result),),
-                outcome.assumptions,
-            )
-        outcomes.append(outcome)
-    return outcomes
 
 
 class EnvironmentFeed(Protocol):
@@ -139,5 +128,4 @@ __all__ = [
     "input_relation",
     "input_result",
     "returns_input",
-    "unknown_input_call",
 ]

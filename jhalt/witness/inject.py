@@ -1,8 +1,11 @@
 """Environment values injected into a replay (issue 21, item 1; `jhalt.seg.environment`).
 
 The witness says what each environment-reading call site returns, call after call
-(`jhalt.witness.inputs.EnvironmentValues`). :func:`inject_environment` makes the JVM run
-follow it without a Java agent:
+(`jhalt.witness.inputs.EnvironmentValues`). Only genuine environment sources are ever listed
+there (`jhalt.seg.environment`: the command line aside, models that read the outside world and
+``--inputs`` stubs), never a library method that is merely unmodelled (issue 33): a replay
+rewrites no deterministic library call, so what it confirms the program itself does.
+:func:`inject_environment` makes the JVM run follow it without a Java agent:
 
 * a generated class ``JhaltInputs`` in the package of each site's class (so that the fallback
   call below may reach package-private methods as the site could) has one static method per

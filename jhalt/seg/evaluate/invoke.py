@@ -26,7 +26,7 @@ from jhalt.ids import MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
-from jhalt.seg.environment import inject, input_class_call, returns_input, unknown_input_call
+from jhalt.seg.environment import inject, input_class_call, returns_input
 from jhalt.seg.evaluate.assume import evaluate_assume, is_assume
 from jhalt.seg.evaluate.classinit import CLINIT, finish_initialization, initialization_step
 from jhalt.seg.evaluate.common import (
@@ -240,16 +240,14 @@ def library_call(
     model: LibraryModel | None = None,
 ) -> StepResult:
     """Evaluate a call through ``model``, else the registry's model, else the unknown-call
-    fallback (for a static method returning a primitive or String: its result an environment
-    value). A run with recorded environment values (``ctx.environment``) takes the next one
-    of this call site (:func:`jhalt.seg.environment.inject`)."""
+    fallback (its result an unknown value, never an environment value: a witness may not
+    choose what deterministic library code returns, `jhalt.seg.environment`). A run with
+    recorded environment values (``ctx.environment``) takes the next one of this call site
+    (:func:`jhalt.seg.environment.inject`)."""
     if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
-    model = model or ctx.registry.lookup(target)
-    if model is None:
-        static_input = ins.mnemonic == "invokestatic" and returns_input(target.descriptor)
-        model = unknown_input_call if static_input else unknown_library_call
+    model = model or ctx.registry.lookup(target) or unknown_library_call
     clean = state.with_split(None) if outcome_choice(state) is None else state
     lib_call = LibraryCall(
         target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program

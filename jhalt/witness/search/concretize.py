@@ -143,6 +143,14 @@ class _Concretizer:
             self.entries[entry_id] = self._object(facts, type_name)
         return InputRef(entry_id)
 
+    def environment_value(self, var: str, descriptor: str) -> Value:
+        """The value an environment-reading call returns: as :meth:`value`, except that a
+        String the path needs null is null even for a command-line ``main`` (an unset
+        variable or property; `jhalt.seg.environment`)."""
+        if var == NULL_VAR or var in self.facts.null_vars:
+            return NullInput()
+        return self.value(var, descriptor)
+
     def _array(self, var: str, facts: ObjectFacts, type_name: str) -> ArrayInput:
         component = type_name[1:]
         length = max(0, self.model.get(facts.length, 0)) if facts.length else 0
@@ -211,7 +219,7 @@ def concretize_inputs(
             for field_id, var in sorted(facts.statics.items())
         )
     )
-    environment = environment_values(facts.environment, concretizer.value, program)
+    environment = environment_values(facts.environment, concretizer.environment_value, program)
     return ConcreteInputs(
         arguments=tuple(arguments),
         receiver=receiver,

@@ -1,0 +1,160 @@
+"""``System.getProperty`` (issue 33: system properties as input, standard keys never null) and
+``System.lineSeparator()`` (the ``line.separator`` the JVM set at start-up: a non-null String).
+
+The key decides what the call may return:
+
+* a key written as a literal (the argument pushed by the ``ldc`` just before the call, with no
+  jump landing between them; a ``static final`` String constant compiles to the same) that
+  every JVM sets at start-up (`STANDARD_KEYS`: the keys ``System.getProperties`` documents as
+  always present, and ``file.encoding``) — a non-null String that the witness may *not*
+  choose: an unknown value, as the JVM computes it (``-D`` may change it, never remove it);
+  assumption, stated on the edge: the JVM sets it;
+* any other literal key — an *environment value* (`jhalt.seg.environment`): null (the
+  property is unset) or any String (``-Dkey=value``); ``getProperty(key, default)``: null
+  only when the default may be null;
+* a key not known as a literal (it may be a standard one at run time) — an unknown String or
+  null, not an environment value: the witness may not pick null for what may be
+  ``user.home``.
+
+A null key throws ``NullPointerException``, an empty one ``IllegalArgumentException``
+(``System.checkKey``, JDK 17). Assumption (stated): reading a property terminates and
+changes no object of the program (no security manager).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jhalt.bytecode.instructions import decode
+from jhalt.classfile.model import StringConst
+from jhalt.domains.intervals import Interval
+from jhalt.domains.values import UnknownValue
+from jhalt.models.support import (
+    canonical_string,
+    model,
+    need_known_nullness,
+    need_non_null,
+    need_string_length,
+    returns_if_possible,
+)
+from jhalt.seg.environment import input_relation
+from jhalt.seg.labels import check
+from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, with_fresh_value
+
+SYSTEM = "java/lang/System"
+STRING = "java/lang/String"
+IAE = "java/lang/IllegalArgumentException"
+READS = "reading a system property terminates and changes no program object"
+
+STANDARD_KEYS = frozenset(
+    {
+        "java.version",
+        "java.version.date",
+        "java.vendor",
+        "java.vendor.url",
+        "java.home",
+        "java.vm.specification.version",
+        "java.vm.specification.vendor",
+        "java.vm.specification.name",
+        "java.vm.version",
+        "java.vm.vendor",
+        "java.vm.name",
+        "java.specification.version",
+        "java.specification.vendor",
+        "java.specification.name",
+        "java.class.version",
+        "java.class.path",
+        "java.library.path",
+        "java.io.tmpdir",
+        "os.name",
+        "os.arch",
+        "os.version",
+        "file.separator",
+        "path.separator",
+        "line.separator",
+        "user.name",
+        "user.home",
+        "user.dir",
+        "native.encoding",
+        "file.encoding",
+    }
+)
+"""Keys every JVM this replays on (17+) sets before ``main`` runs (``System.getProperties``
+javadoc, JDK 17; ``file.encoding`` from the default charset). Keys it marks optional
+(``java.vendor.version``, ``java.compiler``) are not here."""
+
+
+def literal_key(call: LibraryCall) -> str | None:
+    """The key of ``call`` when it is certainly a string literal (module docstring): the
+    instruction before the invoke is ``ldc "key"`` and no jump or handler lands on the
+    invoke; None when that cannot be told (no program, a missing class, malformed code)."""
+    program, position = call.program, call.position
+    if program is None:
+        return None
+    try:
+        classfile = program.lookup(position.method.class_name)
+        info = classfile.method(position.method.name, position.method.descriptor)
+        if info is None or info.code is None:
+            return None
+        instructions = decode(info.code.bytecode, classfile.constant_pool)
+    except Exception:  # a missing class or malformed code: not known as a literal
+        return None
+    previous = None
+    for instruction in instructions:
+        if instruction.pc == position.pc:
+            break
+        previous = instruction
+    else:
+        return None
+    if previous is None or previous.op != "ldc" or not isinstance(previous.operand, StringConst):
+        return None
+    landing = {t for i in instructions for t in i.jump_targets}
+    landing |= {h.handler_pc for h in info.code.exception_table}
+    return None if position.pc in landing else previous.operand.value
+
+
+def _value(call: LibraryCall, key: str | None, nullable: bool) -> Returns:
+    """What the call returns for a non-empty ``key`` (module docstring)."""
+    popped = call.popped_state()
+    if key in STANDARD_KEYS:
+        state, result, _ = canonical_string(popped, Interval.at_least(0), call.fresh)
+        return Returns(state, result, (), (READS, f"the JVM sets the system property {key}"))
+    value = UnknownValue(STRING, nullable=nullable)
+    state, result = with_fresh_value(popped, value, call.fresh)
+    marks = (input_relation(result),) if key is not None else ()
+    return Returns(state, result, marks, (READS,))
+
+
+@model
+def get_property(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.getProperty(key)`` and ``getProperty(key, default)`` (module docstring)."""
+    key_ref = call.parameters[0]
+    need_non_null(call, key_ref)
+    nullable = True
+    if len(call.parameters) == 2:
+        nullable = need_known_nullness(call, call.parameters[1]) is None
+    key = literal_key(call)
+    if key:
+        return [_value(call, key, nullable)]
+    length = need_string_length(call, key_ref)
+    empty = Throws(call.popped_state(), IAE, constraints=(check("==", length, 0),))
+    value = _value(call, None, nullable)
+    value = Returns(value.state, value.result, (check("!=", length, 0),), value.assumptions)
+    return [*returns_if_possible(call, empty), *returns_if_possible(call, value)]
+
+
+@model
+def line_separator(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.lineSeparator()``: the standard property ``line.separator``."""
+    return [_value(call, "line.separator", nullable=False)]
+
+
+def register(registry: ModelRegistry) -> None:
+    registry.register(SYSTEM, "lineSeparator", "()Ljava/lang/String;", line_separator)
+    registry.register(SYSTEM, "getProperty", "(Ljava/lang/String;)Ljava/lang/String;", get_property)
+    registry.register(
+        SYSTEM,
+        "getProperty",
+        "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+        get_property,
+    )
