@@ -21,7 +21,9 @@ category            level     when
 ==================  ========  ===================================================================
 
 A precondition violation (`precondition`), whatever else holds: the exception is declared in
-the entry's ``throws`` clause (or a subclass of a declared one: the documented contract), or
+the entry's ``throws`` clause (or a subclass of a declared one: the documented contract; an
+unchecked exception only when the clause names an unchecked class — ``throws Throwable`` or
+``throws Exception`` is no documentation of a NullPointerException), or
 it is one of `CONTRACT_EXCEPTIONS` (``IllegalArgumentException``, ``NullPointerException``,
 ``IndexOutOfBoundsException``, ``UnsupportedOperationException``, ``IllegalStateException``,
 ``NoSuchElementException`` or a subclass) thrown explicitly by an ``athrow`` of the program —
@@ -65,6 +67,7 @@ __all__ = [
     "WARNING",
     "Assessment",
     "assess",
+    "constructible_classes",
     "is_public_entry",
     "nullable_parameters",
     "precondition",
@@ -101,6 +104,8 @@ CONTRACT_EXCEPTIONS = (
 documentation): a rejected argument or index, an operation the object does not support
 (optional operations, stubs), a call at the wrong time in the object's life (after close,
 finish), an iterator asked past its end."""
+UNCHECKED_ROOTS = ("java/lang/RuntimeException", "java/lang/Error")
+"""The roots of Java's unchecked exceptions (JLS §11.1.1): no ``throws`` clause is needed."""
 JDK_CHECKS = frozenset(
     {
         ("java/util/Objects", "requireNonNull"),
@@ -118,6 +123,18 @@ def _subtype(program: Program, sub: str, sup: str) -> bool:
         return sub == sup or program.is_subtype(sub, sup)
     except JhaltError:
         return False
+
+
+def _unchecked(program: Program, name: str) -> bool:
+    return any(_subtype(program, name, root) for root in UNCHECKED_ROOTS)
+
+
+def _documents(program: Program, kind: str, declared: str) -> bool:
+    """Whether ``throws declared`` documents ``kind`` as part of the contract: always for a
+    checked exception (the compiler demands the clause); an unchecked one only when the clause
+    names an unchecked class (``throws IllegalArgumentException``) — a broad ``throws
+    Throwable`` or ``throws Exception`` says nothing about a NullPointerException."""
+    return not _unchecked(program, kind) or _unchecked(program, declared)
 
 
 def _site(program: Program, finding: Finding) -> tuple[Instruction, Instruction | None] | None:
@@ -163,7 +180,7 @@ def precondition(program: Program, finding: Finding) -> str | None:
     entry = program.find(finding.entry.class_name)
     info = entry.method(finding.entry.name, finding.entry.descriptor) if entry else None
     for declared in info.exceptions if info else ():
-        if _subtype(program, kind, declared):
+        if _subtype(program, kind, declared) and _documents(program, kind, declared):
             return f"declared: throws {declared.replace('/', '.')}"
     found = _site(program, finding)
     if found is None:
@@ -201,6 +218,23 @@ def public_classes(program: Program) -> tuple[str, ...]:
         if classfile is not None and classfile.access & Access.PUBLIC:
             names.append(name.replace("/", "."))
     return tuple(sorted(names))
+
+
+def constructible_classes(program: Program) -> frozenset[str]:
+    """The program's public concrete top-level classes with a public no-argument constructor:
+    ``new C()`` makes a receiver of such a class from any caller (`PublicSearch.constructible`;
+    nested classes are left out, as their outer classes' access is not checked)."""
+    found = set()
+    for name in program.program_class_names():
+        classfile = program.find(name)
+        if classfile is None or "$" in name or not classfile.access & Access.PUBLIC:
+            continue
+        if classfile.access & (Access.ABSTRACT | Access.INTERFACE):
+            continue
+        constructor = classfile.method("<init>", "()V")
+        if constructor is not None and constructor.access & Access.PUBLIC:
+            found.add(name)
+    return frozenset(found)
 
 
 def is_public_entry(program: Program, entry: MethodId) -> bool:
