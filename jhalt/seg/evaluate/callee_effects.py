@@ -131,6 +131,16 @@ def shared_facts(program: Program) -> dict[tuple[object, ...], object]:
     return {key: value for key, value in program.cache.items() if _shared(key)}
 
 
+def static_writes_of(ctx: EvalContext, method: MethodId) -> frozenset[FieldId] | None:
+    """The static fields ``method``'s own code writes by ``putstatic`` (resolved), None when
+    its code cannot be read (cached per program, shared as `shared_facts`)."""
+    try:
+        local = _local(ctx, method)
+    except ValueError:  # no code
+        return frozenset()
+    return None if local is None else local.static_writes
+
+
 def _shared(key: tuple[object, ...]) -> bool:
     return key[0] == _LOCAL or key == WRITES_KEY
 
