@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jhalt.analyses.absence import AbsenceProof, NotProved
+from jhalt.analyses.exception_origin import origin
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -220,21 +221,35 @@ def _finding(
     graph: SymbolicExecutionGraph,
     entry: MethodId,
     site: ErrorSite,
-    location: SourceLocation,
     answer: GraphWitness,
 ) -> Finding:
     """The finding of ``site`` with its witness; an inconclusive symbolic check (the
-    witness did not reach the site) is kept in ``replay_detail``."""
+    witness did not reach the site) is kept in ``replay_detail``. An exception a handler
+    caught and threw again is located where the path raised it first
+    (`jhalt.analyses.exception_origin`), its path the call chain up to there."""
     witness = Witness(
         inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
     )
+    position, path = site.position, answer.path
+    first = origin(graph, answer.path)
+    if first is not None:
+        position, path = first.position, answer.path[: first.index + 1]
     return Finding(
         kind=site.kind.replace("/", "."),
-        message=_message(program, site.kind, site.position),
-        location=location,
+        message=_message(program, site.kind, position),
+        location=_location(program, position),
         entry=entry,
         witness=witness,
-        path=path_locations(program, graph, answer.path),
+        path=path_locations(program, graph, path),
+    )
+
+
+def _same_place(one: Finding, other: Finding) -> bool:
+    """Two sites located at one throwing instruction (a rethrow's origin, `_finding`)."""
+    return (one.kind, one.location.method, one.location.pc) == (
+        other.kind,
+        other.location.method,
+        other.location.pc,
     )
 
 
@@ -277,7 +292,9 @@ def check_exceptions(
             continue
         if not answer.reached:
             inconclusive += 1
-        findings.append(_finding(program, graph, entry, site, location, answer))
+        found = _finding(program, graph, entry, site, answer)
+        if not any(_same_place(found, f) for f in findings):
+            findings.append(found)
     notes: list[str] = []
     if unsearched:
         notes.append(
