@@ -5,9 +5,10 @@ same object again: the graph's error state is then the handler's ``athrow``, but
 stack trace names the place where the object was raised first — a bad index in a callee
 ``badSink`` called inside the ``try``, say. The flaw is there, and the witness's path shows
 it: `origin` follows the thrown reference backwards along the path (through the renamings of
-refinement and instance edges) to the state where that very object was raised first, an
-exception of the same class that the analysis raised at that place. Any doubt — the reference
-lost on the way (a merge renamed it), or no earlier raise — leaves the finding where it is.
+refinement and instance edges) to where that very object was made, and answers its first raise
+— an exception of the same class that the analysis raised at that place. Any doubt — the
+reference lost on the way (an instance edge that does not rename it), or no earlier raise —
+leaves the finding where it is.
 """
 
 from __future__ import annotations
@@ -64,10 +65,12 @@ def origin(graph: SymbolicExecutionGraph, path: tuple[int, ...]) -> Origin | Non
         state = graph.states[path[index]]
         before = graph.states[path[index - 1]]
         earlier = _earlier_name(labels.get((path[index - 1], path[index])), reference)
-        if state.exception == reference and (earlier is None or before.exception != earlier):
+        if earlier is None:
+            return None  # the object is lost: where it was made is not known
+        if state.exception == reference and before.exception != earlier:
             first = index  # raised here: the object was not the thrown one just before
-        if earlier is None or earlier not in before.heap:
-            break
+        if earlier not in before.heap:
+            break  # made here (an implicit exception by its raise, an explicit one by new)
         reference = earlier
     if first is None or first == len(path) - 1:
         return None
