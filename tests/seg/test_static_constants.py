@@ -28,6 +28,16 @@ public class Flags {
     static int later;                     // assigned after a jump of <clinit>
     static int changed = 1;               // reassigned by change()
     static byte narrow = 7;
+    static boolean risky;                 // set in a try: an exception may skip the store
+
+    static {
+        try {
+            Integer.parseInt(System.getProperty("n"));
+            risky = true;
+        } catch (RuntimeException e) {
+            // risky stays false
+        }
+    }
 
     static {
         if (System.nanoTime() > 0) {
@@ -83,6 +93,7 @@ def test_initial_values_of_fields_nothing_reassigns(tmp_path) -> None:
     assert none is not None and none.value is None
     assert _value(ctx, "made", "Ljava/lang/Object;") is None
     assert _value(ctx, "later", "I") is None
+    assert _value(ctx, "risky", "Z") is None
     assert _value(ctx, "changed", "I") is None
 
 

@@ -6,9 +6,10 @@ from outside (a ``static boolean`` flag no code writes is not an input).
 A field's initial value is known when, over the whole program (every method with code, the
 coarse call graph's methods: `Program.methods_by_signature`), its only ``putstatic`` is in its
 own class's ``<clinit>``, right after a constant (``iconst_*``, ``bipush``, ``sipush``,
-``ldc``/``ldc2_w`` of an integral constant, ``lconst_*``, ``aconst_null``) and before the first
-jump of that ``<clinit>`` (straight-line code from its start: it runs whenever the class is
-initialised, nothing later changes it); or when nothing writes it at all: its ``ConstantValue``
+``ldc``/``ldc2_w`` of an integral constant, ``lconst_*``, ``aconst_null``), before the first
+jump of that ``<clinit>`` and outside (and after no start of) any ``try`` range of it
+(straight-line code from its start that no caught exception skips: it runs whenever the class
+is initialised, and nothing later changes it); or when nothing writes it at all: its ``ConstantValue``
 (integral) or its default value (0, ``false``, ``null``).
 
 Assumptions (stated on the evaluation edge that reads the field): no code outside the analysed
@@ -87,10 +88,16 @@ def initial_value(ctx: EvalContext, field_id: FieldId) -> InitialValue | None:
     if methods != {clinit}:
         return None
     try:
-        instructions = ctx.body(clinit).instructions
+        body = ctx.body(clinit)
+        instructions = body.instructions
     except (JhaltError, ValueError):
         return None
-    return _stored_first(instructions, field_id)
+    found = _stored_first(instructions, field_id)
+    if found is None:
+        return None
+    if any(handler.start_pc <= found[1].pc for handler in body.code.exception_table):
+        return None  # an exception before the store may be caught and the store skipped
+    return found[0]
 
 
 def _unwritten(ctx: EvalContext, field_id: FieldId) -> InitialValue | None:
@@ -110,9 +117,11 @@ def _unwritten(ctx: EvalContext, field_id: FieldId) -> InitialValue | None:
     return None
 
 
-def _stored_first(instructions: tuple[Instruction, ...], field_id: FieldId) -> InitialValue | None:
+def _stored_first(
+    instructions: tuple[Instruction, ...], field_id: FieldId
+) -> tuple[InitialValue, Instruction] | None:
     """The constant the one ``putstatic`` of ``field_id`` in straight-line code at the start
-    of ``<clinit>`` stores, or None."""
+    of ``<clinit>`` stores, with that instruction, or None."""
     stores = [
         i
         for i, ins in enumerate(instructions)
@@ -129,7 +138,8 @@ def _stored_first(instructions: tuple[Instruction, ...], field_id: FieldId) -> I
     constant = _constant(instructions[index - 1], field_id.descriptor)
     if constant is None:
         return None
-    return InitialValue(constant[0], "only its class's initialiser assigns it, a constant")
+    why = "only its class's initialiser assigns it, a constant"
+    return InitialValue(constant[0], why), instructions[index]
 
 
 def _jumps(ins: Instruction) -> bool:
