@@ -3,8 +3,8 @@ a field holds its initial value whenever its class is initialised, so a read of 
 that assumes initialised classes gets that value — not an unknown one that a witness would set
 from outside (a ``static boolean`` flag no code writes is not an input).
 
-A field's initial value is known when, over the whole program (every method with code, the
-coarse call graph's methods: `Program.methods_by_signature`), its only ``putstatic`` is in its
+A field's initial value is known when, over the whole program (every method with code, read
+by `static_writes`; a ``putstatic`` that may resolve to the field counts), its only write is in its
 own class's ``<clinit>``, right after a constant (``iconst_*``, ``bipush``, ``sipush``,
 ``ldc``/``ldc2_w`` of an integral constant, ``lconst_*``, ``aconst_null``), before the first
 jump of that ``<clinit>`` and outside (and after no start of) any ``try`` range of it
@@ -23,16 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jhalt.bytecode import Instruction
+from jhalt.bytecode.instructions import decode
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
+from jhalt.program.world import Program
 from jhalt.seg.context import EvalContext
-from jhalt.seg.evaluate.callee_effects import static_writes_of
 
-__all__ = ["InitialValue", "initial_value"]
+__all__ = ["WRITES_KEY", "InitialValue", "initial_value", "static_writes"]
 
-_WRITERS = ("static_constants.writers",)
-"""Key of `Program.cache`: the methods writing each static field (None: a method of the
-program cannot be read) — a function of the program alone."""
+WRITES_KEY = ("static_constants.writes",)
+"""Key of `Program.cache`: `static_writes` — a function of the program alone, shared by the
+entries of ``check --all`` (`jhalt.seg.evaluate.callee_effects.shared_facts`)."""
 _INTEGRAL = ("Z", "B", "C", "S", "I", "J")
 _RANGES = {"Z": (0, 1), "B": (-128, 127), "C": (0, 65535), "S": (-32768, 32767)}
 """The values javac stores into the narrow fields (a store of another value is left out)."""
@@ -52,25 +53,60 @@ class InitialValue:
     why: str
 
 
-def _writers(ctx: EvalContext) -> dict[FieldId, frozenset[MethodId]] | None:
-    cache = ctx.program.cache
-    if _WRITERS in cache:
-        return cache[_WRITERS]  # type: ignore[return-value]
-    found: dict[FieldId, set[MethodId]] | None = {}
-    for methods in ctx.program.methods_by_signature().values():
-        for method in methods:
-            written = static_writes_of(ctx, method)
-            if written is None:
-                found = None
-                break
-            for field_id in written:
-                assert found is not None
-                found.setdefault(field_id, set()).add(method)
-        if found is None:
-            break
-    result = None if found is None else {k: frozenset(v) for k, v in found.items()}
-    cache[_WRITERS] = result
+def static_writes(program: Program) -> dict[tuple[str, str, str], frozenset[MethodId]] | None:
+    """The methods of the program holding a ``putstatic`` of each field reference (owner,
+    name, descriptor, as the instruction names it), None when some method's code cannot be
+    decoded (cached per program: `WRITES_KEY`)."""
+    cached = program.cache.get(WRITES_KEY, False)
+    if cached is not False:
+        return cached  # type: ignore[return-value]
+    found: dict[tuple[str, str, str], set[MethodId]] = {}
+    result: dict[tuple[str, str, str], frozenset[MethodId]] | None = None
+    try:
+        for name in program.program_class_names():
+            classfile = program.lookup(name)
+            for info in classfile.methods:
+                if info.code is None:
+                    continue
+                method = MethodId(name, info.name, info.descriptor)
+                for ins in decode(info.code.bytecode, classfile.constant_pool):
+                    if ins.mnemonic == "putstatic":
+                        member = ins.member
+                        key = (member.owner, member.name, member.descriptor)
+                        found.setdefault(key, set()).add(method)
+        result = {key: frozenset(methods) for key, methods in found.items()}
+    except JhaltError:
+        result = None
+    program.cache[WRITES_KEY] = result
     return result
+
+
+def _writers(ctx: EvalContext, field_id: FieldId) -> frozenset[MethodId] | None:
+    """The methods that may write ``field_id``: every ``putstatic`` of its name and
+    descriptor whose named owner is its class or may resolve to it (a subclass, or a class
+    whose supertypes are not known); None when not known."""
+    # every program class is looked up (even when the writes were shared): the results cache
+    # of ``check --all`` records the answer as depending on them all, as it does
+    ctx.program.methods_by_signature()
+    writes = static_writes(ctx.program)
+    if writes is None:
+        return None
+    methods: set[MethodId] = set()
+    for (owner, name, descriptor), writers in writes.items():
+        if (name, descriptor) == (field_id.name, field_id.descriptor) and _may_name(
+            ctx, owner, field_id.class_name
+        ):
+            methods |= writers
+    return frozenset(methods)
+
+
+def _may_name(ctx: EvalContext, owner: str, declaring: str) -> bool:
+    if owner == declaring:
+        return True
+    try:
+        return ctx.program.is_subtype(owner, declaring)
+    except JhaltError:
+        return True
 
 
 def initial_value(ctx: EvalContext, field_id: FieldId) -> InitialValue | None:
@@ -78,10 +114,9 @@ def initial_value(ctx: EvalContext, field_id: FieldId) -> InitialValue | None:
     initialised (module docstring), or None when it is not known."""
     if field_id.descriptor not in _INTEGRAL and field_id.descriptor[0] not in "L[":
         return None
-    writers = _writers(ctx)
-    if writers is None:
+    methods = _writers(ctx, field_id)
+    if methods is None:
         return None
-    methods = writers.get(field_id, frozenset())
     if not methods:
         return _unwritten(ctx, field_id)
     clinit = MethodId(field_id.class_name, "<clinit>", "()V")
