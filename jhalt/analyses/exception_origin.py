@@ -1,14 +1,15 @@
-"""Where an exception that a handler caught and threw again was first raised (issue 34).
+"""Where a thrown exception was made (issue 34): the place the JVM's stack trace names.
 
 A ``finally`` block, or ``catch (E e) { …; throw e; }``, catches an exception and throws the
-same object again: the graph's error state is then the handler's ``athrow``, but the JVM's
-stack trace names the place where the object was raised first — a bad index in a callee
-``badSink`` called inside the ``try``, say. The flaw is there, and the witness's path shows
-it: `origin` follows the thrown reference backwards along the path (through the renamings of
-refinement and instance edges) to where that very object was made, and answers its first raise
-— an exception of the same class that the analysis raised at that place. Any doubt — the
-reference lost on the way (an instance edge that does not rename it), or no earlier raise —
-leaves the finding where it is.
+same object again: the graph's error state is then the handler's ``athrow``, but the stack
+trace is filled in when the object is made — a bad index in a callee ``badSink`` called inside
+the ``try``, say. The flaw is there, and the witness's path shows it: `origin` follows the
+thrown reference backwards along the path (through the renamings of refinement and instance
+edges) to the edge that made that very object: the raise of an implicit exception of the same
+class (the analysis raised it at that place), or the ``new`` of an explicit one (``throw e``
+of an exception made in a helper, or earlier). Any doubt — the reference lost on the way (an
+instance edge that does not rename it), an object a library call made — leaves the finding
+where it is.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ __all__ = ["Origin", "origin"]
 
 @dataclass(frozen=True)
 class Origin:
-    """The first raise of a rethrown exception: its place and the index of its state on the
-    witness's path (the path up to it is the call chain into the throwing line)."""
+    """Where a thrown exception was made: its place (the raising instruction, or the ``new``
+    of an explicit one) and the index of its state on the witness's path (the path up to it is
+    the call chain into that line)."""
 
     position: ProgramPosition
     index: int
@@ -51,8 +53,9 @@ def _earlier_name(label: EdgeLabel | None, reference: Ref) -> Ref | None:
 
 
 def origin(graph: SymbolicExecutionGraph, path: tuple[int, ...]) -> Origin | None:
-    """The first raise of the exception that ``path``'s last state raises, when it is an
-    earlier state of ``path`` at another place (module docstring); else None."""
+    """Where the exception that ``path``'s last state raises was made, when that is an earlier
+    state of ``path`` (module docstring); else None. An implicit exception (a bad index, a
+    null, a JDK model's) is made by its raise; an explicit one by its ``new``."""
     if not path:
         return None
     last = graph.states[path[-1]]
@@ -60,24 +63,25 @@ def origin(graph: SymbolicExecutionGraph, path: tuple[int, ...]) -> Origin | Non
     if reference is None:
         return None
     labels = {(source, target): label for source, label, target in graph.edges}
-    first: int | None = None
     for index in range(len(path) - 1, 0, -1):
         state = graph.states[path[index]]
         before = graph.states[path[index - 1]]
-        earlier = _earlier_name(labels.get((path[index - 1], path[index])), reference)
+        label = labels.get((path[index - 1], path[index]))
+        earlier = _earlier_name(label, reference)
         if earlier is None:
             return None  # the object is lost: where it was made is not known
-        if state.exception == reference and before.exception != earlier:
-            first = index  # raised here: the object was not the thrown one just before
-        if earlier not in before.heap:
-            break  # made here (an implicit exception by its raise, an explicit one by new)
-        reference = earlier
-    if first is None or first == len(path) - 1:
-        return None
-    raised = graph.states[path[first]]
-    if raised.position == last.position or _kind(raised) != _kind(last):
-        return None
-    return Origin(raised.position, first)
+        if earlier in before.heap:
+            reference = earlier
+            continue
+        # made by this edge: raised right away (implicit) or allocated by `new` (explicit)
+        if state.exception == reference and _kind(state) == _kind(last):
+            found = Origin(state.position, index)
+        elif isinstance(label, EvalEdge) and label.mnemonic == "new":
+            found = Origin(label.position, index)
+        else:
+            return None
+        return None if found.index == len(path) - 1 else found
+    return None
 
 
 def _kind(state: AbstractState) -> str | None:

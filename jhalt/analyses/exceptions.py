@@ -224,20 +224,24 @@ def _finding(
     answer: GraphWitness,
 ) -> Finding:
     """The finding of ``site`` with its witness; an inconclusive symbolic check (the
-    witness did not reach the site) is kept in ``replay_detail``. An exception a handler
-    caught and threw again is located where the path raised it first
-    (`jhalt.analyses.exception_origin`), its path the call chain up to there."""
+    witness did not reach the site) is kept in ``replay_detail``. An exception made on
+    another line than the one that throws it (a handler throwing it again, ``throw e``) is
+    located where the path made it (`jhalt.analyses.exception_origin`), as the JVM's stack
+    trace says, its path the call chain up to there."""
     witness = Witness(
         inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
     )
     position, path = site.position, answer.path
-    first = origin(graph, answer.path)
-    if first is not None:
-        position, path = first.position, answer.path[: first.index + 1]
+    location = _location(program, position)
+    made = origin(graph, answer.path)
+    if made is not None:
+        there = _location(program, made.position)
+        if (there.method, there.line) != (location.method, location.line):
+            position, path, location = made.position, answer.path[: made.index + 1], there
     return Finding(
         kind=site.kind.replace("/", "."),
         message=_message(program, site.kind, position),
-        location=_location(program, position),
+        location=location,
         entry=entry,
         witness=witness,
         path=path_locations(program, graph, path),

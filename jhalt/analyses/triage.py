@@ -26,7 +26,8 @@ unchecked exception only when the clause names an unchecked class — ``throws T
 ``throws Exception`` is no documentation of a NullPointerException), or
 it is one of `CONTRACT_EXCEPTIONS` (``IllegalArgumentException``, ``NullPointerException``,
 ``IndexOutOfBoundsException``, ``UnsupportedOperationException``, ``IllegalStateException``,
-``NoSuchElementException`` or a subclass) thrown explicitly by an ``athrow`` of the program —
+``NoSuchElementException`` or a subclass) thrown explicitly by an ``athrow`` of the program
+(the finding at the ``athrow``, or at the ``new`` that made the exception thrown later) —
 Java's convention for a rejected argument, an unsupported operation, a call at the wrong time
 or an iterator past its end, as in
 ``if (x == null) throw new NullPointerException(...)`` or a ``Validate.notNull`` helper — or it
@@ -187,7 +188,10 @@ def precondition(program: Program, finding: Finding) -> str | None:
         return None
     instruction, before = found
     member = instruction.operand if isinstance(instruction.operand, MemberRef) else None
-    if instruction.op == "athrow" and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
+    # the throw itself, or the `new` of an exception thrown later (its finding is located
+    # there: `jhalt.analyses.exception_origin`)
+    explicit = instruction.op in ("athrow", "new")
+    if explicit and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
         return f"explicit throw of {finding.kind}"
     if member is not None and (member.owner, member.name) in JDK_CHECKS:
         return f"argument check {member.owner.rsplit('/', 1)[-1]}.{member.name}"

@@ -9,7 +9,9 @@ line that made the exception object, and so must the finding.
 * ``inPlace`` — the bad write is in the entry itself (line 13), again inside ``try … finally``;
 * ``wrapped`` — the handler throws a *new* exception (line 22): that object is made there, so
   the finding stays at line 22;
-* ``twice`` — the same object thrown again by a catch and by an outer finally: line 4.
+* ``twice`` — the same object thrown again by a catch and by an outer finally: line 4;
+* ``viaHelper`` — ``throw problem(…)`` throws an exception the helper made (line 34): there;
+* ``stored`` — an exception made at line 42 and thrown at line 44: line 42.
 """
 
 from __future__ import annotations
@@ -54,12 +56,27 @@ public class Rethrows {
             sink--;
         }
     }
+    private static RuntimeException problem(String why) {
+        return new IllegalStateException(why);
+    }
+    public static void viaHelper(int x) {
+        if (x > 3) {
+            throw problem("too big");
+        }
+    }
+    public static void stored() {
+        RuntimeException early = new UnsupportedOperationException("later");
+        sink++;
+        throw early;
+    }
 }
 """
 
 
-def _located(program: Program, name: str) -> list[tuple[str, str, int | None]]:
-    report = check_exceptions(program, MethodId("Rethrows", name, "()V"))
+def _located(
+    program: Program, name: str, descriptor: str = "()V"
+) -> list[tuple[str, str, int | None]]:
+    report = check_exceptions(program, MethodId("Rethrows", name, descriptor))
     return [(f.kind, f.location.method.name, f.location.line) for f in report.findings]
 
 
@@ -72,6 +89,12 @@ def test_a_rethrown_exception_is_located_where_it_was_made(tmp_path) -> None:
     assert _located(program, "inPlace") == [(bounds, "inPlace", 13)]
     assert _located(program, "wrapped") == [("java.lang.IllegalStateException", "wrapped", 22)]
     assert _located(program, "twice") == [(bounds, "badSink", 4)]
+    illegal, unsupported = (
+        "java.lang.IllegalStateException",
+        "java.lang.UnsupportedOperationException",
+    )
+    assert _located(program, "viaHelper", "(I)V") == [(illegal, "problem", 34)]
+    assert _located(program, "stored") == [(unsupported, "stored", 42)]
     (finding,) = check_exceptions(program, MethodId("Rethrows", "viaFinally", "()V")).findings
     # the path is the call chain into the throwing line, ending there
     assert [(step.method.name, step.line) for step in finding.path] == [

@@ -20,6 +20,7 @@ from jhalt.witness.inputs import (
     NullInput,
     ObjectInput,
     Ref,
+    StaticValue,
     StringInput,
 )
 from jhalt.witness.replay import Claim
@@ -155,3 +156,13 @@ def test_plain_form_makes_a_receiver_by_its_public_no_argument_constructor() -> 
         "p.Job r = new p.Job();",
         "r.run((p.Job) r, (int) 4);",
     )
+
+
+def test_plain_form_leaves_static_fields_as_initialised_only_when_asked() -> None:
+    """A witness that read a static counter gives it a value; whether that value matters only
+    the replay can tell: the plain form without it is a fallback, never the first try."""
+    entry = MethodId("p/Util", "stored", "()V")
+    counter = StaticValue(FieldId("p/Util", "count", "I"), IntInput(3))
+    inputs = ConcreteInputs(statics=(counter,))
+    assert plain_calls(entry, inputs) is None
+    assert plain_calls(entry, inputs, statics_as_initialised=True) == ("p.Util.stored();",)

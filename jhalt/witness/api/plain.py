@@ -6,7 +6,8 @@ array becomes a local variable (``String[] h0 = new String[] {"-a"};``, dependen
 so shared arrays stay shared), each string a fresh ``new String("…")`` and every argument is
 cast to its parameter type (``(String) null``, ``(long) 3``), so that Java's overload
 resolution picks exactly the entry. `plain_calls` answers None when the witness has an
-object, a static field, or cyclic arrays: those need the search (`jhalt.witness.api.search`).
+object, a static field, or cyclic arrays: those need the search (`jhalt.witness.api.search`) —
+or, asked for, a form that leaves static fields as the program initialises them.
 A receiver is made by ``new C()`` when the caller names its class ``C`` as one with a public
 no-argument constructor (``constructible``); the fields the witness gives the receiver are
 then not set — the constructor's values stand, and the replay decides whether they suffice.
@@ -107,12 +108,18 @@ def _receiver(
 
 
 def plain_calls(
-    entry: MethodId, inputs: ConcreteInputs, constructible: frozenset[str] = frozenset()
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    constructible: frozenset[str] = frozenset(),
+    *,
+    statics_as_initialised: bool = False,
 ) -> tuple[str, ...] | None:
     """Java statements that call ``entry`` with ``inputs`` (the last statement is the call):
     a static method or constructor, or an instance method on a receiver of a ``constructible``
-    class; None when the witness needs objects (module doc)."""
-    if inputs.statics or entry.name == "<clinit>":
+    class; None when the witness needs objects or static fields (module doc) — unless
+    ``statics_as_initialised``: then the static fields keep what the program's initialisation
+    gives them (the witness's values for them may not matter; the replay decides)."""
+    if (inputs.statics and not statics_as_initialised) or entry.name == "<clinit>":
         return None
     if entry.name == "<init>" and inputs.receiver is not None:
         return None

@@ -70,7 +70,8 @@ def _calls(
     """The calls, whether they were searched, and the null arguments of the entry's call: the
     plain form without a receiver when it passes no null; else the search, which tries
     non-null values first and builds the receiver (toward the fields the witness gives it);
-    else the plain form with its nulls, its receiver made by ``new C()``."""
+    else the plain form with its nulls, its receiver made by ``new C()`` and the static
+    fields as the program initialises them (the replay decides whether that suffices)."""
     plain = plain_calls(entry, inputs)
     nulls = null_arguments(inputs)
     if plain is not None and not nulls:
@@ -81,7 +82,8 @@ def _calls(
         found = search_calls(request, how.classpath, how.jdk)
         if found is not None:
             return found.statements, True, found.null_arguments
-    return plain_calls(entry, inputs, how.constructible), False, nulls
+    fallback = plain_calls(entry, inputs, how.constructible, statics_as_initialised=True)
+    return fallback, False, nulls
 
 
 def _search_seconds(budget: Budget) -> float:
