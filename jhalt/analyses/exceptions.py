@@ -248,13 +248,12 @@ def _finding(
     )
 
 
-def _same_place(one: Finding, other: Finding) -> bool:
-    """Two sites located at one throwing instruction (a rethrow's origin, `_finding`)."""
-    return (one.kind, one.location.method, one.location.pc) == (
-        other.kind,
-        other.location.method,
-        other.location.pc,
-    )
+def _add_once(findings: list[Finding], found: Finding) -> None:
+    """Append ``found`` unless a finding of its class is located at its instruction already
+    (two sites located where one exception was made, `_finding`)."""
+    place = (found.kind, found.location.method, found.location.pc)
+    if all((f.kind, f.location.method, f.location.pc) != place for f in findings):
+        findings.append(found)
 
 
 def check_exceptions(
@@ -296,9 +295,7 @@ def check_exceptions(
             continue
         if not answer.reached:
             inconclusive += 1
-        found = _finding(program, graph, entry, site, answer)
-        if not any(_same_place(found, f) for f in findings):
-            findings.append(found)
+        _add_once(findings, _finding(program, graph, entry, site, answer))
     notes: list[str] = []
     if unsearched:
         notes.append(
