@@ -12,7 +12,8 @@ What a developer must see with ``jhalt check --all`` and default options:
   ``finally`` block or a ``catch`` throws the same exception again — and replayed on the JVM;
 * no finding on any ``good1()``: ``StaticFlag.good1`` and ``HelperFlag.good1`` run their flaw
   only under static flags that no code of the program sets (a witness may not set them);
-  ``InstanceFlag.good1`` only under an instance flag no public call makes true;
+  ``InstanceFlag.good1`` and ``FieldFive.good1`` only under instance fields that no public
+  call gives the values needed (a witness with them forges state: not shown by default);
 * nothing on the helper ``IO`` (it prints and holds the flags).
 
 ``OffByOne.bad`` needs the array loop run five times, beyond the witness search's unrolling
