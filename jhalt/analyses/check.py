@@ -25,7 +25,7 @@ from jhalt.analyses.absence import AbsenceProof, prove_absence
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
-from jhalt.analyses.triage import assess, public_classes
+from jhalt.analyses.triage import assess, constructible_classes, public_classes
 from jhalt.budget import (
     CHECK_ANALYSIS_REPLAYED,
     CHECK_ANALYSIS_UNREPLAYED,
@@ -308,4 +308,7 @@ def _public_search(
     if setup.jdk is None or setup.skip_reason is not None:
         return None
     classes = public_classes(program)
-    return PublicSearch(setup.classpath, classes, setup.jdk, directory / "public", budget)
+    return PublicSearch(
+        setup.classpath, classes, setup.jdk, directory / "public", budget,
+        constructible_classes(program),
+    )  # fmt: skip

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jhalt.analyses.absence import AbsenceProof, NotProved
+from jhalt.analyses.exception_origin import origin
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -220,22 +221,39 @@ def _finding(
     graph: SymbolicExecutionGraph,
     entry: MethodId,
     site: ErrorSite,
-    location: SourceLocation,
     answer: GraphWitness,
 ) -> Finding:
     """The finding of ``site`` with its witness; an inconclusive symbolic check (the
-    witness did not reach the site) is kept in ``replay_detail``."""
+    witness did not reach the site) is kept in ``replay_detail``. An exception made on
+    another line than the one that throws it (a handler throwing it again, ``throw e``) is
+    located where the path made it (`jhalt.analyses.exception_origin`), as the JVM's stack
+    trace says, its path the call chain up to there."""
     witness = Witness(
         inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
     )
+    position, path = site.position, answer.path
+    location = _location(program, position)
+    made = origin(graph, answer.path)
+    if made is not None:
+        there = _location(program, made.position)
+        if (there.method, there.line) != (location.method, location.line):
+            position, path, location = made.position, answer.path[: made.index + 1], there
     return Finding(
         kind=site.kind.replace("/", "."),
-        message=_message(program, site.kind, site.position),
+        message=_message(program, site.kind, position),
         location=location,
         entry=entry,
         witness=witness,
-        path=path_locations(program, graph, answer.path),
+        path=path_locations(program, graph, path),
     )
+
+
+def _add_once(findings: list[Finding], found: Finding) -> None:
+    """Append ``found`` unless a finding of its class is located at its instruction already
+    (two sites located where one exception was made, `_finding`)."""
+    place = (found.kind, found.location.method, found.location.pc)
+    if all((f.kind, f.location.method, f.location.pc) != place for f in findings):
+        findings.append(found)
 
 
 def check_exceptions(
@@ -277,7 +295,7 @@ def check_exceptions(
             continue
         if not answer.reached:
             inconclusive += 1
-        findings.append(_finding(program, graph, entry, site, location, answer))
+        _add_once(findings, _finding(program, graph, entry, site, answer))
     notes: list[str] = []
     if unsearched:
         notes.append(

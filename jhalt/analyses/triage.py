@@ -21,10 +21,13 @@ category            level     when
 ==================  ========  ===================================================================
 
 A precondition violation (`precondition`), whatever else holds: the exception is declared in
-the entry's ``throws`` clause (or a subclass of a declared one: the documented contract), or
+the entry's ``throws`` clause (or a subclass of a declared one: the documented contract; an
+unchecked exception only when the clause names an unchecked class — ``throws Throwable`` or
+``throws Exception`` is no documentation of a NullPointerException), or
 it is one of `CONTRACT_EXCEPTIONS` (``IllegalArgumentException``, ``NullPointerException``,
 ``IndexOutOfBoundsException``, ``UnsupportedOperationException``, ``IllegalStateException``,
-``NoSuchElementException`` or a subclass) thrown explicitly by an ``athrow`` of the program —
+``NoSuchElementException`` or a subclass) thrown explicitly by an ``athrow`` of the program
+(the finding at the ``athrow``, or at the ``new`` that made the exception thrown later) —
 Java's convention for a rejected argument, an unsupported operation, a call at the wrong time
 or an iterator past its end, as in
 ``if (x == null) throw new NullPointerException(...)`` or a ``Validate.notNull`` helper — or it
@@ -46,7 +49,7 @@ from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import Access, MemberRef
 from jhalt.errors import JhaltError
-from jhalt.findings import Finding, Replay
+from jhalt.findings import Finding, Replay, kind_of
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.witness.api.goals import forges_state, null_arguments
@@ -65,6 +68,7 @@ __all__ = [
     "WARNING",
     "Assessment",
     "assess",
+    "constructible_classes",
     "is_public_entry",
     "nullable_parameters",
     "precondition",
@@ -101,6 +105,8 @@ CONTRACT_EXCEPTIONS = (
 documentation): a rejected argument or index, an operation the object does not support
 (optional operations, stubs), a call at the wrong time in the object's life (after close,
 finish), an iterator asked past its end."""
+UNCHECKED_ROOTS = ("java/lang/RuntimeException", "java/lang/Error")
+"""The roots of Java's unchecked exceptions (JLS §11.1.1): no ``throws`` clause is needed."""
 JDK_CHECKS = frozenset(
     {
         ("java/util/Objects", "requireNonNull"),
@@ -118,6 +124,18 @@ def _subtype(program: Program, sub: str, sup: str) -> bool:
         return sub == sup or program.is_subtype(sub, sup)
     except JhaltError:
         return False
+
+
+def _unchecked(program: Program, name: str) -> bool:
+    return any(_subtype(program, name, root) for root in UNCHECKED_ROOTS)
+
+
+def _documents(program: Program, kind: str, declared: str) -> bool:
+    """Whether ``throws declared`` documents ``kind`` as part of the contract: always for a
+    checked exception (the compiler demands the clause); an unchecked one only when the clause
+    names an unchecked class (``throws IllegalArgumentException``) — a broad ``throws
+    Throwable`` or ``throws Exception`` says nothing about a NullPointerException."""
+    return not _unchecked(program, kind) or _unchecked(program, declared)
 
 
 def _site(program: Program, finding: Finding) -> tuple[Instruction, Instruction | None] | None:
@@ -158,19 +176,25 @@ def _casts_own_parameter(program: Program, finding: Finding, before: Instruction
 
 
 def precondition(program: Program, finding: Finding) -> str | None:
-    """Why the finding is a precondition violation (module docstring), or None."""
+    """Why the finding is a precondition violation (module docstring), or None; only a
+    thrown exception can be one (a loop is never a caller's fault)."""
+    if kind_of(finding.kind).exception is None:
+        return None
     kind = finding.kind.replace(".", "/")
     entry = program.find(finding.entry.class_name)
     info = entry.method(finding.entry.name, finding.entry.descriptor) if entry else None
     for declared in info.exceptions if info else ():
-        if _subtype(program, kind, declared):
+        if _subtype(program, kind, declared) and _documents(program, kind, declared):
             return f"declared: throws {declared.replace('/', '.')}"
     found = _site(program, finding)
     if found is None:
         return None
     instruction, before = found
     member = instruction.operand if isinstance(instruction.operand, MemberRef) else None
-    if instruction.op == "athrow" and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
+    # the throw itself, or the `new` of an exception thrown later (its finding is located
+    # there: `jhalt.analyses.exception_origin`)
+    explicit = instruction.op in ("athrow", "new")
+    if explicit and any(_subtype(program, kind, e) for e in CONTRACT_EXCEPTIONS):
         return f"explicit throw of {finding.kind}"
     if member is not None and (member.owner, member.name) in JDK_CHECKS:
         return f"argument check {member.owner.rsplit('/', 1)[-1]}.{member.name}"
@@ -201,6 +225,23 @@ def public_classes(program: Program) -> tuple[str, ...]:
         if classfile is not None and classfile.access & Access.PUBLIC:
             names.append(name.replace("/", "."))
     return tuple(sorted(names))
+
+
+def constructible_classes(program: Program) -> frozenset[str]:
+    """The program's public concrete top-level classes with a public no-argument constructor:
+    ``new C()`` makes a receiver of such a class from any caller (`PublicSearch.constructible`;
+    nested classes are left out, as their outer classes' access is not checked)."""
+    found = set()
+    for name in program.program_class_names():
+        classfile = program.find(name)
+        if classfile is None or "$" in name or not classfile.access & Access.PUBLIC:
+            continue
+        if classfile.access & (Access.ABSTRACT | Access.INTERFACE):
+            continue
+        constructor = classfile.method("<init>", "()V")
+        if constructor is not None and constructor.access & Access.PUBLIC:
+            found.add(name)
+    return frozenset(found)
 
 
 def is_public_entry(program: Program, entry: MethodId) -> bool:

@@ -324,10 +324,12 @@ def replay_source(
     timeout_s: float,
     jdk: Jdk,
     deadline: Deadline = NEVER,
+    assertions: bool = False,
 ) -> ReplayResult:
     """Compile the Java file ``source`` (its class ``class_name`` in the default package, with
     a ``main``) against ``classpath`` and judge ``claim`` on its run, as `replay` judges a
-    reproducer (the public-call reproducers of `jhalt.witness.api`), by ``deadline``."""
+    reproducer (the public-call reproducers of `jhalt.witness.api`), by ``deadline``; with
+    ``-ea`` when ``assertions``."""
     if jdk.javac is None:
         return not_replayed("no javac found (a JRE only)")
     classpath = absolute_classpath(classpath)
@@ -335,7 +337,8 @@ def replay_source(
         out = _javac(work, classpath, source, jdk.javac, deadline)
         if isinstance(out, ReplayResult):
             return out
-        command = [*FAST_START, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
+        flags = [*FAST_START, *(["-ea"] if assertions else [])]
+        command = [*flags, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
         return _within(command, work, claim, (timeout_s, deadline), jdk, None)
 
 

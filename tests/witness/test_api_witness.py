@@ -20,6 +20,7 @@ from jhalt.witness.inputs import (
     NullInput,
     ObjectInput,
     Ref,
+    StaticValue,
     StringInput,
 )
 from jhalt.witness.replay import Claim
@@ -135,3 +136,33 @@ def test_a_bare_object_is_made_by_its_constructor_not_forged() -> None:
         "Object h0 = new Object();",
         "p.Types.name((java.lang.Object) h0);",
     )
+
+
+def test_plain_form_makes_a_receiver_by_its_public_no_argument_constructor() -> None:
+    """A receiver of a class with a public no-argument constructor is ``new C()`` (issue 34):
+    the witness's fields for it are not set — the replay decides whether the constructor's
+    values show the finding; the receiver passed on as an argument is the same variable."""
+    entry = MethodId("p/Job", "run", "(Lp/Job;I)V")
+    inputs = ConcreteInputs(
+        arguments=(Ref("o1"), IntInput(4)),
+        receiver=Ref("o1"),
+        heap=(
+            ("o1", ObjectInput("p/Job", (FieldValue(FieldId("p/Job", "n", "I"), IntInput(9)),))),
+        ),
+    )
+    assert plain_calls(entry, inputs) is None  # no class named constructible: not plain
+    assert plain_calls(entry, inputs, frozenset({"p/Other"})) is None
+    assert plain_calls(entry, inputs, frozenset({"p/Job"})) == (
+        "p.Job r = new p.Job();",
+        "r.run((p.Job) r, (int) 4);",
+    )
+
+
+def test_plain_form_leaves_static_fields_as_initialised_only_when_asked() -> None:
+    """A witness that read a static counter gives it a value; whether that value matters only
+    the replay can tell: the plain form without it is a fallback, never the first try."""
+    entry = MethodId("p/Util", "stored", "()V")
+    counter = StaticValue(FieldId("p/Util", "count", "I"), IntInput(3))
+    inputs = ConcreteInputs(statics=(counter,))
+    assert plain_calls(entry, inputs) is None
+    assert plain_calls(entry, inputs, statics_as_initialised=True) == ("p.Util.stored();",)

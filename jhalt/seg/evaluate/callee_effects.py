@@ -37,6 +37,8 @@ from jhalt.program.world import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.classinit import target_class
 from jhalt.seg.evaluate.fresh_calls import WRITES_KEY, method_effects
+from jhalt.seg.evaluate.static_constants import WRITES_KEY as STATIC_WRITES_KEY
+from jhalt.seg.evaluate.static_constants import static_writes
 
 NONE, FRESH, ANY = "none", "fresh", "any"
 _ORDER = (NONE, FRESH, ANY)
@@ -128,11 +130,12 @@ def shared_facts(program: Program) -> dict[tuple[object, ...], object]:
         _local(ctx, method)
     if methods:
         method_effects(ctx, methods[0], methods)
+    static_writes(program)  # the static fields' writers (`jhalt.seg.evaluate.static_constants`)
     return {key: value for key, value in program.cache.items() if _shared(key)}
 
 
 def _shared(key: tuple[object, ...]) -> bool:
-    return key[0] == _LOCAL or key == WRITES_KEY
+    return key[0] == _LOCAL or key in (WRITES_KEY, STATIC_WRITES_KEY)
 
 
 def _local(ctx: EvalContext, method: MethodId) -> _Local | None:

@@ -38,11 +38,13 @@ from jhalt.seg.evaluate.common import (
     bind,
     bind_int,
     default_value_ref,
+    int_letter,
     may_be_null,
     step,
     throw,
 )
 from jhalt.seg.evaluate.complete_joins import refuted_joins_dropped
+from jhalt.seg.evaluate.static_constants import initial_value
 from jhalt.seg.evaluate.weak_store import weak_field_store
 from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
@@ -346,6 +348,17 @@ def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
             (),
             (f"JDK static field {field_id} is unknown",),
         )
+    initial = initial_value(ctx, field_id)
+    if initial is not None:
+        # the class is initialised (its statics would be in the state otherwise) and no code
+        # changes the field since: its initial value, not an input a witness could set
+        if initial.value is None:
+            new_state, fresh = state, NULL
+        else:
+            interval = Interval.const(initial.value)
+            new_state, fresh = bind_int(ctx, state, interval, int_letter(field_id.descriptor))
+        said = f"static field {field_id} keeps its initial value: {initial.why}"
+        return step(state, ins, advance(new_state.push(fresh), ins), (), (said,))
     new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor))
     new_state = new_state.with_static(field_id, fresh)
     return step(state, ins, advance(new_state.push(fresh), ins))

@@ -5,9 +5,12 @@ nulls and bare ``java.lang.Object`` instances (``new Object()``) is called in a 
 array becomes a local variable (``String[] h0 = new String[] {"-a"};``, dependencies first,
 so shared arrays stay shared), each string a fresh ``new String("…")`` and every argument is
 cast to its parameter type (``(String) null``, ``(long) 3``), so that Java's overload
-resolution picks exactly the entry. `plain_calls` answers None when the witness has a
-receiver, an object, a static field, or cyclic arrays: those need the search
-(`jhalt.witness.api.search`).
+resolution picks exactly the entry. `plain_calls` answers None when the witness has an
+object, a static field, or cyclic arrays: those need the search (`jhalt.witness.api.search`) —
+or, asked for, a form that leaves static fields as the program initialises them.
+A receiver is made by ``new C()`` when the caller names its class ``C`` as one with a public
+no-argument constructor (``constructible``); the fields the witness gives the receiver are
+then not set — the constructor's values stand, and the replay decides whether they suffice.
 """
 
 from __future__ import annotations
@@ -87,13 +90,46 @@ class _Emitter:
         return name
 
 
-def plain_calls(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | None:
-    """Java statements that call the static method or constructor ``entry`` with ``inputs``
-    (the last statement is the call), or None when the witness needs objects (module doc)."""
-    if inputs.receiver is not None or inputs.statics or entry.name == "<clinit>":
+def _receiver(
+    emitter: _Emitter, inputs: ConcreteInputs, constructible: frozenset[str]
+) -> str | None:
+    """``new C()`` for the witness's receiver as variable ``r`` (its statement emitted), or
+    None when its class is not in ``constructible`` (binary names with slashes)."""
+    receiver = inputs.receiver
+    if not isinstance(receiver, Ref):
+        return None
+    entry = inputs.entry(receiver.id)
+    if not isinstance(entry, ObjectInput) or entry.class_name not in constructible:
+        return None
+    owner = source_type(f"L{entry.class_name};")
+    emitter.names[receiver.id] = "r"
+    emitter.lines.append(f"{owner} r = new {owner}();")
+    return "r"
+
+
+def plain_calls(
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    constructible: frozenset[str] = frozenset(),
+    *,
+    statics_as_initialised: bool = False,
+) -> tuple[str, ...] | None:
+    """Java statements that call ``entry`` with ``inputs`` (the last statement is the call):
+    a static method or constructor, or an instance method on a receiver of a ``constructible``
+    class; None when the witness needs objects or static fields (module doc) — unless
+    ``statics_as_initialised``: then the static fields keep what the program's initialisation
+    gives them (the witness's values for them may not matter; the replay decides)."""
+    if (inputs.statics and not statics_as_initialised) or entry.name == "<clinit>":
+        return None
+    if entry.name == "<init>" and inputs.receiver is not None:
         return None
     parameters, _ = parse_method_descriptor(entry.descriptor)
     emitter = _Emitter(inputs)
+    receiver = None
+    if inputs.receiver is not None:
+        receiver = _receiver(emitter, inputs, constructible)
+        if receiver is None:
+            return None
     arguments = []
     for descriptor, value in zip(parameters, inputs.arguments):
         expression = emitter.expression(value)
@@ -102,7 +138,8 @@ def plain_calls(entry: MethodId, inputs: ConcreteInputs) -> tuple[str, ...] | No
         arguments.append(f"({source_type(descriptor)}) {expression}")
     owner = source_type(f"L{entry.class_name};")
     joined = ", ".join(arguments)
-    call = (
-        f"new {owner}({joined});" if entry.name == "<init>" else f"{owner}.{entry.name}({joined});"
-    )
+    if entry.name == "<init>":
+        call = f"new {owner}({joined});"
+    else:
+        call = f"{receiver or owner}.{entry.name}({joined});"
     return (*emitter.lines, call)

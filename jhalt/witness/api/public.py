@@ -52,21 +52,25 @@ class PublicSearch:
     """Where and how long: the analysed class path and the program's public classes (binary
     names), the JDK, the reproducer directory and the entry's budget: the search gets
     ``API_SEARCH`` of the time left (at most ``API_SEARCH_CAP_S``), the replay ``REPLAY`` of
-    what is left then (`jhalt.budget`)."""
+    what is left then (`jhalt.budget`); ``constructible``: the classes (slashed names) that a
+    public no-argument constructor makes, a receiver of the plain form (`plain_calls`)."""
 
     classpath: str
     public_classes: tuple[str, ...]
     jdk: Jdk
     directory: Path
     budget: Budget
+    constructible: frozenset[str] = frozenset()
 
 
 def _calls(
     entry: MethodId, inputs: ConcreteInputs, claim: Claim, how: PublicSearch, may_search: bool
 ) -> tuple[tuple[str, ...] | None, bool, tuple[int, ...]]:
     """The calls, whether they were searched, and the null arguments of the entry's call: the
-    plain form when it passes no null; else the search, which tries non-null values first;
-    else the plain form with its nulls."""
+    plain form without a receiver when it passes no null; else the search, which tries
+    non-null values first and builds the receiver (toward the fields the witness gives it);
+    else the plain form with its nulls, its receiver made by ``new C()`` and the static
+    fields as the program initialises them (the replay decides whether that suffices)."""
     plain = plain_calls(entry, inputs)
     nulls = null_arguments(inputs)
     if plain is not None and not nulls:
@@ -78,7 +82,8 @@ def _calls(
         found = search_calls(request, how.classpath, how.jdk)
         if found is not None:
             return found.statements, True, found.null_arguments
-    return plain, False, nulls
+    fallback = plain_calls(entry, inputs, how.constructible, statics_as_initialised=True)
+    return fallback, False, nulls
 
 
 def _search_seconds(budget: Budget) -> float:
@@ -103,7 +108,9 @@ def public_witness(
     calls, searched, nulls = _calls(entry, inputs, claim, how, may_search)
     if calls is None:
         return "no public call sequence found"
-    sources = public_reproducer(entry, calls, claim.kind, claim.method)
+    sources = public_reproducer(
+        entry, calls, claim.kind, claim.method, assertions=bool(inputs.assertions)
+    )
     try:
         main, test = sources.write(how.directory)
     except OSError as error:
@@ -111,8 +118,9 @@ def public_witness(
     replay_s = how.budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S)
     deadline = how.budget.deadline()
     result = replay_source(
-        how.classpath, main, sources.class_name, claim, replay_s, how.jdk, deadline
-    )
+        how.classpath, main, sources.class_name, claim, replay_s, how.jdk, deadline,
+        assertions=bool(inputs.assertions),
+    )  # fmt: skip
     if result.status is Replay.NOT_RUN and BUDGET_SPENT in result.detail:
         _remove(main, test)
         return "no time left for a public witness"

@@ -156,7 +156,8 @@ def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> FoundCalls
         config = work / "search.cfg"
         config.write_text(configuration(request, result), encoding="utf-8")
         path = os.pathsep.join([absolute_classpath(classpath), str(driver)])
-        arguments = [*FAST_START, "-cp", path, DRIVER_CLASS, str(config)]
+        flags = [*FAST_START, *(["-ea"] if request.inputs.assertions else [])]
+        arguments = [*flags, "-cp", path, DRIVER_CLASS, str(config)]
         wall = request.budget_s + _HALT_MARGIN_S
         try:
             process = contained_popen(
