@@ -15,14 +15,14 @@ Order (`CandidateQueue`): the empty strings first, but they do not starve the ot
 35: a main that walks its arguments pays for every one of 40 empty strings on each step, and
 its first witness among non-empty arguments, ``["a", "", "a"]``, came after the search's
 time). The work of a run is measured deterministically, as its steps times the size of its
-entry heap plus ``STEP_BASE`` (each step walks the heap). The others get a turn whenever the empty strings have
-spent ``EMPTY_HEAD_START`` more than ``EMPTY_SHARE`` times their work; until the empty
-strings are all tried,
-at most `jhalt.budget.PROVE_CANDIDATES` ``- (max_args + 1)`` others are, so the first
-``PROVE_CANDIDATES`` candidates are the same set as when the empty strings all came first,
-in another order. An empty-string witness is reached after at most its stream's work ``w``
-up to it and ``w / EMPTY_SHARE`` of the others'; another after at most its stream's work
-``w``, ``EMPTY_SHARE * w + EMPTY_HEAD_START`` of the empty strings' and one run.
+entry heap plus ``STEP_BASE`` (each step walks the heap). The others get a turn whenever the
+empty strings have spent ``EMPTY_HEAD_START`` more than ``EMPTY_SHARE`` times their work;
+until the empty strings are all tried, at most `jhalt.budget.PROVE_CANDIDATES` ``- (max_args
++ 1)`` others are, so the first ``PROVE_CANDIDATES`` candidates are the same set as when the
+empty strings all came first, in another order. An empty-string witness is reached after at
+most its stream's work ``w`` up to it and ``w / EMPTY_SHARE`` of the others'; another after at
+most its stream's work ``w``, ``EMPTY_SHARE * w + EMPTY_HEAD_START`` of the empty strings' and
+one run.
 
 Candidates are heuristics (seed 000 footnote 10): they affect only the power of the search.
 """
