@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,12 +184,15 @@ def check_and_replay(
     ``budget`` does; a finding whose turn comes with less than `REPLAY_MIN_S` left, or whose
     replay the deadline cut, is not reported (every reported finding was replayed) but listed
     with the unconfirmed ones ("budget", issue 19), counted in ``stats["not_replayed_budget"]``
-    and a note — the findings confirmed before are kept."""
+    and a note — the findings confirmed before are kept. ``stats`` has the seconds of the
+    analysis (``analysis_time_s``) and of triage and replay after it (``replay_time_s``)."""
+    started = time.monotonic()
     analysis = CHECK_ANALYSIS_REPLAYED if setup.jdk else CHECK_ANALYSIS_UNREPLAYED
     report = check_entry(
         program, entry, command_line=command_line, registry=registry,
         budget=budget.portion(analysis), settings=settings,
     )  # fmt: skip
+    analysed = time.monotonic()
     kept: list[Finding] = []
     dropped = list(report.dropped)
     hidden = unreplayed = 0
@@ -207,6 +211,8 @@ def check_and_replay(
     stats = dict(report.stats)
     stats["replay_unconfirmed"] = len(report.findings) - len(kept) - hidden
     stats["internal_states"] = hidden
+    stats["analysis_time_s"] = round(analysed - started, 3)
+    stats["replay_time_s"] = round(time.monotonic() - analysed, 3)
     notes = report.notes
     if unreplayed:
         stats["not_replayed_budget"] = unreplayed

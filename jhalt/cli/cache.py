@@ -242,7 +242,7 @@ def restore(recorded: Recorded, root: Path, *, write: bool) -> CheckedEntry:
     kept = tuple(
         _moved(finding, old, str(root).rstrip("/") + "/") for finding in recorded.result.kept
     )
-    return CheckedEntry(kept, recorded.result.dropped, recorded.result.notes, recorded.result.stats)
+    return dataclasses.replace(recorded.result, kept=kept)  # `proved` kept too
 
 
 def _moved(finding: Finding, old: str, new: str) -> Finding:

@@ -9,7 +9,8 @@ counts the cached entries as done from the start and the findings so far.
 
 Interrupted (SIGINT/SIGTERM/SIGHUP): the finished entries' results are stored — a re-run
 resumes where the run stopped — and `BatchInterrupted` is raised again with the outcomes of
-all finished entries, cached ones included, in entry order.
+all finished entries, cached ones included, in entry order. A result from the cache has
+``stats["cached"]`` (its times were spent by an earlier run: `jhalt.cli.check_summary`).
 
 ``--timings FILE``: one tab-separated line per entry in entry order — the entry, seconds,
 ``cache`` or ``analysed``, the number of findings, and ``ok`` or the error — for finding the
@@ -19,6 +20,7 @@ the lines of the entries it finished.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -66,6 +68,7 @@ def run_check_entries(
             cached[index] = EntryOutcome(entry, None, hit.error, time.monotonic() - started)
         elif hit is not None:
             result = restore(hit, root, write=True)
+            result = dataclasses.replace(result, stats={**result.stats, "cached": 1})
             cached[index] = EntryOutcome(entry, result, None, time.monotonic() - started)
     todo = [index for index in range(len(entries)) if index not in cached]
     progress = StderrProgress(

@@ -30,7 +30,7 @@ from jhalt.analyses.prove import ALL, ENGINES, prove_termination
 from jhalt.analyses.recurrent import RecurrentSetResult, with_samples
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
-from jhalt.cli import clp_command, doctor, dynamic_commands, relevance_command, signals
+from jhalt.cli import clock, clp_command, doctor, dynamic_commands, relevance_command, signals
 from jhalt.cli.arguments import (
     OneLineParser,
     class_name,
@@ -58,6 +58,7 @@ from jhalt.cli.check_options import (
     selected_entries,
 )
 from jhalt.cli.check_run import run_check_entries
+from jhalt.cli.check_summary import run_summary
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import (
     EXIT_INPUT,
@@ -290,8 +291,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     proved = proved_entries(outcomes)
     safe = bool(outcomes) and len(proved) == len(outcomes)
     report = CheckReport(
-        findings, notes, classpath, args.source_root, proved=proved, safe=safe, jdk=used(jdk)
-    )
+        findings, notes, classpath, args.source_root, proved=proved, safe=safe, jdk=used(jdk),
+        summary=run_summary(outcomes, clock.wall_s()),
+    )  # fmt: skip
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
     code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
     code = unreplayed_exit(findings, outcomes, args.no_validate) or code
@@ -310,7 +312,10 @@ def _report_interrupted(
     findings, notes = _summarise(stop.outcomes, reproducer_dir, keep)
     notes.insert(0, str(stop))
     _discard_unreferenced(reproducer_dir, args, findings)
-    report = CheckReport(findings, notes, classpath, args.source_root, complete=False)
+    summary = run_summary(stop.outcomes, clock.wall_s())
+    report = CheckReport(
+        findings, notes, classpath, args.source_root, complete=False, summary=summary
+    )
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
     return signals.exit_code(stop.cause)
 
@@ -528,6 +533,7 @@ def _report_internal_error(exc: BaseException) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    clock.start(from_process=argv is None)  # the command line: from the process's start
     args = parser.parse_args(argv)
     with signals.handling():
         return _run(args)

@@ -36,6 +36,7 @@ import json
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.findings import Finding, JdkUsed, Replay, Shown, SourceLocation, kind_of
 from jhalt.ids import MethodId
+from jhalt.report.run_summary import CheckSummary, summary_lines
 from jhalt.report.sources import SourceLines
 from jhalt.report.witness_text import java_class_name, replay_line, type_text, witness_lines
 from jhalt.witness.claim import why_not_replayed
@@ -153,10 +154,12 @@ def check_text(
     notes: list[str],
     sources: SourceLines | None = None,
     jdk: JdkUsed | None = None,
+    summary: CheckSummary | None = None,
 ) -> str:
     """All findings (`finding_text`), those not replayed last under their own heading, their
-    count, the JDK that replayed, then the notes. ``sources`` finds source lines and parameter
-    names; without it the path shows ``File.java:N`` only."""
+    count, the JDK that replayed, the notes, then the run's summary (`summary_lines`), the last
+    thing a long run prints. ``sources`` finds source lines and parameter names; without it
+    the path shows ``File.java:N`` only."""
     replayed = [f for f in findings if f.witness.replay is not Replay.NOT_RUN]
     unreplayed = [f for f in findings if f.witness.replay is Replay.NOT_RUN]
     lines: list[str] = []
@@ -171,6 +174,8 @@ def check_text(
     if jdk is not None:
         lines.append(f"jdk: {jdk.text()}")
     lines.extend(f"note: {note}" for note in notes)
+    if summary is not None:
+        lines.extend(["", *summary_lines(summary, findings)])
     return "\n".join(lines) + "\n"
 
 
@@ -191,12 +196,14 @@ def check_json(
     proved: list[str] | None = None,
     safe: bool = False,
     jdk: JdkUsed | None = None,
+    summary: CheckSummary | None = None,
 ) -> str:
     """``{"findings": […], "notes": […]}``; a run stopped before every entry was analysed also
     has ``"complete": false`` (absent when complete, so complete runs read as before). Entries
     proved free of uncaught exceptions are listed under ``"proved"``, and ``"safe": true`` says
     that every entry was (both absent otherwise, issue 21). A finding whose witness did not run
-    has ``"not_replayed": REASON``; ``"jdk"`` names the JDK that replayed (issue 32)."""
+    has ``"not_replayed": REASON``; ``"jdk"`` names the JDK that replayed (issue 32);
+    ``"summary"`` holds the run's summary (`CheckSummary.to_json`, issue 34)."""
     document: dict[str, object] = {"findings": [_finding_json(f) for f in findings], "notes": notes}
     if not complete:
         document["complete"] = False
@@ -206,6 +213,8 @@ def check_json(
         document["safe"] = True
     if jdk is not None:
         document["jdk"] = jdk.to_json()
+    if summary is not None:
+        document["summary"] = summary.to_json(findings)
     return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 

@@ -37,6 +37,7 @@ from jhalt.report.relevance_output import (
     relevance_sarif,
     relevance_text,
 )
+from jhalt.report.run_summary import CheckSummary
 from jhalt.report.sarif import sarif_text
 from jhalt.report.sources import SourceLines
 from jhalt.seg.graph import SymbolicExecutionGraph
@@ -90,18 +91,22 @@ class CheckReport:
     """Every entry was proved (``"safe": true``)."""
     jdk: JdkUsed | None = None
     """The JDK the replays ran on (None: no replay was asked for)."""
+    summary: CheckSummary | None = None
+    """The run's summary: the end of the text, ``"summary"`` in JSON (issue 34)."""
 
 
 def _check_text(report: CheckReport) -> str:
     roots = [report.source_root] if report.source_root else []
     sources = SourceLines(report.classpath, roots)
-    return check_text(list(report.findings), list(report.notes), sources, report.jdk)
+    return check_text(
+        list(report.findings), list(report.notes), sources, report.jdk, report.summary
+    )
 
 
 def _check_json(report: CheckReport) -> str:
     return check_json(
         list(report.findings), list(report.notes), report.complete, list(report.proved),
-        report.safe, report.jdk,
+        report.safe, report.jdk, report.summary,
     )  # fmt: skip
 
 
