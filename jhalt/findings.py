@@ -314,6 +314,10 @@ class ProveResult:
     """For a NO: the loop the witness runs forever in."""
     jdk: JdkUsed | None = None
     """For a NO whose witness was given to a JVM: that JVM's JDK."""
+    replay_s: float | None = None
+    """Seconds the replays of the witnesses took (None: none was replayed)."""
+    wall_s: float | None = None
+    """Seconds from the command's start to its answer (None: not measured)."""
 
     def __post_init__(self) -> None:
         if self.verdict is Verdict.NO and self.witness is None:
@@ -331,4 +335,6 @@ class ProveResult:
             "time_s": round(self.time_s, 3),
             "stats": self.stats,
             **({"jdk": self.jdk.to_json()} if self.jdk is not None else {}),
+            **({"replay_time_s": round(self.replay_s, 3)} if self.replay_s is not None else {}),
+            **({"wall_time_s": round(self.wall_s, 3)} if self.wall_s is not None else {}),
         }

@@ -19,6 +19,7 @@ import dataclasses
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -116,9 +117,13 @@ def cmd_prove(args: argparse.Namespace) -> int:
         jdk = None if args.no_validate else replay_jdk(args)
         blocked = None if args.no_validate else replay_blocker(classpath, jdk)
         how = (classpath.runtime_spec(), jdk, blocked)
+        started = time.monotonic()
         result = _replay_nontermination(result, how, args)
         result = _replay_samples(result, how, args)
-        result = dataclasses.replace(result, jdk=None if args.no_validate else used(jdk))
+        replayed = None if args.no_validate or blocked else time.monotonic() - started
+        jdk_used = None if args.no_validate else used(jdk)
+        result = dataclasses.replace(result, jdk=jdk_used, replay_s=replayed)
+    result = dataclasses.replace(result, wall_s=clock.wall_s())
     write_output(PROVE_FORMATS.render(args.format, result), args.out)
     return prove_exit(result)
 

@@ -6,6 +6,7 @@ import json
 
 from jhalt.analyses.recurrent import RecurrentSetResult
 from jhalt.findings import ProveResult
+from jhalt.report.run_summary import RunTimes
 from jhalt.report.witness_text import replay_line, witness_lines
 
 
@@ -13,7 +14,8 @@ def prove_text(result: ProveResult) -> str:
     """First line exactly YES, NO or MAYBE (termination-competition convention), then evidence:
     the witness as Java-like inputs with its replay status and the JDK it was given to, the
     evidence as it renders itself
-    (`jhalt.findings.Evidence.text_lines`), statistics."""
+    (`jhalt.findings.Evidence.text_lines`), statistics, and the times (analysis, replay, wall:
+    `jhalt.report.run_summary.RunTimes`)."""
     lines = [result.verdict.value, f"entry: {result.entry}", f"reason: {result.reason}"]
     if result.witness is not None:
         inputs = witness_lines(result.witness, result.entry)
@@ -30,8 +32,16 @@ def prove_text(result: ProveResult) -> str:
         lines.extend(result.proof.text_lines())
     if result.stats:
         lines.append("stats: " + ", ".join(f"{k}={v}" for k, v in sorted(result.stats.items())))
-    lines.append(f"time: {result.time_s:.2f}s")
+    lines.append(f"time: {_times(result)}")
     return "\n".join(lines) + "\n"
+
+
+def _times(result: ProveResult) -> str:
+    """``analysis 0.53s, replay 12.10s, wall 14.31s``; without a wall clock (a result made
+    in-process) the analysis alone."""
+    if result.wall_s is None:
+        return f"analysis {result.time_s:.2f}s"
+    return RunTimes(result.time_s, result.replay_s, result.wall_s).text()
 
 
 def prove_json(result: ProveResult) -> str:
