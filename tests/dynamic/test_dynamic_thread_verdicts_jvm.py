@@ -73,3 +73,27 @@ def test_grow_while_positive_json_thread_verdict(program_classes: Path, tmp_path
     assert loop["proved"] is True and loop["verdict"] == thread["verdict"]
     assert loop["proof"]["survives_machine_integers"] is False
     assert loop["proof"]["overflow"] and loop["proof"]["caveat"] == thread["caveat"]
+
+
+def test_inner_loop_tried_first_stays_under_the_threads_one_verdict(
+    program_classes: Path,
+    capfd,  # type: ignore[no-untyped-def]
+) -> None:
+    """BusyInsideStuck: n == 1 is never changed, so the outer loop never exits (also
+    with wrapping ints: nothing is computed on n); the inner loop counts to 200 and ends.
+    Examined, the thread is almost always inside the inner loop, which jhalt tries first
+    and cannot prove (it ends); the outer loop's proof is the thread's verdict,
+    and the inner loop is a detail under it, not a second verdict on "main"."""
+    assert _watch(program_classes, "BusyInsideStuck") == 1
+    lines = capfd.readouterr().out.splitlines()
+    verdicts = [line for line in lines if line.startswith('thread "')]
+    assert verdicts == ['thread "main" is stuck: it never leaves the loop in']
+    assert not any("loops observed without a proof" in line for line in lines)
+    assert not any(line.startswith("  caveat:") for line in lines)
+    tried = [k for k, line in enumerate(lines) if line.startswith("  tried first, without")]
+    if tried:  # unless the VM was suspended between the inner loop's runs (~1 in 250)
+        assert "lines 9-10 of BusyInsideStuck.java" in lines[tried[0] + 1]
+        assert lines[tried[0] + 2] in (  # k was more or less than 20 steps from 200
+            "      could not prove after 20 iterations (limit)",
+            "      the loop exited during observation: it is not stuck",
+        )
