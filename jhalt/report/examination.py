@@ -8,7 +8,8 @@ thread, the loop (method, source lines), the observed iteration paths (Φ_i) and
 (M_i), the invariants Γ and the closed argument of seed 003 §3.4, and whether the
 argument survives Java's 32/64-bit integers; proved by an exact repeat: the visits, the
 state compared, the counters left out and the assumptions. For an unproved loop: why,
-what was observed, and the thread dump.
+what was observed, and the thread dump. Each examined thread gets one verdict
+(`jhalt.report.thread_verdicts`): a proof's limits are a "caveat:" line under it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
 from jhalt.dynamic.symbolic import LocalLoc, kept, render, render_location
 from jhalt.dynamic.threads import ThreadSnapshot
 from jhalt.its.terms import variables
+from jhalt.report.thread_verdicts import (
+    STUCK_FOREVER,
+    ThreadVerdict,
+    thread_verdicts,
+    verdict_kind,
+)
 
 _OPS = {"eq": "==", "le": "<=", "ge": ">="}
 
@@ -83,6 +90,7 @@ def verdict_json(verdict: LoopVerdict) -> dict[str, Any]:
         "header_pc": site.header,
         "frame": site.frame_index,
         "proved": proof is not None,
+        "verdict": verdict_kind(verdict),
         "reason": verdict.reason,
         "seconds": round(verdict.elapsed, 3),
         "iterations": [
@@ -116,6 +124,7 @@ def verdict_json(verdict: LoopVerdict) -> dict[str, Any]:
             "current_state_path": proof.current_path,
             "survives_machine_integers": proof.machine_ints,
             "overflow": _overflow_text(proof, names),
+            "caveat": _caveat(proof, names),
             "assumes_no_other_thread_writes": _shared_locations(verdict, names),
         }
     return result
@@ -129,6 +138,22 @@ def _thread_json(thread: ThreadSnapshot) -> dict[str, Any]:
     }
 
 
+def _thread_verdict_json(verdict: ThreadVerdict) -> dict[str, Any]:
+    """The thread's one verdict; its loops are in "proved"/"unproved" (same thread name)."""
+    loop = verdict.proved
+    caveat = None
+    if loop is not None and loop.proof is not None:
+        caveat = _caveat(loop.proof, _names(loop))
+    return {
+        "thread": verdict.thread,
+        "verdict": verdict.kind,
+        "method": loop.site.method.qualified_name if loop else None,
+        "lines": list(loop.site.lines) if loop else [],
+        "caveat": caveat,
+        "loops_without_proof": len(verdict.unproved),
+    }
+
+
 def examination_json(examination: Examination) -> str:
     return (
         json.dumps(
@@ -137,6 +162,7 @@ def examination_json(examination: Examination) -> str:
                 "deadlocks": [deadlock_json(d) for d in examination.deadlocks],
                 "proved": [verdict_json(v) for v in examination.verdicts if v.proved],
                 "unproved": [verdict_json(v) for v in examination.verdicts if not v.proved],
+                "thread_verdicts": [_thread_verdict_json(t) for t in thread_verdicts(examination)],
                 "notes": list(examination.notes),
                 "threads": [_thread_json(t) for t in examination.threads],
                 "seconds": round(examination.elapsed, 3),
@@ -242,6 +268,22 @@ def _shared_locations(verdict: LoopVerdict, names: Mapping[int, str]) -> list[st
     return sorted(found)
 
 
+def _caveat(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
+    """What limits a closure proof made over mathematical integers only (None when it
+    also holds with Java's wrapping arithmetic): a sentence under the verdict."""
+    if proof.machine_ints:
+        return None
+    if not proof.overflows:
+        return (
+            "proved with mathematical integers only; with Java's wrapping arithmetic the "
+            "argument does not close, so the loop may exit once one of its integers wraps around"
+        )
+    return (
+        "proved with mathematical integers only; with Java's wrapping arithmetic "
+        f"{_overflow_text(proof, names)}"
+    )
+
+
 def _overflow_text(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
     if proof.machine_ints:
         return None
@@ -310,10 +352,7 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
     assert proof is not None
     names = _names(verdict)
     by_number = {r.number: r for r in verdict.records}
-    out = [
-        f'thread "{verdict.site.thread_name}" is stuck: it never leaves the loop in',
-        f"  {_loop_title(verdict)}",
-    ]
+    out = [_headline(verdict), f"  {_loop_title(verdict)}"]
     steps = sum(r.steps for r in verdict.records)
     out.append(
         f"  observed {len(verdict.records)} iteration(s), {steps} bytecodes, in {verdict.elapsed:.2f} s"
@@ -338,24 +377,30 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
         "iteration leads to such a state again (Z3: G & P_i => G[M_i] & OR_j P_j[M_i]); the "
         f"current state satisfies the invariants and path #{proof.current_path}"
     )
-    if proof.machine_ints:
+    caveat = _caveat(proof, names)
+    if caveat is None:
         out.append("  Java integers: the argument also holds with 32/64-bit wrapping arithmetic")
-    else:
-        out.append(
-            "  Java integers: NOT proved with wrapping arithmetic — the loop is stuck only "
-            f"algorithmically (unbounded integers): {_overflow_text(proof, names)}"
-        )
     shared = _shared_locations(verdict, names)
     if shared:
         out.append(
             f"  assumes the {verdict.other_threads} other application thread(s) do not write "
             + ", ".join(shared)
         )
+    if caveat is not None:
+        out.append(f"  caveat: {caveat}")
     return out
 
 
+def _headline(verdict: LoopVerdict) -> str:
+    """The thread's verdict, the first line of its proof."""
+    thread = f'thread "{verdict.site.thread_name}"'
+    if verdict_kind(verdict) == STUCK_FOREVER:
+        return f"{thread} is stuck: it never leaves the loop in"
+    return f"{thread} is stuck until an integer overflows; until then it never leaves the loop in"
+
+
 def _unproved_text(verdict: LoopVerdict) -> list[str]:
-    out = [f"  {_loop_title(verdict)}", f"    thread {verdict.site.thread_name}: {verdict.reason}"]
+    out = [f"  {_loop_title(verdict)}", f"    {verdict.reason}"]
     names = _names(verdict)
     for record in verdict.records[:3]:
         path = " && ".join(_path(record, names)) or "true"
@@ -372,16 +417,21 @@ def examination_text(examination: Examination) -> str:
     for deadlock in examination.deadlocks:
         out.extend(_deadlock_text(deadlock))
         out.append("")
-    for verdict in examination.proved:
-        out.extend(_proof_text(verdict))
-        out.append("")
-    unproved = [v for v in examination.verdicts if not v.proved]
+    per_thread = thread_verdicts(examination)
+    for one in per_thread:
+        if one.proved is not None:
+            out.extend(_proof_text(one.proved))
+            if one.unproved:
+                out.append("  tried first, without a proof (the loops it runs inside this one):")
+                out.extend("  " + line for v in one.unproved for line in _unproved_text(v))
+            out.append("")
     if not examination.stuck:
         out.append("could not prove that any thread is stuck; the program was resumed untouched")
-    if unproved:
-        out.append("loops observed without a proof:")
-        for verdict in unproved:
-            out.extend(_unproved_text(verdict))
+    for one in per_thread:
+        if one.proved is None:
+            out.append(f'thread "{one.thread}" is not proved stuck; loops observed:')
+            for verdict in one.unproved:
+                out.extend(_unproved_text(verdict))
     out.extend(f"note: {n}" for n in examination.notes)
     if not examination.proved:  # a deadlock's threads are shown with the dump
         out.append("thread dump:")

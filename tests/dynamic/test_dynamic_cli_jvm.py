@@ -34,6 +34,10 @@ def test_attach_proves_a_stuck_thread_exit_1_json(start_jvm, tmp_path: Path) -> 
     assert "p != null" in first["path_constraint"]
     assert first["updates"]["index"] == "(index + 1)"
     assert loop["proof"]["survives_machine_integers"] is True
+    assert loop["verdict"] == "stuck forever" and loop["proof"]["caveat"] is None
+    assert [(t["thread"], t["verdict"]) for t in report["thread_verdicts"]] == [
+        ("main", "stuck forever")
+    ]
     assert any(i.startswith("x == 7") for i in loop["proof"]["invariants"])
     assert jvm.process.poll() is None  # attach never stops the program
 
@@ -64,6 +68,8 @@ def test_watch_proves_fig1_and_stops_the_program(program_classes: Path, capfd) -
     assert code == 1
     text = capfd.readouterr().out
     assert "Fig1Loop.main" in text
+    assert 'thread "main" is stuck until an integer overflows;' in text
+    assert "caveat: proved with mathematical integers only" in text
     assert "y changes by +1 per iteration and overflows" in text
 
 
