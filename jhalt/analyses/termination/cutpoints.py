@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from jhalt.analyses.termination.lengths import length_refs
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, IntValue, Ref, UnknownValue
+from jhalt.graphs import edge_components
 from jhalt.ids import FieldId
-from jhalt.its.graph import strongly_connected_components
 from jhalt.its.system import ITS, Transition
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, InstanceEdge
@@ -97,7 +97,7 @@ def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
     self_loops = {s for s, t in edges if s == t}
     result = [
         c
-        for c in strongly_connected_components(
+        for c in edge_components(
             [str(n) for n in nodes], [(str(s), str(t)) for s, t in edges]
         )
     ]
