@@ -95,12 +95,7 @@ def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
     nodes = sorted(graph.states)
     edges = [(s, t) for s, _, t in graph.edges]
     self_loops = {s for s, t in edges if s == t}
-    result = [
-        c
-        for c in edge_components(
-            [str(n) for n in nodes], [(str(s), str(t)) for s, t in edges]
-        )
-    ]
+    result = edge_components([str(n) for n in nodes], [(str(s), str(t)) for s, t in edges])
     cyclic = []
     for component in result:
         members = frozenset(int(n) for n in component)

@@ -115,9 +115,7 @@ def is_valid(
 
 def _cut_components(locations: set[str], current: list[Transition], its: ITS) -> list[str]:
     """Complaints unless ``locations`` is a union of SCCs of the current location graph."""
-    components = edge_components(
-        list(its.locations), [(t.source, t.target) for t in current]
-    )
+    components = edge_components(list(its.locations), [(t.source, t.target) for t in current])
     return [
         f"locations {sorted(locations)} cut the SCC {sorted(component)}"
         for component in components
