@@ -2,8 +2,9 @@
 and only `jhalt.smt` imports z3. Deviations from the document are listed here with the reason.
 
 Order (left to right). Added to the document's: `its` (integer transition systems, pure data
-between domains and smt), `errors` (exception types, leftmost), `budget` (the time budget of
-one run, right after errors). Moved: `witness` (concrete inputs, the witness search over the
+between domains and smt), `errors` (exception types, leftmost), `graphs` (the one SCC
+algorithm; imports nothing of jhalt, right after errors so `bytecode` can use it), `budget`
+(the time budget of one run, right after graphs). Moved: `witness` (concrete inputs, the witness search over the
 graph, reproducers, replay) sits left of `analyses`, which all use it.
 
 Also checked here (issue 13): no import cycle between jhalt modules, no import inside a
@@ -17,11 +18,11 @@ import functools
 from collections.abc import Iterator
 from pathlib import Path
 
-from jhalt.its.graph import strongly_connected_components
+from jhalt.graphs import edge_components
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jhalt"
 ORDER = [
-    "errors", "budget", "ids", "findings", "classfile", "bytecode", "program", "domains", "its",
+    "errors", "graphs", "budget", "ids", "findings", "classfile", "bytecode", "program", "domains", "its",
     "smt", "seg", "models", "witness", "analyses", "dynamic", "report", "cli",
 ]  # fmt: skip
 TOP_LEVEL = {"__init__", "__main__"}
@@ -143,9 +144,9 @@ def _import_graph() -> dict[str, set[str]]:
 
 
 def _strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The SCCs of the module graph, each sorted (the project's one Tarjan, `jhalt.its.graph`)."""
+    """The SCCs of the module graph, each sorted (the project's one Tarjan, `jhalt.graphs`)."""
     edges = [(source, target) for source in sorted(graph) for target in sorted(graph[source])]
-    return [sorted(c) for c in strongly_connected_components(sorted(graph), edges)]
+    return [sorted(c) for c in edge_components(sorted(graph), edges)]
 
 
 def test_no_import_cycle_between_modules() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jhalt.bytecode.cfg import ControlFlowGraph
+from jhalt.graphs import strongly_connected_components
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,52 +203,15 @@ def analyze_loops(cfg: ControlFlowGraph) -> LoopInfo:
 def _irreducible_regions(
     cfg: ControlFlowGraph, reachable: set[int], back_edges: set[tuple[int, int]]
 ) -> tuple[IrreducibleRegion, ...]:
-    """Cyclic strongly connected components once back edges are removed (Tarjan, iterative)."""
+    """Cyclic strongly connected components once back edges are removed."""
     successors = {
         n: [s for s in cfg.block(n).all_successors if (n, s) not in back_edges] for n in reachable
     }
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    on_stack: set[int] = set()
-    stack: list[int] = []
-    components: list[set[int]] = []
-    counter = 0
-    for root in sorted(reachable):
-        if root in index:
-            continue
-        work = [(root, 0)]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, i = work[-1]
-            if i < len(successors[node]):
-                work[-1] = (node, i + 1)
-                succ = successors[node][i]
-                if succ not in index:
-                    index[succ] = low[succ] = counter
-                    counter += 1
-                    stack.append(succ)
-                    on_stack.add(succ)
-                    work.append((succ, 0))
-                elif succ in on_stack:
-                    low[node] = min(low[node], index[succ])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    component = set()
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.add(member)
-                        if member == node:
-                            break
-                    cyclic = len(component) > 1 or node in successors[node]
-                    if cyclic:
-                        components.append(component)
+    components = [
+        component
+        for component in strongly_connected_components(sorted(reachable), successors.__getitem__)
+        if len(component) > 1 or any(n in successors[n] for n in component)
+    ]
     regions = []
     for component in components:
         entries = sorted(

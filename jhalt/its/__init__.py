@@ -17,7 +17,7 @@ Modules:
   contents — the vocabulary of content relations of Strings (issue 21: strings as data)
 """
 
-from jhalt.its.graph import Component, cyclic_components, strongly_connected_components
+from jhalt.its.graph import Component, cyclic_components
 from jhalt.its.linear import (
     FALSE,
     TRUE,
@@ -79,7 +79,6 @@ __all__ = [
     "normalize",
     "primed",
     "ranking_obligations",
-    "strongly_connected_components",
     "unprimed",
     "var",
 ]

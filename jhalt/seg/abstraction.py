@@ -38,7 +38,7 @@ from jhalt.domains.values import (
     UnknownValue,
     is_object_value,
 )
-from jhalt.its.graph import strongly_connected_components
+from jhalt.graphs import edge_components
 
 
 def _depths(state: AbstractState) -> dict[Ref, int]:
@@ -80,7 +80,7 @@ def _on_cycles(children: dict[Ref, list[Ref]]) -> set[Ref]:
     """Nodes of non-trivial strongly connected components or with a self loop."""
     edges = ((node, child) for node, targets in children.items() for child in targets)
     result: set[Ref] = set()
-    for component in strongly_connected_components(list(children), edges):
+    for component in edge_components(list(children), edges):
         node = next(iter(component))
         if len(component) > 1 or node in children.get(node, []):
             result.update(component)

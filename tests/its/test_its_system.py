@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from jhalt.graphs import edge_components
 from jhalt.its import (
     ITS,
     Transition,
@@ -12,7 +13,6 @@ from jhalt.its import (
     gt,
     le,
     primed,
-    strongly_connected_components,
     unprimed,
     var,
 )
@@ -62,8 +62,8 @@ def test_locations_are_start_then_transition_ends_in_order() -> None:
     assert its.locations == ("s", "p", "q")
 
 
-def test_strongly_connected_components() -> None:
-    components = strongly_connected_components(
+def test_edge_components() -> None:
+    components = edge_components(
         ["a", "b", "c", "d", "e"],
         [("a", "b"), ("b", "a"), ("b", "c"), ("c", "d"), ("d", "c"), ("d", "e")],
     )
@@ -88,7 +88,7 @@ def test_cyclic_components_include_self_loops_and_skip_trivial_nodes() -> None:
 
 def test_deep_chain_does_not_overflow_the_stack() -> None:
     edges = [(f"n{i}", f"n{i + 1}") for i in range(5000)] + [("n5000", "n0")]
-    (component,) = strongly_connected_components([f"n{i}" for i in range(5001)], edges)
+    (component,) = edge_components([f"n{i}" for i in range(5001)], edges)
     assert len(component) == 5001
 
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from jhalt.analyses.termination.lengths import length_refs
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, IntValue, Ref, UnknownValue
+from jhalt.graphs import edge_components
 from jhalt.ids import FieldId
-from jhalt.its.graph import strongly_connected_components
 from jhalt.its.system import ITS, Transition
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, InstanceEdge
@@ -95,12 +95,7 @@ def graph_components(graph: SymbolicExecutionGraph) -> list[frozenset[int]]:
     nodes = sorted(graph.states)
     edges = [(s, t) for s, _, t in graph.edges]
     self_loops = {s for s, t in edges if s == t}
-    result = [
-        c
-        for c in strongly_connected_components(
-            [str(n) for n in nodes], [(str(s), str(t)) for s, t in edges]
-        )
-    ]
+    result = edge_components([str(n) for n in nodes], [(str(s), str(t)) for s, t in edges])
     cyclic = []
     for component in result:
         members = frozenset(int(n) for n in component)

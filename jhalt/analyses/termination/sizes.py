@@ -48,8 +48,8 @@ from dataclasses import dataclass
 from jhalt.domains.heap import HeapPredicates
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue, is_object_value
+from jhalt.graphs import edge_components
 from jhalt.ids import FieldId
-from jhalt.its.graph import strongly_connected_components
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, ge, le
 
 
@@ -132,7 +132,7 @@ def _nodes_on_cycles(nodes: list[Ref], steps: dict[Ref, set[Ref]]) -> set[Ref]:
     """Nodes that lie on a directed cycle (self-loops included)."""
     edges = [(s, t) for s in nodes for t in sorted(steps.get(s, ())) if t in steps]
     result: set[Ref] = set()
-    for component in strongly_connected_components(nodes, edges):
+    for component in edge_components(nodes, edges):
         if len(component) > 1:
             result |= component
         else:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jhalt.analyses.termination.counters import counter_step
-from jhalt.its.graph import Component, cyclic_components, strongly_connected_components
+from jhalt.graphs import edge_components
+from jhalt.its.graph import Component, cyclic_components
 from jhalt.its.linear import LinearConstraint, const, ge
 from jhalt.its.proof import (
     AcyclicStep,
@@ -114,9 +115,7 @@ def is_valid(
 
 def _cut_components(locations: set[str], current: list[Transition], its: ITS) -> list[str]:
     """Complaints unless ``locations`` is a union of SCCs of the current location graph."""
-    components = strongly_connected_components(
-        list(its.locations), [(t.source, t.target) for t in current]
-    )
+    components = edge_components(list(its.locations), [(t.source, t.target) for t in current])
     return [
         f"locations {sorted(locations)} cut the SCC {sorted(component)}"
         for component in components
