@@ -19,6 +19,8 @@ MENTIONS = ("class not found: ", "supertype is missing")
 `jhalt.seg.refine.InstanceClasses.left_out_reason`)."""
 MAX_NEEDED_BY = 3
 """Classes named per missing class; the rest are counted."""
+MAX_MISSING = 10
+"""Missing classes named in the note; the rest are counted (JSON lists them all)."""
 
 
 def missing_classes(program: Program, notes: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -38,11 +40,13 @@ def missing_classes_note(missing: Mapping[str, Sequence[str]]) -> str | None:
     if not missing:
         return None
     parts = []
-    for name, needed_by in missing.items():
+    for name, needed_by in list(missing.items())[:MAX_MISSING]:
         shown = ", ".join(needed_by[:MAX_NEEDED_BY])
         if len(needed_by) > MAX_NEEDED_BY:
             shown += f" and {len(needed_by) - MAX_NEEDED_BY} more"
         parts.append(f"{name} (needed by {shown})")
+    if len(missing) > MAX_MISSING:
+        parts.append(f"and {len(missing) - MAX_MISSING} more")
     return f"missing classes: {'; '.join(parts)}; add their jars with --classpath"
 
 

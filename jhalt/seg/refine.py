@@ -138,11 +138,12 @@ class InstanceClasses:
         """Why the cases of ``classes`` may not be all (None when they are)."""
         if not self.left_out:
             return None
-        names = sorted({c.replace("/", ".") for c, _ in self.left_out})
-        listed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        pairs = sorted({(c.replace("/", "."), m.replace("/", ".")) for c, m in self.left_out})
+        listed = ", ".join(f"{c} ({m})" for c, m in pairs[:3])
+        more = f" and {len(pairs) - 3} more" if len(pairs) > 3 else ""
         return Stuck(
             f"an object of type {type_name.replace('/', '.')} may also be of a class whose "
-            f"supertype is missing ({listed}; see the note on missing classes)",
+            f"supertype is missing: {listed}{more}",
             "missing-class",
         )
 

@@ -145,3 +145,21 @@ def test_the_hierarchy_scan_leaves_final_classes_without_undecided_subtypes(
         ("app/Web", "javax/servlet/http/HttpServlet"),
     )
     assert program.subtypes("app/FinalCounter").undetermined == ()
+
+
+def prove_json(capsys, classes: Path, entry: str) -> dict:
+    assert main(["prove", str(classes), "--entry", entry, "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return json.loads(out)
+
+
+def test_prove_is_not_stopped_by_the_missing_class(capsys, classes: Path) -> None:
+    # before issue 34 item 3, prove ended with "error: class not found: …HttpServlet"
+    # (the field-type pre-pass asked for every subclass of Counter). share() has no loop;
+    # whether Web is a Counter is undecided, which the MAYBE says.
+    document = prove_json(capsys, classes, "app.Counter.share")
+    assert document["verdict"] == "MAYBE"
+    assert "app.Web (javax.servlet.http.HttpServlet)" in document["reason"]
+    # FinalCounter cannot be extended, Web cannot be one: share() terminates
+    assert prove_json(capsys, classes, "app.FinalCounter.share")["verdict"] == "YES"
