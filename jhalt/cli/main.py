@@ -86,6 +86,7 @@ from jhalt.report.formats import (
     PROVE_FORMATS,
     CheckReport,
 )
+from jhalt.report.missing_classes import missing_classes, missing_classes_note
 from jhalt.seg.builder import BuildLimits
 from jhalt.seg.entry import is_main
 from jhalt.seg.field_types import build_with_field_types
@@ -292,12 +293,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _report_interrupted(stop, args, classpath, reproducer_dir, keep)
     findings, notes = _summarise(outcomes, reproducer_dir, keep)
     notes.insert(1, settings_note(args))
+    missing = missing_classes(Program(classpath), notes)  # said once (issue 34 item 3)
+    if missing_note := missing_classes_note(missing):
+        notes.insert(1, missing_note)
     _discard_unreferenced(reproducer_dir, args, findings)
     proved = proved_entries(outcomes)
     safe = bool(outcomes) and len(proved) == len(outcomes)
     report = CheckReport(
         findings, notes, classpath, args.source_root, proved=proved, safe=safe, jdk=used(jdk),
-        summary=run_summary(outcomes, clock.wall_s()),
+        summary=run_summary(outcomes, clock.wall_s()), missing_classes=missing,
     )  # fmt: skip
     write_output(CHECK_FORMATS.render(args.format, report), args.out)
     code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)

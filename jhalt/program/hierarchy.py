@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from jhalt.classfile.descriptors import PRIMITIVES, class_descriptor, descriptor_class
+from jhalt.classfile.model import Access
 from jhalt.errors import ClassFormatError, MissingClassError
 
 if TYPE_CHECKING:
@@ -159,6 +160,7 @@ class SubtypeScan:
 def subtypes(program: Program, name: str, include_library: bool = False) -> SubtypeScan:
     """The proper subtypes of ``name`` among the classpath classes (and, with
     ``include_library``, among the described JDK classes). Array types are not listed.
+    A final class has no undetermined subtypes (`_is_final_class`).
 
     A classpath class whose ancestry reaches a class that is neither on the classpath nor
     described is *undetermined* — unless `_jdk_cannot_reach` holds: the missing class is in
@@ -172,6 +174,7 @@ def subtypes(program: Program, name: str, include_library: bool = False) -> Subt
         if include_library:
             candidates += program.library_class_names()
         prune = _jdk_cannot_reach(program, name)
+        final = _is_final_class(program, name)
         known: list[str] = []
         undetermined: list[tuple[str, str]] = []
         for candidate in candidates:
@@ -181,10 +184,22 @@ def subtypes(program: Program, name: str, include_library: bool = False) -> Subt
                 if _reaches(program, candidate, name, prune):
                     known.append(candidate)
             except MissingClassError as missing:
-                undetermined.append((candidate, missing.class_name))
+                if not final:
+                    undetermined.append((candidate, missing.class_name))
         return SubtypeScan(tuple(sorted(known)), tuple(undetermined))
 
     return _cached(program, ("subtypes", name, include_library), compute)
+
+
+def _is_final_class(program: Program, name: str) -> bool:
+    """Whether ``name`` is a final class (not an interface) found on the classpath or among
+    the described JDK classes: it has no subclass, whatever a missing class may be — the JVM
+    refuses to load a class whose superclass is final (IncompatibleClassChangeError, JVM spec
+    §5.3.5), so no class whose ancestry is undecided can be one of its subtypes."""
+    if name.startswith("["):
+        return False
+    found = program.find(name)
+    return found is not None and bool(found.access & Access.FINAL) and not found.is_interface
 
 
 JDK_PACKAGES = ("java/", "javax/", "jdk/", "sun/", "com/sun/", "org/w3c/", "org/xml/", "org/ietf/")
@@ -243,3 +258,24 @@ def subclasses(program: Program, name: str) -> tuple[str, ...]:
         _, missing = scan.undetermined[0]
         raise MissingClassError(missing)
     return scan.known
+
+
+def missing_supertypes(program: Program) -> dict[str, tuple[str, ...]]:
+    """The direct supertypes of classpath classes that are neither on the classpath nor
+    described JDK classes, each with the classpath classes that name it (both sorted). A
+    ``java/`` class is left out: only the JDK defines those (`_jdk_cannot_reach`), so no jar
+    the user adds provides one — it is a JDK class jhalt does not describe."""
+
+    def compute() -> dict[str, tuple[str, ...]]:
+        needed: dict[str, set[str]] = {}
+        for name in program.program_class_names():
+            found = program.find(name)
+            if found is None:
+                continue
+            for parent in (found.super_name, *found.interfaces):
+                if parent is None or parent.startswith("java/") or program.find(parent) is not None:
+                    continue
+                needed.setdefault(parent, set()).add(name)
+        return {missing: tuple(sorted(needed[missing])) for missing in sorted(needed)}
+
+    return _cached(program, ("missing_supertypes",), compute)

@@ -209,6 +209,9 @@ class Program:
     def subclasses(self, name: str) -> tuple[str, ...]:
         return hierarchy.subclasses(self, name)
 
+    def missing_supertypes(self) -> dict[str, tuple[str, ...]]:
+        return hierarchy.missing_supertypes(self)
+
     # ------------------------------------------------------------ resolution (see resolution.py)
 
     def resolve_field(self, owner: str, name: str, descriptor: str) -> resolution.ResolvedField:

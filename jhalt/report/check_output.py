@@ -32,6 +32,7 @@ JSON and SARIF are machine formats and keep the witness JSON unchanged.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.findings import Finding, JdkUsed, Replay, Shown, SourceLocation, kind_of
@@ -197,13 +198,15 @@ def check_json(
     safe: bool = False,
     jdk: JdkUsed | None = None,
     summary: CheckSummary | None = None,
+    missing_classes: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """``{"findings": […], "notes": […]}``; a run stopped before every entry was analysed also
     has ``"complete": false`` (absent when complete, so complete runs read as before). Entries
     proved free of uncaught exceptions are listed under ``"proved"``, and ``"safe": true`` says
     that every entry was (both absent otherwise, issue 21). A finding whose witness did not run
     has ``"not_replayed": REASON``; ``"jdk"`` names the JDK that replayed (issue 32);
-    ``"summary"`` holds the run's summary (`CheckSummary.to_json`, issue 34)."""
+    ``"summary"`` holds the run's summary (`CheckSummary.to_json`, issue 34);
+    ``"missing_classes"`` maps each missing class to the classes that need it (when any)."""
     document: dict[str, object] = {"findings": [_finding_json(f) for f in findings], "notes": notes}
     if not complete:
         document["complete"] = False
@@ -215,6 +218,8 @@ def check_json(
         document["jdk"] = jdk.to_json()
     if summary is not None:
         document["summary"] = summary.to_json(findings)
+    if missing_classes:
+        document["missing_classes"] = {k: list(v) for k, v in missing_classes.items()}
     return json.dumps(document, indent=2, sort_keys=True) + "\n"
 
 

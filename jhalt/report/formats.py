@@ -19,8 +19,8 @@ command                 result                      formats
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from jhalt.classfile import ClassFile, ClassPath
@@ -93,6 +93,9 @@ class CheckReport:
     """The JDK the replays ran on (None: no replay was asked for)."""
     summary: CheckSummary | None = None
     """The run's summary: the end of the text, ``"summary"`` in JSON (issue 34)."""
+    missing_classes: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Missing class → the classes that need it (`jhalt.report.missing_classes`; the text
+    says it in a note): ``"missing_classes"`` in JSON when not empty."""
 
 
 def _check_text(report: CheckReport) -> str:
@@ -106,7 +109,7 @@ def _check_text(report: CheckReport) -> str:
 def _check_json(report: CheckReport) -> str:
     return check_json(
         list(report.findings), list(report.notes), report.complete, list(report.proved),
-        report.safe, report.jdk, report.summary,
+        report.safe, report.jdk, report.summary, report.missing_classes,
     )  # fmt: skip
 
 

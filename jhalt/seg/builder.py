@@ -272,6 +272,11 @@ class _Builder:
             for label, case in result.cases:
                 target = self.add(case, context=node in self.in_context)
                 self.out[node].append((label, target))
+            if result.left_out is not None:
+                label, stuck = result.left_out
+                target = self.add(state, context=node in self.in_context)
+                self.out[node].append((label, target))
+                self.mark_incomplete(target, stuck.reason, stuck.category)
 
     @staticmethod
     def _is_return_site(state: AbstractState, successor: AbstractState, label: EdgeLabel) -> bool:

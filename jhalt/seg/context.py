@@ -41,9 +41,15 @@ class Step:
 
 @dataclass(frozen=True)
 class Split:
-    """A refinement: one edge per case (the cases together represent the state)."""
+    """A refinement: one edge per case (the cases together represent the state, with
+    ``left_out``)."""
 
     cases: tuple[tuple[RefineEdge, AbstractState], ...]
+    left_out: tuple[RefineEdge, Stuck] | None = None
+    """Concrete states no case represents (runtime classes whose ancestry is missing,
+    :func:`jhalt.seg.refine.instance_classes`): the graph builder adds a case that is the
+    state itself, left incomplete with the `Stuck`'s reason (verdict MAYBE there), so the
+    other cases are still explored. A concrete run never takes it."""
 
 
 INVARIANT = "field-invariant"

@@ -189,16 +189,44 @@ def _closure(program: Program, descriptors: list[str]) -> set[str]:
         name = descriptor[1:-1]
         if name in seen or name in _CLOSED_LIBRARY:
             continue
-        classfile = program.find(name) if not program.is_library(name) else None
+        classfile = _program_class(program, name)
         if classfile is None or classfile.is_interface or name == "java/lang/Object":
-            return {ANYTHING}
+            return {ANYTHING}  # a library type, or a missing one: any class may be held
         seen.add(name)
-        for related in (*program.subclasses(name), *program.superclasses(name)):
-            other = program.find(related) if not program.is_library(related) else None
-            if other is not None and related not in seen:
+        for related in (*_possible_subclasses(program, name), *_known_superclasses(program, name)):
+            if _program_class(program, related) is not None and related not in seen:
                 todo.append(f"L{related};")
         todo += [f.descriptor for f in classfile.fields if not f.is_static]
     return seen
+
+
+def _program_class(program: Program, name: str) -> ClassFile | None:
+    """Class ``name`` when it is on the classpath (None for a library or missing class)."""
+    found = program.find(name)
+    return found if found is not None and not program.is_library(name) else None
+
+
+def _possible_subclasses(program: Program, name: str) -> tuple[str, ...]:
+    """The program classes that are or may be subclasses of ``name``: those whose ancestry
+    reaches a missing class count as well (issue 34 item 3: a class extending a class that is
+    not on the classpath no longer stops the analysis; counting it keeps the set an
+    over-approximation of the classes inputs may hold)."""
+    scan = program.subtypes(name)
+    return (*scan.known, *(candidate for candidate, _ in scan.undetermined))
+
+
+def _known_superclasses(program: Program, name: str) -> list[str]:
+    """The superclasses of ``name`` before the first missing one (whose fields, not a
+    program class's, are never candidates)."""
+    chain: list[str] = []
+    current = program.find(name)
+    while current is not None and current.super_name is not None:
+        if current.super_name in chain:
+            break  # a cyclic chain: the JVM refuses such a class (ClassCircularityError)
+        current = program.find(current.super_name)
+        if current is not None:
+            chain.append(current.name)
+    return chain
 
 
 def applicable_fields(

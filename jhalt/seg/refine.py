@@ -21,6 +21,7 @@ the :class:`~jhalt.seg.labels.RefineEdge` of each case records the replacement.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from jhalt.classfile.model import Access
 from jhalt.domains.correspondence import may_hide_sharing
@@ -123,14 +124,43 @@ def refine_existence(ctx: EvalContext, state: AbstractState, reference: Ref) -> 
     )
 
 
-def concrete_classes(ctx: EvalContext, type_name: str) -> list[str] | None:
-    """The non-abstract program classes that are subtypes of ``type_name`` (itself
-    included); None when the set is not known (library subtypes, missing classes)."""
+@dataclass(frozen=True)
+class InstanceClasses:
+    """The runtime classes an object of some type may have: ``classes`` the non-abstract
+    program classes that are certainly subtypes; ``left_out`` the (class, missing class)
+    pairs of program classes whose ancestry reaches a missing class, which may be subtypes
+    too — none for a final type (JVM spec §5.3.5)."""
+
+    classes: list[str]
+    left_out: tuple[tuple[str, str], ...]
+
+    def left_out_reason(self, type_name: str) -> Stuck | None:
+        """Why the cases of ``classes`` may not be all (None when they are)."""
+        if not self.left_out:
+            return None
+        pairs = sorted({(c.replace("/", "."), m.replace("/", ".")) for c, m in self.left_out})
+        listed = ", ".join(f"{c} ({m})" for c, m in pairs[:3])
+        more = f" and {len(pairs) - 3} more" if len(pairs) > 3 else ""
+        return Stuck(
+            f"an object of type {type_name.replace('/', '.')} may also be of a class whose "
+            f"supertype is missing: {listed}{more}",
+            "missing-class",
+        )
+
+
+def instance_classes(ctx: EvalContext, type_name: str) -> InstanceClasses | None:
+    """The runtime classes of an object of type ``type_name`` (`InstanceClasses`); None when
+    they are not known (library subtypes, or ``type_name`` itself cannot be read).
+
+    A program class ``D`` whose ancestry reaches a missing class ``M`` is *left out* of the
+    cases, not a reason to give up: ``D`` is a subtype of ``type_name`` only if ``M`` is one,
+    which nothing here decides, so the case "the object is a ``D``" stays undecided (an
+    incomplete part of the graph, `Split.left_out`) while the known classes are explored.
+    Assumption: a class that is not on the classpath and that no program class names as
+    a supertype is not a runtime class (the classpath is the program, as everywhere)."""
     program = ctx.program
     try:
         scan = program.subtypes(type_name, include_library=False)
-        if scan.undetermined:
-            return None
         names = [type_name, *scan.known]
         result = []
         for name in dict.fromkeys(names):
@@ -140,9 +170,18 @@ def concrete_classes(ctx: EvalContext, type_name: str) -> list[str] | None:
             if not ctx.is_program_class(name):
                 return None
             result.append(name)
-        return sorted(result)
+        return InstanceClasses(sorted(result), scan.undetermined)
     except JhaltError:
         return None
+
+
+def concrete_classes(ctx: EvalContext, type_name: str) -> list[str] | None:
+    """The non-abstract program classes that are subtypes of ``type_name`` (itself
+    included); None when the set is not known (library subtypes, missing classes)."""
+    found = instance_classes(ctx, type_name)
+    if found is None or found.left_out:
+        return None
+    return found.classes
 
 
 def possible_runtime_types(
@@ -187,13 +226,20 @@ def possible_runtime_types(
 
 
 def refine_type(
-    ctx: EvalContext, state: AbstractState, reference: Ref, classes: Sequence[str]
+    ctx: EvalContext,
+    state: AbstractState,
+    reference: Ref,
+    classes: Sequence[str],
+    left_out: Stuck | None = None,
 ) -> Split | Stuck:
     """A non-null unknown object becomes an instance of exactly one of ``classes`` (with
-    no field represented); the classes must be all its possible runtime classes."""
+    no field represented); the classes must be all its possible runtime classes, except
+    those ``left_out`` says are not decided (`Split.left_out`)."""
     value = state.heap[reference]
     assert isinstance(value, UnknownValue) and not value.nullable
     if not classes:
+        if left_out is not None:
+            return left_out
         return Stuck(f"no concrete class implements {value.type_name}", "unsupported")
     if len(classes) > ctx.options.max_type_cases:
         return Stuck(f"{len(classes)} possible classes for {value.type_name}", "limit")
@@ -208,7 +254,10 @@ def refine_type(
                 refined,
             )
         )
-    return Split(tuple(cases))
+    if left_out is None:
+        return Split(tuple(cases))
+    other = RefineEdge("type", (reference,), "a class whose supertype is missing")
+    return Split(tuple(cases), (other, left_out))
 
 
 def realize_array(ctx: EvalContext, state: AbstractState, reference: Ref) -> Split:

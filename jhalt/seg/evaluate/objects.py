@@ -51,6 +51,7 @@ from jhalt.seg.library import unknown_value
 from jhalt.seg.refine import (
     concrete_classes,
     fits_field_type,
+    instance_classes,
     possible_runtime_types,
     realize_field,
     refine_equality,
@@ -114,11 +115,12 @@ def _object_ready(
         return refine_existence(ctx, state, reference)
     value = state.heap[reference]
     if isinstance(value, UnknownValue):
-        classes = concrete_classes(ctx, field_id.class_name)
-        if classes is None:
+        found = instance_classes(ctx, field_id.class_name)
+        if found is None:
             return Stuck(f"the classes that inherit {field_id} are not known", "unsupported")
-        classes = [c for c in classes if ctx.hierarchy.is_subtype(c, value.type_name)]
-        return refine_type(ctx, state, reference, classes)
+        classes = [c for c in found.classes if ctx.hierarchy.is_subtype(c, value.type_name)]
+        left_out = found.left_out_reason(field_id.class_name)
+        return refine_type(ctx, state, reference, classes, left_out)
     if not isinstance(value, InstanceValue):
         return Stuck(f"field access {field_id} on {value}")
     return None
