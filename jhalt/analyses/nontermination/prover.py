@@ -280,35 +280,21 @@ class NonTerminationSearcher:
 
     def nonlooping_proof(self, visit: Visit) -> Found | None:
         """Step 2 b with a proved Thm 8 system (`techniques.ProvedRecurrentSet`)."""
-        head, state, renaming, step = visit.head, visit.state, visit.renaming, visit.step
-        proved = self.systems.get(head)
+        proved = self.systems.get(visit.head)
         if proved is None:
             return None
         system, answer = proved
-        values = self.head_values(head, renaming, state)
+        values = self.head_values(visit.head, visit.renaming, visit.state)
         if values is None or not in_recurrent_set(system, values, self.smt):
             return None
-        positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
-        names = reference_names(self.graph.states[head], self.ctx.program)
+        names = reference_names(self.graph.states[visit.head], self.ctx.program)
         shown = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(values.items()))
         model = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(answer.sigma_model.items()))
         evidence = (
             f"ρ is unsatisfiable over {len(system.paths)} path(s) back to the head (no run of the loop "
             f"leaves its conditions), σ is satisfiable (model {model}); the witness reaches the head with {shown}"
         )
-        data = {
-            "method": "Thm 8",
-            "paths": [p.description for p in system.paths],
-            "rho": answer.rho.value,
-            "sigma": answer.sigma.value,
-            "sigma_model": answer.sigma_model,
-            "head_values": values,
-        }
-        condition = recurrent_condition(
-            system, (), self.config.smt, self.graph.states[head], self.ctx.program
-        )
-        found = Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
-        return found.with_calls(self.passed.get(head, ()))
+        return self._thm8_found(visit, system, answer, values, (), evidence, {"method": "Thm 8"})
 
     def invariant_proof(self, visit: Visit, visits: list[dict[Ref, int]]) -> Found | None:
         """Thm 8 with a candidate invariant ``R`` guessed from the run's last visits of the
@@ -317,12 +303,7 @@ class NonTerminationSearcher:
         iteration: only every second visit moves monotonically). A pattern of directions is
         tried when it has been seen 2, 4, 8, … times in this run; each candidate at most
         once per search. z3 decides; a guess that is wrong only costs time."""
-        head, state, step, pattern_counts = (
-            visit.head,
-            visit.state,
-            visit.step,
-            visit.pattern_counts,
-        )
+        head, pattern_counts = visit.head, visit.pattern_counts
         values = visits[-1]
         for unroll in (1, 2):
             if len(visits) < unroll + 1:
@@ -339,7 +320,7 @@ class NonTerminationSearcher:
             if not self._can_iterate(head, values):
                 return None  # the loop stops here: no invariant can hold
             for kind, box in candidate_invariants(values, earlier):
-                proof = self._try_invariant(head, state, values, box, unroll, kind, step)
+                proof = self._try_invariant(visit, values, box, unroll, kind)
                 if proof is not None:
                     return proof
         return None
@@ -357,15 +338,9 @@ class NonTerminationSearcher:
         return known
 
     def _try_invariant(
-        self,
-        head: int,
-        state: AbstractState,
-        values: dict[Ref, int],
-        box: Box,
-        unroll: int,
-        kind: str,
-        step: int,
+        self, visit: Visit, values: dict[Ref, int], box: Box, unroll: int, kind: str
     ) -> Found | None:
+        head = visit.head
         key = (head, unroll, box)
         if key in self.box_cache:
             return None
@@ -380,7 +355,6 @@ class NonTerminationSearcher:
             return None
         if not answer.proved or not in_recurrent_set(system, values, self.smt, box):
             return None
-        positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
         names = reference_names(self.graph.states[head], self.ctx.program)
         invariant = [describe_bound(bound, names) for bound in box]
         shown = ", ".join(invariant)
@@ -393,11 +367,35 @@ class NonTerminationSearcher:
             f"with the candidate invariant {shown}, ρ is unsatisfiable over {len(system.paths)} path(s) back to the "
             f"head ({runs} keep(s) a path condition and restore the invariant), σ is satisfiable"
         )
-        data = {
+        method = {
             "method": "Thm 8 with a candidate invariant",
             "invariant_kind": kind,
             "invariant": invariant,
             "iterations_per_step": unroll,
+        }
+        return self._thm8_found(visit, system, answer, values, box, evidence, method)
+
+    def _thm8_found(
+        self,
+        visit: Visit,
+        system: LoopSystem,
+        answer: NonLoopingAnswer,
+        values: dict[Ref, int],
+        box: Box,
+        evidence: str,
+        method: dict[str, Any],
+    ) -> Found:
+        """The non-looping proof (seed 000 §4.2, Thm 8) that ``visit`` reached head integers
+        ``values`` of ``system``, whose ρ (with the candidate invariant ``box``; ``()`` for
+        none) ``answer`` shows unsatisfiable and σ satisfiable. ``method`` opens its JSON
+        data (the technique and its guess); the rest is the same for every Thm 8 proof: the
+        paths, ρ, σ and its model, the head values, the loop's positions, the recurrent
+        condition (`condition.recurrent_condition`) and the recursive calls it passes.
+        Assumes the caller has checked the proof: this only records it."""
+        head = visit.head
+        positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
+        data = {
+            **method,
             "paths": [p.description for p in system.paths],
             "rho": answer.rho.value,
             "sigma": answer.sigma.value,
@@ -407,7 +405,9 @@ class NonTerminationSearcher:
         condition = recurrent_condition(
             system, box, self.config.smt, self.graph.states[head], self.ctx.program
         )
-        found = Found(NON_LOOPING, state, positions, evidence, data, step, condition=condition)
+        found = Found(
+            NON_LOOPING, visit.state, positions, evidence, data, visit.step, condition=condition
+        )
         return found.with_calls(self.passed.get(head, ()))
 
     def generalised_proof(self, visit: Visit) -> Found | None:

@@ -67,6 +67,7 @@ from functools import partial
 
 from jhalt.analyses.termination.acyclicity import CycleRules
 from jhalt.analyses.termination.cutpoints import analysis_heads
+from jhalt.analyses.termination.edgeeffect import edge_effect
 from jhalt.analyses.termination.heldfields import forget_written, held_facts
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.analyses.termination.pathstate import PathState
@@ -187,14 +188,16 @@ class ForestCheck:
         program: Program | None,
         harmless: Callable[[ProgramPosition], bool],
     ) -> None:
-        """`heldfields.forget_written` and `untouched.forget_touched` for the edge ``label``
-        when the check holds."""
-        if self.holds:
+        """`heldfields.forget_written` and `untouched.forget_touched` for the edge ``label``,
+        read once (`edgeeffect.edge_effect`), when the check holds and the path remembers
+        something (with nothing remembered both forget nothing)."""
+        if self.holds and (path.held or path.holders):
             inlined = len(after.frames) > len(before.frames)
             safe = inlined or harmless(label.position)
             forest = path.node in self.clean
-            forget_written(path, before, label, program, forest, safe, self.reads)
-            forget_touched(path, before, label, program, forest, safe, self.reads)
+            effect = edge_effect(before, label, program, safe, self.reads)
+            forget_written(path, before, effect, program, forest)
+            forget_touched(path, before, effect, forest)
 
 
 class _Analysis:

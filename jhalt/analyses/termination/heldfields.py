@@ -29,15 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeKind
 from jhalt.analyses.termination.pathfacts import may_reach
 from jhalt.analyses.termination.pathstate import PathState
-from jhalt.analyses.termination.treereach import ForestReach, StaticReads, call_roots, field_free
+from jhalt.analyses.termination.treereach import ForestReach, field_free
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.its.linear import LinearConstraint, LinearExpr, eq
 from jhalt.program import Program
-from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
-from jhalt.seg.labels import EvalEdge
 
 
 def held_facts(
@@ -65,40 +64,33 @@ def held_facts(
 def forget_written(
     path: PathState,
     state: AbstractState,
-    label: EvalEdge,
+    effect: EdgeEffect,
     program: Program | None,
     forest: bool,
-    harmless: bool,
-    reads: StaticReads,
 ) -> None:
-    """Drop the entries the edge ``label`` (from ``state``) may invalidate (module doc);
-    ``forest``: the heap at ``state`` is a forest; ``harmless``: a library call that
-    writes no existing object."""
-    if summary_callee(label.assumptions) is not None and not label.enters_call:
-        forget_call(path, state, label, program, forest, reads)
-    elif label.enters_call:
+    """Drop the entries the edge with ``effect`` (from ``state``) may invalidate (module
+    doc); ``forest``: the heap at ``state`` is a forest. An array write writes no field."""
+    if effect.kind in (EdgeKind.ENTERS_CALL, EdgeKind.LIBRARY_WRITE):
         path.held = {}
-    elif label.mnemonic == "putfield":
-        written = state.peek(1)
-        aliases = {written} | state.predicates.equal_partners(written)
+    elif effect.kind is EdgeKind.SUMMARY:
+        forget_call(path, state, effect.roots, program, forest)
+    elif effect.kind is EdgeKind.FIELD_WRITE:
+        assert effect.written is not None
+        aliases = {effect.written} | state.predicates.equal_partners(effect.written)
         path.held = {key: value for key, value in path.held.items() if key[0] not in aliases}
-    elif label.mnemonic.startswith("invoke") and not harmless:
-        path.held = {}  # an inlined call pushes a frame: its writes are edges of the path
 
 
 def forget_call(
     path: PathState,
     state: AbstractState,
-    label: EvalEdge,
+    found: tuple[Ref, ...] | None,
     program: Program | None,
     forest: bool,
-    reads: StaticReads,
 ) -> None:
-    """At the summary ``label`` of a recursive call (from ``state``): keep the entries of
-    the holders the callee cannot reach from its `treereach.call_roots` (module doc)."""
-    if keeps_existing_objects(label.assumptions) or not path.held:
+    """At the summary of a recursive call (from ``state``) with roots ``found`` (None: not
+    known): keep the entries of the holders the callee cannot reach (module doc)."""
+    if not path.held:
         return
-    found = call_roots(state, label, program, reads)
     if found is None:
         path.held = {}
         return

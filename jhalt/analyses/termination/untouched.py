@@ -64,18 +64,16 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
     type_and_fields,
 )
-from jhalt.analyses.termination.pathfacts import below, may_reach, written_field
+from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeKind
+from jhalt.analyses.termination.pathfacts import below, may_reach
 from jhalt.analyses.termination.pathstate import Holder, PathState
-from jhalt.analyses.termination.treereach import ForestReach, StaticReads, call_roots
+from jhalt.analyses.termination.treereach import ForestReach
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import primed
-from jhalt.program import Program
-from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EvalEdge
 
 Touched = frozenset[FieldId] | None
 """Fields touched; None: every field."""
@@ -197,33 +195,22 @@ def untouched_facts(
     return facts
 
 
-def forget_touched(
-    path: PathState,
-    state: AbstractState,
-    label: EvalEdge,
-    program: Program | None,
-    forest: bool,
-    harmless: bool,
-    reads: StaticReads,
-) -> None:
-    """Add what the edge ``label`` (from ``state``) touches to every holder of ``path``
-    (module doc); ``forest``: the heap at ``state`` is a forest; ``harmless``: an inlined
-    call or a library call that writes no existing object."""
-    if not path.holders or label.enters_call:
+def forget_touched(path: PathState, state: AbstractState, effect: EdgeEffect, forest: bool) -> None:
+    """Add what the edge with ``effect`` (from ``state``) touches to every holder of
+    ``path`` (module doc); ``forest``: the heap at ``state`` is a forest."""
+    if not path.holders:
         return
-    if summary_callee(label.assumptions) is not None:
-        if keeps_existing_objects(label.assumptions):
-            return
-        roots = call_roots(state, label, program, reads) if forest else None
+    if effect.kind is EdgeKind.SUMMARY:
+        roots = effect.roots if forest else None
         if roots is None:
             path.holders = {}
             return
         _touch(path, state, lambda h, reach: _by_call(state, h, roots, reach))
-    elif label.mnemonic in ("putfield", "aastore"):
-        written = state.peek(1 if label.mnemonic == "putfield" else 2)
-        field_id = written_field(program, label.position) if label.mnemonic == "putfield" else None
+    elif effect.kind in (EdgeKind.FIELD_WRITE, EdgeKind.ARRAY_WRITE):
+        written, field_id = effect.written, effect.field
+        assert written is not None
         _touch(path, state, lambda h, reach: _by_write(state, h, written, field_id, reach, forest))
-    elif label.mnemonic.startswith("invoke") and not harmless:
+    elif effect.kind is EdgeKind.LIBRARY_WRITE:
         path.holders = {}
 
 
@@ -259,7 +246,9 @@ def _by_write(
     return _first_field(state, holder, written) if forest else None
 
 
-def _by_call(state: AbstractState, holder: Ref, roots: list[Ref], reaching: Reaching) -> Touched:
+def _by_call(
+    state: AbstractState, holder: Ref, roots: tuple[Ref, ...], reaching: Reaching
+) -> Touched:
     touched: frozenset[FieldId] = frozenset()
     for root in roots:
         if root not in reaching(holder) and holder not in reaching(root):

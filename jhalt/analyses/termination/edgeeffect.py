@@ -1,0 +1,83 @@
+"""What an edge of an extraction path may write, read once for the path facts that forget
+(`heldfields.forget_written`, `untouched.forget_touched`; issue 35 item 5).
+
+An evaluation edge is exactly one of, in this order of precedence:
+
+* ``ENTERS_CALL`` — it enters a recursive call (also when the edge carries a summary);
+* ``SUMMARY_KEEPS_EXISTING`` — the summary of a recursive call whose callee writes only
+  objects it creates (`jhalt.seg.evaluate.recursion.keeps_existing_objects`);
+* ``SUMMARY`` — the summary of another recursive call, with its `treereach.call_roots`
+  (the callee writes only what they reach; None: the call is not known);
+* ``FIELD_WRITE`` — a ``putfield`` to the object ``written`` (the field, when resolved);
+* ``ARRAY_WRITE`` — an ``aastore`` into the array ``written``;
+* ``LIBRARY_WRITE`` — any other ``invoke`` not marked harmless: a library call that may
+  write any existing object;
+* ``HARMLESS`` — everything else: an inlined call (its writes are edges of the path), a
+  library call that writes no existing object, an instruction that writes no heap object.
+
+Each path fact decides what it forgets for each kind; the reading of the edge is here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, auto
+
+from jhalt.analyses.termination.pathfacts import written_field
+from jhalt.analyses.termination.treereach import StaticReads, call_roots
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import Ref
+from jhalt.ids import FieldId
+from jhalt.program import Program
+from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
+from jhalt.seg.labels import EvalEdge
+
+
+class EdgeKind(Enum):
+    """The kinds of the module doc, in their order of precedence."""
+
+    ENTERS_CALL = auto()
+    SUMMARY_KEEPS_EXISTING = auto()
+    SUMMARY = auto()
+    FIELD_WRITE = auto()
+    ARRAY_WRITE = auto()
+    LIBRARY_WRITE = auto()
+    HARMLESS = auto()
+
+
+@dataclass(frozen=True)
+class EdgeEffect:
+    """An edge's kind with what the kind needs: the roots of a ``SUMMARY`` (None when the
+    call is not known), the written object of a ``FIELD_WRITE``/``ARRAY_WRITE`` and the
+    field of a ``FIELD_WRITE`` (None when it cannot be resolved)."""
+
+    kind: EdgeKind
+    roots: tuple[Ref, ...] | None = None
+    written: Ref | None = None
+    field: FieldId | None = None
+
+
+def edge_effect(
+    state: AbstractState,
+    label: EvalEdge,
+    program: Program | None,
+    harmless: bool,
+    reads: StaticReads,
+) -> EdgeEffect:
+    """The effect of the edge ``label`` from ``state`` (module doc); ``harmless``: an
+    inlined call or a library call that writes no existing object."""
+    if label.enters_call:
+        return EdgeEffect(EdgeKind.ENTERS_CALL)
+    if summary_callee(label.assumptions) is not None:
+        if keeps_existing_objects(label.assumptions):
+            return EdgeEffect(EdgeKind.SUMMARY_KEEPS_EXISTING)
+        roots = call_roots(state, label, program, reads)
+        return EdgeEffect(EdgeKind.SUMMARY, roots=None if roots is None else tuple(roots))
+    if label.mnemonic == "putfield":
+        field_id = written_field(program, label.position)
+        return EdgeEffect(EdgeKind.FIELD_WRITE, written=state.peek(1), field=field_id)
+    if label.mnemonic == "aastore":
+        return EdgeEffect(EdgeKind.ARRAY_WRITE, written=state.peek(2))
+    if label.mnemonic.startswith("invoke") and not harmless:
+        return EdgeEffect(EdgeKind.LIBRARY_WRITE)
+    return EdgeEffect(EdgeKind.HARMLESS)
