@@ -17,10 +17,12 @@ from jhalt.cli.batch import NOT_ANALYSED, EntryOutcome
 from jhalt.ids import MethodId
 from jhalt.report.run_summary import CheckSummary, RunTimes
 
-__all__ = ["run_summary"]
+__all__ = ["not_analysed_reason", "run_summary"]
 
 
-def _reason(error: str | None) -> str:
+def not_analysed_reason(error: str | None) -> str:
+    """Why an entry without a result was not analysed: ``timeout``, ``max time`` or ``error``
+    (module docstring)."""
     if error == NOT_ANALYSED:
         return "max time"
     if error is not None and error.startswith("timeout"):
@@ -38,7 +40,7 @@ def run_summary(
     for outcome in outcomes:
         result = outcome.result
         if result is None:
-            not_analysed[_reason(outcome.error)] += 1
+            not_analysed[not_analysed_reason(outcome.error)] += 1
             continue
         analysed += 1
         proved += result.proved

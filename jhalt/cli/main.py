@@ -42,7 +42,7 @@ from jhalt.cli.arguments import (
     sample_count,
     writable_directory,
 )
-from jhalt.cli.batch import NOT_ANALYSED, BatchInterrupted, EntryOutcome
+from jhalt.cli.batch import BatchInterrupted, EntryOutcome
 from jhalt.cli.cache import RecordingCheck, share_classpath
 from jhalt.cli.check_flags import (
     add_environment_flags,
@@ -59,7 +59,7 @@ from jhalt.cli.check_options import (
     selected_entries,
 )
 from jhalt.cli.check_run import run_check_entries
-from jhalt.cli.check_summary import run_summary
+from jhalt.cli.check_summary import not_analysed_reason, run_summary
 from jhalt.cli.crashlog import log_exception
 from jhalt.cli.exits import (
     EXIT_INPUT,
@@ -207,6 +207,10 @@ class _EntryCheck:
         )  # fmt: skip
 
 
+_TOTAL_OF = {"timeout": "timeouts", "error": "errors", "max time": "not_analysed"}
+"""The stats note's total for each reason an entry was not analysed (`not_analysed_reason`)."""
+
+
 def _summarise(
     outcomes: Sequence[EntryOutcome[MethodId, CheckedEntry]],
     reproducer_dir: Path,
@@ -221,8 +225,7 @@ def _summarise(
     totals = {"entries": len(outcomes), **totals}
     for outcome in outcomes:
         if outcome.result is None:
-            kind = "timeouts" if outcome.error and outcome.error.startswith("timeout") else "errors"
-            kind = "not_analysed" if outcome.error == NOT_ANALYSED else kind
+            kind = _TOTAL_OF[not_analysed_reason(outcome.error)]
             totals[kind] = totals.get(kind, 0) + 1
             notes.append(f"{outcome.entry}: {outcome.error}")
             continue
