@@ -30,7 +30,7 @@ from jhalt.witness.api.plain import plain_calls
 from jhalt.witness.api.reproducer import public_reproducer
 from jhalt.witness.api.search import SearchRequest, search_calls
 from jhalt.witness.inputs import ConcreteInputs
-from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, ReplayResult, replay_source
+from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, Observer, ReplayResult, replay_source
 
 __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
 
@@ -53,7 +53,8 @@ class PublicSearch:
     names), the JDK, the reproducer directory and the entry's budget: the search gets
     ``API_SEARCH`` of the time left (at most ``API_SEARCH_CAP_S``), the replay ``REPLAY`` of
     what is left then (`jhalt.budget`); ``constructible``: the classes (slashed names) that a
-    public no-argument constructor makes, a receiver of the plain form (`plain_calls`)."""
+    public no-argument constructor makes, a receiver of the plain form (`plain_calls`);
+    ``observe``: how a hang's replay is observed (`jhalt.witness.replay.Observer`), if at all."""
 
     classpath: str
     public_classes: tuple[str, ...]
@@ -61,6 +62,7 @@ class PublicSearch:
     directory: Path
     budget: Budget
     constructible: frozenset[str] = frozenset()
+    observe: Observer | None = None
 
 
 def _calls(
@@ -119,7 +121,7 @@ def public_witness(
     deadline = how.budget.deadline()
     result = replay_source(
         how.classpath, main, sources.class_name, claim, replay_s, how.jdk, deadline,
-        assertions=bool(inputs.assertions),
+        assertions=bool(inputs.assertions), observe=how.observe,
     )  # fmt: skip
     if result.status is Replay.NOT_RUN and BUDGET_SPENT in result.detail:
         _remove(main, test)
