@@ -49,6 +49,7 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.api.literals import class_literals
 from jhalt.witness.api.public import PublicSearch
 from jhalt.witness.replay import BUDGET_SPENT, Jdk, Observer
 from jhalt.witness.search.backward import WitnessLimits
@@ -328,7 +329,9 @@ def _public_search(
     directory, budget = where
     classes = public_classes(program)
     observe = setup.observe(finding, setup.classpath) if setup.observe else None
+    owner = program.find(finding.entry.class_name)
+    literals = class_literals(owner) if owner is not None else ()
     return PublicSearch(
         setup.classpath, classes, setup.jdk, directory / "public", budget,
-        constructible_classes(program), observe,
+        constructible_classes(program), observe, literals,
     )  # fmt: skip

@@ -54,7 +54,8 @@ class PublicSearch:
     ``API_SEARCH`` of the time left (at most ``API_SEARCH_CAP_S``), the replay ``REPLAY`` of
     what is left then (`jhalt.budget`); ``constructible``: the classes (slashed names) that a
     public no-argument constructor makes, a receiver of the plain form (`plain_calls`);
-    ``observe``: how a hang's replay is observed (`jhalt.witness.replay.Observer`), if at all."""
+    ``observe``: how a hang's replay is observed (`jhalt.witness.replay.Observer`), if at all;
+    ``literals``: the integers of the entry's class (`jhalt.witness.api.literals`)."""
 
     classpath: str
     public_classes: tuple[str, ...]
@@ -63,6 +64,7 @@ class PublicSearch:
     budget: Budget
     constructible: frozenset[str] = frozenset()
     observe: Observer | None = None
+    literals: tuple[int, ...] = ()
 
 
 def _calls(
@@ -80,7 +82,9 @@ def _calls(
     search_s = _search_seconds(how.budget)
     # the search looks for calls that throw the claimed exception (no other kind yet)
     if may_search and kind_of(claim.kind).exception is not None and search_s > 0:
-        request = SearchRequest(entry, inputs, claim, how.public_classes, search_s)
+        request = SearchRequest(
+            entry, inputs, claim, how.public_classes, search_s, literals=how.literals
+        )
         found = search_calls(request, how.classpath, how.jdk)
         if found is not None:
             return found.statements, True, found.null_arguments
