@@ -23,6 +23,10 @@ from jhalt.witness.claim import Jdk, find_jdk, jdk_at
 from jhalt.witness.containment import allow_unsafe_replay
 from jhalt.witness.jvm_release import jdk_home
 from jhalt.witness.jvm_version import jdk_used
+from jhalt.witness.user_cache import user_cache_dir
+
+SHAPES_DIRECTORY = "jdk-shapes"
+"""Below the user's cache directory: the shapes of JDK image classes, per JDK image."""
 
 __all__ = ["add_replay_flags", "java_location", "replay_jdk", "select_library_jdk", "used"]
 
@@ -62,11 +66,13 @@ def replay_jdk(args: argparse.Namespace) -> Jdk | None:
 def select_library_jdk(args: argparse.Namespace) -> None:
     """The JDK whose runtime image the analysis reads: ``--java``'s, when the command has the
     flag and it is given; else the default (`jhalt.program.jdk_library.default_jdk_home`,
-    the rule replays follow too). Set for every command, so that one process running several
+    the rule replays follow too); the shapes read from it are kept in the user's cache
+    directory (`jhalt.program.jdk_shape_cache`). Set for every command, so that one process running several
     commands (the tests) never keeps an earlier command's choice."""
     java = getattr(args, "java", None)
     found = jdk_at(java) if isinstance(java, str) else None
-    use_jdk_home(jdk_home(found.java) if found is not None else None)
+    home = jdk_home(found.java) if found is not None else None
+    use_jdk_home(home, user_cache_dir() / SHAPES_DIRECTORY)
 
 
 def used(jdk: Jdk | None) -> JdkUsed | None:

@@ -16,7 +16,9 @@ Two views of a class:
 
 Classes of every module of the image are served (``java.logging``, ``java.sql``, …), found by
 the package's module (``/packages/<package>``). A shape is kept per process once read: a
-lookup costs a hash probe in the mapped file and the parse of one class without its code.
+lookup costs a hash probe in the mapped file and the parse of one class without its code
+(a few ms); with a `ShapeCache` it is also kept on disk for later runs, which read it back
+instead of parsing (well under a ms).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from jhalt.classfile.jimage import JImage
 from jhalt.classfile.model import Access, ClassFile, FieldInfo, MethodInfo
 from jhalt.classfile.reader import parse_class
 from jhalt.errors import ClassFormatError, JdkImageError
+from jhalt.program.jdk_shape_cache import ShapeCache
 
 __all__ = ["IMAGE_FILE", "JdkImage", "release_version", "shape_of"]
 
@@ -78,10 +81,11 @@ class JdkImage:
     a way jhalt does not decompress, a corrupt class file) is absent, `why_unreadable` says
     why."""
 
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, cache_root: Path | None = None) -> None:
         self.home = home
         self.path = home / IMAGE_FILE
         self.image = JImage(self.path)
+        self.cache = ShapeCache(cache_root, self.path) if cache_root is not None else None
         self.version = release_version(home) or "unknown"
         self.feature = self.version.split(".")[0].split("-")[0].split("+")[0]
         self.origin = f"jdk {self.version} image"
@@ -113,7 +117,12 @@ class JdkImage:
         """The shape of class ``name`` (module docstring), None when the image has no such
         class or it cannot be read (then `why_unreadable` names the reason)."""
         if name not in self._shapes:
-            self._shapes[name] = self._read_shape(name)
+            shape = self.cache.load(name, self.origin) if self.cache is not None else None
+            if shape is None:
+                shape = self._read_shape(name)
+                if shape is not None and self.cache is not None:
+                    self.cache.store(shape)
+            self._shapes[name] = shape
         return self._shapes[name]
 
     def why_unreadable(self, name: str) -> str | None:

@@ -90,28 +90,28 @@ def default_jdk_home() -> Path | None:
 
 
 @lru_cache(maxsize=8)
-def library_for(home: Path | None) -> JdkLibrary:
-    """The library over the JDK installed at ``home`` (None: none found), read once."""
+def library_for(home: Path | None, cache_root: Path | None = None) -> JdkLibrary:
+    """The library over the JDK installed at ``home`` (None: none found), read once; with
+    ``cache_root``, image shapes are kept there between runs (`ShapeCache`)."""
     descriptions = jdk_descriptions()
     if home is None:
         return JdkLibrary(descriptions, None, "no JDK found (set JAVA_HOME or use --java)")
     try:
-        return JdkLibrary(descriptions, JdkImage(home))
+        return JdkLibrary(descriptions, JdkImage(home, cache_root))
     except JdkImageError as error:
         return JdkLibrary(descriptions, None, str(error))
 
 
-_selected: list[Path] = []
+_selected: dict[str, Path | None] = {"home": None, "cache": None}
 
 
-def use_jdk_home(home: Path | None) -> None:
-    """Make the JDK installed at ``home`` the one `jdk_library` answers for; None returns to
-    the default (`default_jdk_home`)."""
-    _selected.clear()
-    if home is not None:
-        _selected.append(home)
+def use_jdk_home(home: Path | None, cache_root: Path | None = None) -> None:
+    """Make the JDK installed at ``home`` the one `jdk_library` answers for (None: the
+    default, `default_jdk_home`), its image shapes kept in ``cache_root`` between runs when
+    given (the CLI gives the user's cache directory; without it nothing is written)."""
+    _selected["home"], _selected["cache"] = home, cache_root
 
 
 def jdk_library() -> JdkLibrary:
     """The library of the selected JDK (`use_jdk_home`), else of `default_jdk_home`."""
-    return library_for(_selected[0] if _selected else default_jdk_home())
+    return library_for(_selected["home"] or default_jdk_home(), _selected["cache"])
