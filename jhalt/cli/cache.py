@@ -66,7 +66,7 @@ from jhalt.findings import Finding
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.program.jdk import jdk_descriptions
-from jhalt.program.jdk_library import jdk_library
+from jhalt.program.jdk_library import jdk_library, selected_jdk, use_jdk_home
 from jhalt.seg.evaluate.callee_effects import shared_facts
 from jhalt.witness.startup import could_not_start
 
@@ -191,13 +191,18 @@ class RecordingCheck:
     run: Callable[[Program, MethodId], CheckedEntry]
     spec: str
     reproducer_root: Path
+    jdk: tuple[Path | None, Path | None] = field(default_factory=selected_jdk)
+    """The JDK class library chosen where the check was made (``--java``), chosen again
+    where it runs (a dask worker is another process)."""
 
     def prepare(self, share_facts: bool = True) -> None:
-        """Open the classpath, load jhalt's JDK descriptions, open the JDK image and (with ``share_facts``)
-        compute the program's shared facts (`shared_facts`) in this process, once: the
-        workers forked from it (one per entry) inherit them instead of each computing them."""
+        """Open the classpath, load jhalt's JDK descriptions, open the JDK image and (with
+        ``share_facts``) compute the program's shared facts (`shared_facts`) in this process,
+        once: the workers forked from it (one per entry) inherit them instead of each
+        computing them."""
         classpath_of(self.spec)
         jdk_descriptions()
+        use_jdk_home(*self.jdk)
         jdk_library()
         if share_facts and self.spec not in _FACTS:
             try:
@@ -206,6 +211,7 @@ class RecordingCheck:
                 _FACTS[self.spec] = {}  # each entry meets the class that fails itself
 
     def __call__(self, entry: MethodId) -> Recorded:
+        use_jdk_home(*self.jdk)
         recorder = RecordingClasses(classpath_of(self.spec))
         program = Program(recorder)
         # taken over, not recorded: an entry that uses them looks up every program class

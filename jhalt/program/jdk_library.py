@@ -31,7 +31,14 @@ from jhalt.errors import JdkImageError
 from jhalt.program.jdk import JdkDescriptions, jdk_descriptions
 from jhalt.program.jdk_image import JdkImage
 
-__all__ = ["JdkLibrary", "default_jdk_home", "jdk_library", "library_for", "use_jdk_home"]
+__all__ = [
+    "JdkLibrary",
+    "default_jdk_home",
+    "jdk_library",
+    "library_for",
+    "selected_jdk",
+    "use_jdk_home",
+]
 
 
 class JdkLibrary:
@@ -110,6 +117,12 @@ def use_jdk_home(home: Path | None, cache_root: Path | None = None) -> None:
     default, `default_jdk_home`), its image shapes kept in ``cache_root`` between runs when
     given (the CLI gives the user's cache directory; without it nothing is written)."""
     _selected["home"], _selected["cache"] = home, cache_root
+
+
+def selected_jdk() -> tuple[Path | None, Path | None]:
+    """The selection `use_jdk_home` made (JDK home, cache root), to repeat it in another
+    process (a dask worker of ``check --all``)."""
+    return _selected["home"], _selected["cache"]
 
 
 def jdk_library() -> JdkLibrary:

@@ -13,7 +13,10 @@ import pytest
 from javac import compile_java, make_jar
 from jdks import JDK25, needs_jdk25
 
+from jhalt.analyses.check import CheckedEntry
+from jhalt.cli.cache import RecordingCheck
 from jhalt.cli.main import main
+from jhalt.program import jdk_library, use_jdk_home
 
 LOGGED = """
 import java.util.logging.Logger;
@@ -136,3 +139,23 @@ def test_doctor_names_the_image_of_the_jdk_given_by_java(capsys: pytest.CaptureF
     main(["doctor", "--java", str(JDK25)])
     out = capsys.readouterr().out
     assert "JDK class library: image of " in out and "(JDK 25" in out
+
+
+@needs_jdk25
+def test_a_check_made_with_java_reads_that_image_in_another_process(tmp_path: Path) -> None:
+    # a dask worker runs the RecordingCheck it is sent: the JDK chosen by --java goes with it
+    assert JDK25 is not None
+    home = Path(JDK25).resolve().parent.parent
+    try:
+        use_jdk_home(home, tmp_path / "shapes")
+        made = RecordingCheck(_never_run, _jar(tmp_path, "Logged", LOGGED), tmp_path)
+        use_jdk_home(None)  # as in a fresh worker process
+        assert "(JDK 25" not in jdk_library().status()
+        made.prepare(share_facts=False)
+        assert "(JDK 25" in jdk_library().status()
+    finally:
+        use_jdk_home(None)
+
+
+def _never_run(program: object, entry: object) -> CheckedEntry:
+    raise AssertionError("not called")
