@@ -16,8 +16,10 @@ What a description is not:
   access nor override them: no class loader but the boot loader may define classes in a
   ``java.*`` package, so a user class is never in the same run-time package as a JDK class
   (JVM spec §5.3, §5.4.5). javac never emits references to them from user code.
-- Classes outside the described set are *missing*: `jhalt.program.world.Program.lookup`
-  raises `MissingClassError` for them rather than guessing their shape.
+- Classes outside the described set are read from the installed JDK's runtime image with the
+  same filtering (`jhalt.program.jdk_library`, `jhalt.program.jdk_image`); where no image can
+  be read they are *missing*: `jhalt.program.world.Program.lookup` raises `MissingClassError`
+  for them rather than guessing their shape.
 
 Described (generated list): java.lang.Object, String, StringBuilder, StringBuffer, the boxing
 classes, Number, Math, StrictMath, System, Class, Enum, Record, Thread, Runtime, the
