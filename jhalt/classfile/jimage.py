@@ -41,6 +41,7 @@ import mmap
 import os
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from jhalt.classfile.reader import decode_modified_utf8
@@ -165,6 +166,12 @@ class JImage:
             raise self._error(f"redirect entry {slot} for {name} points outside the table")
         location = self._location(self._word(self._offsets, index, signed=False))
         return location if location.name == name else None
+
+    def names(self) -> Iterator[str]:
+        """Every resource name of the image, in table order: a full scan (for checks and
+        tools; a lookup never needs it)."""
+        for index in range(self.table_length):
+            yield self._location(self._word(self._offsets, index, signed=False)).name
 
     def resource(self, name: str) -> bytes | None:
         """The bytes of the resource ``name``, decompressed; None when there is none."""

@@ -72,6 +72,22 @@ def test_a_name_the_image_lacks_gives_none(home: Path) -> None:
     assert image.find("") is None
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("home", IMAGES)
+def test_every_resource_is_found_by_its_name_and_every_class_by_its_package(home: Path) -> None:
+    # the lookup goes through the image's perfect hash: a wrong hash or redirect rule would
+    # miss names; and the module /packages/<package> names is the module holding the class
+    image = JImage(home / "lib" / "modules")
+    names = list(image.names())
+    assert len(names) == image.table_length > 20000
+    assert [n for n in names if (found := image.find(n)) is None or found.name != n] == []
+    for name in names:
+        module, _, path = name[1:].partition("/")
+        package = path.rpartition("/")[0]
+        if name.endswith(".class") and package and module not in ("packages", "modules"):
+            assert image.module_of_package(package) == module, name
+
+
 def test_the_hash_is_the_images_own() -> None:
     # an FNV-style hash: "" hashes to the seed itself, masked to 31 bits
     assert image_hash("") == 0x01000193
