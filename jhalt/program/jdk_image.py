@@ -87,7 +87,6 @@ class JdkImage:
         self.image = JImage(self.path)
         self.cache = ShapeCache(cache_root, self.path) if cache_root is not None else None
         self.version = release_version(home) or "unknown"
-        self.feature = self.version.split(".")[0].split("-")[0].split("+")[0]
         self.origin = f"jdk {self.version} image"
         self._modules: dict[str, str | None] = {}
         self._shapes: dict[str, ClassFile | None] = {}
