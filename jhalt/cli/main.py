@@ -70,7 +70,7 @@ from jhalt.cli.exits import (
     unreplayed_exit,
 )
 from jhalt.cli.output import write_output
-from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, used
+from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, select_library_jdk, used
 from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
 from jhalt.dynamic.confirm import finding_observer, result_observer
@@ -556,6 +556,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """The command's handler; every exception becomes its exit code (module docstring)."""
     try:
+        select_library_jdk(args)
         return int(args.handler(args))
     except InputError as exc:
         print(f"jhalt: error: {exc}", file=sys.stderr)
