@@ -93,3 +93,33 @@ def test_check_all_stops_at_max_time_and_reports_what_it_has(
     names = [n.split()[0] for n in done] + [n.split(".")[1].split("(")[0] for n in skipped]
     assert names == ["a", "b", "c", "d"]  # analysed in order until the time was up
     assert "not_analysed=" in notes[0]
+
+
+RECURSION = """
+public class Endless {
+    static int depth(int n) {
+        if (n == 0) return 0;
+        return 1 + depth(n - 1);
+    }
+
+    public static void main(String[] args) {
+        System.out.println(depth(-1));
+    }
+}
+"""
+
+
+def test_prove_keeps_its_timeout_when_a_witness_run_recurses_without_end(
+    tmp_path: Path, capsys
+) -> None:
+    # depth(-1) never reaches 0: the concrete run of a witness check recurses deeper at every
+    # step (each step slower than the last); the run's deadline must stop it
+    (tmp_path / "Endless.java").write_text(RECURSION)
+    classes = compile_java(tmp_path / "Endless.java")
+    started = time.monotonic()
+    code = cli.main(["prove", str(classes), "--main", "Endless", "--timeout", "5", "--no-validate"])
+    elapsed = time.monotonic() - started
+    out, _ = capsys.readouterr()
+    assert code == 0, out
+    assert out.splitlines()[0] in ("NO", "MAYBE")  # never YES: it does not terminate
+    assert elapsed < 5.0 + 5.0, elapsed

@@ -161,12 +161,26 @@ def candidate_paths(
             queue.append((previous,) + suffix)
 
 
+class _ForwardTimeout(Exception):
+    """The forward check's deadline passed (raised from its stop condition)."""
+
+
+_DEADLINE_EVERY = 64
+"""Steps between two looks at the forward check's deadline (a step of a deep recursion costs
+time in the depth: its states hold every frame)."""
+
+
 def run_forward(
-    ctx: EvalContext, state: AbstractState, goal: Goal, max_steps: int
+    ctx: EvalContext,
+    state: AbstractState,
+    goal: Goal,
+    max_steps: int,
+    deadline: Deadline = NEVER,
 ) -> tuple[bool | None, str]:
     """Evaluate a concrete ``state`` until ``goal`` decides: (True, "reached"),
     (False, why it cannot be reached) or (None, why the run could not decide); a run
-    that takes ``max_steps`` steps without reaching the goal gives False.
+    that takes ``max_steps`` steps without reaching the goal gives False, one still running at
+    ``deadline`` (None, "timeout in the forward check").
 
     The run is the stepper's (:class:`jhalt.seg.stepper.Walk`) with :class:`ConcreteCase`
     as its chooser and ``goal`` as its stop condition; split cases are garbage-collected
@@ -175,13 +189,17 @@ def run_forward(
     internal error of the run (`jhalt.errors.INTERNAL_ERROR`)."""
 
     def stop(previous: AbstractState | None, current: AbstractState, steps: int) -> bool | None:
-        del steps
+        if steps % _DEADLINE_EVERY == 0 and deadline.expired():
+            raise _ForwardTimeout
         return goal(previous, current)
 
     walk: Walk[bool] = Walk(
         ctx, state, ConcreteCase(ctx), max_steps=max_steps, stop=stop, collect_cases=True
     )
-    outcome = walk.finish()
+    try:
+        outcome = walk.finish()
+    except _ForwardTimeout:
+        return None, "timeout in the forward check"
     if isinstance(outcome, Stopped):
         if outcome.answer:
             return True, REACHED
@@ -319,7 +337,9 @@ class _PathCheck:
         target_state = self.graph.states[self.target]
         target_goal = self.goal(ctx) if self.goal else instance_goal(target_state, ctx)
         try:
-            decided, why = run_forward(ctx, state, target_goal, self.limits.max_steps)
+            decided, why = run_forward(
+                ctx, state, target_goal, self.limits.max_steps, self.limits.deadline
+            )
         except Exception as error:
             decided, why = (
                 None,
