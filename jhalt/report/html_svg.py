@@ -126,10 +126,10 @@ def _edge_path(
 ) -> str:
     (sx, sy), (tx, ty) = corner[edge.source], corner[edge.target]
     if edge.source == edge.target:  # a small arc on the right side
-        end, mid = sx + width, sy + NODE_H / 2
+        side, mid = sx + width, sy + NODE_H / 2
         return (
-            f"M{end:.1f},{mid - 8:.1f} C{end + 34:.1f},{mid - 26:.1f} "
-            f"{end + 34:.1f},{mid + 26:.1f} {end:.1f},{mid + 8:.1f}"
+            f"M{side:.1f},{mid - 8:.1f} C{side + 34:.1f},{mid - 26:.1f} "
+            f"{side + 34:.1f},{mid + 26:.1f} {side:.1f},{mid + 8:.1f}"
         )
     if arc >= 0:
         return _back_path((sx, sy), (tx, ty), width, right, arc)
