@@ -59,7 +59,7 @@ table.findings th { background: #e9ecef; }
 .v-YES { background: var(--ok); } .v-NO { background: var(--err); }
 .v-MAYBE { background: var(--warn); }
 .verdict { font-size: 28px; padding: 2px 14px; }
-section.card { background: #fff; border: 1px solid #dee2e6; border-radius: 6px;
+section.card { background: #fff; border: 1px solid #dee2e6; border-radius: 6px; overflow-x: auto;
   padding: 4px 16px 12px; margin: 14px 0; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 8px 0; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
