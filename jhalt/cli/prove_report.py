@@ -6,6 +6,8 @@ graph that cannot be built leaves the page without the picture, never without th
 
 from __future__ import annotations
 
+import argparse
+
 from jhalt.classfile import ClassPath
 from jhalt.errors import JhaltError
 from jhalt.findings import ProveResult, Verdict
@@ -33,9 +35,10 @@ def _graph(
 
 
 def prove_report(
-    result: ProveResult, classpath: ClassPath, output_format: str, timeout_s: float
+    result: ProveResult, classpath: ClassPath, args: argparse.Namespace, timeout_s: float
 ) -> ProveReport:
-    """The report of ``result``; with the graph only for the ``html`` page of a NO."""
-    wanted = output_format == "html" and result.verdict is Verdict.NO
+    """The report of ``result`` (``args``: ``--format``, ``--source-root``); with the graph
+    only for the ``html`` page of a NO."""
+    wanted = args.format == "html" and result.verdict is Verdict.NO
     graph = _graph(classpath, result.entry, timeout_s) if wanted else None
-    return ProveReport(result, classpath, graph)
+    return ProveReport(result, classpath, graph, args.source_root)

@@ -111,6 +111,8 @@ class ProveReport:
     result: ProveResult
     classpath: ClassPath | None = None
     graph: SymbolicExecutionGraph | None = None
+    source_root: str | None = None
+    """``--source-root``: where the page finds source files (also beside the classes)."""
 
 
 def _prove_text(report: ProveReport) -> str:
@@ -122,7 +124,10 @@ def _prove_json(report: ProveReport) -> str:
 
 
 def _prove_html(report: ProveReport) -> str:
-    return prove_html(report.result, report.classpath, report.graph)
+    roots = [report.source_root] if report.source_root else []
+    return prove_html(
+        report.result, SourceLines(report.classpath, roots), report.classpath, report.graph
+    )
 
 
 def _check_html(report: CheckReport) -> str:

@@ -161,11 +161,11 @@ def _evidence(lines: Sequence[str]) -> str:
 
 def prove_html(
     result: ProveResult,
+    sources: SourceLines,
     classpath: ClassPath | None,
     graph: SymbolicExecutionGraph | None = None,
 ) -> str:
     """The page (module doc); ``graph`` is the entry's graph (drawn for a NO)."""
-    sources = SourceLines(classpath)
     body = [_answer(result)]
     if result.verdict is Verdict.NO and result.witness is not None:
         body.extend(_no_sections(result, sources, classpath, graph))

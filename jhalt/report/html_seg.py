@@ -26,7 +26,7 @@ from jhalt.report.html_code import LoopSpot
 from jhalt.report.html_page import esc
 from jhalt.report.html_svg import DrawEdge, DrawNode, svg_graph
 from jhalt.report.sources import SourceLines
-from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.graph import RETURN, SymbolicExecutionGraph
 
 __all__ = ["seg_figure"]
 
@@ -92,6 +92,13 @@ def _title(location: SourceLocation) -> str:
     return f"{source}:{location.line}"
 
 
+def _end_lines(kind: str) -> tuple[str, ...]:
+    """``program end: return``, or ``program end: throws`` and the exception's simple name."""
+    if kind == RETURN:
+        return ("program end: return",)
+    return ("program end: throws", kind.rsplit("/", 1)[-1])
+
+
 def _collect(
     graph: SymbolicExecutionGraph, lines: _Lines, loop: LoopSpot
 ) -> tuple[_LineGraph, set[int]]:
@@ -108,10 +115,11 @@ def _collect(
         if key in built.nodes:
             continue
         if location is None:
-            shown: tuple[str, ...] = (f"program end: {graph.ends.get(node, 'end')}",)
+            shown: tuple[str, ...] = _end_lines(graph.ends.get(node, RETURN))
             built.order[key] = (1, 0, node)
         else:
-            shown = (_title(location), lines.text(location))
+            method = location.method
+            shown = (_title(location), lines.text(location) or f"in {method.name}")
             built.methods[key] = location.method
             built.order[key] = (0, location.line or 0, location.pc)
         role = "end" if location is None else "incomplete" if node in incomplete else ""
