@@ -17,7 +17,7 @@ from jhalt.cli.main import main
 NO_LOOP = """public class Spin {
     public static void main(String[] args) {
         int x = args.length;
-        while (x != 0) {
+        while (x != 0 && x < 100) {
             x -= 2;
         }
         System.out.println("done");
@@ -66,8 +66,9 @@ DEAD_STORE = """public class Dead {
 class HtmlPages:
     """The pages and the folder of the programs (classes beside their sources).
 
-    * ``no``: `Spin` never exits for an odd number of arguments (``x -= 2`` steps over 0); the
-      loop is lines 4-5, line 3 before it and line 7 after it are not in it.
+    * ``no``: `Spin` never exits for an odd number of arguments (``x -= 2`` steps over 0 and
+      stays below 100); the loop is lines 4-5, line 3 before it and line 7 after it are not
+      in it.
     * ``yes``: `Count` ends: ``n - i`` falls by one each iteration and the loop needs it > 0.
     * ``check``: `Levels` (all three entries): ``first(null)`` dereferences null and
       ``first("")`` reads past the end; ``ratio(a, 0)`` divides by zero; ``main(null)`` and

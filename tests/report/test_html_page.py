@@ -6,12 +6,15 @@ programs and why their answers are what they are: `conftest.HtmlPages`."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from conftest import HtmlPages
 from html_reader import Element, Reader, read, tagged
 
 from jhalt.report.html_layout import layered_layout
 from jhalt.report.html_page import esc
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_every_page_is_one_file_that_refers_to_nothing_outside(html_pages: HtmlPages) -> None:
