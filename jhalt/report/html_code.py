@@ -29,6 +29,8 @@ __all__ = ["LoopSpot", "Mark", "listings", "loop_marks", "method_locations", "st
 
 CONTEXT = 2
 """Source lines shown around each marked line."""
+MAX_WHOLE_METHOD = 60
+"""Instructions of a method listed whole; a longer one is shown around its marks."""
 MAX_NOTES = 6
 """Step numbers shown on one line before ``…``."""
 _PRIORITY = ("site", "head", "loop", "on")
@@ -175,14 +177,21 @@ def _bytecode_listing(classpath: ClassPath | None, method: MethodId, marks: Sequ
         instructions = body.instructions
     except JhaltError as error:
         return _listing(title, [_row("gap", "", "", f"bytecode not available: {error}")])
+    marked = [n for n, i in enumerate(instructions, 1) if i.pc in by_pc]
+    whole = len(instructions) <= MAX_WHOLE_METHOD
+    windows = [(1, len(instructions))] if whole else _windows(marked, len(instructions))
     rows = []
-    for instruction in instructions:
-        here = by_pc.get(instruction.pc, [])
-        css = _best([m.css for m in here]) if here else ""
-        line = body.code.line_at(instruction.pc)
-        text = f"{'' if line is None else f'L{line}':<6}{instruction.mnemonic} "
-        text += format_operands(instruction, body)
-        rows.append(_row(css, str(instruction.pc), _joined_notes([m.note for m in here]), text))
+    for index, (low, high) in enumerate(windows):
+        if index or low > 1:
+            rows.append(_row("gap", "⋯", "", ""))
+        for instruction in instructions[low - 1 : high]:
+            here = by_pc.get(instruction.pc, [])
+            css = _best([m.css for m in here]) if here else ""
+            line = body.code.line_at(instruction.pc)
+            text = f"{'' if line is None else f'L{line}':<6}{instruction.mnemonic} "
+            text += format_operands(instruction, body)
+            notes = _joined_notes([m.note for m in here])
+            rows.append(_row(css, str(instruction.pc), notes, text))
     return _listing(title, rows)
 
 
