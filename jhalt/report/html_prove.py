@@ -102,7 +102,9 @@ def _no_sections(
         loop_content.append(listings(marks, sources, classpath))
     if proof_lines:
         loop_content.append(f"<pre>{esc(chr(10).join(proof_lines))}</pre>")
-    parts.append(section("the loop that never exits", loop_content, "loop"))
+    recursion = result.loop is not None and bool(result.loop.recursion)
+    heading = "the recursion that never ends" if recursion else "the loop that never exits"
+    parts.append(section(heading, loop_content, "loop"))
     if graph is not None and spot is not None:
         figure = seg_figure(graph, spot[0], sources, classpath)
         parts.append(section("symbolic execution graph", [figure], "graph"))
