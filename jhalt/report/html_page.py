@@ -158,7 +158,8 @@ def level_class(level: str) -> str:
 def section(
     title: str, content: Iterable[str], anchor: str = "", level: str = "", kind: str = ""
 ) -> str:
-    """A card with a heading; with ``level``/``kind`` it is filtered with the table rows."""
+    """A card with a heading; ``title`` and ``content`` are HTML already (escape program text
+    before). With ``level``/``kind`` the card is filtered with the table rows."""
     attributes = f' id="{esc(anchor)}"' if anchor else ""
     if level:
         attributes += f' data-level="{esc(level)}" data-kind="{esc(kind)}"'
