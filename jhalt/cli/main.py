@@ -70,6 +70,7 @@ from jhalt.cli.exits import (
     unreplayed_exit,
 )
 from jhalt.cli.output import write_output
+from jhalt.cli.prove_report import prove_report
 from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, select_library_jdk, used
 from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
@@ -125,7 +126,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
         jdk_used = None if args.no_validate else used(jdk)
         result = dataclasses.replace(result, jdk=jdk_used, replay_s=replayed)
     result = dataclasses.replace(result, wall_s=clock.wall_s())
-    write_output(PROVE_FORMATS.render(args.format, result), args.out)
+    report = prove_report(result, classpath, args, float(args.timeout))
+    write_output(PROVE_FORMATS.render(args.format, report), args.out)
     return prove_exit(result)
 
 
@@ -429,6 +431,10 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
         "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds (default 60)"
     )
     _add_format(prove, PROVE_FORMATS.names())
+    prove.add_argument(
+        "--source-root", type=existing_directory, metavar="DIR",
+        help="source directory: the html page shows its lines",
+    )  # fmt: skip
     prove.add_argument(
         "--no-validate",
         action="store_true",

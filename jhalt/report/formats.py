@@ -8,13 +8,15 @@ call here (issue 13, item 5); the CLI takes its ``--format`` choices from the ta
 ======================  ==========================  ==========================================
 command                 result                      formats
 ======================  ==========================  ==========================================
-``prove``               `ProveResult`               text, json
-``check``               `CheckReport`               text, json, sarif
+``prove``               `ProveReport`               text, json, html
+``check``               `CheckReport`               text, json, sarif, html
 ``graph``               `SymbolicExecutionGraph`    dot, json
 ``disasm``              list of `ClassFile`         text
 ``watch``, ``attach``   `Examination`               text, json
-``relevance``           `RelevanceReport`           text, json, sarif
+``relevance``           `RelevanceReport`           text, json, sarif, html
 ======================  ==========================  ==========================================
+
+``html`` is one self-contained page to look at (`jhalt.report.html_page`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ from jhalt.report.check_output import check_json, check_text
 from jhalt.report.disasm import render_class
 from jhalt.report.examination import examination_json, examination_text
 from jhalt.report.graph_output import to_dot, to_json
+from jhalt.report.html_check import check_html
+from jhalt.report.html_prove import prove_html
+from jhalt.report.html_relevance import relevance_html
 from jhalt.report.prove_output import prove_json, prove_text
 from jhalt.report.relevance_output import (
     RelevanceReport,
@@ -98,6 +103,41 @@ class CheckReport:
     says it in a note): ``"missing_classes"`` in JSON when not empty."""
 
 
+@dataclass(frozen=True)
+class ProveReport:
+    """What `jhalt prove` prints: the answer; for the HTML page also the classpath (source
+    lines) and, for a NO, the entry's symbolic execution graph (drawn with its loop)."""
+
+    result: ProveResult
+    classpath: ClassPath | None = None
+    graph: SymbolicExecutionGraph | None = None
+    source_root: str | None = None
+    """``--source-root``: where the page finds source files (also beside the classes)."""
+
+
+def _prove_text(report: ProveReport) -> str:
+    return prove_text(report.result)
+
+
+def _prove_json(report: ProveReport) -> str:
+    return prove_json(report.result)
+
+
+def _prove_html(report: ProveReport) -> str:
+    roots = [report.source_root] if report.source_root else []
+    return prove_html(
+        report.result, SourceLines(report.classpath, roots), report.classpath, report.graph
+    )
+
+
+def _check_html(report: CheckReport) -> str:
+    roots = [report.source_root] if report.source_root else []
+    sources = SourceLines(report.classpath, roots)
+    return check_html(
+        report.findings, report.notes, sources, report.classpath, report.jdk, report.summary
+    )
+
+
 def _check_text(report: CheckReport) -> str:
     roots = [report.source_root] if report.source_root else []
     sources = SourceLines(report.classpath, roots)
@@ -124,14 +164,16 @@ def _disasm_text(classes: Sequence[ClassFile]) -> str:
     return "\n".join(render_class(cls) for cls in classes)
 
 
-PROVE_FORMATS: FormatTable[ProveResult] = FormatTable("prove")
-PROVE_FORMATS.register("text", prove_text)
-PROVE_FORMATS.register("json", prove_json)
+PROVE_FORMATS: FormatTable[ProveReport] = FormatTable("prove")
+PROVE_FORMATS.register("text", _prove_text)
+PROVE_FORMATS.register("json", _prove_json)
+PROVE_FORMATS.register("html", _prove_html)
 
 CHECK_FORMATS: FormatTable[CheckReport] = FormatTable("check")
 CHECK_FORMATS.register("text", _check_text)
 CHECK_FORMATS.register("json", _check_json)
 CHECK_FORMATS.register("sarif", _check_sarif)
+CHECK_FORMATS.register("html", _check_html)
 
 GRAPH_FORMATS: FormatTable[SymbolicExecutionGraph] = FormatTable("graph")
 GRAPH_FORMATS.register("dot", to_dot)
@@ -148,3 +190,4 @@ RELEVANCE_FORMATS: FormatTable[RelevanceReport] = FormatTable("relevance")
 RELEVANCE_FORMATS.register("text", relevance_text)
 RELEVANCE_FORMATS.register("json", relevance_json)
 RELEVANCE_FORMATS.register("sarif", relevance_sarif)
+RELEVANCE_FORMATS.register("html", relevance_html)

@@ -32,11 +32,11 @@ def prove_text(result: ProveResult) -> str:
         lines.extend(result.proof.text_lines())
     if result.stats:
         lines.append("stats: " + ", ".join(f"{k}={v}" for k, v in sorted(result.stats.items())))
-    lines.append(f"time: {_times(result)}")
+    lines.append(f"time: {prove_times(result)}")
     return "\n".join(lines) + "\n"
 
 
-def _times(result: ProveResult) -> str:
+def prove_times(result: ProveResult) -> str:
     """``analysis 0.53s, replay 12.10s, wall 14.31s``; without a wall clock (a result made
     in-process) the analysis alone."""
     if result.wall_s is None:

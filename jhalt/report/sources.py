@@ -7,6 +7,7 @@ of it. It looks, in order, in
 * the ``--source-root`` directories;
 * the classpath entries themselves: ``.java`` files next to the classes in a directory, or
   inside a jar, and a ``source.zip`` inside a jar (the TPDB benchmark jars carry one);
+* beside a ``.class`` file given as a classpath entry: the file of that name in its folder;
 
 and, when the package path does not match (sources in a flat zip), by file name alone when
 exactly one file of that name exists there. Nothing is found → None, and the report shows
@@ -88,10 +89,13 @@ class SourceLines:
         self._classpath = classpath
         self._directories: list[Path] = [Path(root) for root in source_roots if Path(root).is_dir()]
         self._archives: list[_Archive] = []
+        self._beside: list[Path] = []  # folders of .class files given as classpath entries
         for part in classpath.spec.split(os.pathsep) if classpath is not None else ():
             path = Path(part)
             if path.is_dir():
                 self._directories.append(path)
+            elif path.suffix == ".class" and path.is_file():
+                self._beside.append(path.parent)
             elif path.is_file() and zipfile.is_zipfile(path):
                 try:
                     archive = _Archive(path)
@@ -137,6 +141,13 @@ class SourceLines:
     def _load(self, relative: str, name: str) -> list[str] | None:
         for directory in self._directories:
             candidate = directory / relative
+            try:
+                if candidate.is_file() and candidate.stat().st_size <= _MAX_SOURCE_BYTES:
+                    return _decode(candidate.read_bytes())
+            except OSError:
+                continue
+        for folder in self._beside:
+            candidate = folder / name
             try:
                 if candidate.is_file() and candidate.stat().st_size <= _MAX_SOURCE_BYTES:
                     return _decode(candidate.read_bytes())

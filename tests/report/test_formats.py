@@ -10,13 +10,15 @@ from jhalt.report.formats import (
     EXAMINATION_FORMATS,
     GRAPH_FORMATS,
     PROVE_FORMATS,
+    RELEVANCE_FORMATS,
     FormatTable,
 )
 
 
 def test_every_command_has_its_formats_with_the_first_as_default() -> None:
-    assert PROVE_FORMATS.names() == ["text", "json"]
-    assert CHECK_FORMATS.names() == ["text", "json", "sarif"]
+    assert PROVE_FORMATS.names() == ["text", "json", "html"]
+    assert CHECK_FORMATS.names() == ["text", "json", "sarif", "html"]
+    assert RELEVANCE_FORMATS.names() == ["text", "json", "sarif", "html"]
     assert GRAPH_FORMATS.names() == ["dot", "json"]
     assert DISASM_FORMATS.names() == ["text"]
     assert EXAMINATION_FORMATS.names() == ["text", "json"]

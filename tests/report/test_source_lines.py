@@ -85,3 +85,13 @@ def test_parameter_names_need_a_local_variable_table(tmp_path: Path) -> None:
     plain = tmp_path / "plain"
     plain.mkdir()
     assert parameter_names(ClassPath.from_spec(str(_compiled(plain, debug=False))), DIVIDE) is None
+
+
+def test_a_class_file_given_alone_finds_the_source_beside_it(tmp_path: Path) -> None:
+    # `jhalt check Calc.class`: Calc.java lies in the same folder as the class file
+    folder = tmp_path / "flat"
+    folder.mkdir()
+    (folder / "Calc.class").write_bytes((_compiled(tmp_path) / "p" / "Calc.class").read_bytes())
+    (folder / "Calc.java").write_text(SOURCE)
+    lines = SourceLines(ClassPath.from_spec(str(folder / "Calc.class")))
+    assert lines.line(LINE_5) == "        return x / y;"
