@@ -28,6 +28,8 @@ def prove_text(result: ProveResult, explain: bool = False) -> str:
             lines.append(f"jdk: {result.jdk.text()}")
         if result.witness.reproducer:
             lines.append(f"reproducer: {result.witness.reproducer}")
+    if isinstance(result.proof, RecurrentSetResult):
+        lines.append(f"recurrent set: {result.proof.plain_set()}")
     lines.extend(plain_proof_lines(result))
     if explain:
         lines.extend(derivation_lines(result))

@@ -63,12 +63,15 @@ def plain_evidence(proof: Evidence) -> str | None:
 
 def plain_proof_lines(result: ProveResult) -> list[str]:
     """The ``proof:`` section in plain words: a YES's loops (`termination_lines`); for a NO
-    the reason already says it all, so only where the derivation is."""
+    whose evidence has a plain sentence the reason already says it all, so only where the
+    derivation is; other evidence as it renders itself (`Evidence.text_lines`)."""
     proof = result.proof
     if isinstance(proof, TerminationOutcome):
         return termination_lines(proof)
     if proof is None or not proof.text_lines():
         return []
+    if plain_evidence(proof) is None:
+        return proof.text_lines()
     return ["(--explain gives the derivation, --format json the solver's data)"]
 
 
