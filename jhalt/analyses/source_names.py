@@ -4,7 +4,7 @@
 A root is named by its LocalVariableTable name when the class file has one, javac's hidden
 locals of a for-each after its collection ("the index of the for-each over shapes"), other
 locals as parameters or ``local #<slot>`` (`jhalt.bytecode.local_names`; callers' frames
-prefixed with their method), a static field by ``Cls.field``, an operand stack entry by
+prefixed with their method: ``main's x``), a static field by ``Cls.field``, an operand stack entry by
 ``stack<depth>``; a path below it appends ``.field``, ``.length``, ``[index]`` and, for a
 String's length, ``.length()`` — e.g. ``args.length``, ``cur.next``, ``args[0].length()``.
 """
@@ -43,7 +43,7 @@ def _hidden(program: Program, classfile: ClassFile, method: MethodInfo) -> tuple
         try:
             instructions = decode(code.bytecode, classfile.constant_pool) if code else ()
             found = (
-                hidden_locals(instructions, code, method.descriptor, method.is_static)
+                hidden_locals(instructions, code, method.descriptor, method.is_static, method.name)
                 if code
                 else ()
             )
@@ -58,7 +58,7 @@ def named_local(
 ) -> tuple[str, bool]:
     """``(name, from_source)`` of local ``slot`` of frame ``frame_index`` at its current pc:
     `jhalt.bytecode.local_names.readable_local`, ``local #<slot>`` without the class file;
-    a caller's frame prefixed with its method (``main:args``)."""
+    a caller's frame prefixed with its method (``main's args``)."""
     frame = state.frames[frame_index]
     text, from_source = f"local #{slot}", False
     classfile = program.find(frame.position.method.class_name) if program is not None else None
@@ -70,10 +70,17 @@ def named_local(
     if program is not None and classfile is not None and method is not None and method.code:
         hidden = _hidden(program, classfile, method)
         text, from_source = readable_local(
-            method.code, hidden, method.descriptor, method.is_static, slot, frame.position.pc
+            method.code,
+            hidden,
+            method.descriptor,
+            method.is_static,
+            slot,
+            frame.position.pc,
+            method.name,
         )
     if frame_index > 0:
-        text = f"{frame.position.method.name}:{text}"
+        caller = frame.position.method.name
+        text = f"{'the constructor' if caller == '<init>' else caller}'s {text}"
     return text, from_source
 
 

@@ -31,6 +31,7 @@ from jhalt.classfile.model import Code, MemberRef
 from jhalt.errors import ClassFormatError
 
 _ITERATOR = "()Ljava/util/Iterator;"
+MAIN_DESCRIPTOR = "([Ljava/lang/String;)V"
 
 
 @dataclass(frozen=True)
@@ -46,18 +47,24 @@ class HiddenLocal:
 
 @dataclass(frozen=True)
 class _Method:
-    """What naming a collection needs of its method: the code, the descriptor, static."""
+    """What naming a collection needs of its method: the code, the descriptor, whether it
+    is static, its name."""
 
     code: Code
     descriptor: str
     is_static: bool
+    name: str
 
 
 def hidden_locals(
-    instructions: Sequence[Instruction], code: Code, descriptor: str, is_static: bool
+    instructions: Sequence[Instruction],
+    code: Code,
+    descriptor: str,
+    is_static: bool,
+    name: str = "",
 ) -> tuple[HiddenLocal, ...]:
-    """The hidden locals of every for-each of a method (module docstring)."""
-    method = _Method(code, descriptor, is_static)
+    """The hidden locals of every for-each of a method named ``name`` (module docstring)."""
+    method = _Method(code, descriptor, is_static, name)
     found: list[HiddenLocal] = []
     for index in range(1, len(instructions)):
         found.extend(_array_loop(instructions, index, method))
@@ -128,7 +135,8 @@ def _collection(pushed: Instruction, method: _Method, pc: int) -> str:
     if pushed.op == "aload" and pushed.local is not None:
         slot = pushed.local
         name = code.local_name(slot, pushed.pc) or code.local_name(slot, pc)
-        return name or parameter_name(method.descriptor, method.is_static, slot) or f"local #{slot}"
+        parameter = parameter_name(method.descriptor, method.is_static, slot, method.name)
+        return name or parameter or f"local #{slot}"
     if isinstance(pushed.operand, MemberRef):
         member = pushed.operand
         if pushed.op == "getfield":
@@ -141,9 +149,12 @@ def _collection(pushed: Instruction, method: _Method, pc: int) -> str:
     return f"the collection at line {line}" if line is not None else f"the collection at pc {pc}"
 
 
-def parameter_name(descriptor: str, is_static: bool, slot: int) -> str | None:
+def parameter_name(descriptor: str, is_static: bool, slot: int, method: str = "") -> str | None:
     """``this`` or ``arg<k>`` (0-based, as the witnesses name parameters) when ``slot`` holds
-    a parameter of a method with ``descriptor``; None for any other slot."""
+    a parameter of a method with ``descriptor``, ``args`` for the parameter of a ``main``
+    (``method`` its name); None for any other slot."""
+    if is_static and slot == 0 and method == "main" and descriptor == MAIN_DESCRIPTOR:
+        return "args"
     if not is_static:
         if slot == 0:
             return "this"
@@ -167,15 +178,16 @@ def readable_local(
     is_static: bool,
     slot: int,
     pc: int,
+    method: str = "",
 ) -> tuple[str, bool]:
-    """``(name, from_source)`` of local ``slot`` at ``pc`` (module docstring): the
-    LocalVariableTable's name (``from_source`` True), else a hidden local's name, a
-    parameter's, or ``local #<slot>``."""
+    """``(name, from_source)`` of local ``slot`` at ``pc`` in method ``method`` (module
+    docstring): the LocalVariableTable's name (``from_source`` True), else a hidden local's
+    name, a parameter's, or ``local #<slot>``."""
     name = code.local_name(slot, pc)
     if name is not None:
         return name, True
     for local in hidden:
         if local.slot == slot and local.start <= pc < local.end:
             return local.name, False
-    parameter = parameter_name(descriptor, is_static, slot)
+    parameter = parameter_name(descriptor, is_static, slot, method)
     return (parameter or f"local #{slot}"), False

@@ -374,7 +374,7 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
     paths = ", ".join(f"#{n}" for n in proof.iterations)
     out.append(
         f"  argument: from any state satisfying the invariants and one of the paths {paths}, one "
-        "iteration leads to such a state again (Z3: G & P_i => G[M_i] & OR_j P_j[M_i]); the "
+        "iteration leads to such a state again (checked by Z3); the "
         f"current state satisfies the invariants and path #{proof.current_path}"
     )
     caveat = _caveat(proof, names)

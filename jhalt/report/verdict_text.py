@@ -46,13 +46,36 @@ def plain_words(text: str) -> str:
     return _REFERENCES.sub("", text)
 
 
+_MAYBE_WORDS = (
+    (re.compile(r"no \(multiphase\) linear ranking function for the SCC\(s\) \{[^}]*\}"),
+     "no ranking function found"),
+    (re.compile(r"(loop at [\w$/.]+\.[\w$<>]+)\([^)]*\)[^@\s]*@(\d+)"), r"\1 pc \2"),
+    (re.compile(r"CLP: no binary clause satisfies the criterion"),
+     "the CLP engine found no input that runs forever"),
+    (re.compile(r"CLP: (\d+) path\(s\) without an exact abstraction"),
+     r"the CLP engine could not model \1 path(s) exactly"),
+    (re.compile(r"\bno recurrent set\b"), "no set of values the loop never leaves"),
+)  # fmt: skip
+"""The notation of a MAYBE's reason and its plain words (the reason itself is under
+``--explain`` and in JSON)."""
+
+
 def plain_reason(result: ProveResult) -> str:
-    """The ``reason:`` line: a NO's plain sentence (`plain_evidence`), else the reason."""
+    """The ``reason:`` line: a NO's plain sentence (`plain_evidence`); a MAYBE's reason
+    opened by what it means and said without the proof's notation (`_MAYBE_WORDS`); else
+    the reason."""
     if result.verdict is Verdict.NO and result.proof is not None:
         sentence = plain_evidence(result.proof)
         if sentence is not None:
             return sentence
-    return plain_words(result.reason)
+    reason = plain_words(result.reason)
+    if result.verdict is Verdict.MAYBE:
+        for pattern, words in _MAYBE_WORDS:
+            reason = pattern.sub(words, reason)
+        return (
+            f"not decided: no proof that every run ends, and no input that runs forever ({reason})"
+        )
+    return reason
 
 
 def plain_evidence(proof: Evidence) -> str | None:

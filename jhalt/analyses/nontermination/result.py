@@ -76,7 +76,7 @@ class NonTerminationResult:
             if condition:
                 text = (
                     f"{where} never {exits} once it goes around with {condition}: from there "
-                    f"{around} comes back with {condition} again, and the witness gets there"
+                    f"{around} keeps this true, and the witness gets there"
                 )
             else:
                 text = f"{where} never {exits}: no way around it leads out"

@@ -134,10 +134,9 @@ def _readable_local(body: MethodBody, ins: Instruction) -> str:
     ``local #<slot>``)."""
     assert ins.local is not None
     method = body.method
-    hidden = hidden_locals(body.instructions, body.code, method.descriptor, method.is_static)
-    return readable_local(
-        body.code, hidden, method.descriptor, method.is_static, ins.local, ins.pc
-    )[0]
+    static, descriptor = method.is_static, method.descriptor
+    hidden = hidden_locals(body.instructions, body.code, descriptor, static, method.name)
+    return readable_local(body.code, hidden, descriptor, static, ins.local, ins.pc, method.name)[0]
 
 
 def group_by_line(
