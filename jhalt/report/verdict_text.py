@@ -113,7 +113,9 @@ def termination_lines(outcome: TerminationOutcome) -> list[str]:
         lines.append("  the program has no loop and no recursion")
     for loop in outcome.loops:
         lines.extend(f"  {sentence}" for sentence in loop_sentences(loop))
-    lines.extend(f"  it uses that {lemma.describe()}" for lemma in outcome.lemmas)
+    lines.extend(
+        f"  it uses that {_without_descriptors(lemma.describe())}" for lemma in outcome.lemmas
+    )
     facts = [fact for loop in outcome.loops for fact in loop.heap_facts]
     facts += [fact for lemma in outcome.lemmas for fact in lemma.heap_facts]
     lines.extend(f"  it uses that {plain_words(fact)}" for fact in dict.fromkeys(facts))
@@ -199,9 +201,19 @@ def _renderer(names: dict[str, str]) -> Callable[[LinearExpr], str | None]:
     return render
 
 
+_UNNAMED = re.compile(r"local #\d+")
+_DESCRIPTOR = re.compile(r"(\b[\w$.]+)\([^()\s]*\)[^\s]*")
+"""A method with its descriptor, ``Parts.parts(II)I``: said as ``Parts.parts``."""
+
+
+def _without_descriptors(text: str) -> str:
+    return _DESCRIPTOR.sub(r"\1", text)
+
+
 def _name(names: dict[str, str], variable: str) -> str:
+    """A variable's source name; one of several words in parentheses inside an expression."""
     name = names.get(variable, variable)
-    return f"({name})" if " " in name else name
+    return f"({name})" if " " in name and not _UNNAMED.fullmatch(name) else name
 
 
 def _number(value: Fraction) -> str:
