@@ -73,7 +73,8 @@ def plain_reason(result: ProveResult) -> str:
         for pattern, words in _MAYBE_WORDS:
             reason = pattern.sub(words, reason)
         return (
-            f"not decided: no proof that every run ends, and no input that runs forever ({reason})"
+            "not decided: found neither a proof that every run ends nor an input that runs "
+            f"forever ({reason})"
         )
     return reason
 

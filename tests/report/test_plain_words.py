@@ -86,7 +86,7 @@ def test_the_clp_engine_keeps_its_propositions_for_explain(classes, capsys) -> N
     text = _run(capsys, *arguments)
     assert text.splitlines()[0] == "NO"
     assert not NOTATION.search(text), text
-    assert "never exits when the entry is called with" in text
+    assert "never exits when the entry is called with the witness's input" in text
     assert "Prop. 4" in _run(capsys, *arguments, "--explain")
 
 

@@ -61,8 +61,9 @@ class ClpResult:
 
     def plain(self) -> str:
         """The verdict in the user's terms (issue 34 item 4), without the engine's notation
-        (that is `explanation`): the loop or recursion by its source lines, and the witness's
-        input values, from which it runs forever."""
+        (that is `explanation`): the loop or recursion by its source lines, which the witness's
+        input (shown with the witness: the proof's own variable names are the CLP's) makes run
+        forever."""
         method = f"{self.method.dotted_class.rsplit('.', 1)[-1]}.{self.method.name}"
         source = method.split(".", 1)[0].split("$", 1)[0] + ".java"
         if self.lines:
@@ -70,8 +71,7 @@ class ClpResult:
             at = f"{source}:{low}" if low == high else f"{source}:{low}-{high}"
         else:
             at = f"pc {self.predicate.pc}"
-        values = ", ".join(f"{k} = {v}" for k, v in self.inputs().items())
-        given = f" with {values}" if values else ""
+        given = " with the witness's input" if self.inputs() else ""
         if self.kind == RECURSION:
             names = " → ".join(f"{m.dotted_class.rsplit('.', 1)[-1]}.{m.name}" for m in self.cycle)
             text = f"the recursion {names} at {at} never ends when the entry is called{given}"
