@@ -12,6 +12,12 @@ from javac import compile_java
 
 from jhalt.analyses.nontermination.overflow import power_hint
 from jhalt.cli.main import main
+from jhalt.findings import MaybeReason, ProveResult, Verdict
+from jhalt.ids import MethodId
+from jhalt.report.prove_output import prove_text
+from jhalt.report.verdict_text import plain_reason
+
+ENTRY = MethodId("Shapes", "count", "(Ljava/util/List;)I")
 
 SOURCE = """
 public class Plain {
@@ -107,3 +113,19 @@ def test_a_big_count_gets_its_power_of_two() -> None:
     assert power_hint(1073741822) == " (about 2^30)"
     assert power_hint(892695178) == " (about 2^30)"
     assert power_hint(43) == ""
+
+
+def test_a_maybe_says_what_it_means_without_the_notation() -> None:
+    # the reason a MAYBE of a for-each over a List had: no ranking function for the loop at
+    # pc 9, and the CLP engine's criterion unmet
+    reason = (
+        "graph built (58 states); termination: loop at Shapes.count(Ljava/util/List;)I@9: no "
+        "(multiphase) linear ranking function for the SCC(s) {t1}; CLP: no binary clause "
+        "satisfies the criterion"
+    )
+    result = ProveResult(Verdict.MAYBE, ENTRY, reason, proof=MaybeReason(reason))
+    shown = plain_reason(result)
+    assert shown.startswith("not decided: found neither a proof that every run ends nor an input")
+    assert "loop at Shapes.count pc 9: no ranking function found" in shown
+    assert "SCC" not in shown and "binary clause" not in shown
+    assert f"  reason: {reason}" in prove_text(result, explain=True).splitlines()
