@@ -73,9 +73,12 @@ class NonTerminationResult:
             condition = condition or " and ".join(data.get("invariant", ()))
             per = data.get("iterations_per_step", 1)
             around = "every way around it" if per == 1 else f"every {per} passes around it"
+            goes = "goes around"
+            if self.loop.recursive:
+                goes, around = "is entered", "every way back into it"
             if condition:
                 text = (
-                    f"{where} never {exits} once it goes around with {condition}: from there "
+                    f"{where} never {exits} once it {goes} with {condition}: from there "
                     f"{around} keeps this true, and the witness gets there"
                 )
             else:
