@@ -95,11 +95,12 @@ def _array_loop(
         return []
     over = _collection(instructions[index - 1], method, copy.pc)
     start, end = copy.pc, test.target
-    return [
-        HiddenLocal(copy.local, start, end, f"the array of the for-each over {over}"),  # type: ignore[arg-type]
-        HiddenLocal(length.local, start, end, f"the length of {over}"),  # type: ignore[arg-type]
-        HiddenLocal(counter.local, start, end, f"the index of the for-each over {over}"),  # type: ignore[arg-type]
-    ]
+    names = (
+        (copy.local, f"the array of the for-each over {over}"),
+        (length.local, f"the length of {over}"),
+        (counter.local, f"the index of the for-each over {over}"),
+    )
+    return [HiddenLocal(slot, start, end, name) for slot, name in names if slot is not None]
 
 
 def _iterator_loop(
