@@ -228,9 +228,14 @@ class Finding:
     calls: tuple[MethodId, ...] = ()
     """For a non-termination: the recursive methods its loop calls, whose calls may get deeper
     with every iteration (the replay's `Claim.calls`, `jhalt.witness.deepening`)."""
+    derivation: str = ""
+    """The analysis's own account behind the plain ``message`` (issue 34 item 4: the proof's
+    notation, the papers' theorems), shown by ``--explain`` and in JSON; empty when the
+    message is all there is."""
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **({"derivation": self.derivation} if self.derivation else {}),
             "level": self.level,
             **({"calls": [str(method) for method in self.calls]} if self.calls else {}),
             **({"category": self.category} if self.category else {}),

@@ -128,12 +128,13 @@ def nontermination_finding(
         )
     return Finding(
         kind=NON_TERMINATION.name,
-        message=found.explanation(),
+        message=found.plain(),
         location=location,
         entry=entry,
         witness=found.witness,
         path=path,
         calls=loop.calls,
+        derivation=found.explanation(),
     )
 
 

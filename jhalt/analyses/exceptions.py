@@ -143,6 +143,16 @@ def exception_goal(site: ErrorSite, graph: SymbolicExecutionGraph):  # type: ign
     return factory
 
 
+def _where(location: SourceLocation) -> str:
+    """``Div.ratio (Div.java:7)``: the method without its descriptor and the source line (the
+    pc where the class file has no line numbers), for the notes a user reads."""
+    method = f"{location.method.dotted_class.rsplit('.', 1)[-1]}.{location.method.name}"
+    if location.line is None:
+        return f"{method} (pc {location.pc})"
+    source = location.source_file or method.split(".", 1)[0].split("$", 1)[0] + ".java"
+    return f"{method} ({source}:{location.line})"
+
+
 def _location(program: Program, position: ProgramPosition) -> SourceLocation:
     classfile = program.find(position.method.class_name)
     line = None
@@ -289,9 +299,7 @@ def check_exceptions(
         answer = _site_witness(program, graph, site, registry, options, limits)
         location = _location(program, site.position)
         if isinstance(answer, NoWitness):
-            dropped.append(
-                f"{site.kind.replace('/', '.')} at {location.method}@{location.pc}: {answer.reason}"
-            )
+            dropped.append(f"{site.kind.replace('/', '.')} at {_where(location)}: {answer.reason}")
             continue
         if not answer.reached:
             inconclusive += 1

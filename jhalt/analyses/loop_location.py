@@ -38,6 +38,21 @@ class LoopLocation:
         low, high = self.lines
         return f"{where}, line {low}" if low == high else f"{where}, lines {low}-{high}"
 
+    def plain_where(self) -> str:
+        """``the loop at Shapes.java:19-20 (in Shapes.odd)``, ``the recursion of Rec.f at
+        Rec.java:7-10``: the loop by its source file and lines (the head's pc where the class
+        file has no line numbers), for the plain texts of issue 34 item 4."""
+        method = f"{self.method.dotted_class.rsplit('.', 1)[-1]}.{self.method.name}"
+        if self.lines:
+            low, high = self.lines
+            source = self.source_file or method.split(".", 1)[0].split("$", 1)[0] + ".java"
+            at = f"{source}:{low}" if low == high else f"{source}:{low}-{high}"
+        else:
+            at = f"pc {self.head_pc}"
+        if self.recursive:
+            return f"the recursion of {method} at {at}"
+        return f"the loop at {at} (in {method})"
+
     def site(self) -> LoopSite:
         """The typed method and lines, for the replay's claim."""
         recursion = (self.method,) if self.recursive else ()

@@ -1,16 +1,21 @@
 """Source-level names of the parts of an abstract state, shared by the YES and NO evidence
 (issue 13 item 3: evidence speaks the user's language).
 
-A root is named by its LocalVariableTable name when the class file has one (``local<slot>``
-otherwise; callers' frames prefixed with their method), a static field by ``Cls.field``, an
-operand stack entry by ``stack<depth>``; a path below it appends ``.field``, ``.length``
-and ``[index]`` — e.g. ``args.length``, ``cur.next``, ``args[0].count``.
+A root is named by its LocalVariableTable name when the class file has one, javac's hidden
+locals of a for-each after its collection ("the index of the for-each over shapes"), other
+locals as parameters or ``local #<slot>`` (`jhalt.bytecode.local_names`; callers' frames
+prefixed with their method: ``main's x``), a static field by ``Cls.field``, an operand stack entry by
+``stack<depth>``; a path below it appends ``.field``, ``.length``, ``[index]`` and, for a
+String's length, ``.length()`` — e.g. ``args.length``, ``cur.next``, ``args[0].length()``.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
+from jhalt.bytecode.instructions import decode
+from jhalt.bytecode.local_names import HiddenLocal, hidden_locals, readable_local
+from jhalt.classfile.model import ClassFile, MethodInfo
 from jhalt.domains.state import (
     LENGTH,
     AbstractState,
@@ -22,35 +27,74 @@ from jhalt.domains.state import (
     Step,
     successors,
 )
+from jhalt.domains.strings import STRING_LENGTH
 from jhalt.domains.values import NULL, IntValue, Ref
+from jhalt.errors import ClassFormatError
 from jhalt.ids import FieldId
 from jhalt.program import Program
 
 
-def local_name(program: Program | None, state: AbstractState, frame_index: int, slot: int) -> str:
-    """The name of local ``slot`` of frame ``frame_index`` at its current pc."""
+def _hidden(program: Program, classfile: ClassFile, method: MethodInfo) -> tuple[HiddenLocal, ...]:
+    """The method's hidden for-each locals, decoded once per program (``Program.cache``)."""
+    key = ("hidden_locals", classfile.name, method.name, method.descriptor)
+    cached = program.cache.get(key)
+    if cached is None:
+        code = method.code
+        try:
+            instructions = decode(code.bytecode, classfile.constant_pool) if code else ()
+            found = (
+                hidden_locals(instructions, code, method.descriptor, method.is_static, method.name)
+                if code
+                else ()
+            )
+        except ClassFormatError:
+            found = ()
+        program.cache[key] = cached = found
+    return cached  # type: ignore[return-value]
+
+
+def named_local(
+    program: Program | None, state: AbstractState, frame_index: int, slot: int
+) -> tuple[str, bool]:
+    """``(name, from_source)`` of local ``slot`` of frame ``frame_index`` at its current pc:
+    `jhalt.bytecode.local_names.readable_local`, ``local #<slot>`` without the class file;
+    a caller's frame prefixed with its method (``main's args``)."""
     frame = state.frames[frame_index]
-    name = None
-    if program is not None:
-        classfile = program.find(frame.position.method.class_name)
-        method = (
-            classfile.method(frame.position.method.name, frame.position.method.descriptor)
-            if classfile
-            else None
+    text, from_source = f"local #{slot}", False
+    classfile = program.find(frame.position.method.class_name) if program is not None else None
+    method = (
+        classfile.method(frame.position.method.name, frame.position.method.descriptor)
+        if classfile is not None
+        else None
+    )
+    if program is not None and classfile is not None and method is not None and method.code:
+        hidden = _hidden(program, classfile, method)
+        text, from_source = readable_local(
+            method.code,
+            hidden,
+            method.descriptor,
+            method.is_static,
+            slot,
+            frame.position.pc,
+            method.name,
         )
-        if method is not None and method.code is not None:
-            name = method.code.local_name(slot, frame.position.pc)
-    text = name or f"local{slot}"
     if frame_index > 0:
-        text = f"{frame.position.method.name}:{text}"
-    return text
+        caller = frame.position.method.name
+        text = f"{'the constructor' if caller == '<init>' else caller}'s {text}"
+    return text, from_source
+
+
+def local_name(program: Program | None, state: AbstractState, frame_index: int, slot: int) -> str:
+    """The name of local ``slot`` of frame ``frame_index`` at its current pc (`named_local`)."""
+    return named_local(program, state, frame_index, slot)[0]
 
 
 def root_name(program: Program | None, state: AbstractState, root: Root) -> tuple[int, str]:
-    """``(priority, name)`` of a root; lower priorities name a reference first."""
+    """``(priority, name)`` of a root; lower priorities name a reference first: a local the
+    source names comes before one jhalt names (a for-each's copy of ``shapes`` is ``shapes``)."""
     if isinstance(root, LocalRoot):
-        text = local_name(program, state, root.frame, root.index)
-        return (1 if "local" in text else 0), text
+        text, from_source = named_local(program, state, root.frame, root.index)
+        return (0 if from_source else 1), text
     if isinstance(root, StaticRoot):
         return 2, f"{root.field.class_name.rsplit('/', 1)[-1]}.{root.field.name}"
     if isinstance(root, StackRoot):
@@ -60,7 +104,10 @@ def root_name(program: Program | None, state: AbstractState, root: Root) -> tupl
 
 
 def step_name(text: str, step: Step) -> str:
-    """``text`` followed by one path step: ``.field``, ``.length`` or ``[index]``."""
+    """``text`` followed by one path step: ``.field``, ``.length``, ``[index]``, or
+    ``.length()`` for the length of a String (the model's ``count`` field)."""
+    if step == STRING_LENGTH:
+        return f"{text}.length()"
     if isinstance(step, FieldId):
         return f"{text}.{step.name}"
     if step == LENGTH:

@@ -5,7 +5,8 @@ The facade `analyze_method` bundles all of it for one method; the modules are:
 `opcodes` (the table of opcode facts), `instructions` (decoding), `cfg` (basic blocks,
 exception edges, subroutines), `loops` (dominators, natural loops, irreducible regions),
 `frames` (verification types of locals and stack slots), `depths` (stack depths alone),
-`semantics` (stack shapes and Java's concrete integer and float semantics).
+`semantics` (stack shapes and Java's concrete integer and float semantics), `local_names`
+(readable names of locals: javac's hidden for-each locals, unnamed parameters).
 """
 
 from jhalt.bytecode.body import MethodBody, analyze_method

@@ -127,7 +127,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
         result = dataclasses.replace(result, jdk=jdk_used, replay_s=replayed)
     result = dataclasses.replace(result, wall_s=clock.wall_s())
     report = prove_report(result, classpath, args, float(args.timeout))
-    write_output(PROVE_FORMATS.render(args.format, report), args.out)
+    explain = getattr(args, "explain", False)
+    write_output(PROVE_FORMATS.render(args.format, report, explain), args.out)
     return prove_exit(result)
 
 
@@ -310,7 +311,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         findings, notes, classpath, args.source_root, proved=proved, safe=safe, jdk=used(jdk),
         summary=run_summary(outcomes, clock.wall_s()), missing_classes=missing,
     )  # fmt: skip
-    write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    write_output(
+        CHECK_FORMATS.render(args.format, report, getattr(args, "explain", False)), args.out
+    )
     code = check_exit(outcomes, len(findings), args.exit_zero, args.timeout)
     code = unreplayed_exit(findings, outcomes, args.no_validate) or code
     return require_proof_exit(args, outcomes, code)
@@ -332,7 +335,9 @@ def _report_interrupted(
     report = CheckReport(
         findings, notes, classpath, args.source_root, complete=False, summary=summary
     )
-    write_output(CHECK_FORMATS.render(args.format, report), args.out)
+    write_output(
+        CHECK_FORMATS.render(args.format, report, getattr(args, "explain", False)), args.out
+    )
     return signals.exit_code(stop.cause)
 
 
@@ -411,6 +416,16 @@ def _add_format(parser: argparse.ArgumentParser, names: list[str]) -> None:
     parser.add_argument("--format", choices=names, default=names[0])
 
 
+def _add_explain(parser: argparse.ArgumentParser) -> None:
+    """``--explain``: the text output adds the derivation (issue 34 item 4)."""
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="text output: after the plain explanation, the derivation in the analysis's own "
+        "terms (the proof's notation and the papers' theorems)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="jhalt",
@@ -431,6 +446,7 @@ def _add_prove(sub: argparse._SubParsersAction) -> None:
         "--timeout", type=positive_seconds, default=60.0, metavar="S", help="seconds (default 60)"
     )
     _add_format(prove, PROVE_FORMATS.names())
+    _add_explain(prove)
     prove.add_argument(
         "--source-root", type=existing_directory, metavar="DIR",
         help="source directory: the html page shows its lines",
@@ -472,6 +488,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         "--all", action="store_true", help="every public method of every class is an entry"
     )
     _add_format(check, CHECK_FORMATS.names())
+    _add_explain(check)
     check.add_argument(
         "--source-root",
         type=existing_directory,

@@ -16,6 +16,10 @@ The text format is for people (issue 4 item 5). Per finding:
         replay: confirmed (the JVM threw java.lang.NullPointerException at Loop.main(Loop.java:9))
         reproducer: /tmp/jhalt-reproducers-…/Loop_main_05a886_1/Reproduce_Loop_main.java
 
+A non-termination's title says in plain words why the loop never exits (issue 34 item 4);
+``--explain`` adds the analysis's ``derivation:`` (the proof's notation), which JSON has as
+``"derivation"``.
+
 Findings whose witness did not run on the JVM (``replay: not replayed, because …``: no
 sandbox, the JVM refused its options or the class, ``--no-validate``, …) come last, in a
 section of their own ("not replayed"): they are neither confirmed nor refuted. JSON marks each
@@ -124,8 +128,10 @@ def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
     return lines
 
 
-def finding_text(number: int, finding: Finding, sources: SourceLines | None = None) -> list[str]:
-    """The lines of one finding (module docstring)."""
+def finding_text(
+    number: int, finding: Finding, sources: SourceLines | None = None, explain: bool = False
+) -> list[str]:
+    """The lines of one finding (module docstring); with ``explain`` its derivation too."""
     location = finding.location
     lines = [f"[{number}] {_title(finding)}"]
     lines.append(f"{_INDENT}at {method_text(location.method)} ({_file_line(location)})")
@@ -147,6 +153,8 @@ def finding_text(number: int, finding: Finding, sources: SourceLines | None = No
         lines.extend(f"{_INDENT}    {call}" for call in finding.witness.calls)
     lines.append(f"{_INDENT}{replay_line(finding.witness)}")
     lines.append(f"{_INDENT}reproducer: {finding.witness.reproducer or 'none'}")
+    if explain and finding.derivation:
+        lines.append(f"{_INDENT}derivation: {finding.derivation}")
     return lines
 
 
@@ -156,20 +164,22 @@ def check_text(
     sources: SourceLines | None = None,
     jdk: JdkUsed | None = None,
     summary: CheckSummary | None = None,
+    explain: bool = False,
 ) -> str:
     """All findings (`finding_text`), those not replayed last under their own heading, their
     count, the JDK that replayed, the notes, then the run's summary (`summary_lines`), the last
     thing a long run prints. ``sources`` finds source lines and parameter names; without it
-    the path shows ``File.java:N`` only."""
+    the path shows ``File.java:N`` only. ``explain`` (``--explain``) adds each finding's
+    derivation (`Finding.derivation`)."""
     replayed = [f for f in findings if f.witness.replay is not Replay.NOT_RUN]
     unreplayed = [f for f in findings if f.witness.replay is Replay.NOT_RUN]
     lines: list[str] = []
     for number, finding in enumerate(replayed, 1):
-        lines.extend(finding_text(number, finding, sources) + [""])
+        lines.extend(finding_text(number, finding, sources, explain) + [""])
     if unreplayed:
         lines.extend([_unreplayed_heading(unreplayed), ""])
     for number, finding in enumerate(unreplayed, len(replayed) + 1):
-        lines.extend(finding_text(number, finding, sources) + [""])
+        lines.extend(finding_text(number, finding, sources, explain) + [""])
     apart = f", {len(unreplayed)} of them not replayed" if unreplayed else ""
     lines.append(f"{len(findings)} finding(s){apart}")
     if jdk is not None:

@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from jhalt.analyses.nontermination.overflow import power_hint
 from jhalt.dynamic.deadlock import Deadlock, Site
 from jhalt.dynamic.observer import Examination, LoopVerdict
 from jhalt.dynamic.prover import ClosureProof, Invariant, IterationRecord
@@ -292,7 +293,8 @@ def _overflow_text(proof: ClosureProof, names: Mapping[int, str]) -> str | None:
     return "; ".join(
         f"{render_location(o.location, names)} changes by {o.step:+d} per iteration and overflows "
         f"(as a {'32-bit int' if o.sort == 'int' else '64-bit long'}) after at most "
-        f"{o.iterations_left} more iterations, after which the loop may exit"
+        f"{o.iterations_left} more iterations{power_hint(o.iterations_left)}, after which the "
+        "loop may exit"
         for o in proof.overflows
     )
 
@@ -374,7 +376,7 @@ def _proof_text(verdict: LoopVerdict) -> list[str]:
     paths = ", ".join(f"#{n}" for n in proof.iterations)
     out.append(
         f"  argument: from any state satisfying the invariants and one of the paths {paths}, one "
-        "iteration leads to such a state again (Z3: G & P_i => G[M_i] & OR_j P_j[M_i]); the "
+        "iteration leads to such a state again (checked by Z3); the "
         f"current state satisfies the invariants and path #{proof.current_path}"
     )
     caveat = _caveat(proof, names)

@@ -3,7 +3,9 @@
 A table maps a format name (what ``--format`` takes) to a renderer, a function from the
 command's result to the text written to stdout or ``--out``. The first name registered is the
 command's default; a name registered twice is an error. Adding a format is one `register`
-call here (issue 13, item 5); the CLI takes its ``--format`` choices from the tables.
+call here (issue 13, item 5); the CLI takes its ``--format`` choices from the tables. A format
+may also register the renderer ``--explain`` uses (issue 34 item 4: the derivation after the
+plain words); a format without one renders the same either way (JSON carries everything).
 
 ======================  ==========================  ==========================================
 command                 result                      formats
@@ -35,7 +37,7 @@ from jhalt.report.graph_output import to_dot, to_json
 from jhalt.report.html_check import check_html
 from jhalt.report.html_prove import prove_html
 from jhalt.report.html_relevance import relevance_html
-from jhalt.report.prove_output import prove_json, prove_text
+from jhalt.report.prove_output import explained_prove_text, prove_json, prove_text
 from jhalt.report.relevance_output import (
     RelevanceReport,
     relevance_json,
@@ -56,12 +58,18 @@ class FormatTable(Generic[R]):
     def __init__(self, command: str) -> None:
         self.command = command
         self._renderers: dict[str, Callable[[R], str]] = {}
+        self._explained: dict[str, Callable[[R], str]] = {}
 
-    def register(self, name: str, renderer: Callable[[R], str]) -> None:
-        """Add ``name``; raises `ValueError` if the command already has a format of that name."""
+    def register(
+        self, name: str, renderer: Callable[[R], str], explained: Callable[[R], str] | None = None
+    ) -> None:
+        """Add ``name`` (with its ``--explain`` renderer ``explained``, if it has one); raises
+        `ValueError` if the command already has a format of that name."""
         if name in self._renderers:
             raise ValueError(f"{self.command}: format {name!r} is registered twice")
         self._renderers[name] = renderer
+        if explained is not None:
+            self._explained[name] = explained
 
     def names(self) -> list[str]:
         """The format names, in the order they were registered."""
@@ -72,8 +80,11 @@ class FormatTable(Generic[R]):
         """The first format registered."""
         return next(iter(self._renderers))
 
-    def render(self, name: str, result: R) -> str:
-        """``result`` in format ``name`` (`KeyError` for a name never registered)."""
+    def render(self, name: str, result: R, explain: bool = False) -> str:
+        """``result`` in format ``name`` (`KeyError` for a name never registered), with the
+        derivation when ``explain`` and the format has an ``--explain`` renderer."""
+        if explain and name in self._explained:
+            return self._explained[name](result)
         return self._renderers[name](result)
 
 
@@ -119,6 +130,10 @@ def _prove_text(report: ProveReport) -> str:
     return prove_text(report.result)
 
 
+def _explained_prove_text(report: ProveReport) -> str:
+    return explained_prove_text(report.result)
+
+
 def _prove_json(report: ProveReport) -> str:
     return prove_json(report.result)
 
@@ -138,12 +153,16 @@ def _check_html(report: CheckReport) -> str:
     )
 
 
-def _check_text(report: CheckReport) -> str:
+def _check_text(report: CheckReport, explain: bool = False) -> str:
     roots = [report.source_root] if report.source_root else []
     sources = SourceLines(report.classpath, roots)
     return check_text(
-        list(report.findings), list(report.notes), sources, report.jdk, report.summary
+        list(report.findings), list(report.notes), sources, report.jdk, report.summary, explain
     )
+
+
+def _explained_check_text(report: CheckReport) -> str:
+    return _check_text(report, explain=True)
 
 
 def _check_json(report: CheckReport) -> str:
@@ -165,12 +184,12 @@ def _disasm_text(classes: Sequence[ClassFile]) -> str:
 
 
 PROVE_FORMATS: FormatTable[ProveReport] = FormatTable("prove")
-PROVE_FORMATS.register("text", _prove_text)
+PROVE_FORMATS.register("text", _prove_text, _explained_prove_text)
 PROVE_FORMATS.register("json", _prove_json)
 PROVE_FORMATS.register("html", _prove_html)
 
 CHECK_FORMATS: FormatTable[CheckReport] = FormatTable("check")
-CHECK_FORMATS.register("text", _check_text)
+CHECK_FORMATS.register("text", _check_text, _explained_check_text)
 CHECK_FORMATS.register("json", _check_json)
 CHECK_FORMATS.register("sarif", _check_sarif)
 CHECK_FORMATS.register("html", _check_html)

@@ -7,16 +7,18 @@ import json
 from jhalt.analyses.recurrent import RecurrentSetResult
 from jhalt.findings import ProveResult
 from jhalt.report.run_summary import RunTimes
+from jhalt.report.verdict_text import derivation_lines, plain_proof_lines, plain_reason
 from jhalt.report.witness_text import replay_line, witness_lines
 
 
-def prove_text(result: ProveResult) -> str:
+def prove_text(result: ProveResult, explain: bool = False) -> str:
     """First line exactly YES, NO or MAYBE (termination-competition convention), then evidence:
-    the witness as Java-like inputs with its replay status and the JDK it was given to, the
-    evidence as it renders itself
-    (`jhalt.findings.Evidence.text_lines`), statistics, and the times (analysis, replay, wall:
-    `jhalt.report.run_summary.RunTimes`)."""
-    lines = [result.verdict.value, f"entry: {result.entry}", f"reason: {result.reason}"]
+    the reason in plain words, the witness as Java-like inputs with its replay status and the
+    JDK it was given to, the proof in plain words (`jhalt.report.verdict_text`), statistics,
+    and the times (analysis, replay, wall: `jhalt.report.run_summary.RunTimes`). With
+    ``explain`` (``--explain``) the derivation follows: the reason and the evidence as the
+    analysis renders them (`jhalt.findings.Evidence.text_lines`), notation and all."""
+    lines = [result.verdict.value, f"entry: {result.entry}", f"reason: {plain_reason(result)}"]
     if result.witness is not None:
         inputs = witness_lines(result.witness, result.entry)
         lines.append(f"witness: {inputs[0]}")
@@ -27,9 +29,10 @@ def prove_text(result: ProveResult) -> str:
         if result.witness.reproducer:
             lines.append(f"reproducer: {result.witness.reproducer}")
     if isinstance(result.proof, RecurrentSetResult):
-        lines.append(f"recurrent set: {result.proof.text}")
-    if result.proof is not None:
-        lines.extend(result.proof.text_lines())
+        lines.append(f"recurrent set: {result.proof.plain_set()}")
+    lines.extend(plain_proof_lines(result))
+    if explain:
+        lines.extend(derivation_lines(result))
     if result.stats:
         lines.append("stats: " + ", ".join(f"{k}={v}" for k, v in sorted(result.stats.items())))
     lines.append(f"time: {prove_times(result)}")
@@ -44,10 +47,18 @@ def prove_times(result: ProveResult) -> str:
     return RunTimes(result.time_s, result.replay_s, result.wall_s).text()
 
 
+def explained_prove_text(result: ProveResult) -> str:
+    """`prove_text` with the derivation (``--explain``)."""
+    return prove_text(result, explain=True)
+
+
 def prove_json(result: ProveResult) -> str:
     """The answer as JSON; a NO with a universal recurrent set also has it under the
-    top-level key ``recurrent_set`` (`RecurrentSetResult.recurrent_set_json`)."""
+    top-level key ``recurrent_set`` (`RecurrentSetResult.recurrent_set_json`). ``plain``
+    holds the plain reason and proof of the text output (issue 34 item 4), next to the
+    analysis's own ``reason`` and ``proof``."""
     data = result.to_json()
+    data["plain"] = [f"reason: {plain_reason(result)}", *plain_proof_lines(result)]
     if isinstance(result.proof, RecurrentSetResult):
         data["recurrent_set"] = result.proof.recurrent_set_json()
     return json.dumps(data, indent=2, sort_keys=True) + "\n"

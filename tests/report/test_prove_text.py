@@ -80,32 +80,59 @@ def _prove_text_of(capsys, name: str, *options: str) -> str:
 def test_yes_text_lists_each_loop_with_its_ranking_in_source_names(capsys) -> None:
     lines = _prove_text_of(capsys, "CountDown").splitlines()
     assert lines[0] == "YES"
-    assert any(line.startswith("  loop in CountDown.main(") for line in lines)
-    # `while (n > 0) n--;` on line 6 of CountDown.java: n itself ranks the loop
-    assert "    at line 6: ranking (n)" in lines
+    # `while (n > 0) n--;` on line 6 of CountDown.java: n itself ranks the loop, said in words
+    # (issue 34 item 4: where the loop is and why it ends, not the proof's notation)
     assert (
-        "  assuming integers are mathematical (no overflow; the competition's semantics)" in lines
+        "  the loop at line 6 of CountDown.main ends because n decreases by at least 1 each "
+        "time around and stays ≥ 0" in lines
+    )
+    assert (
+        "  assuming no integer overflows (the proof counts with unbounded integers; Java's int "
+        "and long wrap around)" in lines
     )
     assert '"its"' not in "\n".join(lines)  # the ITS is for --format json
 
 
-def test_yes_text_of_a_bounded_loop_says_how_many_steps_it_allows(capsys) -> None:
+def test_yes_text_of_a_bounded_loop_says_how_many_passes_it_allows(capsys) -> None:
     lines = _prove_text_of(capsys, "RemainderRound").splitlines()
     assert lines[0] == "YES"
-    assert "    at line 6: ranking (bounded: at most 2 steps in a row)" in lines
+    # x % 3 reaches 0 after at most two increments: the proof bounds the passes in a row
+    assert (
+        "  the loop at line 6 of RemainderRound.main ends because it cannot go around more "
+        "than 2 times in a row" in lines
+    )
 
 
-def test_no_text_names_the_kind_the_loop_and_the_evidence(capsys) -> None:
+def test_yes_derivation_keeps_the_ranking_functions_under_explain(capsys) -> None:
+    lines = _prove_text_of(capsys, "CountDown", "--explain").splitlines()
+    derivation = lines[lines.index("derivation:") + 1 :]
+    assert any(line.startswith("    loop in CountDown.main(") for line in derivation)
+    assert "      at line 6: ranking (n)" in derivation
+
+
+def test_no_text_says_in_plain_words_where_the_loop_is_and_why_it_never_exits(capsys) -> None:
     lines = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate").splitlines()
     assert lines[0] == "NO"
-    proof = lines[lines.index("proof:") + 1 :]
-    # the corpus header says kind=looping: the loop's state repeats
-    assert proof[0].startswith("  looping non-termination in NontermCounterStuck.main(")
-    assert "NontermCounterStuck.java" in proof[0]
-    assert proof[1].startswith("  evidence: ")
+    reason = next(line for line in lines if line.startswith("reason: "))
+    # the corpus header says kind=looping: with a short argument the loop's state repeats,
+    # running lines 6-7 only (the `i++` of line 8 is never reached)
+    assert reason.startswith(
+        "reason: the loop at NontermCounterStuck.java:6-7 (in NontermCounterStuck.main) never "
+        "exits: the witness brings it to a state that comes back unchanged"
+    )
+    assert "i = 0" in reason
+
+
+def test_no_derivation_names_the_kind_the_loop_and_the_evidence_under_explain(capsys) -> None:
+    lines = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate", "--explain")
+    derivation = lines.splitlines()[lines.splitlines().index("derivation:") + 1 :]
+    assert derivation[0].startswith("  reason: looping non-termination in NontermCounterStuck.main")
+    assert derivation[2].startswith("    looping non-termination in NontermCounterStuck.main(")
+    assert "NontermCounterStuck.java" in derivation[2]
+    assert derivation[3].startswith("    evidence: ")
 
 
 def test_no_evidence_speaks_in_source_names(capsys) -> None:
-    text = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate")
-    evidence = next(line for line in text.splitlines() if line.startswith("  evidence: "))
+    text = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate", "--explain")
+    evidence = next(line for line in text.splitlines() if line.startswith("    evidence: "))
     assert "LV0," not in evidence and " = " in evidence

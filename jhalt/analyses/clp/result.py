@@ -59,6 +59,28 @@ class ClpResult:
             text += f" ({MATHEMATICAL})"
         return text
 
+    def plain(self) -> str:
+        """The verdict in the user's terms (issue 34 item 4), without the engine's notation
+        (that is `explanation`): the loop or recursion by its source lines, which the witness's
+        input (shown with the witness: the proof's own variable names are the CLP's) makes run
+        forever."""
+        method = f"{self.method.dotted_class.rsplit('.', 1)[-1]}.{self.method.name}"
+        source = method.split(".", 1)[0].split("$", 1)[0] + ".java"
+        if self.lines:
+            low, high = self.lines
+            at = f"{source}:{low}" if low == high else f"{source}:{low}-{high}"
+        else:
+            at = f"pc {self.predicate.pc}"
+        given = " with the witness's input" if self.inputs() else ""
+        if self.kind == RECURSION:
+            names = " → ".join(f"{m.dotted_class.rsplit('.', 1)[-1]}.{m.name}" for m in self.cycle)
+            text = f"the recursion {names} at {at} never ends when the entry is called{given}"
+        else:
+            text = f"the loop at {at} (in {method}) never exits when the entry is called{given}"
+        if not self.proof.java_ints:
+            text += f" ({MATHEMATICAL})"
+        return text
+
     def site(self) -> LoopSite:
         return LoopSite(self.method, self.lines, self.cycle)
 
@@ -82,6 +104,7 @@ class ClpResult:
             "entry_values": {k: v for k, v in proof.values.items() if k in self.entry.arguments},
             "java_ints": proof.java_ints,
             "stats": self.stats,
+            "plain": self.plain(),
         }
 
     def text_lines(self) -> list[str]:

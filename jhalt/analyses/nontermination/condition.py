@@ -19,7 +19,14 @@ from jhalt.analyses.source_names import position_name, reference_names
 from jhalt.domains.state import AbstractState, StatePosition
 from jhalt.domains.values import IntValue
 from jhalt.program import Program
-from jhalt.smt.nonterm import Box, LoopSystem, NotEncodable, describe_bound, in_recurrent_set
+from jhalt.smt.nonterm import (
+    Box,
+    LinearBound,
+    LoopSystem,
+    NotEncodable,
+    describe_bound,
+    in_recurrent_set,
+)
 from jhalt.smt.session import SmtConfig
 
 _TAGS = {"J": "J"}  # JDWP tags of the integer type letters (all others read as int)
@@ -38,6 +45,42 @@ class RecurrentCondition:
     references: tuple[str, ...]
     positions: tuple[tuple[StatePosition, str, str], ...]
     text: str
+
+    def plain(self) -> str:
+        """The set in plain words: per head integer its tightest bounds, in source names
+        (``x ≤ -3``, ``0 ≤ x ≤ 1``, ``n = 0``), joined by "and"; the linear bounds of the
+        candidate invariant as `describe_bound` writes them. Empty when nothing is bounded."""
+        names = {
+            reference: name for reference, (_, _, name) in zip(self.references, self.positions)
+        }
+        lows: dict[str, int] = {}
+        highs: dict[str, int] = {}
+        linear: list[str] = []
+        for bound in (*self.system.invariants, *self.box):
+            if isinstance(bound, LinearBound):
+                linear.append(describe_bound(bound, names))
+                continue
+            reference, low, high = bound
+            if low is not None:
+                lows[reference] = max(low, lows.get(reference, low))
+            if high is not None:
+                highs[reference] = min(high, highs.get(reference, high))
+        parts = []
+        for reference in dict.fromkeys([*self.references, *lows, *highs]):
+            low, high, name = (
+                lows.get(reference),
+                highs.get(reference),
+                names.get(reference, reference),
+            )
+            if low is not None and low == high:
+                parts.append(f"{name} = {low}")
+            elif low is not None and high is not None:
+                parts.append(f"{low} ≤ {name} ≤ {high}")
+            elif low is not None:
+                parts.append(f"{name} ≥ {low}")
+            elif high is not None:
+                parts.append(f"{name} ≤ {high}")
+        return " and ".join([*parts, *linear])
 
     def holds(self, values: Mapping[StatePosition, int]) -> bool | None:
         """Whether concrete ``values`` (by position) are in the set; None when a position is

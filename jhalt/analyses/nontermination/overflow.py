@@ -73,9 +73,15 @@ def overflow_note(
     if outcome.found:
         return (
             f"non-terminating for mathematical integers; with Java ints a value overflows after about "
-            f"{iterations} iterations of the loop"
+            f"{iterations} iterations of the loop{power_hint(iterations)}"
         )
     return _growth_note(visits, iterations)
+
+
+def power_hint(count: int) -> str:
+    """`` (about 2^30)`` after a big count such as 1073741822: its nearest power of two, from
+    2^20 on, where a reader no longer sees the magnitude at a glance; empty below."""
+    return f" (about 2^{round(math.log2(count))})" if count >= 2**20 else ""
 
 
 def _growth_note(visits: list[AbstractState], iterations: int) -> str | None:
@@ -98,5 +104,5 @@ def _growth_note(visits: list[AbstractState], iterations: int) -> str | None:
         estimate = iterations + int((2**31 - last) / ((last - first) / span))
     return (
         f"non-terminating for mathematical integers; with Java ints a value grows without bound and "
-        f"overflows after about {estimate} iterations"
+        f"overflows after about {estimate} iterations{power_hint(estimate)}"
     )

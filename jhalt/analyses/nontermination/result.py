@@ -47,6 +47,46 @@ class NonTerminationResult:
             text += f" ({self.overflow_note})"
         return text
 
+    def plain(self) -> str:
+        """The verdict in the user's terms (issue 34 item 4): the loop by file and lines, and
+        why it never exits — a state that comes back unchanged (looping), or a condition on
+        its variables that no way around the loop leaves (non-looping) — in source names,
+        without the proof's notation (that is `explanation`, for ``--explain`` and JSON)."""
+        where = self.loop.plain_where()
+        data = self.evidence_data
+        exits = "ends" if self.loop.recursive else "exits"
+        if self.kind == LOOPING:
+            values = data.get("values") or data.get("state")
+            shown = f" ({values})" if values else ""
+            if data.get("method") == "exact repeat":
+                text = (
+                    f"{where} never {exits}: the witness brings it to a state that comes back "
+                    f"unchanged{shown}, so it repeats forever"
+                )
+            else:
+                text = (
+                    f"{where} never {exits}: every way around it comes back to its start with "
+                    f"the values that decide it unchanged{shown}"
+                )
+        else:
+            condition = self.condition.plain() if self.condition is not None else ""
+            condition = condition or " and ".join(data.get("invariant", ()))
+            per = data.get("iterations_per_step", 1)
+            around = "every way around it" if per == 1 else f"every {per} passes around it"
+            goes = "goes around"
+            if self.loop.recursive:
+                goes, around = "is entered", "every way back into it"
+            if condition:
+                text = (
+                    f"{where} never {exits} once it {goes} with {condition}: from there "
+                    f"{around} keeps this true, and the witness gets there"
+                )
+            else:
+                text = f"{where} never {exits}: no way around it leads out"
+        if self.overflow_note:
+            text += f" ({self.overflow_note})"
+        return text
+
     @property
     def what(self) -> str:
         """``looping non-termination``, ``non-looping non-termination``, or either as an
@@ -63,6 +103,7 @@ class NonTerminationResult:
             "evidence": self.evidence,
             "evidence_data": self.evidence_data,
             "overflow_note": self.overflow_note,
+            "plain": self.plain(),
         }
 
     def text_lines(self) -> list[str]:

@@ -50,6 +50,23 @@ class RecurrentSetResult:
     def explanation(self) -> str:
         return f"universal recurrent set in {self.loop}: {self.text}"
 
+    def plain_set(self) -> str:
+        """The set said with "and", "or", ≤ and ≥: ``i = 7 or 3 ≤ i ≤ 6``."""
+        parts = [
+            p.replace(" ∧ ", " and ").replace("<=", "≤").replace(">=", "≥") for p in self.disjuncts
+        ]
+        return " or ".join(f"({p})" if len(parts) > 1 and " and " in p else p for p in parts)
+
+    def plain(self) -> str:
+        """The verdict in the user's terms (issue 34 item 4): the loop by its source lines and
+        the set of values from which it never exits, said with "and"/"or"."""
+        values = ", ".join(f"{name} = {value}" for name, value in self.values.items())
+        text = (
+            f"{self.loop.plain_where()} never exits once {self.plain_set()}: every way around it keeps "
+            f"this true, and the witness gets there with {values}"
+        )
+        return f"{text} ({self.overflow_note})" if self.overflow_note else text
+
     def recurrent_set_json(self) -> dict[str, Any]:
         """The JSON value of ``recurrent_set``."""
         return {
@@ -69,6 +86,7 @@ class RecurrentSetResult:
             "kind": RECURRENT_SET,
             "loop": self.loop.to_json(),
             "evidence": self.explanation(),
+            "plain": self.plain(),
             "recurrent_set": self.recurrent_set_json(),
             "overflow_note": self.overflow_note,
         }

@@ -20,6 +20,7 @@ from jhalt.analyses.relevance.result import (
 )
 from jhalt.bytecode import Instruction, Kind
 from jhalt.bytecode.body import MethodBody
+from jhalt.bytecode.local_names import hidden_locals, readable_local
 from jhalt.ids import MethodId
 from jhalt.seg.graph import SymbolicExecutionGraph
 
@@ -108,9 +109,7 @@ def _describe(
 def _kind_and_subject(body: MethodBody, ins: Instruction, is_call: bool) -> tuple[str, str]:
     kind = ins.kind
     if kind in (Kind.STORE, Kind.IINC, Kind.LOAD) and ins.local is not None:
-        code = body.code
-        name = code.local_name(ins.local, ins.next_pc) or code.local_name(ins.local, ins.pc)
-        name = name or f"local{ins.local}"
+        name = body.code.local_name(ins.local, ins.next_pc) or _readable_local(body, ins)
         return (UNUSED_VALUE if kind is Kind.LOAD else DEAD_STORE), name
     if kind is Kind.FIELD:
         member = ins.member
@@ -127,6 +126,17 @@ def _kind_and_subject(body: MethodBody, ins: Instruction, is_call: bool) -> tupl
         text = f"{member.owner.rsplit('/', 1)[-1]}.{member.name}"
         return (IRRELEVANT_CALL if is_call else UNUSED_VALUE), text
     return UNUSED_VALUE, ""
+
+
+def _readable_local(body: MethodBody, ins: Instruction) -> str:
+    """The name of the local ``ins`` loads or stores where the class file has none at its next
+    pc: `jhalt.bytecode.local_names.readable_local` (a for-each's hidden local, a parameter,
+    ``local #<slot>``)."""
+    assert ins.local is not None
+    method = body.method
+    static, descriptor = method.is_static, method.descriptor
+    hidden = hidden_locals(body.instructions, body.code, descriptor, static, method.name)
+    return readable_local(body.code, hidden, descriptor, static, ins.local, ins.pc, method.name)[0]
 
 
 def group_by_line(

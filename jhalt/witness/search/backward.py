@@ -313,7 +313,7 @@ class _PathCheck:
         config = SmtConfig(self.limits.rlimit, self.limits.deadline)
         model = solve_path(facts, config, contents=facts)
         if model is SatAnswer.UNSAT:
-            return False, "integer and string constraints unsatisfiable", None
+            return False, "no integers and strings meet the path's conditions", None
         if not isinstance(model, PathModel):
             return False, "the solver found no model within its budget", None
         try:
