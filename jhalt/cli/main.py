@@ -28,7 +28,6 @@ from pathlib import Path
 from jhalt import __version__
 from jhalt.analyses.check import CheckedEntry, CheckSettings, ReplaySetup, check_and_replay
 from jhalt.analyses.prove import ALL, ENGINES, prove_termination
-from jhalt.analyses.recurrent import RecurrentSetResult, with_samples
 from jhalt.budget import NEVER, Budget, Deadline
 from jhalt.classfile import ClassPath, normalise_class_name
 from jhalt.cli import clock, clp_command, doctor, dynamic_commands, relevance_command, signals
@@ -70,13 +69,14 @@ from jhalt.cli.exits import (
     unreplayed_exit,
 )
 from jhalt.cli.output import write_output
+from jhalt.cli.prove_replay import replay_nontermination, replay_samples
 from jhalt.cli.prove_report import prove_report
 from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, select_library_jdk, used
 from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
-from jhalt.dynamic.confirm import finding_observer, result_observer
+from jhalt.dynamic.confirm import finding_observer
 from jhalt.errors import InputError, JhaltError
-from jhalt.findings import NON_TERMINATION, Finding, ProveResult
+from jhalt.findings import Finding
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -94,8 +94,6 @@ from jhalt.seg.field_types import build_with_field_types
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.compiler import compile_server
 from jhalt.witness.containment import allow_unsafe_replay
-from jhalt.witness.inputs import ConcreteInputs, args_inputs
-from jhalt.witness.replay import Claim, Jdk, not_replayed, replay
 
 """The replay's claim for an infinite recursion: the JVM's stack runs out in the cycle."""
 NO_VALIDATE_HELP = (
@@ -120,8 +118,8 @@ def cmd_prove(args: argparse.Namespace) -> int:
         blocked = None if args.no_validate else replay_blocker(classpath, jdk)
         how = (classpath.runtime_spec(), jdk, blocked)
         started = time.monotonic()
-        result = _replay_nontermination(result, how, args)
-        result = _replay_samples(result, how, args)
+        result = replay_nontermination(result, how, args)
+        result = replay_samples(result, how, args)
         replayed = None if args.no_validate or blocked else time.monotonic() - started
         jdk_used = None if args.no_validate else used(jdk)
         result = dataclasses.replace(result, jdk=jdk_used, replay_s=replayed)
@@ -130,58 +128,6 @@ def cmd_prove(args: argparse.Namespace) -> int:
     explain = getattr(args, "explain", False)
     write_output(PROVE_FORMATS.render(args.format, report, explain), args.out)
     return prove_exit(result)
-
-
-ReplayHow = tuple[str, Jdk | None, str | None]
-"""How `prove` replays: the class path given to ``java`` (`ClassPath.runtime_spec`), the
-JDK (``--java``, None: none found) and why the JVM cannot run the target, if it cannot."""
-
-
-def _replay_nontermination(
-    result: ProveResult, how: ReplayHow, args: argparse.Namespace
-) -> ProveResult:
-    """Run a NO's witness on a real JVM: first observed at the loop head
-    (`jhalt.dynamic.confirm`: an exact repeat, the proved condition, or Looper's proof),
-    else still running after ``--replay-wait`` seconds and, by thread dump, inside the
-    reported loop → confirmed (`jhalt.witness.replay`). The proof stands either way; the replay is extra evidence and is reported as it came out. ``blocked``
-    (in ``how``): why the local JVM cannot run the target (`jhalt.cli.versions`), then "not
-    replayed"."""
-    witness = result.witness
-    assert witness is not None
-    classpath, jdk, blocked = how
-    if args.no_validate or blocked:
-        outcome = not_replayed(blocked or "--no-validate")
-    else:
-        lines = result.loop.lines if result.loop else None
-        method = result.loop.method if result.loop else result.entry
-        inputs = (
-            args_inputs(witness.args)
-            if witness.args is not None
-            else ConcreteInputs.from_json(witness.inputs)
-        )
-        recursive = bool(result.loop.recursion) if result.loop else False
-        calls = result.loop.calls if result.loop else ()
-        span = (lines[0], lines[1]) if lines else None
-        claim = Claim(NON_TERMINATION.name, method, span, recursive, calls)
-        observe = result_observer(result, classpath)  # watch the loop first (issue 20)
-        outcome = replay(
-            classpath, result.entry, inputs, claim, args.replay_wait, jdk, observe=observe
-        )
-    return dataclasses.replace(result, witness=outcome.applied_to(witness))
-
-
-def _replay_samples(result: ProveResult, how: ReplayHow, args: argparse.Namespace) -> ProveResult:
-    """Replay the further witnesses into a NO's recurrent set (``--samples``) as the NO's
-    own witness is replayed."""
-    proof = result.proof
-    if not isinstance(proof, RecurrentSetResult) or not proof.samples:
-        return result
-    samples = []
-    for sample in proof.samples:
-        single = dataclasses.replace(result, witness=sample.witness, proof=None)
-        replayed = _replay_nontermination(single, how, args).witness
-        samples.append(dataclasses.replace(sample, witness=replayed or sample.witness))
-    return dataclasses.replace(result, proof=with_samples(proof, tuple(samples)))
 
 
 @dataclass(frozen=True)

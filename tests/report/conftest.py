@@ -71,10 +71,10 @@ class HtmlPages:
       in it.
     * ``yes``: `Count` ends: ``n - i`` falls by one each iteration and the loop needs it > 0.
     * ``check``: `Levels` (all three entries): ``first(null)`` dereferences null and
-      ``first("")`` reads past the end; ``ratio(a, 0)`` divides by zero; ``main(null)`` and
-      ``main`` with a null second argument dereference null; ``main`` with the second argument
-      ``<b>&amp;</b>`` throws IllegalStateException — six findings, of levels error (public
-      API misuse a caller cannot avoid), warning (null arguments), note (an exception the
+      ``first("")`` reads past the end; ``ratio(a, 0)`` divides by zero; ``main`` (run as
+      ``java`` runs it: its arguments are never null) with the second argument
+      ``<b>&amp;</b>`` throws IllegalStateException — four findings, of levels error (public
+      API misuse a caller cannot avoid), warning (a null argument), note (an exception the
       method throws itself, its precondition)."""
 
     directory: Path
