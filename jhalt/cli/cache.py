@@ -5,8 +5,8 @@ Key. A stored result is found under the hash of the run's *salt* — jhalt's ver
 hash of every file of the installed ``jhalt`` package (any change of the analysis invalidates
 everything), ``--timeout``, whether entries are called as methods, the JDK that replays
 (``java``'s resolved path), why replay is off (``--no-validate``, a class-file version the
-JVM cannot run), ``--unsafe-replay`` and the environment settings (``--inputs``,
-``--assertions``) — with the
+JVM cannot run), ``--unsafe-replay``, the environment settings (``--inputs``,
+``--assertions``) and ``--reproducer-style`` (the stored reproducers' tests) — with the
 entry and the hash of its class file's bytes. It is used only when
 every class the entry's analysis looked up (`RecordingClasses`) still has the bytes it had
 (hashes compared) or is still missing from the classpath, and, when the analysis listed the
@@ -109,7 +109,7 @@ def run_salt(
     java = os.path.realpath(setup.jdk.java) if setup.jdk is not None else "no JDK"
     environment = json.dumps(dataclasses.asdict(settings), default=sorted, sort_keys=True)
     parts = [code_digest(), repr(float(timeout_s)), str(as_method), java, str(setup.skip_reason)]
-    parts.append(environment)
+    parts += [environment, setup.reproducer_style.value]
     if unsafe_replay:
         parts.append("--unsafe-replay")
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()

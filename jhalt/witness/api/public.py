@@ -30,6 +30,7 @@ from jhalt.witness.api.plain import plain_calls
 from jhalt.witness.api.reproducer import public_reproducer
 from jhalt.witness.api.search import SearchRequest, search_calls
 from jhalt.witness.inputs import ConcreteInputs
+from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, ReplayResult, replay_source
 
 __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
@@ -53,7 +54,8 @@ class PublicSearch:
     names), the JDK, the reproducer directory and the entry's budget: the search gets
     ``API_SEARCH`` of the time left (at most ``API_SEARCH_CAP_S``), the replay ``REPLAY`` of
     what is left then (`jhalt.budget`); ``constructible``: the classes (slashed names) that a
-    public no-argument constructor makes, a receiver of the plain form (`plain_calls`)."""
+    public no-argument constructor makes, a receiver of the plain form (`plain_calls`);
+    ``style``: the reproducer's JUnit test (`jhalt.witness.junit`)."""
 
     classpath: str
     public_classes: tuple[str, ...]
@@ -61,6 +63,7 @@ class PublicSearch:
     directory: Path
     budget: Budget
     constructible: frozenset[str] = frozenset()
+    style: ReproducerStyle = ReproducerStyle.REGRESSION
 
 
 def _calls(
@@ -109,8 +112,9 @@ def public_witness(
     if calls is None:
         return "no public call sequence found"
     sources = public_reproducer(
-        entry, calls, claim.kind, claim.method, assertions=bool(inputs.assertions)
-    )
+        entry, calls, claim.kind, claim.method, assertions=bool(inputs.assertions),
+        style=how.style, lines=claim.lines,
+    )  # fmt: skip
     try:
         main, test = sources.write(how.directory)
     except OSError as error:
