@@ -122,6 +122,7 @@ def _assertion(reported: Reported, body: JUnitBody, timeout_s: float) -> list[st
         ]
     if reported.kind.exception is None:
         raise ValueError(f"no JUnit test for a finding shown as {reported.kind.shown.value!r}")
+    _class_literal(reported.kind.exception)  # a Java class name, else ValueError
     return [f"        assertDoesNotThrow({_lambda(body.call)},", f"                {message});"]
 
 
