@@ -11,7 +11,6 @@ from jhalt.ids import FieldId, MethodId
 from jhalt.witness.api.goals import Goal, forges_state, goals, null_arguments, seeds
 from jhalt.witness.api.plain import plain_calls, source_type
 from jhalt.witness.api.reproducer import public_reproducer
-from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.api.search import SearchRequest, configuration
 from jhalt.witness.inputs import (
     ArrayInput,
@@ -24,6 +23,7 @@ from jhalt.witness.inputs import (
     StaticValue,
     StringInput,
 )
+from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import Claim
 
 LABEL = FieldId("shelf/Box", "label", "Ljava/lang/String;")

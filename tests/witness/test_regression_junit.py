@@ -21,6 +21,8 @@ from javac import compile_java
 from test_witness_junit import CONSOLE, needs_junit
 from witness_kit import needs_jdk
 
+from jhalt.cli.main import main
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # class -> (flawed source, fixed source); "// FLAW" marks the line a finding reports
@@ -257,3 +259,29 @@ def test_a_package_private_entry_is_called_by_reflection_and_says_why(
     source = _source(generated, "private")
     assert "// reflection: lib.Hidden.div is not public in a public class" in source
     assert "assertDoesNotThrow(() -> run()," in source
+
+
+@needs_jdk
+@pytest.mark.parametrize("style", ["regression", "characterise", None])
+def test_the_style_option_chooses_the_test(tmp_path: Path, style: str | None) -> None:
+    """``--reproducer-style characterise`` writes the test that passes while the behaviour is
+    present (assertThrows); the default is the regression test. No replay is needed to write
+    them (``--no-validate``): ``Ratio.ratio`` is public, so the call is plain either way."""
+    classes = compile_java([_written(tmp_path, "Ratio")])
+    chosen = ["--reproducer-style", style] if style else []
+    main(["check", str(classes), "--entry", "Ratio.ratio(II)I", "--no-validate", "--no-cache",
+          "--reproducers", str(tmp_path / "out"), "--quiet", *chosen])  # fmt: skip
+    (test,) = (tmp_path / "out").rglob("Reproduce_Ratio_ratioTest.java")
+    source = test.read_text(encoding="utf-8")
+    if style == "characterise":
+        assert "assertThrows(java.lang.ArithmeticException.class" in source
+        assert "assertDoesNotThrow" not in source
+    else:
+        assert re.search(r"assertDoesNotThrow\(\(\) -> Ratio\.ratio\(\d+, 0\),", source)
+        assert "assertThrows" not in source and "java.lang.reflect" not in source
+
+
+def _written(directory: Path, name: str) -> Path:
+    path = directory / f"{name}.java"
+    path.write_text(PROGRAMS[name][0], encoding="utf-8")
+    return path
