@@ -4,10 +4,12 @@ inputs in one line for the test's failure message.
 `compact_call` answers the one statement that calls a static method or a constructor with the
 witness's values written inline — ``S.ratio(4, 0);``, ``M.main(new String[] {"0"});`` — or
 None when the witness cannot be written so (a receiver, an object other than a bare
-``java.lang.Object``, static fields, environment values, a nested class, an array or object
-reached twice, or a cycle). A cast is written only where the value's own type is not the
+``java.lang.Object``, static fields, a nested class, an array or object reached twice, or a
+cycle). Environment values do not matter here: the rewritten classes a run puts first on the
+class path return them (`jhalt.witness.inject`), whoever calls the entry. A cast is written only where the value's own type is not the
 parameter's (``(byte) 3``, ``(String) null``), so that Java's overload resolution still picks
-exactly the entry: a literal of the parameter's own type is the most specific match.
+exactly the entry: a literal of the parameter's own type is the most specific match. A finite
+float is its shortest decimal (``0.1``, ``1.5f``), which Java reads back to the same bits.
 
 Assumption (stated in the README): strings are written as literals (``"0"``), which the JVM
 interns, where the witness's strings are fresh objects; the tested program is assumed not to
@@ -20,6 +22,7 @@ public in a public class (the test lives in the default package).
 
 from __future__ import annotations
 
+import math
 import re
 
 from jhalt.classfile.descriptors import parse_method_descriptor
@@ -86,6 +89,8 @@ class _Inline:
     def value(self, value: Value) -> str | None:
         if isinstance(value, NullInput):
             return "null"
+        if isinstance(value, FloatInput) and math.isfinite(value.value):
+            return readable_literal(value)  # the shortest decimal: Java reads the same bits
         if isinstance(value, (IntInput, FloatInput)):
             return exact_literal(value)
         if isinstance(value, StringInput):
@@ -108,7 +113,7 @@ class _Inline:
 def compact_call(entry: MethodId, inputs: ConcreteInputs) -> str | None:
     """The statement calling ``entry`` (static or a constructor) with ``inputs`` inline, or
     None (module docstring)."""
-    if inputs.statics or inputs.environment or inputs.receiver is not None:
+    if inputs.statics or inputs.receiver is not None:
         return None
     if entry.name == "<clinit>" or "$" in entry.class_name:
         return None

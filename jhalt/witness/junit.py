@@ -81,7 +81,8 @@ class JUnitBody:
     """The Java of a regression test: ``setup`` statements, then ``call`` (the statement that
     shows the finding) inside the assertion; ``reflection``: why the calls use reflection
     (None: plain public calls), said in a comment; ``members`` and ``imports``: what the
-    calls need besides the test method (the reflective builder and its helpers)."""
+    calls need besides the test method (the reflective builder and its helpers); ``comments``
+    (``// …`` lines) and ``assertions`` (``assert`` statements enabled) come first."""
 
     setup: tuple[str, ...]
     call: str
@@ -89,6 +90,7 @@ class JUnitBody:
     members: tuple[str, ...] = ()
     imports: str = ""
     assertions: bool = False
+    comments: tuple[str, ...] = ()
 
 
 def _lambda(statement: str) -> str:
@@ -152,6 +154,7 @@ def regression_source(
             "    @Test",
             f"    public void {_test_name(reported)}() throws Throwable {{",
             *why,
+            *(f"        {_safe(line)}" for line in body.comments),
             *(enable if body.assertions else []),
             *(f"        {statement}" for statement in body.setup),
             *assertion,

@@ -207,7 +207,8 @@ def _regression_body(
     """The regression test's calls: the public ones, else ``run()`` with its builder."""
     if test.calls:
         setup, call = split_calls(test.calls)
-        return JUnitBody(setup, call, assertions=bool(inputs.assertions))
+        comments = tuple(environment_comment(inputs))
+        return JUnitBody(setup, call, assertions=bool(inputs.assertions), comments=comments)
     members = ("", *run, _HELPERS.replace("__CLASS__", test_class))
     return JUnitBody((), "run();", test.reflection, members, _IMPORTS)
 
@@ -246,7 +247,7 @@ class _RunBody:
             lines.append(
                 f"        LOADER.setDefaultAssertionStatus({str(self.inputs.assertions).lower()});"
             )
-        lines.extend(self._environment_comment())
+        lines.extend(f"        {line}" for line in environment_comment(self.inputs))
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
@@ -270,24 +271,6 @@ class _RunBody:
         lines.append("        // 4. the call")
         lines.append(f"        {self._call(entry)}")
         lines.append("    }")
-        return lines
-
-    def _environment_comment(self) -> list[str]:
-        """The environment values as comments: a run needs the rewritten classes of
-        `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
-        them next to the reproducer)."""
-        lines = []
-        if self.inputs.environment:
-            lines.append(
-                "        // environment values, in call order per site: the classes in injected/"
-                " next to this file return them (put it first on the class path)"
-            )
-        for env in self.inputs.environment:
-            values = ", ".join(value_literal(v) for v in env.values)
-            site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
-            lines.append(
-                f"        //   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}"
-            )
         return lines
 
     def _allocation(self, entry: ObjectInput | ArrayInput | StringInput) -> str:
@@ -347,6 +330,23 @@ class _RunBody:
             f"invoke({owner}, {string_literal(entry.name)}, {types}, "
             f"{string_literal(result)}, {receiver_code}, {arguments});"
         )
+
+
+def environment_comment(inputs: ConcreteInputs) -> list[str]:
+    """The environment values as comment lines: a run needs the rewritten classes of
+    `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
+    them next to the reproducer)."""
+    lines = []
+    if inputs.environment:
+        lines.append(
+            "// environment values, in call order per site: the classes in injected/"
+            " next to this file return them (put it first on the class path)"
+        )
+    for env in inputs.environment:
+        values = ", ".join(value_literal(v) for v in env.values)
+        site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
+        lines.append(f"//   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}")
+    return lines
 
 
 def _is_default(value: Value) -> bool:

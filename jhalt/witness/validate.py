@@ -58,8 +58,6 @@ def junit_request(
     reason = NO_PUBLIC_CALLS
     if not public_entry:
         reason = f"{entry.dotted_class}.{entry.name} is not public in a public class"
-    elif inputs.environment:
-        reason = "environment values: the classes in injected/ return them (first on the path)"
     elif inputs.receiver is not None:
         reason = "the receiver's fields are set as the witness has them"
     elif inputs.statics:

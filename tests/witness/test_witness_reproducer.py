@@ -7,7 +7,13 @@ import pytest
 
 from jhalt.findings import NON_TERMINATION
 from jhalt.ids import MethodId
-from jhalt.witness.inputs import ConcreteInputs, IntInput, NullInput, args_inputs
+from jhalt.witness.inputs import (
+    ConcreteInputs,
+    EnvironmentValues,
+    IntInput,
+    NullInput,
+    args_inputs,
+)
 from jhalt.witness.java_literals import string_literal
 from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.reproducer import (
@@ -62,3 +68,25 @@ def test_inputs_must_fit_the_entry() -> None:
         generate_reproducer(MAIN, ConcreteInputs(arguments=(IntInput(1),)), "x.Y")
     with pytest.raises(ValueError):
         generate_reproducer(MAIN, ConcreteInputs(arguments=(NullInput(),)), "not a class name!")
+
+
+def test_the_regression_test_makes_the_given_calls_and_names_the_environment() -> None:
+    """Given plain calls, the test makes them (no reflection) and says in comments which
+    values the rewritten classes of injected/ return; the message names kind, method, line."""
+    entry = MethodId("p/Game", "play", "(I)I")
+    site = MethodId("p/Game", "play", "(I)I")
+    rolled = EnvironmentValues(
+        site, 4, MethodId("java/util/Random", "nextInt", "(I)I"), "invokevirtual", (IntInput(6),)
+    )
+    inputs = ConcreteInputs(arguments=(IntInput(2),), environment=(rolled,))
+    request = JUnitRequest(calls=("p.Game.play(2);",), lines=(9, 9))
+    source = generate_reproducer(entry, inputs, "java.lang.ArithmeticException", test=request)
+    test = source.test_source
+    assert "assertDoesNotThrow(() -> p.Game.play(2)," in test
+    assert "java.lang.reflect" not in test and "setAccessible" not in test
+    assert "// environment values, in call order per site" in test
+    assert "java.util.Random.nextInt(I)I at p.Game.play@4: Integer.valueOf(6)" in test.replace(
+        "//   ", ""
+    )
+    message = "uncaught java.lang.ArithmeticException in Game.play, line 9; input: (2)"
+    assert message in test
