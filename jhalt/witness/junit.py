@@ -35,6 +35,8 @@ __all__ = [
     "exception_test",
     "hang_test",
     "junit_test",
+    "needed_imports",
+    "needed_members",
     "regression_source",
     "split_calls",
 ]
@@ -247,3 +249,38 @@ def split_calls(statements: Sequence[str]) -> tuple[tuple[str, ...], str]:
     if not statements:
         raise ValueError("no call to test")
     return tuple(statements[:-1]), statements[-1]
+
+
+def _declared(chunk: str) -> str | None:
+    """The name a chunk of Java members declares (``static … name(`` or ``static … NAME =``)."""
+    found = re.search(r"\bstatic\b[^=(;]*?\b(\w+)\s*[(=]", chunk)
+    return found.group(1) if found else None
+
+
+def needed_members(members: str, using: str) -> str:
+    """The chunks of ``members`` (separated by blank lines, each declaring one static member;
+    a chunk declaring none is kept) that ``using`` names, directly or through each other, in
+    their order. A name counts as used wherever it stands as a word (a comment too): a chunk
+    too many is harmless, one too few would not compile."""
+    chunks = [chunk for chunk in re.split(r"\n\s*\n", members) if chunk.strip()]
+    names = {chunk: _declared(chunk) for chunk in chunks}
+    kept = {chunk for chunk, name in names.items() if name is None}
+    pending = [using]
+    while pending:
+        text = pending.pop()
+        for chunk, name in names.items():
+            if chunk not in kept and name and re.search(rf"\b{re.escape(name)}\b", text):
+                kept.add(chunk)
+                pending.append(chunk)
+    return "\n\n".join(chunk for chunk in chunks if chunk in kept)
+
+
+def needed_imports(imports: str, code: str) -> str:
+    """The ``import a.b.C;`` lines of ``imports`` whose simple name ``code`` uses."""
+    lines = [line for line in imports.splitlines() if line.startswith("import ")]
+    used = [
+        line
+        for line in lines
+        if re.search(rf"\b{re.escape(line.rstrip(';').rsplit('.', 1)[-1])}\b", code)
+    ]
+    return "\n".join(used)

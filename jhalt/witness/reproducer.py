@@ -59,6 +59,8 @@ from jhalt.witness.junit import (
     Reported,
     ReproducerStyle,
     junit_test,
+    needed_imports,
+    needed_members,
     regression_source,
     split_calls,
 )
@@ -209,8 +211,10 @@ def _regression_body(
         setup, call = split_calls(test.calls)
         comments = tuple(environment_comment(inputs))
         return JUnitBody(setup, call, assertions=bool(inputs.assertions), comments=comments)
-    members = ("", *run, _HELPERS.replace("__CLASS__", test_class))
-    return JUnitBody((), "run();", test.reflection, members, _IMPORTS)
+    # only the helpers the builder calls: the test stays as short as reflection lets it
+    helpers = needed_members(_HELPERS.replace("__CLASS__", test_class), "\n".join(run))
+    imports = needed_imports(_IMPORTS, "\n".join(run) + helpers)
+    return JUnitBody((), "run();", test.reflection, ("", *run, helpers), imports)
 
 
 _IMPORTS = """

@@ -5,7 +5,9 @@ API in a few lines, and says in its message what the finding is.
 Each program below has a flaw and a fixed twin with the same classes and signatures; `jhalt
 check` writes the reproducers for the flawed one, and every generated test is compiled once
 and run by JUnit's console launcher against both: the flawed classes must fail it, the fixed
-ones pass it. Needs a JDK and JUnit 5's console launcher (as test_witness_junit.py)."""
+ones pass it. Where only reflection can make the witness (forged objects, static fields), the
+test of a witness that shows the flaw must fail and that of one that does not must pass. Needs a
+JDK and JUnit 5's console launcher (as test_witness_junit.py)."""
 
 from __future__ import annotations
 
@@ -19,9 +21,26 @@ from pathlib import Path
 import pytest
 from javac import compile_java
 from test_witness_junit import CONSOLE, needs_junit
-from witness_kit import needs_jdk
+from witness_kit import (
+    ARITH,
+    COMPUTE,
+    EXACT,
+    LENGTH,
+    NPE,
+    PROBE,
+    RATIO,
+    exact_inputs,
+    graph,
+    links,
+    needs_jdk,
+    pair_inputs,
+    program_classes,
+    statics_inputs,
+)
 
 from jhalt.cli.main import main
+from jhalt.findings import NON_TERMINATION
+from jhalt.witness.reproducer import JUnitRequest, generate_reproducer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -285,3 +304,62 @@ def _written(directory: Path, name: str) -> Path:
     path = directory / f"{name}.java"
     path.write_text(PROGRAMS[name][0], encoding="utf-8")
     return path
+
+
+# Reflection where no public call can make the witness: the programs of programs/ called with
+# a witness that shows the flaw (the test must fail) and with one that does not (it must pass).
+# entry -> (expected kind, inputs showing the flaw, inputs not showing it or None)
+REFLECTIVE = {
+    PROBE: (NPE, graph(shared=True), graph(shared=False)),  # forged objects, shared or not
+    LENGTH: (NON_TERMINATION.name, links(cyclic=True), links(cyclic=False)),  # a cycle: a hang
+    COMPUTE: (ARITH, statics_inputs(True), statics_inputs(False)),  # a static final field
+    RATIO: (ARITH, pair_inputs(), None),  # a receiver with its private fields set
+    EXACT: (ARITH, exact_inputs(shared_rows=True), exact_inputs(shared_rows=False)),
+}
+
+
+def _reflective_tests(directory: Path, flawed: bool) -> list[str]:
+    """The regression tests of `REFLECTIVE` written into ``directory``; their class names."""
+    names = []
+    for entry, (kind, present, absent) in REFLECTIVE.items():
+        inputs = present if flawed else absent
+        if inputs is not None:
+            test = JUnitRequest(reflection="the witness needs forged state")
+            sources = generate_reproducer(entry, inputs, kind, hang_timeout_s=1.0, test=test)
+            sources.write(directory)
+            names.append(sources.test_class_name)
+    return names
+
+
+@needs_jdk
+@needs_junit
+@pytest.mark.jvm
+def test_reflective_regression_tests_fail_exactly_when_the_witness_shows_the_flaw(
+    tmp_path: Path,
+) -> None:
+    """Each test holds only the reflective helpers it calls (all of them compile) and fails on
+    the witness that shows the flaw, passes on its twin that does not."""
+    outcomes = {}
+    for flawed in (True, False):
+        directory = tmp_path / ("flawed" if flawed else "sound")
+        names = _reflective_tests(directory / "src", flawed)
+        classpath = os.pathsep.join([program_classes(), str(CONSOLE)])
+        compiled = subprocess.run(
+            ["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(directory / "out"),
+             "-cp", classpath, *map(str, (directory / "src").glob("*Test.java"))],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert compiled.returncode == 0, compiled.stderr
+        command = ["java", "-jar", str(CONSOLE), "--disable-banner", "--details=summary"]
+        selected = [option for name in names for option in ("--select-class", name)]
+        outcomes[flawed] = subprocess.run(
+            [*command, "-cp", os.pathsep.join([program_classes(), str(directory / "out")]),
+             *selected],
+            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        sources = [p.read_text(encoding="utf-8") for p in (directory / "src").glob("*Test.java")]
+        assert all("// reflection: the witness needs forged state" in s for s in sources)
+    assert "5 tests failed" in outcomes[True].stdout, outcomes[True].stdout
+    assert "0 tests successful" in outcomes[True].stdout, outcomes[True].stdout
+    assert "4 tests successful" in outcomes[False].stdout, outcomes[False].stdout
+    assert outcomes[False].returncode == 0, outcomes[False].stdout
