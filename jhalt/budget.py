@@ -95,6 +95,9 @@ CHECK_ANALYSIS_REPLAYED = 0.5
 CHECK_ANALYSIS_UNREPLAYED = 0.9
 CHECK_GRAPH = 0.4
 CHECK_NONTERMINATION = 0.3
+CHECK_RECURRENT_MAX_S = 1.0
+"""The recurrent-set engine after the non-termination search found nothing (at most this,
+within the entry's analysis time)."""
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0

@@ -59,12 +59,22 @@ class MalformedCodeError(ClassFormatError):
         super().__init__(f"malformed code in {method}: {defect}", source)
 
 
-class MissingClassError(InputError):
-    """A class needed by the analysis is neither on the classpath nor described in jhalt."""
+class JdkImageError(InputError):
+    """The JDK's runtime image (``lib/modules``) or one resource in it cannot be read: not an
+    image, truncated, corrupted, or compressed in a way jhalt does not decompress. jhalt then
+    falls back to its JDK descriptions (`jhalt.program.jdk_library`) and says why."""
 
-    def __init__(self, class_name: str) -> None:
+
+class MissingClassError(InputError):
+    """A class needed by the analysis is neither on the classpath nor in the JDK's class
+    library (the runtime image, else jhalt's descriptions). ``reason`` says why a JDK class
+    that exists could not be read, when that is the case."""
+
+    def __init__(self, class_name: str, reason: str | None = None) -> None:
         self.class_name = class_name
-        super().__init__(f"class not found: {class_name.replace('/', '.')}")
+        self.reason = reason
+        text = f"class not found: {class_name.replace('/', '.')}"
+        super().__init__(f"{text} ({reason})" if reason else text)
 
 
 class UnsupportedError(JhaltError):

@@ -26,6 +26,8 @@ from jhalt.analyses.absence import AbsenceProof, prove_absence
 from jhalt.analyses.exceptions import ExceptionReport, check_exceptions
 from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermination
 from jhalt.analyses.nontermination.result import NonTerminationResult
+from jhalt.analyses.recurrent import RecurrentConfig, find_recurrent_nontermination
+from jhalt.analyses.recurrent.result import RECURRENT_SET, RecurrentSetResult
 from jhalt.analyses.triage import (
     assess,
     constructible_classes,
@@ -38,6 +40,7 @@ from jhalt.budget import (
     CHECK_END_RESERVE_S,
     CHECK_GRAPH,
     CHECK_NONTERMINATION,
+    CHECK_RECURRENT_MAX_S,
     REPLAY,
     REPLAY_CAP_S,
     REPLAY_FLOOR_S,
@@ -51,6 +54,7 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
+from jhalt.witness.api.literals import class_literals
 from jhalt.witness.api.public import PublicSearch
 from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import BUDGET_SPENT, Jdk, Observer
@@ -99,7 +103,11 @@ def check_entry(
     report = dataclasses.replace(report, absence=prove_absence(graph))
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     search = search_nontermination(graph, program, registry, config, options)
-    found = search.result
+    found: NonTerminationResult | RecurrentSetResult | None = search.result
+    if found is None and not deadline.expired():
+        # the recurrent-set engine, as `prove` tries it after the others (seed 002)
+        recurrent = RecurrentConfig(deadline=deadline.within(CHECK_RECURRENT_MAX_S))
+        found = find_recurrent_nontermination(graph, program, registry, recurrent).result
     if found is None:
         # an internal error it caught is a note, which ends the run with exit 3 (jhalt.errors)
         caught = [f"non-termination search: {r}" for r in search.reasons if INTERNAL_ERROR in r]
@@ -108,11 +116,14 @@ def check_entry(
         stats = {**report.stats, **({"non_termination_stopped": stopped[0]} if stopped else {})}
         return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]), stats=stats)
     finding = nontermination_finding(entry, found)
-    stats = {**report.stats, "non_termination": found.kind}
+    kind = found.kind if isinstance(found, NonTerminationResult) else RECURRENT_SET
+    stats = {**report.stats, "non_termination": kind}
     return dataclasses.replace(report, findings=report.findings + (finding,), stats=stats)
 
 
-def nontermination_finding(entry: MethodId, found: NonTerminationResult) -> Finding:
+def nontermination_finding(
+    entry: MethodId, found: NonTerminationResult | RecurrentSetResult
+) -> Finding:
     loop = found.loop
     first_line = loop.lines[0] if loop.lines else None
     location = SourceLocation(loop.method, loop.head_pc, loop.source_file, first_line)
@@ -256,7 +267,7 @@ def _triaged(
     spent = replays.remaining() < REPLAY_MIN_S
     assessment = assess(
         program, finding, command_line=command_line,
-        search=None if spent else _public_search(program, setup, directory, replays),
+        search=None if spent else _public_search(program, finding, setup, (directory, replays)),
         include_internal=setup.include_internal,
     )  # fmt: skip
     if assessment.hidden:
@@ -320,13 +331,19 @@ def proof_note(entry: MethodId, proof: AbsenceProof, settings: CheckSettings) ->
 
 
 def _public_search(
-    program: Program, setup: ReplaySetup, directory: Path, budget: Budget
+    program: Program, finding: Finding, setup: ReplaySetup, where: tuple[Path, Budget]
 ) -> PublicSearch | None:
-    """How a finding's public-API witness is searched (None when nothing may run)."""
+    """How ``finding``'s public-API witness is searched (None when nothing may run): its
+    reproducer below the directory, within the budget of ``where``, its hang observed as the
+    finding's own replay would observe it."""
     if setup.jdk is None or setup.skip_reason is not None:
         return None
+    directory, budget = where
     classes = public_classes(program)
+    observe = setup.observe(finding, setup.classpath) if setup.observe else None
+    owner = program.find(finding.entry.class_name)
+    literals = class_literals(owner) if owner is not None else ()
     return PublicSearch(
         setup.classpath, classes, setup.jdk, directory / "public", budget,
-        constructible_classes(program), setup.reproducer_style,
+        constructible_classes(program), observe, literals, setup.reproducer_style,
     )  # fmt: skip

@@ -1,5 +1,5 @@
-"""Reading Java class files: bytes -> `ClassFile`, and classpaths of jars/directories/files.
-The only package that knows the class-file format (JVM spec ch. 4); it knows nothing of analysis."""
+"""Reading Java class files: bytes -> `ClassFile`, classpaths of jars/directories/files, and the
+JDK's runtime image (jimage). It knows the class-file format (JVM spec ch. 4), nothing of analysis."""
 
 from jhalt.classfile.classpath import ClassPath, normalise_class_name
 from jhalt.classfile.model import ClassFile, Code, FieldInfo, MethodInfo

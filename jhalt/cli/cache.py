@@ -4,7 +4,8 @@ analysed again; its stored result is reported instead, reproducers included.
 Key. A stored result is found under the hash of the run's *salt* — jhalt's version and the
 hash of every file of the installed ``jhalt`` package (any change of the analysis invalidates
 everything), ``--timeout``, whether entries are called as methods, the JDK that replays
-(``java``'s resolved path), why replay is off (``--no-validate``, a class-file version the
+(``java``'s resolved path), the JDK class library the analysis reads (its runtime image's
+path and version, or why there is none), why replay is off (``--no-validate``, a class-file version the
 JVM cannot run), ``--unsafe-replay``, the environment settings (``--inputs``,
 ``--assertions``) and ``--reproducer-style`` (the stored reproducers' tests) — with the
 entry and the hash of its class file's bytes. It is used only when
@@ -65,6 +66,7 @@ from jhalt.findings import Finding
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.program.jdk import jdk_descriptions
+from jhalt.program.jdk_library import jdk_library, selected_jdk, use_jdk_home
 from jhalt.seg.evaluate.callee_effects import shared_facts
 from jhalt.witness.startup import could_not_start
 
@@ -109,7 +111,7 @@ def run_salt(
     java = os.path.realpath(setup.jdk.java) if setup.jdk is not None else "no JDK"
     environment = json.dumps(dataclasses.asdict(settings), default=sorted, sort_keys=True)
     parts = [code_digest(), repr(float(timeout_s)), str(as_method), java, str(setup.skip_reason)]
-    parts += [environment, setup.reproducer_style.value]
+    parts += [environment, jdk_library().status(), setup.reproducer_style.value]
     if unsafe_replay:
         parts.append("--unsafe-replay")
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
@@ -189,13 +191,19 @@ class RecordingCheck:
     run: Callable[[Program, MethodId], CheckedEntry]
     spec: str
     reproducer_root: Path
+    jdk: tuple[Path | None, Path | None] = field(default_factory=selected_jdk)
+    """The JDK class library chosen where the check was made (``--java``), chosen again
+    where it runs (a dask worker is another process)."""
 
     def prepare(self, share_facts: bool = True) -> None:
-        """Open the classpath, load jhalt's JDK descriptions and (with ``share_facts``)
-        compute the program's shared facts (`shared_facts`) in this process, once: the
-        workers forked from it (one per entry) inherit them instead of each computing them."""
+        """Open the classpath, load jhalt's JDK descriptions, open the JDK image and (with
+        ``share_facts``) compute the program's shared facts (`shared_facts`) in this process,
+        once: the workers forked from it (one per entry) inherit them instead of each
+        computing them."""
         classpath_of(self.spec)
         jdk_descriptions()
+        use_jdk_home(*self.jdk)
+        jdk_library()
         if share_facts and self.spec not in _FACTS:
             try:
                 _FACTS[self.spec] = shared_facts(Program(classpath_of(self.spec)))
@@ -203,6 +211,7 @@ class RecordingCheck:
                 _FACTS[self.spec] = {}  # each entry meets the class that fails itself
 
     def __call__(self, entry: MethodId) -> Recorded:
+        use_jdk_home(*self.jdk)
         recorder = RecordingClasses(classpath_of(self.spec))
         program = Program(recorder)
         # taken over, not recorded: an entry that uses them looks up every program class

@@ -1,5 +1,6 @@
 """``jhalt doctor`` (issue 32): what this machine offers jhalt, on one screen — the JDKs found
-and their versions, which OS sandbox layers work, where the caches live, and whether replays
+and their versions, the JDK class library the analysis reads (a runtime image, else the
+descriptions only, and why), which OS sandbox layers work, where the caches live, and whether replays
 (the runs that confirm every NO and finding) would run. Exit 0 when they would, 1 when not."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 from pathlib import Path
 
 from jhalt.cli.replay_flags import add_replay_flags, replay_jdk
+from jhalt.program import jdk_library
 from jhalt.witness.claim import Jdk
 from jhalt.witness.isolation import Isolation, chosen, probes, unsafe_replay_allowed
 from jhalt.witness.jail.landlock import abi as landlock_abi
@@ -31,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    lines = [*_jdk_lines(replay_jdk(args)), "", *_sandbox_lines(), "", *_cache_lines()]
+    library = f"JDK class library: {jdk_library().status()}"
+    lines = [*_jdk_lines(replay_jdk(args)), library, "", *_sandbox_lines(), "", *_cache_lines()]
     layer = chosen()
     runs = layer is not Isolation.NONE or unsafe_replay_allowed()
     verdict = (

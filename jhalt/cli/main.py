@@ -70,7 +70,7 @@ from jhalt.cli.exits import (
     unreplayed_exit,
 )
 from jhalt.cli.output import write_output
-from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, used
+from jhalt.cli.replay_flags import add_replay_flags, replay_jdk, select_library_jdk, used
 from jhalt.cli.target import open_classpath, requested_entries, resolve_entry
 from jhalt.cli.versions import replay_blocker
 from jhalt.dynamic.confirm import finding_observer, result_observer
@@ -186,8 +186,10 @@ def _replay_samples(result: ProveResult, how: ReplayHow, args: argparse.Namespac
 class _EntryCheck:
     """One entry of `jhalt check`, run in a worker process: a fresh ``--timeout`` budget, cut
     to the time left before the run's ``--max-time`` deadline (its share of the run).
-    ``--main``/Main-Class entries get the command-line semantics (non-null strings);
-    ``--entry`` and ``--all`` entries are called as methods (any arguments). Given the
+    ``--main``/Main-Class entries and the ``main`` methods ``--all`` finds get the
+    command-line semantics (the ``java`` launcher passes non-null strings: a ``main(null)``
+    is no way a user runs a program); ``--entry`` entries and every other method are called
+    as methods (any arguments). Given the
     `Program` with the entry (`jhalt.cli.cache.RecordingCheck` makes one per entry)."""
 
     setup: ReplaySetup
@@ -281,7 +283,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         reproducer_style=ReproducerStyle(args.reproducer_style),
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
-    as_method = bool(args.all or args.entry)
+    as_method = bool(args.entry)  # --all: a main is run as `java` runs it (_EntryCheck)
     deadline = NEVER if args.dask else run_deadline  # on dask, the client keeps --max-time
     check = _EntryCheck(
         setup, args.timeout, as_method, deadline, check_settings(args), args.unsafe_replay
@@ -562,6 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """The command's handler; every exception becomes its exit code (module docstring)."""
     try:
+        select_library_jdk(args)
         return int(args.handler(args))
     except InputError as exc:
         print(f"jhalt: error: {exc}", file=sys.stderr)

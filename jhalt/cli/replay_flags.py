@@ -6,6 +6,8 @@ which JDK runs the replays, and whether a replay may run without OS isolation.
   ``$JAVA_HOME``, else ``java`` on ``PATH``. A PATH with no ``java`` is a usage error (exit 2),
   before anything runs. The output names the JDK that replays (``jdk: 25.0.3 (/usr/lib/jvm/…)``;
   JSON ``"jdk": {"version", "path"}``).
+  The same JDK is the class library the analysis reads (`select_library_jdk`: the runtime
+  image of ``--java``'s JDK, else the default of `jhalt.program.jdk_library`).
 * ``--unsafe-replay``: when no OS sandbox can be had, replays run without it
   (`jhalt.witness.containment.allow_unsafe_replay`); without it such replays do not run and
   are reported "not replayed, because …".
@@ -16,11 +18,17 @@ from __future__ import annotations
 import argparse
 
 from jhalt.findings import JdkUsed
+from jhalt.program import use_jdk_home
 from jhalt.witness.claim import Jdk, find_jdk, jdk_at
 from jhalt.witness.containment import allow_unsafe_replay
+from jhalt.witness.jvm_release import jdk_home
 from jhalt.witness.jvm_version import jdk_used
+from jhalt.witness.user_cache import user_cache_dir
 
-__all__ = ["add_replay_flags", "java_location", "replay_jdk", "used"]
+SHAPES_DIRECTORY = "jdk-shapes"
+"""Below the user's cache directory: the shapes of JDK image classes, per JDK image."""
+
+__all__ = ["add_replay_flags", "java_location", "replay_jdk", "select_library_jdk", "used"]
 
 
 def java_location(text: str) -> str:
@@ -53,6 +61,18 @@ def replay_jdk(args: argparse.Namespace) -> Jdk | None:
     forks from now on)."""
     allow_unsafe_replay(bool(args.unsafe_replay))
     return find_jdk(args.java)
+
+
+def select_library_jdk(args: argparse.Namespace) -> None:
+    """The JDK whose runtime image the analysis reads: ``--java``'s, when the command has the
+    flag and it is given; else the default (`jhalt.program.jdk_library.default_jdk_home`,
+    the rule replays follow too); the shapes read from it are kept in the user's cache
+    directory (`jhalt.program.jdk_shape_cache`). Set for every command, so that one process running several
+    commands (the tests) never keeps an earlier command's choice."""
+    java = getattr(args, "java", None)
+    found = jdk_at(java) if isinstance(java, str) else None
+    home = jdk_home(found.java) if found is not None else None
+    use_jdk_home(home, user_cache_dir() / SHAPES_DIRECTORY)
 
 
 def used(jdk: Jdk | None) -> JdkUsed | None:

@@ -108,6 +108,13 @@ def value_conflict(
     ):
         if not isinstance(fine_value, ArrayValue) or not _entries_non_null(fine, fine_value):
             return f"{fine_ref}: {fine_value} may hold null, {coarse_ref} may not"
+    if isinstance(coarse_value, ArrayValue) and coarse_value.exact_type:
+        if not (
+            isinstance(fine_value, ArrayValue)
+            and fine_value.exact_type
+            and fine_value.array_type == coarse_value.array_type
+        ):
+            return f"{fine_ref}: {fine_value} may have another runtime type than {coarse_ref}"
     if _represents(fine_value, coarse_value, hierarchy):
         return None
     return f"{fine_ref}: {fine_value} is not represented by {coarse_ref}: {coarse_value}"

@@ -320,13 +320,14 @@ def _combine_objects(
         chosen_entries = None
         length = None
         non_null = all(v.non_null_entries for v in arrays)
+        exact = all(v.exact_type and v.array_type == most_specific for v in arrays)
         for (index, _reference), v in zip(tagged, values):
             if isinstance(v, ArrayValue):
                 length = mapped(v.length, index)
                 if v.entries is not None:
                     chosen_entries = tuple(mapped(e, index) for e in v.entries)
         assert length is not None
-        return ArrayValue(most_specific, length, chosen_entries, non_null)
+        return ArrayValue(most_specific, length, chosen_entries, non_null, exact)
     return UnknownValue(
         most_specific, all(isinstance(v, UnknownValue) and v.nullable for v in present)
     )

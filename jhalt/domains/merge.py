@@ -178,7 +178,9 @@ class _Merger:
                         for a, b in zip(first_value.entries, second_value.entries)
                     )
                 non_null = first_value.non_null_entries and second_value.non_null_entries
-                self.heap[result] = ArrayValue(array_type, length, entries, non_null)
+                exact = first_value.exact_type and second_value.exact_type
+                exact = exact and first_value.array_type == second_value.array_type
+                self.heap[result] = ArrayValue(array_type, length, entries, non_null, exact)
                 return result
         result = self.namer.fresh("o")
         self.merged[key] = result

@@ -386,7 +386,11 @@ class AbstractState:
             if isinstance(value, ArrayValue):
                 entries = None if value.entries is None else tuple(map(rename, value.entries))
                 return ArrayValue(
-                    value.array_type, rename(value.length), entries, value.non_null_entries
+                    value.array_type,
+                    rename(value.length),
+                    entries,
+                    value.non_null_entries,
+                    value.exact_type,
                 )
             return value
 

@@ -166,12 +166,17 @@ class ArrayValue:
     are not represented are all non-null objects (``main``'s command line, issue 21); False
     is always sound, so every operation that does not know better drops it (a new value
     built without it), and a store of ``null`` or a change by unknown code clears it.
+    ``exact_type``: ``array_type`` is the array's runtime type, not only an upper bound
+    (an array the program created with ``anewarray``/``newarray``; JVMS §6.5 aastore checks
+    against the runtime component type). An object's runtime type never changes, so stores
+    keep it; False is always sound, and a merge of two different types drops it.
     """
 
     array_type: str
     length: Ref
     entries: tuple[Ref, ...] | None = None
     non_null_entries: bool = False
+    exact_type: bool = False
 
     def __post_init__(self) -> None:
         if not self.array_type.startswith("["):
@@ -186,7 +191,7 @@ class ArrayValue:
             raise ValueError("array entries are not represented")
         entries = list(self.entries)
         entries[index] = value
-        return ArrayValue(self.array_type, self.length, tuple(entries))
+        return ArrayValue(self.array_type, self.length, tuple(entries), exact_type=self.exact_type)
 
     def __str__(self) -> str:
         shown = "" if self.entries is None else " {" + ", ".join(self.entries) + "}"

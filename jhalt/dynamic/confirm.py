@@ -19,6 +19,14 @@ the concrete state (`jhalt.dynamic.snapshot`) at each visit:
   seed 003) on the same JVM: a proof for the claimed loop that holds for Java's machine
   integers confirms — a proof of its own, independent of the static one.
 
+* **still iterating**: for a loop whose states cannot be compared (it calls program methods,
+  say a print helper) and that has no condition to check: after its first visit the head's
+  breakpoint is cleared and the JVM runs at full speed for the replay's wait, watched only at
+  the loop's exits; then the head is watched again. Reached again in the same activation
+  (the same stack depth and callers), never left through an exit: the run still iterates the
+  loop after the wait — the thread-dump criterion of `jhalt.witness.replay`, without its
+  blind spot (a dump taken inside a callee says nothing), and evidence, not a proof;
+
 Anything else — the class never loads, the head is not reached within ``first_visit_s``, no
 repeat within ``observe_s``, a JDWP problem, the program ends — answers None, and the caller
 falls back to the fixed wait and thread dumps of `jhalt.witness.replay`. The JVM runs in its
@@ -34,13 +42,14 @@ import dataclasses
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from subprocess import DEVNULL
 from typing import Protocol
 
 from jhalt.analyses.nontermination.result import NonTerminationResult
+from jhalt.analyses.recurrent.result import RecurrentSetResult
 from jhalt.domains.state import StatePosition
 from jhalt.dynamic import jdwp_wire as w
 from jhalt.dynamic.jdwp import Event, JdwpClient
@@ -76,16 +85,22 @@ class ObserveLimits:
     observe_s: float = 2.0  # visits after the first (wall time: a loaded machine is slower)
     condition_visits: int = 50  # successive visits that must satisfy the condition
     looper_s: float = 2.0  # Looper's closure proof when the visits decide nothing
+    iterate_s: float = 0.0  # free running before the head is watched again (the replay's wait)
+    revisit_s: float = 2.0  # for that visit of the head
 
     def total_s(self) -> float:
         """The longest an observation may take (its JVM's CPU-time limit is set from it)."""
-        return self.first_visit_s + self.observe_s + self.looper_s
+        iterating = self.iterate_s + self.revisit_s
+        return self.first_visit_s + max(self.observe_s + self.looper_s, iterating)
 
     def within(self, wait_s: float) -> ObserveLimits:
         """These limits with the visits and Looper capped at half of the replay's wait."""
         half = max(wait_s, 0.0) / 2
         return dataclasses.replace(
-            self, observe_s=min(self.observe_s, half), looper_s=min(self.looper_s, half)
+            self,
+            observe_s=min(self.observe_s, half),
+            looper_s=min(self.looper_s, half),
+            iterate_s=max(wait_s, 0.0),
         )
 
 
@@ -134,6 +149,8 @@ def result_observer(result: ProveResult, classpath: str) -> Observer | None:
     note): on the JVM the values then grow until they wrap, so the condition may not stand for
     the run; an exact repeat still may. None when the answer has no non-termination proof."""
     proof = result.proof
+    if isinstance(proof, RecurrentSetResult):  # its set is text: no condition to evaluate
+        return observer_for(HangTarget(classpath, proof.loop.method, proof.loop.head_pc))
     if not isinstance(proof, NonTerminationResult):
         return None
     loop = proof.loop
@@ -222,6 +239,10 @@ class _Observation:
         self.satisfied = 0
         self.condition = target.condition
         self.exits: list[Location] = []
+        self.exit_requests: set[int] = set()
+        self.head_location: Location | None = None
+        self.callers: tuple[Location, ...] = ()
+        self.first_visit_at = 0.0
         self.requests: list[tuple[int, int]] = []
         self.repeat_refusal = self._repeat_refusal()
         self.reader = StateReader(self.view, shape)
@@ -301,7 +322,7 @@ class _Observation:
             if outcome is not None:
                 return outcome
             if self.thread and self.repeat_refusal and self.condition is None:
-                return None  # nothing observable can confirm this loop: wait instead
+                return self.keeps_iterating()  # no state to compare: is it still looping?
 
     def _set_breakpoints(self, class_id: int) -> None:
         """The breakpoint at the head; the exits' locations for `_first_visit`."""
@@ -313,6 +334,7 @@ class _Observation:
         else:
             raise UnsupportedStep(f"{method} is not in the loaded class")
         head = Location(tag, class_id, decl.method_id, self.shape.head_pc)
+        self.head_location = head
         self.head_request = self._request(
             w.EK_BREAKPOINT, w.SUSPEND_EVENT_THREAD, [(w.MOD_LOCATION_ONLY, head)]
         )
@@ -337,11 +359,14 @@ class _Observation:
     def _first_visit(self, thread: int) -> None:
         """Fix the observed thread; watch its exits and exceptions; start the observing time."""
         self.thread = thread
+        self.first_visit_at = time.monotonic()
         for exit_location in self.exits:
-            self._request(
-                w.EK_BREAKPOINT,
-                w.SUSPEND_EVENT_THREAD,
-                [(w.MOD_THREAD_ONLY, thread), (w.MOD_LOCATION_ONLY, exit_location)],
+            self.exit_requests.add(
+                self._request(
+                    w.EK_BREAKPOINT,
+                    w.SUSPEND_EVENT_THREAD,
+                    [(w.MOD_THREAD_ONLY, thread), (w.MOD_LOCATION_ONLY, exit_location)],
+                )
             )
         self._request(
             w.EK_EXCEPTION,
@@ -370,6 +395,8 @@ class _Observation:
         if not self.thread:
             self._first_visit(thread)
         frames = self.client.frames(thread)
+        if not self.callers:
+            self.callers = tuple(frame.location for frame in frames[1:])
         if len(frames) != self.depth:  # another activation of the method
             self.depth = len(frames)
             self.history.clear()
@@ -383,6 +410,94 @@ class _Observation:
                     return self._repeated(snapshot, self.visits - earlier)
                 self.history[snapshot.key] = self.visits
         return self._check_condition(thread)
+
+    def keeps_iterating(self) -> ReplayResult | None:
+        """Module docstring, "still iterating": the JVM runs free (only the exits watched)
+        until the replay's wait has passed since the first visit, then the head is watched
+        again. None when the loop was left, the head is not reached again in time, or the
+        visit is of another activation."""
+        if self.limits.iterate_s <= 0:
+            return None  # no wait to outlast (limits not fitted to a replay's wait)
+        self._clear(lambda kind, request: request == self.head_request)
+        if self._left_before(self.first_visit_at + self.limits.iterate_s):
+            return None
+        head = self.head_location
+        assert head is not None  # set with the first breakpoint, before any visit
+        self.head_request = self._request(
+            w.EK_BREAKPOINT,
+            w.SUSPEND_EVENT_THREAD,
+            [(w.MOD_THREAD_ONLY, self.thread), (w.MOD_LOCATION_ONLY, head)],
+        )
+        until = time.monotonic() + self.limits.revisit_s
+        while (left := until - time.monotonic()) > 0:
+            event = self.client.next_event(left)
+            if event is None or event.request_id in self.exit_requests:
+                return None
+            if event.request_id == self.head_request:
+                return self._revisited(event.thread)
+            if event.thread:
+                self.client.resume_thread(event.thread)
+        return None
+
+    def _left_before(self, until: float) -> bool:
+        """Run until ``until``; True when the observed thread reaches an exit of the loop."""
+        while (left := until - time.monotonic()) > 0:
+            event = self.client.next_event(left)
+            if event is None:
+                continue
+            if event.request_id in self.exit_requests:
+                return True
+            if event.kind == w.EK_EXCEPTION and event.thread == self.thread:
+                if not self._caught_within(event):
+                    return True
+            if event.thread:
+                self.client.resume_thread(event.thread)
+        return False
+
+    def _caught_within(self, event: Event) -> bool:
+        """Whether an exception thrown on the observed thread is caught inside the loop's
+        activation: by a callee of the loop's frame, or by a handler inside the loop."""
+        catch = event.catch
+        if catch is None:
+            return False
+        frames = self.client.frames(event.thread)
+        loop_index = len(frames) - self.depth
+        if loop_index < 0:
+            return False
+        for frame in frames[:loop_index]:
+            if (frame.location.class_id, frame.location.method_id) == (
+                catch.class_id,
+                catch.method_id,
+            ):
+                return True
+        loop_frame = frames[loop_index].location
+        same_method = (loop_frame.class_id, loop_frame.method_id) == (
+            catch.class_id,
+            catch.method_id,
+        )
+        return same_method and catch.index in self.shape.pcs
+
+    def _revisited(self, thread: int) -> ReplayResult | None:
+        frames = self.client.frames(thread)
+        callers = tuple(frame.location for frame in frames[1:])
+        if len(frames) != self.depth or callers != self.callers:
+            return None  # the method was entered anew: not the claimed activation
+        waited = time.monotonic() - self.first_visit_at
+        return ReplayResult(
+            Replay.CONFIRMED,
+            f"still iterating after {waited:.1f} s: the loop at {self.shape.where} was never "
+            f"left and its head is reached again in the same call (observed on the JVM)",
+        )
+
+    def _clear(self, which: Callable[[int, int], bool]) -> None:
+        """Clear the event requests ``which(kind, request)`` selects."""
+        kept = []
+        for kind, request in self.requests:
+            if which(kind, request):
+                self.client.clear_request(kind, request)
+            else:
+                kept.append((kind, request))
+        self.requests = kept
 
     def _repeated(self, snapshot: Snapshot, iterations: int) -> ReplayResult:
         plural = "s" if iterations != 1 else ""

@@ -374,6 +374,7 @@ class Event:
     location: Location | None = None
     value: JavaValue = None
     type_id: int = 0  # the prepared class of a ClassPrepare event
+    catch: Location | None = None  # where an Exception event's exception is caught (None: not)
 
 
 def parse_events(body: bytes, sizes: IdSizes) -> list[Event]:
@@ -403,8 +404,9 @@ def parse_events(body: bytes, sizes: IdSizes) -> list[Event]:
         elif kind == EK_EXCEPTION:
             thread, loc = r.object_id(), r.location()
             exc = r.tagged_value()
-            r.location()
-            events.append(Event(kind, request, thread, loc, exc))
+            catch = r.location()
+            caught = catch if catch.class_id else None  # all zero when nothing catches it
+            events.append(Event(kind, request, thread, loc, exc, catch=caught))
         else:
             # Events jhalt never requests; the rest of the packet cannot be decoded.
             events.append(Event(kind, request))

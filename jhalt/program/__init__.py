@@ -1,8 +1,9 @@
 """The analysed world: class lookup, hierarchy, resolution, dispatch and initialisation
-per the JVM spec, over a classpath and descriptions of the JDK.
+per the JVM spec, over a classpath and the JDK's class library.
 
 `Program` (world.py) is the entry point: built from a classpath, it looks classes up
-(classpath first, then the JDK descriptions of jdk.py, and array classes), and offers the
+(classpath first, then the JDK library of jdk_library.py: the descriptions of jdk.py, else the
+installed JDK's runtime image, jdk_image.py; and array classes), and offers the
 hierarchy (hierarchy.py), JVM resolution (resolution.py, JVM spec §5.4.3), selection and
 dispatch candidates (dispatch.py, §5.4.5-§5.4.6, §6.5) and class initialisation
 (initialization.py, §5.5). A class that is nowhere raises `MissingClassError`.
@@ -11,6 +12,7 @@ dispatch candidates (dispatch.py, §5.4.5-§5.4.6, §6.5) and class initialisati
 from jhalt.program.dispatch import DispatchCandidates, LambdaSite, select_method, select_special
 from jhalt.program.hierarchy import SubtypeScan
 from jhalt.program.jdk import JdkDescriptions, jdk_descriptions
+from jhalt.program.jdk_library import JdkLibrary, jdk_library, use_jdk_home
 from jhalt.program.resolution import (
     LinkageFailure,
     ResolvedField,
@@ -25,6 +27,7 @@ __all__ = [
     "DispatchCandidates",
     "InMemoryClasses",
     "JdkDescriptions",
+    "JdkLibrary",
     "LambdaSite",
     "LinkageFailure",
     "Program",
@@ -32,8 +35,10 @@ __all__ = [
     "ResolvedMethod",
     "SubtypeScan",
     "jdk_descriptions",
+    "jdk_library",
     "link_field_instruction",
     "link_invoke_instruction",
     "select_method",
     "select_special",
+    "use_jdk_home",
 ]

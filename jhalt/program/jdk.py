@@ -16,8 +16,10 @@ What a description is not:
   access nor override them: no class loader but the boot loader may define classes in a
   ``java.*`` package, so a user class is never in the same run-time package as a JDK class
   (JVM spec §5.3, §5.4.5). javac never emits references to them from user code.
-- Classes outside the described set are *missing*: `jhalt.program.world.Program.lookup`
-  raises `MissingClassError` for them rather than guessing their shape.
+- Classes outside the described set are read from the installed JDK's runtime image with the
+  same filtering (`jhalt.program.jdk_library`, `jhalt.program.jdk_image`); where no image can
+  be read they are *missing*: `jhalt.program.world.Program.lookup` raises `MissingClassError`
+  for them rather than guessing their shape.
 
 Described (generated list): java.lang.Object, String, StringBuilder, StringBuffer, the boxing
 classes, Number, Math, StrictMath, System, Class, Enum, Record, Thread, Runtime, the
@@ -33,6 +35,7 @@ and the supertypes of all of these.
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -58,6 +61,47 @@ def _method(entry: list[Any]) -> MethodInfo:
     return MethodInfo(Access(int(entry[2])), str(entry[0]), str(entry[1]))
 
 
+def class_of_entry(entry: dict[str, Any], origin: str) -> ClassFile:
+    """The body-less `ClassFile` of one JSON entry of the description format (``name``,
+    ``flags``, ``super``, ``interfaces``, ``fields``, ``methods``; ``major``, when present, the
+    class-file version, else 61)."""
+    return ClassFile(
+        major_version=int(entry.get("major", 61)),
+        minor_version=0,
+        access=Access(entry["flags"]),
+        name=entry["name"],
+        super_name=entry["super"],
+        interfaces=tuple(entry["interfaces"]),
+        fields=tuple(_field(f) for f in entry["fields"]),
+        methods=tuple(_method(m) for m in entry["methods"]),
+        constant_pool=(),
+        origin=origin,
+    )
+
+
+def entry_of_class(cls: ClassFile) -> dict[str, Any]:
+    """The JSON entry of the description format for a body-less ``cls`` (the inverse of
+    `class_of_entry`): NaN and the infinities, not JSON, as ``"nan"``, ``"inf"``, ``"-inf"``."""
+    fields: list[list[Any]] = []
+    for f in cls.fields:
+        entry: list[Any] = [f.name, f.descriptor, int(f.access)]
+        if f.constant_value is not None:
+            value = f.constant_value
+            if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+                value = repr(value)
+            entry.append(value)
+        fields.append(entry)
+    return {
+        "name": cls.name,
+        "major": cls.major_version,
+        "flags": int(cls.access),
+        "super": cls.super_name,
+        "interfaces": list(cls.interfaces),
+        "fields": fields,
+        "methods": [[m.name, m.descriptor, int(m.access)] for m in cls.methods],
+    }
+
+
 class JdkDescriptions:
     """The described JDK classes by internal name, as body-less `ClassFile` values.
 
@@ -73,20 +117,7 @@ class JdkDescriptions:
         data = json.loads(text)
         version = str(data["jdk_version"])
         origin = f"jdk {version} description"
-        classes: dict[str, ClassFile] = {}
-        for entry in data["classes"]:
-            classes[entry["name"]] = ClassFile(
-                major_version=61,
-                minor_version=0,
-                access=Access(entry["flags"]),
-                name=entry["name"],
-                super_name=entry["super"],
-                interfaces=tuple(entry["interfaces"]),
-                fields=tuple(_field(f) for f in entry["fields"]),
-                methods=tuple(_method(m) for m in entry["methods"]),
-                constant_pool=(),
-                origin=origin,
-            )
+        classes = {entry["name"]: class_of_entry(entry, origin) for entry in data["classes"]}
         return cls(version, classes)
 
     def find(self, name: str) -> ClassFile | None:

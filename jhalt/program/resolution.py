@@ -93,7 +93,7 @@ def _absent(program: Program, error_class: str, owner: str, member: str) -> Link
     """The failure for a member ``owner`` lacks. For a JDK class jhalt describes, that is a
     fact about the described release only (`jhalt.program.jdk`): a newer JDK may declare the
     member (JDK 21's ``List.getFirst``), so the message says which release it is about."""
-    if program.classes.find(owner) is None and owner in program.jdk:
+    if program.classes.find(owner) is None and program.jdk.is_described(owner):
         member += f" (in JDK {program.jdk.version}, which jhalt describes; a newer JDK may have it)"
     return LinkageFailure(error_class, member)
 

@@ -5,7 +5,8 @@ A `Program` answers ``lookup(name)`` for three kinds of classes (`ClassKind`):
 - PROGRAM: classes of the analysed classpath. They take precedence over everything else, as
   the classes of ``-cp`` would if the JDK did not hold the same name (a TPDB jar may carry its
   own copy of library code; Java_Util does, in package ``javaUtilEx``).
-- LIBRARY: JDK classes described in `jhalt.program.jdk` (shape only, no bodies).
+- LIBRARY: JDK classes of `jhalt.program.jdk_library`: described in `jhalt.program.jdk`, else
+  read from the installed JDK's runtime image (shape only, no bodies, either way).
 - ARRAY: array classes, named by descriptor (``[I``, ``[[Ljava/lang/String;``). Per JVM spec
   §5.3.3 and JLS §10.8 an array class is public (if its element type is) and final, its
   superclass is ``java/lang/Object``, its direct superinterfaces are ``java/lang/Cloneable``
@@ -31,7 +32,7 @@ from jhalt.errors import MissingClassError
 from jhalt.ids import MethodId
 from jhalt.program import dispatch, hierarchy, initialization, resolution
 from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
-from jhalt.program.jdk import JdkDescriptions, jdk_descriptions
+from jhalt.program.jdk_library import JdkLibrary, jdk_library
 from jhalt.program.kinds import ClassKind
 
 ARRAY_ORIGIN = "array class"
@@ -80,11 +81,11 @@ def array_class(descriptor: str, element_public: bool = True) -> ClassFile:
 
 
 class Program:
-    """The classes of one analysis run: the classpath, the JDK descriptions and arrays."""
+    """The classes of one analysis run: the classpath, the JDK's class library and arrays."""
 
-    def __init__(self, classes: ClassSource, jdk: JdkDescriptions | None = None) -> None:
+    def __init__(self, classes: ClassSource, jdk: JdkLibrary | None = None) -> None:
         self.classes = classes
-        self.jdk = jdk if jdk is not None else jdk_descriptions()
+        self.jdk = jdk if jdk is not None else jdk_library()
         self.main_class: str | None = classes.main_class
         self._arrays: dict[str, ClassFile] = {}
         self._program_names: tuple[str, ...] | None = None
@@ -120,7 +121,8 @@ class Program:
         """Like `find`, but a missing class raises `MissingClassError` naming it."""
         found = self.find(name)
         if found is None:
-            raise MissingClassError(self._missing_name(name))
+            missing = self._missing_name(name)
+            raise MissingClassError(missing, self.jdk.why_missing(missing))
         return found
 
     def kind(self, name: str) -> ClassKind:
@@ -158,7 +160,8 @@ class Program:
         return self._by_signature
 
     def library_class_names(self) -> tuple[str, ...]:
-        """The described JDK classes that the classpath does not override, sorted."""
+        """The described JDK classes that the classpath does not override, sorted (image
+        classes are found by name only: `jhalt.program.jdk_library`)."""
         return tuple(n for n in self.jdk.class_names() if self.classes.find(n) is None)
 
     def _find_array(self, descriptor: str) -> ClassFile | None:

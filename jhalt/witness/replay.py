@@ -325,11 +325,12 @@ def replay_source(
     jdk: Jdk,
     deadline: Deadline = NEVER,
     assertions: bool = False,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Compile the Java file ``source`` (its class ``class_name`` in the default package, with
     a ``main``) against ``classpath`` and judge ``claim`` on its run, as `replay` judges a
     reproducer (the public-call reproducers of `jhalt.witness.api`), by ``deadline``; with
-    ``-ea`` when ``assertions``."""
+    ``-ea`` when ``assertions``; a hang observed by ``observe`` first, as `replay` does."""
     if jdk.javac is None:
         return not_replayed("no javac found (a JRE only)")
     classpath = absolute_classpath(classpath)
@@ -339,7 +340,7 @@ def replay_source(
             return out
         flags = [*FAST_START, *(["-ea"] if assertions else [])]
         command = [*flags, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
-        return _within(command, work, claim, (timeout_s, deadline), jdk, None)
+        return _within(command, work, claim, (timeout_s, deadline), jdk, observe)
 
 
 FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")

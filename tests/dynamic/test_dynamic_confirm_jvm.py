@@ -294,3 +294,114 @@ def test_check_confirms_a_repeating_hang_by_observation(tmp_path: Path, capsys) 
     assert finding["witness"]["replay_detail"].startswith(
         "state at Spin.java:5 repeated after 1 iteration"
     )
+
+
+# "Still iterating" (`_Observation.keeps_iterating`): a loop that calls program methods has no
+# state to compare, so the observer lets the JVM run free for the wait, watching only the
+# loop's exits and the exceptions that leave it, and then looks for the head again.
+PRINTER = """public class Printer {
+    static void show(int i) {
+        System.out.println(i);
+    }
+
+    public static void main(String[] args) {
+        int i = args.length;
+        while (i >= 0) {
+            show(i);
+            i = (i + 1) % 256;
+        }
+    }
+}
+"""
+REENTERED = """public class Reentered {
+    static int step(int i) {
+        return i + 1;
+    }
+
+    public static void main(String[] args) {
+        while (true) {
+            int i = args.length;
+            while (i < 100000) {
+                i = step(i);
+            }
+        }
+    }
+}
+"""
+ESCAPE = """public class Escape {
+    static int step(int i) {
+        if (i > 100000) {
+            throw new IllegalStateException("enough");
+        }
+        return i + 1;
+    }
+
+    static void inner() {
+        int i = 0;
+        while (true) {
+            i = step(i);
+        }
+    }
+
+    public static void main(String[] args) {
+        while (true) {
+            try {
+                inner();
+            } catch (IllegalStateException e) {
+                // and again
+            }
+        }
+    }
+}
+"""
+
+
+def loop_heads(classes: Path, name: str, method: str, descriptor: str) -> list[int]:
+    """The header pcs of the loops of ``name.method`` (from the CFG), innermost last."""
+    path = ClassPath.from_spec(str(classes))
+    try:
+        classfile = path.find(name)
+        assert classfile is not None
+        found = classfile.method(method, descriptor)
+        assert found is not None
+        loops = analyze_method(found, classfile).loops.loops
+        return [
+            loop.header for loop in sorted(loops, key=lambda loop: len(loop.body), reverse=True)
+        ]
+    finally:
+        path.close()
+
+
+def iterating_limits() -> ObserveLimits:
+    return ObserveLimits(observe_s=0.3, looper_s=0.3, iterate_s=1.5)
+
+
+def test_a_printing_loop_that_never_ends_is_still_iterating(tmp_path: Path) -> None:
+    # i stays in 0..255, so i >= 0 forever; every iteration calls the print helper
+    classes = compiled(tmp_path, "Printer", PRINTER)
+    result = observe_hang(
+        JAVA, arguments(classes, "Printer"), tmp_path, target(classes, "Printer"),
+        iterating_limits(),
+    )  # fmt: skip
+    assert result is not None and result.status is Replay.CONFIRMED, result
+    assert "still iterating" in result.detail
+
+
+def test_an_inner_loop_left_and_entered_again_is_not_still_iterating(tmp_path: Path) -> None:
+    # the inner loop ends after 100000 steps every time; the outer loop starts it again in
+    # the same call of main: its head comes back, but the loop was left (an exit was reached)
+    classes = compiled(tmp_path, "Reentered", REENTERED)
+    inner = loop_heads(classes, "Reentered", "main", MAIN)[-1]
+    hang = HangTarget(str(classes), MethodId("Reentered", "main", MAIN), inner)
+    result = observe_hang(JAVA, arguments(classes, "Reentered"), tmp_path, hang, iterating_limits())
+    assert result is None or result.status is not Replay.CONFIRMED, result
+
+
+def test_a_loop_left_by_an_exception_is_not_still_iterating(tmp_path: Path) -> None:
+    # inner()'s while (true) has no exit, but step throws after 100000 steps and main catches
+    # it and calls inner() again: same depth, same caller, yet the loop was left
+    classes = compiled(tmp_path, "Escape", ESCAPE)
+    (head,) = loop_heads(classes, "Escape", "inner", "()V")
+    hang = HangTarget(str(classes), MethodId("Escape", "inner", "()V"), head)
+    result = observe_hang(JAVA, arguments(classes, "Escape"), tmp_path, hang, iterating_limits())
+    assert result is None or result.status is not Replay.CONFIRMED, result

@@ -34,6 +34,22 @@ public class Zoo {
         zoo[0] = a;
     }
 
+    static void freshAnimals(int n) {
+        Animal[] zoo = new Animal[2];
+        zoo[0] = n > 0 ? new Cat() : new Dog();
+    }
+
+    static void freshObjects(int n) {
+        Object[] things = new Object[2];
+        things[0] = Integer.valueOf(n);
+        things[1] = "text";
+    }
+
+    static void loopedAnimals(int n) {
+        Animal[] zoo = new Animal[n];
+        for (int i = 0; i < n; i++) zoo[i] = new Cat();
+    }
+
     static int castArray(Object[] things) {
         int n = things.length;  // realizes the array first: its value keeps the static type
         String[] s = (String[]) things;
@@ -77,3 +93,21 @@ def test_checkcast_of_an_unknown_object_array_to_string_array_may_succeed(classe
     # an Object[] parameter may be a String[] at run time (array covariance, JLS §10.10)
     ends = _ends(classes, "castArray", "([Ljava/lang/Object;)I")
     assert {"return", "java/lang/ClassCastException"} <= ends
+
+
+# An array the method creates has exactly the type it was created with (JVMS §6.5 anewarray),
+# so any object of a subtype of the component fits — the array is not one of the subtypes'
+# arrays that an upper bound alone would allow (issue 34: impossible ArrayStoreException
+# candidates at stores into fresh arrays, such as a varargs Object[]).
+
+
+def test_any_animal_into_a_fresh_animal_array_never_throws(classes):
+    assert _ends(classes, "freshAnimals", "(I)V") == {"return"}
+
+
+def test_anything_into_a_fresh_object_array_never_throws(classes):
+    assert ARRAY_STORE not in _ends(classes, "freshObjects", "(I)V")
+
+
+def test_a_fresh_array_stays_exact_across_the_loop_merge(classes):
+    assert ARRAY_STORE not in _ends(classes, "loopedAnimals", "(I)V")

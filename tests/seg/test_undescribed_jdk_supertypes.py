@@ -2,7 +2,10 @@
 types extend ``java.lang.annotation.Annotation``, not in the bundled descriptions) do not
 make the subtypes of the program's classes undetermined: a ``java.*`` class is defined by
 the boot loader and cannot extend a class-path class. A missing class outside ``java/``
-still leaves the answer open (it might extend anything)."""
+still leaves the answer open (it might extend anything).
+
+These JDK classes are read from the installed JDK's runtime image now (issue 33); the tests of
+the pruning use the descriptions alone, as a run without a readable image does."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import pytest
 from seg_testkit import compile_source, graph_of
 
 from jhalt.classfile import ClassPath
-from jhalt.program import Program
+from jhalt.program import JdkLibrary, Program, jdk_descriptions
 
 SOURCE = """
 public class Lib {
@@ -38,6 +41,7 @@ class Helper {}
 """
 
 UNDESCRIBED = ("java/lang/annotation/Annotation", "java/util/concurrent/Future")
+DESCRIBED_ONLY = JdkLibrary(jdk_descriptions(), None, "no image (the test asks for none)")
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +50,12 @@ def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_jdk_classes_are_undescribed(classes: Path) -> None:
-    program = Program(ClassPath.from_spec(str(classes)))
+    program = Program(ClassPath.from_spec(str(classes)), DESCRIBED_ONLY)
     assert all(program.find(name) is None for name in UNDESCRIBED)
 
 
 def test_subtypes_of_a_program_class_are_decided(classes: Path) -> None:
-    program = Program(ClassPath.from_spec(str(classes)))
+    program = Program(ClassPath.from_spec(str(classes)), DESCRIBED_ONLY)
     scan = program.subtypes("Lib$Node")
     assert scan.known == ("Lib$Leaf",)
     assert scan.undetermined == ()
@@ -61,14 +65,14 @@ def test_a_missing_class_outside_java_leaves_them_open(classes: Path, tmp_path: 
     copy = tmp_path / "classes"
     shutil.copytree(classes, copy)
     (copy / "Helper.class").unlink()  # Helper might extend Node for all we know
-    program = Program(ClassPath.from_spec(str(copy)))
+    program = Program(ClassPath.from_spec(str(copy)), DESCRIBED_ONLY)
     scan = program.subtypes("Lib$Node")
     assert scan.known == ("Lib$Leaf",)
     assert scan.undetermined == (("Lib$Outside", "Helper"),)
 
 
 def test_a_jdk_type_keeps_its_undescribed_subtypes_open(classes: Path) -> None:
-    program = Program(ClassPath.from_spec(str(classes)))
+    program = Program(ClassPath.from_spec(str(classes)), DESCRIBED_ONLY)
     scan = program.subtypes("java/lang/Object")
     assert ("Lib$Task", "java/util/concurrent/Future") in scan.undetermined or (
         "Lib$Task" in scan.known

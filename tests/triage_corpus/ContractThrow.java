@@ -1,4 +1,4 @@
-// EXPECT: java.lang.IllegalStateException at ContractThrow.bad:8
+// EXPECT: java.lang.IllegalStateException at ContractThrow.bad:8 level=note
 // An explicit IllegalStateException reads as "called at the wrong time" (a precondition,
 // level note) — still shown, with the public calls new ContractThrow().bad(). good1()'s state
 // is right.

@@ -108,7 +108,8 @@ def evaluate_newarray(ctx: EvalContext, state: AbstractState, ins: Instruction) 
     ):
         new_state, default = default_value_ref(ctx, new_state, ins.array_type[1:])
         entries = (default,) * length_interval.value
-    new_state, array = bind(ctx, new_state, ArrayValue(ins.array_type, length, entries))
+    array_value = ArrayValue(ins.array_type, length, entries, exact_type=True)
+    new_state, array = bind(ctx, new_state, array_value)
     constraints = checks + (compute("len", length, array),)
     return step(state, ins, advance(new_state.push(array), ins), constraints)
 
@@ -275,7 +276,9 @@ def _store_check(
     component_type = component[1:-1] if component.startswith("L") else component
     stored_value = state.heap[stored]
     stored_type = value_type_name(stored_value)
-    components = possible_runtime_types(ctx, component_type)
+    components: frozenset[str] | None = frozenset({component_type})
+    if not array_value.exact_type:
+        components = possible_runtime_types(ctx, component_type)
     if components is not None and all(ctx.hierarchy.is_subtype(stored_type, c) for c in components):
         return True  # every runtime type of stored is below every possible component type
     if isinstance(stored_value, InstanceValue):
@@ -347,7 +350,9 @@ def evaluate_array_store(ctx: EvalContext, state: AbstractState, ins: Instructio
             array, value.with_entry(index_interval.value, stored_value)
         )
     elif stored == NULL and value.non_null_entries:  # an entry may be null from now on
-        new_state = new_state.with_value(array, ArrayValue(value.array_type, value.length))
+        new_state = new_state.with_value(
+            array, ArrayValue(value.array_type, value.length, exact_type=value.exact_type)
+        )
     elif stored != NULL and is_object_value(state.heap[stored]):
         # the array now reaches stored: it may join stored and everything else that may
         # reach stored (once stored itself is garbage, that sharing must stay visible)

@@ -32,7 +32,7 @@ from jhalt.witness.api.search import SearchRequest, search_calls
 from jhalt.witness.call_text import compact_call
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.junit import ReproducerStyle
-from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, ReplayResult, replay_source
+from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, Observer, ReplayResult, replay_source
 
 __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
 
@@ -56,6 +56,8 @@ class PublicSearch:
     ``API_SEARCH`` of the time left (at most ``API_SEARCH_CAP_S``), the replay ``REPLAY`` of
     what is left then (`jhalt.budget`); ``constructible``: the classes (slashed names) that a
     public no-argument constructor makes, a receiver of the plain form (`plain_calls`);
+    ``observe``: how a hang's replay is observed (`jhalt.witness.replay.Observer`), if at all;
+    ``literals``: the integers of the entry's class (`jhalt.witness.api.literals`);
     ``style``: the reproducer's JUnit test (`jhalt.witness.junit`)."""
 
     classpath: str
@@ -64,6 +66,8 @@ class PublicSearch:
     directory: Path
     budget: Budget
     constructible: frozenset[str] = frozenset()
+    observe: Observer | None = None
+    literals: tuple[int, ...] = ()
     style: ReproducerStyle = ReproducerStyle.REGRESSION
 
 
@@ -84,7 +88,9 @@ def _calls(
     search_s = _search_seconds(how.budget)
     # the search looks for calls that throw the claimed exception (no other kind yet)
     if may_search and kind_of(claim.kind).exception is not None and search_s > 0:
-        request = SearchRequest(entry, inputs, claim, how.public_classes, search_s)
+        request = SearchRequest(
+            entry, inputs, claim, how.public_classes, search_s, literals=how.literals
+        )
         found = search_calls(request, how.classpath, how.jdk)
         if found is not None:
             return found.statements, True, found.null_arguments
@@ -126,7 +132,7 @@ def public_witness(
     deadline = how.budget.deadline()
     result = replay_source(
         how.classpath, main, sources.class_name, claim, replay_s, how.jdk, deadline,
-        assertions=bool(inputs.assertions),
+        assertions=bool(inputs.assertions), observe=how.observe,
     )  # fmt: skip
     if result.status is Replay.NOT_RUN and BUDGET_SPENT in result.detail:
         _remove(main, test)

@@ -17,6 +17,7 @@ of tab-separated directives:
 * ``class NAME`` — a public class of the program (creators and implementations come from
   these, by reflection: public constructors of concrete classes, public static factories);
 * ``string HEX``, ``int N``, ``strings HEX,HEX,…`` — the witness's literals, tried first
+  (then the class's own integers, `SearchRequest.literals`)
   (strings with a path separator, ``..`` or ``~`` are left out: every string may become a
   file name, and the search's calls must stay inside its scratch directory).
 
@@ -75,6 +76,9 @@ class SearchRequest:
     public_classes: tuple[str, ...]
     budget_s: float
     seed: int = 1
+    literals: tuple[int, ...] = ()
+    """Integers of the class under test (`jhalt.witness.api.literals`), tried after the
+    witness's own."""
 
 
 def _hex(text: str) -> str:
@@ -114,6 +118,8 @@ def configuration(request: SearchRequest, result: Path) -> str:
     found = seeds(request.inputs)
     strings = [text for text in found.strings if _harmless(text)]
     lines.extend(f"string\t{_hex(text)}" for text in reversed(strings))
+    own = [number for number in request.literals if number not in found.ints]
+    lines.extend(f"int\t{number}" for number in reversed(own))
     lines.extend(f"int\t{number}" for number in reversed(found.ints))
     for array in reversed([a for a in found.string_arrays if all(map(_harmless, a))]):
         lines.append(f"strings\t{','.join(_hex(text) for text in array)}")
