@@ -109,12 +109,12 @@ class SourceLocation:
 class Shown(Enum):
     """How a run on the JVM shows a finding of a kind: what its replay judges
     (`jhalt.witness.replay`), what the replay may first watch (`jhalt.dynamic.confirm`) and what
-    the reproducer's JUnit test asserts (`jhalt.witness.reproducer`). A kind shown a new way
+    the reproducer's JUnit test asserts (`jhalt.witness.junit`). A kind shown a new way
     needs a member here and its judge, observer and test there."""
 
     THROWN = "thrown"
     """The exception escapes uncaught with the reported method as the first application frame
-    (JUnit: ``assertThrows``)."""
+    (JUnit: ``assertDoesNotThrow`` fails; the characterising test: ``assertThrows``)."""
     LOOPING = "still running"
     """Still running inside the reported loop after the wait, or a stack overflow inside the
     reported recursion (JUnit: ``assertTimeoutPreemptively`` fails)."""

@@ -28,7 +28,12 @@ from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermin
 from jhalt.analyses.nontermination.result import NonTerminationResult
 from jhalt.analyses.recurrent import RecurrentConfig, find_recurrent_nontermination
 from jhalt.analyses.recurrent.result import RECURRENT_SET, RecurrentSetResult
-from jhalt.analyses.triage import assess, constructible_classes, public_classes
+from jhalt.analyses.triage import (
+    assess,
+    constructible_classes,
+    is_public_entry,
+    public_classes,
+)
 from jhalt.budget import (
     CHECK_ANALYSIS_REPLAYED,
     CHECK_ANALYSIS_UNREPLAYED,
@@ -51,6 +56,7 @@ from jhalt.seg.context import EvalOptions
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.api.literals import class_literals
 from jhalt.witness.api.public import PublicSearch
+from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import BUDGET_SPENT, Jdk, Observer
 from jhalt.witness.search.backward import WitnessLimits
 from jhalt.witness.validate import validate_finding
@@ -152,6 +158,8 @@ class ReplaySetup:
     given by the CLI, since ``dynamic`` is above ``analyses``), given the class path."""
     include_internal: bool = False
     """``--include-internal-states``: report findings that need forged state (as notes)."""
+    reproducer_style: ReproducerStyle = ReproducerStyle.REGRESSION
+    """``--reproducer-style``: the reproducers' JUnit tests (`jhalt.witness.junit`)."""
 
 
 def reproducer_prefix(entry: MethodId) -> str:
@@ -268,23 +276,25 @@ def _triaged(
     if assessment.replayed:
         return assessment.finding
     how = dataclasses.replace(setup, skip_reason=BUDGET_SPENT) if spent else setup
+    public = is_public_entry(program, entry)
     validated, unconfirmed = _validated(
-        assessment.finding, entry, command_line, how, replays, directory
+        assessment.finding, (entry, command_line, public), how, replays, directory
     )
     return validated if unconfirmed is None else unconfirmed
 
 
 def _validated(
     finding: Finding,
-    entry: MethodId,
-    command_line: bool,
+    called: tuple[MethodId, bool, bool],
     setup: ReplaySetup,
     budget: Budget,
     directory: Path,
 ) -> tuple[Finding, str | None]:
-    """``finding`` replayed on the JVM (its reproducer in ``directory``): the finding with its
+    """``finding`` replayed on the JVM (its reproducer in ``directory``; ``called``: the entry,
+    whether it runs from the command line and whether it is public): the finding with its
     replay status, and the line saying why it is dropped when the JVM did not confirm it (else
     None)."""
+    entry, command_line, public = called
     finding, result = validate_finding(
         finding,
         classpath=setup.classpath,
@@ -296,6 +306,8 @@ def _validated(
         timeout_s=budget.share_left(REPLAY, floor=REPLAY_FLOOR_S, cap=REPLAY_CAP_S),
         observe=setup.observe(finding, setup.classpath) if setup.observe else None,
         deadline=budget.deadline(),
+        style=setup.reproducer_style,
+        public_entry=public,
     )
     if result.status is not Replay.UNCONFIRMED:
         return finding, None
@@ -334,5 +346,5 @@ def _public_search(
     literals = class_literals(owner) if owner is not None else ()
     return PublicSearch(
         setup.classpath, classes, setup.jdk, directory / "public", budget,
-        constructible_classes(program), observe, literals,
+        constructible_classes(program), observe, literals, setup.reproducer_style,
     )  # fmt: skip

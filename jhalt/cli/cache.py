@@ -6,8 +6,8 @@ hash of every file of the installed ``jhalt`` package (any change of the analysi
 everything), ``--timeout``, whether entries are called as methods, the JDK that replays
 (``java``'s resolved path), the JDK class library the analysis reads (its runtime image's
 path and version, or why there is none), why replay is off (``--no-validate``, a class-file version the
-JVM cannot run), ``--unsafe-replay`` and the environment settings (``--inputs``,
-``--assertions``) — with the
+JVM cannot run), ``--unsafe-replay``, the environment settings (``--inputs``,
+``--assertions``) and ``--reproducer-style`` (the stored reproducers' tests) — with the
 entry and the hash of its class file's bytes. It is used only when
 every class the entry's analysis looked up (`RecordingClasses`) still has the bytes it had
 (hashes compared) or is still missing from the classpath, and, when the analysis listed the
@@ -111,7 +111,7 @@ def run_salt(
     java = os.path.realpath(setup.jdk.java) if setup.jdk is not None else "no JDK"
     environment = json.dumps(dataclasses.asdict(settings), default=sorted, sort_keys=True)
     parts = [code_digest(), repr(float(timeout_s)), str(as_method), java, str(setup.skip_reason)]
-    parts += [environment, jdk_library().status()]
+    parts += [environment, jdk_library().status(), setup.reproducer_style.value]
     if unsafe_replay:
         parts.append("--unsafe-replay")
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()

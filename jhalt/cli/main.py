@@ -94,6 +94,7 @@ from jhalt.seg.field_types import build_with_field_types
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.compiler import compile_server
 from jhalt.witness.containment import allow_unsafe_replay
+from jhalt.witness.junit import ReproducerStyle
 
 """The replay's claim for an infinite recursion: the JVM's stack runs out in the cycle."""
 NO_VALIDATE_HELP = (
@@ -228,6 +229,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         "--no-validate" if args.no_validate else replay_blocker(classpath, jdk),
         observe=finding_observer,
         include_internal=args.include_internal_states,
+        reproducer_style=ReproducerStyle(args.reproducer_style),
     )
     run_deadline = Budget(args.max_time).deadline() if args.max_time is not None else NEVER
     as_method = bool(args.entry)  # --all: a main is run as `java` runs it (_EntryCheck)
@@ -475,6 +477,12 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="write reproducers here (default: a new temporary directory)",
     )
+    check.add_argument(
+        "--reproducer-style", choices=[style.value for style in ReproducerStyle],
+        default=ReproducerStyle.REGRESSION.value,
+        help="the reproducers' JUnit tests: regression (default: fails while the bug is "
+        "present) or characterise (passes while the reported behaviour is present)",
+    )  # fmt: skip
     add_replay_flags(check)
     add_environment_flags(check)
     add_library_flags(check)

@@ -18,12 +18,12 @@ dependency but the JDK; the test class also needs JUnit 5):
   ``InvocationTargetException`` is unwrapped and its cause rethrown unchanged, so the analysed
   method's exception escapes ``main`` with its own stack trace; the reproducer's frames only
   appear below the analysed ones.
-* ``Reproduce_<Class>_<method>Test`` — the same builder plus one JUnit 5 test that *passes
-  while the bug is present*: ``assertThrows(Expected.class, …)`` followed by a check that the
-  first non-JDK frame is the reported method; for non-termination the entry runs in a daemon
-  thread, and the test asserts that after the timeout the thread is still alive and inside the
-  reported method (the ``assertTimeoutPreemptively`` idea turned around: that assertion fails on
-  a hang, which suits a regression test written *after* the fix — swap it in then).
+* ``Reproduce_<Class>_<method>Test`` — its JUnit 5 test (`jhalt.witness.junit`), by default
+  one that *fails while the bug is present* and passes once it is fixed: given ``calls`` (the
+  plain public statements of the witness: `jhalt.witness.call_text.compact_call`, or those of
+  the public-API search), the test makes them and asserts on the last; without them the test
+  holds the reflective builder above and says why (``reflection``). In the characterising
+  style the test holds the builder and *passes while the behaviour is present*.
 
 Strings are emitted with Java escapes (``\\n``, ``\\"``, ``\\uXXXX`` for every other control or
 non-ASCII UTF-16 unit), never raw. Class, field and method names only appear inside string
@@ -37,8 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.findings import FindingKind, Shown, kind_of
+from jhalt.findings import kind_of
 from jhalt.ids import MethodId
+from jhalt.witness.call_text import input_text
 from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
@@ -52,17 +53,29 @@ from jhalt.witness.inputs import (
     main_args,
 )
 from jhalt.witness.java_literals import boxed_literal, string_literal
+from jhalt.witness.junit import (
+    FIRST_FRAME_HELPER,
+    JUnitBody,
+    Reported,
+    ReproducerStyle,
+    junit_test,
+    needed_imports,
+    needed_members,
+    regression_source,
+    split_calls,
+)
 
 __all__ = [
-    "FIRST_FRAME_HELPER",
+    "NO_PUBLIC_CALLS",
+    "JUnitRequest",
     "Reproducer",
-    "exception_test",
     "generate_reproducer",
-    "hang_test",
-    "junit_test",
     "reproducer_class_name",
     "value_literal",
 ]
+
+NO_PUBLIC_CALLS = "no public calls are known to build this witness (the entry or a value it needs)"
+"""Why a regression test uses reflection when its caller gives no other reason."""
 
 
 def _comment(text: str) -> str:
@@ -116,11 +129,11 @@ def _main_source(header: list[str], class_name: str, body: list[str]) -> str:
     )
 
 
-def _test_source(
+def _characterising_source(
     header: list[str], test_class: str, test_method: list[str], body: list[str]
 ) -> str:
-    """The JUnit 5 class ``test_class``: ``test_method`` checks the reported behaviour of
-    ``body``'s ``run()``."""
+    """The characterising JUnit 5 class ``test_class``: ``test_method`` checks the reported
+    behaviour of ``body``'s ``run()``."""
     return "\n".join(
         [
             *header,
@@ -141,20 +154,33 @@ def _test_source(
     )
 
 
+@dataclass(frozen=True)
+class JUnitRequest:
+    """How the JUnit test of a reproducer is made: its ``style``; ``calls``: the witness as
+    plain public statements (the last one shows the finding; empty: none known), ``reflection``
+    why there are none, ``lines`` the finding's source lines, for the failure message."""
+
+    style: ReproducerStyle = ReproducerStyle.REGRESSION
+    calls: tuple[str, ...] = ()
+    reflection: str = NO_PUBLIC_CALLS
+    lines: tuple[int, int] | None = None
+
+
 def generate_reproducer(
     entry: MethodId,
     inputs: ConcreteInputs,
     expected: str,
     location: MethodId | None = None,
     hang_timeout_s: float = 10.0,
+    test: JUnitRequest = JUnitRequest(),
 ) -> Reproducer:
     """Java sources that call ``entry`` with ``inputs`` (see the module docstring).
 
     ``expected`` names the finding's kind (`jhalt.findings.kind_of`; an exception class may be
     given as an internal name);
     ``location`` is the method the finding reports (where the exception is thrown or the loop
-    is; default: ``entry``); the JUnit test checks it. Raises ValueError when the inputs do not
-    fit the entry's descriptor."""
+    is; default: ``entry``), named by the JUnit test; ``test`` says which test (`JUnitRequest`).
+    Raises ValueError when the inputs do not fit the entry's descriptor."""
     inputs.check_against(entry, is_static=inputs.receiver is None)
     kind = kind_of(expected.replace("/", "."))
     reported = location or entry
@@ -167,9 +193,28 @@ def generate_reproducer(
     ]
     main_source = _main_source(header, class_name, body)
     test_class = class_name + "Test"
-    test_method = junit_test(kind, reported, hang_timeout_s, test_class)
-    test_source = _test_source(header, test_class, test_method, body)
+    if test.style is ReproducerStyle.CHARACTERISE:
+        test_method = junit_test(kind, reported, hang_timeout_s, test_class)
+        test_source = _characterising_source(header, test_class, test_method, body)
+    else:
+        facts = Reported(kind, reported, test.lines, input_text(entry, inputs))
+        test_body = _regression_body(inputs, test, body, test_class)
+        test_source = regression_source(test_class, facts, test_body, hang_timeout_s)
     return Reproducer(class_name, main_source, test_class, test_source)
+
+
+def _regression_body(
+    inputs: ConcreteInputs, test: JUnitRequest, run: list[str], test_class: str
+) -> JUnitBody:
+    """The regression test's calls: the public ones, else ``run()`` with its builder."""
+    if test.calls:
+        setup, call = split_calls(test.calls)
+        comments = tuple(environment_comment(inputs))
+        return JUnitBody(setup, call, assertions=bool(inputs.assertions), comments=comments)
+    # only the helpers the builder calls: the test stays as short as reflection lets it
+    helpers = needed_members(_HELPERS.replace("__CLASS__", test_class), "\n".join(run))
+    imports = needed_imports(_IMPORTS, "\n".join(run) + helpers)
+    return JUnitBody((), "run();", test.reflection, ("", *run, helpers), imports)
 
 
 _IMPORTS = """
@@ -180,67 +225,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 """
-
-
-def junit_test(
-    kind: FindingKind, reported: MethodId, hang_timeout_s: float, test_class: str
-) -> list[str]:
-    """The JUnit method that passes while a finding of ``kind`` shows as `Shown` says: its
-    exception thrown (`exception_test`), or still running after ``hang_timeout_s``
-    (`hang_test`). Raises ValueError for a kind shown another way (no test for it yet)."""
-    if kind.exception is not None:
-        return exception_test(kind.exception, reported, test_class)
-    if kind.shown is Shown.LOOPING:
-        return hang_test(reported, hang_timeout_s, test_class)
-    raise ValueError(f"no JUnit test for a finding kind shown as {kind.shown.value!r}")
-
-
-def exception_test(expected: str, reported: MethodId, test_class: str) -> list[str]:
-    """The JUnit method: ``test_class.run()`` throws ``expected`` (dotted) with ``reported``
-    as the first application frame."""
-    return [
-        "    @Test",
-        "    public void entryThrows() {",
-        f"        Throwable thrown = assertThrows({_class_literal(expected)}, {test_class}::run);",
-        "        StackTraceElement top = firstApplicationFrame(thrown.getStackTrace());",
-        f"        assertNotNull(top, {string_literal('no application frame in the trace')});",
-        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
-        f"        assertEquals({string_literal(reported.name)}, top.getMethodName());",
-        "    }",
-    ]
-
-
-def _class_literal(dotted: str) -> str:
-    """``java.lang.NullPointerException.class``; nested classes use their source name."""
-    if not re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*", dotted):
-        raise ValueError(f"expected exception {dotted!r} is not a Java class name")
-    return dotted.replace("$", ".") + ".class"
-
-
-def hang_test(reported: MethodId, timeout_s: float, test_class: str) -> list[str]:
-    """The JUnit method: ``test_class.run()`` is still running in ``reported`` after
-    ``timeout_s``."""
-    millis = max(1, int(timeout_s * 1000))
-    return [
-        "    @Test",
-        "    public void entryDoesNotTerminate() throws InterruptedException {",
-        "        final Throwable[] outcome = new Throwable[1];",
-        "        Thread worker = new Thread(new Runnable() {",
-        "            public void run() {",
-        f"                try {{ {test_class}.run(); }} catch (Throwable t) {{ outcome[0] = t; }}",
-        "            }",
-        '        }, "jhalt-witness");',
-        "        worker.setDaemon(true);",
-        "        worker.start();",
-        f"        worker.join({millis}L);",
-        "        assertTrue(worker.isAlive(), "
-        + '"the entry returned or threw within the timeout: " + outcome[0]);',
-        "        StackTraceElement top = firstApplicationFrame(worker.getStackTrace());",
-        "        assertNotNull(top);",
-        f"        assertEquals({string_literal(reported.dotted_class)}, top.getClassName());",
-        f"        assertEquals({string_literal(reported.name)}, top.getMethodName());",
-        "    }",
-    ]
 
 
 class _RunBody:
@@ -267,7 +251,7 @@ class _RunBody:
             lines.append(
                 f"        LOADER.setDefaultAssertionStatus({str(self.inputs.assertions).lower()});"
             )
-        lines.extend(self._environment_comment())
+        lines.extend(f"        {line}" for line in environment_comment(self.inputs))
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
@@ -291,24 +275,6 @@ class _RunBody:
         lines.append("        // 4. the call")
         lines.append(f"        {self._call(entry)}")
         lines.append("    }")
-        return lines
-
-    def _environment_comment(self) -> list[str]:
-        """The environment values as comments: a run needs the rewritten classes of
-        `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
-        them next to the reproducer)."""
-        lines = []
-        if self.inputs.environment:
-            lines.append(
-                "        // environment values, in call order per site: the classes in injected/"
-                " next to this file return them (put it first on the class path)"
-            )
-        for env in self.inputs.environment:
-            values = ", ".join(value_literal(v) for v in env.values)
-            site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
-            lines.append(
-                f"        //   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}"
-            )
         return lines
 
     def _allocation(self, entry: ObjectInput | ArrayInput | StringInput) -> str:
@@ -368,6 +334,23 @@ class _RunBody:
             f"invoke({owner}, {string_literal(entry.name)}, {types}, "
             f"{string_literal(result)}, {receiver_code}, {arguments});"
         )
+
+
+def environment_comment(inputs: ConcreteInputs) -> list[str]:
+    """The environment values as comment lines: a run needs the rewritten classes of
+    `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
+    them next to the reproducer)."""
+    lines = []
+    if inputs.environment:
+        lines.append(
+            "// environment values, in call order per site: the classes in injected/"
+            " next to this file return them (put it first on the class path)"
+        )
+    for env in inputs.environment:
+        values = ", ".join(value_literal(v) for v in env.values)
+        site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
+        lines.append(f"//   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}")
+    return lines
 
 
 def _is_default(value: Value) -> bool:
@@ -533,17 +516,3 @@ _HELPERS = r"""
         }
     }
 """
-
-FIRST_FRAME_HELPER = """
-    /** The first frame outside the JDK (java., javax., jdk., sun., com.sun.), or null. */
-    static StackTraceElement firstApplicationFrame(StackTraceElement[] frames) {
-        for (StackTraceElement frame : frames) {
-            String name = frame.getClassName();
-            if (!(name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                    || name.startsWith("sun.") || name.startsWith("com.sun."))) {
-                return frame;
-            }
-        }
-        return null;
-    }"""
-"""The Java helper the JUnit tests of `exception_test` and `hang_test` call."""

@@ -2,7 +2,9 @@
 
 `validate_finding` writes the reproducer (`jhalt.witness.reproducer`; for a witness with
 environment values also the classes that return them, in ``injected/`` next to it,
-`jhalt.witness.inject`) and, unless replay is
+`jhalt.witness.inject`) — its JUnit test in the style asked for, making the witness by plain
+calls when the entry is public and the witness needs nothing else (`compact_call`, else
+`plain_calls`), by reflection otherwise — and, unless replay is
 off or no JDK is found, runs it (`jhalt.witness.replay`): an exception finding is confirmed
 only when that exception escapes with the reported method on top; a non-termination
 finding only when the program is still running after the wait and a thread dump shows it
@@ -18,10 +20,13 @@ from pathlib import Path
 from jhalt.budget import NEVER, Deadline
 from jhalt.findings import Finding, Replay, Shown, kind_of
 from jhalt.ids import MethodId
+from jhalt.witness.api.plain import plain_calls
+from jhalt.witness.call_text import compact_call
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import Claim, Jdk, Observer, ReplayResult, not_replayed, replay
-from jhalt.witness.reproducer import generate_reproducer
+from jhalt.witness.reproducer import NO_PUBLIC_CALLS, JUnitRequest, generate_reproducer
 
 
 def finding_inputs(finding: Finding) -> ConcreteInputs:
@@ -40,6 +45,31 @@ def finding_claim(finding: Finding) -> Claim:
     return Claim(finding.kind, finding.location.method, (line, line) if line else None)
 
 
+def junit_request(
+    finding: Finding,
+    entry: MethodId,
+    inputs: ConcreteInputs,
+    style: ReproducerStyle,
+    public_entry: bool,
+) -> JUnitRequest:
+    """The reproducer's JUnit test: plain calls when ``public_entry`` (a public method of a
+    public class) and the witness is only values (module docstring), else why reflection."""
+    lines = finding_claim(finding).lines
+    reason = NO_PUBLIC_CALLS
+    if not public_entry:
+        reason = f"{entry.dotted_class}.{entry.name} is not public in a public class"
+    elif inputs.receiver is not None:
+        reason = "the receiver's fields are set as the witness has them"
+    elif inputs.statics:
+        reason = "static fields are set as the witness has them"
+    else:
+        compact = compact_call(entry, inputs)
+        calls = (compact,) if compact is not None else plain_calls(entry, inputs)
+        if calls:
+            return JUnitRequest(style, calls, lines=lines)
+    return JUnitRequest(style, reflection=reason, lines=lines)
+
+
 def validate_finding(
     finding: Finding,
     *,
@@ -52,13 +82,15 @@ def validate_finding(
     timeout_s: float,
     observe: Observer | None = None,
     deadline: Deadline = NEVER,
+    style: ReproducerStyle = ReproducerStyle.REGRESSION,
+    public_entry: bool = False,
 ) -> tuple[Finding, ReplayResult]:
     """The finding with reproducer path and replay status in its witness, and the replay result.
 
     ``skip_reason`` (e.g. "--no-validate") or ``jdk=None`` mean: do not run, mark "not run"
     ("not replayed: SKIP_REASON").
     ``observe``: a hang is first watched by it (`jhalt.witness.replay.replay`); the replay
-    ends by ``deadline``."""
+    ends by ``deadline``. ``style`` and ``public_entry``: the JUnit test (`junit_request`)."""
     inputs = finding_inputs(finding)
     witness = finding.witness
     # the analysis's own forward check (e.g. "inconclusive: …"): kept when the JVM does not run
@@ -67,7 +99,8 @@ def validate_finding(
         witness = dataclasses.replace(witness, args=main_args(inputs))
     try:
         expected = finding.kind
-        sources = generate_reproducer(entry, inputs, expected, finding.location.method)
+        test = junit_request(finding, entry, inputs, style, public_entry)
+        sources = generate_reproducer(entry, inputs, expected, finding.location.method, test=test)
         main_source, _ = sources.write(reproducer_dir)
         witness = dataclasses.replace(witness, reproducer=str(main_source))
         if inputs.environment:  # the classes that return them, for a run of the reproducer

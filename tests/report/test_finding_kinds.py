@@ -107,8 +107,14 @@ def test_a_registered_kind_is_replayed_and_suppressed_as_its_entry_says(
     # shown by running on: judged as a hang over the loop's lines, and its JUnit test waits
     assert claim.is_non_termination and claim.lines == (12, 14)
     reproducer = generate_reproducer(MAIN, args_inputs(["2"]), "livelock", WORK)
-    assert "// expected: livelock in Pool.work()V" in reproducer.test_source
+    assert "// expected: livelock in Pool.work()V" in reproducer.source
+    # the regression test: the call must return in time (a kind shown by running on)
+    assert "assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run()," in (
+        reproducer.test_source
+    )
+    assert f"jhalt finding: {LIVELOCK.heading} in Pool.work" in reproducer.test_source
     assert "assertThrows" not in reproducer.test_source
+    assert "assertDoesNotThrow" not in reproducer.test_source
     assert Rule(kind_glob="live*").matches(finding)
     assert not Rule(kind_glob="non-termination").matches(finding)
 

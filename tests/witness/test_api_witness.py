@@ -23,6 +23,7 @@ from jhalt.witness.inputs import (
     StaticValue,
     StringInput,
 )
+from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import Claim
 
 LABEL = FieldId("shelf/Box", "label", "Ljava/lang/String;")
@@ -95,12 +96,20 @@ def test_source_type_names() -> None:
 def test_public_reproducer_is_plain_java() -> None:
     entry = MethodId("shelf/Counter", "add", "(I)V")
     calls = ("shelf.Counter v0 = new shelf.Counter(0);", "v0.add(1);")
-    sources = public_reproducer(entry, calls, "java.lang.ArrayIndexOutOfBoundsException", entry)
-    for text in (sources.source, sources.test_source):
-        assert "new shelf.Counter(0);" in text and "v0.add(1);" in text
+    exception = "java.lang.ArrayIndexOutOfBoundsException"
+    sources = public_reproducer(entry, calls, exception, entry, lines=(12, 12))
+    characterising = public_reproducer(
+        entry, calls, exception, entry, style=ReproducerStyle.CHARACTERISE
+    )
+    for text in (sources.source, sources.test_source, characterising.test_source):
+        assert "new shelf.Counter(0);" in text and "v0.add(1)" in text
         for forbidden in ("reflect", "Unsafe", "setAccessible", "allocateInstance"):
             assert forbidden not in text
-    assert "assertThrows(java.lang.ArrayIndexOutOfBoundsException.class" in sources.test_source
+    assert "assertThrows(java.lang.ArrayIndexOutOfBoundsException.class" in (
+        characterising.test_source
+    )
+    assert "assertDoesNotThrow(() -> v0.add(1)," in sources.test_source
+    assert f"uncaught {exception} in Counter.add, line 12; input: " in sources.test_source
 
 
 def test_driver_configuration_names_the_entry_claim_and_goals(tmp_path: Path) -> None:

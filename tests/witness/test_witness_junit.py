@@ -1,5 +1,6 @@
-"""The generated JUnit 5 tests compile against JUnit 5 and pass exactly while the reported
-behaviour is present.
+"""The generated characterising JUnit 5 tests (``--reproducer-style characterise``) compile
+against JUnit 5 and pass exactly while the reported behaviour is present (the default
+regression tests: test_regression_junit.py).
 
 Needs JUnit 5's console launcher ``junit-platform-console-standalone*.jar``, which also holds
 the Jupiter API: looked up in ``$JHALT_JUNIT5_DIR``, in /usr/share/java (Debian package
@@ -35,7 +36,8 @@ from witness_kit import (
 
 from jhalt.findings import NON_TERMINATION
 from jhalt.witness.inputs import args_inputs
-from jhalt.witness.reproducer import generate_reproducer
+from jhalt.witness.junit import ReproducerStyle
+from jhalt.witness.reproducer import JUnitRequest, generate_reproducer
 
 STANDALONE = "junit-platform-console-standalone"
 DEBIAN_DIR = Path("/usr/share/java")
@@ -90,7 +92,10 @@ CASES = {
 
 def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str]:
     entry, inputs, expected, where = CASES[name]()
-    reproducer = generate_reproducer(entry, inputs, expected, location=where, hang_timeout_s=1.0)
+    characterise = JUnitRequest(ReproducerStyle.CHARACTERISE)
+    reproducer = generate_reproducer(
+        entry, inputs, expected, location=where, hang_timeout_s=1.0, test=characterise
+    )
     _, test_source = reproducer.write(work / "src")
     out = work / "classes"
     javac = ["javac", "-J-XX:TieredStopAtLevel=1", "-nowarn", "-encoding", "UTF-8"]

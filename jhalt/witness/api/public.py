@@ -29,7 +29,9 @@ from jhalt.witness.api.goals import null_arguments
 from jhalt.witness.api.plain import plain_calls
 from jhalt.witness.api.reproducer import public_reproducer
 from jhalt.witness.api.search import SearchRequest, search_calls
+from jhalt.witness.call_text import compact_call
 from jhalt.witness.inputs import ConcreteInputs
+from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.replay import BUDGET_SPENT, Claim, Jdk, Observer, ReplayResult, replay_source
 
 __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
@@ -55,7 +57,8 @@ class PublicSearch:
     what is left then (`jhalt.budget`); ``constructible``: the classes (slashed names) that a
     public no-argument constructor makes, a receiver of the plain form (`plain_calls`);
     ``observe``: how a hang's replay is observed (`jhalt.witness.replay.Observer`), if at all;
-    ``literals``: the integers of the entry's class (`jhalt.witness.api.literals`)."""
+    ``literals``: the integers of the entry's class (`jhalt.witness.api.literals`);
+    ``style``: the reproducer's JUnit test (`jhalt.witness.junit`)."""
 
     classpath: str
     public_classes: tuple[str, ...]
@@ -65,20 +68,23 @@ class PublicSearch:
     constructible: frozenset[str] = frozenset()
     observe: Observer | None = None
     literals: tuple[int, ...] = ()
+    style: ReproducerStyle = ReproducerStyle.REGRESSION
 
 
 def _calls(
     entry: MethodId, inputs: ConcreteInputs, claim: Claim, how: PublicSearch, may_search: bool
 ) -> tuple[tuple[str, ...] | None, bool, tuple[int, ...]]:
     """The calls, whether they were searched, and the null arguments of the entry's call: the
-    plain form without a receiver when it passes no null; else the search, which tries
+    plain form without a receiver when it passes no null (written inline when it can be,
+    `compact_call`); else the search, which tries
     non-null values first and builds the receiver (toward the fields the witness gives it);
     else the plain form with its nulls, its receiver made by ``new C()`` and the static
     fields as the program initialises them (the replay decides whether that suffices)."""
     plain = plain_calls(entry, inputs)
     nulls = null_arguments(inputs)
     if plain is not None and not nulls:
-        return plain, False, ()
+        compact = compact_call(entry, inputs)  # the same call, values inline: what people write
+        return ((compact,) if compact is not None else plain), False, ()
     search_s = _search_seconds(how.budget)
     # the search looks for calls that throw the claimed exception (no other kind yet)
     if may_search and kind_of(claim.kind).exception is not None and search_s > 0:
@@ -115,8 +121,9 @@ def public_witness(
     if calls is None:
         return "no public call sequence found"
     sources = public_reproducer(
-        entry, calls, claim.kind, claim.method, assertions=bool(inputs.assertions)
-    )
+        entry, calls, claim.kind, claim.method, assertions=bool(inputs.assertions),
+        style=how.style, lines=claim.lines,
+    )  # fmt: skip
     try:
         main, test = sources.write(how.directory)
     except OSError as error:
