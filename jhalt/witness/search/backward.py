@@ -30,7 +30,8 @@ state with the instance (the general state's references are renamed to the insta
 :mod:`jhalt.smt.witness_solver` picks small integers with Z3,
 :mod:`jhalt.witness.search.concretize` builds the concrete witness state, and the
 forward check runs the symbolic evaluator on it (for a concrete state it is a concrete
-interpreter) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
+interpreter; it knows the texts of the input Strings, so it executes ``parseInt`` and the
+like on them, `jhalt.seg.known_texts`) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
 no sharing unless the path shows it) never affect soundness, only power (seed 000 fn. 10).
 """
 
@@ -67,7 +68,11 @@ from jhalt.seg.stepper import (
 from jhalt.smt.session import SatAnswer, SmtConfig
 from jhalt.smt.witness_solver import PathFormula, PathModel, solve_path
 from jhalt.witness.inputs import ConcreteInputs
-from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
+from jhalt.witness.search.concretize import (
+    WitnessError,
+    concretize_inputs,
+    inputs_state_and_texts,
+)
 from jhalt.witness.search.environment import RecordedEnvironment
 from jhalt.witness.search.path import collect_path_facts, edge_labels
 
@@ -162,11 +167,16 @@ def candidate_paths(
 
 
 def run_forward(
-    ctx: EvalContext, state: AbstractState, goal: Goal, max_steps: int
+    ctx: EvalContext,
+    state: AbstractState,
+    goal: Goal,
+    max_steps: int,
+    deadline: Deadline = NEVER,
 ) -> tuple[bool | None, str]:
     """Evaluate a concrete ``state`` until ``goal`` decides: (True, "reached"),
     (False, why it cannot be reached) or (None, why the run could not decide); a run
-    that takes ``max_steps`` steps without reaching the goal gives False.
+    that takes ``max_steps`` steps without reaching the goal gives False, one still going at
+    ``deadline`` (checked every 64 steps) None.
 
     The run is the stepper's (:class:`jhalt.seg.stepper.Walk`) with :class:`ConcreteCase`
     as its chooser and ``goal`` as its stop condition; split cases are garbage-collected
@@ -174,14 +184,20 @@ def run_forward(
     (None, "internal error in the forward check: <error>"), which the CLI counts as an
     internal error of the run (`jhalt.errors.INTERNAL_ERROR`)."""
 
+    out_of_time: list[bool] = []
+
     def stop(previous: AbstractState | None, current: AbstractState, steps: int) -> bool | None:
-        del steps
+        if steps % 64 == 63 and deadline.expired():
+            out_of_time.append(True)
+            return False
         return goal(previous, current)
 
     walk: Walk[bool] = Walk(
         ctx, state, ConcreteCase(ctx), max_steps=max_steps, stop=stop, collect_cases=True
     )
     outcome = walk.finish()
+    if out_of_time:
+        return None, "the forward check ran out of time"
     if isinstance(outcome, Stopped):
         if outcome.answer:
             return True, REACHED
@@ -313,13 +329,17 @@ class _PathCheck:
             )
             template = entry_state(ctx, entry)
             builder = ConcreteHeapBuilder(ctx.namer)
-            state = inputs_state(template, inputs, self.program, entry, builder)
+            state, ctx.texts = inputs_state_and_texts(
+                template, inputs, self.program, entry, builder
+            )
         except (WitnessError, ValueError) as error:
             return False, str(error), None
         target_state = self.graph.states[self.target]
         target_goal = self.goal(ctx) if self.goal else instance_goal(target_state, ctx)
         try:
-            decided, why = run_forward(ctx, state, target_goal, self.limits.max_steps)
+            decided, why = run_forward(
+                ctx, state, target_goal, self.limits.max_steps, self.limits.deadline
+            )
         except Exception as error:
             decided, why = (
                 None,
