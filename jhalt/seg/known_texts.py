@@ -21,7 +21,9 @@ Decided here, for a known text ``t`` (Java SE 17 API):
 Soundness: a decided outcome is the one the JVM takes for that text, so a run stays a run of
 the real program; a text is only ever given for an object that *is* that String in the run
 (the inputs it was built from), never to a state standing for several Strings (a closure
-check, a graph): those evaluate without texts.
+check, a graph): those evaluate without texts. Two states of a run are alike for an exact
+repeat only if the instance renaming keeps the texts (:func:`same_texts`): Strings of one
+length but other texts would parse differently.
 """
 
 from __future__ import annotations
@@ -148,4 +150,15 @@ def decide(texts: KnownTexts, outcomes: Sequence[Outcome]) -> Sequence[Outcome]:
     return kept
 
 
-__all__ = ["KnownTexts", "decide", "is_true_text", "parse_decimal"]
+def same_texts(renaming: Mapping[Ref, Ref], texts: KnownTexts) -> bool:
+    """Whether a renaming between two states of one run (general → instance) maps each
+    String of known text to one of the same text (and no other String to one): only then do
+    the calls that read them decide alike from both, as an exact repeat needs."""
+    return all(
+        texts.get(general) == texts.get(instance)
+        for general, instance in renaming.items()
+        if general in texts or instance in texts
+    )
+
+
+__all__ = ["KnownTexts", "decide", "is_true_text", "parse_decimal", "same_texts"]

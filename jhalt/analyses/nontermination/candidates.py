@@ -49,6 +49,7 @@ from jhalt.its.contents import PARSE, TRUTH
 from jhalt.seg.context import EvalContext
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.known_texts import same_texts
 from jhalt.seg.labels import EvalEdge
 from jhalt.witness.inputs import utf16_length
 
@@ -89,6 +90,11 @@ class Candidate:
         """The context of a run from this input: ``ctx`` knowing its texts (the closure
         checks, which stand for many runs, keep ``ctx`` without them)."""
         return replace(ctx, texts=self.texts) if self.texts else ctx
+
+    def parsed_alike(self, renaming: Mapping[Ref, Ref]) -> bool:
+        """Whether two states of this input's run related by ``renaming`` hold Strings of the
+        same texts (an exact repeat needs it: `jhalt.seg.known_texts.same_texts`)."""
+        return same_texts(renaming, self.texts)
 
 
 class CandidateQueue:

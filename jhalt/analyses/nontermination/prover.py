@@ -222,7 +222,8 @@ class NonTerminationSearcher:
             trail.append(state)
             signature = state_signature(state)
             for earlier, earlier_step in seen.get(signature, []):
-                if check_instance(state, earlier, self.ctx.hierarchy):
+                repeat = check_instance(state, earlier, self.ctx.hierarchy)
+                if repeat and candidate.parsed_alike(repeat.renaming):
                     return self._repeat_proof(earlier, earlier_step, state, step)
             seen.setdefault(signature, []).append((state, step))
             for head in self.heads:
@@ -241,10 +242,8 @@ class NonTerminationSearcher:
                         return proof
             return None
 
-        ctx = candidate.run_context(self.ctx)  # knows the texts of its arguments
-        outcome = run_deterministic(
-            ctx, candidate.state, observe, self.config.max_run_steps, self.deadline
-        )
+        ctx, limit = candidate.run_context(self.ctx), self.config.max_run_steps  # knows texts
+        outcome = run_deterministic(ctx, candidate.state, observe, limit, self.deadline)
         if self._pending is not None:  # its work decides the next candidate's stream
             self._pending.charge(candidate, outcome.steps)
         if outcome.found is not None:
