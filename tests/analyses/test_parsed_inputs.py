@@ -18,7 +18,7 @@ import pytest
 from javac import compile_java, run_java
 
 from jhalt.cli.main import main
-from jhalt.seg.known_texts import is_true_text, parse_decimal
+from jhalt.seg.known_texts import is_true_text, parse_decimal, same_texts
 
 SOURCES = {
     # hangs for every odd argument: x stays odd under x -= 2 (also past the wrap, 2^32 being
@@ -214,3 +214,13 @@ def test_texts_beyond_ascii_are_not_decided() -> None:
     assert is_true_text("TrUe") is True
     assert is_true_text("yes") is False
     assert is_true_text("tru\u00e9") not in (True, False)
+
+
+def test_an_exact_repeat_must_keep_the_texts() -> None:
+    """Two states of a run whose Strings swapped places are alike for lengths, not for a
+    parse: a repeat may only rename a String to one of the same text."""
+    texts = {"o1": "1", "o2": "2", "o3": "1"}
+    assert not same_texts({"o1": "o2", "o2": "o1"}, texts)
+    assert same_texts({"o1": "o3", "o2": "o2"}, texts)
+    assert same_texts({"o7": "o8"}, texts)  # Strings the run made: no text known
+    assert not same_texts({"o1": "o8"}, texts)
