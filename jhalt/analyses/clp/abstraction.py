@@ -95,9 +95,13 @@ class StepContext:
     initialised: Callable[[str], bool] = lambda name: True
     uniform: str | None = None
     parsed: dict[str, str] = field(default_factory=dict)
-    """For a program that parses its arguments: the ghost of the value each ``args[k]``
-    denotes (``pk``), by the ghost of its size (``gk``); `translate` restricts the inputs to
-    decimal texts, and then no ``String.length()`` has an exact abstraction here (a text's
+    """For a program that parses numbers from its arguments: the ghost of the value each
+    ``args[k]`` denotes (``pk``), by the ghost of its size (``gk``); `translate` restricts
+    the inputs to decimal texts."""
+    flags: dict[str, str] = field(default_factory=dict)
+    """For a program that parses flags (``Boolean.parseBoolean``): the ghost of each
+    ``args[k]``'s truth (``bk``: the text is ``true`` or ``false``; always 0 when numbers are
+    parsed too). With either, no ``String.length()`` has an exact abstraction here (a text's
     length is not linear in its value)."""
 
 
@@ -325,7 +329,7 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
         state, (receiver,) = state.pop()
         if receiver.kind != STRING:
             raise Refusal("String.length() on a value not known to be a String")
-        if ctx.parsed:
+        if ctx.parsed or ctx.flags:
             raise Refusal("String.length() in a program that parses its arguments")
         length = Slot(receiver.expr - 1, INT)
         return _next(state.assume(ge(receiver.expr, 1)).push(length), ins)
@@ -341,6 +345,7 @@ PARSERS = {
     ("invokestatic", "java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"): "I",
     ("invokestatic", "java/lang/Short", "parseShort", "(Ljava/lang/String;)S"): "S",
     ("invokestatic", "java/lang/Byte", "parseByte", "(Ljava/lang/String;)B"): "B",
+    ("invokestatic", "java/lang/Boolean", "parseBoolean", "(Ljava/lang/String;)Z"): "Z",
 }
 """The parsing calls with an exact abstraction on a command-line argument, and the type whose
 range a value must lie in for the call to return."""
@@ -349,14 +354,16 @@ range a value must lie in for the call to return."""
 def _parse(state: PathState, ins: Instruction, ctx: StepContext, letter: str) -> list[Successor]:
     """``Integer.parseInt(args[k])`` (or ``Short``/``Byte``): the value ``pk`` the text
     denotes, when it lies in the type's range (the path on which the call returns; the
-    ``NumberFormatException`` path has no clause)."""
+    ``NumberFormatException`` path has no clause); ``Boolean.parseBoolean(args[k])``: the
+    flag ``bk``."""
     state, (text,) = state.pop()
     ghost = text.expr.terms[0][0] if len(text.expr.terms) == 1 else None
     single = text.expr.constant == 0 and len(text.expr.terms) == 1 and text.expr.terms[0][1] == 1
-    if text.kind != STRING or not single or ghost not in ctx.parsed:
+    ghosts = ctx.flags if letter == "Z" else ctx.parsed
+    if text.kind != STRING or not single or ghost not in ghosts:
         raise Refusal(f"{ins.mnemonic} of a String other than a command-line argument")
-    value = var(ctx.parsed[ghost])
-    low, high = type_range(letter)
+    value = var(ghosts[ghost])
+    low, high = (0, 1) if letter == "Z" else type_range(letter)
     state = state.assume(ge(text.expr, 1), ge(value, low), le(value, high))
     return _next(state.push(Slot(value, INT)), ins)
 

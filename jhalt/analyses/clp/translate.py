@@ -24,7 +24,9 @@ at any index has that size. A program that parses its arguments (``Integer.parse
 and the others of ``abstraction.PARSERS``) gets the ghosts ``p0 … p(K-1)`` too: the inputs
 are restricted to command lines whose ``args[k]`` is the decimal text of ``pk`` (again an
 under-approximation); a call returns ``pk`` when it lies in the type's range, and the
-``NumberFormatException`` path has no clause. A call is translated only when its target is exact: ``invokestatic`` and
+``NumberFormatException`` path has no clause. ``Boolean.parseBoolean(args[k])`` is the ghost
+``bk``: the text ``true`` or ``false`` — or, when numbers are parsed too, a decimal text, so
+``bk = 0``. A call is translated only when its target is exact: ``invokestatic`` and
 ``invokespecial`` resolve to one method, ``invokevirtual`` only when no class of the class path
 declares another method of that name and descriptor; the class of a static call or ``new``
 must have no static initialiser (nor its superclasses), unless it is the entry's own class,
@@ -56,7 +58,7 @@ from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parameter_slots
 from jhalt.classfile.model import ClassFile, VerificationType
 from jhalt.ids import MethodId
-from jhalt.its.linear import LinearConstraint, eq, ge, var
+from jhalt.its.linear import LinearConstraint, eq, ge, le, var
 from jhalt.smt.clp import satisfiable
 from jhalt.smt.session import SatAnswer, SmtConfig
 
@@ -87,6 +89,7 @@ class _Scope:
     ghosts: dict[int, str] = field(default_factory=dict)
     uniform: str | None = None
     parsed: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)
     args_only: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
@@ -144,13 +147,13 @@ class _Scope:
         return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
     def step_context(self) -> StepContext:
-        return StepContext(self.ghosts, self.initialised, self.uniform, self.parsed)
+        return StepContext(self.ghosts, self.initialised, self.uniform, self.parsed, self.flags)
 
     def ghost_names(self) -> tuple[str, ...]:
-        """The ghosts every predicate carries: ``g0 …``, the uniform ``gu`` and the parsed
-        values ``p0 …``."""
+        """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
+        values ``p0 …`` and flags ``b0 …``."""
         uniform = [self.uniform] if self.uniform else []
-        return (*self.ghosts.values(), *uniform, *self.parsed.values())
+        return (*self.ghosts.values(), *uniform, *self.parsed.values(), *self.flags.values())
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -432,15 +435,17 @@ def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | N
     return {k: f"g{k}" if k >= 0 else UNIFORM for k in sorted(i for i in indices if i < 64)}
 
 
-def _parses(scope: _Scope, methods: list[MethodId]) -> bool:
-    """Whether a method calls one of ``PARSERS`` (then the inputs are decimal texts)."""
+def _parsed_types(scope: _Scope, methods: list[MethodId]) -> set[str]:
+    """The types of the ``PARSERS`` the methods call (module doc: the inputs are then
+    decimal texts, or ``true``/``false`` when only flags are parsed)."""
+    letters: set[str] = set()
     for method in methods:
         for ins in scope.body(method).instructions:
             if ins.op == "invokestatic":
                 member = ins.member
-                if (ins.op, member.owner, member.name, member.descriptor) in PARSERS:
-                    return True
-    return False
+                letter = PARSERS.get((ins.op, member.owner, member.name, member.descriptor))
+                letters |= {letter} if letter else set()
+    return letters
 
 
 def _reachable(scope: _Scope) -> list[MethodId]:
@@ -472,8 +477,11 @@ def translate_program(
     scope.args_only = ghosts is not None
     scope.ghosts = {k: name for k, name in (ghosts or {}).items() if k >= 0}
     scope.uniform = UNIFORM if ghosts and -1 in ghosts else None
-    if scope.uniform is None and _parses(scope, methods):
+    letters = _parsed_types(scope, methods) if scope.uniform is None else set()
+    if letters - {"Z"}:
         scope.parsed = {name: f"p{k}" for k, name in scope.ghosts.items()}
+    if "Z" in letters:
+        scope.flags = {name: f"b{k}" for k, name in scope.ghosts.items()}
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
@@ -493,8 +501,10 @@ def translate_program(
     constraint: list[LinearConstraint] = []
     if is_main:
         constraint.append(ge(var(head.parameters[0]), 1))
-        sizes = (g for g in scope.ghost_names() if g not in scope.parsed.values())
+        sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
         constraint.extend(ge(var(g), 1) for g in sizes)
+        for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
+            constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
         if scope.uniform:  # inputs restricted to strings of one length (module doc)
             constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
     return ClpProgram(
