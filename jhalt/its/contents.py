@@ -40,6 +40,8 @@ them; any other change of a builder that the path shows is read as ``sb.change``
                     ``+``, then ASCII digits), a value in ``[args[1], args[2]]``
 ``str.noparse``     ``args[0]`` is not such a text of a value in ``[args[1], args[2]]``
                     (``result`` None: the ``NumberFormatException`` case)
+``str.truth``       ``result`` = 1 if ``args[0]`` equals ``"true"`` ignoring case, else 0
+                    (``Boolean.parseBoolean`` of a non-null text)
 ``sb.set``          the builder ``args[0]`` now holds the pieces ``args[1:]``
 ``sb.append``       the builder ``args[0]`` now holds its old content, then the pieces
 ``sb.change``       the builder ``args[0]`` now holds some other content
@@ -77,6 +79,7 @@ CONTAINS = "str.contains"
 SUBSTRING = "str.sub"
 PARSE = "str.parse"
 NO_PARSE = "str.noparse"
+TRUTH = "str.truth"
 SET = "sb.set"
 APPEND = "sb.append"
 CHANGE = "sb.change"
@@ -85,7 +88,7 @@ BUILDER_OPS = frozenset({SET, APPEND, CHANGE})
 """Relations that give a builder (``args[0]``) its next content."""
 TWO_STRINGS = frozenset({EQUALS, COMPARE, INDEX, LAST_INDEX, STARTS, ENDS, CONTAINS})
 """Relations of two Strings ``args[0]``, ``args[1]``."""
-ONE_STRING = frozenset({CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE})
+ONE_STRING = frozenset({CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE, TRUTH})
 """Relations of one String ``args[0]`` (and integers)."""
 PRODUCERS = BUILDER_OPS | {JOIN, SUBSTRING}
 """Relations that define a content (of ``result``, or of the builder ``args[0]``) rather than

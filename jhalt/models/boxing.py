@@ -13,7 +13,8 @@ Assumptions (JDK 17, default JVM flags): the box caches hold exactly the values 
 a pre-existing object (``=?``/``⋀`` annotations, :func:`~jhalt.models.support.bind_canonical`);
 otherwise it returns a new object. ``parseXxx`` may throw ``NumberFormatException`` for
 any text (characters are not represented) and returns any value of the type otherwise;
-a successful parse needs a non-empty text.
+a successful parse needs a non-empty text. ``Boolean.parseBoolean``/``valueOf(String)``
+give any boolean for a non-null text (false for ``null``), the content relation saying which.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jhalt.domains.intervals import Interval, type_range
+from jhalt.domains.state import AbstractState
 from jhalt.domains.values import FloatValue, HeapValue, InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.ids import FieldId
 from jhalt.models.lengths import boolean_text_length, decimal_length
@@ -42,7 +44,7 @@ from jhalt.models.support import (
     returns_if_possible,
 )
 from jhalt.models.text import value_of_boolean, value_of_primitive
-from jhalt.seg.contents import PARSE, no_parse, query
+from jhalt.seg.contents import PARSE, TRUTH, no_parse, query
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import (
     LibraryCall,
@@ -311,14 +313,41 @@ def parse(call: LibraryCall) -> Sequence[Outcome]:
         failure = Throws(popped, NFE, constraints=(no_parse(text, low, high),))
     if call.return_descriptor == box.letter:
         return [*returns_if_possible(call, Returns(state, number, relations)), failure]
+    state, boxed = _boxed(box, state, number, call)
+    return [*returns_if_possible(call, Returns(state, boxed, relations)), failure]
+
+
+def _boxed(
+    box: Box, state: AbstractState, number: Ref, call: LibraryCall
+) -> tuple[AbstractState, Ref]:
+    """``number`` boxed as ``valueOf(String)`` returns it: possibly a cached box."""
 
     def same(other: HeapValue) -> bool:
         if isinstance(other, UnknownValue):
             return other.type_name == box.class_name or other.type_name in BOX_SUPERTYPES
         return isinstance(other, InstanceValue) and other.class_name == box.class_name
 
-    state, boxed = bind_canonical(state, box_instance(box, number), call.fresh, same)
-    return [*returns_if_possible(call, Returns(state, boxed, relations)), failure]
+    return bind_canonical(state, box_instance(box, number), call.fresh, same)
+
+
+@model
+def parse_boolean(call: LibraryCall) -> Sequence[Outcome]:
+    """``Boolean.parseBoolean(s)``, ``Boolean.valueOf(String)``: false for ``null``, else
+    whether ``s`` equals ``"true"`` ignoring case (the content relation ``str.truth``);
+    never throws."""
+    box = _box_of_method(call)
+    text = call.parameters[0]
+    popped = call.popped_state()
+    if need_known_nullness(call, text) is None:
+        state, truth = fresh_int(popped, Interval.const(0), "Z", call.fresh)
+        relations: tuple[Relation, ...] = ()
+    else:
+        state, truth = fresh_int(popped, Interval(0, 1), "Z", call.fresh)
+        relations = (query(TRUTH, truth, text),)
+    if call.return_descriptor == "Z":
+        return [Returns(state, truth, relations)]
+    state, boxed = _boxed(box, state, truth, call)
+    return [Returns(state, boxed, relations)]
 
 
 @model
@@ -377,7 +406,11 @@ def _registrations(box: Box) -> list[tuple[str, str, LibraryModel]]:
     if letter == "C":
         entries.append(("charValue", "()C", unbox))
     elif letter == "Z":
-        entries.append(("booleanValue", "()Z", unbox))
+        entries += [
+            ("booleanValue", "()Z", unbox),
+            ("parseBoolean", "(Ljava/lang/String;)Z", parse_boolean),
+            ("valueOf", f"(Ljava/lang/String;){own}", parse_boolean),
+        ]
     else:
         entries += [(name, f"(){target}", unbox) for target, name in _UNBOX_NAMES.items()]
     if box.parse_name is not None:

@@ -27,6 +27,7 @@ from jhalt.errors import ClassFormatError, JhaltError, MalformedCodeError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
 from jhalt.seg.environment import EnvironmentFeed
+from jhalt.seg.known_texts import KnownTexts
 from jhalt.seg.labels import EvalEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
 
@@ -195,6 +196,10 @@ class EvalContext:
     environment: EnvironmentFeed | None = None
     """The recorded environment values a run follows (:mod:`jhalt.seg.environment`); None in
     graph construction (every environment value is then symbolic)."""
+    texts: KnownTexts | None = None
+    """The texts of the String objects a run knows (:mod:`jhalt.seg.known_texts`: its
+    command-line arguments); calls reading them are decided. None in graph construction and
+    in any evaluation of states that stand for more than one run."""
     _bodies: dict[MethodId, MethodBody] = field(default_factory=dict)
     _hierarchy: ProgramHierarchy | None = None
 

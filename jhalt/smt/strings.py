@@ -31,6 +31,9 @@ ASCII digits whose value lies in the type's range. **Assumption**: Java accepts 
 decimal digit (``Character.digit``), so a text with other digits is wrongly counted as not
 parsing; the witness search picks input characters from printable ASCII first, and the replay
 on the JVM checks each witness.
+``Boolean.parseBoolean`` (``str.truth``): 1 iff the text is ``true`` in any mix of ASCII case
+(``equalsIgnoreCase``). **Assumption**: no character outside ASCII case-maps to one of
+``t r u e T R U E`` (none does in Java 17's tables); the replay checks every witness.
 """
 
 from __future__ import annotations
@@ -211,6 +214,8 @@ class StringEncoder:
             return []
         if op == c.PARSE:
             return [_parses(s, r, args[1], args[2])]
+        if op == c.TRUTH:
+            return [r == z3.If(_true_text(s), 1, 0)]
         if op in c.TWO_STRINGS:
             t = self.content(args[1])
             return [] if t is None else _two_strings(op, r, s, t)
@@ -304,6 +309,15 @@ def _compare(r: z3.ArithRef, s: z3.SeqRef, t: z3.SeqRef) -> list[z3.BoolRef]:
         z3.SubString(s, 0, k) == z3.SubString(t, 0, k),
         z3.Or(differs, prefix),
     ]
+
+
+def _true_text(text: z3.SeqRef) -> z3.BoolRef:
+    """``text`` equals ``"true"`` ignoring case, for the ASCII case pairs only (module
+    docstring: ``str.truth``)."""
+    units = [z3.SubString(text, k, 1) for k in range(4)]
+    pairs = zip(units, "true")
+    same = [z3.Or(u == z3.StringVal(ch), u == z3.StringVal(ch.upper())) for u, ch in pairs]
+    return z3.And(z3.Length(text) == 4, *same)
 
 
 def _parses(text: z3.SeqRef, value: z3.ArithRef | None, low: Operand, high: Operand) -> z3.BoolRef:

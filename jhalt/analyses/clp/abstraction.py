@@ -12,7 +12,8 @@ A step is *exact*: every model of the constraints it adds is the run of the inst
 state with those values, without an exception (the conditions under which no exception is
 thrown — a non-null receiver, an index in bounds — are part of the constraint). An instruction
 without such an abstraction (``getfield``, a non-linear product, a call that may dispatch to
-several methods, a library call other than ``String.length`` and ``Object.<init>``, …) is
+several methods, a library call other than ``String.length``, ``Object.<init>`` and the
+parsing of a command-line argument, ``PARSERS``, …) is
 *refused*: its path gets no clause, which only removes runs — sound for non-termination, where
 the clauses must under-approximate. Integers are mathematical; each arithmetic result that
 Java computes modulo 2^32 is recorded in ``ranges`` (`jhalt.analyses.clp.clauses`).
@@ -25,10 +26,11 @@ the sign of the dividend (Java rounds towards zero).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from jhalt.bytecode.instructions import Instruction
 from jhalt.classfile.model import IntegerConst, StringConst
+from jhalt.domains.intervals import type_range
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, gt, le, lt, var
 
 INT, REF, STRING, ARGS = "int", "ref", "string", "args"
@@ -92,6 +94,15 @@ class StepContext:
     ghosts: dict[int, str]
     initialised: Callable[[str], bool] = lambda name: True
     uniform: str | None = None
+    parsed: dict[str, str] = field(default_factory=dict)
+    """For a program that parses numbers from its arguments: the ghost of the value each
+    ``args[k]`` denotes (``pk``), by the ghost of its size (``gk``); `translate` restricts
+    the inputs to decimal texts."""
+    flags: dict[str, str] = field(default_factory=dict)
+    """For a program that parses flags (``Boolean.parseBoolean``): the ghost of each
+    ``args[k]``'s truth (``bk``: the text is ``true`` or ``false``; always 0 when numbers are
+    parsed too). With either, no ``String.length()`` has an exact abstraction here (a text's
+    length is not linear in its value)."""
 
 
 def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -307,8 +318,9 @@ def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor
 
 
 def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
-    """``String.length()`` (size - 1 of a non-null string) and ``Object.<init>()`` (nothing
-    but a non-null receiver); every other call is the translation's or refused."""
+    """``String.length()`` (size - 1 of a non-null string), ``Object.<init>()`` (nothing
+    but a non-null receiver) and ``PARSERS`` (:func:`_parse`); every other call is the
+    translation's or refused."""
     if ins.op == "invokedynamic":
         raise Refusal("invokedynamic has no exact abstraction")
     member = ins.member
@@ -317,12 +329,43 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
         state, (receiver,) = state.pop()
         if receiver.kind != STRING:
             raise Refusal("String.length() on a value not known to be a String")
+        if ctx.parsed or ctx.flags:
+            raise Refusal("String.length() in a program that parses its arguments")
         length = Slot(receiver.expr - 1, INT)
         return _next(state.assume(ge(receiver.expr, 1)).push(length), ins)
     if key == ("invokespecial", "java/lang/Object", "<init>", "()V"):
         state, (receiver,) = state.pop()
         return _next(state.assume(ge(receiver.expr, 1)), ins)
+    if key in PARSERS:
+        return _parse(state, ins, ctx, PARSERS[key])
     raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: no exact abstraction")
+
+
+PARSERS = {
+    ("invokestatic", "java/lang/Integer", "parseInt", "(Ljava/lang/String;)I"): "I",
+    ("invokestatic", "java/lang/Short", "parseShort", "(Ljava/lang/String;)S"): "S",
+    ("invokestatic", "java/lang/Byte", "parseByte", "(Ljava/lang/String;)B"): "B",
+    ("invokestatic", "java/lang/Boolean", "parseBoolean", "(Ljava/lang/String;)Z"): "Z",
+}
+"""The parsing calls with an exact abstraction on a command-line argument, and the type whose
+range a value must lie in for the call to return."""
+
+
+def _parse(state: PathState, ins: Instruction, ctx: StepContext, letter: str) -> list[Successor]:
+    """``Integer.parseInt(args[k])`` (or ``Short``/``Byte``): the value ``pk`` the text
+    denotes, when it lies in the type's range (the path on which the call returns; the
+    ``NumberFormatException`` path has no clause); ``Boolean.parseBoolean(args[k])``: the
+    flag ``bk``."""
+    state, (text,) = state.pop()
+    ghost = text.expr.terms[0][0] if len(text.expr.terms) == 1 else None
+    single = text.expr.constant == 0 and len(text.expr.terms) == 1 and text.expr.terms[0][1] == 1
+    ghosts = ctx.flags if letter == "Z" else ctx.parsed
+    if text.kind != STRING or not single or ghost not in ghosts:
+        raise Refusal(f"{ins.mnemonic} of a String other than a command-line argument")
+    value = var(ghosts[ghost])
+    low, high = (0, 1) if letter == "Z" else type_range(letter)
+    state = state.assume(ge(text.expr, 1), ge(value, low), le(value, high))
+    return _next(state.push(Slot(value, INT)), ins)
 
 
 def _nop(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -339,5 +382,5 @@ _HANDLERS: dict[str, Callable[[PathState, Instruction, StepContext], list[Succes
     "if_icmple": _branch, "if_icmpgt": _branch, "if_icmpge": _branch, "ifnull": _branch,
     "ifnonnull": _branch, "goto": _goto, "pop": _stack, "dup": _stack, "dup_x1": _stack,
     "swap": _stack, "arraylength": _arraylength, "aaload": _aaload, "new": _new, "nop": _nop,
-    "invokevirtual": _library, "invokespecial": _library,
+    "invokevirtual": _library, "invokespecial": _library, "invokestatic": _library,
 }  # fmt: skip

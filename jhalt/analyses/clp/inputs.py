@@ -4,7 +4,10 @@ of the stem and the loop (`jhalt.analyses.clp.criterion.entry_model`).
 For ``main(String[])`` the model gives the size of ``args`` (length + 1) and of each string
 ``args[k]`` that the program reads at a constant index (length + 1, the ghost ``gk``): the
 witness is that many strings of ``a``s, ``""`` for the elements no one reads (all of the uniform length ``gu`` when the
-program reads an element at a variable index). For a static
+program reads an element at a variable index); a program that parses its arguments gets the
+decimal text of each ``args[k]``'s value ``pk``, or ``true``/``false`` for its flag ``bk``
+when it parses only flags (its size ``gk`` is then read by no clause:
+`jhalt.analyses.clp.translate`). For a static
 method whose parameters are all ``int``s the model's values are the arguments. Any other entry
 gets no witness (so no NO): its arguments would be objects the model does not describe.
 """
@@ -34,6 +37,12 @@ def witness_input(
         ghosts = set(program.ghosts)
         strings = []
         for index in range(length):
+            if f"p{index}" in ghosts:  # a parsed argument: the decimal text of its value
+                strings.append(str(values.get(f"p{index}", 0)))
+                continue
+            if f"b{index}" in ghosts:  # a parsed flag
+                strings.append("true" if values.get(f"b{index}", 0) else "false")
+                continue
             name = "gu" if "gu" in ghosts else f"g{index}"
             size = values.get(name, 1) if name in ghosts else 1
             if size < 1 or size > MAX_ARGS:

@@ -20,7 +20,13 @@ immutable and no ``String[]`` other than the command line's exists: no ``anewarr
 otherwise ``aaload`` is refused). When the program reads ``args[i]`` at a variable index, the
 inputs are restricted to command lines whose strings all have one length, the ghost ``gu``
 (every ``gk`` equals it): fewer inputs, so still an under-approximation, and an element read
-at any index has that size. A call is translated only when its target is exact: ``invokestatic`` and
+at any index has that size. A program that parses its arguments (``Integer.parseInt(args[k])``
+and the others of ``abstraction.PARSERS``) gets the ghosts ``p0 … p(K-1)`` too: the inputs
+are restricted to command lines whose ``args[k]`` is the decimal text of ``pk`` (again an
+under-approximation); a call returns ``pk`` when it lies in the type's range, and the
+``NumberFormatException`` path has no clause. ``Boolean.parseBoolean(args[k])`` is the ghost
+``bk``: the text ``true`` or ``false`` — or, when numbers are parsed too, a decimal text, so
+``bk = 0``. A call is translated only when its target is exact: ``invokestatic`` and
 ``invokespecial`` resolve to one method, ``invokevirtual`` only when no class of the class path
 declares another method of that name and descriptor; the class of a static call or ``new``
 must have no static initialiser (nor its superclasses), unless it is the entry's own class,
@@ -35,6 +41,7 @@ from dataclasses import dataclass, field, replace
 from jhalt.analyses.clp.abstraction import (
     ARGS,
     INT,
+    PARSERS,
     REF,
     STRING,
     PathState,
@@ -51,7 +58,7 @@ from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parameter_slots
 from jhalt.classfile.model import ClassFile, VerificationType
 from jhalt.ids import MethodId
-from jhalt.its.linear import LinearConstraint, eq, ge, var
+from jhalt.its.linear import LinearConstraint, eq, ge, le, var
 from jhalt.smt.clp import satisfiable
 from jhalt.smt.session import SatAnswer, SmtConfig
 
@@ -68,6 +75,7 @@ _RETURN_KINDS = {"I": INT, "Z": INT, "B": INT, "C": INT, "S": INT, f"L{_STRING};
 _LIBRARY = {
     ("java/lang/String", "length", "()I"),
     ("java/lang/Object", "<init>", "()V"),
+    *((owner, name, descriptor) for _, owner, name, descriptor in PARSERS),
 }
 
 
@@ -80,6 +88,8 @@ class _Scope:
     entry: MethodId
     ghosts: dict[int, str] = field(default_factory=dict)
     uniform: str | None = None
+    parsed: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)
     args_only: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
@@ -137,11 +147,13 @@ class _Scope:
         return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
     def step_context(self) -> StepContext:
-        return StepContext(self.ghosts, self.initialised, self.uniform)
+        return StepContext(self.ghosts, self.initialised, self.uniform, self.parsed, self.flags)
 
     def ghost_names(self) -> tuple[str, ...]:
-        """The ghosts every predicate carries: ``g0 …`` and the uniform ``gu``."""
-        return (*self.ghosts.values(), *([self.uniform] if self.uniform else []))
+        """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
+        values ``p0 …`` and flags ``b0 …``."""
+        uniform = [self.uniform] if self.uniform else []
+        return (*self.ghosts.values(), *uniform, *self.parsed.values(), *self.flags.values())
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -423,6 +435,19 @@ def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | N
     return {k: f"g{k}" if k >= 0 else UNIFORM for k in sorted(i for i in indices if i < 64)}
 
 
+def _parsed_types(scope: _Scope, methods: list[MethodId]) -> set[str]:
+    """The types of the ``PARSERS`` the methods call (module doc: the inputs are then
+    decimal texts, or ``true``/``false`` when only flags are parsed)."""
+    letters: set[str] = set()
+    for method in methods:
+        for ins in scope.body(method).instructions:
+            if ins.op == "invokestatic":
+                member = ins.member
+                letter = PARSERS.get((ins.op, member.owner, member.name, member.descriptor))
+                letters |= {letter} if letter else set()
+    return letters
+
+
 def _reachable(scope: _Scope) -> list[MethodId]:
     """The program methods the entry may call, transitively (at most ``MAX_METHODS``)."""
     found, todo = [scope.entry], [scope.entry]
@@ -452,6 +477,11 @@ def translate_program(
     scope.args_only = ghosts is not None
     scope.ghosts = {k: name for k, name in (ghosts or {}).items() if k >= 0}
     scope.uniform = UNIFORM if ghosts and -1 in ghosts else None
+    letters = _parsed_types(scope, methods) if scope.uniform is None else set()
+    if letters - {"Z"}:
+        scope.parsed = {name: f"p{k}" for k, name in scope.ghosts.items()}
+    if "Z" in letters:
+        scope.flags = {name: f"b{k}" for k, name in scope.ghosts.items()}
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
@@ -471,7 +501,10 @@ def translate_program(
     constraint: list[LinearConstraint] = []
     if is_main:
         constraint.append(ge(var(head.parameters[0]), 1))
-        constraint.extend(ge(var(g), 1) for g in scope.ghost_names())
+        sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
+        constraint.extend(ge(var(g), 1) for g in sizes)
+        for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
+            constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
         if scope.uniform:  # inputs restricted to strings of one length (module doc)
             constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
     return ClpProgram(

@@ -8,7 +8,11 @@ deterministically (:func:`~jhalt.analyses.nontermination.recurrence.run_determin
   lengths (the String model represents lengths only, so any characters will do; the
   witness uses letters). Two streams: ``n`` empty strings for ``n`` up to ``max_args``;
   and the others: short length vectors in order of size, then longer vectors of one-letter
-  strings.
+  strings. When the program parses Strings (``Integer.parseInt``, ``Boolean.parseBoolean``,
+  …: the graph has a ``str.parse`` or ``str.truth`` relation), single tokens of
+  :data:`NUMBER_TEXTS` come before the empty strings, and pairs and triples of them before
+  the other lengths. A candidate's run knows its argument texts
+  (`jhalt.seg.known_texts`), so it executes the parsing calls exactly.
 * other entries whose parameters are all integral: small values for each parameter.
 
 Order (`CandidateQueue`): the empty strings first, but they do not starve the others (issue
@@ -30,19 +34,24 @@ Candidates are heuristics (seed 000 footnote 10): they affect only the power of 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
 from jhalt.budget import PROVE_CANDIDATES
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import string_instance
-from jhalt.domains.values import ArrayValue, IntValue
+from jhalt.domains.values import ArrayValue, IntValue, Ref
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
+from jhalt.its.contents import PARSE, TRUTH
 from jhalt.seg.context import EvalContext
 from jhalt.seg.entry import entry_state, is_main
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.known_texts import same_texts
+from jhalt.seg.labels import EvalEdge
+from jhalt.witness.inputs import utf16_length
 
 _SMALL_INTS = (0, 1, -1, 2, 3, -2, 5, 10, -5, 4, 6, 7, 8, 9, 11, 20, 30, 50, 100, -10, -100)
 
@@ -67,12 +76,25 @@ STEP_BASE = 5
 
 @dataclass(frozen=True)
 class Candidate:
-    """One concrete input: the entry state, the witness it stands for and its stream."""
+    """One concrete input: the entry state, the witness it stands for, its stream, and the
+    texts of its argument Strings (by their references in ``state``: a run of it executes
+    the calls that parse them, `jhalt.seg.known_texts`)."""
 
     description: str
     state: AbstractState
     witness: Witness
     stream: int = EMPTY
+    texts: Mapping[Ref, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def run_context(self, ctx: EvalContext) -> EvalContext:
+        """The context of a run from this input: ``ctx`` knowing its texts (the closure
+        checks, which stand for many runs, keep ``ctx`` without them)."""
+        return replace(ctx, texts=self.texts) if self.texts else ctx
+
+    def parsed_alike(self, renaming: Mapping[Ref, Ref]) -> bool:
+        """Whether two states of this input's run related by ``renaming`` hold Strings of the
+        same texts (an exact repeat needs it: `jhalt.seg.known_texts.same_texts`)."""
+        return same_texts(renaming, self.texts)
 
 
 class CandidateQueue:
@@ -124,23 +146,53 @@ def _other_length_vectors(max_args: int) -> Iterator[tuple[int, ...]]:
         yield (1,) * n
 
 
-def _main_state(ctx: EvalContext, entry: MethodId, lengths: tuple[int, ...]) -> AbstractState:
+def _letters(vectors: Iterator[tuple[int, ...]]) -> Iterator[tuple[str, ...]]:
+    return (tuple("a" * length for length in lengths) for lengths in vectors)
+
+
+NUMBER_TEXTS = ("1", "0", "-1", "7", "2", "-2", "3", "10", "-7", "100", "true", "false", "a")
+"""The tokens of the ``NUMBERS`` stream (a program that parses its arguments): small
+decimal texts of both signs and parities, the two flags of ``Boolean.parseBoolean``, and a
+word."""
+NUMBER_TRIPLES = 5
+"""Three-argument vectors use only the first tokens of `NUMBER_TEXTS`."""
+
+
+def _number_vectors(sizes: tuple[int, ...]) -> Iterator[tuple[str, ...]]:
+    """The ``NUMBERS`` vectors of ``sizes`` tokens: singles and pairs of `NUMBER_TEXTS`,
+    triples of its first few, each size ordered by the latest token used (simplest first)."""
+    for n in sizes:
+        tokens = NUMBER_TEXTS if n < 3 else NUMBER_TEXTS[:NUMBER_TRIPLES]
+        for vector in sorted(
+            itertools.product(range(len(tokens)), repeat=n), key=lambda v: (max(v), v)
+        ):
+            yield tuple(tokens[k] for k in vector)
+
+
+def _main_state(
+    ctx: EvalContext, entry: MethodId, texts: tuple[str, ...]
+) -> tuple[AbstractState, dict[Ref, str]]:
+    """The entry state of ``main`` on the arguments ``texts``, and the text of each of its
+    String references."""
     state = entry_state(ctx, entry)
     main_frame = state.frames[-1]
     array_ref = main_frame.locals[0]
     assert array_ref is not None
     array = state.heap[array_ref]
     assert isinstance(array, ArrayValue)
-    state = state.with_value(array.length, IntValue.const(len(lengths)))
+    state = state.with_value(array.length, IntValue.const(len(texts)))
     entries = []
-    for length in lengths:
+    known: dict[Ref, str] = {}
+    for text in texts:
         length_ref = ctx.fresh("i")
         string_ref = ctx.fresh("o")
-        state = state.with_value(length_ref, IntValue.const(length)).with_value(
+        state = state.with_value(length_ref, IntValue.const(utf16_length(text))).with_value(
             string_ref, string_instance(length_ref)
         )
         entries.append(string_ref)
-    return state.with_value(array_ref, ArrayValue(array.array_type, array.length, tuple(entries)))
+        known[string_ref] = text
+    array_value = ArrayValue(array.array_type, array.length, tuple(entries))
+    return state.with_value(array_ref, array_value), known
 
 
 def _int_parameter_slots(ctx: EvalContext, entry: MethodId) -> list[tuple[int, str]] | None:
@@ -158,27 +210,50 @@ def _int_parameter_slots(ctx: EvalContext, entry: MethodId) -> list[tuple[int, s
     return slots
 
 
-def candidates(ctx: EvalContext, entry: MethodId, max_args: int = 40) -> CandidateQueue:
-    """Concrete entry states for ``entry`` in the order they are tried (module docstring);
-    none if the entry's inputs cannot be made concrete (object parameters of a method other
-    than ``main``)."""
+PARSING_OPS = frozenset({PARSE, TRUTH})
+
+
+def parses_text(graph: SymbolicExecutionGraph) -> bool:
+    """Whether a call of the graph parses a number or a flag from a String (a ``str.parse``
+    or ``str.truth`` relation): the candidates then include decimal texts."""
+    return any(
+        relation.op in PARSING_OPS
+        for _, label, _ in graph.edges
+        if isinstance(label, EvalEdge)
+        for relation in label.strings
+    )
+
+
+def candidates(
+    ctx: EvalContext, graph: SymbolicExecutionGraph, max_args: int = 40
+) -> CandidateQueue:
+    """Concrete entry states for the graph's entry in the order they are tried (module
+    docstring); none if the entry's inputs cannot be made concrete (object parameters of a
+    method other than ``main``). When the graph parses numbers or flags from Strings
+    (:func:`parses_text`), each stream begins with ``NUMBERS`` vectors: single tokens
+    before the empty strings, pairs and triples before the other lengths."""
+    entry = graph.entry_method
+    parses = parses_text(graph)
     if is_main(entry) and ctx.options.competition_main:
-        empty = ((0,) * n for n in range(max_args + 1))
+        empty = _letters((0,) * n for n in range(max_args + 1))
+        others = _letters(_other_length_vectors(max_args))
+        if parses:
+            empty = itertools.chain(_number_vectors((1,)), empty)
+            others = itertools.chain(_number_vectors((2, 3)), others)
         return CandidateQueue(
             _main_candidates(ctx, entry, empty, EMPTY),
-            _main_candidates(ctx, entry, _other_length_vectors(max_args), OTHER),
+            _main_candidates(ctx, entry, others, OTHER),
             max(0, PROVE_CANDIDATES - (max_args + 1)),
         )
     return CandidateQueue(_integer_candidates(ctx, entry), iter(()), 0)
 
 
 def _main_candidates(
-    ctx: EvalContext, entry: MethodId, vectors: Iterator[tuple[int, ...]], stream: int
+    ctx: EvalContext, entry: MethodId, vectors: Iterator[tuple[str, ...]], stream: int
 ) -> Iterator[Candidate]:
-    for lengths in vectors:
-        args = tuple("a" * length for length in lengths)
-        state = _main_state(ctx, entry, lengths)
-        yield Candidate(f"args={list(args)}", state, Witness(args=args), stream)
+    for args in vectors:
+        state, texts = _main_state(ctx, entry, args)
+        yield Candidate(f"args={list(args)}", state, Witness(args=args), stream, texts)
 
 
 def _integer_candidates(ctx: EvalContext, entry: MethodId) -> Iterator[Candidate]:

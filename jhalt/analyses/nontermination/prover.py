@@ -222,7 +222,8 @@ class NonTerminationSearcher:
             trail.append(state)
             signature = state_signature(state)
             for earlier, earlier_step in seen.get(signature, []):
-                if check_instance(state, earlier, self.ctx.hierarchy):
+                repeat = check_instance(state, earlier, self.ctx.hierarchy)
+                if repeat and candidate.parsed_alike(repeat.renaming):
                     return self._repeat_proof(earlier, earlier_step, state, step)
             seen.setdefault(signature, []).append((state, step))
             for head in self.heads:
@@ -241,9 +242,8 @@ class NonTerminationSearcher:
                         return proof
             return None
 
-        outcome = run_deterministic(
-            self.ctx, candidate.state, observe, self.config.max_run_steps, self.deadline
-        )
+        ctx, limit = candidate.run_context(self.ctx), self.config.max_run_steps  # knows texts
+        outcome = run_deterministic(ctx, candidate.state, observe, limit, self.deadline)
         if self._pending is not None:  # its work decides the next candidate's stream
             self._pending.charge(candidate, outcome.steps)
         if outcome.found is not None:
@@ -471,8 +471,9 @@ class NonTerminationSearcher:
             self.recursive[at] = recursive_head(self.graph, self.heads, at)
         return loop_location(self.ctx.program, proof, self.recursive[at])
 
-    def complete_positions(self, proof: Found, trail: list[AbstractState]) -> Found:
-        """For an exact repeat: the positions of one period (re-run from the repeated state)."""
+    def complete_positions(self, proof: Found, ctx: EvalContext | None = None) -> Found:
+        """For an exact repeat: the positions of one period (re-run from the repeated state,
+        in its run's context ``ctx``)."""
         if proof.positions:
             return proof
         positions: set[ProgramPosition] = set()
@@ -489,7 +490,7 @@ class NonTerminationSearcher:
             return None
 
         run_deterministic(
-            self.ctx, proof.head, observe, self.config.max_run_steps,
+            ctx or self.ctx, proof.head, observe, self.config.max_run_steps,
             min(time.monotonic() + 5.0, self.config.deadline.at),
         )  # fmt: skip
         return replace(proof, positions=frozenset(positions))
@@ -504,7 +505,7 @@ class NonTerminationSearcher:
             self.prove_systems()
             if not self.heads:
                 self.note("the graph has no loop closed by an instance edge")
-            self._pending = candidates(self.ctx, self.graph.entry_method, self.config.max_args)
+            self._pending = candidates(self.ctx, self.graph, self.config.max_args)
         if seconds is not None:
             self.deadline = min(time.monotonic() + seconds, self.config.deadline.at)
         in_slice = 0
@@ -532,11 +533,11 @@ class NonTerminationSearcher:
     def _result(
         self, candidate: Candidate, proof: Found, trail: list[AbstractState]
     ) -> NonTerminationResult:
-        proof = self.complete_positions(proof, trail)
+        ctx = candidate.run_context(self.ctx)  # knows the texts of its arguments
+        proof = self.complete_positions(proof, ctx)
         last = trail[-1] if trail else candidate.state
         steps = self.config.overflow_probe_steps
-        ctx = self.ctx  # a passed call is run with its real frames (its depth is the point)
-        if proof.passed:
+        if proof.passed:  # a passed call is run with its real frames (its depth is the point)
             ctx = replace(ctx, options=replace(ctx.options, abstract_recursion=False))
         overflow = overflow_note(ctx, last, proof.head, proof.exact_repeat, trail, steps)
         return NonTerminationResult(

@@ -27,7 +27,7 @@ from jhalt.domains.values import IntValue
 from jhalt.its.octagon import Form, Octagon
 from jhalt.its.terms import App, Atom, Lit, Term, Var
 from jhalt.program import Program
-from jhalt.seg.context import EvalContext
+from jhalt.seg.context import EvalContext, EvalOptions
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.witness_solver import PathFormula, variable_sort
@@ -154,8 +154,11 @@ def reach_set(
             reasons.append("out of time")
             break
         seen: dict[str, dict[str, int]] = {}
+        # the forward check enters a recursive call as the graph does (a new call context,
+        # the caller's frames dropped): the head of a recursion is such a context
         answer = find_witness(
             graph, found.head.head, program, registry=registry,
+            options=EvalOptions(abstract_recursion=True),
             goal=_goal(found, head, seen), limits=limits, constraints=constraints,
         )  # fmt: skip
         if isinstance(answer, GraphWitness) and answer.reached and "values" in seen:

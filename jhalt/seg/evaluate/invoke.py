@@ -39,6 +39,7 @@ from jhalt.seg.evaluate.common import (
 )
 from jhalt.seg.evaluate.outcomes import apply_outcomes, outcome_choice
 from jhalt.seg.evaluate.recursion import recursive_call
+from jhalt.seg.known_texts import decide
 from jhalt.seg.labels import EvalEdge, RefineEdge
 from jhalt.seg.library import LibraryCall, LibraryModel, unknown_library_call
 from jhalt.seg.refine import refine_existence, replace_ref
@@ -243,7 +244,8 @@ def library_call(
     fallback (its result an unknown value, never an environment value: a witness may not
     choose what deterministic library code returns, `jhalt.seg.environment`). A run with
     recorded environment values (``ctx.environment``) takes the next one of this call site
-    (:func:`jhalt.seg.environment.inject`)."""
+    (:func:`jhalt.seg.environment.inject`); a run that knows the texts of its input Strings
+    (``ctx.texts``) executes the calls that read them (:func:`jhalt.seg.known_texts.decide`)."""
     if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
@@ -255,6 +257,8 @@ def library_call(
     outcomes = list(model(lib_call))
     if ctx.environment is not None and outcome_choice(state) is None:
         outcomes = list(inject(ctx.environment, state.position, ctx.fresh, outcomes))
+    if ctx.texts and outcome_choice(state) is None:
+        outcomes = list(decide(ctx.texts, outcomes))
     if not outcomes:
         return Stuck(f"the model of {target} returned no outcome")
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes)

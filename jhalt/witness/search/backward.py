@@ -30,7 +30,8 @@ state with the instance (the general state's references are renamed to the insta
 :mod:`jhalt.smt.witness_solver` picks small integers with Z3,
 :mod:`jhalt.witness.search.concretize` builds the concrete witness state, and the
 forward check runs the symbolic evaluator on it (for a concrete state it is a concrete
-interpreter) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
+interpreter; it knows the texts of the input Strings, so it executes ``parseInt`` and the
+like on them, `jhalt.seg.known_texts`) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
 no sharing unless the path shows it) never affect soundness, only power (seed 000 fn. 10).
 """
 
@@ -67,7 +68,11 @@ from jhalt.seg.stepper import (
 from jhalt.smt.session import SatAnswer, SmtConfig
 from jhalt.smt.witness_solver import PathFormula, PathModel, solve_path
 from jhalt.witness.inputs import ConcreteInputs
-from jhalt.witness.search.concretize import WitnessError, concretize_inputs, inputs_state
+from jhalt.witness.search.concretize import (
+    WitnessError,
+    concretize_inputs,
+    inputs_state_and_texts,
+)
 from jhalt.witness.search.environment import RecordedEnvironment
 from jhalt.witness.search.path import collect_path_facts, edge_labels
 
@@ -331,7 +336,9 @@ class _PathCheck:
             )
             template = entry_state(ctx, entry)
             builder = ConcreteHeapBuilder(ctx.namer)
-            state = inputs_state(template, inputs, self.program, entry, builder)
+            state, ctx.texts = inputs_state_and_texts(
+                template, inputs, self.program, entry, builder
+            )
         except (WitnessError, ValueError) as error:
             return False, str(error), None
         target_state = self.graph.states[self.target]

@@ -255,6 +255,7 @@ class _StateBuilder:
         self.program = program
         self.builder = builder
         self.refs: dict[str, Ref] = {}
+        self.texts: dict[Ref, str] = {}
 
     def ref_of(self, value: Value | HeapEntry, descriptor: str) -> Ref:
         b = self.builder
@@ -268,6 +269,7 @@ class _StateBuilder:
             length = b.int(value.length)
             reference = b.namer.fresh("o")
             b.values[reference] = string_instance(length)
+            self.texts[reference] = value.text()  # what the replay passes
             return reference
         if isinstance(value, InputRef):
             if value.id in self.refs:
@@ -312,6 +314,19 @@ def inputs_state(
     """``template`` (the entry state of the graph) with the entry frame's parameters, and the
     static fields, replaced by the concrete ``inputs`` (the other frames, e.g. class
     initialisers of ``main``, are kept)."""
+    return inputs_state_and_texts(template, inputs, program, entry, builder)[0]
+
+
+def inputs_state_and_texts(
+    template: AbstractState,
+    inputs: ConcreteInputs,
+    program: Program,
+    entry: MethodId,
+    builder: ConcreteHeapBuilder,
+) -> tuple[AbstractState, dict[Ref, str]]:
+    """:func:`inputs_state`, and the text of each String of the inputs by its reference in
+    that state (the content the replay gives it: `StringInput.text`), for a run that
+    executes the calls reading them (`jhalt.seg.known_texts`)."""
     states = _StateBuilder(inputs, program, builder)
     parameters, _ = parse_method_descriptor(entry.descriptor)
     entry_frame = template.frames[-1]
@@ -338,4 +353,5 @@ def inputs_state(
     for reference in static_fields.values():
         if reference != NULL and reference not in builder.values and reference in template.heap:
             builder.values[reference] = template.heap[reference]
-    return builder.state(frames, static_fields, class_init=dict(template.class_init))
+    state = builder.state(frames, static_fields, class_init=dict(template.class_init))
+    return state, states.texts

@@ -1,0 +1,164 @@
+"""Known contents of input Strings in a run that follows concrete inputs (issue 33 item 3:
+numbers and flags parsed from the command line).
+
+The abstract state represents a String by its length only (`jhalt.domains.strings`), so a
+call that reads characters — ``Integer.parseInt(args[0])`` — has several outcomes even on a
+concrete input (a value or ``NumberFormatException``; its model states which by content
+relations, `jhalt.seg.contents`). A run that knows the text of some String objects (the
+witness's command-line arguments: `jhalt.seg.context.EvalContext.texts`) *executes* such a
+call instead: :func:`decide` keeps the one outcome the text gives and binds the parsed value.
+
+Decided here, for a known text ``t`` (Java SE 17 API):
+
+* ``str.parse``/``str.noparse`` (``Integer/Long/Short/Byte.parseXxx``, ``valueOf(String)``
+  in radix 10): ``t`` is an optional ``-`` or ``+`` then one or more digits, of a value in
+  the type's range. Only texts of printable ASCII are decided: Java accepts every Unicode
+  decimal digit (``Character.digit``), so a text with other characters is left undecided;
+* ``str.truth`` (``Boolean.parseBoolean``): 1 iff ``t`` equals ``"true"`` ignoring case — a
+  text not four units long is false; one with characters outside ASCII is left undecided
+  (case mappings beyond ASCII).
+
+Soundness: a decided outcome is the one the JVM takes for that text, so a run stays a run of
+the real program; a text is only ever given for an object that *is* that String in the run
+(the inputs it was built from), never to a state standing for several Strings (a closure
+check, a graph): those evaluate without texts. Two states of a run are alike for an exact
+repeat only if the instance renaming keeps the texts (:func:`same_texts`): Strings of one
+length but other texts would parse differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from jhalt.domains.intervals import Interval
+from jhalt.domains.values import IntValue, Ref
+from jhalt.its.contents import NO_PARSE, PARSE, TRUTH
+from jhalt.seg.labels import Relation
+from jhalt.seg.library import Outcome, Returns, Throws
+
+KnownTexts = Mapping[Ref, str]
+"""The text of each String object a run knows (its reference in the run's states)."""
+
+_UNDECIDED = object()
+
+
+def parse_decimal(text: str, low: int, high: int) -> int | None | object:
+    """``Long.parseLong(text)`` limited to ``[low, high]``: the value, None for
+    ``NumberFormatException``, or an undecided marker for a text beyond printable ASCII."""
+    if not all(0x20 <= ord(ch) <= 0x7E for ch in text):
+        return _UNDECIDED
+    digits = text[1:] if text[:1] in ("-", "+") else text
+    if not digits or not all("0" <= ch <= "9" for ch in digits):
+        return None
+    value = -int(digits) if text.startswith("-") else int(digits)
+    return value if low <= value <= high else None
+
+
+def is_true_text(text: str) -> bool | object:
+    """``Boolean.parseBoolean(text)`` for a non-null text, or the undecided marker."""
+    if len(text) != 4:
+        return False
+    if not all(ord(ch) < 0x80 for ch in text):
+        return _UNDECIDED
+    return text.lower() == "true"
+
+
+def _text_of(texts: KnownTexts, operand: object) -> str | None:
+    return texts.get(operand) if isinstance(operand, str) else None
+
+
+def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | None] | None:
+    """Whether ``relation`` holds for the known text, with the value it gives its result;
+    None when it is not decided here."""
+    text = _text_of(texts, relation.args[0] if relation.args else None)
+    if text is None:
+        return None
+    if relation.op in (PARSE, NO_PARSE):
+        low, high = relation.args[1], relation.args[2]
+        if not isinstance(low, int) or not isinstance(high, int):
+            return None
+        parsed = parse_decimal(text, low, high)
+        if parsed is _UNDECIDED:
+            return None
+        if relation.op == NO_PARSE:
+            return parsed is None, None
+        return (parsed is not None, parsed if isinstance(parsed, int) else None)
+    if relation.op == TRUTH:
+        truth = is_true_text(text)
+        if truth is _UNDECIDED:
+            return None
+        return True, int(bool(truth))
+    return None
+
+
+def _constraints(outcome: Outcome) -> tuple[Relation, ...]:
+    if isinstance(outcome, (Returns, Throws)):
+        return outcome.constraints
+    return ()
+
+
+def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
+    """``outcome`` with its parsed values bound, None when the texts refute it, or the
+    undecided marker when no relation of it is decided."""
+    decided = False
+    for relation in _constraints(outcome):
+        judged = _judge(texts, relation)
+        if judged is None:
+            continue
+        holds, value = judged
+        if not holds:
+            return None
+        decided = True
+        if value is not None and relation.result is not None and isinstance(outcome, Returns):
+            outcome = _bind(outcome, relation.result, value)
+    return outcome if decided else _UNDECIDED
+
+
+def _bind(outcome: Returns, reference: str, value: int) -> Returns:
+    current = outcome.state.heap.get(reference)
+    if not isinstance(current, IntValue) or not current.interval.contains(value):
+        return outcome  # a value the model does not allow: leave it (the check refutes it)
+    bound = IntValue(Interval.const(value), current.type_letter)
+    return Returns(
+        outcome.state.with_value(reference, bound),
+        outcome.result,
+        outcome.constraints,
+        outcome.assumptions,
+    )
+
+
+def decide(texts: KnownTexts, outcomes: Sequence[Outcome]) -> Sequence[Outcome]:
+    """The outcomes of one call that the known ``texts`` leave (module docstring): when a
+    content relation of an outcome reads a known text, the outcomes it refutes are dropped
+    and the values it determines bound; ``outcomes`` unchanged when nothing is decided (or
+    everything would be refuted, which an exact model never does)."""
+    if not texts:
+        return outcomes
+    kept: list[Outcome] = []
+    any_decided = False
+    for outcome in outcomes:
+        answer = _decided(texts, outcome)
+        if answer is _UNDECIDED:
+            kept.append(outcome)
+            continue
+        any_decided = True
+        if answer is not None:
+            assert isinstance(answer, (Returns, Throws))
+            kept.append(answer)
+    if not any_decided or not kept:
+        return outcomes
+    return kept
+
+
+def same_texts(renaming: Mapping[Ref, Ref], texts: KnownTexts) -> bool:
+    """Whether a renaming between two states of one run (general → instance) maps each
+    String of known text to one of the same text (and no other String to one): only then do
+    the calls that read them decide alike from both, as an exact repeat needs."""
+    return all(
+        texts.get(general) == texts.get(instance)
+        for general, instance in renaming.items()
+        if general in texts or instance in texts
+    )
+
+
+__all__ = ["KnownTexts", "decide", "is_true_text", "parse_decimal", "same_texts"]

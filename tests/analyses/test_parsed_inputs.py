@@ -1,0 +1,244 @@
+"""Issue 33 item 3: numbers and flags parsed from the command line are inputs.
+
+``Integer.parseInt(args[0])`` and its kin (``Long.parseLong``, ``Boolean.parseBoolean``, …) are
+deterministic library code applied to an input: the parsed value is an input integer of the
+type's range, reached by the argument that is its decimal text (``NumberFormatException`` for
+any other text). Each engine that answers NO must name argument strings that make the
+unmodified program hang on the JVM — the test states why from the program and runs it itself
+(no injected call: the witness is its ``args`` alone). Terminating twins must never be NO, and
+``check`` finds the division by a parsed zero (and not behind a guard).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from javac import compile_java, run_java
+
+from jhalt.cli.main import main
+from jhalt.seg.known_texts import is_true_text, parse_decimal, same_texts
+
+SOURCES = {
+    # hangs for every odd argument: x stays odd under x -= 2 (also past the wrap, 2^32 being
+    # even), so it never equals 0; an even argument reaches 0 (mathematically or after a wrap)
+    "Halver": """public class Halver {
+    public static void main(String[] a) {
+        int x = Integer.parseInt(a[0]);
+        while (x != 0) x -= 2;
+    }
+}""",
+    # terminates for every input: x > 0 decreases by 2 until it is not
+    "HalverGuard": """public class HalverGuard {
+    public static void main(String[] a) {
+        int x = Integer.parseInt(a[0]);
+        while (x > 0) x -= 2;
+    }
+}""",
+    # hangs for every odd argument (2^64 is even too)
+    "Countdown": """public class Countdown {
+    public static void main(String[] args) {
+        long n = Long.parseLong(args[0]);
+        while (n != 0) n -= 2;
+    }
+}""",
+    "CountdownGuard": """public class CountdownGuard {
+    public static void main(String[] args) {
+        long n = Long.parseLong(args[0]);
+        while (n > 0) n -= 2;
+    }
+}""",
+    # infinite recursion (StackOverflowError) for every negative argument
+    "Depth": """public class Depth {
+    static int depth(int n) { return n == 0 ? 0 : 1 + depth(n - 1); }
+    public static void main(String[] args) {
+        int d = depth(Integer.parseInt(args[0]));
+    }
+}""",
+    "DepthGuard": """public class DepthGuard {
+    static int depth(int n) { return n <= 0 ? 0 : 1 + depth(n - 1); }
+    public static void main(String[] args) {
+        int d = depth(Integer.parseInt(args[0]));
+    }
+}""",
+    # hangs when the flag is "true" in any case: i is then never incremented
+    "Flag": """public class Flag {
+    public static void main(String[] args) {
+        boolean slow = Boolean.parseBoolean(args[0]);
+        int i = 0;
+        while (i < 10) { if (!slow) i++; }
+    }
+}""",
+    "FlagGuard": """public class FlagGuard {
+    public static void main(String[] args) {
+        boolean slow = Boolean.parseBoolean(args[0]);
+        int i = 0;
+        while (i < 10) { if (!slow) i++; else i += 2; }
+    }
+}""",
+    # never hangs: a text that parses as an int is not "true", any other throws
+    "Mixed": """public class Mixed {
+    public static void main(String[] a) {
+        int n = Integer.parseInt(a[0]);
+        boolean f = Boolean.parseBoolean(a[0]);
+        while (f) { n++; }
+    }
+}""",
+    # throws ArithmeticException for the argument "0" only
+    "Divide": """public class Divide {
+    public static void main(String[] a) {
+        int d = Integer.parseInt(a[0]);
+        System.out.println(100 / d);
+    }
+}""",
+    "DivideGuard": """public class DivideGuard {
+    public static void main(String[] a) {
+        int d = Integer.parseInt(a[0]);
+        if (d != 0) System.out.println(100 / d);
+    }
+}""",
+}
+
+
+def _is_odd(text: str) -> bool:
+    return int(text) % 2 != 0
+
+
+HANGING = {
+    "Halver": _is_odd,
+    "Countdown": _is_odd,
+    "Depth": lambda text: int(text) < 0,
+    "Flag": lambda text: text.lower() == "true",
+}
+"""Each hanging program and why its witness must hang (from the comments in `SOURCES`)."""
+
+ENGINES = [
+    ("Halver", "graph"),
+    ("Halver", "clp"),
+    ("Countdown", "graph"),
+    ("Depth", "graph"),
+    ("Depth", "clp"),
+    ("Depth", "recurrent"),
+    ("Flag", "graph"),
+    ("Flag", "clp"),
+    ("Flag", "recurrent"),
+]
+"""The engines that answer NO for each program (the CLP engine does not abstract ``long``;
+the recurrent engine's set for `Halver`, ``x <= -1``, holds for mathematical integers only,
+so its witness may be even and the JVM may end the loop after a wrap)."""
+
+
+@pytest.fixture(scope="module")
+def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("parsed")
+    paths = []
+    for name, text in SOURCES.items():
+        path = folder / f"{name}.java"
+        path.write_text(text + "\n")
+        paths.append(path)
+    return compile_java(paths)
+
+
+def _prove(classes: Path, name: str, *flags: str, capsys: pytest.CaptureFixture[str]) -> dict:
+    main(["prove", str(classes), "--main", name, "--format", "json", "--timeout", "60", *flags])
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize(("name", "engine"), ENGINES)
+def test_a_parsed_input_loop_is_no_with_a_witness_that_hangs(
+    classes: Path, name: str, engine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wait = "10" if name == "Depth" else "2"  # overflowing a 64 MB stack takes a few seconds
+    answer = _prove(classes, name, "--engine", engine, "--replay-wait", wait, capsys=capsys)
+    assert answer["verdict"] == "NO", answer["reason"]
+    witness = answer["witness"]
+    assert witness["replay"] == "confirmed", witness
+    inputs = witness.get("inputs", {})  # the command line alone: no value injected
+    assert not inputs.get("environment") and not inputs.get("statics"), witness
+    (argument,) = witness["args"]
+    assert HANGING[name](argument), argument
+    run = run_java(classes, name, [argument], timeout=2)
+    if name == "Depth":
+        assert "StackOverflowError" in run.stderr, run
+    else:
+        assert run.status == "timeout", run
+
+
+@pytest.mark.parametrize("name", ["HalverGuard", "CountdownGuard", "DepthGuard", "FlagGuard"])
+def test_the_terminating_twins_are_proved(
+    classes: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answer = _prove(classes, name, "--no-validate", capsys=capsys)
+    assert answer["verdict"] == "YES", answer["reason"]
+
+
+def test_a_flag_and_a_number_of_one_argument_is_never_no(
+    classes: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`Mixed` parses one argument both ways: no text is an int and ``true`` at once."""
+    main(["prove", str(classes), "--main", "Mixed", "--format", "json", "--timeout", "15",
+          "--no-validate"])  # fmt: skip
+    assert json.loads(capsys.readouterr().out)["verdict"] != "NO"
+
+
+@pytest.mark.jvm
+def test_the_witness_text_is_the_command_line(
+    classes: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["prove", str(classes), "--main", "Flag", "--replay-wait", "2", "--engine", "graph"])
+    text = capsys.readouterr().out
+    assert "command line: java Flag true" in text, text
+
+
+def _findings(classes: Path, name: str, capsys: pytest.CaptureFixture[str]) -> list[dict]:
+    main(["check", str(classes / f"{name}.class"), "--main", name, "--format", "json"])
+    return json.loads(capsys.readouterr().out)["findings"]
+
+
+@pytest.mark.jvm
+def test_check_divides_by_a_parsed_zero(classes: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    findings = _findings(classes, "Divide", capsys)
+    arithmetic = [f for f in findings if f["kind"] == "java.lang.ArithmeticException"]
+    assert [f["witness"]["args"] for f in arithmetic] == [["0"]], findings
+    assert arithmetic[0]["witness"]["replay"] == "confirmed"
+    guarded = _findings(classes, "DivideGuard", capsys)
+    assert all(f["kind"] != "java.lang.ArithmeticException" for f in guarded), guarded
+
+
+TEXTS = ["7", "+7", "-7", "007", "-0", "", "-", "+", " 1", "1 ", "1a", "2147483647",
+         "2147483648", "-2147483648", "-2147483649", "99999999999999999999"]  # fmt: skip
+
+
+@pytest.mark.jvm
+def test_the_decided_parse_is_javas(tmp_path: Path) -> None:
+    """`parse_decimal` (the runs that know their argument texts) against Integer.parseInt."""
+    source = tmp_path / "ParseAll.java"
+    source.write_text(
+        "public class ParseAll { public static void main(String[] a) { for (String s : a) {"
+        " try { System.out.println(Integer.parseInt(s)); }"
+        ' catch (NumberFormatException e) { System.out.println("NFE"); } } } }\n'
+    )
+    run = run_java(compile_java(source), "ParseAll", TEXTS, timeout=30)
+    expected = ["NFE" if v is None else str(v) for v in (parse_decimal(t, -(2**31), 2**31 - 1)
+                                                         for t in TEXTS)]  # fmt: skip
+    assert run.stdout.split("\n")[: len(TEXTS)] == expected
+
+
+def test_texts_beyond_ascii_are_not_decided() -> None:
+    arabic_seven = "\u0667"  # Java's parseInt accepts it (Character.digit): not decided here
+    assert parse_decimal(arabic_seven, -(2**31), 2**31 - 1) not in (None, 7)
+    assert is_true_text("TrUe") is True
+    assert is_true_text("yes") is False
+    assert is_true_text("tru\u00e9") not in (True, False)
+
+
+def test_an_exact_repeat_must_keep_the_texts() -> None:
+    """Two states of a run whose Strings swapped places are alike for lengths, not for a
+    parse: a repeat may only rename a String to one of the same text."""
+    texts = {"o1": "1", "o2": "2", "o3": "1"}
+    assert not same_texts({"o1": "o2", "o2": "o1"}, texts)
+    assert same_texts({"o1": "o3", "o2": "o2"}, texts)
+    assert same_texts({"o7": "o8"}, texts)  # Strings the run made: no text known
+    assert not same_texts({"o1": "o8"}, texts)
