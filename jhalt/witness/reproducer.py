@@ -51,6 +51,7 @@ from jhalt.witness.inputs import (
     Value,
     main_args,
 )
+from jhalt.witness.invocation import shell_line
 from jhalt.witness.java_literals import boxed_literal, string_literal
 
 __all__ = [
@@ -267,7 +268,7 @@ class _RunBody:
             lines.append(
                 f"        LOADER.setDefaultAssertionStatus({str(self.inputs.assertions).lower()});"
             )
-        lines.extend(self._environment_comment())
+        lines.extend(self._environment_comment(reproducer_class_name(entry)))
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
@@ -293,17 +294,24 @@ class _RunBody:
         lines.append("    }")
         return lines
 
-    def _environment_comment(self) -> list[str]:
+    def _environment_comment(self, class_name: str) -> list[str]:
         """The environment values as comments: a run needs the rewritten classes of
         `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
-        them next to the reproducer)."""
+        them next to the reproducer); first how to run it with the witness's standard input,
+        variables and properties (`jhalt.witness.invocation`)."""
         lines = []
-        if self.inputs.environment:
+        invocation = self.inputs.invocation
+        if invocation is not None and not invocation.empty:
+            line = shell_line(invocation, ["java", "-cp", "CLASSPATH", class_name])
+            shown = re.sub(r"[^ -~]", "?", line).replace("\\u", "/u")  # no unicode escape
+            lines.append(f"        // run as: {shown}")
+        injected = [env for env in self.inputs.environment if not env.fed]
+        if injected:
             lines.append(
                 "        // environment values, in call order per site: the classes in injected/"
                 " next to this file return them (put it first on the class path)"
             )
-        for env in self.inputs.environment:
+        for env in injected:
             values = ", ".join(value_literal(v) for v in env.values)
             site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
             lines.append(
