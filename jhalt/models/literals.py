@@ -1,5 +1,7 @@
 """String literals a call passes, read off the caller's bytecode (issue 33): the name of
-``System.getenv("N")``, the key of ``System.getProperty("k")`` / ``getProperty("k", d)``.
+``System.getenv("N")``, the key of ``System.getProperty("k")`` / ``getProperty("k", d)``;
+and the static field a call without parameters is made on (``System.in.read()``:
+`static_receiver`, the same rule with ``getstatic`` in place of ``ldc``).
 
 A parameter is *certainly* the literal ``"s"`` when the instructions just before the invoke are
 ``ldc "s"`` followed only by instructions that each push one value and read nothing of the
@@ -14,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.bytecode.instructions import Instruction, decode
-from jhalt.classfile.model import StringConst
+from jhalt.classfile.model import MemberRef, StringConst
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 
-__all__ = ["literal_argument"]
+__all__ = ["literal_argument", "static_receiver"]
 
 _SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "getstatic"})
 """Normalised operations that push exactly one value and pop nothing (module docstring)."""
@@ -68,3 +70,26 @@ def literal_argument(
     if position.pc in landing or any(i.pc in landing for i in after):
         return None
     return literal.operand.value
+
+
+def static_receiver(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
+    """``(class, field)`` when the call at ``position`` (one without parameters) is certainly
+    made on the static field the ``getstatic`` just before it reads, no jump or handler landing
+    on the invoke; None otherwise."""
+    if program is None:
+        return None
+    try:
+        instructions, landing = _instructions(program, position)
+    except Exception:  # a missing class or malformed code: not known
+        return None
+    previous = None
+    for instruction in instructions:
+        if instruction.pc == position.pc:
+            break
+        previous = instruction
+    else:
+        return None
+    if previous is None or previous.op != "getstatic" or position.pc in landing:
+        return None
+    member = previous.operand
+    return (member.owner, member.name) if isinstance(member, MemberRef) else None
