@@ -174,5 +174,5 @@ def with_injected(result: ReplayResult, injected: Sequence[EnvironmentValues]) -
     calls = ", ".join(
         sorted({f"{e.callee.class_name.replace('/', '.')}.{e.callee.name}" for e in injected})
     )
-    detail = f"with injected values of {calls}: {result.detail}"
+    detail = f"{calls} rewritten to return the witness's values; {result.detail}"
     return dataclasses.replace(result, status=Replay.REPRODUCED, detail=detail)
