@@ -11,7 +11,8 @@ Assumptions (stated on every edge): the methods terminate and change no object o
 program (a Scanner changes only its own private buffer, which no program code reads).
 Not modelled: a Scanner's ``NoSuchElementException``/``InputMismatchException`` on exhausted
 or malformed input — a witness gives each read a value of the requested kind, which the
-input could always have held; the models describe the runs where the input fits.
+input could always have held; the models describe the runs where the input fits, and every
+``next…`` states it on its edge (`FITS`), so a proof of no exception says so.
 """
 
 from __future__ import annotations
@@ -42,6 +43,17 @@ STRING = "java/lang/String"
 MATH = "java/lang/Math"
 NPE = "java/lang/NullPointerException"
 READS = "reading input terminates and changes no program object"
+FITS = (
+    "the input holds what a Scanner's next… reads (no NoSuchElementException or "
+    "InputMismatchException)"
+)
+
+
+def _assumed(call: LibraryCall) -> tuple[str, ...]:
+    """What a read assumes: a Scanner's ``next…`` also that the input fits (`FITS`: the
+    exceptions of an exhausted or malformed input are not modelled, module docstring)."""
+    fits = call.method.class_name == SCANNER and call.method.name.startswith("next")
+    return (READS, FITS) if fits else (READS,)
 
 
 @model
@@ -64,7 +76,7 @@ def read_primitive(call: LibraryCall) -> Sequence[Outcome]:
         state, result = fresh_float(popped, descriptor, call.fresh)
     else:
         state, result = fresh_int(popped, Interval.of_type(descriptor), descriptor, call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    return [Returns(state, result, (input_relation(result),), _assumed(call))]
 
 
 @model
@@ -76,7 +88,7 @@ def read_line(call: LibraryCall) -> Sequence[Outcome]:
     lengths = IntValue(Interval.at_least(1), "I") if call.method.name == "next" else None
     popped = popped.with_value(length, lengths or unknown_length())
     state, result = new_string(popped, length, call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    return [Returns(state, result, (input_relation(result),), _assumed(call))]
 
 
 @model
