@@ -84,11 +84,11 @@ class _StdinText:
         elif callee.name in _HAS:
             self._has(_HAS[callee.name], isinstance(value, IntInput) and value.value == 1)
         elif callee.name in _TOKENS and isinstance(value, IntInput):
-            self._token(str(value.value), "int")
+            self._token(str(value.value))
         elif callee.name == "nextBoolean" and isinstance(value, IntInput):
-            self._token("true" if value.value else "false", "token")
+            self._token("true" if value.value else "false")
         elif callee.name == "next" and isinstance(value, StringInput):
-            self._token(value.text(), "token")
+            self._token(value.text())
         elif callee.name in ("nextLine", "readLine"):
             self._line(value)
         elif callee.name == "read" and isinstance(value, IntInput):
@@ -104,8 +104,8 @@ class _StdinText:
         else:
             self.ended = True
 
-    def _token(self, text: str, kind: str) -> None:
-        if not text or any(ch.isspace() for ch in text) or self.promised == "line":
+    def _token(self, text: str) -> None:
+        if not text or any(ch.isspace() for ch in text):
             self.ok = False
         if self.promised == "int" and not _INTEGER.fullmatch(text):
             self.ok = False
