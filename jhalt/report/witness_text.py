@@ -242,7 +242,7 @@ def witness_lines(
         words = ["java", entry.dotted_class, *witness.args]
         lines.append(f"command line: {shell_line(invocation, words)}")
     elif invocation is not None and not invocation.empty:
-        lines.append(f"run with: {shell_line(invocation, ['java', '…'])}")
+        lines.append(f"run with: {shell_line(invocation, ['java'])} …")
     lines.extend(environment_lines(inputs))
     return lines
 

@@ -8,8 +8,17 @@ from __future__ import annotations
 import pytest
 
 from jhalt.classfile.model import MemberRef
+from jhalt.findings import Witness
 from jhalt.ids import MethodId, ProgramPosition
-from jhalt.witness.inputs import ConcreteInputs, IntInput, NullInput, StringInput, Value
+from jhalt.report.witness_text import witness_lines
+from jhalt.witness.inputs import (
+    ConcreteInputs,
+    IntInput,
+    NullInput,
+    StringInput,
+    Value,
+    args_inputs,
+)
 from jhalt.witness.invocation import Invocation, feedable_property, feedable_variable, shell_line
 from jhalt.witness.search.feeds import invocation_of
 
@@ -128,3 +137,16 @@ def test_invocation_round_trips_through_the_inputs_json() -> None:
     assert data["stdin"] == "0\n" and data["env"] == {"N": "0", "M": None}
     assert data["properties"] == {"app.width": ""}
     assert ConcreteInputs.from_json(data).invocation == invocation
+
+
+def test_witness_text_shows_the_invocation() -> None:
+    """A ``main`` witness's command line carries its input; any other entry says how to run it."""
+    invocation = Invocation("0\n", (("N", "0"),), (("app.width", ""),))
+    main = MethodId("Div", "main", "([Ljava/lang/String;)V")
+    inputs = ConcreteInputs.from_json({**args_inputs(["a b"]).to_json(), **invocation.to_json()})
+    text = witness_lines(Witness(args=("a b",), inputs=inputs.to_json()), main)
+    assert "command line: printf '0\\n' | N=0 java -Dapp.width= Div 'a b'" in text
+    method = MethodId("Div", "divide", "(I)I")
+    other = ConcreteInputs(arguments=(IntInput(1),), invocation=invocation)
+    text = witness_lines(Witness(inputs=other.to_json()), method)
+    assert "run with: printf '0\\n' | N=0 java -Dapp.width= …" in text

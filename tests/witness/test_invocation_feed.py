@@ -268,3 +268,43 @@ def test_an_injected_value_is_reproduced_not_confirmed(capsys, tmp_path) -> None
     assert finding["witness"]["replay"] == "reproduced", finding["witness"]
     _, text = _run(capsys, "check", classes, "--main", "Rand")
     assert "replay: reproduced with injected values (java.util.Random.nextInt rewritten" in text
+
+
+# One byte of standard input: 'x' (120) makes the divisor zero.
+BYTES = """
+public class Bytes {
+    public static void main(String[] args) throws java.io.IOException {
+        int c = System.in.read();
+        System.out.println(100 / (c - 'x'));
+    }
+}
+"""
+
+
+def test_a_byte_read_from_system_in(capsys, tmp_path) -> None:
+    classes = _classes(tmp_path, Bytes=BYTES)
+    [finding] = _check(capsys, classes, "Bytes")
+    assert finding["witness"]["inputs"]["stdin"] == "x"
+    assert finding["witness"]["replay"] == "confirmed", finding["witness"]
+
+
+# The program reads JAVA_TOOL_OPTIONS, which the JVM itself reads at start-up: a witness value
+# for it would change the replay's JVM (an agent, the sandbox's options), so it is never set in
+# the replay's environment; the value is injected instead and the run only "reproduced".
+TOOL_OPTIONS = """
+public class ToolOptions {
+    public static void main(String[] args) {
+        String options = System.getenv("JAVA_TOOL_OPTIONS");
+        if (options != null && options.length() == 3) {
+            System.out.println(1 / (options.length() - 3));
+        }
+    }
+}
+"""
+
+
+def test_a_variable_the_jvm_reads_is_injected_never_set(capsys, tmp_path) -> None:
+    classes = _classes(tmp_path, ToolOptions=TOOL_OPTIONS)
+    [finding] = _check(capsys, classes, "ToolOptions")
+    assert "env" not in finding["witness"]["inputs"]
+    assert finding["witness"]["replay"] == "reproduced", finding["witness"]
