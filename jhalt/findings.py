@@ -34,6 +34,10 @@ class Replay(Enum):
     """What running a witness on a real JVM showed."""
 
     CONFIRMED = "confirmed"
+    REPRODUCED = "reproduced"
+    """Shown by a run whose environment values were injected by rewriting call sites
+    (`jhalt.witness.inject`: random sources, clocks): not the user's program as it is, so
+    never "confirmed" (issue 33)."""
     UNCONFIRMED = "unconfirmed"  # ran, but did not show the claimed behaviour
     NOT_RUN = "not run"  # not replayed: --no-validate, no JDK, no sandbox, the JVM refused
 

@@ -81,6 +81,9 @@ ROOTS = [
     "java/io/Flushable",
     "java/io/IOException",
     "java/io/UncheckedIOException",
+    "java/io/Reader",
+    "java/io/BufferedReader",
+    "java/io/InputStreamReader",
     # java.util
     "java/util/Random",
     "java/util/Scanner",

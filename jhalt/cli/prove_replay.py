@@ -38,9 +38,9 @@ def replay_nontermination(
         lines = result.loop.lines if result.loop else None
         method = result.loop.method if result.loop else result.entry
         inputs = (
-            args_inputs(witness.args)
-            if witness.args is not None
-            else ConcreteInputs.from_json(witness.inputs)
+            ConcreteInputs.from_json(witness.inputs)
+            if witness.inputs or witness.args is None
+            else args_inputs(witness.args)
         )
         recursive = bool(result.loop.recursion) if result.loop else False
         calls = result.loop.calls if result.loop else ()

@@ -1,5 +1,9 @@
 """Models of JDK methods that read the outside world (issue 21, item 1): ``java.util.Scanner``
-(on any ``InputStream``, typically ``System.in``), ``System.getenv`` and ``Math.random``.
+(on any ``InputStream``, typically ``System.in``), ``BufferedReader.readLine`` (on any
+``Reader``, typically an ``InputStreamReader`` of ``System.in``; null: the end of the input),
+``System.in.read()`` (the call made directly on ``getstatic System.in``, `jhalt.models.literals`;
+-1: the end; on any other stream the unknown-call fallback), ``System.getenv`` and
+``Math.random``. A Scanner's ``next()`` is a token: never empty (issue 33).
 
 Every result is an *environment value* (`jhalt.seg.environment`): any value of its type,
 marked on the edge, which a witness records per call site and the replay injects.
@@ -7,7 +11,8 @@ Assumptions (stated on every edge): the methods terminate and change no object o
 program (a Scanner changes only its own private buffer, which no program code reads).
 Not modelled: a Scanner's ``NoSuchElementException``/``InputMismatchException`` on exhausted
 or malformed input — a witness gives each read a value of the requested kind, which the
-input could always have held; the models describe the runs where the input fits.
+input could always have held; the models describe the runs where the input fits, and every
+``next…`` states it on its edge (`FITS`), so a proof of no exception says so.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import unknown_length
-from jhalt.domains.values import NULL, UnknownValue
+from jhalt.domains.values import NULL, IntValue, UnknownValue
+from jhalt.models.literals import static_receiver
 from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness, new_string
 from jhalt.seg.environment import input_relation
 from jhalt.seg.library import (
@@ -25,15 +31,29 @@ from jhalt.seg.library import (
     Outcome,
     Returns,
     Throws,
+    unknown_library_call,
     with_fresh_value,
 )
 
 SCANNER = "java/util/Scanner"
+READER = "java/io/InputStreamReader"
+BUFFERED = "java/io/BufferedReader"
 SYSTEM = "java/lang/System"
 STRING = "java/lang/String"
 MATH = "java/lang/Math"
 NPE = "java/lang/NullPointerException"
 READS = "reading input terminates and changes no program object"
+FITS = (
+    "the input holds what a Scanner's next… reads (no NoSuchElementException or "
+    "InputMismatchException)"
+)
+
+
+def _assumed(call: LibraryCall) -> tuple[str, ...]:
+    """What a read assumes: a Scanner's ``next…`` also that the input fits (`FITS`: the
+    exceptions of an exhausted or malformed input are not modelled, module docstring)."""
+    fits = call.method.class_name == SCANNER and call.method.name.startswith("next")
+    return (READS, FITS) if fits else (READS,)
 
 
 @model
@@ -56,15 +76,47 @@ def read_primitive(call: LibraryCall) -> Sequence[Outcome]:
         state, result = fresh_float(popped, descriptor, call.fresh)
     else:
         state, result = fresh_int(popped, Interval.of_type(descriptor), descriptor, call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    return [Returns(state, result, (input_relation(result),), _assumed(call))]
 
 
 @model
 def read_line(call: LibraryCall) -> Sequence[Outcome]:
-    """``next()``, ``nextLine()``: a fresh non-null String of any length."""
+    """``next()``, ``nextLine()``: a fresh non-null String of any length (a token of
+    ``next()`` at least one character long)."""
     popped = call.popped_state()
     length = call.fresh("i")
-    state, result = new_string(popped.with_value(length, unknown_length()), length, call.fresh)
+    lengths = IntValue(Interval.at_least(1), "I") if call.method.name == "next" else None
+    popped = popped.with_value(length, lengths or unknown_length())
+    state, result = new_string(popped, length, call.fresh)
+    return [Returns(state, result, (input_relation(result),), _assumed(call))]
+
+
+@model
+def reader_init(call: LibraryCall) -> Sequence[Outcome]:
+    """``new InputStreamReader(InputStream)``, ``new BufferedReader(Reader)``: a
+    NullPointerException for null, else a reader (changing no program object)."""
+    source = call.parameters[0]
+    need_known_nullness(call, source)
+    if source == NULL:
+        return [Throws(call.popped_state(), NPE)]
+    return [Returns(call.popped_state(), None, assumptions=(READS,))]
+
+
+@model
+def read_nullable_line(call: LibraryCall) -> Sequence[Outcome]:
+    """``BufferedReader.readLine()``: a line (any String) or null at the end of the input."""
+    value = UnknownValue(STRING, nullable=True)
+    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
+    return [Returns(state, result, (input_relation(result),), (READS,))]
+
+
+@model
+def read_byte(call: LibraryCall) -> Sequence[Outcome]:
+    """``InputStream.read()``: on ``System.in`` (module docstring) a byte 0..255 or -1;
+    on any other stream what the fallback says of a method without a model."""
+    if static_receiver(call.program, call.position) != (SYSTEM, "in"):
+        return unknown_library_call(call)
+    state, result = fresh_int(call.popped_state(), Interval(-1, 255), "I", call.fresh)
     return [Returns(state, result, (input_relation(result),), (READS,))]
 
 
@@ -107,5 +159,11 @@ def register(registry: ModelRegistry) -> None:
     registry.register(SCANNER, "next", "()Ljava/lang/String;", read_line)
     registry.register(SCANNER, "nextLine", "()Ljava/lang/String;", read_line)
     registry.register(SCANNER, "close", "()V", close)
+    registry.register(READER, "<init>", "(Ljava/io/InputStream;)V", reader_init)
+    registry.register(BUFFERED, "<init>", "(Ljava/io/Reader;)V", reader_init)
+    registry.register(BUFFERED, "readLine", "()Ljava/lang/String;", read_nullable_line)
+    registry.register(BUFFERED, "close", "()V", close)
+    registry.register(READER, "close", "()V", close)
+    registry.register("java/io/InputStream", "read", "()I", read_byte)
     registry.register(SYSTEM, "getenv", "(Ljava/lang/String;)Ljava/lang/String;", getenv)
     registry.register(MATH, "random", "()D", read_primitive)

@@ -3,8 +3,8 @@
 
 The key decides what the call may return:
 
-* a key written as a literal (the argument pushed by the ``ldc`` just before the call, with no
-  jump landing between them; a ``static final`` String constant compiles to the same) that
+* a key written as a literal (`jhalt.models.literals`: an ``ldc`` just before the call, or
+  before the default's single push, with no jump landing between them) that
   every JVM sets at start-up (`STANDARD_KEYS`: the keys ``System.getProperties`` documents as
   always present, and ``file.encoding``) — a non-null String that the witness may *not*
   choose: an unknown value, as the JVM computes it (``-D`` may change it, never remove it);
@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jhalt.bytecode.instructions import decode
-from jhalt.classfile.model import StringConst
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import UnknownValue
+from jhalt.models.literals import literal_argument
 from jhalt.models.support import (
     canonical_string,
     model,
@@ -85,32 +84,9 @@ javadoc, JDK 17; ``file.encoding`` from the default charset). Keys it marks opti
 
 
 def literal_key(call: LibraryCall) -> str | None:
-    """The key of ``call`` when it is certainly a string literal (module docstring): the
-    instruction before the invoke is ``ldc "key"`` and no jump or handler lands on the
-    invoke; None when that cannot be told (no program, a missing class, malformed code)."""
-    program, position = call.program, call.position
-    if program is None:
-        return None
-    try:
-        classfile = program.lookup(position.method.class_name)
-        info = classfile.method(position.method.name, position.method.descriptor)
-        if info is None or info.code is None:
-            return None
-        instructions = decode(info.code.bytecode, classfile.constant_pool)
-    except Exception:  # a missing class or malformed code: not known as a literal
-        return None
-    previous = None
-    for instruction in instructions:
-        if instruction.pc == position.pc:
-            break
-        previous = instruction
-    else:
-        return None
-    if previous is None or previous.op != "ldc" or not isinstance(previous.operand, StringConst):
-        return None
-    landing = {t for i in instructions for t in i.jump_targets}
-    landing |= {h.handler_pc for h in info.code.exception_table}
-    return None if position.pc in landing else previous.operand.value
+    """The key of ``call`` when it is certainly a string literal (module docstring,
+    `jhalt.models.literals`): the key is the first parameter, a default may follow."""
+    return literal_argument(call.program, call.position, len(call.parameters) - 1)
 
 
 def _value(call: LibraryCall, key: str | None, nullable: bool) -> Returns:

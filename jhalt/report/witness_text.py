@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import math
-import shlex
 from collections.abc import Sequence
 
 from jhalt.classfile.descriptors import parse_method_descriptor, to_source
@@ -40,6 +39,7 @@ from jhalt.witness.inputs import (
     Value,
     args_inputs,
 )
+from jhalt.witness.invocation import shell_line
 from jhalt.witness.java_literals import readable_literal, string_literal
 
 __all__ = ["inputs_assignments", "java_class_name", "type_text", "witness_lines"]
@@ -237,11 +237,12 @@ def witness_lines(
     one_line = ", ".join(assignments) if assignments else "(no arguments)"
     lines = [one_line] if len(one_line) <= 100 else assignments
     lines.extend(definitions)
+    invocation = inputs.invocation
     if witness.args is not None:
-        command = " ".join(shlex.quote(text) for text in witness.args)
-        lines.append(
-            f"command line: java {entry.dotted_class}" + (f" {command}" if command else "")
-        )
+        words = ["java", entry.dotted_class, *witness.args]
+        lines.append(f"command line: {shell_line(invocation, words)}")
+    elif invocation is not None and not invocation.empty:
+        lines.append(f"run with: {shell_line(invocation, ['java'])} …")
     lines.extend(environment_lines(inputs))
     return lines
 
@@ -279,6 +280,7 @@ def replay_line(witness: Witness) -> str:
         return "replay: not replayed" + (f", because {why}" if why else "")
     status = {
         Replay.CONFIRMED: "confirmed",
+        Replay.REPRODUCED: "reproduced with injected values",
         Replay.UNCONFIRMED: "UNCONFIRMED (the JVM did not show it)",
     }[witness.replay]
     return f"replay: {status}" + (f" ({witness.replay_detail})" if witness.replay_detail else "")

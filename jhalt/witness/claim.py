@@ -7,11 +7,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from jhalt.findings import Finding, Replay, Shown, Witness, kind_of
 from jhalt.ids import MethodId
+from jhalt.witness.inputs import EnvironmentValues
 from jhalt.witness.stacks import StackFrame
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "not_replayed",
     "skipped",
     "why_not_replayed",
+    "with_injected",
 ]
 
 
@@ -159,3 +162,17 @@ def why_not_replayed(detail: str) -> str:
         if detail.startswith(start):
             return detail[len(start) :]
     return detail
+
+
+def with_injected(result: ReplayResult, injected: Sequence[EnvironmentValues]) -> ReplayResult:
+    """``result`` of a run whose ``injected`` call sites were rewritten to return the witness's
+    values (`jhalt.witness.inject`): a run that showed the claim only *reproduced* it
+    (`Replay.REPRODUCED`), naming the calls, since the program that ran was not the user's
+    (issue 33); other results unchanged."""
+    if not injected or result.status is not Replay.CONFIRMED:
+        return result
+    calls = ", ".join(
+        sorted({f"{e.callee.class_name.replace('/', '.')}.{e.callee.name}" for e in injected})
+    )
+    detail = f"{calls} rewritten to return the witness's values; {result.detail}"
+    return dataclasses.replace(result, status=Replay.REPRODUCED, detail=detail)

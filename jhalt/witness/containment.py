@@ -11,6 +11,13 @@ Landlock), with the Security Manager (`jhalt.witness.sandbox`) inside where the 
 it; without the attach mechanism and performance-data files (nothing in ``/tmp``; thread dumps
 are asked for with SIGQUIT); and as the leader of its own process group, registered in
 `jhalt.witness.processes` until released.
+
+A replay whose witness is a whole invocation (issue 33: standard input, environment variables;
+`jhalt.witness.invocation`) runs its JVMs inside `feeding`: every contained JVM of the analysed
+program started in that context (by this thread) — the run judged, the overflow runs, the
+observed run — gets the witness's standard input instead of /dev/null and its variables on
+top of the minimal environment. jhalt's own helpers (``sandbox`` None: the compile server)
+never do.
 """
 
 from __future__ import annotations
@@ -21,10 +28,14 @@ import resource
 import shutil
 import signal
 import subprocess
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import IO
 
+from jhalt.witness.invocation import Invocation
 from jhalt.witness.isolation import (
     Isolation,
     SandboxUnavailable,
@@ -49,6 +60,7 @@ __all__ = [
     "contained_environment",
     "contained_popen",
     "cpu_limit_for",
+    "feeding",
 ]
 
 REPLAY_HEAP = "256m"
@@ -69,6 +81,20 @@ def contained_environment(scratch: Path) -> dict[str, str]:
     (``LANG``, ``LC_ALL``), and ``HOME`` and ``TMPDIR`` pointing into ``scratch``."""
     kept = {name: os.environ[name] for name in _ENVIRONMENT_KEPT if name in os.environ}
     return {**kept, "HOME": str(scratch), "TMPDIR": str(scratch)}
+
+
+_FED: ContextVar[Invocation | None] = ContextVar("jhalt_fed_invocation", default=None)
+
+
+@contextmanager
+def feeding(invocation: Invocation | None) -> Iterator[None]:
+    """Within it, the contained JVMs of the analysed program this thread starts get
+    ``invocation``'s standard input and variables (module docstring)."""
+    token = _FED.set(invocation)
+    try:
+        yield
+    finally:
+        _FED.reset(token)
 
 
 def cpu_limit_for(wall_s: float) -> int:
@@ -166,20 +192,31 @@ def contained_popen(
     """Start `contained_command` contained (module docstring): working directory ``scratch``
     (which must exist), environment `contained_environment`, at most ``cpu_s`` CPU seconds,
     stdin from /dev/null unless ``stdin`` says otherwise (the compile server reads its secret
-    there), in its own registered process group; with ``sandbox`` (analysed code) in the OS
+    there) or the run is `feeding` a witness's invocation, in its own registered process group; with ``sandbox`` (analysed code) in the OS
     sandbox, whose loopback the TCP ``ports`` of the host's loopback reach (a debug agent's).
     ``sandbox`` None: jhalt's own helper (the compile server), no sandbox. Raises `OSError`
     when it cannot start (`SandboxUnavailable` when the sandbox cannot be had)."""
     command = contained_command(java, arguments, scratch, sandbox)
+    environment = contained_environment(scratch)
+    invocation = None
     if sandbox is not None:
         command = _in_jail(command, scratch, ports)
-    return start_group(
-        command,
-        "java replay",
-        cwd=str(scratch),
-        env=contained_environment(scratch),
-        stdin=stdin,
-        stdout=stdout,
-        stderr=stderr,
-        preexec_fn=functools.partial(_in_the_child, cpu_s, os.getpid()),
-    )
+        invocation = _FED.get()
+    with ExitStack() as opened:
+        if invocation is not None:
+            environment = invocation.environment(environment)
+            data = invocation.stdin_bytes()
+            if data is not None and stdin is subprocess.DEVNULL:
+                stdin = opened.enter_context(tempfile.TemporaryFile())  # unlinked: no name
+                stdin.write(data)
+                stdin.seek(0)
+        return start_group(
+            command,
+            "java replay",
+            cwd=str(scratch),
+            env=environment,
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            preexec_fn=functools.partial(_in_the_child, cpu_s, os.getpid()),
+        )

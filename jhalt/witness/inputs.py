@@ -27,6 +27,7 @@ from typing import Any, TypeAlias
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.findings import Witness
 from jhalt.ids import FieldId, MethodId
+from jhalt.witness.invocation import Invocation
 
 __all__ = [
     "ArrayInput",
@@ -201,6 +202,9 @@ class EnvironmentValues:
     values: tuple[Value, ...]
     line: int | None = None
     source_file: str | None = None
+    fed: bool = False
+    """The values reach the program through its invocation (`ConcreteInputs.invocation`:
+    standard input, a variable, a property), not by rewriting the call site."""
 
     def __post_init__(self) -> None:
         returned = parse_method_descriptor(self.callee.descriptor)[1]
@@ -224,6 +228,9 @@ class ConcreteInputs:
     assertions: bool | None = None
     """Whether ``assert`` statements run (``java -ea``); None: not stated (the JVM's default,
     off)."""
+    invocation: Invocation | None = None
+    """Standard input, environment variables and system properties of the run
+    (`jhalt.witness.invocation`), for the environment values marked ``fed``."""
 
     def __post_init__(self) -> None:
         ids = [entry_id for entry_id, _ in self.heap]
@@ -305,6 +312,8 @@ class ConcreteInputs:
             data["environment"] = [_environment_to_json(e) for e in self.environment]
         if self.assertions is not None:
             data["assertions"] = self.assertions
+        if self.invocation is not None:
+            data.update(self.invocation.to_json())
         return data
 
     @classmethod
@@ -323,6 +332,7 @@ class ConcreteInputs:
                 ),
                 environment=tuple(_environment_from_json(e) for e in data.get("environment", ())),
                 assertions=bool(data["assertions"]) if "assertions" in data else None,
+                invocation=_invocation_from_json(data),
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"malformed witness inputs: {error!r}") from error
@@ -389,7 +399,15 @@ def _environment_to_json(entry: EnvironmentValues) -> dict[str, Any]:
         data["site"]["line"] = entry.line
     if entry.source_file is not None:
         data["site"]["file"] = entry.source_file
+    if entry.fed:
+        data["fed"] = True
     return data
+
+
+def _invocation_from_json(data: dict[str, Any]) -> Invocation | None:
+    if not any(key in data for key in ("stdin", "env", "properties")):
+        return None
+    return Invocation.from_json(data)
 
 
 def _environment_from_json(data: dict[str, Any]) -> EnvironmentValues:
@@ -402,6 +420,7 @@ def _environment_from_json(data: dict[str, Any]) -> EnvironmentValues:
         tuple(_value_from_json(v) for v in data["values"]),
         int(site["line"]) if site.get("line") is not None else None,
         site.get("file"),
+        bool(data.get("fed", False)),
     )
 
 

@@ -7,8 +7,12 @@ jhalt's signals and crashes; the scratch directory ``jhalt-replay-*`` removed). 
 starts the witness — for a ``main(String[])`` entry whose inputs are just a command line,
 ``java -cp CP Main args…`` directly (class path entries made absolute); otherwise the generated reproducer (`jhalt.witness.reproducer`), compiled with
 ``javac`` against the analysed class path in a temporary directory — and judges the outcome
-against a `Claim`; with ``-ea`` when the witness says assertions run. A witness with environment values (what calls that read the outside world
-return) runs on rewritten classes that return them (`jhalt.witness.inject`):
+against a `Claim`; with ``-ea`` when the witness says assertions run. A witness that is a whole
+invocation (issue 33: `jhalt.witness.invocation`) runs the unmodified program with its standard
+input, environment variables and ``-D`` properties (`jhalt.witness.containment.feeding`); the
+environment values no invocation can feed (random sources, clocks, ``--inputs`` stubs) run on
+rewritten classes that return them (`jhalt.witness.inject`), and such a run that shows the
+claim is `Replay.REPRODUCED` ("reproduced with injected values"), never confirmed:
 
 * exception: confirmed only if the JVM reports ``Exception in thread "main" <expected type>``
   (exactly that class), the process ended abnormally, and the first application frame of the
@@ -54,9 +58,17 @@ from pathlib import Path
 from jhalt.budget import NEVER, REPLAY_FLOOR_S, Deadline
 from jhalt.findings import Finding, Replay
 from jhalt.ids import MethodId
-from jhalt.witness.claim import Claim, Jdk, ReplayResult, find_jdk, not_replayed, skipped
+from jhalt.witness.claim import (
+    Claim,
+    Jdk,
+    ReplayResult,
+    find_jdk,
+    not_replayed,
+    skipped,
+    with_injected,
+)
 from jhalt.witness.compiler import COMPILE_TIMEOUT_S, compile_sources
-from jhalt.witness.containment import contained_command, cpu_limit_for
+from jhalt.witness.containment import contained_command, cpu_limit_for, feeding
 from jhalt.witness.deepening import LoopClaim, judge_deepening
 from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
@@ -152,23 +164,30 @@ def replay(
     if jdk is None:
         return not_replayed("no JDK found")
     classpath = absolute_classpath(classpath)
-    with scratch_directory("jhalt-replay-") as work:
-        if inputs.environment:
+    injected = tuple(values for values in inputs.environment if not values.fed)
+    invocation = inputs.invocation
+    with scratch_directory("jhalt-replay-") as work, feeding(invocation):
+        if injected:
             try:
-                classpath = inject_environment(classpath, inputs.environment, work)
+                classpath = inject_environment(classpath, injected, work)
             except ValueError as error:
                 return not_replayed(str(error))
-        flags = ["-ea"] if inputs.assertions else []
+        flags = [*(invocation.java_options() if invocation else ()), *_assertions(inputs)]
         args = _command_line(entry, inputs)
         if args is not None:
             command = [*flags, "-cp", classpath, entry.dotted_class, *args]
             result = _within(command, work, claim, (timeout_s, deadline), jdk, observe)
             if not _launcher_refused(result):
-                return result
+                return with_injected(result, injected)
         prepared = _compile_reproducer(work, classpath, entry, inputs, claim, jdk, deadline)
         if isinstance(prepared, ReplayResult):
             return prepared
-        return _within([*flags, *prepared], work, claim, (timeout_s, deadline), jdk, observe)
+        result = _within([*flags, *prepared], work, claim, (timeout_s, deadline), jdk, observe)
+        return with_injected(result, injected)
+
+
+def _assertions(inputs: ConcreteInputs) -> tuple[str, ...]:
+    return ("-ea",) if inputs.assertions else ()
 
 
 BUDGET_SPENT = "budget (the entry's --timeout was spent)"

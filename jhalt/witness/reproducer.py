@@ -52,6 +52,7 @@ from jhalt.witness.inputs import (
     Value,
     main_args,
 )
+from jhalt.witness.invocation import shell_line
 from jhalt.witness.java_literals import boxed_literal, string_literal
 from jhalt.witness.junit import (
     FIRST_FRAME_HELPER,
@@ -209,7 +210,7 @@ def _regression_body(
     """The regression test's calls: the public ones, else ``run()`` with its builder."""
     if test.calls:
         setup, call = split_calls(test.calls)
-        comments = tuple(environment_comment(inputs))
+        comments = tuple(environment_comment(inputs, None))
         return JUnitBody(setup, call, assertions=bool(inputs.assertions), comments=comments)
     # only the helpers the builder calls: the test stays as short as reflection lets it
     helpers = needed_members(_HELPERS.replace("__CLASS__", test_class), "\n".join(run))
@@ -251,7 +252,10 @@ class _RunBody:
             lines.append(
                 f"        LOADER.setDefaultAssertionStatus({str(self.inputs.assertions).lower()});"
             )
-        lines.extend(f"        {line}" for line in environment_comment(self.inputs))
+        lines.extend(
+            f"        {line}"
+            for line in environment_comment(self.inputs, reproducer_class_name(entry))
+        )
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:
@@ -336,17 +340,24 @@ class _RunBody:
         )
 
 
-def environment_comment(inputs: ConcreteInputs) -> list[str]:
-    """The environment values as comment lines: a run needs the rewritten classes of
-    `jhalt.witness.inject` on the class path to get them (`jhalt.witness.validate` writes
-    them next to the reproducer)."""
+def environment_comment(inputs: ConcreteInputs, class_name: str | None) -> list[str]:
+    """How to run the main class ``class_name`` (None: not a main class) with the witness's
+    standard input, variables and properties (`jhalt.witness.invocation`), then the values the invocation cannot feed, as
+    comment lines: a run needs the rewritten classes of `jhalt.witness.inject` on the class
+    path to get them (`jhalt.witness.validate` writes them next to the reproducer)."""
     lines = []
-    if inputs.environment:
+    invocation = inputs.invocation
+    if class_name is not None and invocation is not None and not invocation.empty:
+        line = shell_line(invocation, ["java", "-cp", "CLASSPATH", class_name])
+        shown = re.sub(r"[^ -~]", "?", line).replace("\\u", "/u")  # no unicode escape
+        lines.append(f"// run as: {shown}")
+    injected = [env for env in inputs.environment if not env.fed]
+    if injected:
         lines.append(
             "// environment values, in call order per site: the classes in injected/"
             " next to this file return them (put it first on the class path)"
         )
-    for env in inputs.environment:
+    for env in injected:
         values = ", ".join(value_literal(v) for v in env.values)
         site = f"{env.site.dotted_class}.{env.site.name}@{env.pc}"
         lines.append(f"//   {_comment(str(env.callee))} at {_comment(site)}: {_comment(values)}")

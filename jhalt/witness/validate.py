@@ -103,8 +103,9 @@ def validate_finding(
         sources = generate_reproducer(entry, inputs, expected, finding.location.method, test=test)
         main_source, _ = sources.write(reproducer_dir)
         witness = dataclasses.replace(witness, reproducer=str(main_source))
-        if inputs.environment:  # the classes that return them, for a run of the reproducer
-            inject_environment(classpath, inputs.environment, reproducer_dir)
+        injected = [values for values in inputs.environment if not values.fed]
+        if injected:  # the classes that return them, for a run of the reproducer
+            inject_environment(classpath, injected, reproducer_dir)
     except (ValueError, OSError) as error:
         witness = dataclasses.replace(witness, replay_detail=f"no reproducer: {error}")
     if skip_reason is not None:

@@ -14,6 +14,7 @@ import pytest
 from env_programs import (
     SOURCES,
     analysed,
+    assert_replay_shown,
     correct,
     expectations,
     failing,
@@ -82,7 +83,7 @@ def test_a_failure_that_needs_genuine_input_is_found_and_confirmed(name: str) ->
     checked = replayed(name, SOURCES)
     hits = [f for f in checked.kept if f.kind == expected]
     assert hits, (checked.kept, checked.dropped)
-    assert hits[0].witness.replay is Replay.CONFIRMED, hits[0].witness.replay_detail
+    assert_replay_shown(hits[0].witness)
     source = GENUINE[name]
     assert _environment_callees(hits[0]) == ([source] if source else [])
 

@@ -14,6 +14,7 @@ from env_programs import (
     MAIN,
     STRINGS,
     analysed,
+    assert_replay_shown,
     correct,
     expectations,
     failing,
@@ -22,7 +23,7 @@ from env_programs import (
 )
 
 from jhalt.analyses.absence import AbsenceProof
-from jhalt.findings import Finding, Replay
+from jhalt.findings import Finding
 from jhalt.ids import MethodId
 from jhalt.report.witness_text import witness_lines
 from jhalt.witness.inputs import ConcreteInputs, StringInput, main_args
@@ -33,7 +34,7 @@ def _confirmed(name: str) -> Finding:
     checked = replayed(name, STRINGS)
     hits = [f for f in checked.kept if f.kind == expected]
     assert hits, (checked.kept, checked.dropped)
-    assert hits[0].witness.replay is Replay.CONFIRMED, hits[0].witness.replay_detail
+    assert_replay_shown(hits[0].witness)
     return hits[0]
 
 

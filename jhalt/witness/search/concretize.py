@@ -219,13 +219,16 @@ def concretize_inputs(
             for field_id, var in sorted(facts.statics.items())
         )
     )
-    environment = environment_values(facts.environment, concretizer.environment_value, program)
+    environment, invocation = environment_values(
+        facts.environment, concretizer.environment_value, program
+    )
     return ConcreteInputs(
         arguments=tuple(arguments),
         receiver=receiver,
         heap=tuple(sorted(concretizer.entries.items(), key=lambda item: int(item[0][1:]))),
         statics=statics,
         environment=environment,
+        invocation=invocation,
     )
 
 

@@ -33,6 +33,8 @@ from jhalt.witness.inputs import (
     StringInput,
     Value,
 )
+from jhalt.witness.invocation import Invocation
+from jhalt.witness.search.feeds import Occurrence, invocation_of
 
 
 def call_at(
@@ -56,23 +58,32 @@ def environment_values(
     occurrences: list[tuple[ProgramPosition, str]],
     value_of: Callable[[str, str], Value],
     program: Program,
-) -> tuple[EnvironmentValues, ...]:
+) -> tuple[tuple[EnvironmentValues, ...], Invocation | None]:
     """The environment values of a path (module docstring), one entry per call site in the
-    order of the site's first call."""
+    order of the site's first call, each marked ``fed`` when the returned invocation
+    (`jhalt.witness.search.feeds`: standard input, variables, properties) feeds it."""
     sites: dict[ProgramPosition, list[Value]] = {}
     calls: dict[ProgramPosition, tuple[str, MemberRef, int | None, str | None]] = {}
+    ordered: list[Occurrence] = []
     for position, var in occurrences:
         if position not in calls:
             calls[position] = call_at(program, position)
         returned = calls[position][1].descriptor.rsplit(")", 1)[1]
-        sites.setdefault(position, []).append(value_of(var, returned))
+        value = value_of(var, returned)
+        sites.setdefault(position, []).append(value)
+        ordered.append((position, calls[position][1], value))
+    invocation, fed = invocation_of(ordered, program)
     result = []
     for position, values in sites.items():
         invoke, member, line, source = calls[position]
         callee = MethodId(member.owner, member.name, member.descriptor)
         site, pc = position.method, position.pc
-        result.append(EnvironmentValues(site, pc, callee, invoke, tuple(values), line, source))
-    return tuple(result)
+        result.append(
+            EnvironmentValues(
+                site, pc, callee, invoke, tuple(values), line, source, position in fed
+            )
+        )
+    return tuple(result), invocation
 
 
 class RecordedEnvironment:

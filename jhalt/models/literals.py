@@ -1,0 +1,95 @@
+"""String literals a call passes, read off the caller's bytecode (issue 33): the name of
+``System.getenv("N")``, the key of ``System.getProperty("k")`` / ``getProperty("k", d)``;
+and the static field a call without parameters is made on (``System.in.read()``:
+`static_receiver`, the same rule with ``getstatic`` in place of ``ldc``).
+
+A parameter is *certainly* the literal ``"s"`` when the instructions just before the invoke are
+``ldc "s"`` followed only by instructions that each push one value and read nothing of the
+stack (``ldc``, ``aconst_null``, a local load, ``getstatic``) — one per later parameter — and
+no jump or exception handler lands on any of them after the ``ldc`` or on the invoke. A
+``static final`` String constant compiles to the same ``ldc``. Anything else (a computed name,
+code that cannot be read) is not known as a literal: None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jhalt.bytecode.instructions import Instruction, decode
+from jhalt.classfile.model import MemberRef, StringConst
+from jhalt.ids import ProgramPosition
+from jhalt.program import Program
+
+__all__ = ["literal_argument", "static_receiver"]
+
+_SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "getstatic"})
+"""Normalised operations that push exactly one value and pop nothing (module docstring)."""
+
+
+def _instructions(
+    program: Program, position: ProgramPosition
+) -> tuple[Sequence[Instruction], set[int]]:
+    """The decoded code of ``position``'s method and the pcs a jump or handler lands on."""
+    method = position.method
+    classfile = program.lookup(method.class_name)
+    info = classfile.method(method.name, method.descriptor)
+    if info is None or info.code is None:
+        return (), set()
+    instructions = decode(info.code.bytecode, classfile.constant_pool)
+    landing = {t for i in instructions for t in i.jump_targets}
+    landing |= {h.handler_pc for h in info.code.exception_table}
+    return instructions, landing
+
+
+def literal_argument(
+    program: Program | None, position: ProgramPosition, later: int = 0
+) -> str | None:
+    """The String literal the call at ``position`` certainly passes as the parameter followed
+    by ``later`` more parameters (0: its last parameter), or None (module docstring)."""
+    if program is None:
+        return None
+    try:
+        instructions, landing = _instructions(program, position)
+    except Exception:  # a missing class or malformed code: not known as a literal
+        return None
+    before: list[Instruction] = []
+    for instruction in instructions:
+        if instruction.pc == position.pc:
+            break
+        before.append(instruction)
+    else:
+        return None
+    if len(before) < later + 1:
+        return None
+    pushed = before[len(before) - later - 1 :]
+    literal, after = pushed[0], pushed[1:]
+    if literal.op != "ldc" or not isinstance(literal.operand, StringConst):
+        return None
+    if any(i.op not in _SINGLE_PUSHES or i.pops or i.mnemonic == "ldc2_w" for i in after):
+        return None
+    if position.pc in landing or any(i.pc in landing for i in after):
+        return None
+    return literal.operand.value
+
+
+def static_receiver(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
+    """``(class, field)`` when the call at ``position`` (one without parameters) is certainly
+    made on the static field the ``getstatic`` just before it reads, no jump or handler landing
+    on the invoke; None otherwise."""
+    if program is None:
+        return None
+    try:
+        instructions, landing = _instructions(program, position)
+    except Exception:  # a missing class or malformed code: not known
+        return None
+    previous = None
+    for instruction in instructions:
+        if instruction.pc == position.pc:
+            break
+        previous = instruction
+    else:
+        return None
+    if previous is None or previous.op != "getstatic" or position.pc in landing:
+        return None
+    member = previous.operand
+    return (member.owner, member.name) if isinstance(member, MemberRef) else None
