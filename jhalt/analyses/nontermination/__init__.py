@@ -7,14 +7,15 @@ returns the reasons for a MAYBE; :class:`NonTerminationSearcher` runs it in slic
 (Def. 6), ``loops`` (loop heads, Thm 8 path systems), ``calls`` (recursive calls a loop's
 proof may pass), ``recurrence`` (the soundness rule, closure check, deterministic runs),
 ``candidates`` (concrete inputs and the order they are tried), ``techniques`` (the ordered
-processors tried at a loop head), ``guesses`` (candidate invariants), ``overflow`` (Java vs
+processors tried at a loop head: ``thm8``, ``closure``; what they see, ``visit``), ``guesses``
+(candidate invariants), ``config`` (the search's budgets), ``overflow`` (Java vs
 mathematical integers), ``prover`` (the procedure), ``result`` (the answer, a
 `jhalt.findings.Evidence`), ``condition`` (a non-looping proof's recurrent set, evaluable on
 concrete values).
 """
 
+from jhalt.analyses.nontermination.config import NonTerminationConfig
 from jhalt.analyses.nontermination.prover import (
-    NonTerminationConfig,
     NonTerminationSearcher,
     find_nontermination,
     search_nontermination,

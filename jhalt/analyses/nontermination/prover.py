@@ -8,7 +8,7 @@
 2. Witness search: for concrete candidate inputs (:mod:`.candidates`) the entry is run
    deterministically (:func:`.recurrence.run_deterministic`). At every visit of a loop
    head position the run tries, in this order (b and c are the processors of
-   :mod:`.techniques`):
+   :mod:`.techniques`, each with its own logic: :mod:`.thm8` for b, :mod:`.closure` for c):
 
    a. *looping, exact repeat* — the state is an instance of an earlier state of the same
       run at the same positions: the steps in between were exact and deterministic, so
@@ -43,17 +43,16 @@ non-termination search"`` and answers nothing (MAYBE).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from jhalt.analyses.nontermination.calls import PassedCall, passed_calls
 from jhalt.analyses.nontermination.candidates import Candidate, CandidateQueue, candidates
-from jhalt.analyses.nontermination.condition import recurrent_condition
-from jhalt.analyses.nontermination.guesses import candidate_invariants, directions
+from jhalt.analyses.nontermination.config import NonTerminationConfig
 from jhalt.analyses.nontermination.interesting import interesting_references
 from jhalt.analyses.nontermination.location import loop_location
 from jhalt.analyses.nontermination.loops import (
-    int_refs,
     loop_heads,
     loop_nodes,
     loop_system,
@@ -62,56 +61,35 @@ from jhalt.analyses.nontermination.loops import (
 from jhalt.analyses.nontermination.overflow import overflow_note
 from jhalt.analyses.nontermination.recurrence import (
     Refused,
-    check_recurrent,
     run_deterministic,
     state_key,
     state_signature,
 )
 from jhalt.analyses.nontermination.result import (
     LOOPING,
-    NON_LOOPING,
     LoopLocation,
     NonTerminationResult,
     NonTerminationSearch,
 )
-from jhalt.analyses.nontermination.techniques import HEAD_TECHNIQUES, Found, Visit
-from jhalt.analyses.source_names import integer_values, reference_names
-from jhalt.budget import NEVER, NONTERMINATION_PHASE, Deadline, timeout_in
+from jhalt.analyses.nontermination.techniques import HEAD_TECHNIQUES
+from jhalt.analyses.nontermination.visit import Found, Technique, Visit
+from jhalt.analyses.source_names import integer_values
+from jhalt.budget import NONTERMINATION_PHASE, timeout_in
 from jhalt.domains.instance import check_instance
 from jhalt.domains.naming import ReferenceNamer
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import IntValue, Ref
+from jhalt.domains.values import Ref
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext, EvalOptions
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 from jhalt.smt.nonterm import (
-    Box,
     LoopSystem,
     NonLoopingAnswer,
     NotEncodable,
-    describe_bound,
-    in_recurrent_set,
     prove_nonlooping,
 )
-from jhalt.smt.session import SmtConfig
-
-
-@dataclass(frozen=True)
-class NonTerminationConfig:
-    """Budgets of the prover (documented defaults)."""
-
-    timeout_s: float = 20.0
-    max_run_steps: int = 4000
-    max_closure_states: int = 3000
-    max_closure_checks: int = 30
-    max_invariant_attempts: int = 40
-    max_args: int = 40
-    overflow_probe_steps: int = 3000
-    smt: SmtConfig = field(default_factory=SmtConfig)
-    deadline: Deadline = NEVER
-    """The run's deadline (`jhalt.budget`), on top of ``timeout_s``."""
 
 
 def _positions(state: AbstractState) -> tuple[ProgramPosition, ...]:  # the call stack
@@ -137,8 +115,10 @@ class NonTerminationSearcher:
         registry: ModelRegistry,
         config: NonTerminationConfig | None = None,
         options: EvalOptions | None = None,
+        techniques: Sequence[Technique] = HEAD_TECHNIQUES,
     ) -> None:
         self.graph = graph
+        self.techniques = techniques
         self.config = config = config or NonTerminationConfig()
         self.ctx = EvalContext(
             program,
@@ -236,7 +216,7 @@ class NonTerminationSearcher:
                 visit = Visit(
                     head, state, check.renaming, step, history, pattern_counts, exhausted_heads
                 )
-                for technique in HEAD_TECHNIQUES:
+                for technique in self.techniques:
                     proof = technique.try_(self, visit)
                     if proof is not None:
                         return proof
@@ -265,205 +245,6 @@ class NonTerminationSearcher:
             earlier_step,
             exact_repeat=True,
         )
-
-    def head_values(
-        self, head: int, renaming: dict[Ref, Ref], state: AbstractState
-    ) -> dict[Ref, int] | None:
-        values: dict[Ref, int] = {}
-        for reference in int_refs(self.graph.states[head]):
-            mine = renaming.get(reference)
-            value = state.heap.get(mine) if mine is not None else None
-            if not isinstance(value, IntValue) or not value.interval.is_singleton:
-                return None
-            values[reference] = value.interval.value
-        return values
-
-    def nonlooping_proof(self, visit: Visit) -> Found | None:
-        """Step 2 b with a proved Thm 8 system (`techniques.ProvedRecurrentSet`)."""
-        proved = self.systems.get(visit.head)
-        if proved is None:
-            return None
-        system, answer = proved
-        values = self.head_values(visit.head, visit.renaming, visit.state)
-        if values is None or not in_recurrent_set(system, values, self.smt):
-            return None
-        names = reference_names(self.graph.states[visit.head], self.ctx.program)
-        shown = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(values.items()))
-        model = ", ".join(f"{names.get(r, r)} = {v}" for r, v in sorted(answer.sigma_model.items()))
-        evidence = (
-            f"ρ is unsatisfiable over {len(system.paths)} path(s) back to the head (no run of the loop "
-            f"leaves its conditions), σ is satisfiable (model {model}); the witness reaches the head with {shown}"
-        )
-        return self._thm8_found(visit, system, answer, values, (), evidence, {"method": "Thm 8"})
-
-    def invariant_proof(self, visit: Visit, visits: list[dict[Ref, int]]) -> Found | None:
-        """Thm 8 with a candidate invariant ``R`` guessed from the run's last visits of the
-        head (:func:`candidate_invariants`), over one iteration, and over two iterations
-        taken as one when the direction of the values alternates (a sign flipping every
-        iteration: only every second visit moves monotonically). A pattern of directions is
-        tried when it has been seen 2, 4, 8, … times in this run; each candidate at most
-        once per search. z3 decides; a guess that is wrong only costs time."""
-        head, pattern_counts = visit.head, visit.pattern_counts
-        values = visits[-1]
-        for unroll in (1, 2):
-            if len(visits) < unroll + 1:
-                continue
-            earlier = visits[-1 - unroll]
-            if unroll == 2 and directions(visits[-1], visits[-2]) == directions(
-                visits[-2], visits[-3]
-            ):
-                continue  # no alternation: one iteration already shows the pattern
-            pattern = (head, unroll, directions(values, earlier))
-            pattern_counts[pattern] = count = pattern_counts.get(pattern, 0) + 1
-            if count < 2 or count & (count - 1):
-                continue  # not seen at least twice, or not a power of two
-            if not self._can_iterate(head, values):
-                return None  # the loop stops here: no invariant can hold
-            for kind, box in candidate_invariants(values, earlier):
-                proof = self._try_invariant(visit, values, box, unroll, kind)
-                if proof is not None:
-                    return proof
-        return None
-
-    def _can_iterate(self, head: int, values: dict[Ref, int]) -> bool:
-        """Whether some path of the head's loop is taken from ``values`` (cached)."""
-        key = (head, tuple(sorted(values.items())))
-        known = self.iterates.get(key)
-        if known is None:
-            try:
-                known = in_recurrent_set(self.open_systems[head], values, self.smt)
-            except NotEncodable:
-                known = False
-            self.iterates[key] = known
-        return known
-
-    def _try_invariant(
-        self, visit: Visit, values: dict[Ref, int], box: Box, unroll: int, kind: str
-    ) -> Found | None:
-        head = visit.head
-        key = (head, unroll, box)
-        if key in self.box_cache:
-            return None
-        if self.box_attempts >= self.config.max_invariant_attempts or self.out_of_time():
-            return None
-        self.box_cache.add(key)
-        self.box_attempts += 1
-        system = self.open_systems[head]
-        try:
-            answer = prove_nonlooping(system, self.smt, box, unroll)
-        except NotEncodable:
-            return None
-        if not answer.proved or not in_recurrent_set(system, values, self.smt, box):
-            return None
-        names = reference_names(self.graph.states[head], self.ctx.program)
-        invariant = [describe_bound(bound, names) for bound in box]
-        shown = ", ".join(invariant)
-        runs = (
-            "every run of the loop"
-            if unroll == 1
-            else f"every {unroll} consecutive runs of the loop"
-        )
-        evidence = (
-            f"with the candidate invariant {shown}, ρ is unsatisfiable over {len(system.paths)} path(s) back to the "
-            f"head ({runs} keep(s) a path condition and restore the invariant), σ is satisfiable"
-        )
-        method = {
-            "method": "Thm 8 with a candidate invariant",
-            "invariant_kind": kind,
-            "invariant": invariant,
-            "iterations_per_step": unroll,
-        }
-        return self._thm8_found(visit, system, answer, values, box, evidence, method)
-
-    def _thm8_found(
-        self,
-        visit: Visit,
-        system: LoopSystem,
-        answer: NonLoopingAnswer,
-        values: dict[Ref, int],
-        box: Box,
-        evidence: str,
-        method: dict[str, Any],
-    ) -> Found:
-        """The non-looping proof (seed 000 §4.2, Thm 8) that ``visit`` reached head integers
-        ``values`` of ``system``, whose ρ (with the candidate invariant ``box``; ``()`` for
-        none) ``answer`` shows unsatisfiable and σ satisfiable. ``method`` opens its JSON
-        data (the technique and its guess); the rest is the same for every Thm 8 proof: the
-        paths, ρ, σ and its model, the head values, the loop's positions, the recurrent
-        condition (`condition.recurrent_condition`) and the recursive calls it passes.
-        Assumes the caller has checked the proof: this only records it."""
-        head = visit.head
-        positions = frozenset(self.graph.states[n].position for n in loop_nodes(self.graph, head))
-        data = {
-            **method,
-            "paths": [p.description for p in system.paths],
-            "rho": answer.rho.value,
-            "sigma": answer.sigma.value,
-            "sigma_model": answer.sigma_model,
-            "head_values": values,
-        }
-        condition = recurrent_condition(
-            system, box, self.config.smt, self.graph.states[head], self.ctx.program
-        )
-        found = Found(
-            NON_LOOPING, visit.state, positions, evidence, data, visit.step, condition=condition
-        )
-        return found.with_calls(self.passed.get(head, ()))
-
-    def generalised_proof(self, visit: Visit) -> Found | None:
-        """Thm 7 with ``⊑_Π`` (module docstring, item c). A check that runs out of budget
-        marks the head in ``exhausted_heads``: later visits of the same run follow the same
-        deterministic values and are not checked again (a saving, never a proof). One check
-        gets at most a fifth of the search's time."""
-        head, state, renaming, step = visit.head, visit.state, visit.renaming, visit.step
-        if self.closure_checks >= self.config.max_closure_checks or self.out_of_time():
-            return None
-        head_state = self.graph.states[head]
-        interesting = self.interesting.get(head, frozenset())
-        inverse: dict[Ref, list[Ref]] = {}
-        for general, mine in renaming.items():
-            inverse.setdefault(mine, []).append(general)
-        generalised = state
-        widened = []
-        for reference in int_refs(state):
-            generals = inverse.get(reference)
-            if not generals or any(g in interesting for g in generals):
-                continue
-            head_value = head_state.heap.get(generals[0])
-            if not isinstance(head_value, IntValue):
-                continue
-            generalised = generalised.with_value(
-                reference, IntValue(head_value.interval, head_value.type_letter)
-            )
-            widened.append(reference)
-        if not widened:
-            return None
-        signature = (head, state_signature(generalised))
-        if signature in self.closure_cache:
-            return None
-        self.closure_cache.add(signature)
-        self.closure_checks += 1
-        deadline = min(self.deadline, time.monotonic() + self.config.timeout_s / 5)
-        proof = check_recurrent(self.ctx, generalised, self.config.max_closure_states, deadline)
-        if isinstance(proof, Refused):
-            if self.out_of_time():  # cut short by the end of a slice: may be checked again
-                self.closure_cache.discard(signature)
-            if proof.exhausted:
-                visit.exhausted_heads.add(head)
-            self.note(f"looping (Thm 7) at {state.position}: {proof.reason}")
-            return None
-        kept = integer_values(generalised, self.ctx.program)
-        evidence = (
-            f"every path from the head returns to an instance of it; the interesting values stay unchanged ({kept}) "
-            f"({proof.returns} path(s), {proof.states_explored} states)"
-        )
-        data = {
-            "method": "Thm 7 closure",
-            "state": kept,
-            "paths": proof.returns,
-            "states": proof.states_explored,
-        }
-        return Found(LOOPING, generalised, proof.positions, evidence, data, step)
 
     # ------------------------------------------------------------ assembling the answer
     def location(self, proof: Found) -> LoopLocation:

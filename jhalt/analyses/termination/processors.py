@@ -1,7 +1,8 @@
 """The ways a loop's ITS is proved terminating, as an ordered list of processors (issue 13
-item 4): `prover.prove_graph_terminates` strengthens the ITS of each cyclic SCC by the
-inductive invariants of `invariants`, then tries `LOOP_PROCESSORS` in order; the first that
-answers with a verified proof wins, and a failure reports the reason of the first attempt.
+item 4): a measure's candidate searched fully (`measures.Search.FULL`: the longest-path ITS
+of a cyclic SCC strengthened by the inductive invariants of `invariants`) tries
+`LOOP_PROCESSORS` in order; the first that answers with a verified proof wins, and a failure
+reports the reason of the first attempt.
 
 1. `Direct` — the ITS as it is, with `ranking.prove_termination` (its own processors,
    `techniques`: infeasible guards, acyclic transitions, ranking functions — linear and
@@ -100,8 +101,8 @@ def prove_cheaply(its: ITS, ranking: RankingConfig) -> Attempt:
     """The cheap first try at a loop (issue 16, speed): ``its`` as it is, before any
     invariant is inferred, with linear (lexicographic) ranking functions and bounded runs
     only (`ranking.prove_termination`, whose proofs are verified). When it is not proved,
-    the caller strengthens ``its`` and tries `LOOP_PROCESSORS`, starting from the steps
-    found here (``result.partial``). Most loops need neither invariants nor multiphase
+    the measures after it strengthen ``its`` and try `LOOP_PROCESSORS`, starting from the
+    steps found here (``result.partial``). Most loops need neither invariants nor multiphase
     functions, and the invariants of the whole graph cost more than all the loops' proofs
     together."""
     return Attempt(its, prove_termination(its, RankingConfig(1, ranking.smt)))

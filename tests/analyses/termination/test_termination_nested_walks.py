@@ -1,6 +1,6 @@
 """Loop nests whose inner loop walks a ring in a callee (issue 16, juLinkedList's
 ``containsAll``): the distance norm with its target at the inner head (`distance`), tried
-with the outer loop's integer invariants (`prover._cyclic_data_try`), and the invariant
+with the outer loop's integer invariants (`measures.cyclic_data`), and the invariant
 candidates kept for the pairs a guard compares when all pairs are too many
 (`invariants.guard_pairs`). Expected outcomes come from the programs' meaning (comments in
 the Java sources) and from the arithmetic of the hand-built systems."""
