@@ -22,12 +22,9 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import location_name
-from jhalt.analyses.termination.prover import (
-    MATHEMATICAL_INTEGERS,
-    LoopHead,
-    LoopProof,
-    TerminationOutcome,
-)
+from jhalt.analyses.termination.loop_proof import LoopHead, LoopProof
+from jhalt.analyses.termination.outcome import TerminationOutcome
+from jhalt.analyses.termination.prover import MATHEMATICAL_INTEGERS
 from jhalt.findings import Evidence, ProveResult, Verdict
 from jhalt.its.linear import LinearExpr
 from jhalt.its.proof import BoundedRunStep, RankingStep
