@@ -61,10 +61,16 @@ class RecurrentSetResult:
         """The verdict in the user's terms (issue 34 item 4): the loop by its source lines and
         the set of values from which it never exits, said with "and"/"or"."""
         values = ", ".join(f"{name} = {value}" for name, value in self.values.items())
-        text = (
-            f"{self.loop.plain_where()} never exits once {self.plain_set()}: every way around it keeps "
-            f"this true, and the witness gets there with {values}"
-        )
+        where = self.loop.plain_where()
+        if self.plain_set() == "true":  # every state at the head stays: no condition to say
+            text = f"{where} never exits: every way around it comes back to its head"
+        else:
+            text = (
+                f"{where} never exits once {self.plain_set()}: every way around it keeps "
+                "this true, and the witness gets there"
+            )
+        if values:
+            text += f" with {values}"
         return f"{text} ({self.overflow_note})" if self.overflow_note else text
 
     def recurrent_set_json(self) -> dict[str, Any]:
