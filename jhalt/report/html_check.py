@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.classfile import ClassPath
-from jhalt.findings import Finding, JdkUsed, Replay, kind_of
+from jhalt.findings import Finding, JdkUsed, Replay, Shown, kind_of
 from jhalt.report.check_output import method_text
 from jhalt.report.html_code import listings, step_marks
 from jhalt.report.html_page import (
@@ -84,7 +84,8 @@ def _finding_section(
     marks = step_marks(finding.path, finding.location)
     if finding.path:
         content.append(f"<h3>path of the witness ({len(finding.path)} steps)</h3>")
-        content.append('<p class="caption">each step numbered on its line; the red line throws</p>')
+        where = "the loop's lines" if kind.shown is Shown.LOOPING else "the red line throws"
+        content.append(f'<p class="caption">each step numbered on its line; {where}</p>')
     content.append(listings(marks, sources, classpath))
     return section(esc(title), content, f"f{number}", finding.level, finding.kind)
 

@@ -29,6 +29,7 @@ from jhalt.report.html_page import badge, esc, facts, page, section
 from jhalt.report.html_seg import seg_figure
 from jhalt.report.prove_output import prove_times
 from jhalt.report.sources import SourceLines
+from jhalt.report.verdict_text import plain_reason
 from jhalt.report.witness_text import replay_line, witness_lines
 from jhalt.seg.graph import SymbolicExecutionGraph
 
@@ -63,7 +64,7 @@ def _answer(result: ProveResult) -> str:
     verdict = badge(result.verdict.value, f"verdict v-{result.verdict.value}")
     pairs = [
         ("entry", f"<code>{esc(method_text(result.entry))}</code>"),
-        ("reason", esc(result.reason)),
+        ("reason", esc(plain_reason(result))),
         ("time", esc(prove_times(result))),
     ]
     return section(f"{verdict} termination of {esc(method_text(result.entry))}", [facts(pairs)])
@@ -100,8 +101,11 @@ def _no_sections(
     if spot is not None:
         marks = loop_marks(classpath, spot[0], {spot[1]: "head"} if spot[1] is not None else {})
         loop_content.append(listings(marks, sources, classpath))
-    if proof_lines:
-        loop_content.append(f"<pre>{esc(chr(10).join(proof_lines))}</pre>")
+    if proof_lines:  # the derivation, in the analysis's notation: folded away
+        loop_content.append(
+            "<details><summary>derivation (the analysis's notation)</summary>"
+            f"<pre>{esc(chr(10).join(proof_lines))}</pre></details>"
+        )
     recursion = result.loop is not None and bool(result.loop.recursion)
     heading = "the recursion that never ends" if recursion else "the loop that never exits"
     parts.append(section(heading, loop_content, "loop"))

@@ -108,7 +108,7 @@ class RecurrentSetResult:
             f"  recurrent set: {self.text}",
             f"  every state in it stays in the loop and every step stays in it "
             f"(checked by z3, {self.domain}, {self.abstract_states} abstract states)",
-            f"  the witness reaches it with {values}",
+            f"  the witness reaches it with {values}" if values else "  the witness reaches it",
         ]
         for sample in self.samples:
             shown = ", ".join(f"{name} = {value}" for name, value in sample.values.items())
