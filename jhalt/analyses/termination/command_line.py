@@ -47,7 +47,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jhalt.analyses.termination.acyclicity import CycleRules
+from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.fieldvalues import FIELDS
 from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.plugins import Extraction, PathFact
 from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_LENGTH
 from jhalt.domains.values import NULL, ArrayValue, IntValue, Ref
@@ -168,22 +171,34 @@ class CommandLine:
         return after.peek(0), index.interval.value
 
 
-def record_load(
-    command_line: CommandLine,
-    label: EvalEdge,
-    path: PathState,
-    before: AbstractState,
-    after: AbstractState,
-    used: set[int],
-) -> None:
-    """At an ``aaload`` edge ``label`` from ``path.node``: the loaded String's length is
-    ``len(args[k])`` (module doc), entered into the path's known-field map; ``k`` added to
-    ``used``."""
-    found = command_line.loaded(path.node, before, after) if label.mnemonic == "aaload" else None
-    if found is not None:
-        loaded, index = found
-        path.fields[(loaded, STRING_LENGTH)] = var(length_name(index))
-        used.add(index)
+class CommandLineFact(PathFact):
+    """The path fact of the module doc ("In the ITS"): an ``aaload`` of ``args[k]`` enters
+    ``len(args[k])`` into the known-field map (`fieldvalues.FIELDS`); the finished ITS
+    keeps each such variable constant (`with_constants`)."""
+
+    def __init__(self, ext: Extraction) -> None:
+        super().__init__(ext)
+        self.command_line = command_line_of(ext.graph, ext.program)
+        self.used: set[int] = set()
+
+    def on_eval(
+        self,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
+    ) -> None:
+        if label.mnemonic != "aaload":
+            return
+        found = self.command_line.loaded(path.node, before, after)
+        if found is not None:
+            loaded, index = found
+            path.get(FIELDS)[(loaded, STRING_LENGTH)] = var(length_name(index))
+            self.used.add(index)
+
+    def finish(self, its: ITS) -> tuple[ITS, tuple[str, ...]]:
+        return with_constants(its, self.used)
 
 
 def with_constants(its: ITS, used: set[int]) -> tuple[ITS, tuple[str, ...]]:

@@ -24,12 +24,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.pathstate import PathState, Slot
+from jhalt.analyses.termination.plugins import Extraction, PathFact
 from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.program import Program
 from jhalt.seg.context import ProgramHierarchy
+from jhalt.seg.labels import EvalEdge
+
+Completes = Mapping[Ref, frozenset[FieldId]]
+ALLOCATED: Slot[dict[Ref, frozenset[FieldId]]] = Slot("allocated", dict, dict)
+"""Instances allocated by ``new`` on the path, with the fields they had then (all of them);
+the bound on their size is used only while every one is still represented."""
+COMPLETE: Slot[Completes] = Slot("complete", dict)
+"""The complete instances at the path's last node (`CompleteInstances.of`)."""
 
 
 class CompleteInstances:
@@ -38,9 +49,7 @@ class CompleteInstances:
     def __init__(self, program: Program | None) -> None:
         self.hierarchy = ProgramHierarchy(program) if program is not None else None
 
-    def of(
-        self, state: AbstractState, allocated: Mapping[Ref, frozenset[FieldId]]
-    ) -> Mapping[Ref, frozenset[FieldId]]:
+    def of(self, state: AbstractState, allocated: Completes) -> Completes:
         """``allocated`` (instances allocated on the path and their fields then) and every
         instance of ``state`` that represents all its reference fields, mapped to the
         fields it represents (module doc)."""
@@ -53,3 +62,35 @@ class CompleteInstances:
             if not may_hide_sharing(state, reference, self.hierarchy):
                 found[reference] = frozenset(f for f, _ in value.fields)
         return found
+
+
+class CompleteFact(PathFact):
+    """The complete instances at every node of a path (`COMPLETE`), for the norms that
+    bound a size by its children (those of acyclic data)."""
+
+    def __init__(self, ext: Extraction) -> None:
+        super().__init__(ext)
+        self.instances = CompleteInstances(ext.program)
+
+    @staticmethod
+    def applies(ext: Extraction) -> bool:
+        return ext.norm.acyclic_data
+
+    def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
+        state = self.ext.graph.states[node]
+        allocated = path.get(ALLOCATED)
+        path.put(COMPLETE, self.instances.of(state, allocated))
+
+    def on_eval(
+        self,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
+    ) -> None:
+        if label.mnemonic == "new":
+            allocated = path.get(ALLOCATED)
+            for reference, value in after.heap.items():
+                if reference not in before.heap and isinstance(value, InstanceValue):
+                    allocated[reference] = frozenset(f for f, _ in value.fields)

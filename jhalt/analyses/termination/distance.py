@@ -54,8 +54,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
+from jhalt.analyses.termination.cutpoints import CutPoint
 from jhalt.analyses.termination.pathfacts import WriteKinds, certainly_object, invoked_member
+from jhalt.analyses.termination.pathstate import PathState, Slot
+from jhalt.analyses.termination.plugins import Extraction, Norm
 from jhalt.analyses.termination.reachfacts import (
     Pairs,
     certainly_different,
@@ -81,8 +85,12 @@ MAX_INNER_NORMS = 2
 """At most this many further norms with a target at an inner loop's head (`_inner_targets`)."""
 
 
+TARGET: Slot[Ref | None] = Slot("target", lambda: None)
+"""The current name, along a path, of the target object of a distance norm."""
+
+
 @dataclass(frozen=True)
-class DistanceNorm:
+class DistanceNorm(Norm):
     """The distance along ``field`` to the object in local variable ``slot`` of the top
     frame of each cut point; ``facts`` are `reachfacts.reach_facts` for ``field``."""
 
@@ -115,7 +123,7 @@ class DistanceNorm:
         pairs = self.facts.get(node, frozenset())
         return frozenset({target} | {a for a, b in pairs if b == target})
 
-    def node_facts(
+    def facts_at(
         self,
         node: int,
         state: AbstractState,
@@ -157,6 +165,43 @@ class DistanceNorm:
             and (target != NULL or r != written)  # a root's own path changes
             and path_avoids_write(before, written, r, target, self.field)
         )
+
+    def sized_refs(self, ext: Extraction, node: int) -> tuple[Ref, ...]:
+        target = self.target_ref(ext.graph.states[node])
+        return tuple(sorted(self.reaching(node, target) - {NULL})) if target else ()
+
+    def start(self, ext: Extraction, point: CutPoint, path: PathState) -> None:
+        path.put(TARGET, self.target_ref(ext.graph.states[point.node]))
+
+    def node_facts(
+        self, ext: Extraction, source: CutPoint, path: PathState, node: int
+    ) -> list[LinearConstraint]:
+        size_of = partial(ext.size_var, source, path)
+        return self.facts_at(node, ext.graph.states[node], path.get(TARGET), size_of)
+
+    def renamed(self, path: PathState, old: Ref, new: Ref) -> None:
+        if old == path.get(TARGET) and new != NULL:
+            path.put(TARGET, new)  # the target object has a new name
+
+    def changed_by(self, ext: Extraction, label: EvalEdge) -> bool:
+        """A write of ``F`` (or of a field not known) may change a distance, no other."""
+        written = ext.writes.field(label.position) if label.mnemonic == "putfield" else 0
+        return written is None or written == self.field
+
+    def write_kept(
+        self, ext: Extraction, path: PathState, before: AbstractState, written: Ref, stored: Ref
+    ) -> frozenset[Ref]:
+        return self.kept(path.node, before, written, path.get(TARGET))
+
+    def carries(
+        self,
+        ext: Extraction,
+        source: CutPoint,
+        path: PathState,
+        general: AbstractState,
+        renaming: tuple[tuple[Ref, Ref], ...],
+    ) -> bool:
+        return self.carried(path.get(TARGET), general, renaming)
 
     def describe(self) -> str:
         if self.to_null:

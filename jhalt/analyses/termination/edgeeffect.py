@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from jhalt.analyses.termination.pathfacts import written_field
+from jhalt.analyses.termination.plugins import Extraction
 from jhalt.analyses.termination.treereach import StaticReads, call_roots
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
@@ -81,3 +82,23 @@ def edge_effect(
     if label.mnemonic.startswith("invoke") and not harmless:
         return EdgeEffect(EdgeKind.LIBRARY_WRITE)
     return EdgeEffect(EdgeKind.HARMLESS)
+
+
+class EdgeEffects:
+    """The effects of the edges of one extraction (`plugins.Extraction`), each read once
+    for the path facts that need it (`heldfields`, `untouched`)."""
+
+    def __init__(self, ext: Extraction) -> None:
+        self.program, self.reads, self.harmless = ext.program, ext.forest.reads, ext.writes.harmless
+        self._known: dict[tuple[int, int, int], EdgeEffect] = {}
+
+    def of(
+        self, node: int, before: AbstractState, after: AbstractState, label: EvalEdge
+    ) -> EdgeEffect:
+        """The effect of the edge ``label`` from ``node`` (state ``before``) to ``after``: an
+        inlined call is harmless, so is a library call of `HARMLESS_LIBRARY_METHODS`."""
+        key = (node, id(label), id(after))  # the graph's own label and state objects
+        if key not in self._known:
+            safe = len(after.frames) > len(before.frames) or self.harmless(label.position)
+            self._known[key] = edge_effect(before, label, self.program, safe, self.reads)
+        return self._known[key]

@@ -67,10 +67,7 @@ from functools import partial
 
 from jhalt.analyses.termination.acyclicity import CycleRules
 from jhalt.analyses.termination.cutpoints import analysis_heads
-from jhalt.analyses.termination.edgeeffect import edge_effect
-from jhalt.analyses.termination.heldfields import forget_written, held_facts
 from jhalt.analyses.termination.pathfacts import written_field
-from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.treereach import (
     StaticReads,
     call_roots,
@@ -78,12 +75,10 @@ from jhalt.analyses.termination.treereach import (
     may_be_string,
     outside_call_reach_forest,
 )
-from jhalt.analyses.termination.untouched import forget_touched, untouched_facts
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
-from jhalt.ids import FieldId, ProgramPosition
-from jhalt.its.linear import LinearConstraint, LinearExpr
+from jhalt.ids import FieldId
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.callee_effects import named_callee_effects
@@ -163,41 +158,6 @@ class ForestCheck:
         if node not in self.clean:
             return otherwise
         return partial(outside_call_reach_forest, reads=self.reads)
-
-    def held_facts(
-        self,
-        path: PathState,
-        state: AbstractState,
-        tracked: set[Ref],
-        size_of: Callable[[Ref], LinearExpr],
-    ) -> list[LinearConstraint]:
-        """`heldfields.held_facts` and `untouched.untouched_facts` when the check holds
-        (none otherwise)."""
-        if not self.holds:
-            return []
-        return held_facts(path, state, tracked, size_of) + untouched_facts(
-            path, state, tracked, size_of
-        )
-
-    def forget(
-        self,
-        path: PathState,
-        before: AbstractState,
-        after: AbstractState,
-        label: EvalEdge,
-        program: Program | None,
-        harmless: Callable[[ProgramPosition], bool],
-    ) -> None:
-        """`heldfields.forget_written` and `untouched.forget_touched` for the edge ``label``,
-        read once (`edgeeffect.edge_effect`), when the check holds and the path remembers
-        something (with nothing remembered both forget nothing)."""
-        if self.holds and (path.held or path.holders):
-            inlined = len(after.frames) > len(before.frames)
-            safe = inlined or harmless(label.position)
-            forest = path.node in self.clean
-            effect = edge_effect(before, label, program, safe, self.reads)
-            forget_written(path, before, effect, program, forest)
-            forget_touched(path, before, effect, forest)
 
 
 class _Analysis:

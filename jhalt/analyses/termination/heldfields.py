@@ -27,37 +27,74 @@ versions), added when ``new`` has a size at the node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
+from functools import partial
 
-from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeKind
+from jhalt.analyses.termination.acyclicrefs import ACYCLIC
+from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
 from jhalt.analyses.termination.pathfacts import may_reach
-from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.pathstate import PathState, Slot
+from jhalt.analyses.termination.plugins import Extraction, PathFact
 from jhalt.analyses.termination.treereach import ForestReach, field_free
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
+from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, eq
 from jhalt.program import Program
+from jhalt.seg.labels import EvalEdge
+
+HELD: Slot[dict[tuple[Ref, FieldId], Ref]] = Slot("held", dict, dict)
+"""The objects reference fields held at earlier nodes, still valid (module doc)."""
+
+
+class HeldFields(PathFact):
+    """The remembered reference fields of the module doc, used when every heap of the
+    program is a forest (`forest.ForestCheck`) under a norm of acyclic data."""
+
+    @staticmethod
+    def applies(ext: Extraction) -> bool:
+        return ext.forest.holds and ext.norm.acyclic_data
+
+    def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
+        state, size_of = self.ext.graph.states[node], partial(self.ext.size_var, source, path)
+        tracked = path.get(ACYCLIC)
+        path.facts.constraints += held_facts(path, state, tracked, size_of)
+
+    def on_eval(
+        self,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
+    ) -> None:
+        if path.get(HELD):
+            effect = self.ext.shared(EdgeEffects).of(path.node, before, after, label)
+            forget_written(
+                path, before, effect, self.ext.program, path.node in self.ext.forest.clean
+            )
 
 
 def held_facts(
     path: PathState,
     state: AbstractState,
-    tracked: set[Ref],
+    tracked: Set[Ref],
     size_of: Callable[[Ref], LinearExpr],
 ) -> list[LinearConstraint]:
-    """Record the reference fields of ``state`` in ``path.held``; the size equalities of
-    fields remembered under another name (module doc)."""
-    facts = []
+    """Record the reference fields of ``state`` in the path's `HELD`; the size equalities
+    of fields remembered under another name (module doc)."""
+    facts, remembered = [], path.get(HELD)
     for holder, value in state.heap.items():
         if not isinstance(value, InstanceValue):
             continue
         for field_id, held in value.fields:
             if held != NULL and not state.is_object(held):
                 continue
-            known = path.held.get((holder, field_id))
+            known = remembered.get((holder, field_id))
             if known is not None and known != held and (held == NULL or held in tracked):
                 facts.append(eq(size_of(held), size_of(known)))
-            path.held[(holder, field_id)] = held
+            remembered[(holder, field_id)] = held
     return facts
 
 
@@ -71,13 +108,14 @@ def forget_written(
     """Drop the entries the edge with ``effect`` (from ``state``) may invalidate (module
     doc); ``forest``: the heap at ``state`` is a forest. An array write writes no field."""
     if effect.kind in (EdgeKind.ENTERS_CALL, EdgeKind.LIBRARY_WRITE):
-        path.held = {}
+        path.put(HELD, {})
     elif effect.kind is EdgeKind.SUMMARY:
         forget_call(path, state, effect.roots, program, forest)
     elif effect.kind is EdgeKind.FIELD_WRITE:
         assert effect.written is not None
         aliases = {effect.written} | state.predicates.equal_partners(effect.written)
-        path.held = {key: value for key, value in path.held.items() if key[0] not in aliases}
+        kept = {key: value for key, value in path.get(HELD).items() if key[0] not in aliases}
+        path.put(HELD, kept)
 
 
 def forget_call(
@@ -89,10 +127,10 @@ def forget_call(
 ) -> None:
     """At the summary of a recursive call (from ``state``) with roots ``found`` (None: not
     known): keep the entries of the holders the callee cannot reach (module doc)."""
-    if not path.held:
+    if not path.get(HELD):
         return
     if found is None:
-        path.held = {}
+        path.put(HELD, {})
         return
     roots = set(found)
     alone = {r for r in roots if field_free(state, r, program)}  # it reaches only itself
@@ -106,4 +144,4 @@ def forget_call(
         reaching = reach.reaching(holder) if reach is not None else may_reach(state, holder)
         return holder in alone or bool(reaching & roots)
 
-    path.held = {key: value for key, value in path.held.items() if not reachable(key[0])}
+    path.put(HELD, {key: value for key, value in path.get(HELD).items() if not reachable(key[0])})

@@ -54,9 +54,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
+from jhalt.analyses.termination.cutpoints import CutPoint
 from jhalt.analyses.termination.pathfacts import cannot_reach, written_field
 from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.plugins import Extraction, Norm
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState, successors
 from jhalt.domains.values import InstanceValue, IntValue, Ref, is_object_value
@@ -71,7 +74,7 @@ Options = tuple[tuple[LinearConstraint, ...], ...]
 
 
 @dataclass(frozen=True)
-class MarkingNorm:
+class MarkingNorm(Norm):
     """The marking count of the module doc for the integer field ``field`` and the value in
     local variable ``slot`` of the top frame at each cut point."""
 
@@ -102,6 +105,39 @@ class MarkingNorm:
             f"equals local variable {self.slot} (a marking count, valid on cyclic data; "
             "jhalt.analyses.termination.marking)"
         )
+
+    def sized_refs(self, ext: Extraction, node: int) -> tuple[Ref, ...]:
+        return object_refs(ext.graph.states[node])  # every object has a count
+
+    def node_facts(
+        self, ext: Extraction, source: CutPoint, path: PathState, node: int
+    ) -> list[LinearConstraint]:
+        return marking_node_facts(ext.graph.states[node], partial(ext.size_var, source, path))
+
+    def primitive_write(
+        self,
+        ext: Extraction,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        label: EvalEdge,
+    ) -> None:
+        if label.mnemonic == "putfield":
+            marking_write_facts(
+                self, ext.writes.field(label.position), before,
+                self.mark_ref(ext.graph.states[source.node]), path,
+                partial(ext.size_var, source, path), lambda r: var(ext.int_name(source, r)),
+            )  # fmt: skip
+
+    def carries(
+        self,
+        ext: Extraction,
+        source: CutPoint,
+        path: PathState,
+        general: AbstractState,
+        renaming: tuple[tuple[Ref, Ref], ...],
+    ) -> bool:
+        return self.carried(ext.graph.states[source.node], general, renaming)
 
 
 def marking_node_facts(

@@ -42,7 +42,7 @@ are one object of an acyclic heap), only a cycle of represented fields removes a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass
 
 from jhalt.domains.heap import HeapPredicates
@@ -144,7 +144,7 @@ def _nodes_on_cycles(nodes: list[Ref], steps: dict[Ref, set[Ref]]) -> set[Ref]:
 
 def path_length_facts(
     state: AbstractState,
-    tracked: set[Ref],
+    tracked: Set[Ref],
     complete: Mapping[Ref, frozenset[FieldId]],
     size_of: Callable[[Ref], LinearExpr],
     certain: Callable[[Ref], bool],

@@ -44,17 +44,25 @@ subtrees: FlattenRTA.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
+from functools import partial
 
+from jhalt.analyses.termination.acyclicrefs import ACYCLIC
+from jhalt.analyses.termination.complete import COMPLETE
+from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.pathfacts import certainly_object
+from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.plugins import Extraction, Norm, SizeOf
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref
 from jhalt.ids import FieldId
-from jhalt.its.linear import LinearConstraint, LinearExpr, const, ge, le
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, le
+from jhalt.seg.labels import EvalEdge
 
 
 @dataclass(frozen=True)
-class TermSizeNorm:
+class TermSizeNorm(Norm):
     """The weights of a term-size norm: ``weights`` lists the fields that weigh more than 1;
     with ``only`` (field names), every other field weighs 0 — the norm along those fields,
     sound when no heap has a cycle along them (`acyclicity`, "Restricted norms")."""
@@ -77,6 +85,46 @@ class TermSizeNorm:
             text += " along " + ", ".join(self.only) + " and array entries only"
         return text + ")"
 
+    acyclic_data = True
+
+    def along(self) -> frozenset[str] | None:
+        return frozenset(self.only) if self.only else None
+
+    def sized_refs(self, ext: Extraction, node: int) -> tuple[Ref, ...]:
+        return tuple(sorted(ext.sizes(node).tracked))  # those of the longest path
+
+    def node_facts(
+        self, ext: Extraction, source: CutPoint, path: PathState, node: int
+    ) -> list[LinearConstraint]:
+        state = ext.graph.states[node]
+        size_of, certain = partial(ext.size_var, source, path), partial(certainly_object, state)
+        tracked, complete = path.get(ACYCLIC), path.get(COMPLETE)
+        return term_size_facts(self, state, tracked, complete, size_of, certain)
+
+    def changed_by(self, ext: Extraction, label: EvalEdge) -> bool:
+        """A ``putfield`` of a field of weight 0 (``only``) changes no size."""
+        if not self.only or label.mnemonic != "putfield":
+            return True
+        name = ext.writes.field_name(label.position)
+        return name is None or name in self.only
+
+    def write_facts(
+        self,
+        ext: Extraction,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        label: EvalEdge,
+        written: Ref,
+        old: SizeOf,
+    ) -> list[LinearConstraint]:
+        """``ts(written)`` after a ``putfield`` (`written_size`) when no heap has a cycle."""
+        if not ext.acyclic_heap:
+            return []
+        field_id = ext.writes.field(label.position) if label.mnemonic == "putfield" else None
+        update = written_size(self, before, written, field_id, old)
+        return [] if update is None else [eq(ext.size_var(source, path, written), update)]
+
 
 def _weighted_children(
     norm: TermSizeNorm, value: InstanceValue, is_object: Callable[[Ref], bool]
@@ -88,7 +136,7 @@ def _weighted_children(
 def term_size_facts(
     norm: TermSizeNorm,
     state: AbstractState,
-    tracked: set[Ref],
+    tracked: Set[Ref],
     complete: Mapping[Ref, frozenset[FieldId]],
     size_of: Callable[[Ref], LinearExpr],
     certain: Callable[[Ref], bool],

@@ -46,7 +46,6 @@ from dataclasses import dataclass, field
 
 from jhalt.analyses.termination.acyclicity import CALLING_BACK, SAFE_LIBRARY_CLASSES
 from jhalt.analyses.termination.pathfacts import invoked_member, written_field
-from jhalt.analyses.termination.termsize import TermSizeNorm
 from jhalt.bytecode.body import analyze_method
 from jhalt.classfile.model import Access, MemberRef
 from jhalt.domains.state import AbstractState
@@ -256,13 +255,13 @@ _FRAMES: list[tuple[SymbolicExecutionGraph, TypeFrame]] = []
 
 
 def type_frame(
-    graph: SymbolicExecutionGraph, program: Program | None, calls: bool = True, norm: object = None
+    graph: SymbolicExecutionGraph, program: Program | None, calls: bool = True
 ) -> TypeFrame:
-    """`TypeFrame.of` ``graph`` (the last few graphs' frames are kept); `NO_FRAME` for an
-    extraction that does not follow ``calls`` (a lemma's: its heap facts would not name the
-    frame) and for a ``norm`` other than longest paths or term sizes (a marking count
-    changes with integer fields, a distance norm's proof names no heap fact)."""
-    if not calls or not (norm is None or isinstance(norm, TermSizeNorm)):
+    """`TypeFrame.of` ``graph`` (the last few graphs' frames are kept); `NO_FRAME` without
+    ``calls``: for an extraction that does not follow calls (a lemma's: its heap facts would
+    not name the frame) and for a norm other than longest paths or term sizes (a marking
+    count changes with integer fields, a distance norm's proof names no heap fact)."""
+    if not calls:
         return NO_FRAME
     for known, frame in _FRAMES:
         if known is graph and frame.program is program:

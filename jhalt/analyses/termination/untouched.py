@@ -55,8 +55,10 @@ every heap is acyclic and a forest at the nodes it calls clean.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
+from functools import partial
 
+from jhalt.analyses.termination.acyclicrefs import ACYCLIC
 from jhalt.analyses.termination.cutpoints import (
     CutPoint,
     represented_fields,
@@ -64,9 +66,10 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
     type_and_fields,
 )
-from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeKind
+from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
 from jhalt.analyses.termination.pathfacts import below, may_reach
-from jhalt.analyses.termination.pathstate import Holder, PathState
+from jhalt.analyses.termination.pathstate import PathState, Slot
+from jhalt.analyses.termination.plugins import Extraction, PathFact
 from jhalt.analyses.termination.treereach import ForestReach
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -74,6 +77,16 @@ from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import primed
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
+
+Holder = tuple[LinearExpr, frozenset[FieldId], tuple[tuple[FieldId, LinearExpr], ...]]
+"""A holder: its size at the cut point, its fields touched since, and the cut point's size
+variables of its fields."""
+HOLDERS: Slot[dict[Ref, Holder] | None] = Slot(
+    "holders", lambda: None, lambda held: None if held is None else dict(held)
+)
+"""The cut point's references with their sizes there, the fields touched since and the
+size variables of fields; None: not tracked."""
 
 Touched = frozenset[FieldId] | None
 """Fields touched; None: every field."""
@@ -137,7 +150,7 @@ class SizeFields:
         held = value.field(field_id)
         if held is not None:
             return const(0) if held == NULL else size_of(held) if state.is_object(held) else None
-        start = (path.holders or {}).get(holder)
+        start = (path.get(HOLDERS) or {}).get(holder)
         if start is None or field_id in start[1]:
             return None
         return dict(start[2]).get(field_id)
@@ -164,21 +177,22 @@ class SizeFields:
 def renamed_holder(path: PathState, old: Ref, new: Ref) -> None:
     """A refinement renames ``old`` to ``new`` (one object): a holder keeps its entry under
     the new name (a null object holds nothing: dropped)."""
-    if path.holders and old in path.holders:
-        entry = path.holders.pop(old)
+    holders = path.get(HOLDERS)
+    if holders and old in holders:
+        entry = holders.pop(old)
         if new != NULL:
-            path.holders[new] = entry
+            holders[new] = entry
 
 
 def untouched_facts(
     path: PathState,
     state: AbstractState,
-    tracked: set[Ref],
+    tracked: Set[Ref],
     size_of: Callable[[Ref], LinearExpr],
 ) -> list[LinearConstraint]:
     """The facts of the module doc at a node with ``state``."""
     facts: list[LinearConstraint] = []
-    for holder, (start, touched, variables) in (path.holders or {}).items():
+    for holder, (start, touched, variables) in (path.get(HOLDERS) or {}).items():
         value = state.heap.get(holder)
         if not isinstance(value, InstanceValue):
             continue
@@ -198,12 +212,12 @@ def untouched_facts(
 def forget_touched(path: PathState, state: AbstractState, effect: EdgeEffect, forest: bool) -> None:
     """Add what the edge with ``effect`` (from ``state``) touches to every holder of
     ``path`` (module doc); ``forest``: the heap at ``state`` is a forest."""
-    if not path.holders:
+    if not path.get(HOLDERS):
         return
     if effect.kind is EdgeKind.SUMMARY:
         roots = effect.roots if forest else None
         if roots is None:
-            path.holders = {}
+            path.put(HOLDERS, {})
             return
         _touch(path, state, lambda h, reach: _by_call(state, h, roots, reach))
     elif effect.kind in (EdgeKind.FIELD_WRITE, EdgeKind.ARRAY_WRITE):
@@ -211,7 +225,7 @@ def forget_touched(path: PathState, state: AbstractState, effect: EdgeEffect, fo
         assert written is not None
         _touch(path, state, lambda h, reach: _by_write(state, h, written, field_id, reach, forest))
     elif effect.kind is EdgeKind.LIBRARY_WRITE:
-        path.holders = {}
+        path.put(HOLDERS, {})
 
 
 Reaching = Callable[[Ref], frozenset[Ref]]
@@ -220,14 +234,15 @@ Reaching = Callable[[Ref], frozenset[Ref]]
 def _touch(
     path: PathState, state: AbstractState, touches: Callable[[Ref, Reaching], Touched]
 ) -> None:
-    assert path.holders is not None
+    holders = path.get(HOLDERS)
+    assert holders is not None
     forest_reach = ForestReach(state)
     kept = {}
-    for holder, (start, touched, variables) in path.holders.items():
+    for holder, (start, touched, variables) in holders.items():
         found = touches(holder, forest_reach.reaching) if holder in state.heap else None
         if found is not None:
             kept[holder] = (start, touched | found, variables)
-    path.holders = kept
+    path.put(HOLDERS, kept)
 
 
 def _by_write(
@@ -270,3 +285,54 @@ def _first_field(state: AbstractState, holder: Ref, reference: Ref) -> Touched:
         if child == reference or (state.is_object(child) and below(state, child, reference, None)):
             return frozenset({field_id})
     return None
+
+
+class Untouched(PathFact):
+    """The holders of the module doc and the cut points' field size variables, used for
+    longest paths when every heap of the program is a forest (`forest.ForestCheck`)."""
+
+    def __init__(self, ext: Extraction) -> None:
+        super().__init__(ext)
+        self.sized_fields = SizeFields(ext.graph, ext.nodes)
+
+    @staticmethod
+    def applies(ext: Extraction) -> bool:
+        return ext.forest.holds and ext.norm.longest_path
+
+    def at_cut_point(self, point: CutPoint) -> CutPoint:
+        fields = self.sized_fields.of(self.ext.graph.states[point.node], point.sized_refs)
+        return CutPoint(point.node, point.int_refs, point.sized_refs, point.field_refs, fields)
+
+    def start(self, point: CutPoint, path: PathState) -> None:
+        path.put(HOLDERS, SizeFields.holders(point))
+
+    def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
+        state, size_of = self.ext.graph.states[node], partial(self.ext.size_var, source, path)
+        tracked = path.get(ACYCLIC)
+        path.facts.constraints += untouched_facts(path, state, tracked, size_of)
+
+    def on_eval(
+        self,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
+    ) -> None:
+        if path.get(HOLDERS):
+            effect = self.ext.shared(EdgeEffects).of(path.node, before, after, label)
+            forget_touched(path, before, effect, path.node in self.ext.forest.clean)
+
+    def on_rename(self, source: CutPoint, path: PathState, old: Ref, new: Ref) -> None:
+        renamed_holder(path, old, new)
+
+    def on_instance(
+        self,
+        source: CutPoint,
+        path: PathState,
+        target: CutPoint,
+        instance: AbstractState,
+        instance_of: dict[Ref, Ref],
+    ) -> list[LinearConstraint]:
+        size_of = partial(self.ext.size_var, source, path)
+        return SizeFields.at_instance(path, target, instance, instance_of, size_of)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from termination_kit import program_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
+from jhalt.analyses.termination.extract import PathExtractor
+from jhalt.analyses.termination.marking import MarkingNorm
 from jhalt.analyses.termination.typeframe import (
     NO_FRAME,
     TYPE_FRAME_FACT,
@@ -18,7 +20,7 @@ from jhalt.analyses.termination.typeframe import (
     type_frame,
     written_fields,
 )
-from jhalt.ids import MethodId
+from jhalt.ids import FieldId, MethodId
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.labels import EvalEdge
 
@@ -65,4 +67,7 @@ def test_a_walk_whose_leaves_insert_nodes_is_not_proved() -> None:
 def test_lemmas_and_mark_counts_get_no_type_frame() -> None:
     graph, program = program_graph("RecWalkLogs")
     assert type_frame(graph, program, calls=False) is NO_FRAME
-    assert type_frame(graph, program, norm=object()) is NO_FRAME
+    nodes = frozenset(graph.states)
+    mark = MarkingNorm(FieldId("RecWalkLogs$Node", "mark", "I"), 0)
+    assert PathExtractor(graph, nodes, program=program, norm=mark).rules.types is NO_FRAME
+    assert PathExtractor(graph, nodes, program=program).rules.types is not NO_FRAME

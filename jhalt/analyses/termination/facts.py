@@ -1,0 +1,24 @@
+"""The path facts of the extraction (`extract`), in the order each node's, edge's and
+instance edge's facts are added to a path: the one list a new `plugins.PathFact` joins."""
+
+from __future__ import annotations
+
+from jhalt.analyses.termination.acyclicrefs import AcyclicRefs
+from jhalt.analyses.termination.command_line import CommandLineFact
+from jhalt.analyses.termination.complete import CompleteFact
+from jhalt.analyses.termination.fieldvalues import FieldValues
+from jhalt.analyses.termination.heldfields import HeldFields
+from jhalt.analyses.termination.intervalfacts import IntervalFacts
+from jhalt.analyses.termination.plugins import PathFact
+from jhalt.analyses.termination.untouched import Untouched
+
+PATH_FACTS: tuple[type[PathFact], ...] = (
+    IntervalFacts,  # the intervals of the integers
+    FieldValues,  # integer fields of objects and array lengths
+    CommandLineFact,  # len(args[k]) of main's command line
+    CompleteFact,  # instances whose every reference field is represented
+    AcyclicRefs,  # the references that reach only acyclic data (norms of acyclic data)
+    HeldFields,  # reference fields remembered across calls (forests)
+    Untouched,  # fields untouched since the cut point (longest paths in forests)
+)
+"""Each fact used where it `applies`; a fact's node facts come after those before it."""
