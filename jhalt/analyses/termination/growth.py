@@ -40,7 +40,7 @@ def sizes_before_write(
 ) -> dict[Ref, LinearExpr]:
     """The sizes, before the write, of the ``sized`` object references of ``state`` and of
     the ``stored`` value (``null``: 0) — taken before the extractor's new version."""
-    found = {r: size_of(r) for r in sized if state.is_object(r)}
+    found = {r: size_of(r) for r in sorted(sized) if state.is_object(r)}  # an order not by hash
     found[stored] = const(0) if stored == NULL else size_of(stored)
     return found
 
