@@ -26,7 +26,8 @@ section of their own ("not replayed"): they are neither confirmed nor refuted. J
 with ``"not_replayed": REASON``; both formats name the JDK that replayed (``jdk``).
 
 The level is the triage of `jhalt.analyses.triage` (README "Triage levels"); a finding
-reproduced through the public API lists its calls (``public calls:``) before the replay line.
+reproduced through the public API lists its calls (``public calls:``) before the replay line, in
+place of the witness (the state the analysis reached, shown with ``--explain``).
 The path shows each step's source line when the source is found (`jhalt.report.sources`),
 else ``File.java:N`` alone; the witness is Java-like (`jhalt.report.witness_text`); the replay
 status is said as it is — ``confirmed``, ``UNCONFIRMED`` or ``not replayed`` — with its reason.
@@ -146,8 +147,12 @@ def finding_text(
         lines.extend(_path_lines(finding, sources))
     names = sources.parameter_names(finding.entry) if sources is not None else None
     witness = witness_lines(finding.witness, finding.entry, names)
-    lines.append(f"{_INDENT}witness: {witness[0]}")
-    lines.extend(f"{_INDENT}         {more}" for more in witness[1:])
+    # public calls are the input a user runs; the state the analysis reached (objects made
+    # without their constructors) would contradict them, so it is shown only on request
+    label = "analysed state" if finding.witness.calls else "witness"
+    if not finding.witness.calls or explain:
+        lines.append(f"{_INDENT}{label}: {witness[0]}")
+        lines.extend(f"{_INDENT}{' ' * (len(label) + 2)}{more}" for more in witness[1:])
     if finding.witness.calls:
         lines.append(f"{_INDENT}public calls:")
         lines.extend(f"{_INDENT}    {call}" for call in finding.witness.calls)

@@ -66,10 +66,14 @@ def _finding_facts(finding: Finding, sources: SourceLines) -> str:
         ),
         ("entry", f"<code>{esc(method_text(finding.entry))}</code>"),
         ("level", badge(finding.level, level_class(finding.level)) + f" {esc(finding.category)}"),
-        ("witness", witness_block(witness_lines(finding.witness, finding.entry, names))),
     ]
-    if finding.witness.calls:
+    witness = witness_block(witness_lines(finding.witness, finding.entry, names))
+    if finding.witness.calls:  # the input a user runs; the analysed state folded away
         pairs.append(("public calls", witness_block(finding.witness.calls)))
+        folded = f"<details><summary>the state the analysis reached</summary>{witness}</details>"
+        pairs.append(("analysed state", folded))
+    else:
+        pairs.append(("witness", witness))
     pairs.append(("replay", f"{replay_badge(finding.witness.replay)} {esc(replay)}"))
     pairs.append(("reproducer", f"<code>{esc(finding.witness.reproducer or 'none')}</code>"))
     return facts(pairs)

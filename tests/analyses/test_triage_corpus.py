@@ -157,3 +157,14 @@ def test_the_helper_has_no_finding(report: dict) -> None:
     for twin in ("StaticFlag.good1", "HelperFlag.good1"):
         (note,) = [n for n in proved if f"`{twin}`" in n]
         assert "keeps its initial value" in note
+
+
+def test_public_calls_are_only_what_the_flaw_needs(report: dict) -> None:
+    # Window.bad(at) reads values[at + 1] for 0 <= at < 5: only at = 4 reaches past the five
+    # values; the search may get there through other calls first, but the calls shown (and
+    # replayed) are the receiver's constructor and that one call
+    (finding,) = [f for f in report["findings"] if f["entry"].startswith("Window.bad(")]
+    calls = finding["witness"]["calls"]
+    assert len(calls) == 2, calls
+    assert calls[0].startswith("Window ") and "new Window()" in calls[0]
+    assert calls[1].endswith(".bad(4);"), calls

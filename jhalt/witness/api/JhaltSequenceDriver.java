@@ -521,7 +521,8 @@ public final class JhaltSequenceDriver {
     }
 
     // ---- the answer: plain Java statements ----
-    static void report(List<Step> steps, Set<Integer> nulls) throws Exception {
+    static void report(List<Step> found, Set<Integer> nulls) throws Exception {
+        List<Step> steps = shortened(found, new java.util.TreeSet<>(nulls));
         boolean[] used = new boolean[steps.size()];
         for (Step s : steps) {
             if (s.target >= 0) used[s.target] = true;
@@ -533,6 +534,50 @@ public final class JhaltSequenceDriver {
         for (int i = 0; i < steps.size(); i++) out.append(statement(steps.get(i), i, used[i])).append('\n');
         Files.write(Paths.get(resultPath), out.toString().getBytes(StandardCharsets.UTF_8));
         Runtime.getRuntime().halt(0);
+    }
+
+    /** The sequence without the calls it does not need, so that a reader sees only what
+     *  makes the finding: each call that no later call uses (as receiver or argument), the
+     *  entry call aside, is dropped when the rest still throws the claimed exception at the
+     *  entry call with the same nulls (greedy, first to last; each try is one guarded run, and
+     *  the fresh JVM of the replay judges the result as it would the whole sequence). */
+    static List<Step> shortened(List<Step> steps, Set<Integer> nulls) {
+        List<Step> current = steps;
+        int index = 0;
+        while (index < current.size() - 1 && System.currentTimeMillis() < deadline - CALL_MS) {
+            List<Step> candidate = without(current, index);
+            if (candidate != null && reproduces(candidate, nulls)) current = candidate;
+            else index++;
+        }
+        return current;
+    }
+
+    /** ``steps`` without step ``drop`` (later indices moved down), or null when a later step
+     *  uses its value. */
+    static List<Step> without(List<Step> steps, int drop) {
+        List<Step> out = new ArrayList<>();
+        for (int j = 0; j < steps.size(); j++) {
+            if (j == drop) continue;
+            Step s = steps.get(j);
+            if (s.target == drop) return null;
+            Arg[] moved = new Arg[s.args.length];
+            for (int k = 0; k < s.args.length; k++) {
+                Arg a = s.args[k];
+                if (a.lit == null && a.var == drop) return null;
+                moved[k] = a.lit != null || a.var < drop ? a : new Arg(null, a.var - 1);
+            }
+            out.add(new Step(s.member, s.target > drop ? s.target - 1 : s.target, moved));
+        }
+        return out;
+    }
+
+    static boolean reproduces(List<Step> steps, Set<Integer> nulls) {
+        try {
+            guarded(steps);
+            return false;
+        } catch (Failure f) {
+            return f.index == steps.size() - 1 && matches(f.cause) && NULLS.equals(nulls);
+        }
     }
 
     /** Whether another public member of the same name takes as many arguments (casts then
