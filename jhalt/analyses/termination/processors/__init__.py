@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from jhalt.analyses.termination.chaining import split_by_predecessor
-from jhalt.analyses.termination.ranking import (
+from jhalt.analyses.termination.processors.chaining import split_by_predecessor
+from jhalt.analyses.termination.processors.ranking import (
     RankingConfig,
     TerminationResult,
     prove_termination,
