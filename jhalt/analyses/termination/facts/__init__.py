@@ -1,5 +1,5 @@
-"""The path facts of the extraction (`extract`), in the order each node's, edge's and
-instance edge's facts are added to a path: the one list a new `plugins.PathFact` joins."""
+"""The path facts of the extraction (`extract`), each in its own module of this package, and
+`PATH_FACTS`: the order in which a path hears them, the one list a new `plugins.PathFact` joins."""
 
 from __future__ import annotations
 
