@@ -41,7 +41,7 @@ Kinds of steps:
 
 Ranking obligations are implications "guard => one linear constraint" over the integers; this
 module states them (`ranking_obligations`) without deciding them, so that the prover and an
-independent checker (`jhalt.analyses.termination.ranking.verify`) agree on what a step claims.
+independent checker (`jhalt.analyses.termination.processors.ranking.verify`) agree on what a step claims.
 """
 
 from __future__ import annotations

@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import location_name
 from jhalt.analyses.termination.loop_proof import LoopHead, LoopProof
 from jhalt.analyses.termination.outcome import TerminationOutcome
+from jhalt.analyses.termination.processors.chaining import base_location
 from jhalt.analyses.termination.prover import MATHEMATICAL_INTEGERS
 from jhalt.findings import Evidence, ProveResult, Verdict
 from jhalt.its.linear import LinearExpr

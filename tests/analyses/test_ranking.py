@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from jhalt.analyses.termination.ranking import prove_termination, verify
+from jhalt.analyses.termination.processors.ranking import prove_termination, verify
 from jhalt.its import (
     ITS,
     AcyclicStep,
@@ -497,7 +497,7 @@ def test_result_json() -> None:
 
 
 def test_solver_giving_up_means_not_proved_with_the_reason() -> None:
-    from jhalt.analyses.termination.ranking import RankingConfig
+    from jhalt.analyses.termination.processors.ranking import RankingConfig
     from jhalt.smt.session import SmtConfig
 
     starved = RankingConfig(smt=SmtConfig(rlimit=1))

@@ -12,7 +12,7 @@ from pathlib import Path
 import z3
 from javac import compile_java
 
-import jhalt.analyses.termination.techniques as techniques
+import jhalt.analyses.termination.processors.techniques as techniques
 import jhalt.cli.main as cli
 from jhalt.analyses.check import CheckedEntry
 from jhalt.smt.session import SmtConfig, SmtSession

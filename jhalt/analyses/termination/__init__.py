@@ -5,7 +5,7 @@ Pipeline: the cyclic SCCs of the graph (`extract.graph_components`) → one inte
 system per SCC (`extract.extract_component`; sizes of heap references from `sizes`, linear
 facts of edge labels from `relations`) → the loop processors (`processors`: direct, chaining)
 over the ITS processors (`techniques`: infeasible, acyclic, ranking, bounded runs) run by
-`jhalt.analyses.termination.ranking`, for each (norm, facts) candidate of the measures
+`jhalt.analyses.termination.processors.ranking`, for each (norm, facts) candidate of the measures
 (`measures.MEASURES`) in turn → `outcome.TerminationOutcome` (a
 `jhalt.findings.Evidence`) with the loops, their ranking functions in source names (`naming`)
 and the assumptions.

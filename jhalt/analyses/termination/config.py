@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from jhalt.analyses.termination.ranking import RankingConfig
+from jhalt.analyses.termination.processors.ranking import RankingConfig
 from jhalt.budget import NEVER, Deadline
 
 

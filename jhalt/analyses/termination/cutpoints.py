@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.lengths import length_refs
+from jhalt.analyses.termination.array_lengths import length_refs
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.graphs import edge_components
@@ -139,7 +139,7 @@ def analysis_heads(
     graph: SymbolicExecutionGraph,
 ) -> tuple[dict[int, list[tuple[EdgeLabel, int]]], set[int]]:
     """The edges out of every node, and the *heads* of a forward analysis along the graph
-    (`forest`, `unreach`): the entry, the targets of instance edges and the nodes with
+    (`forest`, `heap.must_not_reach`): the entry, the targets of instance edges and the nodes with
     several incoming edges — every other node has one edge in, from its head's region."""
     out: dict[int, list[tuple[EdgeLabel, int]]] = {}
     incoming: dict[int, int] = {}
@@ -163,7 +163,7 @@ def cut_point_field_refs(
     """The field variables of a cut point with ``state`` (module doc): object references
     (not arrays) of a class that has the field (its declaring class or a class seen with it)
     that do not represent it; with ``lengths`` also the lengths of its unknown arrays
-    (`lengths.length_refs`).  Which variables exist is a matter of precision only."""
+    (`array_lengths.length_refs`).  Which variables exist is a matter of precision only."""
     found: list[tuple[Ref, FieldId]] = []
     for reference in sorted(state.heap):
         typed = type_and_fields(state, reference)

@@ -1,5 +1,5 @@
 """The facts of one edge of an extraction path (`extract`, "Transitions"): the relations of
-an evaluation edge (`relations`), the bounds of a recursive call's result (`lemmas`,
+an evaluation edge (`relations`), the bounds of a recursive call's result (`lemmas.longest_paths`,
 `result_bounds`) and its heap effect (`heapversions`); the assumed relations of a
 refinement edge and its renaming ``old -> new`` (one value, two names: ``new = old`` for
 integers; for objects ``sz(new) = sz(old)``, ``sz(old) = 0`` when ``new`` is ``null``, and
@@ -12,18 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.heap.call_frames import TypeFrame
 from jhalt.analyses.termination.heapversions import heap_effect
-from jhalt.analyses.termination.pathfacts import Operands, extend_facts
-from jhalt.analyses.termination.pathstate import PathState
-from jhalt.analyses.termination.plugins import Extraction, PathFact
-from jhalt.analyses.termination.relations import check_facts, relation_facts
-from jhalt.analyses.termination.result_bounds import (
+from jhalt.analyses.termination.lemmas.result_bounds import (
     ResultBounds,
     integer_bounds,
     size_limits,
     summary_bounds,
 )
-from jhalt.analyses.termination.typeframe import TypeFrame
+from jhalt.analyses.termination.pathfacts import Operands, extend_facts
+from jhalt.analyses.termination.pathstate import PathState
+from jhalt.analyses.termination.plugins import Extraction, PathFact
+from jhalt.analyses.termination.relations import check_facts, relation_facts
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import IntValue, Ref, is_object_value
 from jhalt.its.linear import const, eq, ge, le, var
@@ -33,7 +33,7 @@ from jhalt.seg.labels import EdgeLabel, EvalEdge, RefineEdge
 @dataclass(frozen=True)
 class EdgeRules:
     """What an extraction applies at its edges besides its norm: its path facts, the type
-    frame of recursive calls (`typeframe`) and the bounds of their results."""
+    frame of recursive calls (`heap.call_frames`) and the bounds of their results."""
 
     facts: tuple[PathFact, ...]
     types: TypeFrame

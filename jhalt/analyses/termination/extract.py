@@ -34,8 +34,8 @@ the SCC is not infinite inside it).  Its guard is the conjunction of
 
 **Path facts and norms** (`plugins`).  The facts of a path come from the path facts of
 `facts.PATH_FACTS`, in that order — the intervals above (`intervalfacts`), the known
-values of integer fields and array lengths (`fieldvalues`, `lengths`), ``len(args[k])``
-(`command_line`), complete instances (`complete`), the references of acyclic data
+values of integer fields and array lengths (`fieldvalues`, `array_lengths`), ``len(args[k])``
+(`command_line`), complete instances (`facts.fully_represented`), the references of acyclic data
 (`acyclicrefs`), remembered and untouched reference fields (`heldfields`, `untouched`) —
 and from the norm, which says what a size is: longest paths by default (`longestpath`),
 term sizes (`termsize`), marking counts (`marking`) or distances (`distance`).
@@ -63,16 +63,16 @@ from jhalt.analyses.termination.cutpoints import (
 )
 from jhalt.analyses.termination.edgefacts import EdgeRules, edge_facts
 from jhalt.analyses.termination.facts import PATH_FACTS
-from jhalt.analyses.termination.forest import NO_FOREST, ForestCheck
+from jhalt.analyses.termination.heap.call_frames import type_frame
+from jhalt.analyses.termination.heap.forest import NO_FOREST, ForestCheck
 from jhalt.analyses.termination.heapversions import size_at
-from jhalt.analyses.termination.longestpath import LONGEST_PATH
+from jhalt.analyses.termination.lemmas.result_bounds import NO_BOUNDS, ResultBounds
+from jhalt.analyses.termination.norms.longestpath import LONGEST_PATH
 from jhalt.analyses.termination.pathfacts import WriteKinds
 from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.plugins import Extraction, Norm, PathFact
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.analyses.termination.sizes import SizeAnalysis, analyse_sizes
 from jhalt.analyses.termination.transitions import path_guards
-from jhalt.analyses.termination.typeframe import type_frame
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.values import Ref
 from jhalt.its.linear import LinearExpr
@@ -247,7 +247,7 @@ def extract_component(
 ) -> ComponentSystem:
     """The ITS of the SCC ``nodes`` of ``graph`` (module doc); ``program`` (optional) names
     the library methods called, so that calls of `HARMLESS_LIBRARY_METHODS` keep sizes;
-    ``bounds`` bound the results of recursive calls (proved by `lemmas`); ``acyclic_heap``
+    ``bounds`` bound the results of recursive calls (proved by `lemmas.longest_paths`); ``acyclic_heap``
     when no concrete heap of the program is cyclic (`sizes.analyse_sizes`); ``norm``: what
     the size variables measure (None: longest paths, `longestpath`); ``forest``: `forest`;
     ``facts``: the path facts (`facts.PATH_FACTS`).  Raises `OutOfTime` once ``deadline``

@@ -14,8 +14,8 @@ size of the written object).  A write of a primitive value changes no structure 
 count may change, `marking`); a write the norm does not measure (a field of weight 0, another
 field than a distance's) changes no size.  The summary of a recursive call that writes
 existing objects keeps the size of every ``o`` that cannot reach what the callee can reach
-(`pathfacts.outside_call_reach`, or `treereach` at a forest node) or whose types hold no
-class whose fields the callee writes (`typeframe`, for the norms of acyclic data).
+(`pathfacts.outside_call_reach`, or `heap.forest_reach` at a forest node) or whose types hold no
+class whose fields the callee writes (`heap.call_frames`, for the norms of acyclic data).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from __future__ import annotations
 from functools import partial
 
 from jhalt.analyses.termination.cutpoints import CutPoint, size_name
+from jhalt.analyses.termination.heap.call_frames import TypeFrame
 from jhalt.analyses.termination.pathfacts import cannot_reach, outside_call_reach
 from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.plugins import Extraction, PathFact
-from jhalt.analyses.termination.typeframe import TypeFrame
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, Ref
 from jhalt.its.linear import LinearExpr, const, var

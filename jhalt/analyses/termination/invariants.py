@@ -1,7 +1,7 @@
 """Inductive invariants at the cut points of one SCC's ITS (issue 6: facts that hold only
 because of how a loop head is reached, e.g. ``a >= 1`` for ``a = n + 1; while (...) a -= b``).
 
-The ranking back end (`jhalt.analyses.termination.ranking`) proves termination from *any* configuration,
+The ranking back end (`jhalt.analyses.termination.processors.ranking`) proves termination from *any* configuration,
 so a fact that holds at every visit of a cut point must be put into the guards.  The states of
 the graph give intervals only; this module finds relational and modular facts by the Houdini
 method (guess a finite set of candidates, keep the greatest subset that is inductive):
@@ -37,7 +37,7 @@ from fractions import Fraction
 
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, field_name, size_name
 from jhalt.analyses.termination.extract import PathExtractor
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS, ResultBounds
+from jhalt.analyses.termination.lemmas.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.budget import NEVER, Deadline
 from jhalt.its.congruence import Candidate, Congruence
 from jhalt.its.congruence import candidate_variables as _variables

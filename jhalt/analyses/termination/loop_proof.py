@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from jhalt.analyses.termination.chaining import base_location
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.naming import variable_names
+from jhalt.analyses.termination.processors.chaining import base_location
+from jhalt.analyses.termination.processors.ranking import verify
 from jhalt.analyses.termination.proof_context import ProofContext
-from jhalt.analyses.termination.ranking import verify
 from jhalt.domains.values import IntValue
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its

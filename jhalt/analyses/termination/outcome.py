@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jhalt.analyses.termination.lemmas import ResultLemma
+from jhalt.analyses.termination.lemmas.longest_paths import ResultLemma
 from jhalt.analyses.termination.loop_proof import LoopProof
 
 
@@ -20,7 +20,7 @@ class TerminationOutcome:
     assumptions: tuple[str, ...] = ()
     integer_semantics: str = "mathematical"
     lemmas: tuple[ResultLemma, ...] = ()
-    """The result lemmas of recursive methods the loop proofs rely on (`lemmas`)."""
+    """The result lemmas of recursive methods the loop proofs rely on (`lemmas.longest_paths`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {

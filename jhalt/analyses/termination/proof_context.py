@@ -1,6 +1,6 @@
 """The context of one graph's termination proof that its loops share (issues 14 and 16): the
-result lemmas' bounds on recursive calls' results (`lemmas`; per term-size norm,
-`termlemmas`) and the whole-program acyclicity
+result lemmas' bounds on recursive calls' results (`lemmas.longest_paths`; per term-size norm,
+`lemmas.term_sizes`) and the whole-program acyclicity
 rule (`acyclicity`), decided once, on demand — or, when it fails, the rule for the writes
 that may run before a loop, decided once per loop; and whether every heap is a forest
 (`forest`), decided when a loop first needs it.
@@ -8,20 +8,20 @@ that may run before a loop, decided once per loop; and whether every heap is a f
 
 from __future__ import annotations
 
-from jhalt.analyses.termination.acyclicity import (
+from jhalt.analyses.termination.cutpoints import ComponentSystem
+from jhalt.analyses.termination.heap.acyclicity import (
     ACYCLIC_HEAP_FACT,
     AcyclicityCheck,
     acyclic_before,
     heap_stays_acyclic,
 )
-from jhalt.analyses.termination.cutpoints import ComponentSystem
-from jhalt.analyses.termination.forest import ForestCheck, heap_stays_forest
+from jhalt.analyses.termination.heap.call_frames import TYPE_FRAME_FACT, type_frame
+from jhalt.analyses.termination.heap.forest import ForestCheck, heap_stays_forest
+from jhalt.analyses.termination.heap.must_not_reach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.analyses.termination.invariants import Invariants
-from jhalt.analyses.termination.result_bounds import ResultBounds
-from jhalt.analyses.termination.termlemmas import NormLemmas
-from jhalt.analyses.termination.termsize import TermSizeNorm
-from jhalt.analyses.termination.typeframe import TYPE_FRAME_FACT, type_frame
-from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
+from jhalt.analyses.termination.lemmas.result_bounds import ResultBounds
+from jhalt.analyses.termination.lemmas.term_sizes import NormLemmas
+from jhalt.analyses.termination.norms.termsize import TermSizeNorm
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import is_object_value
@@ -32,7 +32,7 @@ ACYCLIC_BEFORE_FACT = (
     "no write that may run before this loop closes a cycle, so every heap it sees is acyclic "
     "and the sizes ignore the states' ! and =? annotations (checked on every putfield, "
     "aastore and library call of the graph that can lead to the loop; "
-    "jhalt.analyses.termination.acyclicity)"
+    "jhalt.analyses.termination.heap.acyclicity)"
 )
 
 
@@ -52,7 +52,7 @@ class ProofContext:
         self.program = program
         self.deadline = deadline
         self.bounds = bounds
-        """The size lemmas' bounds, for every extraction of this graph (`lemmas`)."""
+        """The size lemmas' bounds, for every extraction of this graph (`lemmas.longest_paths`)."""
         self.known = False
         """Decided, and it holds."""
         self._check: AcyclicityCheck | None = None
@@ -63,7 +63,7 @@ class ProofContext:
         self._forest: ForestCheck | None = None
         self._unreach: Unreach | None = None
         self.norm_lemmas = NormLemmas(graph, program, deadline, self.decide)
-        """The term-size lemmas per norm (`termlemmas`), proved when a loop needs them."""
+        """The term-size lemmas per norm (`lemmas.term_sizes`), proved when a loop needs them."""
 
     def norm_bounds(self, norm: TermSizeNorm | None) -> ResultBounds:
         """The hypotheses at summary edges of an extraction whose sizes are longest paths

@@ -7,7 +7,7 @@
 2. every cycle of the graph contains an evaluation edge (seed 000 Def. 3);
 3. for every cyclic SCC of the graph, the ITS of `extract` (which over-approximates the runs
    that stay in the SCC) under one of the candidates of `measures.MEASURES` has a termination
-   proof that `jhalt.analyses.termination.ranking.verify` re-checked over the integers. The
+   proof that `jhalt.analyses.termination.processors.ranking.verify` re-checked over the integers. The
    measures are tried in their order, each candidate (a norm for the sizes, the invariants
    that strengthen the ITS, a search) in turn; the first proved wins. The measures that need
    no invariants are tried on every SCC first; the inductive invariants of `invariants`
@@ -42,14 +42,14 @@ from jhalt.analyses.termination.invariants import (
     extract_graph,
     infer_invariants,
 )
-from jhalt.analyses.termination.lemmas import as_bounds, result_lemmas
+from jhalt.analyses.termination.lemmas.longest_paths import as_bounds, result_lemmas
+from jhalt.analyses.termination.lemmas.result_bounds import NO_BOUNDS
 from jhalt.analyses.termination.loop_proof import LoopProof, loop_proof
 from jhalt.analyses.termination.measures import MEASURES, LoopTask, Measure
 from jhalt.analyses.termination.measures.measure import Candidate, attempt, proved_system
 from jhalt.analyses.termination.outcome import TerminationOutcome
 from jhalt.analyses.termination.processors import Attempt
 from jhalt.analyses.termination.proof_context import ProofContext
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS
 from jhalt.budget import TERMINATION_PHASE, OutOfTime, timeout_in
 from jhalt.domains.values import UnknownValue
 from jhalt.program import Program

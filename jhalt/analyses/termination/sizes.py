@@ -34,7 +34,7 @@ node represents): ``size(x) >= 0``; ``size(x) >= 1`` when ``x`` is certainly not
 tracked too: its closure is part of ``x``'s).  Sizes only change when the heap is written
 (`jhalt.analyses.termination.extract` gives each write a new version of every size variable).
 
-**When the program never creates a cycle** (`jhalt.analyses.termination.acyclicity`), every
+**When the program never creates a cycle** (`jhalt.analyses.termination.heap.acyclicity`), every
 concrete heap is acyclic along the norm's edges, and the rule above is relaxed: ``!`` and
 ``=?`` are ignored (a DAG has a finite longest path; two references that may be one object
 are one object of an acyclic heap), only a cycle of represented fields removes a size.
@@ -80,7 +80,7 @@ def analyse_sizes(state: AbstractState, acyclic_heap: bool = False) -> SizeAnaly
     """Apply the acyclicity rule of the module doc to every object reference of ``state``.
 
     ``acyclic_heap``: no concrete heap of the program has a cycle along the norm's edges
-    (`jhalt.analyses.termination.acyclicity`); then ``!`` and ``=?`` annotations cannot make
+    (`jhalt.analyses.termination.heap.acyclicity`); then ``!`` and ``=?`` annotations cannot make
     the data cyclic and only a represented cycle (through a field outside the norm) removes
     a size."""
     objects = object_refs(state)

@@ -12,7 +12,7 @@ from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.cutpoints import ENTRY, ComponentSystem, CutPoint
 from jhalt.analyses.termination.invariants import infer_invariants, strengthen
 from jhalt.analyses.termination.processors import prove_cheaply
-from jhalt.analyses.termination.ranking import RankingConfig, prove_termination, verify
+from jhalt.analyses.termination.processors.ranking import RankingConfig, prove_termination, verify
 from jhalt.ids import MethodId
 from jhalt.its.linear import eq, ge, gt, lt, var
 from jhalt.its.system import ITS, Transition

@@ -2,7 +2,7 @@
 
 * Counter chains (`counters`): a big SCC whose outer loop counts a variable carried through
   every location is ranked by that variable before any Farkas problem.
-* Lengths of unknown arrays (`lengths`): a loop over ``row.length`` where the loop head
+* Lengths of unknown arrays (`array_lengths`): a loop over ``row.length`` where the loop head
   holds ``row`` as an unknown array (read from an array of arrays) keeps the length of the
   array across iterations.
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 from termination_kit import program_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.counters import counter_step
+from jhalt.analyses.termination.array_lengths import ARRAY_LENGTH
 from jhalt.analyses.termination.cutpoints import graph_components
 from jhalt.analyses.termination.extract import extract_component
-from jhalt.analyses.termination.lengths import ARRAY_LENGTH
-from jhalt.analyses.termination.techniques import is_valid
+from jhalt.analyses.termination.processors.counters import counter_step
+from jhalt.analyses.termination.processors.techniques import is_valid
 from jhalt.its.graph import Component, cyclic_components
 from jhalt.its.linear import eq, ge, le, var
 from jhalt.its.proof import ranking_obligations

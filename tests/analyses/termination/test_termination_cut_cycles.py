@@ -9,7 +9,7 @@
   recursive ``ring()`` closes a ring keeps its sizes along ``next`` (TPDB MainMove).
 * ``len(args[k])`` (TPDB UnionFind): when no edge writes an entry of ``main``'s argument,
   ``args[k].length()`` is one number for the whole run
-  (`jhalt.analyses.termination.command_line`).
+  (`jhalt.analyses.termination.facts.command_line`).
 
 Each has a program it proves and a look-alike it must not prove; the expected verdicts come
 from the programs' meaning (tests/programs headers, the look-alike's comment)."""
@@ -21,9 +21,9 @@ from javac import compile_java, run_java
 from termination_kit import JAVA, heap_facts, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.acyclicity import acyclic_before
-from jhalt.analyses.termination.command_line import COMMAND_LINE_FACT, CommandLine
 from jhalt.analyses.termination.cutpoints import graph_components
+from jhalt.analyses.termination.facts.command_line import COMMAND_LINE_FACT, CommandLine
+from jhalt.analyses.termination.heap.acyclicity import acyclic_before
 
 
 def _graph(name: str):

@@ -1,5 +1,5 @@
-"""The distance norm of issue 16 (`jhalt.analyses.termination.distance`) and the must-reach
-facts it relies on (`jhalt.analyses.termination.reachfacts`): a walk round a ring back to
+"""The distance norm of issue 16 (`jhalt.analyses.termination.norms.distance`) and the must-reach
+facts it relies on (`jhalt.analyses.termination.heap.must_reach`): a walk round a ring back to
 its start is proved; look-alikes whose start is not on the ring (a panhandle, a start
 unlinked from the ring, a walk that turns its node into a self-loop) are not.  Expected
 outcomes come from the programs' meaning (comments in the Java sources)."""
@@ -10,9 +10,9 @@ from termination_kit import heap_facts, java_graph, prove_java
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.cutpoints import graph_components
-from jhalt.analyses.termination.distance import candidate_distances
+from jhalt.analyses.termination.heap.must_reach import reach_facts
+from jhalt.analyses.termination.norms.distance import candidate_distances
 from jhalt.analyses.termination.pathfacts import WriteKinds
-from jhalt.analyses.termination.reachfacts import reach_facts
 from jhalt.budget import NEVER
 from jhalt.ids import FieldId
 from jhalt.seg.labels import InstanceEdge

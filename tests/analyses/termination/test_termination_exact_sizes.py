@@ -1,6 +1,6 @@
 """Exact sizes of objects (issue 14): instances whose every reference field is represented
-(`jhalt.analyses.termination.complete`) and the lower-bound result lemma
-``sz(result) >= sz(argument)`` (`lemmas`, `result_bounds.SIZE_AT_LEAST`).
+(`jhalt.analyses.termination.facts.fully_represented`) and the lower-bound result lemma
+``sz(result) >= sz(argument)`` (`lemmas.longest_paths`, `result_bounds.SIZE_AT_LEAST`).
 
 Each has a program it proves and a look-alike it must not prove; expected outcomes come
 from the programs' meaning (tests/programs headers, comments in the sources)."""
@@ -14,8 +14,8 @@ from javac import compile_java, run_java
 from termination_kit import JAVA, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.lemmas import result_lemmas
-from jhalt.analyses.termination.result_bounds import (
+from jhalt.analyses.termination.lemmas.longest_paths import result_lemmas
+from jhalt.analyses.termination.lemmas.result_bounds import (
     SIZE_AT_LEAST,
     SIZE_AT_MOST,
     ResultBound,

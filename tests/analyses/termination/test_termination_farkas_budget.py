@@ -13,7 +13,7 @@ from pathlib import Path
 from javac import compile_java
 
 from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
-from jhalt.analyses.termination.ranking import RankingConfig
+from jhalt.analyses.termination.processors.ranking import RankingConfig
 from jhalt.ids import MethodId
 from jhalt.its.linear import eq, ge, le, var
 from jhalt.its.system import Transition

@@ -1,6 +1,6 @@
 """Heaps that are forests (issue 14): the check that no object is held twice and none
-reaches itself (`jhalt.analyses.termination.forest`, with moves such as a swap of two
-fields), and the proofs it enables (the unique-parent rule of `treereach`, reference fields
+reaches itself (`jhalt.analyses.termination.heap.forest`, with moves such as a swap of two
+fields), and the proofs it enables (the unique-parent rule of `heap.forest_reach`, reference fields
 remembered across recursive calls, `heldfields`).
 
 Each proof has a look-alike it must not prove; expected outcomes come from the programs'
@@ -15,7 +15,7 @@ from javac import compile_java, run_java
 from termination_kit import JAVA, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.forest import FOREST_FACT, heap_stays_forest
+from jhalt.analyses.termination.heap.forest import FOREST_FACT, heap_stays_forest
 
 
 def _graph(classes: Path, name: str):

@@ -1,6 +1,6 @@
 """The heap facts and norms of issue 16: the global acyclicity rule
-(`jhalt.analyses.termination.acyclicity`), the same rule for the writes before a loop, and the weighted term-size norm
-(`jhalt.analyses.termination.termsize`).  Each measure has a terminating program it proves
+(`jhalt.analyses.termination.heap.acyclicity`), the same rule for the writes before a loop, and the weighted term-size norm
+(`jhalt.analyses.termination.norms.termsize`).  Each measure has a terminating program it proves
 and a non-terminating look-alike it must not prove; expected outcomes come from the
 programs' meaning (comments in the Java sources)."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from termination_kit import heap_facts, java_graph, prove_java
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
+from jhalt.analyses.termination.heap.acyclicity import heap_stays_acyclic
 
 
 def test_appending_fresh_nodes_never_closes_a_cycle():

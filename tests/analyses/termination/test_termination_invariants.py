@@ -3,10 +3,10 @@ hand-built transition systems whose behaviour is clear from the arithmetic."""
 
 from __future__ import annotations
 
-from jhalt.analyses.termination.chaining import base_location, split_by_predecessor
 from jhalt.analyses.termination.cutpoints import ENTRY, ComponentSystem, CutPoint
 from jhalt.analyses.termination.invariants import Congruence, infer_invariants, strengthen
-from jhalt.analyses.termination.ranking import prove_termination
+from jhalt.analyses.termination.processors.chaining import base_location, split_by_predecessor
+from jhalt.analyses.termination.processors.ranking import prove_termination
 from jhalt.its.linear import eq, ge, gt, le, lt, var
 from jhalt.its.system import ITS, Transition
 

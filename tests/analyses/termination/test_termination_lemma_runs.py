@@ -1,12 +1,12 @@
 """The runs of a recursive method's activation that the result lemmas check
-(`jhalt.analyses.termination.lemmas.entry_to_return_runs`): paths from an entry to a return
+(`jhalt.analyses.termination.lemmas.longest_paths.entry_to_return_runs`): paths from an entry to a return
 through inner merge points are composed in sequence — the post-state of one step is the
 pre-state of the next — and a loop among the inner points gives no runs at all."""
 
 from __future__ import annotations
 
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint
-from jhalt.analyses.termination.lemmas import entry_to_return_runs
+from jhalt.analyses.termination.lemmas.longest_paths import entry_to_return_runs
 from jhalt.its.linear import eq, le, var
 from jhalt.its.system import ITS, Transition
 from jhalt.smt.entailment import Validity, check_entailment

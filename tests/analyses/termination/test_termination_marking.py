@@ -1,4 +1,4 @@
-"""The marking norm of issue 16 (`jhalt.analyses.termination.marking`): loops that mark the
+"""The marking norm of issue 16 (`jhalt.analyses.termination.norms.marking`): loops that mark the
 nodes they visit on a cyclic list.  A terminating program it proves and non-terminating
 look-alikes it must not prove; expected outcomes come from the programs' meaning (comments
 in the Java sources)."""
@@ -9,7 +9,7 @@ from termination_kit import heap_facts, java_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.cutpoints import graph_components
-from jhalt.analyses.termination.marking import MarkingNorm, candidate_markings
+from jhalt.analyses.termination.norms.marking import MarkingNorm, candidate_markings
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
 

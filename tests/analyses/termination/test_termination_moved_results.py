@@ -1,7 +1,7 @@
 """Recursive calls that move existing objects (issue 14): what their results may reach and
 how large they may be.
 
-* Must-not-reach facts carried along the graph (`unreach`, rule 3 of `acyclicity`): the
+* Must-not-reach facts carried along the graph (`heap.must_not_reach`, rule 3 of `acyclicity`): the
   result of ``insert(l.next, v)`` reaches only what ``l.next`` reached and new cells, so
   ``l.next = insert(l.next, v)`` closes no cycle although the merged states say "``l`` may
   be cyclic".
@@ -19,8 +19,8 @@ from corpus import compile_program
 from termination_kit import heap_facts, java_graph, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.acyclicity import heap_stays_acyclic
-from jhalt.analyses.termination.lemmas import result_lemmas
+from jhalt.analyses.termination.heap.acyclicity import heap_stays_acyclic
+from jhalt.analyses.termination.lemmas.longest_paths import result_lemmas
 from jhalt.analyses.termination.proof_context import ACYCLIC_HEAP_FACT
 
 REVERSE_LEMMA = (

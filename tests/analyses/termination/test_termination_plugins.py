@@ -17,7 +17,7 @@ from jhalt.analyses.termination.facts import PATH_FACTS
 from jhalt.analyses.termination.pathstate import PathState, Slot
 from jhalt.analyses.termination.plugins import Extraction, Norm, PathFact
 from jhalt.analyses.termination.processors import prove_cheaply
-from jhalt.analyses.termination.techniques import RankingConfig
+from jhalt.analyses.termination.processors.techniques import RankingConfig
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
 from jhalt.its.linear import LinearConstraint, eq, var

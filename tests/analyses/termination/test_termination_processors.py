@@ -7,8 +7,8 @@ from corpus import compile_program
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.processors import LOOP_PROCESSORS, Chaining, Direct, prove_loop
-from jhalt.analyses.termination.ranking import RankingConfig, prove_termination
-from jhalt.analyses.termination.techniques import (
+from jhalt.analyses.termination.processors.ranking import RankingConfig, prove_termination
+from jhalt.analyses.termination.processors.techniques import (
     ACYCLIC,
     INFEASIBLE,
     TECHNIQUES,

@@ -3,7 +3,7 @@
 * Its frame: the call writes only objects it can reach from its arguments and the static
   fields it reads (`jhalt.seg.evaluate.recursion`), so every other object keeps its size
   across it (`pathfacts.outside_call_reach`).
-* Integer result lemmas (`lemmas`): ``result <= argument`` proved by induction over the
+* Integer result lemmas (`lemmas.longest_paths`): ``result <= argument`` proved by induction over the
   call depth, which ranks a nested call ``f(f(x - 2) + 1)``.
 
 Each has a program it proves and a look-alike it must not prove; expected outcomes come
@@ -17,7 +17,7 @@ from corpus import compile_program
 from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.result_bounds import (
+from jhalt.analyses.termination.lemmas.result_bounds import (
     AT_MOST,
     NON_NEGATIVE,
     SIZE_AT_MOST,

@@ -1,4 +1,4 @@
-"""Term-size result lemmas (`termlemmas`, issue 14): ``ts(result) <= ts(x) + ts(y)`` for a
+"""Term-size result lemmas (`lemmas.term_sizes`, issue 14): ``ts(result) <= ts(x) + ts(y)`` for a
 method that grafts one tree onto another, and ``ts(result) <= ts(x)`` under a weighted norm
 for one that rotates left children to the right — each with a program it proves and a
 look-alike it must not prove. Expected outcomes come from the programs' meaning (headers of
@@ -11,14 +11,14 @@ from javac import compile_java
 from termination_kit import JAVA, main_graph, prove_java
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.result_bounds import (
+from jhalt.analyses.termination.lemmas.result_bounds import (
     SIZE_AT_MOST,
     TERM_AT_MOST,
     ResultBound,
     size_limits,
 )
-from jhalt.analyses.termination.termlemmas import term_size_lemmas
-from jhalt.analyses.termination.termsize import TermSizeNorm
+from jhalt.analyses.termination.lemmas.term_sizes import term_size_lemmas
+from jhalt.analyses.termination.norms.termsize import TermSizeNorm
 from jhalt.budget import NEVER
 from jhalt.ids import FieldId
 

@@ -1,4 +1,4 @@
-"""The frame of a recursive call by types (`typeframe`, issue 14: TermsCreateMatch): a call
+"""The frame of a recursive call by types (`heap.call_frames`, issue 14: TermsCreateMatch): a call
 whose code writes reference fields of one class only keeps the size of every object whose
 structure cannot hold an instance of that class, even where the states' annotations let the
 callee reach everything.
@@ -12,14 +12,14 @@ from termination_kit import program_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.extract import PathExtractor
-from jhalt.analyses.termination.marking import MarkingNorm
-from jhalt.analyses.termination.typeframe import (
+from jhalt.analyses.termination.heap.call_frames import (
     NO_FRAME,
     TYPE_FRAME_FACT,
     TypeFrame,
     type_frame,
     written_fields,
 )
+from jhalt.analyses.termination.norms.marking import MarkingNorm
 from jhalt.ids import FieldId, MethodId
 from jhalt.seg.evaluate.recursion import summary_callee
 from jhalt.seg.labels import EvalEdge

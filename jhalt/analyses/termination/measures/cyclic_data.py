@@ -10,13 +10,13 @@ from collections.abc import Iterator
 
 from jhalt.analyses.termination.config import TerminationConfig
 from jhalt.analyses.termination.cutpoints import refusal
-from jhalt.analyses.termination.distance import DistanceNorm, candidate_distances
 from jhalt.analyses.termination.extract import extract_component
 from jhalt.analyses.termination.invariants import NO_INVARIANTS, integer_facts
-from jhalt.analyses.termination.marking import MarkingNorm, candidate_markings
+from jhalt.analyses.termination.lemmas.result_bounds import NO_BOUNDS
 from jhalt.analyses.termination.measures.measure import Candidate, LoopTask
+from jhalt.analyses.termination.norms.distance import DistanceNorm, candidate_distances
+from jhalt.analyses.termination.norms.marking import MarkingNorm, candidate_markings
 from jhalt.analyses.termination.proof_context import ProofContext
-from jhalt.analyses.termination.result_bounds import NO_BOUNDS
 
 
 class CyclicData:

@@ -14,8 +14,8 @@ from jhalt.analyses.termination.cutpoints import ComponentSystem
 from jhalt.analyses.termination.extract import Norm
 from jhalt.analyses.termination.invariants import NO_INVARIANTS, Invariants, strengthen
 from jhalt.analyses.termination.processors import Attempt, prove_cheaply, prove_loop
+from jhalt.analyses.termination.processors.ranking import RankingConfig
 from jhalt.analyses.termination.proof_context import ProofContext
-from jhalt.analyses.termination.ranking import RankingConfig
 from jhalt.its.proof import ProofStep
 
 

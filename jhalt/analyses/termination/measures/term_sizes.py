@@ -9,21 +9,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from jhalt.analyses.termination.acyclicity import acyclic_before
 from jhalt.analyses.termination.config import TerminationConfig
 from jhalt.analyses.termination.cutpoints import refusal
 from jhalt.analyses.termination.extract import extract_component
-from jhalt.analyses.termination.forest import FOREST_FACT, NO_FOREST, ForestCheck
+from jhalt.analyses.termination.heap.acyclicity import acyclic_before
+from jhalt.analyses.termination.heap.forest import FOREST_FACT, NO_FOREST, ForestCheck
 from jhalt.analyses.termination.measures.measure import Candidate, LoopTask
+from jhalt.analyses.termination.norms.termsize import (
+    TermSizeNorm,
+    candidate_norms,
+    reference_fields,
+)
 from jhalt.analyses.termination.proof_context import ProofContext
-from jhalt.analyses.termination.termsize import TermSizeNorm, candidate_norms, reference_fields
 from jhalt.domains.state import AbstractState
 
-TERM_SIZE_MODULE = "jhalt.analyses.termination.termsize"
+TERM_SIZE_MODULE = "jhalt.analyses.termination.norms.termsize"
 RESTRICTED_FACT = (
     "no write that may run before the loop closes a cycle along the fields {} and array entries,"
     " so the sizes along them ignore the states' ! and =? annotations (jhalt.analyses."
-    "termination.acyclicity, restricted norms)"
+    "termination.heap.acyclicity, restricted norms)"
 )
 
 
@@ -34,7 +38,7 @@ class TermSizes:
     (`termsize.linking_fields`), and when the program may close a cycle before the loop,
     norms along one field along which no heap there has a cycle, at most ``max_restricted``.
     The extraction uses the acyclicity rule when the forest rule, the rule before the loop or
-    a restricted norm allows it, and the term-size lemmas of the norm (`termlemmas`). An ITS
+    a restricted norm allows it, and the term-size lemmas of the norm (`lemmas.term_sizes`). An ITS
     over ``max_transitions`` ends the measure."""
 
     max_norms: int = 4

@@ -25,18 +25,23 @@ each entry valid in the current concrete heap (the slot `FIELDS`):
 * at the instance edge, ``g.F' = term`` when the map has an entry for the instance
   reference of ``g``; otherwise ``g.F'`` is unconstrained.
 
-Array lengths are entries of the same map that no write removes (`lengths`).
+Array lengths are entries of the same map that no write removes (`array_lengths`).
 """
 
 from __future__ import annotations
 
+from jhalt.analyses.termination.array_lengths import (
+    Entries,
+    keep_lengths,
+    length_facts,
+    realizes_arrays,
+)
 from jhalt.analyses.termination.cutpoints import (
     CutPoint,
     cut_point_field_refs,
     field_name,
     represented_int_fields,
 )
-from jhalt.analyses.termination.lengths import Entries, keep_lengths, length_facts, realizes_arrays
 from jhalt.analyses.termination.pathstate import PathState, Slot
 from jhalt.analyses.termination.plugins import Extraction, PathFact
 from jhalt.domains.state import AbstractState

@@ -2,7 +2,7 @@
 
 A concrete heap is a *forest* when no object other than a ``String`` is held by two fields
 or array entries of (live) objects, and no object reaches itself.  Then the unique-parent
-rule of `jhalt.analyses.termination.treereach` holds, which the states' ``!`` and ``⋀``
+rule of `jhalt.analyses.termination.heap.forest_reach` holds, which the states' ``!`` and ``⋀``
 annotations cannot express: a tree built by a loop that walks down from its root and
 hangs new nodes under leaves (``createTree``) is "may be a DAG" in the states, but two
 children of one node share nothing.
@@ -35,11 +35,11 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
   exempt.  The
   old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
   is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
-  cycle: the rules of `jhalt.analyses.termination.acyclicity` or ``v`` an orphan apart from
+  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity` or ``v`` an orphan apart from
   ``p``;
 * an array store must store an orphan (or a string) and close no cycle (the same rules);
 * ``new`` and array creations add orphans; a library call must be one of
-  `jhalt.analyses.termination.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
+  `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
   arguments (it stores no program object);
 * the enter edge and the summary of a recursive call need a clean source; after a summary
   the orphans are a fresh result and the orphans that were no argument and in no static
@@ -65,16 +65,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from jhalt.analyses.termination.acyclicity import CycleRules
 from jhalt.analyses.termination.cutpoints import analysis_heads
-from jhalt.analyses.termination.pathfacts import written_field
-from jhalt.analyses.termination.treereach import (
+from jhalt.analyses.termination.heap.acyclicity import CycleRules
+from jhalt.analyses.termination.heap.forest_reach import (
     StaticReads,
     call_roots,
     cannot_reach_forest,
     may_be_string,
     outside_call_reach_forest,
 )
+from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -145,7 +145,7 @@ class ForestCheck:
         self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
     ) -> frozenset[Ref]:
         """References a write into ``written`` at ``node`` cannot change: at a clean node,
-        those that cannot reach it by the unique-parent rule (`treereach`); anywhere, the
+        those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
         orphans apart from it."""
         kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
         if node in self.clean:
@@ -154,7 +154,7 @@ class ForestCheck:
 
     def call_reach(self, node: int, otherwise: CallReach) -> CallReach:
         """How the extractor finds the references a recursive call at ``node`` leaves
-        alone: `treereach.outside_call_reach_forest` at a clean node, else ``otherwise``."""
+        alone: `heap.forest_reach.outside_call_reach_forest` at a clean node, else ``otherwise``."""
         if node not in self.clean:
             return otherwise
         return partial(outside_call_reach_forest, reads=self.reads)
@@ -451,7 +451,7 @@ FOREST_FACT = (
     "every heap is a forest: no object but a string is held by two fields or entries and "
     "none reaches itself, so two children of one node share nothing (checked on every "
     "write, allocation, library call and recursive call of the graph; "
-    "jhalt.analyses.termination.forest)"
+    "jhalt.analyses.termination.heap.forest)"
 )
 NO_FOREST = ForestCheck(False, "not checked")
 """No heap known to be a forest (the extractor's default)."""

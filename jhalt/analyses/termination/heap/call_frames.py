@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from jhalt.analyses.termination.acyclicity import CALLING_BACK, SAFE_LIBRARY_CLASSES
+from jhalt.analyses.termination.heap.acyclicity import CALLING_BACK, SAFE_LIBRARY_CLASSES
 from jhalt.analyses.termination.pathfacts import invoked_member, written_field
 from jhalt.bytecode.body import analyze_method
 from jhalt.classfile.model import Access, MemberRef
@@ -274,5 +274,5 @@ def type_frame(
 TYPE_FRAME_FACT = (
     "a recursive call keeps the size of every object whose structure can hold no instance "
     "of a class whose reference fields the callee writes (the classes stored into each "
-    "field by the graph's putfield edges; jhalt.analyses.termination.typeframe)"
+    "field by the graph's putfield edges; jhalt.analyses.termination.heap.call_frames)"
 )

@@ -2,7 +2,7 @@
 object ``b`` (nor be it), kept across writes and recursive calls after the states have
 forgotten why (issue 14).
 
-The whole-program acyclicity rule (`jhalt.analyses.termination.acyclicity`) asks at every
+The whole-program acyclicity rule (`jhalt.analyses.termination.heap.acyclicity`) asks at every
 write ``p.f = v`` whether ``v`` may reach ``p``.  A recursive method's call context starts
 from merged states in which its argument "may be cyclic" (``!``: the summaries of earlier
 calls havocked what they reached), so ``l.next`` ``=?`` ``l`` and the result of a call on
@@ -59,8 +59,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
+from jhalt.analyses.termination.heap.forest_reach import call_roots
 from jhalt.analyses.termination.pathfacts import below, may_reach
-from jhalt.analyses.termination.treereach import call_roots
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, Ref, is_object_value

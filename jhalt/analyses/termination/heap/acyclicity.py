@@ -36,7 +36,7 @@ recursion`, whose summary edge writes nothing the callee's edges do not).  Hence
    but itself and what its children reach, and ``v`` is not ``p``,
    or (rule 3) a must-not-reach fact carried along the graph to the edge's source says
    that ``v`` cannot reach ``p`` — or that ``p`` cannot reach ``v`` (so they are distinct
-   objects despite ``=?``; rules 1 and 1'' then apply) — (`unreach`: facts that rest on the
+   objects despite ``=?``; rules 1 and 1'' then apply) — (`heap.must_not_reach`: facts that rest on the
    acyclicity of every heap before the write, which is the induction's hypothesis; computed
    only when rules 1 to 1'' leave a write, for the norm along every field, in a graph with
    recursive calls — the merged call contexts it is for), and
@@ -71,7 +71,7 @@ when rule 1 holds for every ``aastore`` and every ``putfield`` of a field named 
 (a write of another field adds no such edge), reaching (``may_reach``) and rule 1' taken
 along those edges only (``=?`` and ``⋀`` are not field-specific and are still followed),
 and rule 2 for library calls.  Sizes along ``F`` are then the term sizes whose other
-fields weigh 0 (`jhalt.analyses.termination.termsize`).
+fields weigh 0 (`jhalt.analyses.termination.norms.termsize`).
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from jhalt.analyses.termination.heap.must_not_reach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.analyses.termination.pathfacts import below, follows, invoked_member, may_reach
-from jhalt.analyses.termination.unreach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.correspondence import may_hide_sharing
@@ -123,14 +123,14 @@ _STRING = "Ljava/lang/String;"
 _WRITES = {"putfield": 1, "aastore": 2}
 """Heap-writing instructions and the stack depth of the written object."""
 Carried = Callable[[SymbolicExecutionGraph, Program | None, KeepsHeap, Deadline], Unreach]
-"""`unreach.unreachable_pairs`, or a cache of its answer for one graph (`ProofContext`)."""
+"""`heap.must_not_reach.unreachable_pairs`, or a cache of its answer for one graph (`ProofContext`)."""
 Apart = Callable[[Ref, Ref], bool] | None
-"""Whether the first object cannot reach the second (`unreach`), or None: not known."""
+"""Whether the first object cannot reach the second (`heap.must_not_reach`), or None: not known."""
 
 ACYCLIC_HEAP_FACT = (
     "no write of the program closes a cycle, so every heap is acyclic and the sizes ignore "
     "the states' ! and =? annotations (checked on every putfield, aastore and library call "
-    "of the graph; jhalt.analyses.termination.acyclicity)"
+    "of the graph; jhalt.analyses.termination.heap.acyclicity)"
 )
 
 
@@ -160,7 +160,7 @@ class _Checker:
         self, before: AbstractState, after: AbstractState, label: EvalEdge, apart: Apart = None
     ) -> str:
         """Why the edge may close a cycle ("" when it cannot); ``apart``: the must-not-reach
-        facts of its source (`unreach`), when known."""
+        facts of its source (`heap.must_not_reach`), when known."""
         if label.enters_call:
             return ""
         depth = _WRITES.get(label.mnemonic)
@@ -251,7 +251,7 @@ class _Checker:
 
 
 CycleRules = _Checker
-"""Rules 1, 1', 1'' and 2 of the module doc for one edge (`jhalt.analyses.termination.forest`
+"""Rules 1, 1', 1'' and 2 of the module doc for one edge (`jhalt.analyses.termination.heap.forest`
 applies them to every write too)."""
 
 
@@ -344,7 +344,7 @@ def _problems(
 ) -> list[tuple[int, int, str]]:
     """The edges that may close a cycle, with why: by rules 1 and 2 alone, then — for the
     norm along every field — those that rule 3 does not settle with the must-not-reach
-    facts carried along the graph (`unreach`, computed only when needed)."""
+    facts carried along the graph (`heap.must_not_reach`, computed only when needed)."""
     checker = _Checker(program, fields)
     problems: list[tuple[int, EvalEdge, int, str]] = []
     for source, label, target in graph.edges:

@@ -18,7 +18,7 @@ transitions with ``s * c_t <= -1``, and those whose guard bounds ``s * x_l`` fro
 single-variable row are *strict* (``d`` is the largest such bound needed). The candidate is
 a linear `jhalt.its.proof.RankingStep` removing the strict transitions; it is returned only
 when every obligation of `jhalt.its.proof.ranking_obligations` is entailed over the integers
-(``entails``), and the whole proof is re-checked by `jhalt.analyses.termination.ranking.verify`
+(``entails``), and the whole proof is re-checked by `jhalt.analyses.termination.processors.ranking.verify`
 as every other step. Nothing is assumed: a chain that is not one only fails to be proved.
 """
 

@@ -103,7 +103,7 @@ class MarkingNorm(Norm):
         return (
             f"the number of objects reachable from a reference whose field {self.field} "
             f"equals local variable {self.slot} (a marking count, valid on cyclic data; "
-            "jhalt.analyses.termination.marking)"
+            "jhalt.analyses.termination.norms.marking)"
         )
 
     def sized_refs(self, ext: Extraction, node: int) -> tuple[Ref, ...]:

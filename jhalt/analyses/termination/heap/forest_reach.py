@@ -2,7 +2,7 @@
 
 When every concrete heap at a state is a *forest* along the norm's edges — no object other
 than a ``String`` is held by two fields or entries, and there is no cycle
-(`jhalt.analyses.termination.forest` decides at which nodes of a graph this holds) — the
+(`jhalt.analyses.termination.heap.forest` decides at which nodes of a graph this holds) — the
 annotations ``⋀`` and ``!`` of the state over-approximate a lot: two objects share a part
 only if one reaches the other, and the objects below a node are reached only through it.
 

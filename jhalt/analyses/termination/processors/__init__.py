@@ -1,4 +1,7 @@
-"""The ways a loop's ITS is proved terminating, as an ordered list of processors (issue 13
+"""The ITS termination processors (`LOOP_PROCESSORS`, here) and what they run: the techniques of
+`ranking` (`techniques`, `counters`) and the split by predecessors (`chaining`).
+
+The ways a loop's ITS is proved terminating, as an ordered list of processors (issue 13
 item 4): a measure's candidate searched fully (`measures.Search.FULL`: the longest-path ITS
 of a cyclic SCC strengthened by the inductive invariants of `invariants`) tries
 `LOOP_PROCESSORS` in order; the first that answers with a verified proof wins, and a failure
@@ -22,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from jhalt.analyses.termination.chaining import split_by_predecessor
-from jhalt.analyses.termination.ranking import (
+from jhalt.analyses.termination.processors.chaining import split_by_predecessor
+from jhalt.analyses.termination.processors.ranking import (
     RankingConfig,
     TerminationResult,
     prove_termination,

@@ -15,7 +15,7 @@ written only by
   class that is not ``String`` or a supertype of it (`STRING_SUPERTYPES`): ``args`` is a
   ``String[]``, an instance of ``T[]`` only for those ``T``;
 * library code (``System.arraycopy``, ``Arrays.sort``, reflection): every library call
-  edge must satisfy rule 2 of `jhalt.analyses.termination.acyclicity` (a method of a final
+  edge must satisfy rule 2 of `jhalt.analyses.termination.heap.acyclicity` (a method of a final
   JDK class with primitive or String parameters only, which reaches no array; the check of
   `CycleRules`, which also clears recursion summaries — the callee's own edges are in the
   graph — and calls that throw on a null receiver).
@@ -46,9 +46,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from jhalt.analyses.termination.acyclicity import CycleRules
 from jhalt.analyses.termination.cutpoints import CutPoint
-from jhalt.analyses.termination.fieldvalues import FIELDS
+from jhalt.analyses.termination.facts.fieldvalues import FIELDS
+from jhalt.analyses.termination.heap.acyclicity import CycleRules
 from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.plugins import Extraction, PathFact
 from jhalt.domains.state import AbstractState
@@ -65,7 +65,7 @@ from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 COMMAND_LINE_FACT = (
     "no edge of the graph writes an entry of main's String[] argument, so args[k] is one "
     "String, and its length one number, for the whole run (checked on every aastore and "
-    "library call of the graph; jhalt.analyses.termination.command_line)"
+    "library call of the graph; jhalt.analyses.termination.facts.command_line)"
 )
 
 

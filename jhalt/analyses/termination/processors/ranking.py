@@ -19,7 +19,7 @@ variables are mathematical integers).  It works the way termination tools do:
    time" when the deadline of ``config.smt`` has passed (checked before each technique).
 
 Each kind of step is found and re-checked by one technique of
-`jhalt.analyses.termination.techniques` (an ordered list of processors).
+`jhalt.analyses.termination.processors.techniques` (an ordered list of processors).
 
 Every answer "proved" is backed by a `TerminationProof` that `verify` has re-checked
 independently over the integers (each obligation "guard => goal" decided by z3 in QF_LIA):
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jhalt.analyses.termination.techniques import (
+from jhalt.analyses.termination.processors.techniques import (
     ACYCLIC,
     INFEASIBLE,
     TECHNIQUES,

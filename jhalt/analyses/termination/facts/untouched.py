@@ -15,7 +15,7 @@ structure below whose value, may have changed.  Each edge touches (`forget_touch
 * ``putfield w.g = v``: if ``w`` is ``h``, the field ``g`` of ``h`` (the object ``h`` lies
   below none of its fields — no heap of the run has a cycle, which the forest check proves
   — so no other field's structure changes); if ``h`` cannot reach ``w``
-  (`treereach.ForestReach` at a node whose heap is a forest, `pathfacts.may_reach`
+  (`heap.forest_reach.ForestReach` at a node whose heap is a forest, `pathfacts.may_reach`
   elsewhere), nothing; if ``w`` lies on a path of represented fields below ``h`` whose first
   field is ``g'`` and the node's heap is a forest, ``g'`` — the object of any other field
   of ``h`` has ``h`` as its one parent, so ``w`` is not below it; otherwise everything;
@@ -23,7 +23,7 @@ structure below whose value, may have changed.  Each edge touches (`forget_touch
 * the summary of a recursive call with roots ``R`` (its arguments and the static fields its
   code reads; it writes only objects reachable from them, `jhalt.seg.evaluate.recursion`)
   at a forest node: for each root ``r``, nothing when neither ``r`` nor ``h`` may reach the
-  other (two such references share nothing in a forest, `treereach`), ``g'`` when ``r``
+  other (two such references share nothing in a forest, `heap.forest_reach`), ``g'`` when ``r``
   lies below ``h`` by the first field ``g'`` (everything reachable from ``r`` is below
   ``h.g'``, and no object below ``h.f`` reaches ``r`` — its parents lead up to ``h`` —, so
   what ``r`` reaches shares nothing with ``h.f``), otherwise everything; a callee that writes
@@ -58,7 +58,6 @@ from __future__ import annotations
 from collections.abc import Callable, Set
 from functools import partial
 
-from jhalt.analyses.termination.acyclicrefs import ACYCLIC
 from jhalt.analyses.termination.cutpoints import (
     CutPoint,
     represented_fields,
@@ -66,11 +65,12 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
     type_and_fields,
 )
-from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
+from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
+from jhalt.analyses.termination.facts.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
+from jhalt.analyses.termination.heap.forest_reach import ForestReach
 from jhalt.analyses.termination.pathfacts import below, may_reach
 from jhalt.analyses.termination.pathstate import PathState, Slot
 from jhalt.analyses.termination.plugins import Extraction, PathFact
-from jhalt.analyses.termination.treereach import ForestReach
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId

@@ -37,7 +37,7 @@ null`` and ``second.next = l`` (``second`` the old ``l.next``; ``sz(l) = 1`` the
 ``sz(rest) <= sz(l.next) + 1 <= sz(l)``.  That every heap is acyclic although such a method
 stores an object it did not allocate is the acyclicity rule's (`acyclicity`, rule 3:
 ``second.next = l`` closes no cycle, ``l.next`` being null and ``second`` not ``l`` — it
-could not reach ``l``, which the nested call on it does not change, `unreach`).
+could not reach ``l``, which the nested call on it does not change, `heap.must_not_reach`).
 
 Each lemma keeps its obligations (premises ⇒ goal over the integers), re-checked by `verify`.
 The sizes may rely on the whole-program acyclicity rule (`acyclicity`, decided by the
@@ -51,10 +51,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from jhalt.analyses.termination.acyclicity import ACYCLIC_HEAP_FACT
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint, size_name
 from jhalt.analyses.termination.extract import PathExtractor
-from jhalt.analyses.termination.result_bounds import (
+from jhalt.analyses.termination.heap.acyclicity import ACYCLIC_HEAP_FACT
+from jhalt.analyses.termination.lemmas.result_bounds import (
     AT_MOST,
     INTEGER_RELATIONS,
     NON_NEGATIVE,
@@ -65,7 +65,7 @@ from jhalt.analyses.termination.result_bounds import (
     ResultBound,
     ResultBounds,
 )
-from jhalt.analyses.termination.termsize import TermSizeNorm
+from jhalt.analyses.termination.norms.termsize import TermSizeNorm
 from jhalt.budget import NEVER, Deadline
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.state import AbstractState
@@ -182,7 +182,7 @@ def prove_claims(
     norm: TermSizeNorm | None = None,
 ) -> tuple[ResultLemma, ...]:
     """The greatest set of ``candidates`` that hold together (module docstring, "The
-    proof"), over longest-path sizes or, with ``norm``, its term sizes (`termlemmas`);
+    proof"), over longest-path sizes or, with ``norm``, its term sizes (`lemmas.term_sizes`);
     ``facts``: the extractions use the whole-program acyclicity rule (`ACYCLIC_HEAP_FACT`)."""
     config = SmtConfig(deadline=deadline)
     regions = {m: _Region(graph, m, facts, norm) for m in sorted({m for m, _, _ in candidates})}
@@ -263,7 +263,7 @@ class _Region:
     """The nodes of the call contexts of one method (module docstring): its entries with
     their argument references, its returns with the returned reference. ``heap_facts``:
     the extraction may use the whole-program acyclicity rule (`ACYCLIC_HEAP_FACT`);
-    ``norm``: its sizes are that norm's term sizes (`termlemmas`)."""
+    ``norm``: its sizes are that norm's term sizes (`lemmas.term_sizes`)."""
 
     def __init__(
         self,
@@ -468,7 +468,7 @@ def extract_region(
 ) -> ComponentSystem:
     """The ITS of the activations that start at ``entries`` (call-context entries of one
     method), with ``entries`` and ``returns`` as cut points, over the nodes reachable from
-    the entries without entering a call (`lemmas`); ``bounds`` at the summary edges;
+    the entries without entering a call (`lemmas.longest_paths`); ``bounds`` at the summary edges;
     ``acyclic_heap`` and ``norm`` as for `extract.extract_component`."""
     region: set[int] = set()
     todo = list(entries)

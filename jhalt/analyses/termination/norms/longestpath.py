@@ -6,7 +6,7 @@ Its facts at a node are `sizes.path_length_facts` over the references the path k
 reach only acyclic data (`acyclicrefs`); in addition, for an instance allocated by ``new``
 on the path (the evaluator represents every field of a new object, so its represented
 children are all its children — used only while every field it had at allocation is still
-represented, since a weak update drops fields) or otherwise complete (`complete`) whose
+represented, since a weak update drops fields) or otherwise complete (`facts.fully_represented`) whose
 children all have sizes: ``sz(x) <= 1 + sum of sz(c)`` over its distinct object children
 ``c`` (the maximum of non-negative sizes is at most their sum; the sizes count the
 represented fields, i.e. the fields of program classes and array entries), and ``sz(x) <=
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from jhalt.analyses.termination.acyclicrefs import ACYCLIC
-from jhalt.analyses.termination.complete import COMPLETE
 from jhalt.analyses.termination.cutpoints import CutPoint
-from jhalt.analyses.termination.growth import growth_facts, sizes_before_write
+from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
+from jhalt.analyses.termination.facts.fully_represented import COMPLETE
+from jhalt.analyses.termination.norms.growth import growth_facts, sizes_before_write
 from jhalt.analyses.termination.pathfacts import certainly_object
 from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.plugins import Extraction, Norm, SizeOf

@@ -16,8 +16,8 @@ Each entry stays valid while the field cannot have been written:
   static fields its code reads cannot reach — the callee writes only what it reaches
   (`jhalt.seg.evaluate.recursion`): by `pathfacts.may_reach` (``=?`` and ``⋀`` partners in
   both directions) or, at a node whose heap is a forest (`forest`), by the unique-parent
-  rule of `treereach` (an argument of a class without reference fields reaches only
-  itself, `treereach.field_free`); a summary of a callee that writes only new objects
+  rule of `heap.forest_reach` (an argument of a class without reference fields reaches only
+  itself, `heap.forest_reach.field_free`); a summary of a callee that writes only new objects
   keeps all.
 
 When the field of a remembered holder is represented again with another reference (a new
@@ -30,13 +30,13 @@ from __future__ import annotations
 from collections.abc import Callable, Set
 from functools import partial
 
-from jhalt.analyses.termination.acyclicrefs import ACYCLIC
 from jhalt.analyses.termination.cutpoints import CutPoint
-from jhalt.analyses.termination.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
+from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
+from jhalt.analyses.termination.facts.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
+from jhalt.analyses.termination.heap.forest_reach import ForestReach, field_free
 from jhalt.analyses.termination.pathfacts import may_reach
 from jhalt.analyses.termination.pathstate import PathState, Slot
 from jhalt.analyses.termination.plugins import Extraction, PathFact
-from jhalt.analyses.termination.treereach import ForestReach, field_free
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId

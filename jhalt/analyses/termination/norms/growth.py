@@ -5,7 +5,7 @@ The extractor (`jhalt.analyses.termination.extract`) gives every size a new vers
 write into ``p`` and keeps the old one only for references that cannot reach ``p``; the
 others were unconstrained after the write.  ``reverse`` (``rest = reverse(l.next);
 l.next.next = l; l.next = null; return rest``) returns a list that reaches the written
-cell, so the size lemma ``sz(reverse(l)) <= sz(l)`` (`lemmas`) could not be proved.
+cell, so the size lemma ``sz(reverse(l)) <= sz(l)`` (`lemmas.longest_paths`) could not be proved.
 
 **The bound.**  Let ``H`` be the heap before ``p.f = v`` (``putfield``, or ``aastore`` into
 the array ``p``) and ``H'`` the heap after it, both acyclic along the norm's edges (the

@@ -14,8 +14,8 @@ starts from, or in a represented field ``via`` of that object), the distance of 
 
     D(x) = the length of the shortest F-path from x to t,   defined when R(x, t)
 
-(``R`` of `reachfacts`: equal values, or ``t`` reached from ``x`` along ``F``).  Which
-references have a distance at a node is what `reachfacts.reach_facts` proves for every run
+(``R`` of `heap.must_reach`: equal values, or ``t`` reached from ``x`` along ``F``).  Which
+references have a distance at a node is what `heap.must_reach.reach_facts` proves for every run
 from the entry there (``R(x, t)``; the heap facts that makes this sound are listed there);
 a distance is a natural number whenever it is defined, on cyclic data too.
 
@@ -36,7 +36,7 @@ only ``F``-successor of ``x``).
 program cannot resolve) keeps the distances of the references that cannot reach ``w`` (a
 path from them never passes ``w``), of every reference when ``w`` is the target (a shortest
 path to ``w`` never leaves it), and of those whose shortest path to the target certainly
-avoids ``w`` by the chain rule of `reachfacts` and have ``R(x, t)`` there
+avoids ``w`` by the chain rule of `heap.must_reach` and have ``R(x, t)`` there
 (`DistanceNorm.kept`); writes of other fields and array entries change no distance; a
 library call that may write keeps none.  Distances carry into the next cut point only when
 its target is the path's target object (`DistanceNorm.carried`).
@@ -57,16 +57,16 @@ from dataclasses import dataclass
 from functools import partial
 
 from jhalt.analyses.termination.cutpoints import CutPoint
-from jhalt.analyses.termination.pathfacts import WriteKinds, certainly_object, invoked_member
-from jhalt.analyses.termination.pathstate import PathState, Slot
-from jhalt.analyses.termination.plugins import Extraction, Norm
-from jhalt.analyses.termination.reachfacts import (
+from jhalt.analyses.termination.heap.must_reach import (
     Pairs,
     certainly_different,
     field_child,
     path_avoids_write,
     reach_facts,
 )
+from jhalt.analyses.termination.pathfacts import WriteKinds, certainly_object, invoked_member
+from jhalt.analyses.termination.pathstate import PathState, Slot
+from jhalt.analyses.termination.plugins import Extraction, Norm
 from jhalt.budget import Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -92,7 +92,7 @@ TARGET: Slot[Ref | None] = Slot("target", lambda: None)
 @dataclass(frozen=True)
 class DistanceNorm(Norm):
     """The distance along ``field`` to the object in local variable ``slot`` of the top
-    frame of each cut point; ``facts`` are `reachfacts.reach_facts` for ``field``."""
+    frame of each cut point; ``facts`` are `heap.must_reach.reach_facts` for ``field``."""
 
     field: FieldId
     slot: int
@@ -100,7 +100,7 @@ class DistanceNorm(Norm):
     """The target is the object in this represented field of the local's object."""
     to_null: bool = False
     """The target is the end of the path: ``D(x)`` is the number of ``F``-steps from ``x``
-    to ``null`` (``N(x)`` of `reachfacts`; ``slot`` is then unused)."""
+    to ``null`` (``N(x)`` of `heap.must_reach`; ``slot`` is then unused)."""
     self_loops: bool = False
     """With ``to_null``: a path also ends at an object whose ``F`` is itself (``facts``
     come from `reach_facts` with ``self_loops``)."""
@@ -208,14 +208,14 @@ class DistanceNorm(Norm):
             end = "null or to a self-loop" if self.self_loops else "null"
             return (
                 f"the length of the path along {self.field} to {end}, which it reaches on "
-                "every run (jhalt.analyses.termination.reachfacts)"
+                "every run (jhalt.analyses.termination.heap.must_reach)"
             )
         where = f"local variable {self.slot}"
         if self.via is not None:
             where = f"field {self.via.name} of the object in {where}"
         return (
             f"the distance along {self.field} to the object in {where} at the loop head, "
-            "where it is reachable on every run (jhalt.analyses.termination.reachfacts)"
+            "where it is reachable on every run (jhalt.analyses.termination.heap.must_reach)"
         )
 
 

@@ -6,13 +6,13 @@ when its next argument is built by a recursive call, e.g. ``lessleaves(append(x.
 ...)``: ``append`` copies the right spine of its first argument onto its second, so
 ``ts(append(x, y)) <= ts(x) + ts(y)``, hence ``ts(append(x.l, x.r)) < ts(x)``.
 
-**Why a lemma of its own norm.** The longest-path lemmas (`lemmas`) say nothing about term
+**Why a lemma of its own norm.** The longest-path lemmas (`lemmas.longest_paths`) say nothing about term
 sizes (a DAG of the same longest path has more nodes), and a term size under one weighting
 says nothing about another: a lemma is proved over the term sizes of exactly one norm and
 names it (`ResultBound.norm`); the extractor applies it only under that norm
 (`result_bounds.size_limits`).
 
-**The proof** is the one of `lemmas` (`lemmas.prove_claims`): the region of the method's
+**The proof** is the one of `lemmas.longest_paths` (`lemmas.longest_paths.prove_claims`): the region of the method's
 call contexts extracted with the norm's term sizes (`termsize.term_size_facts`, the norm's
 write rule under acyclicity), the claims as hypotheses at nested summary edges, every
 entry-to-return run entailing the claim, the greatest fixpoint; induction over the depth of
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jhalt.analyses.termination.acyclicity import ACYCLIC_HEAP_FACT
-from jhalt.analyses.termination.lemmas import (
+from jhalt.analyses.termination.heap.acyclicity import ACYCLIC_HEAP_FACT
+from jhalt.analyses.termination.lemmas.longest_paths import (
     Claim,
     ResultLemma,
     argument_types,
@@ -39,13 +39,13 @@ from jhalt.analyses.termination.lemmas import (
     recursive_methods,
     result_letter,
 )
-from jhalt.analyses.termination.result_bounds import (
+from jhalt.analyses.termination.lemmas.result_bounds import (
     TERM_AT_MOST,
     ResultBound,
     ResultBounds,
     integer_bounds_only,
 )
-from jhalt.analyses.termination.termsize import TermSizeNorm
+from jhalt.analyses.termination.norms.termsize import TermSizeNorm
 from jhalt.budget import Deadline
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph

@@ -2,7 +2,7 @@
 each finds a proof step on the current transitions (`Technique.try_`), re-checks a step of
 its kind over the integers (`Technique.verify`) and says what it does (`Technique.describe`).
 
-`jhalt.analyses.termination.ranking.prove_termination` applies `INFEASIBLE` once, then in
+`jhalt.analyses.termination.processors.ranking.prove_termination` applies `INFEASIBLE` once, then in
 every round `ACYCLIC` and the first of `TECHNIQUES` (in this order: ranking functions, then
 bounded runs) that removes something from a cyclic SCC; `verify` finds a step's checker by
 the step's type (`checker`). A new technique is one more entry with its own step type
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from jhalt.analyses.termination.counters import counter_step
+from jhalt.analyses.termination.processors.counters import counter_step
 from jhalt.graphs import edge_components
 from jhalt.its.graph import Component, cyclic_components
 from jhalt.its.linear import LinearConstraint, const, ge

@@ -1,16 +1,16 @@
-"""The path facts of the extraction (`extract`), in the order each node's, edge's and
-instance edge's facts are added to a path: the one list a new `plugins.PathFact` joins."""
+"""The path facts of the extraction (`extract`), each in its own module of this package, and
+`PATH_FACTS`: the order in which a path hears them, the one list a new `plugins.PathFact` joins."""
 
 from __future__ import annotations
 
-from jhalt.analyses.termination.acyclicrefs import AcyclicRefs
-from jhalt.analyses.termination.command_line import CommandLineFact
-from jhalt.analyses.termination.complete import CompleteFact
-from jhalt.analyses.termination.fieldvalues import FieldValues
-from jhalt.analyses.termination.heldfields import HeldFields
-from jhalt.analyses.termination.intervalfacts import IntervalFacts
+from jhalt.analyses.termination.facts.acyclicrefs import AcyclicRefs
+from jhalt.analyses.termination.facts.command_line import CommandLineFact
+from jhalt.analyses.termination.facts.fieldvalues import FieldValues
+from jhalt.analyses.termination.facts.fully_represented import CompleteFact
+from jhalt.analyses.termination.facts.heldfields import HeldFields
+from jhalt.analyses.termination.facts.intervalfacts import IntervalFacts
+from jhalt.analyses.termination.facts.untouched import Untouched
 from jhalt.analyses.termination.plugins import PathFact
-from jhalt.analyses.termination.untouched import Untouched
 
 PATH_FACTS: tuple[type[PathFact], ...] = (
     IntervalFacts,  # the intervals of the integers

@@ -6,7 +6,7 @@ An evaluation edge is exactly one of, in this order of precedence:
 * ``ENTERS_CALL`` — it enters a recursive call (also when the edge carries a summary);
 * ``SUMMARY_KEEPS_EXISTING`` — the summary of a recursive call whose callee writes only
   objects it creates (`jhalt.seg.evaluate.recursion.keeps_existing_objects`);
-* ``SUMMARY`` — the summary of another recursive call, with its `treereach.call_roots`
+* ``SUMMARY`` — the summary of another recursive call, with its `heap.forest_reach.call_roots`
   (the callee writes only what they reach; None: the call is not known);
 * ``FIELD_WRITE`` — a ``putfield`` to the object ``written`` (the field, when resolved);
 * ``ARRAY_WRITE`` — an ``aastore`` into the array ``written``;
@@ -23,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, auto
 
+from jhalt.analyses.termination.heap.forest_reach import StaticReads, call_roots
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.analyses.termination.plugins import Extraction
-from jhalt.analyses.termination.treereach import StaticReads, call_roots
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
 from jhalt.ids import FieldId

@@ -12,7 +12,7 @@ a call of it (`jhalt.seg.evaluate.recursion`):
   that very norm (`size_limits`), never for longest paths or another norm's term sizes
   (``append(x, y)`` builds a tree of ``ts(x) + ts(y)`` nodes, a longer path than either).
 
-The bounds are proved elsewhere (`jhalt.analyses.termination.lemmas`); this module only
+The bounds are proved elsewhere (`jhalt.analyses.termination.lemmas.longest_paths`); this module only
 says which values of a summary edge they relate.
 """
 

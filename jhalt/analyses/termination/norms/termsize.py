@@ -48,9 +48,9 @@ from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from functools import partial
 
-from jhalt.analyses.termination.acyclicrefs import ACYCLIC
-from jhalt.analyses.termination.complete import COMPLETE
 from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
+from jhalt.analyses.termination.facts.fully_represented import COMPLETE
 from jhalt.analyses.termination.pathfacts import certainly_object
 from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.plugins import Extraction, Norm, SizeOf
