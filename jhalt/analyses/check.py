@@ -342,9 +342,20 @@ def _public_search(
     directory, budget = where
     classes = public_classes(program)
     observe = setup.observe(finding, setup.classpath) if setup.observe else None
-    owner = program.find(finding.entry.class_name)
-    literals = class_literals(owner) if owner is not None else ()
+    literals = _entry_literals(program, finding.entry.class_name)
     return PublicSearch(
         setup.classpath, classes, setup.jdk, directory / "public", budget,
         constructible_classes(program), observe, literals, setup.reproducer_style,
     )  # fmt: skip
+
+
+def _entry_literals(program: Program, class_name: str) -> tuple[int, ...]:
+    """The integer literals of ``class_name`` (`class_literals`), decoded once per class and
+    program (`Program.cache`) however many findings its entries have."""
+    key = ("check.class_literals", class_name)
+    cached = program.cache.get(key)
+    if cached is None:
+        owner = program.find(class_name)
+        cached = class_literals(owner) if owner is not None else ()
+        program.cache[key] = cached
+    return cached  # type: ignore[return-value]
