@@ -96,6 +96,13 @@ NEWARRAY_ELEMENT_TYPES: dict[int, str] = {
     11: "J",
 }
 
+# The instructions that push an integral literal: the short forms, bipush/sipush and the
+# constant-pool loads (whose value is an int or long when the entry is one).
+INTEGER_CONSTANT_LOADS = frozenset(
+    {"iconst_m1", "iconst_0", "iconst_1", "iconst_2", "iconst_3", "iconst_4", "iconst_5"}
+    | {"lconst_0", "lconst_1", "bipush", "sipush", "ldc", "ldc_w", "ldc2_w"}
+)
+
 # Kinds after which control never reaches the next instruction by falling through.
 NO_FALLTHROUGH_KINDS = frozenset(
     {Kind.GOTO, Kind.SWITCH, Kind.RETURN, Kind.THROW, Kind.RET, Kind.JSR}

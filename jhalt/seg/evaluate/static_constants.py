@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from jhalt.bytecode import Instruction
 from jhalt.bytecode.instructions import decode
+from jhalt.bytecode.opcodes import INTEGER_CONSTANT_LOADS
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program.world import Program
@@ -38,10 +39,6 @@ _INTEGRAL = ("Z", "B", "C", "S", "I", "J")
 _RANGES = {"Z": (0, 1), "B": (-128, 127), "C": (0, 65535), "S": (-32768, 32767)}
 """The values javac stores into the narrow fields (a store of another value is left out)."""
 _JUMPS = ("goto", "goto_w", "jsr", "jsr_w", "ret", "tableswitch", "lookupswitch", "athrow")
-_CONSTANT_LOADS = frozenset(
-    {"iconst_m1", "iconst_0", "iconst_1", "iconst_2", "iconst_3", "iconst_4", "iconst_5"}
-    | {"lconst_0", "lconst_1", "bipush", "sipush", "ldc", "ldc_w", "ldc2_w"}
-)
 
 
 @dataclass(frozen=True)
@@ -188,7 +185,7 @@ def _constant(ins: Instruction, descriptor: str) -> tuple[int | None] | None:
     ``(None,)``), or None when ``ins`` pushes no such constant."""
     if descriptor[0] in "L[":
         return (None,) if ins.mnemonic == "aconst_null" else None
-    if ins.mnemonic in _CONSTANT_LOADS and isinstance(ins.value, int):
+    if ins.mnemonic in INTEGER_CONSTANT_LOADS and isinstance(ins.value, int):
         low, high = _RANGES.get(descriptor, (ins.value, ins.value))
         return (ins.value,) if low <= ins.value <= high else None
     return None

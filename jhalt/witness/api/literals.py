@@ -12,6 +12,7 @@ each one less and one more (the boundary next to a size), small ones first, at m
 from __future__ import annotations
 
 from jhalt.bytecode.instructions import decode
+from jhalt.bytecode.opcodes import INTEGER_CONSTANT_LOADS
 from jhalt.classfile.model import ClassFile
 from jhalt.errors import JhaltError
 
@@ -19,10 +20,6 @@ __all__ = ["MAX_LITERALS", "class_literals"]
 
 MAX_LITERALS = 24
 _LIMIT = 1 << 16  # larger constants (hashes, masks) are no sizes worth trying
-_LOADS = frozenset(
-    {"iconst_m1", "iconst_0", "iconst_1", "iconst_2", "iconst_3", "iconst_4", "iconst_5"}
-    | {"bipush", "sipush", "ldc", "ldc_w"}
-)
 
 
 def class_literals(classfile: ClassFile) -> tuple[int, ...]:
@@ -35,7 +32,11 @@ def class_literals(classfile: ClassFile) -> tuple[int, ...]:
                 continue
             for ins in decode(info.code.bytecode, classfile.constant_pool):
                 value = ins.value
-                if ins.mnemonic in _LOADS and isinstance(value, int) and abs(value) < _LIMIT:
+                if (
+                    ins.mnemonic in INTEGER_CONSTANT_LOADS
+                    and isinstance(value, int)
+                    and abs(value) < _LIMIT
+                ):
                     found.update((value - 1, value, value + 1))
     except JhaltError:
         return ()
