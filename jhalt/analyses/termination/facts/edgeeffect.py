@@ -1,5 +1,6 @@
 """What an edge of an extraction path may write, read once for the path facts that forget
-(`heldfields.forget_written`, `untouched.forget_touched`; issue 35 item 5).
+(`heldfields.forget_written`, `untouched.forget_touched`; issue 35 item 5), and the base class
+of the path facts that forget on a write (`ForgettingFact`).
 
 An evaluation edge is exactly one of, in this order of precedence:
 
@@ -20,15 +21,22 @@ Each path fact decides what it forgets for each kind; the reading of the edge is
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from enum import Enum, auto
+from functools import partial
+from typing import Any, ClassVar
 
+from jhalt.analyses.termination.cutpoints import CutPoint
+from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
 from jhalt.analyses.termination.heap.forest_reach import StaticReads, call_roots
 from jhalt.analyses.termination.pathfacts import written_field
-from jhalt.analyses.termination.plugins import Extraction
+from jhalt.analyses.termination.pathstate import PathState, Slot
+from jhalt.analyses.termination.plugins import Extraction, PathFact, SizeOf
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref
 from jhalt.ids import FieldId
+from jhalt.its.linear import LinearConstraint
 from jhalt.program import Program
 from jhalt.seg.evaluate.recursion import keeps_existing_objects, summary_callee
 from jhalt.seg.labels import EvalEdge
@@ -102,3 +110,42 @@ class EdgeEffects:
             safe = len(after.frames) > len(before.frames) or self.harmless(label.position)
             self._known[key] = edge_effect(before, label, self.program, safe, self.reads)
         return self._known[key]
+
+
+class ForgettingFact(PathFact):
+    """A path fact that remembers what the heap held in its `slot` along a path, states facts
+    about it at every node (`node_facts`, about the references of `acyclicrefs.ACYCLIC`) and
+    forgets what an edge may have written (`forget`, by the edge's `EdgeEffect`; ``forest``:
+    the heap at the edge's source is a forest): `heldfields.HeldFields`,
+    `untouched.Untouched`."""
+
+    slot: ClassVar[Slot[Any]]
+
+    def node_facts(
+        self, path: PathState, state: AbstractState, tracked: Set[Ref], size_of: SizeOf
+    ) -> list[LinearConstraint]:
+        """The facts at a node with ``state``."""
+        raise NotImplementedError
+
+    def forget(
+        self, path: PathState, before: AbstractState, effect: EdgeEffect, forest: bool
+    ) -> None:
+        """Drop from the slot what the edge with ``effect`` from ``before`` may invalidate."""
+        raise NotImplementedError
+
+    def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
+        state, size_of = self.ext.graph.states[node], partial(self.ext.size_var, source, path)
+        tracked = path.get(ACYCLIC)
+        path.facts.constraints += self.node_facts(path, state, tracked, size_of)
+
+    def on_eval(
+        self,
+        source: CutPoint,
+        path: PathState,
+        before: AbstractState,
+        after: AbstractState,
+        label: EvalEdge,
+    ) -> None:
+        if path.get(self.slot):
+            effect = self.ext.shared(EdgeEffects).of(path.node, before, after, label)
+            self.forget(path, before, effect, path.node in self.ext.forest.clean)

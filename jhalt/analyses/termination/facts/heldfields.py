@@ -28,27 +28,23 @@ versions), added when ``new`` has a size at the node.
 from __future__ import annotations
 
 from collections.abc import Callable, Set
-from functools import partial
 
-from jhalt.analyses.termination.cutpoints import CutPoint
-from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
-from jhalt.analyses.termination.facts.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
+from jhalt.analyses.termination.facts.edgeeffect import EdgeEffect, EdgeKind, ForgettingFact
 from jhalt.analyses.termination.heap.forest_reach import ForestReach, field_free
 from jhalt.analyses.termination.pathfacts import may_reach
 from jhalt.analyses.termination.pathstate import PathState, Slot
-from jhalt.analyses.termination.plugins import Extraction, PathFact
+from jhalt.analyses.termination.plugins import Extraction, SizeOf
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, eq
 from jhalt.program import Program
-from jhalt.seg.labels import EvalEdge
 
 HELD: Slot[dict[tuple[Ref, FieldId], Ref]] = Slot("held", dict, dict)
 """The objects reference fields held at earlier nodes, still valid (module doc)."""
 
 
-class HeldFields(PathFact):
+class HeldFields(ForgettingFact):
     """The remembered reference fields of the module doc, used when every heap of the
     program is a forest (`forest.ForestCheck`) under a norm of acyclic data."""
 
@@ -56,24 +52,17 @@ class HeldFields(PathFact):
     def applies(ext: Extraction) -> bool:
         return ext.forest.holds and ext.norm.acyclic_data
 
-    def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
-        state, size_of = self.ext.graph.states[node], partial(self.ext.size_var, source, path)
-        tracked = path.get(ACYCLIC)
-        path.facts.constraints += held_facts(path, state, tracked, size_of)
+    slot = HELD
 
-    def on_eval(
-        self,
-        source: CutPoint,
-        path: PathState,
-        before: AbstractState,
-        after: AbstractState,
-        label: EvalEdge,
+    def node_facts(
+        self, path: PathState, state: AbstractState, tracked: Set[Ref], size_of: SizeOf
+    ) -> list[LinearConstraint]:
+        return held_facts(path, state, tracked, size_of)
+
+    def forget(
+        self, path: PathState, before: AbstractState, effect: EdgeEffect, forest: bool
     ) -> None:
-        if path.get(HELD):
-            effect = self.ext.shared(EdgeEffects).of(path.node, before, after, label)
-            forget_written(
-                path, before, effect, self.ext.program, path.node in self.ext.forest.clean
-            )
+        forget_written(path, before, effect, self.ext.program, forest)
 
 
 def held_facts(

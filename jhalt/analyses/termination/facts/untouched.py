@@ -65,19 +65,17 @@ from jhalt.analyses.termination.cutpoints import (
     size_name,
     type_and_fields,
 )
-from jhalt.analyses.termination.facts.acyclicrefs import ACYCLIC
-from jhalt.analyses.termination.facts.edgeeffect import EdgeEffect, EdgeEffects, EdgeKind
+from jhalt.analyses.termination.facts.edgeeffect import EdgeEffect, EdgeKind, ForgettingFact
 from jhalt.analyses.termination.heap.forest_reach import ForestReach
 from jhalt.analyses.termination.pathfacts import below, may_reach
 from jhalt.analyses.termination.pathstate import PathState, Slot
-from jhalt.analyses.termination.plugins import Extraction, PathFact
+from jhalt.analyses.termination.plugins import Extraction, SizeOf
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, le, var
 from jhalt.its.system import primed
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EvalEdge
 
 Holder = tuple[LinearExpr, frozenset[FieldId], tuple[tuple[FieldId, LinearExpr], ...]]
 """A holder: its size at the cut point, its fields touched since, and the cut point's size
@@ -287,9 +285,11 @@ def _first_field(state: AbstractState, holder: Ref, reference: Ref) -> Touched:
     return None
 
 
-class Untouched(PathFact):
+class Untouched(ForgettingFact):
     """The holders of the module doc and the cut points' field size variables, used for
     longest paths when every heap of the program is a forest (`forest.ForestCheck`)."""
+
+    slot = HOLDERS
 
     def __init__(self, ext: Extraction) -> None:
         super().__init__(ext)
@@ -306,22 +306,15 @@ class Untouched(PathFact):
     def start(self, point: CutPoint, path: PathState) -> None:
         path.put(HOLDERS, SizeFields.holders(point))
 
-    def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
-        state, size_of = self.ext.graph.states[node], partial(self.ext.size_var, source, path)
-        tracked = path.get(ACYCLIC)
-        path.facts.constraints += untouched_facts(path, state, tracked, size_of)
+    def node_facts(
+        self, path: PathState, state: AbstractState, tracked: Set[Ref], size_of: SizeOf
+    ) -> list[LinearConstraint]:
+        return untouched_facts(path, state, tracked, size_of)
 
-    def on_eval(
-        self,
-        source: CutPoint,
-        path: PathState,
-        before: AbstractState,
-        after: AbstractState,
-        label: EvalEdge,
+    def forget(
+        self, path: PathState, before: AbstractState, effect: EdgeEffect, forest: bool
     ) -> None:
-        if path.get(HOLDERS):
-            effect = self.ext.shared(EdgeEffects).of(path.node, before, after, label)
-            forget_touched(path, before, effect, path.node in self.ext.forest.clean)
+        forget_touched(path, before, effect, forest)
 
     def on_rename(self, source: CutPoint, path: PathState, old: Ref, new: Ref) -> None:
         renamed_holder(path, old, new)
