@@ -42,7 +42,7 @@ import dataclasses
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from subprocess import DEVNULL
@@ -428,31 +428,33 @@ class _Observation:
             w.SUSPEND_EVENT_THREAD,
             [(w.MOD_THREAD_ONLY, self.thread), (w.MOD_LOCATION_ONLY, head)],
         )
-        until = time.monotonic() + self.limits.revisit_s
-        while (left := until - time.monotonic()) > 0:
-            event = self.client.next_event(left)
-            if event is None or event.request_id in self.exit_requests:
+        for event in self._events_until(time.monotonic() + self.limits.revisit_s):
+            if event.request_id in self.exit_requests:
                 return None
             if event.request_id == self.head_request:
                 return self._revisited(event.thread)
-            if event.thread:
-                self.client.resume_thread(event.thread)
         return None
 
     def _left_before(self, until: float) -> bool:
         """Run until ``until``; True when the observed thread reaches an exit of the loop."""
-        while (left := until - time.monotonic()) > 0:
-            event = self.client.next_event(left)
-            if event is None:
-                continue
+        for event in self._events_until(until):
             if event.request_id in self.exit_requests:
                 return True
             if event.kind == w.EK_EXCEPTION and event.thread == self.thread:
                 if not self._caught_within(event):
                     return True
+        return False
+
+    def _events_until(self, until: float) -> Iterator[Event]:
+        """The JVM's events until ``until``; the thread of an event stays suspended until the
+        caller asks for the next one (a caller that stops there keeps it suspended)."""
+        while (left := until - time.monotonic()) > 0:
+            event = self.client.next_event(left)
+            if event is None:
+                continue
+            yield event
             if event.thread:
                 self.client.resume_thread(event.thread)
-        return False
 
     def _caught_within(self, event: Event) -> bool:
         """Whether an exception thrown on the observed thread is caught inside the loop's
