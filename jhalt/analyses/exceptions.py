@@ -83,7 +83,7 @@ class ExceptionReport:
     entry: MethodId
     findings: tuple[Finding, ...]
     dropped: tuple[str, ...] = ()
-    """One line per error site without a witness ("unconfirmed")."""
+    """One line per error site without a witness (``stats["no_witness"]``)."""
     notes: tuple[str, ...] = ()
     stats: dict[str, Any] = field(default_factory=dict)
     absence: AbsenceProof | NotProved | None = None
@@ -318,7 +318,7 @@ def check_exceptions(
         **graph.stats(),
         "error_sites": len(sites),
         "witnessed": len(findings),
-        "unconfirmed": len(dropped),
+        "no_witness": len(dropped),
         "symbolic_check_inconclusive": inconclusive,
         "time_s": round(time.monotonic() - started, 3),
     }

@@ -173,7 +173,7 @@ def _summarise(
     entry its errors, drops and notes, then what ``keep`` left out."""
     findings: list[Finding] = []
     notes: list[str] = []
-    totals = dict.fromkeys(("findings", "unconfirmed", "errors", "timeouts"), 0)
+    totals = dict.fromkeys(("findings", "not_reported", "errors", "timeouts"), 0)
     totals = {"entries": len(outcomes), **totals}
     for outcome in outcomes:
         if outcome.result is None:
@@ -183,7 +183,7 @@ def _summarise(
             continue
         findings.extend(outcome.result.kept)
         unreplayed = outcome.result.stats.get("not_replayed_budget", 0)  # no JVM verdict
-        totals["unconfirmed"] += len(outcome.result.dropped) - unreplayed
+        totals["not_reported"] += len(outcome.result.dropped) - unreplayed
         if unreplayed:
             totals["not_replayed_budget"] = totals.get("not_replayed_budget", 0) + unreplayed
         if hidden := outcome.result.stats.get("internal_states", 0):  # issue 19: not reported

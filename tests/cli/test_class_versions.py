@@ -107,7 +107,7 @@ def test_check_keeps_the_finding_not_run(capsys, tmp_path: Path, hang_class: Pat
     assert "witnesses will not be replayed" in warning
     assert not_replayed.startswith("jhalt: not replayed: none of the 1 finding(s)")
     assert "non-termination" in out and "replay: not replayed, because class-file version" in out
-    assert "unconfirmed=0" in out
+    assert "not_reported=0" in out
 
 
 @older_jvm
