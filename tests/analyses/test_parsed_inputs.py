@@ -62,6 +62,37 @@ SOURCES = {
         int d = depth(Integer.parseInt(args[0]));
     }
 }""",
+    # Depth with prints (issue 33: a print on System.out changes nothing the program sees):
+    # still an infinite recursion for every negative argument
+    "DepthPrint": """public class DepthPrint {
+    static int depth(int n) {
+        System.out.println(n);
+        return n == 0 ? 0 : 1 + depth(n - 1);
+    }
+    public static void main(String[] args) {
+        System.out.println(depth(Integer.parseInt(args[0])));
+    }
+}""",
+    # Halver announcing itself on both streams: hangs for every odd argument
+    "HalverTalks": """public class HalverTalks {
+    public static void main(String[] a) {
+        int x = Integer.parseInt(a[0]);
+        System.out.print("halving ");
+        System.out.println(x);
+        while (x != 0) x -= 2;
+        System.err.println("done");
+    }
+}""",
+    # never hangs: its class's initialiser takes System.out away, so the first print throws
+    # a NullPointerException before the loop
+    "HalverMuted": """public class HalverMuted {
+    static { System.setOut(null); }
+    public static void main(String[] a) {
+        int x = Integer.parseInt(a[0]);
+        System.out.println(x);
+        while (x != 0) x -= 2;
+    }
+}""",
     # hangs when the flag is "true" in any case: i is then never incremented
     "Flag": """public class Flag {
     public static void main(String[] args) {
@@ -107,6 +138,8 @@ def _is_odd(text: str) -> bool:
 
 HANGING = {
     "Halver": _is_odd,
+    "HalverTalks": _is_odd,
+    "DepthPrint": lambda text: int(text) < 0,
     "Countdown": _is_odd,
     "Depth": lambda text: int(text) < 0,
     "Flag": lambda text: text.lower() == "true",
@@ -120,6 +153,8 @@ ENGINES = [
     ("Depth", "graph"),
     ("Depth", "clp"),
     ("Depth", "recurrent"),
+    ("DepthPrint", "clp"),
+    ("HalverTalks", "clp"),
     ("Flag", "graph"),
     ("Flag", "clp"),
     ("Flag", "recurrent"),
@@ -150,7 +185,9 @@ def _prove(classes: Path, name: str, *flags: str, capsys: pytest.CaptureFixture[
 def test_a_parsed_input_loop_is_no_with_a_witness_that_hangs(
     classes: Path, name: str, engine: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    wait = "10" if name == "Depth" else "2"  # overflowing a 64 MB stack takes a few seconds
+    wait = (
+        "10" if name.startswith("Depth") else "2"
+    )  # overflowing a 64 MB stack takes a few seconds
     answer = _prove(classes, name, "--engine", engine, "--replay-wait", wait, capsys=capsys)
     assert answer["verdict"] == "NO", answer["reason"]
     witness = answer["witness"]
@@ -160,7 +197,7 @@ def test_a_parsed_input_loop_is_no_with_a_witness_that_hangs(
     (argument,) = witness["args"]
     assert HANGING[name](argument), argument
     run = run_java(classes, name, [argument], timeout=2)
-    if name == "Depth":
+    if name.startswith("Depth"):
         assert "StackOverflowError" in run.stderr, run
     else:
         assert run.status == "timeout", run
@@ -181,6 +218,21 @@ def test_a_flag_and_a_number_of_one_argument_is_never_no(
     main(["prove", str(classes), "--main", "Mixed", "--format", "json", "--timeout", "15",
           "--no-validate"])  # fmt: skip
     assert json.loads(capsys.readouterr().out)["verdict"] != "NO"
+
+
+@pytest.mark.jvm
+def test_a_program_that_takes_system_out_away_is_never_no(
+    classes: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`HalverMuted`'s initialiser sets ``System.out`` to null: every run throws at the first
+    print, for every argument (the test runs one that would hang `Halver`). Before, the graph
+    took ``System.out`` for non-null whatever the program did, and the recurrent engine
+    answered NO (``x <= -1``), which the JVM refuted."""
+    for engine in (["--engine", "clp"], ["--engine", "graph"], ["--engine", "recurrent"], []):
+        answer = _prove(classes, "HalverMuted", *engine, "--no-validate", capsys=capsys)
+        assert answer["verdict"] != "NO", (engine, answer["reason"])
+    run = run_java(classes, "HalverMuted", ["7"], timeout=10)
+    assert "NullPointerException" in run.stderr, run
 
 
 @pytest.mark.jvm

@@ -3,7 +3,8 @@ Prop. 2), as a step of a symbolic path through a method.
 
 Values: an ``int`` is its value; a reference its *size* — 0 for null and, as in the seed's
 path-length domain, a positive number otherwise (1 for an object made by ``new`` here, since
-no reference field is ever written: ``putfield`` of a reference is refused); a ``String`` of
+no reference field is ever written: ``putfield`` of a reference is refused, and 1 for
+``System.out``/``err``); a ``String`` of
 length n has size n + 1 and the ``String[]`` of the command line (the only array the analysed
 program may hold, checked by `jhalt.analyses.clp.translate`) length + 1. Sizes never change,
 so a call keeps the sizes of the caller's references (the seed's §4 argument).
@@ -12,8 +13,9 @@ A step is *exact*: every model of the constraints it adds is the run of the inst
 state with those values, without an exception (the conditions under which no exception is
 thrown — a non-null receiver, an index in bounds — are part of the constraint). An instruction
 without such an abstraction (``getfield``, a non-linear product, a call that may dispatch to
-several methods, a library call other than ``String.length``, ``Object.<init>`` and the
-parsing of a command-line argument, ``PARSERS``, …) is
+several methods, a library call other than ``String.length``, ``Object.<init>``, the
+parsing of a command-line argument (``PARSERS``) and printing on ``System.out``/``err``
+(``PRINTS``), …) is
 *refused*: its path gets no clause, which only removes runs — sound for non-termination, where
 the clauses must under-approximate. Integers are mathematical; each arithmetic result that
 Java computes modulo 2^32 is recorded in ``ranges`` (`jhalt.analyses.clp.clauses`).
@@ -33,7 +35,19 @@ from jhalt.classfile.model import IntegerConst, StringConst
 from jhalt.domains.intervals import type_range
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, gt, le, lt, var
 
-INT, REF, STRING, ARGS = "int", "ref", "string", "args"
+INT, REF, STRING, ARGS, STREAM = "int", "ref", "string", "args", "stream"
+STANDARD_STREAMS = frozenset(
+    ("java/lang/System", name, "Ljava/io/PrintStream;") for name in ("out", "err")
+)
+PRINTS = frozenset(
+    ("java/io/PrintStream", name, descriptor)
+    for name in ("print", "println")
+    for descriptor in ("(I)V", "(Z)V", "(C)V", "(Ljava/lang/String;)V")
+) | {("java/io/PrintStream", "println", "()V")}
+"""The printing calls with an exact abstraction, on ``System.out`` or ``System.err`` only
+(kind ``stream``, `StepContext.standard_streams`): they write the text and change nothing
+the program sees. ``print(Object)`` and ``print(char[])`` are not among them: the one runs
+the argument's ``toString``, the other throws on null."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +117,11 @@ class StepContext:
     ``args[k]``'s truth (``bk``: the text is ``true`` or ``false``; always 0 when numbers are
     parsed too). With either, no ``String.length()`` has an exact abstraction here (a text's
     length is not linear in its value)."""
+    standard_streams: bool = False
+    """``System.out``/``System.err`` hold the streams the JVM made at start-up: the entry is
+    ``main`` and nothing the translation sees may call ``System.setOut``/``setErr``
+    (`translate`). Then a ``PrintStream`` value is one of them (``stream``): no other can
+    be made by exact steps (``PrintStream.<init>`` has none)."""
 
 
 def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -338,6 +357,11 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
         return _next(state.assume(ge(receiver.expr, 1)), ins)
     if key in PARSERS:
         return _parse(state, ins, ctx, PARSERS[key])
+    if ins.op == "invokevirtual" and key[1:] in PRINTS:
+        state, popped = state.pop(1 if member.descriptor == "()V" else 2)
+        if popped[0].kind != STREAM:
+            raise Refusal("a print on a stream other than System.out or System.err")
+        return _next(state.assume(ge(popped[0].expr, 1)), ins)
     raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: no exact abstraction")
 
 
@@ -368,6 +392,16 @@ def _parse(state: PathState, ins: Instruction, ctx: StepContext, letter: str) ->
     return _next(state.push(Slot(value, INT)), ins)
 
 
+def _getstatic(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``System.out`` or ``System.err`` (`PRINTS`) where they are the JVM's own streams."""
+    member = ins.member
+    if not ctx.standard_streams or (member.owner, member.name, member.descriptor) not in (
+        STANDARD_STREAMS
+    ):
+        raise Refusal(f"getstatic {member.owner}.{member.name}: no exact abstraction")
+    return _next(state.push(Slot(const(1), STREAM)), ins)
+
+
 def _nop(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     return _next(state, ins)
 
@@ -383,4 +417,5 @@ _HANDLERS: dict[str, Callable[[PathState, Instruction, StepContext], list[Succes
     "ifnonnull": _branch, "goto": _goto, "pop": _stack, "dup": _stack, "dup_x1": _stack,
     "swap": _stack, "arraylength": _arraylength, "aaload": _aaload, "new": _new, "nop": _nop,
     "invokevirtual": _library, "invokespecial": _library, "invokestatic": _library,
+    "getstatic": _getstatic,
 }  # fmt: skip

@@ -42,7 +42,9 @@ from jhalt.analyses.clp.abstraction import (
     ARGS,
     INT,
     PARSERS,
+    PRINTS,
     REF,
+    STREAM,
     STRING,
     PathState,
     Refusal,
@@ -76,6 +78,10 @@ _LIBRARY = {
     ("java/lang/String", "length", "()I"),
     ("java/lang/Object", "<init>", "()V"),
     *((owner, name, descriptor) for _, owner, name, descriptor in PARSERS),
+    *PRINTS,
+}
+_STREAM_SETTERS = {
+    ("java/lang/System", name, "(Ljava/io/PrintStream;)V") for name in ("setOut", "setErr")
 }
 
 
@@ -91,6 +97,7 @@ class _Scope:
     parsed: dict[str, str] = field(default_factory=dict)
     flags: dict[str, str] = field(default_factory=dict)
     args_only: bool = False
+    standard_streams: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
     _declared: dict[tuple[str, str], int] | None = None
@@ -147,7 +154,14 @@ class _Scope:
         return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
     def step_context(self) -> StepContext:
-        return StepContext(self.ghosts, self.initialised, self.uniform, self.parsed, self.flags)
+        return StepContext(
+            self.ghosts,
+            self.initialised,
+            self.uniform,
+            self.parsed,
+            self.flags,
+            self.standard_streams,
+        )
 
     def ghost_names(self) -> tuple[str, ...]:
         """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
@@ -163,13 +177,15 @@ class _Scope:
         return analyze_method(info, classfile)
 
 
-def _kind(vtype: VerificationType, args_only: bool) -> str | None:
+def _kind(vtype: VerificationType, scope: _Scope) -> str | None:
     if vtype.tag == "int":
         return INT
     if vtype.tag == "object" and vtype.class_name == _STRING:
         return STRING
     if vtype.tag == "object" and vtype.class_name == _ARGS_TYPE:
-        return ARGS if args_only else REF
+        return ARGS if scope.args_only else REF
+    if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":
+        return STREAM if scope.standard_streams else REF
     if vtype.tag in ("object", "null", "uninitialized", "uninitialized_this"):
         return REF
     return None
@@ -226,17 +242,16 @@ class _MethodTranslator:
         frame = self.body.frames.at(pc)
         if frame is None:
             raise Refusal(f"no frame at pc {pc} of {self.method}")
-        args_only = self.scope.args_only
         slots: list[Slot | None] = []
         names: list[str] = []
         for index, vtype in enumerate(frame.locals):
-            kind = _kind(vtype, args_only)
+            kind = _kind(vtype, self.scope)
             slots.append(Slot(var(f"l{index}"), kind) if kind else None)
             if kind:
                 names.append(f"l{index}")
         stack: list[Slot] = []
         for index, vtype in enumerate(frame.stack):
-            kind = _kind(vtype, args_only)
+            kind = _kind(vtype, self.scope)
             if kind is None:
                 raise Refusal(f"a {vtype.tag} on the stack at pc {pc} of {self.method}")
             stack.append(Slot(var(f"s{index}"), kind))
@@ -359,7 +374,7 @@ class _MethodTranslator:
         state, popped = state.pop(count)
         if ins.op != "invokestatic":
             state = state.assume(ge(popped[0].expr, 1))  # a non-null receiver
-        kinds = [_kind(t, self.scope.args_only) for t in parameters if t.tag != "top"]
+        kinds = [_kind(t, self.scope) for t in parameters if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
         state, arguments = _bind(state, list(popped))
@@ -448,9 +463,32 @@ def _parsed_types(scope: _Scope, methods: list[MethodId]) -> set[str]:
     return letters
 
 
-def _reachable(scope: _Scope) -> list[MethodId]:
-    """The program methods the entry may call, transitively (at most ``MAX_METHODS``)."""
-    found, todo = [scope.entry], [scope.entry]
+def _replaces_streams(scope: _Scope, methods: list[MethodId]) -> bool:
+    """Whether ``methods`` or the static initialisers of the entry's class and its
+    superclasses (run before ``main``) may call ``System.setOut``/``setErr``, directly or
+    through program methods (`StepContext.standard_streams`)."""
+    initialisers, current = [], scope.find(scope.entry.class_name)
+    while current is not None:
+        if current.method("<clinit>", "()V") is not None:
+            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
+        current = scope.find(current.super_name) if current.super_name else None
+    for method in [*methods, *(m for init in initialisers for m in _reachable(scope, init))]:
+        try:
+            instructions = scope.body(method).instructions
+        except Refusal:
+            return True  # not read: it may
+        for ins in instructions:
+            if ins.op == "invokestatic":
+                if (ins.member.owner, ins.member.name, ins.member.descriptor) in _STREAM_SETTERS:
+                    return True
+    return False
+
+
+def _reachable(scope: _Scope, start: MethodId | None = None) -> list[MethodId]:
+    """The program methods ``start`` (default: the entry) may call, transitively (at most
+    ``MAX_METHODS``)."""
+    first = start or scope.entry
+    found, todo = [first], [first]
     while todo and len(found) < MAX_METHODS:
         try:
             instructions = scope.body(todo.pop()).instructions
@@ -475,6 +513,7 @@ def translate_program(
     is_main = entry.name == "main" and entry.descriptor == f"({_ARGS_TYPE})V"
     ghosts = _ghost_indices(scope, methods) if is_main else None
     scope.args_only = ghosts is not None
+    scope.standard_streams = is_main and not _replaces_streams(scope, methods)
     scope.ghosts = {k: name for k, name in (ghosts or {}).items() if k >= 0}
     scope.uniform = UNIFORM if ghosts and -1 in ghosts else None
     letters = _parsed_types(scope, methods) if scope.uniform is None else set()

@@ -44,7 +44,7 @@ from jhalt.seg.evaluate.common import (
     throw,
 )
 from jhalt.seg.evaluate.complete_joins import refuted_joins_dropped
-from jhalt.seg.evaluate.static_constants import initial_value
+from jhalt.seg.evaluate.static_constants import initial_value, standard_stream_kept
 from jhalt.seg.evaluate.weak_store import weak_field_store
 from jhalt.seg.labels import check
 from jhalt.seg.library import unknown_value
@@ -64,9 +64,6 @@ NPE = "java/lang/NullPointerException"
 CLASS_CAST = "java/lang/ClassCastException"
 ASSERTIONS_DISABLED = "$assertionsDisabled"
 """javac's synthetic static field of a class with ``assert`` statements (`EvalOptions.assertions`)."""
-NON_NULL_LIBRARY_STATICS = frozenset(
-    {("java/lang/System", "out"), ("java/lang/System", "err"), ("java/lang/System", "in")}
-)
 
 
 def instance_fields(ctx: EvalContext, class_name: str) -> list[FieldId]:
@@ -341,7 +338,7 @@ def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
     if current is not None:
         return step(state, ins, advance(state.push(current), ins))
     if not ctx.is_program_class(field_id.class_name):
-        nullable = (field_id.class_name, field_id.name) not in NON_NULL_LIBRARY_STATICS
+        nullable = not standard_stream_kept(ctx, field_id)
         new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor, nullable))
         return step(
             state,

@@ -30,7 +30,7 @@ from jhalt.ids import FieldId, MethodId
 from jhalt.program.world import Program
 from jhalt.seg.context import EvalContext
 
-__all__ = ["WRITES_KEY", "InitialValue", "initial_value", "static_writes"]
+__all__ = ["WRITES_KEY", "InitialValue", "initial_value", "standard_stream_kept", "static_writes"]
 
 WRITES_KEY = ("static_constants.writes",)
 """Key of `Program.cache`: `static_writes` — a function of the program alone, shared by the
@@ -38,6 +38,15 @@ entries of ``check --all`` (`jhalt.seg.evaluate.callee_effects.shared_facts`).""
 _INTEGRAL = ("Z", "B", "C", "S", "I", "J")
 _RANGES = {"Z": (0, 1), "B": (-128, 127), "C": (0, 65535), "S": (-32768, 32767)}
 """The values javac stores into the narrow fields (a store of another value is left out)."""
+STREAM_SETTERS = {
+    ("java/lang/System", setter, f"({descriptor})V"): ("java/lang/System", name, descriptor)
+    for setter, name, descriptor in (
+        ("setIn", "in", "Ljava/io/InputStream;"),
+        ("setOut", "out", "Ljava/io/PrintStream;"),
+        ("setErr", "err", "Ljava/io/PrintStream;"),
+    )
+}
+"""``System.setIn/setOut/setErr``, each a write of its stream field for `static_writes`."""
 _JUMPS = ("goto", "goto_w", "jsr", "jsr_w", "ret", "tableswitch", "lookupswitch", "athrow")
 
 
@@ -52,8 +61,8 @@ class InitialValue:
 
 def static_writes(program: Program) -> dict[tuple[str, str, str], frozenset[MethodId]] | None:
     """The methods of the program holding a ``putstatic`` of each field reference (owner,
-    name, descriptor, as the instruction names it), None when some method's code cannot be
-    decoded (cached per program: `WRITES_KEY`)."""
+    name, descriptor, as the instruction names it) or a call of its setter (`STREAM_SETTERS`),
+    None when some method's code cannot be decoded (cached per program: `WRITES_KEY`)."""
     cached = program.cache.get(WRITES_KEY, False)
     if cached is not False:
         return cached  # type: ignore[return-value]
@@ -67,15 +76,35 @@ def static_writes(program: Program) -> dict[tuple[str, str, str], frozenset[Meth
                     continue
                 method = MethodId(name, info.name, info.descriptor)
                 for ins in decode(info.code.bytecode, classfile.constant_pool):
-                    if ins.mnemonic == "putstatic":
-                        member = ins.member
-                        key = (member.owner, member.name, member.descriptor)
+                    key = _written(ins)
+                    if key is not None:
                         found.setdefault(key, set()).add(method)
         result = {key: frozenset(methods) for key, methods in found.items()}
     except JhaltError:
         result = None
     program.cache[WRITES_KEY] = result
     return result
+
+
+def _written(ins: Instruction) -> tuple[str, str, str] | None:
+    """The static field ``ins`` writes: by a ``putstatic``, or a stream by its setter."""
+    if ins.mnemonic not in ("putstatic", "invokestatic"):
+        return None
+    member = ins.member
+    key = (member.owner, member.name, member.descriptor)
+    return key if ins.mnemonic == "putstatic" else STREAM_SETTERS.get(key)
+
+
+def standard_stream_kept(ctx: EvalContext, field_id: FieldId) -> bool:
+    """Whether ``field_id`` is ``System.in``, ``out`` or ``err`` and no method of the program
+    calls its setter: it then holds the non-null stream the JVM made at start-up (assumed:
+    no library code the program calls replaces it, nor reflection or JNI)."""
+    key = (field_id.class_name, field_id.name, field_id.descriptor)
+    if key not in STREAM_SETTERS.values():
+        return False
+    ctx.program.methods_by_signature()  # depends on every class (as `_writers`)
+    writes = static_writes(ctx.program)
+    return writes is not None and key not in writes
 
 
 def _writers(ctx: EvalContext, field_id: FieldId) -> frozenset[MethodId] | None:
