@@ -66,7 +66,7 @@ SOURCES = {
     # still an infinite recursion for every negative argument
     "DepthPrint": """public class DepthPrint {
     static int depth(int n) {
-        System.out.println(n);
+        if (n % 10000 == 0) System.out.println(n);
         return n == 0 ? 0 : 1 + depth(n - 1);
     }
     public static void main(String[] args) {
@@ -132,6 +132,31 @@ SOURCES = {
 }
 
 
+CONCATENATING = {
+    # javac 9+ compiles + on Strings to an invokedynamic (release 17 below): a loop that
+    # reports its progress hangs for every odd argument, as `Halver`
+    "HalverReports": """public class HalverReports {
+    public static void main(String[] a) {
+        int x = Integer.parseInt(a[0]);
+        System.out.println("halving " + x);
+        while (x != 0) {
+            x -= 2;
+            if (x % 1000 == 1) System.out.println("x = " + x + ", odd: " + (x % 2 != 0));
+        }
+    }
+}""",
+    # never hangs: the decimal text of a number is never empty (a concatenation's text has a
+    # length the CLP engine does not know, so it must not take it for "")
+    "NeverEmpty": """public class NeverEmpty {
+    public static void main(String[] a) {
+        int x = a[0].length();
+        String s = "" + x;
+        while (s.length() == 0) x++;
+    }
+}""",
+}
+
+
 def _is_odd(text: str) -> bool:
     return int(text) % 2 != 0
 
@@ -139,6 +164,7 @@ def _is_odd(text: str) -> bool:
 HANGING = {
     "Halver": _is_odd,
     "HalverTalks": _is_odd,
+    "HalverReports": _is_odd,
     "DepthPrint": lambda text: int(text) < 0,
     "Countdown": _is_odd,
     "Depth": lambda text: int(text) < 0,
@@ -155,6 +181,7 @@ ENGINES = [
     ("Depth", "recurrent"),
     ("DepthPrint", "clp"),
     ("HalverTalks", "clp"),
+    ("HalverReports", "clp"),
     ("Flag", "graph"),
     ("Flag", "clp"),
     ("Flag", "recurrent"),
@@ -175,6 +202,17 @@ def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_java(paths)
 
 
+@pytest.fixture(scope="module")
+def classes17(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("concatenating")
+    paths = []
+    for name, text in CONCATENATING.items():
+        path = folder / f"{name}.java"
+        path.write_text(text + "\n")
+        paths.append(path)
+    return compile_java(paths, release=17)
+
+
 def _prove(classes: Path, name: str, *flags: str, capsys: pytest.CaptureFixture[str]) -> dict:
     main(["prove", str(classes), "--main", name, "--format", "json", "--timeout", "60", *flags])
     return json.loads(capsys.readouterr().out)
@@ -183,11 +221,10 @@ def _prove(classes: Path, name: str, *flags: str, capsys: pytest.CaptureFixture[
 @pytest.mark.jvm
 @pytest.mark.parametrize(("name", "engine"), ENGINES)
 def test_a_parsed_input_loop_is_no_with_a_witness_that_hangs(
-    classes: Path, name: str, engine: str, capsys: pytest.CaptureFixture[str]
+    classes: Path, classes17: Path, name: str, engine: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    wait = (
-        "10" if name.startswith("Depth") else "2"
-    )  # overflowing a 64 MB stack takes a few seconds
+    wait = "10" if name.startswith("Depth") else "2"  # a 64 MB stack overflows in seconds
+    classes = classes17 if name in CONCATENATING else classes
     answer = _prove(classes, name, "--engine", engine, "--replay-wait", wait, capsys=capsys)
     assert answer["verdict"] == "NO", answer["reason"]
     witness = answer["witness"]
@@ -233,6 +270,13 @@ def test_a_program_that_takes_system_out_away_is_never_no(
         assert answer["verdict"] != "NO", (engine, answer["reason"])
     run = run_java(classes, "HalverMuted", ["7"], timeout=10)
     assert "NullPointerException" in run.stderr, run
+
+
+def test_a_concatenated_text_has_no_length_known_to_clp(
+    classes17: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answer = _prove(classes17, "NeverEmpty", "--engine", "clp", "--no-validate", capsys=capsys)
+    assert answer["verdict"] != "NO", answer["reason"]
 
 
 @pytest.mark.jvm

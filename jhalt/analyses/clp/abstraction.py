@@ -31,11 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from jhalt.bytecode.instructions import Instruction
-from jhalt.classfile.model import IntegerConst, StringConst
+from jhalt.classfile.descriptors import parse_method_descriptor
+from jhalt.classfile.model import DynamicConst, IntegerConst, StringConst
 from jhalt.domains.intervals import type_range
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, gt, le, lt, var
 
-INT, REF, STRING, ARGS, STREAM = "int", "ref", "string", "args", "stream"
+INT, REF, STRING, ARGS, STREAM, TEXT = "int", "ref", "string", "args", "stream", "text"
 STANDARD_STREAMS = frozenset(
     ("java/lang/System", name, "Ljava/io/PrintStream;") for name in ("out", "err")
 )
@@ -47,7 +48,16 @@ PRINTS = frozenset(
 """The printing calls with an exact abstraction, on ``System.out`` or ``System.err`` only
 (kind ``stream``, `StepContext.standard_streams`): they write the text and change nothing
 the program sees. ``print(Object)`` and ``print(char[])`` are not among them: the one runs
-the argument's ``toString``, the other throws on null."""
+the argument's ``toString``, the other throws on null.
+
+A string concatenation (``invokedynamic`` of ``StringConcatFactory``, javac 9+) of ints,
+chars, booleans and Strings is exact too, as a *text* (kind ``text``): a non-null String
+whose length the abstraction does not know, so nothing may ask it — ``length()`` and the
+parsers refuse it, and `translate` refuses it wherever it would become a variable (an
+argument of a cut point or a call, a returned value). Printing it is all it can do."""
+CONCAT_ARGUMENTS = frozenset("IZCSB") | {"Ljava/lang/String;"}
+"""The argument types of an exact concatenation: ``String.valueOf`` of them runs no program
+code and throws nothing (a null String is the text ``null``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +127,9 @@ class StepContext:
     ``args[k]``'s truth (``bk``: the text is ``true`` or ``false``; always 0 when numbers are
     parsed too). With either, no ``String.length()`` has an exact abstraction here (a text's
     length is not linear in its value)."""
+    concat_pcs: frozenset[int] = frozenset()
+    """The pcs of the method's ``invokedynamic`` instructions whose bootstrap method is
+    ``StringConcatFactory``'s (`translate` reads the bootstrap table)."""
     standard_streams: bool = False
     """``System.out``/``System.err`` hold the streams the JVM made at start-up: the entry is
     ``main`` and nothing the translation sees may call ``System.setOut``/``setErr``
@@ -341,7 +354,7 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
     but a non-null receiver) and ``PARSERS`` (:func:`_parse`); every other call is the
     translation's or refused."""
     if ins.op == "invokedynamic":
-        raise Refusal("invokedynamic has no exact abstraction")
+        return _concat(state, ins, ctx)
     member = ins.member
     key = (ins.op, member.owner, member.name, member.descriptor)
     if key == ("invokevirtual", "java/lang/String", "length", "()I"):
@@ -392,6 +405,19 @@ def _parse(state: PathState, ins: Instruction, ctx: StepContext, letter: str) ->
     return _next(state.push(Slot(value, INT)), ins)
 
 
+def _concat(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """A string concatenation of `CONCAT_ARGUMENTS` (module doc of `PRINTS`): a text."""
+    if ins.pc not in ctx.concat_pcs or not isinstance(ins.operand, DynamicConst):
+        raise Refusal("invokedynamic other than a string concatenation")
+    parameters = parse_method_descriptor(ins.operand.descriptor)[0]
+    if any(p not in CONCAT_ARGUMENTS for p in parameters):
+        raise Refusal(
+            "a string concatenation of a value other than an int, char, boolean or String"
+        )
+    state, _ = state.pop(len(parameters))
+    return _next(state.push(Slot(const(1), TEXT)), ins)
+
+
 def _getstatic(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     """``System.out`` or ``System.err`` (`PRINTS`) where they are the JVM's own streams."""
     member = ins.member
@@ -417,5 +443,5 @@ _HANDLERS: dict[str, Callable[[PathState, Instruction, StepContext], list[Succes
     "ifnonnull": _branch, "goto": _goto, "pop": _stack, "dup": _stack, "dup_x1": _stack,
     "swap": _stack, "arraylength": _arraylength, "aaload": _aaload, "new": _new, "nop": _nop,
     "invokevirtual": _library, "invokespecial": _library, "invokestatic": _library,
-    "getstatic": _getstatic,
+    "getstatic": _getstatic, "invokedynamic": _library,
 }  # fmt: skip

@@ -36,159 +36,52 @@ instructions are dropped (fewer clauses: still sound, `abstraction`'s module doc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from jhalt.analyses.clp.abstraction import (
-    ARGS,
     INT,
     PARSERS,
     PRINTS,
     REF,
-    STREAM,
     STRING,
+    TEXT,
     PathState,
     Refusal,
     Slot,
-    StepContext,
     step,
 )
 from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram, Predicate
-from jhalt.bytecode import MethodBody, analyze_method
+from jhalt.analyses.clp.scope import (
+    ARGS_TYPE,
+    STRING_CLASS,
+    UNIFORM,
+    Scope,
+    concat_pcs,
+    ghost_indices,
+    kind_of,
+    parsed_types,
+    reachable,
+    replaces_streams,
+)
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parameter_slots
-from jhalt.classfile.model import ClassFile, VerificationType
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint, eq, ge, le, var
-from jhalt.smt.clp import satisfiable
-from jhalt.smt.session import SatAnswer, SmtConfig
+from jhalt.smt.session import SmtConfig
 
 MAX_PATHS = 256
 """Clauses kept per cut point."""
 MAX_STEPS = 2000
 """Instructions on one path between cut points."""
-MAX_METHODS = 64
-"""Program methods translated per entry."""
-
-_STRING = "java/lang/String"
-_ARGS_TYPE = "[Ljava/lang/String;"
-_RETURN_KINDS = {"I": INT, "Z": INT, "B": INT, "C": INT, "S": INT, f"L{_STRING};": STRING}
+_RETURN_KINDS = {"I": INT, "Z": INT, "B": INT, "C": INT, "S": INT, f"L{STRING_CLASS};": STRING}
 _LIBRARY = {
     ("java/lang/String", "length", "()I"),
     ("java/lang/Object", "<init>", "()V"),
     *((owner, name, descriptor) for _, owner, name, descriptor in PARSERS),
     *PRINTS,
 }
-_STREAM_SETTERS = {
-    ("java/lang/System", name, "(Ljava/io/PrintStream;)V") for name in ("setOut", "setErr")
-}
-
-
-@dataclass
-class _Scope:
-    """The class path seen by the translation: class lookup, exact call targets, the
-    static-initialiser rule and the ghosts of ``args[k]``."""
-
-    classpath: ClassPath
-    entry: MethodId
-    ghosts: dict[int, str] = field(default_factory=dict)
-    uniform: str | None = None
-    parsed: dict[str, str] = field(default_factory=dict)
-    flags: dict[str, str] = field(default_factory=dict)
-    args_only: bool = False
-    standard_streams: bool = False
-    smt: SmtConfig = field(default_factory=SmtConfig)
-    refused: dict[str, None] = field(default_factory=dict)
-    _declared: dict[tuple[str, str], int] | None = None
-
-    def find(self, name: str) -> ClassFile | None:
-        return self.classpath.find(name) if name in self.classpath else None
-
-    def resolve(self, ins: Instruction) -> MethodId | None:
-        """The one method ``ins`` calls, or None when it is not a single program method
-        (``invokeinterface`` and ``invokedynamic`` never are)."""
-        if ins.op not in ("invokestatic", "invokespecial", "invokevirtual"):
-            return None
-        member = ins.member
-        owner = self.find(member.owner)
-        while owner is not None:
-            method = owner.method(member.name, member.descriptor)
-            if method is not None:
-                if method.code is None or (ins.op == "invokestatic") != method.is_static:
-                    return None
-                if ins.op == "invokevirtual" and self._overridden(member.name, member.descriptor):
-                    return None
-                if ins.op in ("invokestatic",) and not self.initialised(owner.name):
-                    return None
-                return MethodId(owner.name, member.name, member.descriptor)
-            if ins.op == "invokespecial" or owner.super_name is None:
-                return None
-            owner = self.find(owner.super_name)
-        return None
-
-    def _overridden(self, name: str, descriptor: str) -> bool:
-        if self._declared is None:
-            counts: dict[tuple[str, str], int] = {}
-            for class_name in self.classpath.class_names():
-                found = self.find(class_name)
-                for method in found.methods if found else ():
-                    key = (method.name, method.descriptor)
-                    counts[key] = counts.get(key, 0) + 1
-            self._declared = counts
-        return self._declared.get((name, descriptor), 0) > 1
-
-    def initialised(self, class_name: str) -> bool:
-        """Whether using ``class_name`` runs no static initialiser of the program."""
-        if class_name == self.entry.class_name:
-            return True
-        current = self.find(class_name)
-        while current is not None:
-            if current.method("<clinit>", "()V") is not None:
-                return False
-            current = self.find(current.super_name) if current.super_name else None
-        return True
-
-    def feasible(self, constraints: tuple[LinearConstraint, ...]) -> bool:
-        """False only when the solver shows that no integers satisfy ``constraints``."""
-        return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
-
-    def step_context(self) -> StepContext:
-        return StepContext(
-            self.ghosts,
-            self.initialised,
-            self.uniform,
-            self.parsed,
-            self.flags,
-            self.standard_streams,
-        )
-
-    def ghost_names(self) -> tuple[str, ...]:
-        """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
-        values ``p0 …`` and flags ``b0 …``."""
-        uniform = [self.uniform] if self.uniform else []
-        return (*self.ghosts.values(), *uniform, *self.parsed.values(), *self.flags.values())
-
-    def body(self, method: MethodId) -> MethodBody:
-        classfile = self.find(method.class_name)
-        info = classfile.method(method.name, method.descriptor) if classfile else None
-        if classfile is None or info is None or info.code is None:
-            raise Refusal(f"no code for {method}")
-        return analyze_method(info, classfile)
-
-
-def _kind(vtype: VerificationType, scope: _Scope) -> str | None:
-    if vtype.tag == "int":
-        return INT
-    if vtype.tag == "object" and vtype.class_name == _STRING:
-        return STRING
-    if vtype.tag == "object" and vtype.class_name == _ARGS_TYPE:
-        return ARGS if scope.args_only else REF
-    if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":
-        return STREAM if scope.standard_streams else REF
-    if vtype.tag in ("object", "null", "uninitialized", "uninitialized_this"):
-        return REF
-    return None
 
 
 @dataclass(frozen=True)
@@ -202,9 +95,10 @@ class _CutPoint:
 class _MethodTranslator:
     """The clauses of one method (module doc)."""
 
-    def __init__(self, scope: _Scope, method: MethodId, index: int) -> None:
+    def __init__(self, scope: Scope, method: MethodId, index: int) -> None:
         self.scope, self.method = scope, method
         self.body = scope.body(method)
+        self.context = scope.step_context(concat_pcs(scope, method, self.body))
         self.returns = method.descriptor.rsplit(")", 1)[1]
         if self.returns not in ("V", "I", "Z", "B", "C", "S") and not self.returns.startswith(
             ("L", "[")
@@ -245,13 +139,13 @@ class _MethodTranslator:
         slots: list[Slot | None] = []
         names: list[str] = []
         for index, vtype in enumerate(frame.locals):
-            kind = _kind(vtype, self.scope)
+            kind = kind_of(vtype, self.scope)
             slots.append(Slot(var(f"l{index}"), kind) if kind else None)
             if kind:
                 names.append(f"l{index}")
         stack: list[Slot] = []
         for index, vtype in enumerate(frame.stack):
-            kind = _kind(vtype, self.scope)
+            kind = kind_of(vtype, self.scope)
             if kind is None:
                 raise Refusal(f"a {vtype.tag} on the stack at pc {pc} of {self.method}")
             stack.append(Slot(var(f"s{index}"), kind))
@@ -311,7 +205,7 @@ class _MethodTranslator:
                 if ended is not None:
                     clauses.append(ended)
                     continue
-                successors = step(state, ins, self.scope.step_context())
+                successors = step(state, ins, self.context)
             except Refusal as refusal:
                 self.scope.refused[f"{self.method} pc {pc}: {refusal}"] = None
                 continue
@@ -343,6 +237,8 @@ class _MethodTranslator:
             if ins.op not in ("ireturn", "areturn"):
                 raise Refusal(f"{ins.mnemonic}")
             _, (value,) = state.pop()
+            if value.kind == TEXT:
+                raise Refusal("a text of unknown length returned")
             constraint = (*state.constraint, eq(var("r"), value.expr))
             return Clause(self._head(point), constraint, (), state.ranges, origin)
         if ins.kind is not Kind.INVOKE:
@@ -353,7 +249,7 @@ class _MethodTranslator:
         self, point: _CutPoint, state: PathState, ins: Instruction, origin: str
     ) -> Clause | None:
         if ins.op == "invokedynamic":
-            raise Refusal("invokedynamic has no exact abstraction")
+            return None  # a string concatenation or refused: `abstraction._concat` via step()
         library = self._library(ins)
         if library is not None:
             return None  # String.length / Object.<init>: `abstraction._library` via step()
@@ -374,7 +270,7 @@ class _MethodTranslator:
         state, popped = state.pop(count)
         if ins.op != "invokestatic":
             state = state.assume(ge(popped[0].expr, 1))  # a non-null receiver
-        kinds = [_kind(t, self.scope) for t in parameters if t.tag != "top"]
+        kinds = [kind_of(t, self.scope) for t in parameters if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
         state, arguments = _bind(state, list(popped))
@@ -413,6 +309,8 @@ def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ..
     """Variables for ``slots`` (fresh ones equal to expressions), for an atom's arguments."""
     names: list[str] = []
     for slot in slots:
+        if slot.kind == TEXT:
+            raise Refusal("a text of unknown length passed on (to a cut point or a call)")
         expr = slot.expr
         single = len(expr.terms) == 1 and expr.terms[0][1] == 1 and expr.constant == 0
         if single and expr.terms[0][0] not in names:
@@ -424,99 +322,20 @@ def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ..
     return state, tuple(names)
 
 
-UNIFORM = "gu"
-"""The ghost of every element of ``args`` when one is read at a variable index."""
-
-
-def _ghost_indices(scope: _Scope, methods: list[MethodId]) -> dict[int, str] | None:
-    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read (``-1`` for a
-    variable index), or None when the program may hold a ``String[]`` other than the
-    command line's (module doc)."""
-    indices: set[int] = set()
-    for method in methods:
-        previous: Instruction | None = None
-        for ins in scope.body(method).instructions:
-            if ins.op in ("aastore", "multianewarray") or (
-                ins.op == "anewarray" and ins.class_name == _STRING
-            ):
-                return None
-            if ins.kind in (Kind.FIELD, Kind.INVOKE) and ins.op != "invokedynamic":
-                if _ARGS_TYPE in ins.member.descriptor.rsplit(")", 1)[-1]:
-                    return None
-            if ins.op == "aaload":
-                constant = previous is not None and previous.op == "iconst"
-                indices.add(int(previous.value) if constant else -1)  # type: ignore[union-attr, arg-type]
-            previous = ins
-    return {k: f"g{k}" if k >= 0 else UNIFORM for k in sorted(i for i in indices if i < 64)}
-
-
-def _parsed_types(scope: _Scope, methods: list[MethodId]) -> set[str]:
-    """The types of the ``PARSERS`` the methods call (module doc: the inputs are then
-    decimal texts, or ``true``/``false`` when only flags are parsed)."""
-    letters: set[str] = set()
-    for method in methods:
-        for ins in scope.body(method).instructions:
-            if ins.op == "invokestatic":
-                member = ins.member
-                letter = PARSERS.get((ins.op, member.owner, member.name, member.descriptor))
-                letters |= {letter} if letter else set()
-    return letters
-
-
-def _replaces_streams(scope: _Scope, methods: list[MethodId]) -> bool:
-    """Whether ``methods`` or the static initialisers of the entry's class and its
-    superclasses (run before ``main``) may call ``System.setOut``/``setErr``, directly or
-    through program methods (`StepContext.standard_streams`)."""
-    initialisers, current = [], scope.find(scope.entry.class_name)
-    while current is not None:
-        if current.method("<clinit>", "()V") is not None:
-            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
-        current = scope.find(current.super_name) if current.super_name else None
-    for method in [*methods, *(m for init in initialisers for m in _reachable(scope, init))]:
-        try:
-            instructions = scope.body(method).instructions
-        except Refusal:
-            return True  # not read: it may
-        for ins in instructions:
-            if ins.op == "invokestatic":
-                if (ins.member.owner, ins.member.name, ins.member.descriptor) in _STREAM_SETTERS:
-                    return True
-    return False
-
-
-def _reachable(scope: _Scope, start: MethodId | None = None) -> list[MethodId]:
-    """The program methods ``start`` (default: the entry) may call, transitively (at most
-    ``MAX_METHODS``)."""
-    first = start or scope.entry
-    found, todo = [first], [first]
-    while todo and len(found) < MAX_METHODS:
-        try:
-            instructions = scope.body(todo.pop()).instructions
-        except Refusal:
-            continue
-        for ins in instructions:
-            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
-                callee = scope.resolve(ins)
-                if callee is not None and callee not in found:
-                    found.append(callee)
-                    todo.append(callee)
-    return found
-
-
 def translate_program(
     classpath: ClassPath, entry: MethodId, smt: SmtConfig | None = None
 ) -> ClpProgram:
     """The CLP program of ``entry`` and the program methods it may call (module doc);
     ``smt`` bounds the feasibility checks that prune paths at branches."""
-    scope = _Scope(classpath, entry, smt=smt or SmtConfig())
-    methods = _reachable(scope)
-    is_main = entry.name == "main" and entry.descriptor == f"({_ARGS_TYPE})V"
-    ghosts = _ghost_indices(scope, methods) if is_main else None
+    scope = Scope(classpath, entry, smt=smt or SmtConfig())
+    methods = reachable(scope)
+    is_main = entry.name == "main" and entry.descriptor == f"({ARGS_TYPE})V"
+    ghosts = ghost_indices(scope, methods) if is_main else None
     scope.args_only = ghosts is not None
-    scope.standard_streams = is_main and not _replaces_streams(scope, methods)
+    scope.standard_streams = is_main and not replaces_streams(scope, methods)
     scope.ghosts = {k: name for k, name in (ghosts or {}).items() if k >= 0}
     scope.uniform = UNIFORM if ghosts and -1 in ghosts else None
-    letters = _parsed_types(scope, methods) if scope.uniform is None else set()
+    letters = parsed_types(scope, methods) if scope.uniform is None else set()
     if letters - {"Z"}:
         scope.parsed = {name: f"p{k}" for k, name in scope.ghosts.items()}
     if "Z" in letters:

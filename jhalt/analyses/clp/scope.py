@@ -1,0 +1,244 @@
+"""What the CLP translation (`jhalt.analyses.clp.translate`) knows of the program around one
+entry: the class path and its exact call targets (`Scope`), the static-initialiser rule,
+the ghosts of the command line, and the scans that decide them — the methods the entry may
+reach, the ``args[k]`` it reads, the parsers it calls, its string concatenations, whether
+anything may replace ``System.out``/``err``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jhalt.analyses.clp.abstraction import (
+    ARGS,
+    INT,
+    PARSERS,
+    REF,
+    STREAM,
+    STRING,
+    Refusal,
+    StepContext,
+)
+from jhalt.bytecode import MethodBody, analyze_method
+from jhalt.bytecode.instructions import Instruction
+from jhalt.bytecode.opcodes import Kind
+from jhalt.classfile import ClassPath
+from jhalt.classfile.model import ClassFile, DynamicConst, VerificationType
+from jhalt.ids import MethodId
+from jhalt.its.linear import LinearConstraint
+from jhalt.smt.clp import satisfiable
+from jhalt.smt.session import SatAnswer, SmtConfig
+
+MAX_METHODS = 64
+"""Program methods translated per entry."""
+
+STRING_CLASS = "java/lang/String"
+ARGS_TYPE = "[Ljava/lang/String;"
+_CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
+_STREAM_SETTERS = {
+    ("java/lang/System", name, "(Ljava/io/PrintStream;)V") for name in ("setOut", "setErr")
+}
+
+
+@dataclass
+class Scope:
+    """The class path seen by the translation: class lookup, exact call targets, the
+    static-initialiser rule and the ghosts of ``args[k]``."""
+
+    classpath: ClassPath
+    entry: MethodId
+    ghosts: dict[int, str] = field(default_factory=dict)
+    uniform: str | None = None
+    parsed: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)
+    args_only: bool = False
+    standard_streams: bool = False
+    smt: SmtConfig = field(default_factory=SmtConfig)
+    refused: dict[str, None] = field(default_factory=dict)
+    _declared: dict[tuple[str, str], int] | None = None
+
+    def find(self, name: str) -> ClassFile | None:
+        return self.classpath.find(name) if name in self.classpath else None
+
+    def resolve(self, ins: Instruction) -> MethodId | None:
+        """The one method ``ins`` calls, or None when it is not a single program method
+        (``invokeinterface`` and ``invokedynamic`` never are)."""
+        if ins.op not in ("invokestatic", "invokespecial", "invokevirtual"):
+            return None
+        member = ins.member
+        owner = self.find(member.owner)
+        while owner is not None:
+            method = owner.method(member.name, member.descriptor)
+            if method is not None:
+                if method.code is None or (ins.op == "invokestatic") != method.is_static:
+                    return None
+                if ins.op == "invokevirtual" and self._overridden(member.name, member.descriptor):
+                    return None
+                if ins.op in ("invokestatic",) and not self.initialised(owner.name):
+                    return None
+                return MethodId(owner.name, member.name, member.descriptor)
+            if ins.op == "invokespecial" or owner.super_name is None:
+                return None
+            owner = self.find(owner.super_name)
+        return None
+
+    def _overridden(self, name: str, descriptor: str) -> bool:
+        if self._declared is None:
+            counts: dict[tuple[str, str], int] = {}
+            for class_name in self.classpath.class_names():
+                found = self.find(class_name)
+                for method in found.methods if found else ():
+                    key = (method.name, method.descriptor)
+                    counts[key] = counts.get(key, 0) + 1
+            self._declared = counts
+        return self._declared.get((name, descriptor), 0) > 1
+
+    def initialised(self, class_name: str) -> bool:
+        """Whether using ``class_name`` runs no static initialiser of the program."""
+        if class_name == self.entry.class_name:
+            return True
+        current = self.find(class_name)
+        while current is not None:
+            if current.method("<clinit>", "()V") is not None:
+                return False
+            current = self.find(current.super_name) if current.super_name else None
+        return True
+
+    def feasible(self, constraints: tuple[LinearConstraint, ...]) -> bool:
+        """False only when the solver shows that no integers satisfy ``constraints``."""
+        return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
+
+    def step_context(self, concat_pcs: frozenset[int] = frozenset()) -> StepContext:
+        """What a step needs (`StepContext`), in a method with ``concat_pcs``."""
+        return StepContext(
+            self.ghosts,
+            self.initialised,
+            self.uniform,
+            self.parsed,
+            self.flags,
+            concat_pcs,
+            self.standard_streams,
+        )
+
+    def ghost_names(self) -> tuple[str, ...]:
+        """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
+        values ``p0 …`` and flags ``b0 …``."""
+        uniform = [self.uniform] if self.uniform else []
+        return (*self.ghosts.values(), *uniform, *self.parsed.values(), *self.flags.values())
+
+    def body(self, method: MethodId) -> MethodBody:
+        classfile = self.find(method.class_name)
+        info = classfile.method(method.name, method.descriptor) if classfile else None
+        if classfile is None or info is None or info.code is None:
+            raise Refusal(f"no code for {method}")
+        return analyze_method(info, classfile)
+
+
+def kind_of(vtype: VerificationType, scope: Scope) -> str | None:
+    if vtype.tag == "int":
+        return INT
+    if vtype.tag == "object" and vtype.class_name == STRING_CLASS:
+        return STRING
+    if vtype.tag == "object" and vtype.class_name == ARGS_TYPE:
+        return ARGS if scope.args_only else REF
+    if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":
+        return STREAM if scope.standard_streams else REF
+    if vtype.tag in ("object", "null", "uninitialized", "uninitialized_this"):
+        return REF
+    return None
+
+
+UNIFORM = "gu"
+"""The ghost of every element of ``args`` when one is read at a variable index."""
+
+
+def ghost_indices(scope: Scope, methods: list[MethodId]) -> dict[int, str] | None:
+    """``args[k]``'s ghost for every constant ``k`` an ``aaload`` may read (``-1`` for a
+    variable index), or None when the program may hold a ``String[]`` other than the
+    command line's (module doc)."""
+    indices: set[int] = set()
+    for method in methods:
+        previous: Instruction | None = None
+        for ins in scope.body(method).instructions:
+            if ins.op in ("aastore", "multianewarray") or (
+                ins.op == "anewarray" and ins.class_name == STRING_CLASS
+            ):
+                return None
+            if ins.kind in (Kind.FIELD, Kind.INVOKE) and ins.op != "invokedynamic":
+                if ARGS_TYPE in ins.member.descriptor.rsplit(")", 1)[-1]:
+                    return None
+            if ins.op == "aaload":
+                constant = previous is not None and previous.op == "iconst"
+                indices.add(int(previous.value) if constant else -1)  # type: ignore[union-attr, arg-type]
+            previous = ins
+    return {k: f"g{k}" if k >= 0 else UNIFORM for k in sorted(i for i in indices if i < 64)}
+
+
+def parsed_types(scope: Scope, methods: list[MethodId]) -> set[str]:
+    """The types of the ``PARSERS`` the methods call (module doc: the inputs are then
+    decimal texts, or ``true``/``false`` when only flags are parsed)."""
+    letters: set[str] = set()
+    for method in methods:
+        for ins in scope.body(method).instructions:
+            if ins.op == "invokestatic":
+                member = ins.member
+                letter = PARSERS.get((ins.op, member.owner, member.name, member.descriptor))
+                letters |= {letter} if letter else set()
+    return letters
+
+
+def concat_pcs(scope: Scope, method: MethodId, body: MethodBody) -> frozenset[int]:
+    """The pcs of ``method``'s ``invokedynamic`` instructions bootstrapped by
+    ``StringConcatFactory`` (`StepContext.concat_pcs`)."""
+    classfile = scope.find(method.class_name)
+    if classfile is None:
+        return frozenset()
+    table = classfile.bootstrap_methods
+    found = set()
+    for ins in body.instructions:
+        operand = ins.operand
+        if ins.op == "invokedynamic" and isinstance(operand, DynamicConst):
+            index = operand.bootstrap_index
+            if index < len(table) and table[index].handle.reference.owner == _CONCAT_FACTORY:
+                found.add(ins.pc)
+    return frozenset(found)
+
+
+def replaces_streams(scope: Scope, methods: list[MethodId]) -> bool:
+    """Whether ``methods`` or the static initialisers of the entry's class and its
+    superclasses (run before ``main``) may call ``System.setOut``/``setErr``, directly or
+    through program methods (`StepContext.standard_streams`)."""
+    initialisers, current = [], scope.find(scope.entry.class_name)
+    while current is not None:
+        if current.method("<clinit>", "()V") is not None:
+            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
+        current = scope.find(current.super_name) if current.super_name else None
+    for method in [*methods, *(m for init in initialisers for m in reachable(scope, init))]:
+        try:
+            instructions = scope.body(method).instructions
+        except Refusal:
+            return True  # not read: it may
+        for ins in instructions:
+            if ins.op == "invokestatic":
+                if (ins.member.owner, ins.member.name, ins.member.descriptor) in _STREAM_SETTERS:
+                    return True
+    return False
+
+
+def reachable(scope: Scope, start: MethodId | None = None) -> list[MethodId]:
+    """The program methods ``start`` (default: the entry) may call, transitively (at most
+    ``MAX_METHODS``)."""
+    first = start or scope.entry
+    found, todo = [first], [first]
+    while todo and len(found) < MAX_METHODS:
+        try:
+            instructions = scope.body(todo.pop()).instructions
+        except Refusal:
+            continue
+        for ins in instructions:
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
+                callee = scope.resolve(ins)
+                if callee is not None and callee not in found:
+                    found.append(callee)
+                    todo.append(callee)
+    return found
