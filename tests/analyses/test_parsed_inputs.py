@@ -66,7 +66,7 @@ SOURCES = {
     # still an infinite recursion for every negative argument
     "DepthPrint": """public class DepthPrint {
     static int depth(int n) {
-        if (n % 10000 == 0) System.out.println(n);
+        System.out.print('.');
         return n == 0 ? 0 : 1 + depth(n - 1);
     }
     public static void main(String[] args) {
