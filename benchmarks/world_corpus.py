@@ -41,11 +41,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bounded_run import run_bounded
 from world_meaning import disagreement
+from world_why import absence_reason
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "world_corpus"
 REPO = Path(__file__).resolve().parents[1]
@@ -161,7 +163,10 @@ def run_program(
         started = time.monotonic()
         done = run_bounded(jhalt_command(program, classes, timeout_s, wait_s), timeout_s + 120)
         took = time.monotonic() - started
-    result = _answer(program, done, took)
+        result = _answer(program, done, took)
+        if program.command == "check" and result.outcome in ("unanswered", "unconfirmed"):
+            why = absence_reason(classes, program.name, timeout_s)
+            result.detail += f"; no proof: {why}" if why else ""
     result.meaning = contradiction
     return result
 
@@ -211,6 +216,9 @@ CAUSES = (
     (r"graph incomplete \(\d+ states\): ([^;]*?class not found: [\w.$/]+)", "{0}"),
     (r"graph incomplete \(\d+ states\): ([^;(]*)", "graph incomplete: {0}"),
     (r"timeout in ([\w -]+)", "timeout in {0}"),
+    (r"no proof: (an integer may overflow)", "no proof: {0}"),
+    (r"no proof: some states throw \(([^)]*)\)", "no proof: states throw {0}"),
+    (r"no proof: the graph is incomplete \(([^)(]*)", "graph incomplete: {0}"),
 )
 """Patterns of an answer's detail and the cause they name, first match wins."""
 
@@ -219,12 +227,14 @@ def cause_of(program: Program, outcome: str, detail: str) -> str:
     """The cause of an answer that is not right, from its detail (`CAUSES`, else the kind)."""
     if outcome == "wrong":
         return "WRONG: " + detail[:200]
+    if outcome == "unconfirmed":
+        why = re.search(r"not confirmed by the JVM \(([^;)]*)|^NO \([\w ]*\): (.*)", detail)
+        said = next((g for g in why.groups() if g), "") if why else ""
+        return f"not confirmed by the replay: {said}"[:120]
     for pattern, text in CAUSES:
         match = re.search(pattern, detail)
         if match is not None:
             return text.format(*(g.strip() for g in match.groups()))[:120]
-    if outcome == "unconfirmed":
-        return "answer not confirmed by the replay"
     if detail.startswith("MAYBE") and program.expect == "hangs":
         return "graph complete, no non-termination proof"
     if detail.startswith("MAYBE"):
@@ -348,6 +358,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--replay-wait", type=float, default=10.0)
     parser.add_argument("--only", default="*", help="program names matching this glob")
+    parser.add_argument("--expect", default="", help="only programs with this expect")
+    parser.add_argument("--jobs", type=int, default=1, help="programs analysed in parallel")
+    parser.add_argument(
+        "--reuse", type=Path, help="take the results of the programs it holds from this --json"
+    )
     parser.add_argument("--json", type=Path, help="write every result here")
     parser.add_argument(
         "--no-meaning", dest="meaning", action="store_false",
@@ -355,11 +370,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--markdown", type=Path, help="write the tables here")
     options = parser.parse_args(argv)
+    programs = [p for p in corpus(only=options.only) if options.expect in ("", p.expect)]
+    reused = _reused(options.reuse, programs)
+
+    def run(program: Program) -> Result:
+        if program.name in reused:
+            return reused[program.name]
+        return run_program(program, options.timeout, options.replay_wait, options.meaning)
+
     results: list[Result] = []
-    for program in corpus(only=options.only):
-        result = run_program(program, options.timeout, options.replay_wait, options.meaning)
-        results.append(result)
-        print(_line(result), flush=True)
+    with ThreadPoolExecutor(options.jobs) as pool:
+        for result in pool.map(run, programs):
+            results.append(result)
+            print(_line(result), flush=True)
     for key in ("all", "expect", "route", "feature", "release"):
         print(f"\nper {key}:")
         for group, row in tally(results, key).items():
@@ -377,6 +400,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if miswritten:
         return 2
     return 1 if any(r.outcome == "wrong" for r in results) else 0
+
+
+def _reused(path: Path | None, programs: list[Program]) -> dict[str, Result]:
+    """The results of an earlier run's ``--json`` for the programs it holds (not run again)."""
+    if path is None:
+        return {}
+    by_name = {p.name: p for p in programs}
+    rows = [row for row in json.loads(path.read_text()) if row["name"] in by_name]
+    return {
+        row["name"]: Result(
+            by_name[row["name"]],
+            row["outcome"],
+            row["detail"],
+            row.get("replay", ""),
+            row.get("time_s", 0.0),
+            meaning=row.get("meaning"),
+        )  # fmt: skip
+        for row in rows
+    }
 
 
 def _line(r: Result) -> str:
