@@ -40,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,28 +183,28 @@ def _answer(program: Program, done: subprocess.CompletedProcess[str] | None, too
     return result
 
 
-def judge(program: Program, data: dict[str, object]) -> Result:
+def judge(program: Program, data: Mapping[str, object]) -> Result:
     """The judgement of jhalt's JSON answer ``data`` on ``program`` (see the module docstring)."""
     if program.command == "prove":
         return _judge_prove(program, data)
     return _judge_check(program, data)
 
 
-def _judge_prove(program: Program, data: dict[str, object]) -> Result:
+def _judge_prove(program: Program, data: Mapping[str, object]) -> Result:
     verdict = str(data.get("verdict"))
     witness = data.get("witness")
     replay = str(witness.get("replay", "")) if isinstance(witness, dict) else ""
     reason = " ".join(str(data.get("reason", "")).split())
     if verdict == "MAYBE":
-        return Result(program, "unanswered", f"MAYBE: {reason}", raw=data)
+        return Result(program, "unanswered", f"MAYBE: {reason}", raw=dict(data))
     if verdict == "YES":
         outcome = "right" if program.expect == "terminates" else "wrong"
-        return Result(program, outcome, "YES", raw=data)
+        return Result(program, outcome, "YES", raw=dict(data))
     if program.expect == "terminates":
-        return Result(program, "wrong", f"NO ({replay}): {reason}", replay, raw=data)
+        return Result(program, "wrong", f"NO ({replay}): {reason}", replay, raw=dict(data))
     outcome = "right" if replay == "confirmed" else "unconfirmed"
     detail = "NO" if outcome == "right" else f"NO ({replay}): {_replay_detail(data)}"
-    return Result(program, outcome, detail, replay, raw=data)
+    return Result(program, outcome, detail, replay, raw=dict(data))
 
 
 CAUSES = (
@@ -218,7 +218,7 @@ CAUSES = (
     (r"timeout in ([\w -]+)", "timeout in {0}"),
     (r"no proof: (an integer may overflow)", "no proof: {0}"),
     (r"no proof: some states throw \(([^)]*)\)", "no proof: states throw {0}"),
-    (r"no proof: the graph is incomplete \(([^)(]*)", "graph incomplete: {0}"),
+    (r"no proof: the graph is incomplete \((.+)\)$", "graph incomplete: {0}"),
 )
 """Patterns of an answer's detail and the cause they name, first match wins."""
 
@@ -244,7 +244,7 @@ def cause_of(program: Program, outcome: str, detail: str) -> str:
     return "no finding, no proof" if program.expect == "throws" else "not proved safe"
 
 
-def _replay_detail(data: dict[str, object]) -> str:
+def _replay_detail(data: Mapping[str, object]) -> str:
     witness = data.get("witness")
     detail = witness.get("replay_detail", "") if isinstance(witness, dict) else ""
     return " ".join(str(detail).split())[:200]
@@ -264,42 +264,52 @@ def _expected(program: Program, finding: dict[str, object]) -> bool:
     return finding.get("kind") in program.exceptions and line in program.throw_lines
 
 
-def _judge_check(program: Program, data: dict[str, object]) -> Result:
+def _judge_check(program: Program, data: Mapping[str, object]) -> Result:
     findings = [f for f in data.get("findings", []) if isinstance(f, dict)]  # type: ignore[attr-defined]
     safe = bool(data.get("safe"))
     if program.expect == "safe":
         if findings:
             texts = "; ".join(_finding_text(f) for f in findings)
-            return Result(program, "wrong", f"finding(s) on a safe program: {texts}", raw=data)
+            return Result(
+                program, "wrong", f"finding(s) on a safe program: {texts}", raw=dict(data)
+            )
         dropped = "; ".join(_not_reported(data))
         detail = "proved safe" if safe else (dropped or "no finding, no proof")
-        return Result(program, "right" if safe else "unanswered", detail, raw=data)
+        return Result(program, "right" if safe else "unanswered", detail, raw=dict(data))
     if safe and not findings:
-        return Result(program, "wrong", f"proved safe: {_proof_note(data)}", raw=data)
+        return Result(program, "wrong", f"proved safe: {_proof_note(data)}", raw=dict(data))
     others = [f for f in findings if not _expected(program, f)]
     if others:
         texts = "; ".join(_finding_text(f) for f in others)
-        return Result(program, "wrong", f"finding(s) of another kind or place: {texts}", raw=data)
+        return Result(
+            program, "wrong", f"finding(s) of another kind or place: {texts}", raw=dict(data)
+        )
     if not findings:
         notes = _not_reported(data)
-        if any(kind in note for note in notes for kind in program.exceptions):
-            return Result(program, "unconfirmed", "; ".join(notes), raw=data)
-        return Result(program, "unanswered", "; ".join(notes) or "no finding, no proof", raw=data)
+        if any(
+            note.startswith(f"not reported: {k} ") for note in notes for k in program.exceptions
+        ):
+            return Result(program, "unconfirmed", "; ".join(notes), raw=dict(data))
+        return Result(
+            program, "unanswered", "; ".join(notes) or "no finding, no proof", raw=dict(data)
+        )
     replays = [
         str(f["witness"].get("replay", "")) for f in findings if isinstance(f.get("witness"), dict)
     ]  # type: ignore[union-attr]
     if "confirmed" in replays:
-        return Result(program, "right", _finding_text(findings[0]), "confirmed", raw=data)
-    return Result(program, "unconfirmed", "; ".join(_finding_text(f) for f in findings), raw=data)
+        return Result(program, "right", _finding_text(findings[0]), "confirmed", raw=dict(data))
+    return Result(
+        program, "unconfirmed", "; ".join(_finding_text(f) for f in findings), raw=dict(data)
+    )
 
 
-def _not_reported(data: dict[str, object]) -> list[str]:
+def _not_reported(data: Mapping[str, object]) -> list[str]:
     """The findings the replay did not confirm (check drops them to notes)."""
     notes = [str(n) for n in data.get("notes", [])]  # type: ignore[attr-defined]
     return [" ".join(n.split()) for n in notes if n.startswith("not reported")]
 
 
-def _proof_note(data: dict[str, object]) -> str:
+def _proof_note(data: Mapping[str, object]) -> str:
     notes = [str(n) for n in data.get("notes", []) if str(n).startswith("proved")]  # type: ignore[attr-defined]
     return " ".join(notes[0].split())[:300] if notes else ""
 

@@ -15,12 +15,13 @@ look-alike survives it) and that jhalt's answer is judged as the benchmark judge
   the test until it is taken off the list.
 
 Only ``FAST`` runs by default (CI: under a minute); every other program is marked ``slow``
-(``pytest -m slow tests/analyses/test_world_corpus.py``, or the benchmark).
+and skipped unless ``JHALT_WORLD_CORPUS=all`` (or run the benchmark).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -31,20 +32,97 @@ from jhalt.cli.main import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from world_corpus import Program, corpus, judge  # noqa: E402
-from world_meaning import disagreement, invocation  # noqa: E402
+from world_corpus import Program, corpus, judge
+from world_meaning import disagreement, invocation
 
 PROGRAMS = corpus()
 BY_NAME = {p.name: p for p in PROGRAMS}
 FAULTY = {"hangs": "terminates", "throws": "safe"}
 
-FAST = frozenset({"HalverOk", "Halver", "SplitBill", "SplitBillOk", "AgeOk", "Initial"})
+FAST = frozenset({"HalverOk", "Halver", "SplitBill", "SplitBillOk", "AgeOk"})
 """Programs jhalt answers quickly (a few seconds each): run on every test run."""
 
-NOT_RIGHT_TODAY: dict[str, str] = {}
+NOT_RIGHT_TODAY: dict[str, str] = {
+    "AppDirOk": "unanswered: no proof: an integer may overflow",
+    "AverageOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "BatchProperty": "unanswered: graph complete, no non-termination proof",
+    "BoxedLimit": "unanswered: graph complete, no non-termination proof",
+    "Calendar": "unanswered: graph complete, no non-termination proof",
+    "CalendarOk": "unanswered: graph complete, no termination proof",
+    "Cleanup": "unanswered: graph incomplete: toString() of an object of type java/util/ArrayList may run program code",
+    "CleanupOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "Commands": "unconfirmed: not confirmed by the replay: exit code 0 without an uncaught exception in main",
+    "CsvLineOk": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "Depth": "unanswered: timeout in CLP non-termination search",
+    "GreetingOk": "unanswered: no proof: an integer may overflow",
+    "HighestOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException",
+    "InitialOk": "unanswered: no proof: states throw java/lang/StringIndexOutOfBoundsException, java/lang/Throwable",
+    "Jobs": "unanswered: graph complete, no non-termination proof",
+    "JoinedOk": "unanswered: graph incomplete: toString() of an object of type java/lang/StringBuilder may run program code",
+    "KeyValueOk": "unanswered: no proof: states throw java/lang/StringIndexOutOfBoundsException",
+    "LogLevel": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "LogLevelOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException, java/lang/ClassCastException, java/lang/NullPointerExce",
+    "LongWord": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "LongWordOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "Longest": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "LongestOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "Meeting": "unanswered: graph incomplete: toString() of an object of type java/time/LocalDate may run program code",
+    "MeetingOk": "unanswered: graph incomplete: toString() of an object of type java/time/LocalDate may run program code",
+    "MenuOk": "unanswered: graph complete, no termination proof",
+    "Millis": "unconfirmed: not confirmed by the replay: exit code 0 without an uncaught exception in main",
+    "MillisOk": "unanswered: no proof: states throw java/lang/ArithmeticException",
+    "Names": "unanswered: graph incomplete: toString() of an object of type java/util/List may run program code",
+    "NamesOk": "unanswered: graph incomplete: toString() of an object of type java/util/ArrayList may run program code",
+    "NumberScan": "unanswered: graph complete, no non-termination proof",
+    "NumberScanOk": "unanswered: graph complete, no termination proof",
+    "OddStream": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "OddStreamOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "Palette": "unanswered: graph incomplete: toString() of an object of type Palette$Color may run program code",
+    "PaletteOk": "unanswered: graph incomplete: toString() of an object of type PaletteOk$Color may run program code",
+    "Points": "unanswered: graph incomplete: toString() of an object of type Points$Point may run program code",
+    "PointsOk": "unanswered: graph incomplete: toString() of an object of type PointsOk$Point may run program code",
+    "PollEnv": "unanswered: graph complete, no non-termination proof",
+    "Prices": "unconfirmed: not confirmed by the replay: exit code 0 without an uncaught exception in main",
+    "PricesOk": "unanswered: no proof: states throw java/lang/ClassCastException, java/lang/NullPointerException, java/lang/Throwable",
+    "ReadConfig": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "ReadConfigOk": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "Reconnect": "unanswered: graph complete, no non-termination proof",
+    "Report": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "ReportOk": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "Retries": "unanswered: graph complete, no non-termination proof",
+    "Shapes": "unanswered: graph complete, no non-termination proof",
+    "Shell": "unanswered: graph complete, no non-termination proof",
+    "ShellOk": "unanswered: graph complete, no termination proof",
+    "SkipSpaces": "unanswered: graph complete, no non-termination proof",
+    "SlotsOk": "unanswered: no proof: states throw java/lang/AssertionError",
+    "StateMachine": "unanswered: graph complete, no non-termination proof",
+    "StateMachineOk": "unanswered: graph complete, no termination proof",
+    "Stepper": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "StepperOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "StoreOk": "unanswered: no proof: states throw java/lang/ClassCastException, java/lang/Throwable",
+    "SumArgs": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "SumArgsOk": "unanswered: unsupported invokedynamic (java/lang/invoke/LambdaMetafactory)",
+    "TemperatureOk": "unanswered: graph incomplete: toString() of an object of type TemperatureOk$Celsius may run program code",
+    "Thermostat": "unanswered: graph complete, no non-termination proof",
+    "ThermostatOk": "unanswered: graph complete, no termination proof",
+    "Totals": "unanswered: graph complete, no non-termination proof",
+    "Undo": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException, java/lang/ClassCastException, java/lang/NullPointerExce",
+    "UndoOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException, java/lang/ClassCastException, java/lang/NullPointerExce",
+    "Version": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "VersionOk": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
+    "WorkQueue": "unanswered: graph complete, no non-termination proof",
+    "WorkQueueOk": "unanswered: graph complete, no termination proof",
+    "Workers": "unconfirmed: not confirmed by the replay: exit code 0 without an uncaught exception in main",
+    "WorkersOk": "unanswered: no proof: states throw java/lang/ClassCastException, java/lang/NullPointerException, java/lang/Throwable",
+}
 """Programs not answered right at this commit, with the benchmark's cause (BENCHMARKS.md)."""
 
-WRONG_TODAY: dict[str, str] = {}
+WRONG_TODAY: dict[str, str] = {
+    "Age": (
+        "proved safe under the Scanner model's stated assumption that the input holds what "
+        "nextInt reads; `printf 'ten\\n' | java Age` throws InputMismatchException"
+    ),
+}
 """Programs answered wrong at this commit: listed so the suite shows them as known failures
 (each one is reported in BENCHMARKS.md and must be fixed, never accepted)."""
 
@@ -100,19 +178,32 @@ def test_the_judgement_of_check_answers() -> None:
     assert judge(throws, {"findings": [], "safe": True}).outcome == "wrong"
     dropped = {"findings": [], "notes": [f"not reported: {kind} at SplitBill.main@40: …"]}
     assert judge(throws, dropped).outcome == "unconfirmed"
+    elsewhere = (
+        "not reported: java.lang.NullPointerException at SplitBill.main@3: witness not "
+        f"confirmed by the JVM (expected java.lang.NullPointerException, the JVM threw {kind})"
+    )
+    assert judge(throws, {"findings": [], "notes": [elsewhere]}).outcome == "unanswered"
     assert judge(throws, {"findings": []}).outcome == "unanswered"
     assert judge(safe, {"findings": [], "safe": True}).outcome == "right"
     assert judge(safe, {"findings": [_finding(kind, 3)]}).outcome == "wrong"
     assert judge(safe, {"findings": []}).outcome == "unanswered"
 
 
+EVERY_PROGRAM = os.environ.get("JHALT_WORLD_CORPUS") == "all"
+"""``JHALT_WORLD_CORPUS=all``: run every program, not only ``FAST`` (about 30 minutes)."""
+
+
 def _marks(program: Program) -> list[pytest.MarkDecorator]:
-    return [pytest.mark.jvm] + ([] if program.name in FAST else [pytest.mark.slow])
+    if program.name in FAST:
+        return [pytest.mark.jvm]
+    skip = pytest.mark.skipif(
+        not EVERY_PROGRAM,
+        reason="benchmark only (JHALT_WORLD_CORPUS=all, or benchmarks/world_corpus.py)",
+    )
+    return [pytest.mark.jvm, pytest.mark.slow, skip]
 
 
-@pytest.mark.parametrize(
-    "program", [pytest.param(p, marks=_marks(p), id=p.name) for p in PROGRAMS]
-)
+@pytest.mark.parametrize("program", [pytest.param(p, marks=_marks(p), id=p.name) for p in PROGRAMS])
 def test_jhalt_answers_the_corpus_program(program: Program, tmp_path: Path) -> None:
     classes = compile_java(program.source, release=program.release)
     assert disagreement(program, classes) is None, "the program does not do what its header says"
