@@ -1,8 +1,9 @@
 """The open-world corpus (issue 33): Java programs as developers write them, each with its
 expected answer from its meaning, run through `jhalt prove` or `jhalt check` as a user would.
 
-    python benchmarks/world_corpus.py [--timeout 60] [--replay-wait 10] [--only GLOB]
-                                      [--json FILE] [--markdown FILE]
+    PYTHONPATH=$PWD:$PWD/benchmarks python benchmarks/world_corpus.py [--timeout 60]
+        [--replay-wait 10] [--only GLOB] [--expect hangs|terminates|throws|safe] [--jobs 1]
+        [--no-meaning] [--reuse FILE] [--json FILE] [--markdown FILE]
 
 Every program of ``tests/world_corpus`` starts with a header of ``// key: value`` lines:
 
@@ -12,11 +13,15 @@ Every program of ``tests/world_corpus`` starts with a header of ``// key: value`
   (no input makes an exception escape);
 * ``route``: how the input comes in (``args``, ``stdin``, ``env``, ``property``, ``file``,
   ``none``); ``feature``: the Java features and library areas it uses; ``release``: the
-  ``javac --release`` (default 17); ``why``: the meaning that gives the expected answer.
+  ``javac --release`` (default 17); ``why``: the meaning that gives the expected answer;
+  ``input``: an invocation that shows it (JSON, `world_meaning`), the same for both of a pair.
 
 Each program is compiled alone (``javac -g --release N``) into a temporary directory and
-analysed by its own ``python -m jhalt`` subprocess (one at a time): ``prove --main`` for
-hangs/terminates, ``check --main`` for throws/safe. The judgement (`judge`):
+first run with its header's input (`world_meaning`, unless ``--no-meaning``), then analysed by
+its own ``python -m jhalt`` subprocess (``--jobs`` at a time): ``prove --main`` for
+hangs/terminates, ``check --main`` for throws/safe; ``--reuse`` takes the results of an earlier
+``--json`` for the programs it holds. When ``check`` neither finds nor proves, the absence
+proof's reason is added (`world_why`). The judgement (`judge`):
 
 * right: a NO on a hanging program, confirmed by the replay; a YES on a terminating one; a
   confirmed finding of an expected kind at a ``// THROWS`` line and no other finding; a
