@@ -121,6 +121,11 @@ NOT_RIGHT_TODAY: dict[str, str] = {
 }
 """Programs not answered right at this commit, with the benchmark's cause (BENCHMARKS.md)."""
 
+TIME_DEPENDENT = frozenset({"Jobs", "Retries", "CountChars"})
+"""Programs whose NO comes from the recurrent-set engine within its 1 s share of the default
+engines (`jhalt.analyses.prove.PROVE_RECURRENT_MAX_S`): found on a quiet machine, not on a
+loaded one — right or unanswered are both accepted (never wrong)."""
+
 WRONG_TODAY: dict[str, str] = {
     "Age": (
         "proved safe under the Scanner model's stated assumption that the input holds what "
@@ -222,6 +227,8 @@ def test_jhalt_answers_the_corpus_program(program: Program, tmp_path: Path) -> N
         assert result.outcome == "wrong", "no longer wrong: take it off WRONG_TODAY"
         pytest.xfail(f"known wrong answer: {WRONG_TODAY[program.name]}")
     assert result.outcome != "wrong", result.detail
+    if program.name in TIME_DEPENDENT and result.outcome == "right":
+        return
     if program.name in NOT_RIGHT_TODAY:
         assert result.outcome != "right", "answered right now: take it off NOT_RIGHT_TODAY"
         pytest.xfail(NOT_RIGHT_TODAY[program.name])
