@@ -1,0 +1,28 @@
+// expect: safe
+// route: args
+// release: 8
+// feature: parse-int, string-concat
+// why: SplitBillOk compiled for Java 8: missing arguments, non-numbers and a count below 1 are all answered with a message before the division.
+// input: {"args": ["10", "0"]}
+public class SplitBill8Ok {
+    public static void main(String[] args) {
+        if (args.length < 2) {
+            System.out.println("usage: SplitBill8Ok TOTAL PEOPLE");
+            return;
+        }
+        int total;
+        int people;
+        try {
+            total = Integer.parseInt(args[0]);
+            people = Integer.parseInt(args[1]);
+        } catch (NumberFormatException e) {
+            System.out.println("not a number");
+            return;
+        }
+        if (people < 1) {
+            System.out.println("nobody to pay");
+            return;
+        }
+        System.out.println("each pays " + total / people);
+    }
+}
