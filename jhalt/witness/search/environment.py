@@ -15,7 +15,7 @@ never wrong).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from jhalt.bytecode.instructions import decode
 from jhalt.classfile.model import MemberRef
@@ -58,10 +58,12 @@ def environment_values(
     occurrences: list[tuple[ProgramPosition, str]],
     value_of: Callable[[str, str], Value],
     program: Program,
+    args: Sequence[str] | None = None,
 ) -> tuple[tuple[EnvironmentValues, ...], Invocation | None]:
     """The environment values of a path (module docstring), one entry per call site in the
     order of the site's first call, each marked ``fed`` when the returned invocation
-    (`jhalt.witness.search.feeds`: standard input, variables, properties) feeds it."""
+    (`jhalt.witness.search.feeds`: standard input, variables, properties, files — named by
+    the command line ``args`` too) feeds it."""
     sites: dict[ProgramPosition, list[Value]] = {}
     calls: dict[ProgramPosition, tuple[str, MemberRef, int | None, str | None]] = {}
     ordered: list[Occurrence] = []
@@ -72,7 +74,7 @@ def environment_values(
         value = value_of(var, returned)
         sites.setdefault(position, []).append(value)
         ordered.append((position, calls[position][1], value))
-    invocation, fed = invocation_of(ordered, program)
+    invocation, fed = invocation_of(ordered, program, args)
     result = []
     for position, values in sites.items():
         invoke, member, line, source = calls[position]
