@@ -24,17 +24,14 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import unknown_length
 from jhalt.domains.values import UnknownValue
 from jhalt.models.support import fresh_int, model, need_non_null, new_string
-from jhalt.seg.environment import input_relation
+from jhalt.seg.environment import OPENS_FILE, input_relation
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, with_fresh_value
 
 FILE = "java/io/File"
 PATH = "java/nio/file/Path"
 FILES = "java/nio/file/Files"
 STRING = "Ljava/lang/String;"
-OPENS = (
-    "the named file exists and can be read (a missing file is not modelled: the witness "
-    "creates it); opening and reading it terminate and change no program object"
-)
+OPENS = OPENS_FILE
 
 
 @model

@@ -16,7 +16,10 @@ Decided here, for a known text ``t`` (Java SE 17 API):
   decimal digit (``Character.digit``), so a text with other characters is left undecided;
 * ``str.truth`` (``Boolean.parseBoolean``): 1 iff ``t`` equals ``"true"`` ignoring case — a
   text not four units long is false; one with characters outside ASCII is left undecided
-  (case mappings beyond ASCII).
+  (case mappings beyond ASCII);
+* ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
+  ``t``, else a new String; the text of the result joins the known texts (when the run's
+  texts are a mutable map: a run's own, never a closure check's).
 
 Soundness: a decided outcome is the one the JVM takes for that text, so a run stays a run of
 the real program; a text is only ever given for an object that *is* that String in the run
@@ -28,11 +31,11 @@ length but other texts would parse differently.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import IntValue, Ref
-from jhalt.its.contents import NO_PARSE, PARSE, TRUTH
+from jhalt.its.contents import NO_PARSE, PARSE, TRIM, TRUTH
 from jhalt.seg.labels import Relation
 from jhalt.seg.library import Outcome, Returns, Throws
 
@@ -63,6 +66,16 @@ def is_true_text(text: str) -> bool | object:
     return text.lower() == "true"
 
 
+def java_trim(text: str) -> str:
+    """``String.trim()``: without the leading and trailing characters up to U+0020."""
+    start, end = 0, len(text)
+    while start < end and ord(text[start]) <= 0x20:
+        start += 1
+    while end > start and ord(text[end - 1]) <= 0x20:
+        end -= 1
+    return text[start:end]
+
+
 def _text_of(texts: KnownTexts, operand: object) -> str | None:
     return texts.get(operand) if isinstance(operand, str) else None
 
@@ -83,6 +96,14 @@ def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | None] | N
         if relation.op == NO_PARSE:
             return parsed is None, None
         return (parsed is not None, parsed if isinstance(parsed, int) else None)
+    if relation.op == TRIM:
+        trimmed = java_trim(text)
+        itself = relation.result == relation.args[0]
+        if itself != (trimmed == text):
+            return False, None
+        if isinstance(texts, MutableMapping) and isinstance(relation.result, str):
+            texts[relation.result] = trimmed  # the receiver's own text when nothing is trimmed
+        return True, None
     if relation.op == TRUTH:
         truth = is_true_text(text)
         if truth is _UNDECIDED:

@@ -42,6 +42,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, IntValue, value_type_name
 from jhalt.ids import ProgramPosition
 from jhalt.seg.context import EvalContext, Step, Stuck
+from jhalt.seg.environment import INPUT_ASSUMPTIONS
 from jhalt.seg.evaluate.recursion import is_summary_assumption
 from jhalt.seg.labels import EdgeLabel, EvalEdge
 from jhalt.seg.stepper import (
@@ -85,13 +86,19 @@ def state_signature(state: AbstractState) -> tuple[object, ...]:
     return tuple(parts)
 
 
-def inexact_reason(label: EdgeLabel, summary_proved: bool = False) -> str | None:
+def inexact_reason(label: EdgeLabel, summary_proved: bool = False, fed: bool = False) -> str | None:
     """Why an edge is not exact (module docstring, the soundness rule), or None.
     ``summary_proved``: the edge is the return case of a recursive call's summary that
-    `calls.pass_call` proved exact, so the summary's own assumption is no objection."""
+    `calls.pass_call` proved exact, so the summary's own assumption is no objection.
+    ``fed``: the edge is a step of a witness run that feeds every environment read a
+    concrete value (`jhalt.seg.environment.INPUT_ASSUMPTIONS`: the library side of reading
+    input is no objection there; the replay of the witness checks it)."""
     if isinstance(label, EvalEdge):
         assumed = [
-            a for a in label.assumptions if not (summary_proved and is_summary_assumption(a))
+            a
+            for a in label.assumptions
+            if not (summary_proved and is_summary_assumption(a))
+            and not (fed and a in INPUT_ASSUMPTIONS)
         ]
         if assumed:
             return f"{label.position}: relies on an over-approximation ({'; '.join(assumed)})"
@@ -220,8 +227,9 @@ def run_deterministic(
         return None
 
     walk: Walk[RunOutcome[T]] = Walk(ctx, start, only_case, max_steps=max_steps, stop=stop)
+    fed = ctx.environment is not None
     for step, taken in enumerate(walk):
-        problem = inexact_reason(taken.label)
+        problem = inexact_reason(taken.label, fed=fed)
         if problem:
             return RunOutcome(None, "inexact", problem, step)
     return _run_outcome(walk.outcome, max_steps)
