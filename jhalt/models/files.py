@@ -83,7 +83,8 @@ def register(registry: ModelRegistry) -> None:
     for owner in ("java/io/FileReader", "java/io/FileInputStream"):
         registry.register(owner, "<init>", f"({STRING})V", names_file)
         registry.register(owner, "<init>", "(Ljava/io/File;)V", names_file)
-        registry.register(owner, "close", "()V", close)
+    # FileReader's close is InputStreamReader's (`jhalt.models.environment`)
+    registry.register("java/io/FileInputStream", "close", "()V", close)
     registry.register("java/util/Scanner", "<init>", "(Ljava/io/File;)V", names_file)
     registry.register("java/util/Scanner", "<init>", "(Ljava/nio/file/Path;)V", names_file)
     registry.register(PATH, "of", f"({STRING}[{STRING})L{PATH};", path_of)
