@@ -44,6 +44,10 @@ them; any other change of a builder that the path shows is read as ``sb.change``
                     (``Boolean.parseBoolean`` of a non-null text)
 ``str.trim``        ``result`` = ``args[0].trim()``: without the leading and trailing code
                     units up to U+0020
+``str.fparse``      ``result`` (a float of ``args[1]`` bits, 32 or 64) is the value
+                    ``Float.parseFloat``/``Double.parseDouble`` reads from ``args[0]``; not
+                    encoded by the solver (no floats there), decided on known texts
+``str.nofparse``    ``args[0]`` is no such text (the ``NumberFormatException`` case)
 ``sb.set``          the builder ``args[0]`` now holds the pieces ``args[1:]``
 ``sb.append``       the builder ``args[0]`` now holds its old content, then the pieces
 ``sb.change``       the builder ``args[0]`` now holds some other content
@@ -83,6 +87,8 @@ PARSE = "str.parse"
 NO_PARSE = "str.noparse"
 TRUTH = "str.truth"
 TRIM = "str.trim"
+FPARSE = "str.fparse"
+NO_FPARSE = "str.nofparse"
 SET = "sb.set"
 APPEND = "sb.append"
 CHANGE = "sb.change"

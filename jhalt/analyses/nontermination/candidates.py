@@ -8,7 +8,7 @@ deterministically (:func:`~jhalt.analyses.nontermination.recurrence.run_determin
   lengths (the String model represents lengths only, so any characters will do; the
   witness uses letters). Two streams: ``n`` empty strings for ``n`` up to ``max_args``;
   and the others: short length vectors in order of size, then longer vectors of one-letter
-  strings. When the program parses Strings (``Integer.parseInt``, ``Boolean.parseBoolean``,
+  strings. When the program parses Strings (``Integer.parseInt``, ``Boolean.parseBoolean``, ``Double.parseDouble``,
   …: the graph has a ``str.parse`` or ``str.truth`` relation), single tokens of
   :data:`NUMBER_TEXTS` come before the empty strings, and pairs and triples of them before
   the other lengths. A candidate's run knows its argument texts
@@ -49,7 +49,7 @@ from jhalt.domains.strings import string_instance
 from jhalt.domains.values import ArrayValue, IntValue, Ref
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
-from jhalt.its.contents import PARSE, TRUTH
+from jhalt.its.contents import FPARSE, PARSE, TRUTH
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.entry import entry_state, is_main
@@ -235,7 +235,7 @@ def _int_parameter_slots(ctx: EvalContext, entry: MethodId) -> list[tuple[int, s
     return slots
 
 
-PARSING_OPS = frozenset({PARSE, TRUTH})
+PARSING_OPS = frozenset({PARSE, TRUTH, FPARSE})
 
 
 def parses_text(graph: SymbolicExecutionGraph) -> bool:
