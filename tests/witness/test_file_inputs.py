@@ -88,6 +88,28 @@ public class Lines {
 """
 
 
+# The same count read by a Scanner from standard input: "1" (or any odd or negative number)
+# hangs `printf '1\n' | java Typed`; the twin stops once the count is not positive.
+TYPED = """
+import java.util.Scanner;
+public class Typed {
+    public static void main(String[] args) {
+        int x = new Scanner(System.in).nextInt();
+        while (x != 0) x -= 2;
+    }
+}
+"""
+TYPED_OK = """
+import java.util.Scanner;
+public class TypedOk {
+    public static void main(String[] args) {
+        int x = new Scanner(System.in).nextInt();
+        while (x > 0) x -= 2;
+    }
+}
+"""
+
+
 def _classes(tmp_path: Path, **sources: str) -> Path:
     paths = []
     for name, text in sources.items():
@@ -148,3 +170,13 @@ def test_the_lines_of_a_file_named_by_the_argument(capsys, tmp_path) -> None:
     assert witness["replay"] == "confirmed", witness
     _, shown = _run(capsys, "check", classes, "--main", "Lines")
     assert f"> {file_name}; java Lines {file_name}" in shown  # the argument names the file
+
+
+def test_a_loop_over_a_count_typed_on_standard_input_is_no(capsys, tmp_path) -> None:
+    classes = _classes(tmp_path, Typed=TYPED, TypedOk=TYPED_OK)
+    result = _json(capsys, "prove", classes, "--entry", "Typed.main")
+    assert result["verdict"] == "NO", result.get("reason")
+    stdin = result["witness"]["inputs"]["stdin"]
+    assert int(stdin) < 0 or int(stdin) % 2 == 1
+    assert result["witness"]["replay"] == "confirmed", result["witness"]
+    assert _json(capsys, "prove", classes, "--entry", "TypedOk.main")["verdict"] != "NO"

@@ -8,8 +8,8 @@ calls on it, `jhalt.seg.known_texts`), ``hasNext…()`` true.
 gives, by call site in run order; the witness is the candidate's command line plus these
 values (`jhalt.witness.search.environment.recorded_values`: the standard input, files and
 variables that feed them, the rest injected). A read whose type the token cannot give (a
-float, a byte of a number's text out of range) is left to its model: the run is then no
-longer concrete there and stops, as with any unknown value.
+float, a number out of the read's range, an empty token for ``next()``) is left to its model:
+the run is then no longer concrete there and stops, as with any unknown value.
 
 Soundness: the witness holds exactly the values read *before* the proof's state is reached;
 what the loop reads after it is any value to the proof (the closure and Thm 8 checks run
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.strings import STRING_CLASS, string_instance
-from jhalt.domains.values import IntValue, Ref, UnknownValue
+from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance
+from jhalt.domains.values import InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.findings import Witness
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
@@ -72,7 +72,7 @@ class TokenFeed:
                 return None
             self.reads.append((site, IntInput(chosen, value.type_letter)))
             return state.with_value(result, IntValue.const(chosen, value.type_letter)), result
-        if _is_string(value):
+        if _is_string(value) and _length_allowed(state, value, utf16_length(self.token)):
             length = fresh("i")
             bound = state.with_value(length, IntValue.const(utf16_length(self.token), "I"))
             self.texts[result] = self.token
@@ -102,6 +102,15 @@ class TokenFeed:
             invocation=invocation,
         )
         return Witness(args=tuple(args), inputs=inputs.to_json())
+
+
+def _length_allowed(state: AbstractState, value: object, length: int) -> bool:
+    """Whether the read's model allows a String of ``length`` units (``next()`` reads a
+    token of at least one): a value no real read returns is never fed."""
+    if not isinstance(value, InstanceValue):
+        return True
+    known = value.field(STRING_LENGTH)
+    return known is None or state.int_value(known).interval.contains(length)
 
 
 def _is_string(value: object) -> bool:
