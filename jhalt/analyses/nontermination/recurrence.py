@@ -7,7 +7,11 @@ and deterministic (concrete) runs from the entry (seed 000 §4.1, Thm 7; §3 for
     (an unknown library call), a ``havoc`` relation (an operation not modelled exactly) or
     a ``float`` relation (a floating-point value) makes the prover refuse; so does a stuck
     state, an internal error, a program end, or an exhausted budget. Refusal means MAYBE
-    with the reason — never NO.
+    with the reason — never NO. One exception: a witness run that feeds every read of
+    the environment a concrete value (`input_feed`) passes the reading models' own
+    assumptions (`jhalt.seg.environment.INPUT_ASSUMPTIONS`: the read terminates, changes
+    nothing else, the input fits) — they describe the one value the witness records,
+    which the replay then feeds to the unmodified program.
 
 Closure check (:func:`check_recurrent`). The symbolic evaluator over-approximates: every
 concrete successor of a concrete state represented by ``s`` is represented by one of the
