@@ -7,7 +7,8 @@ findings it gives on the correct twins (must be 0), per route of the flaw's inpu
 Compiles the corpus with the machine's ``javac -g`` into a temporary directory, runs one
 ``check --all --format json --no-cache`` over it and prints a Markdown table (per route, then
 the total) and the pairs whose flaw was not shown. A pair's route is read from its source: a
-``main`` reading ``System.in`` (standard input), ``System.getenv`` (environment),
+``main`` reading a file by name (``Files.read…``, ``new File…(``: file), ``System.in``
+(standard input), ``System.getenv`` (environment),
 ``System.getProperty`` (property) or ``args`` (command line); a ``bad(…)`` with parameters
 (parameters); a hang (non-termination); else the values are the program's own (constants).
 The expected flaw is the file's first line (``// EXPECT: <kind> at <Class>.<method>:<line>``,
@@ -34,6 +35,8 @@ def route(source: str, kind: str) -> str:
     """Where the flaw's input comes from (module docstring)."""
     if kind == "non-termination":
         return "hang"
+    if re.search(r"\bFiles\.read|new File(Reader|InputStream)?\(", source):
+        return "file"
     if "System.in" in source:
         return "standard input"
     if "System.getenv" in source:

@@ -42,6 +42,12 @@ them; any other change of a builder that the path shows is read as ``sb.change``
                     (``result`` None: the ``NumberFormatException`` case)
 ``str.truth``       ``result`` = 1 if ``args[0]`` equals ``"true"`` ignoring case, else 0
                     (``Boolean.parseBoolean`` of a non-null text)
+``str.trim``        ``result`` = ``args[0].trim()``: without the leading and trailing code
+                    units up to U+0020
+``str.fparse``      ``result`` (a float of ``args[1]`` bits, 32 or 64) is the value
+                    ``Float.parseFloat``/``Double.parseDouble`` reads from ``args[0]``; not
+                    encoded by the solver (no floats there), decided on known texts
+``str.nofparse``    ``args[0]`` is no such text (the ``NumberFormatException`` case)
 ``sb.set``          the builder ``args[0]`` now holds the pieces ``args[1:]``
 ``sb.append``       the builder ``args[0]`` now holds its old content, then the pieces
 ``sb.change``       the builder ``args[0]`` now holds some other content
@@ -80,6 +86,9 @@ SUBSTRING = "str.sub"
 PARSE = "str.parse"
 NO_PARSE = "str.noparse"
 TRUTH = "str.truth"
+TRIM = "str.trim"
+FPARSE = "str.fparse"
+NO_FPARSE = "str.nofparse"
 SET = "sb.set"
 APPEND = "sb.append"
 CHANGE = "sb.change"
@@ -88,9 +97,11 @@ BUILDER_OPS = frozenset({SET, APPEND, CHANGE})
 """Relations that give a builder (``args[0]``) its next content."""
 TWO_STRINGS = frozenset({EQUALS, COMPARE, INDEX, LAST_INDEX, STARTS, ENDS, CONTAINS})
 """Relations of two Strings ``args[0]``, ``args[1]``."""
-ONE_STRING = frozenset({CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE, TRUTH})
+ONE_STRING = frozenset(
+    {CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE, TRUTH, TRIM}
+)
 """Relations of one String ``args[0]`` (and integers)."""
-PRODUCERS = BUILDER_OPS | {JOIN, SUBSTRING}
+PRODUCERS = BUILDER_OPS | {JOIN, SUBSTRING, TRIM}
 """Relations that define a content (of ``result``, or of the builder ``args[0]``) rather than
 state a fact about contents."""
 

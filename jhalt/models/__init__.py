@@ -4,7 +4,7 @@ module per library area, each registering its methods; `default_registry` collec
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`properties`
+:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files read by name), :mod:`floats` (``parseDouble``), :mod:`properties`
 (``System.getProperty``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
@@ -18,6 +18,8 @@ from jhalt.models import (
     concat,
     environment,
     exceptions,
+    files,
+    floats,
     math,
     objects,
     properties,
@@ -45,6 +47,8 @@ def default_registry() -> ModelRegistry:
         reflection,
         random,
         environment,
+        files,
+        floats,
         properties,
     ):
         module.register(registry)

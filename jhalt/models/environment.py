@@ -24,7 +24,7 @@ from jhalt.domains.strings import unknown_length
 from jhalt.domains.values import NULL, IntValue, UnknownValue
 from jhalt.models.literals import static_receiver
 from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness, new_string
-from jhalt.seg.environment import input_relation
+from jhalt.seg.environment import FITS_INPUT, READS_INPUT, input_relation
 from jhalt.seg.library import (
     LibraryCall,
     ModelRegistry,
@@ -42,11 +42,8 @@ SYSTEM = "java/lang/System"
 STRING = "java/lang/String"
 MATH = "java/lang/Math"
 NPE = "java/lang/NullPointerException"
-READS = "reading input terminates and changes no program object"
-FITS = (
-    "the input holds what a Scanner's next… reads (no NoSuchElementException or "
-    "InputMismatchException)"
-)
+READS = READS_INPUT
+FITS = FITS_INPUT
 
 
 def _assumed(call: LibraryCall) -> tuple[str, ...]:

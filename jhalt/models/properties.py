@@ -36,14 +36,14 @@ from jhalt.models.support import (
     need_string_length,
     returns_if_possible,
 )
-from jhalt.seg.environment import input_relation
+from jhalt.seg.environment import READS_PROPERTY, input_relation
 from jhalt.seg.labels import check
 from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Throws, with_fresh_value
 
 SYSTEM = "java/lang/System"
 STRING = "java/lang/String"
 IAE = "java/lang/IllegalArgumentException"
-READS = "reading a system property terminates and changes no program object"
+READS = READS_PROPERTY
 
 STANDARD_KEYS = frozenset(
     {

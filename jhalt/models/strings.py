@@ -49,7 +49,7 @@ from jhalt.models.support import (
 )
 from jhalt.models.text import need_builder_count, object_text, value_of_boolean, value_of_primitive
 from jhalt.seg import contents
-from jhalt.seg.contents import join, literal, query, string_piece
+from jhalt.seg.contents import TRIM, join, literal, query, string_piece
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import (
     LibraryCall,
@@ -322,14 +322,20 @@ def substring(call: LibraryCall) -> Sequence[Outcome]:
 @model
 def shorter_or_same(call: LibraryCall) -> Sequence[Outcome]:
     """``trim()``/``strip()``: the receiver itself, or a String that is not longer
-    (possibly the pooled ``""``)."""
+    (possibly the pooled ``""``); ``trim`` states its content (``str.trim``: the same
+    relation on both outcomes — the receiver itself exactly when nothing is trimmed)."""
     receiver = call.receiver
     assert receiver is not None
     size = _receiver_length(call)
     popped = call.popped_state()
     upper = interval_of(call.state, size).hi
     state, result, new_size = canonical_string(popped, Interval(0, upper), call.fresh)
-    return [Returns(popped, receiver), Returns(state, result, (check("<=", new_size, size),))]
+    same: tuple[Relation, ...] = ()
+    trimmed: tuple[Relation, ...] = ()
+    if call.method.name == "trim":
+        same, trimmed = (query(TRIM, receiver, receiver),), (query(TRIM, result, receiver),)
+    shorter = (check("<=", new_size, size), *trimmed)
+    return [Returns(popped, receiver, same), Returns(state, result, shorter)]
 
 
 @model

@@ -48,6 +48,22 @@ from jhalt.seg.library import (
 
 INPUT = "input"
 """The relation op that marks a result as an environment value (``input(i7)``)."""
+READS_INPUT = "reading input terminates and changes no program object"
+FITS_INPUT = (
+    "the input holds what a Scanner's next… reads (no NoSuchElementException or "
+    "InputMismatchException)"
+)
+OPENS_FILE = (
+    "the named file exists and can be read (a missing file is not modelled: the witness "
+    "creates it); opening and reading it terminate and change no program object"
+)
+READS_PROPERTY = "reading a system property terminates and changes no program object"
+STANDARD_INPUT = "System.in is the process's standard input, a stream that is not null"
+INPUT_ASSUMPTIONS = frozenset({READS_INPUT, FITS_INPUT, OPENS_FILE, READS_PROPERTY, STANDARD_INPUT})
+"""The assumptions of the models that read the environment (the library's side of a read:
+it terminates, changes nothing else, the input fits). A run that *feeds* every read a
+concrete value (`EnvironmentFeed`) follows the real program through them, up to what the
+replay checks; any other run treats them as every assumption."""
 STRING = "Ljava/lang/String;"
 Fresh = Callable[[str], Ref]
 
@@ -121,7 +137,13 @@ def inject(
 
 
 __all__ = [
+    "FITS_INPUT",
     "INPUT",
+    "INPUT_ASSUMPTIONS",
+    "OPENS_FILE",
+    "READS_INPUT",
+    "READS_PROPERTY",
+    "STANDARD_INPUT",
     "EnvironmentFeed",
     "inject",
     "input_class_call",

@@ -16,7 +16,16 @@ Decided here, for a known text ``t`` (Java SE 17 API):
   decimal digit (``Character.digit``), so a text with other characters is left undecided;
 * ``str.truth`` (``Boolean.parseBoolean``): 1 iff ``t`` equals ``"true"`` ignoring case — a
   text not four units long is false; one with characters outside ASCII is left undecided
-  (case mappings beyond ASCII).
+  (case mappings beyond ASCII);
+* ``str.fparse``/``str.nofparse`` (``Double.parseDouble``, ``Float.parseFloat``): ``t``
+  without its blank ends is ``NaN``, ``Infinity`` or a decimal number (digits with an
+  optional point, exponent and ``f``/``F``/``d``/``D`` suffix), with an optional sign; the
+  value is the nearest double (Python's ``float`` rounds the same way); a float only when
+  that double is the decimal's exact value and a float too (no double rounding). Hexadecimal
+  texts and characters beyond ASCII are left undecided;
+* ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
+  ``t``, else a new String; the text of the result joins the known texts (when the run's
+  texts are a mutable map: a run's own, never a closure check's).
 
 Soundness: a decided outcome is the one the JVM takes for that text, so a run stays a run of
 the real program; a text is only ever given for an object that *is* that String in the run
@@ -28,11 +37,14 @@ length but other texts would parse differently.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+import struct
+from collections.abc import Mapping, MutableMapping, Sequence
+from fractions import Fraction
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.values import IntValue, Ref
-from jhalt.its.contents import NO_PARSE, PARSE, TRUTH
+from jhalt.domains.values import FloatValue, IntValue, Ref
+from jhalt.its.contents import FPARSE, NO_FPARSE, NO_PARSE, PARSE, TRIM, TRUTH
 from jhalt.seg.labels import Relation
 from jhalt.seg.library import Outcome, Returns, Throws
 
@@ -63,11 +75,49 @@ def is_true_text(text: str) -> bool | object:
     return text.lower() == "true"
 
 
+_DECIMAL = re.compile(r"[+-]?(NaN|Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?")
+_HEX = re.compile(r"[+-]?0[xX]")
+
+
+def parse_floating(text: str, bits: int) -> float | None | object:
+    """``Double.parseDouble(text)`` (``bits`` 64) or ``Float.parseFloat(text)`` (32): the
+    value, None for ``NumberFormatException``, or the undecided marker (module docstring)."""
+    core = java_trim(text)
+    if not all(0x20 <= ord(ch) <= 0x7E for ch in core) or _HEX.match(core):
+        return _UNDECIDED
+    match = _DECIMAL.fullmatch(core)
+    if match is None or (match.group(1) in ("NaN", "Infinity") and core[-1] in "fFdD"):
+        return None
+    number = core[:-1] if core[-1] in "fFdD" else core
+    value = float(number)
+    if bits == 32:
+        exact = match.group(1) not in ("NaN", "Infinity") and Fraction(number) == Fraction(value)
+        if match.group(1) not in ("NaN", "Infinity") and not exact:
+            return _UNDECIDED  # Java rounds the decimal to a float directly
+        try:
+            single = struct.unpack(">f", struct.pack(">f", value))[0]
+        except OverflowError:
+            return _UNDECIDED
+        if single != value and value == value:
+            return _UNDECIDED
+    return value
+
+
+def java_trim(text: str) -> str:
+    """``String.trim()``: without the leading and trailing characters up to U+0020."""
+    start, end = 0, len(text)
+    while start < end and ord(text[start]) <= 0x20:
+        start += 1
+    while end > start and ord(text[end - 1]) <= 0x20:
+        end -= 1
+    return text[start:end]
+
+
 def _text_of(texts: KnownTexts, operand: object) -> str | None:
     return texts.get(operand) if isinstance(operand, str) else None
 
 
-def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | None] | None:
+def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | float | None] | None:
     """Whether ``relation`` holds for the known text, with the value it gives its result;
     None when it is not decided here."""
     text = _text_of(texts, relation.args[0] if relation.args else None)
@@ -83,6 +133,24 @@ def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | None] | N
         if relation.op == NO_PARSE:
             return parsed is None, None
         return (parsed is not None, parsed if isinstance(parsed, int) else None)
+    if relation.op in (FPARSE, NO_FPARSE):
+        bits = relation.args[1] if len(relation.args) > 1 else None
+        if not isinstance(bits, int):
+            return None
+        floating = parse_floating(text, bits)
+        if floating is _UNDECIDED:
+            return None
+        if relation.op == NO_FPARSE:
+            return floating is None, None
+        return floating is not None, floating if isinstance(floating, float) else None
+    if relation.op == TRIM:
+        trimmed = java_trim(text)
+        itself = relation.result == relation.args[0]
+        if itself != (trimmed == text):
+            return False, None
+        if isinstance(texts, MutableMapping) and isinstance(relation.result, str):
+            texts[relation.result] = trimmed  # the receiver's own text when nothing is trimmed
+        return True, None
     if relation.op == TRUTH:
         truth = is_true_text(text)
         if truth is _UNDECIDED:
@@ -114,11 +182,17 @@ def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
     return outcome if decided else _UNDECIDED
 
 
-def _bind(outcome: Returns, reference: str, value: int) -> Returns:
+def _bind(outcome: Returns, reference: str, value: int | float) -> Returns:
     current = outcome.state.heap.get(reference)
-    if not isinstance(current, IntValue) or not current.interval.contains(value):
-        return outcome  # a value the model does not allow: leave it (the check refutes it)
-    bound = IntValue(Interval.const(value), current.type_letter)
+    bound: IntValue | FloatValue
+    if isinstance(current, FloatValue) and isinstance(value, float):
+        bound = FloatValue.of(value, current.type_letter)
+    elif isinstance(current, IntValue) and isinstance(value, int):
+        if not current.interval.contains(value):
+            return outcome  # a value the model does not allow: leave it (the check refutes it)
+        bound = IntValue(Interval.const(value), current.type_letter)
+    else:
+        return outcome
     return Returns(
         outcome.state.with_value(reference, bound),
         outcome.result,
@@ -161,4 +235,12 @@ def same_texts(renaming: Mapping[Ref, Ref], texts: KnownTexts) -> bool:
     )
 
 
-__all__ = ["KnownTexts", "decide", "is_true_text", "parse_decimal", "same_texts"]
+__all__ = [
+    "KnownTexts",
+    "decide",
+    "is_true_text",
+    "java_trim",
+    "parse_decimal",
+    "parse_floating",
+    "same_texts",
+]

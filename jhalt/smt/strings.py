@@ -209,6 +209,9 @@ class StringEncoder:
                 return []
             bounds = [begin >= 0, begin <= end, end <= z3.Length(s)]
             return [*bounds, part == z3.SubString(s, begin, end - begin)]
+        if op == c.TRIM:
+            trimmed = self.content(result) if result else None
+            return [] if trimmed is None else _trim(s, trimmed)
         r = self.integer(result) if result else None
         if r is None:
             return []
@@ -277,6 +280,29 @@ class StringEncoder:
             ]
             found[var] = "".join(chr(max(0, u.as_long())) for u in units)
         return found
+
+
+BLANKS = z3.Star(_range(0, 0x20))
+"""What ``String.trim`` removes at either end: code units up to U+0020."""
+
+
+def _trim(s: z3.SeqRef, trimmed: z3.SeqRef) -> list[z3.BoolRef]:
+    """``trimmed = s.trim()``: the part ``[i, j)`` of ``s`` between blank ends, which starts
+    and ends with no blank unless it is empty."""
+    i, j = z3.FreshInt("trim_from"), z3.FreshInt("trim_to")
+    size = z3.Length(s)
+    kept_ends = z3.And(
+        z3.StrToCode(z3.SubString(s, i, 1)) > 0x20, z3.StrToCode(z3.SubString(s, j - 1, 1)) > 0x20
+    )
+    return [
+        i >= 0,
+        i <= j,
+        j <= size,
+        trimmed == z3.SubString(s, i, j - i),
+        z3.InRe(z3.SubString(s, 0, i), BLANKS),
+        z3.InRe(z3.SubString(s, j, size - j), BLANKS),
+        z3.Or(i == j, kept_ends),
+    ]
 
 
 def _two_strings(op: str, r: z3.ArithRef, s: z3.SeqRef, t: z3.SeqRef) -> list[z3.BoolRef]:

@@ -15,8 +15,9 @@ are asked for with SIGQUIT); and as the leader of its own process group, registe
 A replay whose witness is a whole invocation (issue 33: standard input, environment variables;
 `jhalt.witness.invocation`) runs its JVMs inside `feeding`: every contained JVM of the analysed
 program started in that context (by this thread) — the run judged, the overflow runs, the
-observed run — gets the witness's standard input instead of /dev/null and its variables on
-top of the minimal environment. jhalt's own helpers (``sandbox`` None: the compile server)
+observed run — gets the witness's standard input instead of /dev/null, its variables on
+top of the minimal environment and its files in its working directory (the scratch
+directory, made before the jail is entered). jhalt's own helpers (``sandbox`` None: the compile server)
 never do.
 """
 
@@ -198,10 +199,11 @@ def contained_popen(
     when it cannot start (`SandboxUnavailable` when the sandbox cannot be had)."""
     command = contained_command(java, arguments, scratch, sandbox)
     environment = contained_environment(scratch)
-    invocation = None
+    invocation = _FED.get() if sandbox is not None else None
+    if invocation is not None:
+        invocation.create_files(scratch)
     if sandbox is not None:
         command = _in_jail(command, scratch, ports)
-        invocation = _FED.get()
     with ExitStack() as opened:
         if invocation is not None:
             environment = invocation.environment(environment)

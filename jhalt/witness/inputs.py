@@ -405,7 +405,7 @@ def _environment_to_json(entry: EnvironmentValues) -> dict[str, Any]:
 
 
 def _invocation_from_json(data: dict[str, Any]) -> Invocation | None:
-    if not any(key in data for key in ("stdin", "env", "properties")):
+    if not any(key in data for key in ("stdin", "env", "properties", "files")):
         return None
     return Invocation.from_json(data)
 

@@ -8,11 +8,14 @@ deterministically (:func:`~jhalt.analyses.nontermination.recurrence.run_determin
   lengths (the String model represents lengths only, so any characters will do; the
   witness uses letters). Two streams: ``n`` empty strings for ``n`` up to ``max_args``;
   and the others: short length vectors in order of size, then longer vectors of one-letter
-  strings. When the program parses Strings (``Integer.parseInt``, ``Boolean.parseBoolean``,
+  strings. When the program parses Strings (``Integer.parseInt``, ``Boolean.parseBoolean``, ``Double.parseDouble``,
   …: the graph has a ``str.parse`` or ``str.truth`` relation), single tokens of
   :data:`NUMBER_TEXTS` come before the empty strings, and pairs and triples of them before
   the other lengths. A candidate's run knows its argument texts
   (`jhalt.seg.known_texts`), so it executes the parsing calls exactly.
+  When the program reads its environment (standard input, files, variables: an ``input``
+  mark in the graph), the first candidates are short command lines each with a token that
+  every read returns (`input_feed`).
 * other entries whose parameters are all integral: small values for each parameter.
 
 Order (`CandidateQueue`): the empty strings first, but they do not starve the others (issue
@@ -37,6 +40,7 @@ import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from jhalt.analyses.nontermination.input_feed import INPUT_TOKENS, TokenFeed
 from jhalt.budget import PROVE_CANDIDATES
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.domains.intervals import Interval
@@ -45,9 +49,11 @@ from jhalt.domains.strings import string_instance
 from jhalt.domains.values import ArrayValue, IntValue, Ref
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
-from jhalt.its.contents import PARSE, TRUTH
+from jhalt.its.contents import FPARSE, PARSE, TRUTH
+from jhalt.program import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.entry import entry_state, is_main
+from jhalt.seg.environment import input_result
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.known_texts import same_texts
 from jhalt.seg.labels import EvalEdge
@@ -85,11 +91,30 @@ class Candidate:
     witness: Witness
     stream: int = EMPTY
     texts: Mapping[Ref, str] = field(default_factory=dict, compare=False, hash=False)
+    feed: TokenFeed | None = field(default=None, compare=False, hash=False)
+    """The environment values of its runs (`input_feed`), sharing ``texts``."""
 
     def run_context(self, ctx: EvalContext) -> EvalContext:
-        """The context of a run from this input: ``ctx`` knowing its texts (the closure
-        checks, which stand for many runs, keep ``ctx`` without them)."""
+        """The context of a run from this input: ``ctx`` knowing its texts and reading its
+        feed (the closure checks, which stand for many runs, keep ``ctx`` without them)."""
+        if self.feed is not None:
+            return replace(ctx, texts=self.texts, environment=self.feed)
         return replace(ctx, texts=self.texts) if self.texts else ctx
+
+    def start(self) -> None:
+        """Before a run from the start: the feed's earlier reads forgotten."""
+        if self.feed is not None:
+            self.feed.reset()
+
+    def reads(self) -> int:
+        """How many environment values the run has read so far."""
+        return len(self.feed.reads) if self.feed is not None else 0
+
+    def final_witness(self, program: Program) -> Witness:
+        """The witness of the run so far: with the values the feed gave, if any."""
+        if self.feed is None or self.witness.args is None:
+            return self.witness
+        return self.feed.witness(program, self.witness.args)
 
     def parsed_alike(self, renaming: Mapping[Ref, Ref]) -> bool:
         """Whether two states of this input's run related by ``renaming`` hold Strings of the
@@ -210,7 +235,7 @@ def _int_parameter_slots(ctx: EvalContext, entry: MethodId) -> list[tuple[int, s
     return slots
 
 
-PARSING_OPS = frozenset({PARSE, TRUTH})
+PARSING_OPS = frozenset({PARSE, TRUTH, FPARSE})
 
 
 def parses_text(graph: SymbolicExecutionGraph) -> bool:
@@ -240,8 +265,11 @@ def candidates(
         if parses:
             empty = itertools.chain(_number_vectors((1,)), empty)
             others = itertools.chain(_number_vectors((2, 3)), others)
+        first = _main_candidates(ctx, entry, empty, EMPTY)
+        if reads_environment(graph):
+            first = itertools.chain(_fed_candidates(ctx, entry), first)
         return CandidateQueue(
-            _main_candidates(ctx, entry, empty, EMPTY),
+            first,
             _main_candidates(ctx, entry, others, OTHER),
             max(0, PROVE_CANDIDATES - (max_args + 1)),
         )
@@ -254,6 +282,29 @@ def _main_candidates(
     for args in vectors:
         state, texts = _main_state(ctx, entry, args)
         yield Candidate(f"args={list(args)}", state, Witness(args=args), stream, texts)
+
+
+FED_ARGS = ((), ("input.txt",), ("1",))
+"""The command lines tried with each input token: none, a file's name, a number."""
+
+
+def reads_environment(graph: SymbolicExecutionGraph) -> bool:
+    """Whether a call of the graph reads the environment (an ``input`` mark on its edge)."""
+    return any(
+        isinstance(label, EvalEdge) and input_result(label.constraints) is not None
+        for _, label, _ in graph.edges
+    )
+
+
+def _fed_candidates(ctx: EvalContext, entry: MethodId) -> Iterator[Candidate]:
+    """The command lines of `FED_ARGS`, each with every token of `INPUT_TOKENS` read from
+    the environment (`input_feed`)."""
+    for token in INPUT_TOKENS:
+        for args in FED_ARGS:
+            state, texts = _main_state(ctx, entry, args)
+            feed = TokenFeed(token, texts)
+            description = f"args={list(args)}, every input read {token!r}"
+            yield Candidate(description, state, Witness(args=args), EMPTY, texts, feed)
 
 
 def _integer_candidates(ctx: EvalContext, entry: MethodId) -> Iterator[Candidate]:

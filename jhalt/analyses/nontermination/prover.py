@@ -200,7 +200,7 @@ class NonTerminationSearcher:
             if positions not in self.head_positions:
                 return None
             trail.append(state)
-            signature = state_signature(state)
+            signature = (state_signature(state), candidate.reads())  # no repeat spans a read
             for earlier, earlier_step in seen.get(signature, []):
                 repeat = check_instance(state, earlier, self.ctx.hierarchy)
                 if repeat and candidate.parsed_alike(repeat.renaming):
@@ -222,6 +222,7 @@ class NonTerminationSearcher:
                         return proof
             return None
 
+        candidate.start()
         ctx, limit = candidate.run_context(self.ctx), self.config.max_run_steps  # knows texts
         outcome = run_deterministic(ctx, candidate.state, observe, limit, self.deadline)
         if self._pending is not None:  # its work decides the next candidate's stream
@@ -314,6 +315,7 @@ class NonTerminationSearcher:
     def _result(
         self, candidate: Candidate, proof: Found, trail: list[AbstractState]
     ) -> NonTerminationResult:
+        witness = candidate.final_witness(self.ctx.program)  # the reads before the proof
         ctx = candidate.run_context(self.ctx)  # knows the texts of its arguments
         proof = self.complete_positions(proof, ctx)
         last = trail[-1] if trail else candidate.state
@@ -325,7 +327,7 @@ class NonTerminationSearcher:
             kind=proof.kind,
             loop=replace(self.location(proof), calls=tuple(c.callee for c in proof.passed)),
             evidence=proof.evidence,
-            witness=candidate.witness,
+            witness=witness,
             evidence_data=proof.data,
             overflow_note=overflow,
             steps_to_loop=proof.step,

@@ -7,7 +7,11 @@ and deterministic (concrete) runs from the entry (seed 000 §4.1, Thm 7; §3 for
     (an unknown library call), a ``havoc`` relation (an operation not modelled exactly) or
     a ``float`` relation (a floating-point value) makes the prover refuse; so does a stuck
     state, an internal error, a program end, or an exhausted budget. Refusal means MAYBE
-    with the reason — never NO.
+    with the reason — never NO. One exception: a witness run that feeds every read of
+    the environment a concrete value (`input_feed`) passes the reading models' own
+    assumptions (`jhalt.seg.environment.INPUT_ASSUMPTIONS`: the read terminates, changes
+    nothing else, the input fits) — they describe the one value the witness records,
+    which the replay then feeds to the unmodified program.
 
 Closure check (:func:`check_recurrent`). The symbolic evaluator over-approximates: every
 concrete successor of a concrete state represented by ``s`` is represented by one of the
@@ -42,6 +46,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, IntValue, value_type_name
 from jhalt.ids import ProgramPosition
 from jhalt.seg.context import EvalContext, Step, Stuck
+from jhalt.seg.environment import INPUT_ASSUMPTIONS
 from jhalt.seg.evaluate.recursion import is_summary_assumption
 from jhalt.seg.labels import EdgeLabel, EvalEdge
 from jhalt.seg.stepper import (
@@ -85,13 +90,19 @@ def state_signature(state: AbstractState) -> tuple[object, ...]:
     return tuple(parts)
 
 
-def inexact_reason(label: EdgeLabel, summary_proved: bool = False) -> str | None:
+def inexact_reason(label: EdgeLabel, summary_proved: bool = False, fed: bool = False) -> str | None:
     """Why an edge is not exact (module docstring, the soundness rule), or None.
     ``summary_proved``: the edge is the return case of a recursive call's summary that
-    `calls.pass_call` proved exact, so the summary's own assumption is no objection."""
+    `calls.pass_call` proved exact, so the summary's own assumption is no objection.
+    ``fed``: the edge is a step of a witness run that feeds every environment read a
+    concrete value (`jhalt.seg.environment.INPUT_ASSUMPTIONS`: the library side of reading
+    input is no objection there; the replay of the witness checks it)."""
     if isinstance(label, EvalEdge):
         assumed = [
-            a for a in label.assumptions if not (summary_proved and is_summary_assumption(a))
+            a
+            for a in label.assumptions
+            if not (summary_proved and is_summary_assumption(a))
+            and not (fed and a in INPUT_ASSUMPTIONS)
         ]
         if assumed:
             return f"{label.position}: relies on an over-approximation ({'; '.join(assumed)})"
@@ -220,8 +231,9 @@ def run_deterministic(
         return None
 
     walk: Walk[RunOutcome[T]] = Walk(ctx, start, only_case, max_steps=max_steps, stop=stop)
+    fed = ctx.environment is not None
     for step, taken in enumerate(walk):
-        problem = inexact_reason(taken.label)
+        problem = inexact_reason(taken.label, fed=fed)
         if problem:
             return RunOutcome(None, "inexact", problem, step)
     return _run_outcome(walk.outcome, max_steps)

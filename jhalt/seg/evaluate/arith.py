@@ -52,6 +52,16 @@ def _result(
     return step(state, ins, advance(new_state.push(result), ins), constraints)
 
 
+def _exact(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, popped: AbstractState, value: int,
+    letter: str,
+) -> StepResult:  # fmt: skip
+    """Push ``value``, computed exactly from literal operands: a constant, no relation to
+    them (a ``havoc`` would mark the step inexact, `jhalt.analyses.nontermination`)."""
+    new_state, result = bind_int(ctx, popped, Interval.const(value), letter)
+    return step(state, ins, advance(new_state.push(result), ins))
+
+
 def evaluate_int_binary(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     """iadd … lxor, ishl … lushr."""
     operation = ins.mnemonic[1:]
@@ -228,7 +238,7 @@ def evaluate_float_to_int(ctx: EvalContext, state: AbstractState, ins: Instructi
     assert isinstance(value, FloatValue)
     if value.bits is not None:
         exact = float_to_integral(value.value, target)
-        return _result(ctx, state, ins, popped, Interval.const(exact), target, "havoc", (operand,))
+        return _exact(ctx, state, ins, popped, exact, target)
     return _result(ctx, state, ins, popped, Interval.of_type(target), target, "havoc", (operand,))
 
 
@@ -246,9 +256,10 @@ def evaluate_float_arith(ctx: EvalContext, state: AbstractState, ins: Instructio
         literal = _float_op(operation, numbers)
     new_value = FloatValue(letter) if literal is None else _float_value(literal, letter)
     new_state, result = bind(ctx, popped, new_value)
-    return step(
-        state, ins, advance(new_state.push(result), ins), (compute("float", result, *operands),)
-    )
+    # a literal result is exact (a float's +-*/ rounded from the double result is the IEEE
+    # float result); an unknown one keeps the ``float`` relation that marks it inexact
+    unknown = () if literal is not None else (compute("float", result, *operands),)
+    return step(state, ins, advance(new_state.push(result), ins), unknown)
 
 
 def _float_op(operation: str, numbers: list[float]) -> float | None:
@@ -301,16 +312,17 @@ def evaluate_lcmp(ctx: EvalContext, state: AbstractState, ins: Instruction) -> S
 
 
 def evaluate_float_compare(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
-    """fcmpl/fcmpg/dcmpl/dcmpg: exact on literals (NaN → -1 for *l, +1 for *g)."""
+    """fcmpl/fcmpg/dcmpl/dcmpg: exact on literals (NaN → -1 for *l, +1 for *g), a constant
+    without a relation; else any of -1, 0, 1 (``havoc``: not exact)."""
     left_ref, right_ref = state.peek(1), state.peek(0)
     left, right = state.heap[left_ref], state.heap[right_ref]
     popped, _ = state.pop(2)
-    interval = Interval(-1, 1)
     if (
         isinstance(left, FloatValue)
         and isinstance(right, FloatValue)
         and left.bits is not None
         and right.bits is not None
     ):
-        interval = Interval.const(float_compare(left.value, right.value, ins.mnemonic))
-    return _result(ctx, state, ins, popped, interval, "I", "havoc", (left_ref, right_ref))
+        compared = float_compare(left.value, right.value, ins.mnemonic)
+        return _exact(ctx, state, ins, popped, compared, "I")
+    return _result(ctx, state, ins, popped, Interval(-1, 1), "I", "havoc", (left_ref, right_ref))

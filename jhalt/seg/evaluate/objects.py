@@ -32,6 +32,7 @@ from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import FIELD_TYPE, INVARIANT, EvalContext, StepResult, Stuck
+from jhalt.seg.environment import STANDARD_INPUT
 from jhalt.seg.evaluate.classinit import initialization_step
 from jhalt.seg.evaluate.common import (
     advance,
@@ -340,13 +341,9 @@ def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
     if not ctx.is_program_class(field_id.class_name):
         nullable = not standard_stream_kept(ctx, field_id)
         new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor, nullable))
-        return step(
-            state,
-            ins,
-            advance(new_state.push(fresh), ins),
-            (),
-            (f"JDK static field {field_id} is unknown",),
-        )
+        standard_input = (field_id.class_name, field_id.name) == ("java/lang/System", "in")
+        assumed = STANDARD_INPUT if standard_input else f"JDK static field {field_id} is unknown"
+        return step(state, ins, advance(new_state.push(fresh), ins), (), (assumed,))
     initial = initial_value(ctx, field_id)
     if initial is not None:
         # the class is initialised (its statics would be in the state otherwise) and no code

@@ -328,17 +328,17 @@ class _PathCheck:
             )  # fmt: skip
             if self._runs_asserts(path):
                 inputs = dataclasses.replace(inputs, assertions=self.options.assertions)
+            feed = RecordedEnvironment(inputs.environment)
             ctx = EvalContext(
                 self.program,
                 self.registry or ModelRegistry(),
                 options=self.options,
-                environment=RecordedEnvironment(inputs.environment),
+                environment=feed,
             )
             template = entry_state(ctx, entry)
             builder = ConcreteHeapBuilder(ctx.namer)
-            state, ctx.texts = inputs_state_and_texts(
-                template, inputs, self.program, entry, builder
-            )
+            state, texts = inputs_state_and_texts(template, inputs, self.program, entry, builder)
+            ctx.texts = feed.texts = dict(texts)  # the recorded Strings' texts join them
         except (WitnessError, ValueError) as error:
             return False, str(error), None
         target_state = self.graph.states[self.target]

@@ -32,6 +32,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS, STRING_LENGTH, string_instance
 from jhalt.domains.values import NULL, Ref
 from jhalt.ids import FieldId, MethodId
+from jhalt.models.sources import FileSource, read_source
 from jhalt.program import Program
 from jhalt.witness.inputs import (
     ArrayInput,
@@ -45,9 +46,11 @@ from jhalt.witness.inputs import (
     StaticValue,
     StringInput,
     Value,
+    main_args,
     utf16_length,
 )
 from jhalt.witness.inputs import Ref as InputRef
+from jhalt.witness.invocation import feedable_file
 from jhalt.witness.search.environment import environment_values
 from jhalt.witness.search.path import NULL_VAR, ObjectFacts, PathFacts
 
@@ -219,8 +222,9 @@ def concretize_inputs(
             for field_id, var in sorted(facts.statics.items())
         )
     )
+    args = _name_files(concretizer, arguments, facts, program) if non_null_strings else None
     environment, invocation = environment_values(
-        facts.environment, concretizer.environment_value, program
+        facts.environment, concretizer.environment_value, program, args
     )
     return ConcreteInputs(
         arguments=tuple(arguments),
@@ -230,6 +234,37 @@ def concretize_inputs(
         environment=environment,
         invocation=invocation,
     )
+
+
+def _name_files(
+    concretizer: _Concretizer, arguments: list[Value], facts: PathFacts, program: Program
+) -> tuple[str, ...] | None:
+    """The command line of a ``main`` witness, each ``args[k]`` that names a file the path
+    reads (`jhalt.models.sources`) made a name the replay can create when the path left its
+    text free: its readable letters, or ``input.txt`` for an empty one (the forward check and
+    the replay then judge the changed input). None when the witness has no command line."""
+    if len(arguments) != 1 or not isinstance(arguments[0], InputRef):
+        return None
+    array = concretizer.entries.get(arguments[0].id)
+    if not isinstance(array, ArrayInput):
+        return None
+    elements = list(array.elements)
+    for position, _ in facts.environment:
+        source = read_source(program, position, 0)
+        if not isinstance(source, FileSource) or source.argument is None:
+            continue
+        k = source.argument
+        if not 0 <= k < len(elements) or not isinstance(elements[k], StringInput):
+            continue
+        element = elements[k]
+        assert isinstance(element, StringInput)
+        if element.chars is None and not feedable_file(element.text()):
+            elements[k] = StringInput(len("input.txt"), "input.txt")
+    concretizer.entries[arguments[0].id] = ArrayInput(array.component, tuple(elements))
+    provisional = ConcreteInputs(
+        arguments=tuple(arguments), heap=tuple(concretizer.entries.items())
+    )
+    return main_args(provisional)
 
 
 # ---------------------------------------------------------------- inputs → concrete state

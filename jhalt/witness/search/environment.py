@@ -15,7 +15,7 @@ never wrong).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from jhalt.bytecode.instructions import decode
 from jhalt.classfile.model import MemberRef
@@ -58,21 +58,37 @@ def environment_values(
     occurrences: list[tuple[ProgramPosition, str]],
     value_of: Callable[[str, str], Value],
     program: Program,
+    args: Sequence[str] | None = None,
 ) -> tuple[tuple[EnvironmentValues, ...], Invocation | None]:
     """The environment values of a path (module docstring), one entry per call site in the
     order of the site's first call, each marked ``fed`` when the returned invocation
-    (`jhalt.witness.search.feeds`: standard input, variables, properties) feeds it."""
+    (`jhalt.witness.search.feeds`: standard input, variables, properties, files — named by
+    the command line ``args`` too) feeds it."""
+    reads: list[tuple[ProgramPosition, Value]] = []
+    returned: dict[ProgramPosition, str] = {}
+    for position, var in occurrences:
+        if position not in returned:
+            returned[position] = call_at(program, position)[1].descriptor.rsplit(")", 1)[1]
+        reads.append((position, value_of(var, returned[position])))
+    return recorded_values(reads, program, args)
+
+
+def recorded_values(
+    reads: Sequence[tuple[ProgramPosition, Value]],
+    program: Program,
+    args: Sequence[str] | None = None,
+) -> tuple[tuple[EnvironmentValues, ...], Invocation | None]:
+    """The environment values of a run that read ``reads`` (call site, value; in run order),
+    as `environment_values` gives them, with the invocation that feeds what it can."""
     sites: dict[ProgramPosition, list[Value]] = {}
     calls: dict[ProgramPosition, tuple[str, MemberRef, int | None, str | None]] = {}
     ordered: list[Occurrence] = []
-    for position, var in occurrences:
+    for position, value in reads:
         if position not in calls:
             calls[position] = call_at(program, position)
-        returned = calls[position][1].descriptor.rsplit(")", 1)[1]
-        value = value_of(var, returned)
         sites.setdefault(position, []).append(value)
         ordered.append((position, calls[position][1], value))
-    invocation, fed = invocation_of(ordered, program)
+    invocation, fed = invocation_of(ordered, program, args)
     result = []
     for position, values in sites.items():
         invoke, member, line, source = calls[position]
@@ -94,6 +110,9 @@ class RecordedEnvironment:
             ProgramPosition(e.site, e.pc): e.values for e in environment
         }
         self.taken: dict[ProgramPosition, int] = {}
+        self.texts: dict[Ref, str] | None = None
+        """The run's known texts (`jhalt.seg.known_texts`), if it keeps them: each String
+        this feed returns joins them, so the calls that parse it are executed."""
 
     def bind(
         self, site: ProgramPosition, state: AbstractState, result: Ref, fresh: Fresh
@@ -113,8 +132,10 @@ class RecordedEnvironment:
         if isinstance(value, StringInput):
             length = fresh("i")
             bound = state.with_value(length, IntValue.const(value.length, "I"))
+            if self.texts is not None:
+                self.texts[result] = value.text()
             return bound.with_value(result, string_instance(length)), result
         raise ValueError(f"no environment value from {value!r}")
 
 
-__all__ = ["RecordedEnvironment", "call_at", "environment_values"]
+__all__ = ["RecordedEnvironment", "call_at", "environment_values", "recorded_values"]

@@ -14,6 +14,13 @@ call site is one of:
   token: a token that is no integer). When the values cannot be written as one text a
   Scanner reads back (a ``next()`` with blanks, a line after a token that does not start with
   a blank, a read after the end, two kinds of reader), none of them is fed;
+* a read of a file named by a literal or by ``args[k]`` (`jhalt.models.sources`: the reader
+  at the call site is certainly built on that file — ``Scanner(new File(name))``,
+  ``BufferedReader(new FileReader(name))``, ``new FileInputStream(name).read()``,
+  ``Files.readString(Path.of(name))``): the reads of one file become its text as those of
+  standard input do (``readString``: the whole text), and the invocation creates the file
+  under that name (`jhalt.witness.invocation.feedable_file`; a name from ``args[k]`` is the
+  witness's argument text). A reader not known to read a file keeps the assumption above;
 * ``System.getenv(name)`` with ``name`` a literal (`jhalt.models.literals`): the variable
   ``name`` (null: unset), fed when the name is one the replay may set
   (`jhalt.witness.invocation.feedable_variable`) and every read of it has the same value;
@@ -32,9 +39,15 @@ from dataclasses import dataclass, field
 from jhalt.classfile.model import MemberRef
 from jhalt.ids import ProgramPosition
 from jhalt.models.literals import literal_argument
+from jhalt.models.sources import STDIN, FileSource, read_source
 from jhalt.program import Program
 from jhalt.witness.inputs import IntInput, NullInput, StringInput, Value
-from jhalt.witness.invocation import Invocation, feedable_property, feedable_variable
+from jhalt.witness.invocation import (
+    Invocation,
+    feedable_file,
+    feedable_property,
+    feedable_variable,
+)
 
 __all__ = ["Occurrence", "invocation_of"]
 
@@ -44,12 +57,18 @@ Occurrence = tuple[ProgramPosition, MemberRef, Value]
 _SCANNER = "java/util/Scanner"
 _TOKENS = {"nextInt": "int", "nextLong": "int", "nextShort": "int", "nextByte": "int"}
 _HAS = {"hasNext": "token", "hasNextInt": "int", "hasNextLong": "int", "hasNextLine": "line"}
+_STDIN_OWNERS = (_SCANNER, "java/io/BufferedReader", "java/io/InputStream")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DEFAULT_TOKEN = {"token": "a", "int": "0"}
 
 
 def _stdin_reader(callee: MemberRef) -> str | None:
-    """The kind of reader ``callee`` is (``scanner``, ``lines``, ``bytes``), or None."""
+    """The kind of reader ``callee`` is (``scanner``, ``lines``, ``bytes``, ``whole``), or
+    None."""
+    if callee.owner == "java/nio/file/Files" and callee.name == "readString":
+        return "whole"
+    if callee.owner == "java/io/FileInputStream" and callee.name == "read":
+        return "bytes"
     if callee.owner == _SCANNER and (
         callee.name in _TOKENS
         or callee.name in _HAS
@@ -93,6 +112,9 @@ class _StdinText:
             self._line(value)
         elif callee.name == "read" and isinstance(value, IntInput):
             self._byte(value.value)
+        elif callee.name == "readString" and isinstance(value, StringInput) and not self.parts:
+            self.parts.append(value.text())
+            self.ended = True
         else:
             self.ok = False
 
@@ -202,23 +224,61 @@ def _settings(
     return allowed, {p for p in sites if p not in refused}
 
 
+def _reads(
+    program: Program, position: ProgramPosition, callee: MemberRef, args: Sequence[str] | None
+) -> str | None:
+    """What the read at ``position`` reads: ``""`` standard input, a file's name, or None
+    when it is no read the invocation can feed (module docstring)."""
+    kind = _stdin_reader(callee)
+    if kind is None:
+        return None
+    source = read_source(program, position, 0)
+    if source == STDIN:
+        return ""
+    if source is None:
+        # a reader not known to read a file: System.in (the assumption of the docstring)
+        return "" if callee.owner in _STDIN_OWNERS else None
+    assert isinstance(source, FileSource)
+    name = source.literal
+    if source.argument is not None:
+        inside = args is not None and 0 <= source.argument < len(args)
+        name = args[source.argument] if inside else None  # type: ignore[index]
+    return name if name is not None and feedable_file(name) else None
+
+
+def _texts(
+    occurrences: Sequence[Occurrence], program: Program, args: Sequence[str] | None
+) -> tuple[str | None, tuple[tuple[str, str], ...], set[ProgramPosition]]:
+    """The standard input, the files, and the read sites they feed."""
+    kinds: dict[str, set[str | None]] = {}
+    read: list[tuple[str, ProgramPosition, MemberRef, Value]] = []
+    for position, callee, value in occurrences:
+        name = _reads(program, position, callee, args)
+        if name is not None:
+            kinds.setdefault(name, set()).add(_stdin_reader(callee))
+            read.append((name, position, callee, value))
+    builders = {name: _StdinText(ok=len(found) <= 1) for name, found in kinds.items()}
+    sites: dict[str, set[ProgramPosition]] = {}
+    for name, position, callee, value in read:
+        builders[name].read(callee, value)
+        sites.setdefault(name, set()).add(position)
+    written = {name: builder.text() for name, builder in builders.items()}
+    fed = {p for name, text in written.items() if text is not None for p in sites[name]}
+    files = tuple((n, t) for n, t in written.items() if n and t is not None)
+    return written.get(""), files, fed
+
+
 def invocation_of(
-    occurrences: Sequence[Occurrence], program: Program
+    occurrences: Sequence[Occurrence], program: Program, args: Sequence[str] | None = None
 ) -> tuple[Invocation | None, frozenset[ProgramPosition]]:
     """The invocation that feeds what it can of ``occurrences`` (in path order), and the call
-    sites it feeds (module docstring); None when it feeds nothing."""
-    readers = {_stdin_reader(callee) for _, callee, _ in occurrences} - {None}
-    stdin = _StdinText(ok=len(readers) <= 1)
-    stdin_sites: set[ProgramPosition] = set()
-    for position, callee, value in occurrences:
-        if _stdin_reader(callee) is not None:
-            stdin.read(callee, value)
-            stdin_sites.add(position)
-    text = stdin.text() if stdin_sites else None
+    sites it feeds (module docstring); None when it feeds nothing. ``args``: the witness's
+    command line, when it has one (the names of files read by ``args[k]``)."""
+    stdin, files, read_sites = _texts(occurrences, program, args)
     settings, named_sites = _settings(occurrences, program)
-    fed = named_sites | (stdin_sites if text is not None else set())
+    fed = named_sites | read_sites
     if not fed:
         return None, frozenset()
     variables = tuple((name, v) for (kind, name), v in settings.items() if kind == "env")
     properties = tuple((key, v) for (kind, key), v in settings.items() if kind == "property")
-    return Invocation(text, variables, properties), frozenset(fed)
+    return Invocation(stdin, variables, properties, files), frozenset(fed)
