@@ -103,7 +103,7 @@ def validate_finding(
         sources = generate_reproducer(entry, inputs, expected, finding.location.method, test=test)
         main_source, _ = sources.write(reproducer_dir)
         witness = dataclasses.replace(witness, reproducer=str(main_source))
-        injected = [values for values in inputs.environment if not values.fed]
+        injected = inputs.injected
         if injected:  # the classes that return them, for a run of the reproducer
             inject_environment(classpath, injected, reproducer_dir)
     except (ValueError, OSError) as error:
