@@ -3,8 +3,8 @@
 The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
 `jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
-kind ``non-termination`` located at the loop head, with the loop's first and last source
-lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
+kind ``non-termination`` located at the loop head (an infinite recursion: at its recursive
+call), with the loop's first and last source lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
 (`jhalt.analyses.triage`: its level, and its witness through the public API when one is found,
 replayed) and hands the others to the witness layer (`jhalt.witness.validate`), which writes
 their reproducer and replays it; a finding that needs forged state is not reported unless
@@ -124,9 +124,14 @@ def check_entry(
 def nontermination_finding(
     entry: MethodId, found: NonTerminationResult | RecurrentSetResult
 ) -> Finding:
+    """The finding of a non-termination proof: at the loop's head (its first line), or for an
+    infinite recursion at the call by which it recurses, where the JVM's stack trace of the
+    overflow points (`LoopLocation.call`); the loop's lines are its path."""
     loop = found.loop
     first_line = loop.lines[0] if loop.lines else None
     location = SourceLocation(loop.method, loop.head_pc, loop.source_file, first_line)
+    if loop.call is not None:
+        location = SourceLocation(loop.method, loop.call[0], loop.source_file, loop.call[1])
     path: tuple[SourceLocation, ...] = ()
     if loop.lines:
         path = tuple(
