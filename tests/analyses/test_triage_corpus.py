@@ -28,8 +28,8 @@ loop itself rather than a thread dump that stops inside the helper). ``EndlessRe
 recurses forever: its finding is at the recursive call (line 7), where the JVM's stack trace
 of the StackOverflowError points frame after frame.
 
-``OffByOne.bad`` needs the array loop run five times, beyond the witness search's unrolling
-bound (`WitnessLimits.max_visits`): not found today, marked as an expected failure.
+``OffByOne.bad`` needs the array loop run five times, one graph path per index: the witness
+search drops the suffixes that cannot go around the loop once more (`candidate_paths`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ from jhalt.witness.sandbox import compiled_sandbox
 CORPUS = Path(__file__).resolve().parents[1] / "triage_corpus"
 EXPECT = re.compile(r"// EXPECT: (\S+) at (\w+)\.(\w+):(\d+)(?: level=(\w+))?$")
 KNOWN_MISSES = {
-    "OffByOne": "beyond the loop unrolling bound",
     "IteratorPastEnd": "an iterator's NoSuchElementException past the end is not modelled",
 }
 
