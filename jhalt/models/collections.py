@@ -17,7 +17,9 @@ class, possibly null, as the unknown-call fallback's result is (`jhalt.seg.libra
 Whenever a call finds the receiver in another shape — a subclass of ArrayList, a list or an
 iterator whose fields unknown code forgot (`jhalt.seg.library.havoc_reachable`), an iterator
 the program did not get from ``iterator()`` here — the model is the unknown-call fallback, as
-before these models. Assumptions: the methods terminate; no other thread changes the list
+before these models; so is ``iterator()`` when the JDK's ``ArrayList$Itr`` cannot be looked
+up (the checked-in descriptions leave it out; it comes from the JDK image,
+`jhalt.program.jdk_library`), since the calls on the iterator would then find no method. Assumptions: the methods terminate; no other thread changes the list
 (then the counts are the whole story of ``next()``'s exceptions); an ``OutOfMemoryError`` of a
 growing list is not modelled (as for every allocation).
 """
@@ -133,7 +135,7 @@ def iterator(call: LibraryCall) -> Sequence[Outcome]:
     receiver = call.receiver
     assert receiver is not None
     counts = _fields(call, receiver, LIST, SIZE, MODS)
-    if not counts:
+    if not counts or call.program is None or call.program.find(ITERATOR) is None:
         return unknown_library_call(call)
     state, cursor = fresh_int(call.popped_state(), Interval.const(0), "I", call.fresh)
     fields = {CURSOR: cursor, EXPECTED: counts[1], OWNER: receiver}
