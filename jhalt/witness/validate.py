@@ -38,7 +38,9 @@ def finding_inputs(finding: Finding) -> ConcreteInputs:
 
 def finding_claim(finding: Finding) -> Claim:
     if kind_of(finding.kind).shown is Shown.LOOPING:
-        lines = [step.line for step in finding.path if step.line is not None]
+        # the loop's lines: the steps in its method (the path may start with the calls to it)
+        method = finding.location.method
+        lines = [s.line for s in finding.path if s.line is not None and s.method == method]
         span = (min(lines), max(lines)) if lines else None
         return Claim(finding.kind, finding.location.method, span, calls=finding.calls)
     line = finding.location.line

@@ -5,7 +5,8 @@ of the recursive method (issue 34: findings at the line a developer must look at
 ``Depth.depth(n)`` returns at ``n == 0`` (line 4) and otherwise calls ``depth(n - 1)`` (line
 5): from a negative ``n`` it never reaches 0. ``Depth.bad()`` and ``Depth.main`` start it at -1;
 ``Depth.good()`` starts at 3 and ends. The finding is an infinite recursion of ``depth``
-located at line 5, with the method's lines (3 to 5) as its path. (The graph prover's location
+located at line 5; its path is the entry's call of ``depth`` (line 9 in ``bad``, 17 in
+``main``), then the method's lines (3 to 5). (The graph prover's location
 of a recursion is tested in tests/analyses/nonterm/test_recursion.py.)
 """
 
@@ -55,11 +56,11 @@ def program(tmp_path_factory: pytest.TempPathFactory) -> Program:
 
 
 @pytest.mark.parametrize(
-    ("name", "descriptor", "command_line"),
-    [("bad", "()I", False), ("main", "([Ljava/lang/String;)V", True)],
+    ("name", "descriptor", "command_line", "call_line"),
+    [("bad", "()I", False, 9), ("main", "([Ljava/lang/String;)V", True, 17)],
 )
 def test_a_recursion_is_located_at_its_recursive_call(
-    program: Program, name: str, descriptor: str, command_line: bool
+    program: Program, name: str, descriptor: str, command_line: bool, call_line: int
 ) -> None:
     report = check_entry(
         program, MethodId("Depth", name, descriptor), command_line=command_line,
@@ -69,7 +70,12 @@ def test_a_recursion_is_located_at_its_recursive_call(
     assert finding.location.method == MethodId("Depth", "depth", "(I)I")
     assert finding.location.line == 5
     assert "recursion" in finding.message
-    assert {step.line for step in finding.path} == {3, 5}  # the method's lines: 3 to 5
+    # the call chain first — the entry's call of depth(-1) — then the method's lines: 3 to 5
+    assert [(step.method.name, step.line) for step in finding.path] == [
+        (name, call_line),
+        ("depth", 3),
+        ("depth", 5),
+    ]
 
 
 def test_a_recursion_that_ends_has_no_finding(program: Program) -> None:
