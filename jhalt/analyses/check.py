@@ -3,8 +3,8 @@
 The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
 `jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
-kind ``non-termination`` located at the loop head, with the loop's first and last source
-lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
+kind ``non-termination`` located at the loop head (an infinite recursion: at its recursive
+call), with the loop's first and last source lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
 (`jhalt.analyses.triage`: its level, and its witness through the public API when one is found,
 replayed) and hands the others to the witness layer (`jhalt.witness.validate`), which writes
 their reproducer and replays it; a finding that needs forged state is not reported unless
@@ -53,6 +53,7 @@ from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
+from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.api.literals import class_literals
 from jhalt.witness.api.public import PublicSearch
@@ -115,21 +116,29 @@ def check_entry(
         stopped = [r for r in search.reasons if r.startswith("timeout")]
         stats = {**report.stats, **({"non_termination_stopped": stopped[0]} if stopped else {})}
         return dataclasses.replace(report, notes=report.notes + tuple(caught[:1]), stats=stats)
-    finding = nontermination_finding(entry, found)
+    finding = nontermination_finding(entry, found, _call_chain(program, graph, found.loop.method))
     kind = found.kind if isinstance(found, NonTerminationResult) else RECURRENT_SET
     stats = {**report.stats, "non_termination": kind}
     return dataclasses.replace(report, findings=report.findings + (finding,), stats=stats)
 
 
 def nontermination_finding(
-    entry: MethodId, found: NonTerminationResult | RecurrentSetResult
+    entry: MethodId,
+    found: NonTerminationResult | RecurrentSetResult,
+    chain: tuple[SourceLocation, ...] = (),
 ) -> Finding:
+    """The finding of a non-termination proof: at the loop's head (its first line), or for an
+    infinite recursion at the call by which it recurses, where the JVM's stack trace of the
+    overflow points (`LoopLocation.call`); its path is ``chain`` (the calls from the entry to
+    the loop's method, `_call_chain`), then the loop's lines."""
     loop = found.loop
     first_line = loop.lines[0] if loop.lines else None
     location = SourceLocation(loop.method, loop.head_pc, loop.source_file, first_line)
-    path: tuple[SourceLocation, ...] = ()
+    if loop.call is not None:
+        location = SourceLocation(loop.method, loop.call[0], loop.source_file, loop.call[1])
+    path: tuple[SourceLocation, ...] = chain
     if loop.lines:
-        path = tuple(
+        path += tuple(
             SourceLocation(loop.method, loop.head_pc, loop.source_file, line) for line in loop.lines
         )
     return Finding(
@@ -142,6 +151,36 @@ def nontermination_finding(
         calls=loop.calls,
         derivation=found.explanation(),
     )
+
+
+def _call_chain(
+    program: Program, graph: SymbolicExecutionGraph, method: MethodId
+) -> tuple[SourceLocation, ...]:
+    """The call sites from the graph's entry down to ``method`` (outermost first), as the
+    graph's first states in ``method`` called from the entry hold them in their frames (the
+    fewest frames); empty when the loop is in the entry itself or no such state is known."""
+    if method == graph.entry_method:
+        return ()
+    frames = min(
+        (
+            state.frames
+            for state in graph.states.values()
+            if len(state.frames) > 1
+            and state.frames[0].position.method == method
+            and state.frames[-1].position.method == graph.entry_method
+        ),
+        key=len,
+        default=(),
+    )
+    chain = []
+    for frame in reversed(frames[1:]):
+        position = frame.position
+        owner = program.find(position.method.class_name)
+        info = owner.method(position.method.name, position.method.descriptor) if owner else None
+        line = info.code.line_at(position.pc) if info is not None and info.code else None
+        source = getattr(owner, "source_file", None)
+        chain.append(SourceLocation(position.method, position.pc, source, line))
+    return tuple(chain)
 
 
 @dataclass(frozen=True)

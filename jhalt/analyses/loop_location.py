@@ -1,17 +1,21 @@
 """Where a loop of a non-termination answer is, for the reader and the replay (shared by the
 graph prover, `nontermination`, and the recurrent-set engine, `recurrent`): the method, the
-head's pc, the pcs of the loop, their source lines, and whether it is an infinite recursion.
+head's pc, the pcs of the loop, their source lines, and whether it is an infinite recursion —
+then also the call in the method by which it recurses (`recursion_calls`), where the JVM's
+stack trace of the overflow points and where `jhalt check` locates the finding.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from jhalt.findings import LoopSite
 from jhalt.ids import MethodId
 from jhalt.program import Program
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,9 @@ class LoopLocation:
     calls: tuple[MethodId, ...] = ()
     """Recursive methods the loop calls and its proof passes (whose calls may get deeper
     with every iteration): the replay judges the loop by its stack overflows."""
+    call: tuple[int, int | None] | None = None
+    """An infinite recursion's call in ``method`` that enters the next activation: its pc and
+    source line (the first such call, by pc); None for a loop or when not known."""
 
     def __str__(self) -> str:
         """The method and the loop's source lines; the head's pc only where the class file
@@ -67,14 +74,42 @@ class LoopLocation:
             "source_file": self.source_file,
             "recursive": self.recursive,
             "calls": [str(method) for method in self.calls],
+            **({"call": {"pc": self.call[0], "line": self.call[1]}} if self.call else {}),
         }
 
 
+def recursion_calls(
+    graph: SymbolicExecutionGraph, nodes: Collection[int], method: MethodId, depth: int
+) -> tuple[int, ...]:
+    """The pcs in ``method`` of the calls by which a loop through ``nodes`` headed in
+    ``method`` with ``depth`` frames recurses, in order (empty for a loop): at every edge
+    inside ``nodes`` that enters a recursive call, the pc of ``method``'s frame at the head's
+    depth — the call it is making (``method`` itself called again, or the first call of a
+    cycle through other methods)."""
+    inside = set(nodes)
+    pcs = set()
+    for source, label, target in graph.edges:
+        if not (isinstance(label, EvalEdge) and label.enters_call):
+            continue
+        frames = graph.states[source].frames
+        if source in inside and target in inside and len(frames) >= depth:
+            frame = frames[len(frames) - depth]  # frames[0] is the top
+            if frame.position.method == method:
+                pcs.add(frame.position.pc)
+    return tuple(sorted(pcs))
+
+
 def locate_loop(
-    program: Program, method: MethodId, head_pc: int, pcs: Iterable[int], recursive: bool = False
+    program: Program,
+    method: MethodId,
+    head_pc: int,
+    pcs: Iterable[int],
+    recursive: bool = False,
+    call_pcs: Sequence[int] = (),
 ) -> LoopLocation:
     """The location of the loop of ``method`` at ``pcs`` (the head's ``head_pc`` included),
-    with the source lines of the class file's LineNumberTable when it has one."""
+    with the source lines of the class file's LineNumberTable when it has one; a recursion's
+    ``call_pcs`` (`recursion_calls`) give its `LoopLocation.call`, the first of them."""
     ordered = tuple(sorted(set(pcs) | {head_pc}))
     lines = None
     classfile = program.find(method.class_name)
@@ -83,4 +118,8 @@ def locate_loop(
         found = [line for line in (info.code.line_at(pc) for pc in ordered) if line is not None]
         lines = (min(found), max(found)) if found else None
     source_file = getattr(classfile, "source_file", None)
-    return LoopLocation(method, head_pc, ordered, lines, source_file, recursive)
+    call = None
+    if recursive and call_pcs:
+        line = info.code.line_at(call_pcs[0]) if info is not None and info.code else None
+        call = (call_pcs[0], line)
+    return LoopLocation(method, head_pc, ordered, lines, source_file, recursive, call=call)

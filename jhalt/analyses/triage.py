@@ -49,7 +49,7 @@ from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import Access, MemberRef
 from jhalt.errors import JhaltError
-from jhalt.findings import Finding, Replay, kind_of
+from jhalt.findings import Finding, kind_of
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.witness.api.goals import forges_state, null_arguments
@@ -257,7 +257,7 @@ def is_public_entry(program: Program, entry: MethodId) -> bool:
 @dataclass(frozen=True)
 class Assessment:
     """A finding with its level and category; ``replayed``: its public-API witness is
-    confirmed (no further replay needed); ``hidden``: not reported (internal state, without
+    confirmed, or reproduced with injected values (no further replay needed); ``hidden``: not reported (internal state, without
     ``--include-internal-states``)."""
 
     finding: Finding
@@ -274,7 +274,7 @@ def _with_public(finding: Finding, found: PublicWitness) -> Finding:
         finding.witness,
         calls=found.calls,
         reproducer=str(found.reproducer),
-        replay=Replay.CONFIRMED,
+        replay=found.replay.status,  # reproduced, not confirmed, when it needed injected values
         replay_detail=f"public calls: {found.replay.detail}",
     )
     return dataclasses.replace(finding, witness=witness)

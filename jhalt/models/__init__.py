@@ -4,8 +4,9 @@ module per library area, each registering its methods; `default_registry` collec
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files read by name), :mod:`floats` (``parseDouble``), :mod:`properties`
-(``System.getProperty``); :mod:`text` holds what several of them share (the
+:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files
+read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
+:mod:`collections` (``ArrayList`` and its iterator); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from jhalt.models import (
     boxing,
+    collections,
     concat,
     environment,
     exceptions,
@@ -50,6 +52,7 @@ def default_registry() -> ModelRegistry:
         files,
         floats,
         properties,
+        collections,
     ):
         module.register(registry)
     return registry

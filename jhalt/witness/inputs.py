@@ -243,6 +243,12 @@ class ConcreteInputs:
         if isinstance(self.receiver, (NullInput, IntInput, FloatInput)):
             raise ValueError("the receiver must be an object")
 
+    @property
+    def injected(self) -> tuple[EnvironmentValues, ...]:
+        """The environment values no invocation feeds (random sources, clocks, ``--inputs``
+        stubs): a replay can only inject them by rewriting their call sites."""
+        return tuple(values for values in self.environment if not values.fed)
+
     def entry(self, entry_id: str) -> HeapEntry:
         """The object-table entry ``entry_id`` (KeyError when absent)."""
         for key, value in self.heap:

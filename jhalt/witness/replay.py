@@ -71,7 +71,7 @@ from jhalt.witness.compiler import COMPILE_TIMEOUT_S, compile_sources
 from jhalt.witness.containment import contained_command, cpu_limit_for, feeding
 from jhalt.witness.deepening import LoopClaim, judge_deepening
 from jhalt.witness.inject import inject_environment
-from jhalt.witness.inputs import ConcreteInputs, args_inputs, main_args
+from jhalt.witness.inputs import ConcreteInputs, EnvironmentValues, args_inputs, main_args
 from jhalt.witness.output import BoundedOutput, exit_status
 from jhalt.witness.overflow import STACK_OVERFLOW, STACK_SIZES, judge_overflow
 from jhalt.witness.processes import release, scratch_directory
@@ -164,14 +164,13 @@ def replay(
     if jdk is None:
         return not_replayed("no JDK found")
     classpath = absolute_classpath(classpath)
-    injected = tuple(values for values in inputs.environment if not values.fed)
+    injected = inputs.injected
     invocation = inputs.invocation
     with scratch_directory("jhalt-replay-") as work, feeding(invocation):
-        if injected:
-            try:
-                classpath = inject_environment(classpath, injected, work)
-            except ValueError as error:
-                return not_replayed(str(error))
+        try:
+            classpath = inject_environment(classpath, injected, work)
+        except ValueError as error:
+            return not_replayed(str(error))
         flags = [*(invocation.java_options() if invocation else ()), *_assertions(inputs)]
         args = _command_line(entry, inputs)
         if args is not None:
@@ -345,11 +344,13 @@ def replay_source(
     deadline: Deadline = NEVER,
     assertions: bool = False,
     observe: Observer | None = None,
+    injected: Sequence[EnvironmentValues] = (),
 ) -> ReplayResult:
     """Compile the Java file ``source`` (its class ``class_name`` in the default package, with
     a ``main``) against ``classpath`` and judge ``claim`` on its run, as `replay` judges a
     reproducer (the public-call reproducers of `jhalt.witness.api`), by ``deadline``; with
-    ``-ea`` when ``assertions``; a hang observed by ``observe`` first, as `replay` does."""
+    ``-ea`` when ``assertions``; a hang observed by ``observe`` first; ``injected`` values
+    returned by rewritten classes — then at best `Replay.REPRODUCED` — as `replay` does."""
     if jdk.javac is None:
         return not_replayed("no javac found (a JRE only)")
     classpath = absolute_classpath(classpath)
@@ -357,9 +358,14 @@ def replay_source(
         out = _javac(work, classpath, source, jdk.javac, deadline)
         if isinstance(out, ReplayResult):
             return out
+        try:
+            classpath = inject_environment(classpath, injected, work)
+        except ValueError as error:
+            return not_replayed(str(error))
         flags = [*FAST_START, *(["-ea"] if assertions else [])]
         command = [*flags, "-cp", os.pathsep.join([classpath, str(out)]), class_name]
-        return _within(command, work, claim, (timeout_s, deadline), jdk, observe)
+        result = _within(command, work, claim, (timeout_s, deadline), jdk, observe)
+        return with_injected(result, injected)
 
 
 FAST_START = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")

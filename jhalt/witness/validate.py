@@ -38,7 +38,9 @@ def finding_inputs(finding: Finding) -> ConcreteInputs:
 
 def finding_claim(finding: Finding) -> Claim:
     if kind_of(finding.kind).shown is Shown.LOOPING:
-        lines = [step.line for step in finding.path if step.line is not None]
+        # the loop's lines: the steps in its method (the path may start with the calls to it)
+        method = finding.location.method
+        lines = [s.line for s in finding.path if s.line is not None and s.method == method]
         span = (min(lines), max(lines)) if lines else None
         return Claim(finding.kind, finding.location.method, span, calls=finding.calls)
     line = finding.location.line
@@ -103,7 +105,7 @@ def validate_finding(
         sources = generate_reproducer(entry, inputs, expected, finding.location.method, test=test)
         main_source, _ = sources.write(reproducer_dir)
         witness = dataclasses.replace(witness, reproducer=str(main_source))
-        injected = [values for values in inputs.environment if not values.fed]
+        injected = inputs.injected
         if injected:  # the classes that return them, for a run of the reproducer
             inject_environment(classpath, injected, reproducer_dir)
     except (ValueError, OSError) as error:

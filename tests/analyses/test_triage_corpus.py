@@ -24,10 +24,15 @@ What a developer must see with ``jhalt check --all`` and default options:
 ``InfiniteLoop.bad`` hangs instead of throwing (its counter runs modulo 256 and never turns
 negative): its finding is the non-termination at the loop's head line, replayed through the
 public calls (the loop calls the print helper on every iteration, so the replay watches the
-loop itself rather than a thread dump that stops inside the helper).
+loop itself rather than a thread dump that stops inside the helper). ``EndlessRecursion.bad``
+recurses forever: its finding is at the recursive call (line 7), where the JVM's stack trace
+of the StackOverflowError points frame after frame.
 
-``OffByOne.bad`` needs the array loop run five times, beyond the witness search's unrolling
-bound (`WitnessLimits.max_visits`): not found today, marked as an expected failure.
+``OffByOne.bad`` needs the array loop run five times, one graph path per index: the witness
+search drops the suffixes that cannot go around the loop once more (`candidate_paths`).
+``IteratorPastEnd.bad`` asks an ArrayList's iterator for a second element of one: the
+NoSuchElementException is thrown in the JDK's ``next()``, shown at the call's line
+(`jhalt.models.collections`); its twin asks ``hasNext()`` first.
 """
 
 from __future__ import annotations
@@ -48,11 +53,7 @@ from jhalt.witness.sandbox import compiled_sandbox
 
 CORPUS = Path(__file__).resolve().parents[1] / "triage_corpus"
 EXPECT = re.compile(r"// EXPECT: (\S+) at (\w+)\.(\w+):(\d+)(?: level=(\w+))?$")
-KNOWN_MISSES = {
-    "OffByOne": "beyond the loop unrolling bound",
-    "IteratorPastEnd": "an iterator's NoSuchElementException past the end is not modelled",
-    "EndlessRecursion": "the CLP proof has no witness form for an instance entry",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 pytestmark = pytest.mark.skipif(
     shutil.which("java") is None or shutil.which("javac") is None, reason="no JDK on PATH"

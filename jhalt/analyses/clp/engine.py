@@ -26,6 +26,7 @@ from jhalt.analyses.clp.unfold import Unfolding, UnfoldLimits, unfold
 from jhalt.budget import NEVER, Deadline
 from jhalt.bytecode import analyze_method
 from jhalt.classfile import ClassPath
+from jhalt.classfile.model import Access
 from jhalt.errors import describe_internal
 from jhalt.ids import MethodId
 from jhalt.smt.clp import satisfiable
@@ -166,7 +167,8 @@ def _result(
 ) -> ClpResult | None:
     cls = classpath.find(entry.class_name)
     info = cls.method(entry.name, entry.descriptor) if cls else None
-    witness = witness_input(program, entry, proof.values, bool(info and info.is_static))
+    concrete = cls is not None and not cls.access & (Access.ABSTRACT | Access.INTERFACE)
+    witness = witness_input(program, entry, proof.values, bool(info and info.is_static), concrete)
     if witness is None:
         return None
     predicate = program.predicate(proof.loop.head.predicate)

@@ -7,9 +7,13 @@ witness is that many strings of ``a``s, ``""`` for the elements no one reads (al
 program reads an element at a variable index); a program that parses its arguments gets the
 decimal text of each ``args[k]``'s value ``pk``, or ``true``/``false`` for its flag ``bk``
 when it parses only flags (its size ``gk`` is then read by no clause:
-`jhalt.analyses.clp.translate`). For a static
-method whose parameters are all ``int``s the model's values are the arguments. Any other entry
-gets no witness (so no NO): its arguments would be objects the model does not describe.
+`jhalt.analyses.clp.translate`). For a method whose parameters are all ``int``s the model's
+values are the arguments; an instance method's receiver is an object of its class with every
+field at its default (the ``C{}`` of the graph engine's witnesses), which the class must be able
+to have (neither abstract nor an interface). The receiver's fields do not matter: no clause
+reads a field (``getfield`` has no exact abstraction), and its size is pinned to 1, a non-null
+object (`jhalt.analyses.clp.translate`'s entry constraint). Any other entry gets no witness
+(so no NO): its arguments would be objects the model does not describe.
 """
 
 from __future__ import annotations
@@ -19,16 +23,23 @@ from collections.abc import Mapping
 from jhalt.analyses.clp.clauses import ClpProgram
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
-from jhalt.witness.inputs import ConcreteInputs, IntInput
+from jhalt.witness.inputs import ConcreteInputs, IntInput, ObjectInput, Ref
 
 MAX_ARGS = 10_000
 """A command line longer than this is not offered as a witness."""
+RECEIVER = "this"
+"""The object-table name of an instance entry's receiver."""
 
 
 def witness_input(
-    program: ClpProgram, entry: MethodId, values: Mapping[str, int], is_static: bool
+    program: ClpProgram,
+    entry: MethodId,
+    values: Mapping[str, int],
+    is_static: bool,
+    instantiable: bool = False,
 ) -> Witness | None:
-    """The witness of ``values`` (module doc), or None when the entry has no such form."""
+    """The witness of ``values`` (module doc), or None when the entry has no such form;
+    ``instantiable``: the entry's class can have instances (a receiver for an instance entry)."""
     arguments = program.entry.arguments
     if entry.name == "main" and entry.descriptor == "([Ljava/lang/String;)V":
         length = values.get(arguments[0], 1) - 1
@@ -50,13 +61,20 @@ def witness_input(
             strings.append("a" * (size - 1))
         return Witness(args=tuple(strings))
     parameters = entry.descriptor[1 : entry.descriptor.index(")")]
-    if not is_static or set(parameters) - {"I"}:
+    if set(parameters) - {"I"} or not (is_static or instantiable):
         return None
-    names = [a for a in arguments if a.startswith("l")][: len(parameters)]
-    if len(names) != len(parameters):
+    receiver = 0 if is_static else 1
+    names = [a for a in arguments if a.startswith("l")][: receiver + len(parameters)]
+    if len(names) != receiver + len(parameters):
+        return None
+    if receiver and values.get(names[0], 1) != 1:  # the entry constraint pins it (module doc)
         return None
     try:
-        inputs = ConcreteInputs(arguments=tuple(IntInput(values.get(n, 0)) for n in names))
+        ints = tuple(IntInput(values.get(n, 0)) for n in names[receiver:])
     except ValueError:  # a value outside int's range: no Java call has it
         return None
+    if is_static:
+        return Witness(inputs=ConcreteInputs(arguments=ints).to_json())
+    heap = ((RECEIVER, ObjectInput(entry.class_name)),)
+    inputs = ConcreteInputs(arguments=ints, receiver=Ref(RECEIVER), heap=heap)
     return Witness(inputs=inputs.to_json())

@@ -31,7 +31,9 @@ under-approximation); a call returns ``pk`` when it lies in the type's range, an
 declares another method of that name and descriptor; the class of a static call or ``new``
 must have no static initialiser (nor its superclasses), unless it is the entry's own class,
 initialised before the entry runs. Paths past ``MAX_PATHS`` per cut point or ``MAX_STEPS``
-instructions are dropped (fewer clauses: still sound, `abstraction`'s module doc).
+instructions are dropped (fewer clauses: still sound, `abstraction`'s module doc). An instance
+entry's receiver ``l0`` has size 1 in the entry constraint: an object of its class, as ``new``
+makes one (`jhalt.analyses.clp.inputs` gives the witness that receiver).
 """
 
 from __future__ import annotations
@@ -357,6 +359,8 @@ def translate_program(
         raise Refusal(f"the entry {entry} has no exact translation")
     head = translators[entry].point(0).predicate
     constraint: list[LinearConstraint] = []
+    if _instance_entry(classpath, entry) and head.parameters[:1] == ("l0",):
+        constraint.append(eq(var("l0"), 1))  # the receiver: an object made by `new` (size 1)
     if is_main:
         constraint.append(ge(var(head.parameters[0]), 1))
         sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
@@ -373,6 +377,12 @@ def translate_program(
         scope.ghost_names(),
         tuple(scope.refused),
     )
+
+
+def _instance_entry(classpath: ClassPath, entry: MethodId) -> bool:
+    classfile = classpath.find(entry.class_name)
+    info = classfile.method(entry.name, entry.descriptor) if classfile else None
+    return info is not None and not info.is_static
 
 
 def _link(clause: Clause, translators: dict[MethodId, _MethodTranslator]) -> Clause | None:

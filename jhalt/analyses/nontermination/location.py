@@ -8,8 +8,11 @@ from jhalt.analyses.nontermination.techniques import Found
 from jhalt.program import Program
 
 
-def loop_location(program: Program, proof: Found, recursive: bool) -> LoopLocation:
-    """The location of ``proof``'s loop; ``recursive``: its loop enters recursive calls."""
+def loop_location(
+    program: Program, proof: Found, recursive: bool, calls: tuple[int, ...] = ()
+) -> LoopLocation:
+    """The location of ``proof``'s loop; ``recursive``: its loop enters recursive calls, by
+    the calls at ``calls`` of the head's method (`jhalt.analyses.loop_location.recursion_calls`)."""
     method = proof.head.position.method
     pcs = [p.pc for p in proof.positions if p.method == method]
-    return locate_loop(program, method, proof.head.position.pc, pcs, recursive)
+    return locate_loop(program, method, proof.head.position.pc, pcs, recursive, calls)

@@ -99,19 +99,20 @@ def _entering(graph: SymbolicExecutionGraph) -> list[tuple[int, int]]:
     ]
 
 
-def recursive_head(
+def recursion_nodes(
     graph: SymbolicExecutionGraph, heads: list[int], positions: tuple[ProgramPosition, ...]
-) -> bool:
-    """Whether a loop of one of the ``heads`` at ``positions`` (the call stack) enters
-    recursive calls: a proof there is an infinite recursion."""
+) -> set[int]:
+    """The nodes of the loops of the ``heads`` at ``positions`` (the call stack) that enter
+    recursive calls (empty when none does): a proof there is an infinite recursion."""
     entering = _entering(graph)
-    return bool(entering) and any(
-        tuple(frame.position for frame in graph.states[head].frames) == positions
-        and any(
-            s in nodes and t in nodes for nodes in (loop_nodes(graph, head),) for s, t in entering
-        )
-        for head in heads
-    )
+    found: set[int] = set()
+    for head in heads if entering else ():
+        if tuple(frame.position for frame in graph.states[head].frames) != positions:
+            continue
+        nodes = loop_nodes(graph, head)
+        if any(s in nodes and t in nodes for s, t in entering):
+            found |= nodes
+    return found
 
 
 def int_refs(state: AbstractState) -> list[Ref]:

@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from jhalt.analyses.loop_location import recursion_calls
 from jhalt.analyses.nontermination.calls import PassedCall, passed_calls
 from jhalt.analyses.nontermination.candidates import Candidate, CandidateQueue, candidates
 from jhalt.analyses.nontermination.config import NonTerminationConfig
@@ -56,7 +57,7 @@ from jhalt.analyses.nontermination.loops import (
     loop_heads,
     loop_nodes,
     loop_system,
-    recursive_head,
+    recursion_nodes,
 )
 from jhalt.analyses.nontermination.overflow import overflow_note
 from jhalt.analyses.nontermination.recurrence import (
@@ -131,7 +132,8 @@ class NonTerminationSearcher:
         self.heads = loop_heads(graph)
         self.interesting = interesting_references(graph)
         self.head_positions = {_positions(graph.states[h]) for h in self.heads}
-        self.recursive: dict[tuple[ProgramPosition, ...], bool] = {}
+        # per head's call stack: the calls by which its loop recurses, None: not a recursion
+        self.recursive: dict[tuple[ProgramPosition, ...], tuple[int, ...] | None] = {}
         self.systems: dict[int, tuple[LoopSystem, NonLoopingAnswer]] = {}
         self.open_systems: dict[int, LoopSystem] = {}
         self.passed: dict[int, tuple[PassedCall, ...]] = {}  # per head (`calls.passed_calls`)
@@ -250,8 +252,12 @@ class NonTerminationSearcher:
     # ------------------------------------------------------------ assembling the answer
     def location(self, proof: Found) -> LoopLocation:
         if (at := _positions(proof.head)) not in self.recursive:  # a graph walk: only here
-            self.recursive[at] = recursive_head(self.graph, self.heads, at)
-        return loop_location(self.ctx.program, proof, self.recursive[at])
+            nodes = recursion_nodes(self.graph, self.heads, at)
+            method = proof.head.position.method
+            calls = recursion_calls(self.graph, nodes, method, len(at)) if nodes else None
+            self.recursive[at] = calls
+        calls = self.recursive[at]
+        return loop_location(self.ctx.program, proof, calls is not None, calls or ())
 
     def complete_positions(self, proof: Found, ctx: EvalContext | None = None) -> Found:
         """For an exact repeat: the positions of one period (re-run from the repeated state,

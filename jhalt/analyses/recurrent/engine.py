@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from jhalt.analyses.loop_location import LoopLocation, locate_loop
+from jhalt.analyses.loop_location import LoopLocation, locate_loop, recursion_calls
 from jhalt.analyses.recurrent.reach import Reached, reach_set
 from jhalt.analyses.recurrent.result import RecurrentSetResult, Sample
 from jhalt.analyses.recurrent.sets import CheckedSet, RecurrentSetConfig, recurrent_sets
@@ -21,6 +21,7 @@ from jhalt.budget import NEVER, Deadline
 from jhalt.findings import Witness
 from jhalt.program import Program
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.witness.inputs import as_witness
 from jhalt.witness.search.backward import WitnessLimits
@@ -46,11 +47,19 @@ class RecurrentSearchOutcome:
 def loop_location(
     graph: SymbolicExecutionGraph, found: CheckedSet, program: Program
 ) -> LoopLocation:
-    """The loop's method, head pc, the pcs of its nodes in that method and their lines."""
+    """The loop's method, head pc, the pcs of its nodes in that method and their lines; an
+    infinite recursion when a path inside it enters a recursive call (with that call)."""
     head = graph.states[found.head.head].position
     states = [graph.states[n] for n in found.head.nodes]
     pcs = [s.position.pc for s in states if s.frames and s.position.method == head.method]
-    return locate_loop(program, head.method, head.pc, pcs)
+    nodes = found.head.nodes
+    recursive = any(
+        isinstance(label, EvalEdge) and label.enters_call and source in nodes and target in nodes
+        for source, label, target in graph.edges
+    )
+    depth = len(graph.states[found.head.head].frames)
+    calls = recursion_calls(graph, nodes, head.method, depth) if recursive else ()
+    return locate_loop(program, head.method, head.pc, pcs, recursive, calls)
 
 
 def _named(found: CheckedSet, values: dict[str, int]) -> dict[str, int]:

@@ -11,6 +11,7 @@ on an object made by the class's no-argument constructor (exit 98 when there is 
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -136,7 +137,13 @@ public class JhaltRelevanceDriver {
 
 
 def compile_driver(javac: str, directory: Path) -> Path | None:
-    """Compile the driver into ``directory``; the directory, or None when javac fails."""
+    """Compile the driver into ``directory``; the directory, or None when javac fails.
+
+    The directory and its files are made readable by others (the directory enterable too),
+    whatever the umask or `tempfile.mkdtemp`'s owner-only mode: the runs see the driver on
+    their class path from inside the OS sandbox, whose user is ``nobody`` when jhalt runs as
+    root (`jhalt.witness.isolation`; it sees the directory through a read-only bind or, in the
+    Landlock jail, through ``/tmp``). It holds jhalt's own driver only, nothing private."""
     source = directory / f"{DRIVER_CLASS}.java"
     source.write_text(DRIVER_SOURCE)
     done = subprocess.run(
@@ -145,4 +152,9 @@ def compile_driver(javac: str, directory: Path) -> Path | None:
         timeout=120,
         check=False,
     )
-    return directory if done.returncode == 0 else None
+    if done.returncode != 0:
+        return None
+    os.chmod(directory, 0o755)
+    for compiled in directory.iterdir():
+        os.chmod(compiled, 0o755 if compiled.is_dir() else 0o644)
+    return directory

@@ -3,9 +3,12 @@
 `public_witness` makes the plain calls of a witness — directly when the witness needs no
 object (`jhalt.witness.api.plain`), else by the call-sequence search on the JVM
 (`jhalt.witness.api.search`, exceptions only) — writes them as a unit test
-(`jhalt.witness.api.reproducer`) and replays its main class on the JVM. Only a confirmed
-replay makes a `PublicWitness`; anything else answers None with the reason, and the caller
-falls back to the witness as the analysis gave it.
+(`jhalt.witness.api.reproducer`) and replays its main class on the JVM. Only a replay that
+shows the claim makes a `PublicWitness`; anything else answers None with the reason, and the
+caller falls back to the witness as the analysis gave it. A witness that needs environment
+values no invocation feeds (`ConcreteInputs.injected`: random sources, clocks) is searched and
+replayed on classes rewritten to return them (`jhalt.witness.inject`): its replay is at best
+`Replay.REPRODUCED`, never confirmed — the program that ran was not the user's as it is.
 """
 
 from __future__ import annotations
@@ -39,8 +42,9 @@ __all__ = ["PublicSearch", "PublicWitness", "public_witness"]
 
 @dataclass(frozen=True)
 class PublicWitness:
-    """Public calls that show a finding, their reproducer and its confirmed replay;
-    ``null_arguments``: the entry's arguments passed as null (or arrays holding a null)."""
+    """Public calls that show a finding, their reproducer and its replay (confirmed, or
+    reproduced with injected values); ``null_arguments``: the entry's arguments passed as
+    null (or arrays holding a null)."""
 
     calls: tuple[str, ...]
     reproducer: Path
@@ -132,12 +136,12 @@ def public_witness(
     deadline = how.budget.deadline()
     result = replay_source(
         how.classpath, main, sources.class_name, claim, replay_s, how.jdk, deadline,
-        assertions=bool(inputs.assertions), observe=how.observe,
+        assertions=bool(inputs.assertions), observe=how.observe, injected=inputs.injected,
     )  # fmt: skip
     if result.status is Replay.NOT_RUN and BUDGET_SPENT in result.detail:
         _remove(main, test)
         return "no time left for a public witness"
-    if not result.confirmed:
+    if result.status not in (Replay.CONFIRMED, Replay.REPRODUCED):
         _remove(main, test)
         return f"public calls not confirmed: {result.detail.splitlines()[0]}"
     return PublicWitness(calls, main, result, nulls, searched)

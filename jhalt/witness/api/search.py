@@ -27,7 +27,10 @@ from literal pools or other pools) or extends one of the best (the most goals sa
 a public method call; every new object is then tried in the entry call. Sequences that throw
 before the entry are dropped. The answer is plain Java (casts on every argument fix the
 overload). Output on stdout is discarded; the JVM runs contained
-(`jhalt.witness.processes`), and halts itself shortly after its budget.
+(`jhalt.witness.processes`), and halts itself shortly after its budget. The environment values
+of the witness that no invocation feeds (random sources, clocks) are returned by rewritten call
+sites (`jhalt.witness.inject`), as in its replay; each site returns them to its first calls in
+the driver's JVM, then makes the real call.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from pathlib import Path
 from jhalt.ids import MethodId
 from jhalt.witness.api.goals import goals, seeds
 from jhalt.witness.containment import contained_popen, cpu_limit_for
+from jhalt.witness.inject import inject_environment
 from jhalt.witness.inputs import ConcreteInputs, NullInput
 from jhalt.witness.javac_cache import compiled_once
 from jhalt.witness.output import exit_status
@@ -161,7 +165,13 @@ def search_calls(request: SearchRequest, classpath: str, jdk: Jdk) -> FoundCalls
         result = work / "calls.txt"
         config = work / "search.cfg"
         config.write_text(configuration(request, result), encoding="utf-8")
-        path = os.pathsep.join([absolute_classpath(classpath), str(driver)])
+        try:  # the values no invocation feeds, returned by rewritten call sites
+            program = inject_environment(
+                absolute_classpath(classpath), request.inputs.injected, work
+            )
+        except ValueError:
+            return None
+        path = os.pathsep.join([program, str(driver)])
         flags = [*FAST_START, *(["-ea"] if request.inputs.assertions else [])]
         arguments = [*flags, "-cp", path, DRIVER_CLASS, str(config)]
         wall = request.budget_s + _HALT_MARGIN_S

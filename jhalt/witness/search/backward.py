@@ -23,7 +23,10 @@ API (stable; the non-termination helper calls it)::
 
 How (Thm 5): the candidate paths from the entry to ``target`` are enumerated backwards,
 shortest first (:func:`candidate_paths`; a node may repeat up to
-:attr:`WitnessLimits.max_visits` times, so loops are unrolled a few times). For each path,
+:attr:`WitnessLimits.max_visits` times, so loops are unrolled a few times; a suffix that went
+once more around a loop is solved on its own and dropped when it has no integers, so a loop
+whose graph has one path per index — 4^k orders of k iterations — costs one suffix per
+iteration that fits, not all orders). For each path,
 :mod:`jhalt.witness.search.path` collects its facts — evaluation edges reversed keep their
 relations, refinement edges keep the refined values, instance edges intersect the general
 state with the instance (the general state's references are renamed to the instance's) —
@@ -33,6 +36,14 @@ forward check runs the symbolic evaluator on it (for a concrete state it is a co
 interpreter; it knows the texts of the input Strings, so it executes ``parseInt`` and the
 like on them, `jhalt.seg.known_texts`) to confirm ``s' →SyEv* w' ⊑ w``. The heuristics (which path, which values,
 no sharing unless the path shows it) never affect soundness, only power (seed 000 fn. 10).
+
+The probe: when no candidate path has integers for it (every one tried is infeasible: a loop
+whose count the program fixes needs more unrollings than ``max_visits`` or the suffix checks
+allow), one concrete run from the inputs of the shortest such path with every value at its
+default is checked forward as well.
+The forward check follows the run wherever it goes, not the path, so a program whose inputs
+do not decide the way to the target (``for (i = 0; i <= a.length; i++) a[i] = i``) reaches
+it; one run, only after every path failed, so the cost is bounded by ``max_steps``.
 """
 
 from __future__ import annotations
@@ -54,7 +65,7 @@ from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.evaluate.arrays import STORE_SPLIT
 from jhalt.seg.evaluate.objects import ASSERTIONS_DISABLED
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EdgeLabel, RefineEdge
+from jhalt.seg.labels import EdgeLabel, InstanceEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
 from jhalt.seg.stepper import (
     Blocked,
@@ -81,6 +92,7 @@ Constraints = Callable[[dict[str, str]], list[PathFormula]]
 """Extra formulas for a path from the variables of the target state's references."""
 
 REACHED = "reached"
+UNSAT_PATH = "no integers and strings meet the path's conditions"
 
 
 @dataclass(frozen=True)
@@ -91,8 +103,10 @@ class WitnessLimits:
     """Candidate paths solved at most."""
     max_expansions: int = 20_000
     """Partial paths built at most by the backward enumeration."""
-    max_visits: int = 4
+    max_visits: int = 6
     """How often one node may occur on a candidate path (loop unrolling)."""
+    max_suffix_checks: int = 32
+    """Suffixes checked for feasibility at most (`candidate_paths`: once around a loop)."""
     max_steps: int = 20_000
     """Evaluation steps of one forward check; a concrete run that has not reached the goal
     by then counts as not reaching it (it is deterministic)."""
@@ -143,14 +157,24 @@ def instance_goal(target: AbstractState, ctx: EvalContext) -> Goal:
 
 
 def candidate_paths(
-    graph: SymbolicExecutionGraph, target: int, limits: WitnessLimits = WitnessLimits()
+    graph: SymbolicExecutionGraph,
+    target: int,
+    limits: WitnessLimits = WitnessLimits(),
+    infeasible: Callable[[tuple[int, ...]], bool] | None = None,
 ) -> Iterator[tuple[int, ...]]:
-    """Paths entry → ``target`` in order of length, found backwards from ``target``."""
+    """Paths entry → ``target`` in order of length, found backwards from ``target``. A suffix
+    that has just gone once more around a loop — its first node, a merged loop head (the
+    target of an instance edge), occurs in it again — is dropped when ``infeasible`` says its
+    facts cannot hold (then no path that ends with it can: its facts are part of theirs), at
+    most ``limits.max_suffix_checks`` times."""
     predecessors: dict[int, list[int]] = {}
-    for source, _, destination in graph.edges:
+    heads = set()
+    for source, label, destination in graph.edges:
         predecessors.setdefault(destination, []).append(source)
+        if isinstance(label, InstanceEdge):
+            heads.add(destination)
     queue: deque[tuple[int, ...]] = deque([(target,)])
-    expansions = 0
+    expansions = checks = 0
     while queue:
         suffix = queue.popleft()
         node = suffix[0]
@@ -163,7 +187,13 @@ def candidate_paths(
             expansions += 1
             if expansions > limits.max_expansions:
                 return
-            queue.append((previous,) + suffix)
+            extended = (previous,) + suffix
+            again = previous in heads and previous in suffix
+            if again and infeasible is not None and checks < limits.max_suffix_checks:
+                checks += 1
+                if infeasible(extended):
+                    continue
+            queue.append(extended)
 
 
 class _ForwardTimeout(Exception):
@@ -304,11 +334,13 @@ class _PathCheck:
     constraints: Constraints | None = None
 
     def attempt(
-        self, path: tuple[int, ...], labels: dict[tuple[int, int], EdgeLabel]
+        self, path: tuple[int, ...], labels: dict[tuple[int, int], EdgeLabel], solve: bool = True
     ) -> tuple[bool | None, str, GraphWitness | None]:
         """Solve ``path``'s facts, build the concrete entry state and run the forward
         check: (True, _, witness) reached; (None, why, witness) undecided; (False, why,
-        None or witness) no witness on this path, ``why`` counted as a reason."""
+        None or witness) no witness on this path, ``why`` counted as a reason. Without
+        ``solve`` (the probe of `find_witness`) the path's facts only shape the inputs: every
+        value is its default (0, the shortest string), whether or not it meets them."""
         entry = self.graph.entry_method
         facts = collect_path_facts(self.graph, path, labels)
         if facts.unsupported:
@@ -316,9 +348,9 @@ class _PathCheck:
         if self.constraints is not None:
             facts.extra.extend(self.constraints(facts.final_env))
         config = SmtConfig(self.limits.rlimit, self.limits.deadline)
-        model = solve_path(facts, config, contents=facts)
+        model = solve_path(facts, config, contents=facts) if solve else PathModel({}, {})
         if model is SatAnswer.UNSAT:
-            return False, "no integers and strings meet the path's conditions", None
+            return False, UNSAT_PATH, None
         if not isinstance(model, PathModel):
             return False, "the solver found no model within its budget", None
         try:
@@ -354,6 +386,20 @@ class _PathCheck:
             )
         check = REACHED if decided is True else f"inconclusive: {why}"
         return decided, why, GraphWitness(inputs, path, state, check)
+
+    def infeasible(
+        self, labels: dict[tuple[int, int], EdgeLabel]
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """Whether a suffix's facts (from its first node on) have no integers and strings."""
+
+        def unsat(suffix: tuple[int, ...]) -> bool:
+            facts = collect_path_facts(self.graph, suffix, labels)
+            if facts.unsupported:
+                return False
+            config = SmtConfig(self.limits.rlimit, self.limits.deadline)
+            return solve_path(facts, config, contents=facts) is SatAnswer.UNSAT
+
+        return unsat
 
     def _runs_asserts(self, path: tuple[int, ...]) -> bool:
         """Whether a method on ``path`` belongs to a class with ``assert`` statements (javac's
@@ -398,7 +444,8 @@ def find_witness(
     fallback: GraphWitness | None = None
     tried = 0
     reasons: dict[str, int] = {}
-    for path in candidate_paths(graph, target, limits):
+    infeasible: tuple[int, ...] | None = None  # the shortest path without integers for it
+    for path in candidate_paths(graph, target, limits, check.infeasible(labels)):
         if tried >= limits.max_paths:
             break
         if limits.deadline.expired():
@@ -412,8 +459,13 @@ def find_witness(
             fallback = witness
         if decided is False:
             reasons[why] = reasons.get(why, 0) + 1
+            infeasible = infeasible or (path if why == UNSAT_PATH else None)
     if fallback is not None:
         return fallback
+    if infeasible is not None and not limits.deadline.expired():
+        probed = check.attempt(infeasible, labels, solve=False)
+        if probed[0] is True and probed[2] is not None:
+            return probed[2]
     if tried == 0:
         return NoWitness("no path from the entry reaches the target", 0)
     summary = (

@@ -106,3 +106,23 @@ def test_a_finite_recursion_that_overflows_is_not_confirmed_as_infinite() -> Non
     claim = Claim(NON_TERMINATION.name, MethodId(compiled.main_class, "down", "(I)I"), None, True)
     replayed = replay(str(compiled.classes_dir), entry, args_inputs(()), claim)
     assert not replayed.confirmed
+
+
+@pytest.mark.parametrize(
+    ("name", "calls"),
+    [
+        ("RecForever", {"spin": 8}),  # spin(n) calls itself at line 8
+        ("RecMutualForever", {"ping": 8, "pong": 12}),  # ping → pong at 8, pong → ping at 12
+    ],
+)
+def test_an_infinite_recursion_names_the_call_by_which_it_recurses(
+    name: str, calls: dict[str, int]
+) -> None:
+    # where the JVM's StackOverflowError trace points frame after frame, and where `check`
+    # locates the finding
+    compiled = compile_program(name)
+    search = prove_nontermination(str(compiled.classes_dir), compiled.main_class)
+    assert search.result is not None, search.reasons
+    loop = search.result.loop
+    assert loop.recursive and loop.call is not None
+    assert loop.call[1] == calls[loop.method.name]

@@ -1,0 +1,128 @@
+"""The ``ArrayList`` and iterator models (`jhalt.models.collections`, issue 34's
+``IteratorPastEnd``) on a program whose every method's outcome follows from JDK 17's
+``ArrayList``:
+
+* ``Names.twice()`` takes two elements from a list of one: the second ``next()`` (line 10)
+  throws NoSuchElementException;
+* ``Names.guarded()`` asks ``hasNext()`` before each ``next()``: nothing is thrown;
+* ``Names.grow()`` adds to the list while a for-each walks it: the next ``next()`` (line 27,
+  the for-each's) throws ConcurrentModificationException — the list changed since its
+  iterator was made;
+* ``Names.counted()`` throws IllegalStateException (line 37) exactly when ``size()`` is 2,
+  which it is after two adds; ``Names.single()`` adds once, so its ``size() == 2`` test never
+  holds and it throws nothing.
+
+`jhalt check --all` must show the three flaws at those lines, each replayed on the JVM through
+public calls, and nothing on ``guarded`` and ``single``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from javac import compile_java
+
+from jhalt.cli.main import main
+from jhalt.witness.api.search import compiled_driver
+from jhalt.witness.replay import find_jdk
+from jhalt.witness.sandbox import compiled_sandbox
+
+SOURCE = """\
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+public class Names {
+    public String twice() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        Iterator<String> it = names.iterator();
+        return it.next() + it.next();
+    }
+
+    public int guarded() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        int total = 0;
+        Iterator<String> it = names.iterator();
+        while (it.hasNext()) {
+            total += it.next().length();
+        }
+        return total;
+    }
+
+    public int grow() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        for (String name : names) {
+            names.add(name);
+        }
+        return names.size();
+    }
+
+    public int counted() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        names.add("bob");
+        if (names.size() == 2) throw new IllegalStateException("two");
+        return 0;
+    }
+
+    public int single() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        if (names.size() == 2) throw new IllegalStateException("two");
+        return 0;
+    }
+}
+"""
+pytestmark = pytest.mark.skipif(
+    shutil.which("java") is None or shutil.which("javac") is None, reason="no JDK on PATH"
+)
+
+
+@pytest.fixture(scope="module")
+def findings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+    work = tmp_path_factory.mktemp("names")
+    source = work / "Names.java"
+    source.write_text(SOURCE)
+    classes = work / "classes"
+    shutil.copytree(compile_java([source]), classes)
+    jdk = find_jdk()
+    assert jdk is not None
+    compiled_driver(jdk)  # outside the entries' time
+    compiled_sandbox(jdk.java)
+    out = work / "check.json"
+    options = ["--all", "--no-cache", "--timeout", "30"]
+    code = main(["check", str(classes), *options, "--format", "json", "-o", str(out)])
+    assert code == 1
+    found: dict[str, dict] = {}
+    for finding in json.loads(out.read_text())["findings"]:
+        name = finding["entry"].split("(")[0].rsplit(".", 1)[-1]
+        assert name not in found, finding  # one finding per method at most
+        found[name] = finding
+    return found
+
+
+@pytest.mark.parametrize(
+    ("method", "kind", "line"),
+    [
+        ("twice", "java.util.NoSuchElementException", 10),
+        ("grow", "java.util.ConcurrentModificationException", 27),
+        ("counted", "java.lang.IllegalStateException", 37),
+    ],
+)
+def test_the_list_flaws_are_found_and_replayed(
+    findings: dict[str, dict], method: str, kind: str, line: int
+) -> None:
+    finding = findings[method]
+    assert finding["kind"] == kind
+    assert finding["location"]["line"] == line
+    assert finding["witness"]["replay"] == "confirmed"
+
+
+@pytest.mark.parametrize("method", ["guarded", "single"])
+def test_the_correct_uses_have_no_finding(findings: dict[str, dict], method: str) -> None:
+    assert method not in findings, findings.get(method)
