@@ -15,9 +15,9 @@ from jhalt.classfile import ClassPath
 from jhalt.ids import FieldId, MethodId
 from jhalt.models import default_registry as registry
 from jhalt.program import Program
+from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate import callee_effects as effects_module
 from jhalt.seg.evaluate.callee_effects import ANY, NONE, callee_effects, shared_facts
-from jhalt.seg.context import EvalContext
 
 SOURCE = """
 public class Calls {
