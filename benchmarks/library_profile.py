@@ -12,8 +12,8 @@ deterministic sample instead and profiles its slowest entries:
    more), no results cache, replays on with the run's compile server. Per entry: wall seconds,
    analysis and replay seconds, the kept findings (kind, location, replay status) and the
    dropped ones (kind, location). Printed: entries, sum, median and p95 of the entry times.
-3. **Compare** (``--compare OLD.json``): the findings of this run and of an earlier one
-   (``--save``), entry by entry; every difference is printed. Findings a time limit cut may
+3. **Compare** (``--compare OLD.json``; ``--diff OLD NEW`` for two saved runs): the findings
+   of this run and of an earlier one (``--save``), entry by entry; every difference is printed. Findings a time limit cut may
    differ between two runs of the same code on a loaded machine; those entries are marked.
 4. **Profile** (``--profile N``): the N slowest entries, one at a time, in this process under
    cProfile (the shared facts taken over first, as a worker does); per entry its top
@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import fnmatch
+import gc
 import io
 import json
 import pstats
@@ -207,6 +208,11 @@ def profile(jar: str, entries: list[str], options: argparse.Namespace) -> None:
     classpath = open_classpath(jar)
     by_name = {str(e): e for e in public_entries(classpath)}
     facts = shared_facts(Program(classpath))
+    if not options.no_freeze:
+        gc.collect()
+        gc.freeze()  # as `RecordingCheck.prepare` does before the workers fork
+    collecting = _GcClock()
+    gc.callbacks.append(collecting)
     work = Path(tempfile.mkdtemp(prefix="jhalt-library-profile-"))
     setup = replay_setup(jar, work / "reproducers")
     total: pstats.Stats | None = None
@@ -218,12 +224,27 @@ def profile(jar: str, entries: list[str], options: argparse.Namespace) -> None:
             one = cProfile.Profile()  # one profiler at a time: Python has one profile hook
             started = time.monotonic()
             one.runcall(EntryRun(setup, options.timeout), program, by_name[name])
-            print(f"\n== {name}: {time.monotonic() - started:.1f} s")
+            spent, collecting.seconds = collecting.seconds, 0.0
+            print(f"\n== {name}: {time.monotonic() - started:.1f} s ({spent:.1f} s in gc)")
             print(_top(one, options.top))
             total = pstats.Stats(one) if total is None else total.add(one)
     if total is not None:
         print(f"\n== all {len(entries)} profiled entries together")
         print(_top(total, options.top))
+
+
+class _GcClock:
+    """Seconds the garbage collector ran (a `gc.callbacks` entry)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._started
 
 
 def _top(profiled: cProfile.Profile | pstats.Stats, count: int) -> str:
@@ -246,6 +267,8 @@ def main() -> int:
     parser.add_argument("--compare", type=Path)
     parser.add_argument("--profile", type=int, default=0, metavar="N")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--diff", nargs=2, type=Path, metavar=("OLD", "NEW"))
+    parser.add_argument("--no-freeze", action="store_true", help="no gc.freeze() of the facts")
     parser.add_argument("--log-searches", type=Path, metavar="FILE")
     parser.add_argument("--profile-entry", action="append", default=[], metavar="ENTRY")
     parser.add_argument("--no-run", action="store_true", help="profile the --compare run's slowest")
@@ -255,6 +278,11 @@ def main() -> int:
     entries = sample(options.jar, options.classes, options.per_class, options.only)
     shared = "shared facts" if len(entries) >= SHARE_FROM_ENTRIES else "no shared facts"
     print(f"{len(entries)} entries sampled ({shared})", file=sys.stderr)
+    if options.diff:  # two saved runs, no run
+        old, new = (json.loads(path.read_text()) for path in options.diff)
+        print(summary(old), summary(new), sep="\n")
+        print("\n".join(compare(old, new)) or "findings: the same, entry by entry")
+        return 0
     if options.profile_entry:  # these entries alone, no run
         profile(options.jar, options.profile_entry, options)
         return 0
