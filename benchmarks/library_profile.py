@@ -273,16 +273,16 @@ def main() -> int:
     parser.add_argument("--profile-entry", action="append", default=[], metavar="ENTRY")
     parser.add_argument("--no-run", action="store_true", help="profile the --compare run's slowest")
     options = parser.parse_args()
-    if options.log_searches:
-        log_searches(options.log_searches)
-    entries = sample(options.jar, options.classes, options.per_class, options.only)
-    shared = "shared facts" if len(entries) >= SHARE_FROM_ENTRIES else "no shared facts"
-    print(f"{len(entries)} entries sampled ({shared})", file=sys.stderr)
     if options.diff:  # two saved runs, no run
         old, new = (json.loads(path.read_text()) for path in options.diff)
         print(summary(old), summary(new), sep="\n")
         print("\n".join(compare(old, new)) or "findings: the same, entry by entry")
         return 0
+    if options.log_searches:
+        log_searches(options.log_searches)
+    entries = sample(options.jar, options.classes, options.per_class, options.only)
+    shared = "shared facts" if len(entries) >= SHARE_FROM_ENTRIES else "no shared facts"
+    print(f"{len(entries)} entries sampled ({shared})", file=sys.stderr)
     if options.profile_entry:  # these entries alone, no run
         profile(options.jar, options.profile_entry, options)
         return 0
