@@ -8,8 +8,8 @@ A null in them is seen only by code that the enum's own initialisation runs, in 
 that runs it (every other thread waits for it, JVM spec §5.5); an exception thrown there
 reaches any caller as an ``ExceptionInInitializerError`` (§5.5 step 11), never as itself. So
 the search — public calls from a driver, outside every ``<clinit>`` — cannot bring such a
-witness about; its 1.5 s were spent for nothing on every such finding (0 of 32 such searches
-found a sequence on the commons-lang3 and guava samples of BENCHMARKS.md, session 13). The
+witness about; its 1.5 s were spent for nothing on every such finding (0 of 20 such searches
+found a sequence on the commons-lang3 sample of BENCHMARKS.md, session 13). The
 finding itself is kept: its plain calls are still replayed with the statics as the program
 initialises them (`jhalt.witness.api.public`), then it is triaged as before.
 
