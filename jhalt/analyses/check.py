@@ -379,13 +379,25 @@ def _public_search(
     if setup.jdk is None or setup.skip_reason is not None:
         return None
     directory, budget = where
-    classes = public_classes(program)
+    classes, constructible = program_classes(program)
     observe = setup.observe(finding, setup.classpath) if setup.observe else None
     literals = _entry_literals(program, finding.entry.class_name)
     return PublicSearch(
         setup.classpath, classes, setup.jdk, directory / "public", budget,
-        constructible_classes(program), observe, literals, setup.reproducer_style,
+        constructible, observe, literals, setup.reproducer_style,
     )  # fmt: skip
+
+
+def program_classes(program: Program) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The program's public classes (`public_classes`) and those a public no-argument
+    constructor makes (`constructible_classes`): scanned once per program (`Program.cache`),
+    not once per finding (each scan reads every class of the classpath)."""
+    key = ("check.program_classes",)
+    cached = program.cache.get(key)
+    if cached is None:
+        cached = (public_classes(program), constructible_classes(program))
+        program.cache[key] = cached
+    return cached  # type: ignore[return-value]
 
 
 def _entry_literals(program: Program, class_name: str) -> tuple[int, ...]:

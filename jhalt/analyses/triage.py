@@ -16,8 +16,9 @@ category            level     when
 ``precondition``    note      the method rejects its input as its contract says (`precondition`)
 ``internal state``  note      only with forged state: an object made without a constructor, or a
                               static field set from outside, and no public call sequence found
-                              within the time; or an entry that is not public API. Not reported
-                              unless ``--include-internal-states``
+                              within the time (none is searched for a null enum constant:
+                              `jhalt.analyses.initialised_statics`); or an entry that is not
+                              public API. Not reported unless ``--include-internal-states``
 ==================  ========  ===================================================================
 
 A precondition violation (`precondition`), whatever else holds: the exception is declared in
@@ -45,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from jhalt.analyses.initialised_statics import unreachable_statics
 from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import Access, MemberRef
@@ -297,9 +299,11 @@ def assess(
     public = is_public_entry(program, finding.entry)
     found: PublicWitness | str = "not searched"
     if public and search is not None:
-        # a precondition stays a note whoever calls: the search's time goes to the others
+        # a precondition stays a note whoever calls: the search's time goes to the others;
+        # no call sequence makes a witness's null enum constant (`initialised_statics`)
         claim = finding_claim(finding)
-        found = public_witness(finding.entry, inputs, claim, search, may_search=not reason)
+        searchable = not reason and not unreachable_statics(program, inputs)
+        found = public_witness(finding.entry, inputs, claim, search, may_search=searchable)
     if isinstance(found, PublicWitness):
         nulls = set(found.null_arguments) - nullable_parameters(program, finding.entry)
         category = PRECONDITION if reason else NULL_ARGUMENT if nulls else PUBLIC_API

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import hashlib
 import json
 import os
@@ -199,7 +200,8 @@ class RecordingCheck:
         """Open the classpath, load jhalt's JDK descriptions, open the JDK image and (with
         ``share_facts``) compute the program's shared facts (`shared_facts`) in this process,
         once: the workers forked from it (one per entry) inherit them instead of each
-        computing them."""
+        computing them. Everything alive then is moved out of the garbage collector's
+        generations (`gc.freeze`): the workers' collections skip it."""
         classpath_of(self.spec)
         jdk_descriptions()
         use_jdk_home(*self.jdk)
@@ -209,6 +211,11 @@ class RecordingCheck:
                 _FACTS[self.spec] = shared_facts(Program(classpath_of(self.spec)))
             except JhaltError:
                 _FACTS[self.spec] = {}  # each entry meets the class that fails itself
+        # what the workers inherit lives as long as they do: out of the collector's sight,
+        # so that a worker's full collections do not walk it again and again (guava: 7 of
+        # an entry's 34 s were such collections, BENCHMARKS.md session 13)
+        gc.collect()
+        gc.freeze()
 
     def __call__(self, entry: MethodId) -> Recorded:
         use_jdk_home(*self.jdk)
