@@ -146,7 +146,8 @@ def finding_text(
         lines.append(f"{_INDENT}path:")
         lines.extend(_path_lines(finding, sources))
     names = sources.parameter_names(finding.entry) if sources is not None else None
-    witness = witness_lines(finding.witness, finding.entry, names)
+    classpath = sources.classpath if sources is not None else None
+    witness = witness_lines(finding.witness, finding.entry, names, classpath)
     # public calls are the input a user runs; the state the analysis reached (objects made
     # without their constructors) would contradict them, so it is shown only on request
     label = "analysed state" if finding.witness.calls else "witness"

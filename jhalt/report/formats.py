@@ -127,11 +127,11 @@ class ProveReport:
 
 
 def _prove_text(report: ProveReport) -> str:
-    return prove_text(report.result)
+    return prove_text(report.result, classpath=report.classpath)
 
 
 def _explained_prove_text(report: ProveReport) -> str:
-    return explained_prove_text(report.result)
+    return explained_prove_text(report.result, report.classpath)
 
 
 def _prove_json(report: ProveReport) -> str:

@@ -67,7 +67,7 @@ def _finding_facts(finding: Finding, sources: SourceLines) -> str:
         ("entry", f"<code>{esc(method_text(finding.entry))}</code>"),
         ("level", badge(finding.level, level_class(finding.level)) + f" {esc(finding.category)}"),
     ]
-    witness = witness_block(witness_lines(finding.witness, finding.entry, names))
+    witness = witness_block(witness_lines(finding.witness, finding.entry, names, sources.classpath))
     if finding.witness.calls:  # the input a user runs; the analysed state folded away
         pairs.append(("public calls", witness_block(finding.witness.calls)))
         folded = f"<details><summary>the state the analysis reached</summary>{witness}</details>"

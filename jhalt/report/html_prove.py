@@ -75,7 +75,7 @@ def _witness(result: ProveResult, sources: SourceLines) -> str:
     assert witness is not None
     names = sources.parameter_names(result.entry)
     pairs = [
-        ("inputs", witness_block(witness_lines(witness, result.entry, names))),
+        ("inputs", witness_block(witness_lines(witness, result.entry, names, sources.classpath))),
         (
             "replay",
             f"{replay_badge(witness.replay)} {esc(replay_line(witness).removeprefix('replay: '))}",

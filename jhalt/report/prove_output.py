@@ -5,22 +5,26 @@ from __future__ import annotations
 import json
 
 from jhalt.analyses.recurrent import RecurrentSetResult
+from jhalt.classfile import ClassPath
 from jhalt.findings import ProveResult
 from jhalt.report.run_summary import RunTimes
 from jhalt.report.verdict_text import derivation_lines, plain_proof_lines, plain_reason
 from jhalt.report.witness_text import replay_line, witness_lines
 
 
-def prove_text(result: ProveResult, explain: bool = False) -> str:
+def prove_text(
+    result: ProveResult, explain: bool = False, classpath: ClassPath | None = None
+) -> str:
     """First line exactly YES, NO or MAYBE (termination-competition convention), then evidence:
     the reason in plain words, the witness as Java-like inputs with its replay status and the
     JDK it was given to, the proof in plain words (`jhalt.report.verdict_text`), statistics,
     and the times (analysis, replay, wall: `jhalt.report.run_summary.RunTimes`). With
     ``explain`` (``--explain``) the derivation follows: the reason and the evidence as the
-    analysis renders them (`jhalt.findings.Evidence.text_lines`), notation and all."""
+    analysis renders them (`jhalt.findings.Evidence.text_lines`), notation and all. The
+    ``classpath`` analysed says how the witness's command line starts (`java_words`)."""
     lines = [result.verdict.value, f"entry: {result.entry}", f"reason: {plain_reason(result)}"]
     if result.witness is not None:
-        inputs = witness_lines(result.witness, result.entry)
+        inputs = witness_lines(result.witness, result.entry, classpath=classpath)
         lines.append(f"witness: {inputs[0]}")
         lines.extend(f"         {line}" for line in inputs[1:])
         lines.append(replay_line(result.witness))
@@ -47,9 +51,9 @@ def prove_times(result: ProveResult) -> str:
     return RunTimes(result.time_s, result.replay_s, result.wall_s).text()
 
 
-def explained_prove_text(result: ProveResult) -> str:
+def explained_prove_text(result: ProveResult, classpath: ClassPath | None = None) -> str:
     """`prove_text` with the derivation (``--explain``)."""
-    return prove_text(result, explain=True)
+    return prove_text(result, explain=True, classpath=classpath)
 
 
 def prove_json(result: ProveResult) -> str:

@@ -86,7 +86,8 @@ class SourceLines:
     def __init__(
         self, classpath: ClassPath | None, source_roots: Iterable[str | os.PathLike[str]] = ()
     ) -> None:
-        self._classpath = classpath
+        self.classpath = classpath
+        """The analysed class path (None: not known)."""
         self._directories: list[Path] = [Path(root) for root in source_roots if Path(root).is_dir()]
         self._archives: list[_Archive] = []
         self._beside: list[Path] = []  # folders of .class files given as classpath entries
@@ -127,13 +128,13 @@ class SourceLines:
 
     def parameter_names(self, method: MethodId) -> list[str] | None:
         """`parameter_names` of ``method`` in this classpath."""
-        return parameter_names(self._classpath, method)
+        return parameter_names(self.classpath, method)
 
     def _class_source_file(self, class_name: str) -> str | None:
-        if self._classpath is None:
+        if self.classpath is None:
             return None
         try:
-            cls = self._classpath.find(class_name)
+            cls = self.classpath.find(class_name)
         except JhaltError:
             return None
         return cls.source_file if cls is not None else None

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Sequence
 
+from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parse_method_descriptor, to_source
 from jhalt.findings import Replay, Witness
 from jhalt.ids import MethodId
@@ -216,12 +218,27 @@ def inputs_assignments(
     return assignments, renderer.named_definitions()
 
 
+def java_words(entry: MethodId, classpath: ClassPath | None) -> list[str]:
+    """How a user starts ``entry``'s ``main``: ``java -jar JAR`` when the analysed target is one
+    jar whose manifest names the entry's class, else ``java CLASS`` (from the class path's
+    root)."""
+    spec = classpath.spec if classpath is not None else ""
+    one_jar = spec.endswith(".jar") and os.pathsep not in spec
+    if one_jar and classpath is not None and classpath.main_class == entry.class_name:
+        return ["java", "-jar", spec]
+    return ["java", entry.dotted_class]
+
+
 def witness_lines(
-    witness: Witness, entry: MethodId, parameter_names: Sequence[str] | None = None
+    witness: Witness,
+    entry: MethodId,
+    parameter_names: Sequence[str] | None = None,
+    classpath: ClassPath | None = None,
 ) -> list[str]:
     """The witness's inputs as readable lines (module docstring): first the assignments (one
     line when short), then one line per named object, then the command line for a ``main``
-    witness that is one. Never raises: malformed inputs are shown as JSON."""
+    witness that is one (`java_words`, with the analysed ``classpath``). Never raises:
+    malformed inputs are shown as JSON."""
     try:
         if witness.inputs:
             inputs = ConcreteInputs.from_json(witness.inputs)
@@ -239,7 +256,7 @@ def witness_lines(
     lines.extend(definitions)
     invocation = inputs.invocation
     if witness.args is not None:
-        words = ["java", entry.dotted_class, *witness.args]
+        words = [*java_words(entry, classpath), *witness.args]
         lines.append(f"command line: {shell_line(invocation, words)}")
     elif invocation is not None and not invocation.empty:
         lines.append(f"run with: {shell_line(invocation, ['java'])} …")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace as dataclasses_replace
+from pathlib import Path
 from typing import Any
 
+from jhalt.classfile import ClassPath
 from jhalt.findings import Evidence, MaybeReason, ProveResult, Replay, Verdict, Witness
 from jhalt.ids import MethodId
 from jhalt.report.prove_output import prove_json, prove_text
@@ -136,3 +139,23 @@ def test_no_evidence_speaks_in_source_names(capsys) -> None:
     text = _prove_text_of(capsys, "NontermCounterStuck", "--no-validate", "--explain")
     evidence = next(line for line in text.splitlines() if line.startswith("    evidence: "))
     assert "LV0," not in evidence and " = " in evidence
+
+
+def test_a_jar_that_names_the_entry_is_run_with_java_jar() -> None:
+    """The command line a user copies: ``java -jar app.jar …`` when the analysed target is a
+    jar whose manifest's Main-Class is the entry's class (the README's first example); any
+    other target keeps ``java Loop …``, run from its classes' root."""
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    jar = ClassPath.from_spec(str(examples / "Loop.jar"))
+    result = ProveResult(
+        Verdict.NO,
+        MAIN,
+        "loop repeats",
+        witness=Witness(args=("",), replay=Replay.CONFIRMED, replay_detail="repeats"),
+        proof=_Stated("looping"),
+    )
+    text = prove_text(result, classpath=jar).splitlines()
+    assert f"         command line: java -jar {examples / 'Loop.jar'} ''" in text
+    other = MethodId("Other", "main", MAIN.descriptor)
+    text = prove_text(dataclasses_replace(result, entry=other), classpath=jar).splitlines()
+    assert "         command line: java Other ''" in text
