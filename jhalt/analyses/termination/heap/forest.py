@@ -74,7 +74,7 @@ from jhalt.analyses.termination.heap.forest_reach import (
     may_be_string,
     outside_call_reach_forest,
 )
-from jhalt.analyses.termination.pathfacts import written_field
+from jhalt.analyses.termination.pathfacts import below, written_field
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -264,7 +264,7 @@ class _Analysis:
     def _acyclic(
         self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
     ) -> None:
-        if (stored, written) in fact.apart:
+        if known_apart(fact, before, stored, written, frozenset()):
             return
         if not self.checker._cannot_reach(before, stored, written, set()):
             raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
@@ -285,6 +285,39 @@ class _Analysis:
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
+
+
+def known_apart(
+    fact: _Fact, state: AbstractState, stored: Ref, written: Ref, seen: frozenset[Ref]
+) -> bool:
+    """Whether the fact proves that ``stored`` does not reach ``written`` (the *apart*
+    rules of the module doc): a pair ``(stored, x)`` with ``x`` on an explicit path from
+    ``written`` (a path from ``stored`` to ``written`` would continue to ``x``); or
+    ``stored`` is an orphan — no field holds it, so it is not ``written``, which has a
+    holder — and it reaches none of ``written``'s holders, all of them known: the edges of
+    a pending object, else its explicit holders (in a forest its only one), since a path
+    into ``written`` ends with an edge from one of its holders."""
+    for orphan, held in fact.apart:
+        if orphan == stored and (held == written or below(state, written, held, None)):
+            return True
+    if stored not in fact.orphans or written in seen:
+        return False
+    holders = _all_holders(fact, state, written)
+    return bool(holders) and all(
+        known_apart(fact, state, stored, holder, seen | {written}) for holder, _ in holders
+    )
+
+
+def _all_holders(fact: _Fact, state: AbstractState, reference: Ref) -> frozenset[Edge]:
+    """Every field that holds ``reference``'s object (empty: not known): the edges of a
+    pending object; otherwise, unless it may be a pending one, its explicit holders — in a
+    forest an object that is not pending has at most one holder."""
+    edges = fact.holders(reference)
+    if edges is not None:
+        return edges
+    if _may_be_pending(fact, state, reference):
+        return frozenset()
+    return frozenset(_explicit_holders(state, reference))
 
 
 def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
@@ -420,12 +453,25 @@ def _region(
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
+            if isinstance(label, RefineEdge) and equal_on_a_path(analysis.graph.states[node], label):
+                continue  # no forest is a concrete state there: no run takes this edge
             following = analysis.transfer(fact, node, label, target)
             if target in heads:
                 analysis._settled(following, f"a move is left open at node {target}")
                 reaching.setdefault(target, []).append(following)
             else:
                 todo.append((target, following))
+
+
+def equal_on_a_path(state: AbstractState, label: RefineEdge) -> bool:
+    """Whether ``label`` is the *equal* case of ``a =? b`` where one of them lies on an
+    explicit path of represented fields below the other: in every concrete state of
+    ``state`` the one reaches the other, so their being one object is a cycle — no forest
+    (a tree the states only know as ``!``, whose ``t.left`` may be ``t``)."""
+    if label.refinement != "equality" or label.case != "equal" or len(label.refs) != 2:
+        return False
+    first, second = label.refs
+    return below(state, first, second, None) or below(state, second, first, None)
 
 
 def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
