@@ -453,7 +453,9 @@ def _region(
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
-            if isinstance(label, RefineEdge) and equal_on_a_path(analysis.graph.states[node], label):
+            if isinstance(label, RefineEdge) and equal_on_a_path(
+                analysis.graph.states[node], label
+            ):
                 continue  # no forest is a concrete state there: no run takes this edge
             following = analysis.transfer(fact, node, label, target)
             if target in heads:
