@@ -54,7 +54,7 @@ class HeldFields(PathFact):
 
     @staticmethod
     def applies(ext: Extraction) -> bool:
-        return ext.forest.holds and ext.norm.acyclic_data
+        return ext.forest.holds and ext.forest.along is None and ext.norm.acyclic_data
 
     def on_node(self, source: CutPoint, path: PathState, node: int) -> None:
         state, size_of = self.ext.graph.states[node], partial(self.ext.size_var, source, path)

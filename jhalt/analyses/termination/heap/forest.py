@@ -93,6 +93,8 @@ CallReach = Callable[
 """`pathfacts.outside_call_reach` and its forest variant."""
 _ALLOCATIONS = frozenset({"new", "newarray", "anewarray"})
 Edge = tuple[Ref, FieldId]
+Along = frozenset[str] | None
+"""The field names a forest is along (None: every field)."""
 
 
 @dataclass(frozen=True)
@@ -140,34 +142,51 @@ class ForestCheck:
     apart: Mapping[int, frozenset[tuple[Ref, Ref]]] = field(default_factory=dict)
     """Per node: pairs ``(o, h)``, ``o`` does not reach ``h`` there (the facts' *apart*):
     a write into ``h`` keeps the size of ``o``."""
+    along: Along = None
+    """The fields the forest is along (None: every field); its rules speak of paths along
+    them and array entries only."""
+    infeasible: frozenset[tuple[int, int]] = frozenset()
+    """Refinement edges (source, target) whose case no forest has (`impossible_equal`): no
+    run takes them, and the extraction leaves them out."""
 
     def write_kept(
         self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
     ) -> frozenset[Ref]:
         """References a write into ``written`` at ``node`` cannot change: at a clean node,
         those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
-        orphans apart from it."""
+        orphans apart from it.  None for sizes along ``fields`` that leave the forest's."""
+        if not self.covers(fields):
+            return frozenset()
         kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
         if node in self.clean:
             kept |= cannot_reach_forest(state, written, fields)
         return kept
 
+    def covers(self, fields: frozenset[str] | None) -> bool:
+        """Whether sizes along ``fields`` (None: every field) follow only edges of the
+        forest."""
+        return self.along is None or (fields is not None and fields <= self.along)
+
     def call_reach(self, node: int, otherwise: CallReach) -> CallReach:
         """How the extractor finds the references a recursive call at ``node`` leaves
         alone: `heap.forest_reach.outside_call_reach_forest` at a clean node, else ``otherwise``."""
-        if node not in self.clean:
+        if node not in self.clean or self.along is not None:
             return otherwise
         return partial(outside_call_reach_forest, reads=self.reads)
 
 
 class _Analysis:
-    def __init__(self, graph: SymbolicExecutionGraph, program: Program | None) -> None:
+    def __init__(
+        self, graph: SymbolicExecutionGraph, program: Program | None, fields: Along
+    ) -> None:
         self.graph = graph
         self.program = program
-        self.checker = CycleRules(program, None)
+        self.fields = fields
+        self.checker = CycleRules(program, fields)
         self.ctx = EvalContext(program, ModelRegistry()) if program is not None else None
         self._fresh: dict[str, bool] = {}
         self.reads: dict[str, frozenset[FieldId] | None] = {}
+        self.infeasible: set[tuple[int, int]] = set()
 
     def transfer(self, fact: _Fact, node: int, label: EdgeLabel, target: int) -> _Fact:
         before, after = self.graph.states[node], self.graph.states[target]
@@ -186,6 +205,8 @@ class _Analysis:
                 fresh &= {after.peek()}
             return replace(fact, orphans=fact.orphans | fresh)
         if label.mnemonic == "putfield" and before.is_object(before.peek(0)):
+            if not self._along(label):
+                return fact  # no edge of the fields the forest is along changes
             return self._putfield(fact, before, label)
         if label.mnemonic == "aastore" and before.is_object(before.peek(0)):
             return self._aastore(fact, before, label)
@@ -239,7 +260,7 @@ class _Analysis:
             raise _Failed(f"putfield at {label.position}: the field is not known")
         self._acyclic(fact, before, stored, written, label)
         old = target.field(field_id) if isinstance(target, InstanceValue) else None
-        unknown = old is not None and _may_be_held(fact, before, old, stored)  # before the write
+        unknown = old is not None and _may_be_held(fact, before, old, stored, self.fields)
         fact = self._stored(fact, before, stored, (written, field_id), label)
         apart = frozenset(
             (o, h) for o, h in fact.apart if h == written or (o, written) in fact.apart
@@ -251,6 +272,12 @@ class _Analysis:
 
     def checker_field(self, label: EvalEdge) -> FieldId | None:
         return written_field(self.program, label.position)
+
+    def _along(self, label: EvalEdge) -> bool:
+        """Whether the ``putfield`` at ``label`` may write a field the forest is along (a
+        field not known may)."""
+        written = self.checker_field(label)
+        return self.fields is None or written is None or written.name in self.fields
 
     def _aastore(self, fact: _Fact, before: AbstractState, label: EvalEdge) -> _Fact:
         stored, array = before.peek(0), before.peek(2)
@@ -264,7 +291,7 @@ class _Analysis:
     def _acyclic(
         self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
     ) -> None:
-        if known_apart(fact, before, stored, written, frozenset()):
+        if known_apart(fact, before, stored, written, frozenset(), self.fields):
             return
         if not self.checker._cannot_reach(before, stored, written, set()):
             raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
@@ -277,9 +304,10 @@ class _Analysis:
             return fact
         if stored in fact.orphans:
             return _held(fact, before, stored)
-        if stored in {r for r, _ in fact.pending} or _may_be_pending(fact, before, stored):
+        pending = _may_be_pending(fact, before, stored, self.fields)
+        if stored in {r for r, _ in fact.pending} or pending:
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders = _explicit_holders(before, stored)
+        holders = _explicit_holders(before, stored, self.fields)
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
         if edge in holders:
@@ -288,7 +316,12 @@ class _Analysis:
 
 
 def known_apart(
-    fact: _Fact, state: AbstractState, stored: Ref, written: Ref, seen: frozenset[Ref]
+    fact: _Fact,
+    state: AbstractState,
+    stored: Ref,
+    written: Ref,
+    seen: frozenset[Ref],
+    fields: Along = None,
 ) -> bool:
     """Whether the fact proves that ``stored`` does not reach ``written`` (the *apart*
     rules of the module doc): a pair ``(stored, x)`` with ``x`` on an explicit path from
@@ -298,26 +331,28 @@ def known_apart(
     a pending object, else its explicit holders (in a forest its only one), since a path
     into ``written`` ends with an edge from one of its holders."""
     for orphan, held in fact.apart:
-        if orphan == stored and (held == written or below(state, written, held, None)):
+        if orphan == stored and (held == written or below(state, written, held, fields)):
             return True
     if stored not in fact.orphans or written in seen:
         return False
-    holders = _all_holders(fact, state, written)
+    holders = _all_holders(fact, state, written, fields)
     return bool(holders) and all(
-        known_apart(fact, state, stored, holder, seen | {written}) for holder, _ in holders
+        known_apart(fact, state, stored, holder, seen | {written}, fields) for holder, _ in holders
     )
 
 
-def _all_holders(fact: _Fact, state: AbstractState, reference: Ref) -> frozenset[Edge]:
+def _all_holders(
+    fact: _Fact, state: AbstractState, reference: Ref, fields: Along
+) -> frozenset[Edge]:
     """Every field that holds ``reference``'s object (empty: not known): the edges of a
     pending object; otherwise, unless it may be a pending one, its explicit holders — in a
     forest an object that is not pending has at most one holder."""
     edges = fact.holders(reference)
     if edges is not None:
         return edges
-    if _may_be_pending(fact, state, reference):
+    if _may_be_pending(fact, state, reference, fields):
         return frozenset()
-    return frozenset(_explicit_holders(state, reference))
+    return frozenset(_explicit_holders(state, reference, fields))
 
 
 def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
@@ -346,43 +381,45 @@ def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
     return replace(fact, orphans=fact.orphans | {old}, apart=fact.apart | {(old, edge[0])})
 
 
-def _may_be_held(fact: _Fact, state: AbstractState, old: Ref, stored: Ref) -> bool:
+def _may_be_held(fact: _Fact, state: AbstractState, old: Ref, stored: Ref, fields: Along) -> bool:
     """Whether the object ``old`` (the overwritten value) may have another holder than the
     written field, before the write: it may be a pending object or the stored one (``=?``),
     not `_apart` from it."""
     if stored in state.predicates.equal_partners(old):
-        stored_edges = frozenset(_explicit_holders(state, stored))
-        if stored not in fact.orphans and not _apart(state, old, stored_edges):
+        stored_edges = frozenset(_explicit_holders(state, stored, fields))
+        if stored not in fact.orphans and not _apart(state, old, stored_edges, fields):
             return True
-    return _may_be_pending(fact, state, old)
+    return _may_be_pending(fact, state, old, fields)
 
 
-def _apart(state: AbstractState, reference: Ref, edges: frozenset[Edge]) -> bool:
+def _apart(state: AbstractState, reference: Ref, edges: frozenset[Edge], fields: Along) -> bool:
     """Whether an explicit field holding ``reference`` cannot be any of ``edges``."""
     equal = state.predicates.equal_partners
     return any(
         all(f != g or (h != q and q not in equal(h)) for q, g in edges)
-        for h, f in _explicit_holders(state, reference)
+        for h, f in _explicit_holders(state, reference, fields)
     )
 
 
-def _may_be_pending(fact: _Fact, state: AbstractState, reference: Ref) -> bool:
+def _may_be_pending(fact: _Fact, state: AbstractState, reference: Ref, fields: Along) -> bool:
     """Whether ``reference`` may be (``=?``) a pending object ``p``: not when an explicit
     field holding ``reference`` cannot be any of the edges that hold ``p`` (every holder of
     ``p`` is among them)."""
     equal = state.predicates.equal_partners(reference)
     return any(
-        pending in equal and not _apart(state, reference, edges) for pending, edges in fact.pending
+        pending in equal and not _apart(state, reference, edges, fields)
+        for pending, edges in fact.pending
     )
 
 
-def _explicit_holders(state: AbstractState, reference: Ref) -> list[Edge]:
+def _explicit_holders(state: AbstractState, reference: Ref, fields: Along) -> list[Edge]:
+    """The represented fields (of ``fields``; None: any) that hold ``reference``."""
     return sorted(
         (holder, field_id)
         for holder, value in state.heap.items()
         if isinstance(value, InstanceValue)
         for field_id, held in value.fields
-        if held == reference
+        if held == reference and (fields is None or field_id.name in fields)
     )
 
 
@@ -393,14 +430,18 @@ def _exactly_string(state: AbstractState, reference: Ref) -> bool:
 
 
 def heap_stays_forest(
-    graph: SymbolicExecutionGraph, program: Program | None, deadline: Deadline = NEVER
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    deadline: Deadline = NEVER,
+    fields: Along = None,
 ) -> ForestCheck:
     """The check of the module doc over a complete graph: the facts at the *heads* (the
     entry, the targets of instance edges, nodes with several incoming edges) are the
     greatest fixpoint of the meets of what reaches them — every orphan of a head is one on
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
-    ``deadline`` has passed (checked per edge)."""
-    analysis = _Analysis(graph, program)
+    ``deadline`` has passed (checked per edge).  With ``fields``, the forest along those
+    fields and array entries (module doc, "Along fields")."""
+    analysis = _Analysis(graph, program, fields)
     out, heads = analysis_heads(graph)
     at_heads: dict[int, _Fact] = {graph.entry: CLEAN}
     facts: dict[int, _Fact] = {}
@@ -420,7 +461,8 @@ def heap_stays_forest(
         return ForestCheck(False, str(failure))
     clean = frozenset(n for n, f in facts.items() if not f.pending)
     apart = {n: f.apart for n, f in facts.items() if f.apart}
-    return ForestCheck(True, "", clean, dict(analysis.reads), apart)
+    infeasible = frozenset(analysis.infeasible)
+    return ForestCheck(True, "", clean, dict(analysis.reads), apart, fields, infeasible)
 
 
 def _region(
@@ -453,10 +495,11 @@ def _region(
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
-            if isinstance(label, RefineEdge) and equal_on_a_path(
-                analysis.graph.states[node], label
+            if isinstance(label, RefineEdge) and impossible_equal(
+                fact, analysis.graph.states[node], label, analysis.fields
             ):
-                continue  # no forest is a concrete state there: no run takes this edge
+                analysis.infeasible.add((node, target))  # no forest is a state there
+                continue
             following = analysis.transfer(fact, node, label, target)
             if target in heads:
                 analysis._settled(following, f"a move is left open at node {target}")
@@ -465,15 +508,46 @@ def _region(
                 todo.append((target, following))
 
 
-def equal_on_a_path(state: AbstractState, label: RefineEdge) -> bool:
-    """Whether ``label`` is the *equal* case of ``a =? b`` where one of them lies on an
-    explicit path of represented fields below the other: in every concrete state of
-    ``state`` the one reaches the other, so their being one object is a cycle — no forest
-    (a tree the states only know as ``!``, whose ``t.left`` may be ``t``)."""
+def impossible_equal(fact: _Fact, state: AbstractState, label: RefineEdge, fields: Along) -> bool:
+    """Whether ``label`` is the *equal* case of ``a =? b`` that no concrete state of
+    ``state`` satisfying ``fact`` has: one of them lies on an explicit path below the other
+    (their being one object is a cycle; a tree the states only know as ``!``, whose
+    ``t.left`` may be ``t``), or the one object would have more holders than ``fact``
+    allows (`_held_too_often`)."""
     if label.refinement != "equality" or label.case != "equal" or len(label.refs) != 2:
         return False
     first, second = label.refs
-    return below(state, first, second, None) or below(state, second, first, None)
+    if below(state, first, second, fields) or below(state, second, first, fields):
+        return True
+    if may_be_string(state, first) or may_be_string(state, second):
+        return False  # a string may be held by any number of fields
+    return _held_too_often(fact, state, first, second, fields) or _held_too_often(
+        fact, state, second, first, fields
+    )
+
+
+def _held_too_often(
+    fact: _Fact, state: AbstractState, first: Ref, second: Ref, fields: Along
+) -> bool:
+    """Whether ``first`` and ``second`` cannot be one object because ``second`` is held by
+    an explicit field that cannot be a holder of ``first``: ``first`` is an orphan (no
+    field holds it); or it is held by an explicit field certainly another one and it is
+    neither pending nor possibly a pending object (held once); or it is pending and the
+    field is certainly none of its edges (those are all its holders)."""
+    others = _explicit_holders(state, second, fields)
+    if not others:
+        return False
+    if first in fact.orphans:
+        return True
+    edges = fact.holders(first)
+    if edges is None:
+        if _may_be_pending(fact, state, first, fields):
+            return False
+        edges = frozenset(_explicit_holders(state, first, fields))
+        if not edges:
+            return False
+        return any(_apart(state, second, frozenset({edge}), fields) for edge in edges)
+    return _apart(state, second, edges, fields)
 
 
 def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
@@ -498,8 +572,21 @@ def _meet(found: list[_Fact]) -> _Fact:
 FOREST_FACT = (
     "every heap is a forest: no object but a string is held by two fields or entries and "
     "none reaches itself, so two children of one node share nothing (checked on every "
-    "write, allocation, library call and recursive call of the graph; "
-    "jhalt.analyses.termination.heap.forest)"
+    "write, allocation, library call and recursive call of the graph; the cases of a "
+    "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
 )
+
+
+def forest_along_fact(fields: frozenset[str]) -> str:
+    """`FOREST_FACT` for a forest along ``fields`` and array entries."""
+    names = ", ".join(sorted(fields))
+    return (
+        f"every heap is a forest along the fields {names} and array entries: no object is "
+        "held by two of them and none reaches itself along them (checked on every write of "
+        "them, allocation, library call and recursive call of the graph; the cases of a "
+        "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
+    )
+
+
 NO_FOREST = ForestCheck(False, "not checked")
 """No heap known to be a forest (the extractor's default)."""
