@@ -35,8 +35,10 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
   exempt.  The
   old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
   is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
-  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity` or ``v`` an orphan apart from
-  ``p``;
+  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity`, or the fact shows that
+  ``v`` does not reach ``p`` (`known_apart`: ``v`` is apart from an object on an explicit
+  path from ``p``, or ``v`` is an orphan apart from every holder of ``p``, all of them
+  known — the edges of a pending object, else its one explicit holder);
 * an array store must store an orphan (or a string) and close no cycle (the same rules);
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
@@ -57,6 +59,21 @@ head must be clean.  Anything else (a write of an object that may have a hidden 
 move left open at a merge) makes the check fail: no node is clean.  Where it holds, every
 write has passed the cycle rules, so the whole-program acyclicity rule holds too (the
 proofs use both, stated as one heap fact, `FOREST_FACT`).
+
+**Impossible cases.**  The *equal* case of a refinement ``a =? b`` has no concrete state that
+is a forest when one of them lies on an explicit path below the other (a cycle), or when the
+one object would have more holders than the fact allows (`impossible_equal`: an orphan held
+by a field; an object held once, or a pending one, held by another field).  The fact
+holds before the refinement, so no run takes that edge: the check does not follow it, and
+the extraction leaves it out (`ForestCheck.infeasible`, those of the fixpoint's last pass).
+
+**Along fields.**  With a set ``F`` of field names the same check proves that every heap is
+a forest along ``F`` and array entries: *held*, *orphan*, *apart* and *reaches* speak of the
+edges of ``F`` and entries only, a ``putfield`` of another field changes none of them (the
+transfer skips it), and the cycle rules are those of the restricted norms of `acyclicity`.
+Objects such a structure holds may then be shared elsewhere (a tree's payloads logged in a
+list).  Its `ForestCheck` keeps sizes only for norms along fields of ``F``
+(`ForestCheck.covers`) and gives no rule for recursive calls (`ForestCheck.call_reach`).
 """
 
 from __future__ import annotations
@@ -67,6 +84,17 @@ from functools import partial
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heap.acyclicity import CycleRules
+from jhalt.analyses.termination.heap.forest_holders import (
+    CLEAN,
+    Along,
+    Edge,
+    Fact,
+    explicit_holders,
+    impossible_equal,
+    known_apart,
+    may_be_held,
+    may_be_pending,
+)
 from jhalt.analyses.termination.heap.forest_reach import (
     StaticReads,
     call_roots,
@@ -74,7 +102,7 @@ from jhalt.analyses.termination.heap.forest_reach import (
     may_be_string,
     outside_call_reach_forest,
 )
-from jhalt.analyses.termination.pathfacts import below, written_field
+from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
@@ -92,37 +120,6 @@ CallReach = Callable[
 ]
 """`pathfacts.outside_call_reach` and its forest variant."""
 _ALLOCATIONS = frozenset({"new", "newarray", "anewarray"})
-Edge = tuple[Ref, FieldId]
-Along = frozenset[str] | None
-"""The field names a forest is along (None: every field)."""
-
-
-@dataclass(frozen=True)
-class _Fact:
-    orphans: frozenset[Ref] = frozenset()
-    apart: frozenset[tuple[Ref, Ref]] = frozenset()
-    pending: tuple[tuple[Ref, frozenset[Edge]], ...] = ()
-
-    def holders(self, reference: Ref) -> frozenset[Edge] | None:
-        for pending, edges in self.pending:
-            if pending == reference:
-                return edges
-        return None
-
-    def renamed(self, renaming: dict[Ref, Ref]) -> _Fact:
-        def name(r: Ref) -> Ref:
-            return renaming.get(r, r)
-
-        return _Fact(
-            frozenset(name(r) for r in self.orphans) - {NULL},
-            frozenset((name(o), name(h)) for o, h in self.apart if NULL not in (name(o), name(h))),
-            tuple(
-                (name(r), frozenset((name(q), f) for q, f in edges)) for r, edges in self.pending
-            ),
-        )
-
-
-CLEAN = _Fact()
 
 
 class _Failed(Exception):
@@ -188,7 +185,7 @@ class _Analysis:
         self.reads: dict[str, frozenset[FieldId] | None] = {}
         self.infeasible: set[tuple[int, int]] = set()
 
-    def transfer(self, fact: _Fact, node: int, label: EdgeLabel, target: int) -> _Fact:
+    def transfer(self, fact: Fact, node: int, label: EdgeLabel, target: int) -> Fact:
         before, after = self.graph.states[node], self.graph.states[target]
         if isinstance(label, RefineEdge):
             return fact.renamed(dict(label.renaming))
@@ -215,14 +212,14 @@ class _Analysis:
             raise _Failed(problem)
         return fact
 
-    def _settled(self, fact: _Fact, why: str) -> _Fact:
+    def _settled(self, fact: Fact, why: str) -> Fact:
         if fact.pending:
             raise _Failed(why)
         return fact
 
     def _after_summary(
-        self, fact: _Fact, label: EvalEdge, before: AbstractState, after: AbstractState
-    ) -> _Fact:
+        self, fact: Fact, label: EvalEdge, before: AbstractState, after: AbstractState
+    ) -> Fact:
         """After a recursive call returned: the heap is the callee's last, a forest (its
         ends are clean); a fresh result is an orphan, and so is every orphan that was no
         argument and in no static field — nothing holds it, so the callee could not get it
@@ -242,8 +239,8 @@ class _Analysis:
             and after.is_object(result)
             and result not in before.heap
         ):
-            return _Fact(kept | {result})
-        return _Fact(kept)
+            return Fact(kept | {result})
+        return Fact(kept)
 
     def _fresh_result(self, callee: str) -> bool:
         if callee not in self._fresh:
@@ -252,7 +249,7 @@ class _Analysis:
             self.reads[callee] = None if effects is None else effects.static_reads
         return self._fresh[callee]
 
-    def _putfield(self, fact: _Fact, before: AbstractState, label: EvalEdge) -> _Fact:
+    def _putfield(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
         stored, written = before.peek(0), before.peek(1)
         target = before.heap.get(written)
         field_id = self.checker_field(label)
@@ -260,7 +257,7 @@ class _Analysis:
             raise _Failed(f"putfield at {label.position}: the field is not known")
         self._acyclic(fact, before, stored, written, label)
         old = target.field(field_id) if isinstance(target, InstanceValue) else None
-        unknown = old is not None and _may_be_held(fact, before, old, stored, self.fields)
+        unknown = old is not None and may_be_held(fact, before, old, stored, self.fields)
         fact = self._stored(fact, before, stored, (written, field_id), label)
         apart = frozenset(
             (o, h) for o, h in fact.apart if h == written or (o, written) in fact.apart
@@ -279,7 +276,7 @@ class _Analysis:
         written = self.checker_field(label)
         return self.fields is None or written is None or written.name in self.fields
 
-    def _aastore(self, fact: _Fact, before: AbstractState, label: EvalEdge) -> _Fact:
+    def _aastore(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
         stored, array = before.peek(0), before.peek(2)
         self._acyclic(fact, before, stored, array, label)
         if may_be_string(before, stored) and _exactly_string(before, stored):
@@ -289,7 +286,7 @@ class _Analysis:
         return replace(_held(fact, before, stored), apart=frozenset())
 
     def _acyclic(
-        self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
+        self, fact: Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
     ) -> None:
         if known_apart(fact, before, stored, written, frozenset(), self.fields):
             return
@@ -297,17 +294,17 @@ class _Analysis:
             raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
 
     def _stored(
-        self, fact: _Fact, before: AbstractState, stored: Ref, edge: Edge, label: EvalEdge
-    ) -> _Fact:
+        self, fact: Fact, before: AbstractState, stored: Ref, edge: Edge, label: EvalEdge
+    ) -> Fact:
         """``stored`` gets the holder ``edge`` (module doc, ``putfield``)."""
         if _exactly_string(before, stored):
             return fact
         if stored in fact.orphans:
             return _held(fact, before, stored)
-        pending = _may_be_pending(fact, before, stored, self.fields)
+        pending = may_be_pending(fact, before, stored, self.fields)
         if stored in {r for r, _ in fact.pending} or pending:
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders = _explicit_holders(before, stored, self.fields)
+        holders = explicit_holders(before, stored, self.fields)
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
         if edge in holders:
@@ -315,47 +312,7 @@ class _Analysis:
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
 
 
-def known_apart(
-    fact: _Fact,
-    state: AbstractState,
-    stored: Ref,
-    written: Ref,
-    seen: frozenset[Ref],
-    fields: Along = None,
-) -> bool:
-    """Whether the fact proves that ``stored`` does not reach ``written`` (the *apart*
-    rules of the module doc): a pair ``(stored, x)`` with ``x`` on an explicit path from
-    ``written`` (a path from ``stored`` to ``written`` would continue to ``x``); or
-    ``stored`` is an orphan — no field holds it, so it is not ``written``, which has a
-    holder — and it reaches none of ``written``'s holders, all of them known: the edges of
-    a pending object, else its explicit holders (in a forest its only one), since a path
-    into ``written`` ends with an edge from one of its holders."""
-    for orphan, held in fact.apart:
-        if orphan == stored and (held == written or below(state, written, held, fields)):
-            return True
-    if stored not in fact.orphans or written in seen:
-        return False
-    holders = _all_holders(fact, state, written, fields)
-    return bool(holders) and all(
-        known_apart(fact, state, stored, holder, seen | {written}, fields) for holder, _ in holders
-    )
-
-
-def _all_holders(
-    fact: _Fact, state: AbstractState, reference: Ref, fields: Along
-) -> frozenset[Edge]:
-    """Every field that holds ``reference``'s object (empty: not known): the edges of a
-    pending object; otherwise, unless it may be a pending one, its explicit holders — in a
-    forest an object that is not pending has at most one holder."""
-    edges = fact.holders(reference)
-    if edges is not None:
-        return edges
-    if _may_be_pending(fact, state, reference, fields):
-        return frozenset()
-    return frozenset(_explicit_holders(state, reference, fields))
-
-
-def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
+def _held(fact: Fact, state: AbstractState, stored: Ref) -> Fact:
     """The orphan ``stored`` got a holder: neither it nor a reference that may be its
     object (``=?``) is an orphan any more."""
     gone = {stored} | state.predicates.equal_partners(stored)
@@ -366,9 +323,9 @@ def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
     )
 
 
-def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
+def _detached(fact: Fact, old: Ref, edge: Edge, unknown: bool) -> Fact:
     """``old`` lost the holder ``edge``: settled when one holder is left, else an orphan
-    that does not reach the written object — unless ``unknown`` (`_may_be_held`)."""
+    that does not reach the written object — unless ``unknown`` (`may_be_held`)."""
     edges = fact.holders(old)
     if edges is not None:
         left = edges - {edge}
@@ -379,48 +336,6 @@ def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
     if unknown:
         return fact  # it may be a pending object or the stored one: nothing known
     return replace(fact, orphans=fact.orphans | {old}, apart=fact.apart | {(old, edge[0])})
-
-
-def _may_be_held(fact: _Fact, state: AbstractState, old: Ref, stored: Ref, fields: Along) -> bool:
-    """Whether the object ``old`` (the overwritten value) may have another holder than the
-    written field, before the write: it may be a pending object or the stored one (``=?``),
-    not `_apart` from it."""
-    if stored in state.predicates.equal_partners(old):
-        stored_edges = frozenset(_explicit_holders(state, stored, fields))
-        if stored not in fact.orphans and not _apart(state, old, stored_edges, fields):
-            return True
-    return _may_be_pending(fact, state, old, fields)
-
-
-def _apart(state: AbstractState, reference: Ref, edges: frozenset[Edge], fields: Along) -> bool:
-    """Whether an explicit field holding ``reference`` cannot be any of ``edges``."""
-    equal = state.predicates.equal_partners
-    return any(
-        all(f != g or (h != q and q not in equal(h)) for q, g in edges)
-        for h, f in _explicit_holders(state, reference, fields)
-    )
-
-
-def _may_be_pending(fact: _Fact, state: AbstractState, reference: Ref, fields: Along) -> bool:
-    """Whether ``reference`` may be (``=?``) a pending object ``p``: not when an explicit
-    field holding ``reference`` cannot be any of the edges that hold ``p`` (every holder of
-    ``p`` is among them)."""
-    equal = state.predicates.equal_partners(reference)
-    return any(
-        pending in equal and not _apart(state, reference, edges, fields)
-        for pending, edges in fact.pending
-    )
-
-
-def _explicit_holders(state: AbstractState, reference: Ref, fields: Along) -> list[Edge]:
-    """The represented fields (of ``fields``; None: any) that hold ``reference``."""
-    return sorted(
-        (holder, field_id)
-        for holder, value in state.heap.items()
-        if isinstance(value, InstanceValue)
-        for field_id, held in value.fields
-        if held == reference and (fields is None or field_id.name in fields)
-    )
 
 
 def _exactly_string(state: AbstractState, reference: Ref) -> bool:
@@ -443,13 +358,14 @@ def heap_stays_forest(
     fields and array entries (module doc, "Along fields")."""
     analysis = _Analysis(graph, program, fields)
     out, heads = analysis_heads(graph)
-    at_heads: dict[int, _Fact] = {graph.entry: CLEAN}
-    facts: dict[int, _Fact] = {}
+    at_heads: dict[int, Fact] = {graph.entry: CLEAN}
+    facts: dict[int, Fact] = {}
     try:
         changed = True
         while changed:
             changed = False
-            reaching: dict[int, list[_Fact]] = {}
+            reaching: dict[int, list[Fact]] = {}
+            analysis.infeasible.clear()  # the last pass's, under the facts of the fixpoint
             for head in sorted(at_heads):
                 _region(analysis, out, heads, head, at_heads[head], facts, reaching, deadline)
             for head, found in reaching.items():
@@ -470,9 +386,9 @@ def _region(
     out: dict[int, list[tuple[EdgeLabel, int]]],
     heads: set[int],
     head: int,
-    start: _Fact,
-    facts: dict[int, _Fact],
-    reaching: dict[int, list[_Fact]],
+    start: Fact,
+    facts: dict[int, Fact],
+    reaching: dict[int, list[Fact]],
     deadline: Deadline,
 ) -> None:
     """The facts of the nodes from ``head`` up to the next heads (into ``facts``), and
@@ -508,49 +424,7 @@ def _region(
                 todo.append((target, following))
 
 
-def impossible_equal(fact: _Fact, state: AbstractState, label: RefineEdge, fields: Along) -> bool:
-    """Whether ``label`` is the *equal* case of ``a =? b`` that no concrete state of
-    ``state`` satisfying ``fact`` has: one of them lies on an explicit path below the other
-    (their being one object is a cycle; a tree the states only know as ``!``, whose
-    ``t.left`` may be ``t``), or the one object would have more holders than ``fact``
-    allows (`_held_too_often`)."""
-    if label.refinement != "equality" or label.case != "equal" or len(label.refs) != 2:
-        return False
-    first, second = label.refs
-    if below(state, first, second, fields) or below(state, second, first, fields):
-        return True
-    if may_be_string(state, first) or may_be_string(state, second):
-        return False  # a string may be held by any number of fields
-    return _held_too_often(fact, state, first, second, fields) or _held_too_often(
-        fact, state, second, first, fields
-    )
-
-
-def _held_too_often(
-    fact: _Fact, state: AbstractState, first: Ref, second: Ref, fields: Along
-) -> bool:
-    """Whether ``first`` and ``second`` cannot be one object because ``second`` is held by
-    an explicit field that cannot be a holder of ``first``: ``first`` is an orphan (no
-    field holds it); or it is held by an explicit field certainly another one and it is
-    neither pending nor possibly a pending object (held once); or it is pending and the
-    field is certainly none of its edges (those are all its holders)."""
-    others = _explicit_holders(state, second, fields)
-    if not others:
-        return False
-    if first in fact.orphans:
-        return True
-    edges = fact.holders(first)
-    if edges is None:
-        if _may_be_pending(fact, state, first, fields):
-            return False
-        edges = frozenset(_explicit_holders(state, first, fields))
-        if not edges:
-            return False
-        return any(_apart(state, second, frozenset({edge}), fields) for edge in edges)
-    return _apart(state, second, edges, fields)
-
-
-def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
+def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     """A settled fact of an instance in the names of the general state: a general
     reference is an orphan when its instance reference is one."""
     names: dict[Ref, list[Ref]] = {}
@@ -560,13 +434,13 @@ def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
     apart = frozenset(
         (g, k) for o, h in fact.apart for g in names.get(o, ()) for k in names.get(h, ())
     )
-    return _Fact(orphans, apart)
+    return Fact(orphans, apart)
 
 
-def _meet(found: list[_Fact]) -> _Fact:
+def _meet(found: list[Fact]) -> Fact:
     orphans = frozenset.intersection(*(f.orphans for f in found))
     apart = frozenset.intersection(*(f.apart for f in found))
-    return _Fact(orphans, apart)
+    return Fact(orphans, apart)
 
 
 FOREST_FACT = (
