@@ -2,7 +2,8 @@
 weighted) instead of longest paths, for a loop the longest paths do not rank: each candidate
 norm extracted again and searched cheaply, without the invariants (they speak of longest
 paths); then, when every heap is a forest (`forest`), the longest paths and those norms again
-with the unique-parent rule."""
+with the unique-parent rule; else, when every heap is a forest along the fields of a
+structure's own type (`forest`, "Along fields"), the norms along one of them with its rules."""
 
 from __future__ import annotations
 
