@@ -109,7 +109,8 @@ class PathExtractor:
         self.out: dict[int, list[tuple[EdgeLabel, int]]] = {n: [] for n in nodes}
         for source, label, target in graph.edges:
             if source in nodes and (follow_calls or not getattr(label, "enters_call", False)):
-                self.out[source].append((label, target))
+                if (source, target) not in forest.infeasible:  # no run takes it
+                    self.out[source].append((label, target))
         heads = sorted(
             {
                 t

@@ -61,6 +61,7 @@ class ProofContext:
         self._before: dict[frozenset[int], bool] = {}
         """Per SCC: whether the rule holds for the writes that may run before it."""
         self._forest: ForestCheck | None = None
+        self._forests: dict[frozenset[str], ForestCheck] = {}
         self._unreach: Unreach | None = None
         self.norm_lemmas = NormLemmas(graph, program, deadline, self.decide)
         """The term-size lemmas per norm (`lemmas.term_sizes`), proved when a loop needs them."""
@@ -83,6 +84,13 @@ class ProofContext:
         if self._forest is None:
             self._forest = heap_stays_forest(self.graph, self.program, self.deadline)
         return self._forest
+
+    def forest_along(self, fields: frozenset[str]) -> ForestCheck:
+        """`heap_stays_forest` of the graph along ``fields`` (decided once per set)."""
+        if fields not in self._forests:
+            check = heap_stays_forest(self.graph, self.program, self.deadline, fields)
+            self._forests[fields] = check
+        return self._forests[fields]
 
     def holds(self, system: ComponentSystem) -> bool:
         """Whether the global rule, or the rule before the loop of ``system``

@@ -50,7 +50,7 @@ class HeldFields(ForgettingFact):
 
     @staticmethod
     def applies(ext: Extraction) -> bool:
-        return ext.forest.holds and ext.norm.acyclic_data
+        return ext.forest.holds and ext.forest.along is None and ext.norm.acyclic_data
 
     slot = HELD
 

@@ -297,7 +297,7 @@ class Untouched(ForgettingFact):
 
     @staticmethod
     def applies(ext: Extraction) -> bool:
-        return ext.forest.holds and ext.norm.longest_path
+        return ext.forest.holds and ext.forest.along is None and ext.norm.longest_path
 
     def at_cut_point(self, point: CutPoint) -> CutPoint:
         fields = self.sized_fields.of(self.ext.graph.states[point.node], point.sized_refs)

@@ -35,8 +35,10 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
   exempt.  The
   old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
   is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
-  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity` or ``v`` an orphan apart from
-  ``p``;
+  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity`, or the fact shows that
+  ``v`` does not reach ``p`` (`known_apart`: ``v`` is apart from an object on an explicit
+  path from ``p``, or ``v`` is an orphan apart from every holder of ``p``, all of them
+  known — the edges of a pending object, else its one explicit holder);
 * an array store must store an orphan (or a string) and close no cycle (the same rules);
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
@@ -57,6 +59,21 @@ head must be clean.  Anything else (a write of an object that may have a hidden 
 move left open at a merge) makes the check fail: no node is clean.  Where it holds, every
 write has passed the cycle rules, so the whole-program acyclicity rule holds too (the
 proofs use both, stated as one heap fact, `FOREST_FACT`).
+
+**Impossible cases.**  The *equal* case of a refinement ``a =? b`` has no concrete state that
+is a forest when one of them lies on an explicit path below the other (a cycle), or when the
+one object would have more holders than the fact allows (`impossible_equal`: an orphan held
+by a field; an object held once, or a pending one, held by another field).  The fact
+holds before the refinement, so no run takes that edge: the check does not follow it, and
+the extraction leaves it out (`ForestCheck.infeasible`, those of the fixpoint's last pass).
+
+**Along fields.**  With a set ``F`` of field names the same check proves that every heap is
+a forest along ``F`` and array entries: *held*, *orphan*, *apart* and *reaches* speak of the
+edges of ``F`` and entries only, a ``putfield`` of another field changes none of them (the
+transfer skips it), and the cycle rules are those of the restricted norms of `acyclicity`.
+Objects such a structure holds may then be shared elsewhere (a tree's payloads logged in a
+list).  Its `ForestCheck` keeps sizes only for norms along fields of ``F``
+(`ForestCheck.covers`) and gives no rule for recursive calls (`ForestCheck.call_reach`).
 """
 
 from __future__ import annotations
@@ -67,6 +84,17 @@ from functools import partial
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heap.acyclicity import CycleRules
+from jhalt.analyses.termination.heap.forest_holders import (
+    CLEAN,
+    Along,
+    Edge,
+    Fact,
+    explicit_holders,
+    impossible_equal,
+    known_apart,
+    may_be_held,
+    may_be_pending,
+)
 from jhalt.analyses.termination.heap.forest_reach import (
     StaticReads,
     call_roots,
@@ -92,35 +120,6 @@ CallReach = Callable[
 ]
 """`pathfacts.outside_call_reach` and its forest variant."""
 _ALLOCATIONS = frozenset({"new", "newarray", "anewarray"})
-Edge = tuple[Ref, FieldId]
-
-
-@dataclass(frozen=True)
-class _Fact:
-    orphans: frozenset[Ref] = frozenset()
-    apart: frozenset[tuple[Ref, Ref]] = frozenset()
-    pending: tuple[tuple[Ref, frozenset[Edge]], ...] = ()
-
-    def holders(self, reference: Ref) -> frozenset[Edge] | None:
-        for pending, edges in self.pending:
-            if pending == reference:
-                return edges
-        return None
-
-    def renamed(self, renaming: dict[Ref, Ref]) -> _Fact:
-        def name(r: Ref) -> Ref:
-            return renaming.get(r, r)
-
-        return _Fact(
-            frozenset(name(r) for r in self.orphans) - {NULL},
-            frozenset((name(o), name(h)) for o, h in self.apart if NULL not in (name(o), name(h))),
-            tuple(
-                (name(r), frozenset((name(q), f) for q, f in edges)) for r, edges in self.pending
-            ),
-        )
-
-
-CLEAN = _Fact()
 
 
 class _Failed(Exception):
@@ -140,36 +139,53 @@ class ForestCheck:
     apart: Mapping[int, frozenset[tuple[Ref, Ref]]] = field(default_factory=dict)
     """Per node: pairs ``(o, h)``, ``o`` does not reach ``h`` there (the facts' *apart*):
     a write into ``h`` keeps the size of ``o``."""
+    along: Along = None
+    """The fields the forest is along (None: every field); its rules speak of paths along
+    them and array entries only."""
+    infeasible: frozenset[tuple[int, int]] = frozenset()
+    """Refinement edges (source, target) whose case no forest has (`impossible_equal`): no
+    run takes them, and the extraction leaves them out."""
 
     def write_kept(
         self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
     ) -> frozenset[Ref]:
         """References a write into ``written`` at ``node`` cannot change: at a clean node,
         those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
-        orphans apart from it."""
+        orphans apart from it.  None for sizes along ``fields`` that leave the forest's."""
+        if not self.covers(fields):
+            return frozenset()
         kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
         if node in self.clean:
             kept |= cannot_reach_forest(state, written, fields)
         return kept
 
+    def covers(self, fields: frozenset[str] | None) -> bool:
+        """Whether sizes along ``fields`` (None: every field) follow only edges of the
+        forest."""
+        return self.along is None or (fields is not None and fields <= self.along)
+
     def call_reach(self, node: int, otherwise: CallReach) -> CallReach:
         """How the extractor finds the references a recursive call at ``node`` leaves
         alone: `heap.forest_reach.outside_call_reach_forest` at a clean node, else ``otherwise``."""
-        if node not in self.clean:
+        if node not in self.clean or self.along is not None:
             return otherwise
         return partial(outside_call_reach_forest, reads=self.reads)
 
 
 class _Analysis:
-    def __init__(self, graph: SymbolicExecutionGraph, program: Program | None) -> None:
+    def __init__(
+        self, graph: SymbolicExecutionGraph, program: Program | None, fields: Along
+    ) -> None:
         self.graph = graph
         self.program = program
-        self.checker = CycleRules(program, None)
+        self.fields = fields
+        self.checker = CycleRules(program, fields)
         self.ctx = EvalContext(program, ModelRegistry()) if program is not None else None
         self._fresh: dict[str, bool] = {}
         self.reads: dict[str, frozenset[FieldId] | None] = {}
+        self.infeasible: set[tuple[int, int]] = set()
 
-    def transfer(self, fact: _Fact, node: int, label: EdgeLabel, target: int) -> _Fact:
+    def transfer(self, fact: Fact, node: int, label: EdgeLabel, target: int) -> Fact:
         before, after = self.graph.states[node], self.graph.states[target]
         if isinstance(label, RefineEdge):
             return fact.renamed(dict(label.renaming))
@@ -186,6 +202,8 @@ class _Analysis:
                 fresh &= {after.peek()}
             return replace(fact, orphans=fact.orphans | fresh)
         if label.mnemonic == "putfield" and before.is_object(before.peek(0)):
+            if not self._along(label):
+                return fact  # no edge of the fields the forest is along changes
             return self._putfield(fact, before, label)
         if label.mnemonic == "aastore" and before.is_object(before.peek(0)):
             return self._aastore(fact, before, label)
@@ -194,14 +212,14 @@ class _Analysis:
             raise _Failed(problem)
         return fact
 
-    def _settled(self, fact: _Fact, why: str) -> _Fact:
+    def _settled(self, fact: Fact, why: str) -> Fact:
         if fact.pending:
             raise _Failed(why)
         return fact
 
     def _after_summary(
-        self, fact: _Fact, label: EvalEdge, before: AbstractState, after: AbstractState
-    ) -> _Fact:
+        self, fact: Fact, label: EvalEdge, before: AbstractState, after: AbstractState
+    ) -> Fact:
         """After a recursive call returned: the heap is the callee's last, a forest (its
         ends are clean); a fresh result is an orphan, and so is every orphan that was no
         argument and in no static field — nothing holds it, so the callee could not get it
@@ -221,8 +239,8 @@ class _Analysis:
             and after.is_object(result)
             and result not in before.heap
         ):
-            return _Fact(kept | {result})
-        return _Fact(kept)
+            return Fact(kept | {result})
+        return Fact(kept)
 
     def _fresh_result(self, callee: str) -> bool:
         if callee not in self._fresh:
@@ -231,7 +249,7 @@ class _Analysis:
             self.reads[callee] = None if effects is None else effects.static_reads
         return self._fresh[callee]
 
-    def _putfield(self, fact: _Fact, before: AbstractState, label: EvalEdge) -> _Fact:
+    def _putfield(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
         stored, written = before.peek(0), before.peek(1)
         target = before.heap.get(written)
         field_id = self.checker_field(label)
@@ -239,7 +257,7 @@ class _Analysis:
             raise _Failed(f"putfield at {label.position}: the field is not known")
         self._acyclic(fact, before, stored, written, label)
         old = target.field(field_id) if isinstance(target, InstanceValue) else None
-        unknown = old is not None and _may_be_held(fact, before, old, stored)  # before the write
+        unknown = old is not None and may_be_held(fact, before, old, stored, self.fields)
         fact = self._stored(fact, before, stored, (written, field_id), label)
         apart = frozenset(
             (o, h) for o, h in fact.apart if h == written or (o, written) in fact.apart
@@ -252,7 +270,13 @@ class _Analysis:
     def checker_field(self, label: EvalEdge) -> FieldId | None:
         return written_field(self.program, label.position)
 
-    def _aastore(self, fact: _Fact, before: AbstractState, label: EvalEdge) -> _Fact:
+    def _along(self, label: EvalEdge) -> bool:
+        """Whether the ``putfield`` at ``label`` may write a field the forest is along (a
+        field not known may)."""
+        written = self.checker_field(label)
+        return self.fields is None or written is None or written.name in self.fields
+
+    def _aastore(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
         stored, array = before.peek(0), before.peek(2)
         self._acyclic(fact, before, stored, array, label)
         if may_be_string(before, stored) and _exactly_string(before, stored):
@@ -262,24 +286,25 @@ class _Analysis:
         return replace(_held(fact, before, stored), apart=frozenset())
 
     def _acyclic(
-        self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
+        self, fact: Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
     ) -> None:
-        if (stored, written) in fact.apart:
+        if known_apart(fact, before, stored, written, frozenset(), self.fields):
             return
         if not self.checker._cannot_reach(before, stored, written, set()):
             raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
 
     def _stored(
-        self, fact: _Fact, before: AbstractState, stored: Ref, edge: Edge, label: EvalEdge
-    ) -> _Fact:
+        self, fact: Fact, before: AbstractState, stored: Ref, edge: Edge, label: EvalEdge
+    ) -> Fact:
         """``stored`` gets the holder ``edge`` (module doc, ``putfield``)."""
         if _exactly_string(before, stored):
             return fact
         if stored in fact.orphans:
             return _held(fact, before, stored)
-        if stored in {r for r, _ in fact.pending} or _may_be_pending(fact, before, stored):
+        pending = may_be_pending(fact, before, stored, self.fields)
+        if stored in {r for r, _ in fact.pending} or pending:
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders = _explicit_holders(before, stored)
+        holders = explicit_holders(before, stored, self.fields)
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
         if edge in holders:
@@ -287,7 +312,7 @@ class _Analysis:
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
 
 
-def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
+def _held(fact: Fact, state: AbstractState, stored: Ref) -> Fact:
     """The orphan ``stored`` got a holder: neither it nor a reference that may be its
     object (``=?``) is an orphan any more."""
     gone = {stored} | state.predicates.equal_partners(stored)
@@ -298,9 +323,9 @@ def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
     )
 
 
-def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
+def _detached(fact: Fact, old: Ref, edge: Edge, unknown: bool) -> Fact:
     """``old`` lost the holder ``edge``: settled when one holder is left, else an orphan
-    that does not reach the written object — unless ``unknown`` (`_may_be_held`)."""
+    that does not reach the written object — unless ``unknown`` (`may_be_held`)."""
     edges = fact.holders(old)
     if edges is not None:
         left = edges - {edge}
@@ -313,46 +338,6 @@ def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
     return replace(fact, orphans=fact.orphans | {old}, apart=fact.apart | {(old, edge[0])})
 
 
-def _may_be_held(fact: _Fact, state: AbstractState, old: Ref, stored: Ref) -> bool:
-    """Whether the object ``old`` (the overwritten value) may have another holder than the
-    written field, before the write: it may be a pending object or the stored one (``=?``),
-    not `_apart` from it."""
-    if stored in state.predicates.equal_partners(old):
-        stored_edges = frozenset(_explicit_holders(state, stored))
-        if stored not in fact.orphans and not _apart(state, old, stored_edges):
-            return True
-    return _may_be_pending(fact, state, old)
-
-
-def _apart(state: AbstractState, reference: Ref, edges: frozenset[Edge]) -> bool:
-    """Whether an explicit field holding ``reference`` cannot be any of ``edges``."""
-    equal = state.predicates.equal_partners
-    return any(
-        all(f != g or (h != q and q not in equal(h)) for q, g in edges)
-        for h, f in _explicit_holders(state, reference)
-    )
-
-
-def _may_be_pending(fact: _Fact, state: AbstractState, reference: Ref) -> bool:
-    """Whether ``reference`` may be (``=?``) a pending object ``p``: not when an explicit
-    field holding ``reference`` cannot be any of the edges that hold ``p`` (every holder of
-    ``p`` is among them)."""
-    equal = state.predicates.equal_partners(reference)
-    return any(
-        pending in equal and not _apart(state, reference, edges) for pending, edges in fact.pending
-    )
-
-
-def _explicit_holders(state: AbstractState, reference: Ref) -> list[Edge]:
-    return sorted(
-        (holder, field_id)
-        for holder, value in state.heap.items()
-        if isinstance(value, InstanceValue)
-        for field_id, held in value.fields
-        if held == reference
-    )
-
-
 def _exactly_string(state: AbstractState, reference: Ref) -> bool:
     value = state.heap.get(reference)
     name = getattr(value, "class_name", None) or getattr(value, "type_name", None)
@@ -360,22 +345,27 @@ def _exactly_string(state: AbstractState, reference: Ref) -> bool:
 
 
 def heap_stays_forest(
-    graph: SymbolicExecutionGraph, program: Program | None, deadline: Deadline = NEVER
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    deadline: Deadline = NEVER,
+    fields: Along = None,
 ) -> ForestCheck:
     """The check of the module doc over a complete graph: the facts at the *heads* (the
     entry, the targets of instance edges, nodes with several incoming edges) are the
     greatest fixpoint of the meets of what reaches them — every orphan of a head is one on
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
-    ``deadline`` has passed (checked per edge)."""
-    analysis = _Analysis(graph, program)
+    ``deadline`` has passed (checked per edge).  With ``fields``, the forest along those
+    fields and array entries (module doc, "Along fields")."""
+    analysis = _Analysis(graph, program, fields)
     out, heads = analysis_heads(graph)
-    at_heads: dict[int, _Fact] = {graph.entry: CLEAN}
-    facts: dict[int, _Fact] = {}
+    at_heads: dict[int, Fact] = {graph.entry: CLEAN}
+    facts: dict[int, Fact] = {}
     try:
         changed = True
         while changed:
             changed = False
-            reaching: dict[int, list[_Fact]] = {}
+            reaching: dict[int, list[Fact]] = {}
+            analysis.infeasible.clear()  # the last pass's, under the facts of the fixpoint
             for head in sorted(at_heads):
                 _region(analysis, out, heads, head, at_heads[head], facts, reaching, deadline)
             for head, found in reaching.items():
@@ -387,7 +377,8 @@ def heap_stays_forest(
         return ForestCheck(False, str(failure))
     clean = frozenset(n for n, f in facts.items() if not f.pending)
     apart = {n: f.apart for n, f in facts.items() if f.apart}
-    return ForestCheck(True, "", clean, dict(analysis.reads), apart)
+    infeasible = frozenset(analysis.infeasible)
+    return ForestCheck(True, "", clean, dict(analysis.reads), apart, fields, infeasible)
 
 
 def _region(
@@ -395,9 +386,9 @@ def _region(
     out: dict[int, list[tuple[EdgeLabel, int]]],
     heads: set[int],
     head: int,
-    start: _Fact,
-    facts: dict[int, _Fact],
-    reaching: dict[int, list[_Fact]],
+    start: Fact,
+    facts: dict[int, Fact],
+    reaching: dict[int, list[Fact]],
     deadline: Deadline,
 ) -> None:
     """The facts of the nodes from ``head`` up to the next heads (into ``facts``), and
@@ -420,6 +411,11 @@ def _region(
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
+            if isinstance(label, RefineEdge) and impossible_equal(
+                fact, analysis.graph.states[node], label, analysis.fields
+            ):
+                analysis.infeasible.add((node, target))  # no forest is a state there
+                continue
             following = analysis.transfer(fact, node, label, target)
             if target in heads:
                 analysis._settled(following, f"a move is left open at node {target}")
@@ -428,7 +424,7 @@ def _region(
                 todo.append((target, following))
 
 
-def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
+def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     """A settled fact of an instance in the names of the general state: a general
     reference is an orphan when its instance reference is one."""
     names: dict[Ref, list[Ref]] = {}
@@ -438,20 +434,33 @@ def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
     apart = frozenset(
         (g, k) for o, h in fact.apart for g in names.get(o, ()) for k in names.get(h, ())
     )
-    return _Fact(orphans, apart)
+    return Fact(orphans, apart)
 
 
-def _meet(found: list[_Fact]) -> _Fact:
+def _meet(found: list[Fact]) -> Fact:
     orphans = frozenset.intersection(*(f.orphans for f in found))
     apart = frozenset.intersection(*(f.apart for f in found))
-    return _Fact(orphans, apart)
+    return Fact(orphans, apart)
 
 
 FOREST_FACT = (
     "every heap is a forest: no object but a string is held by two fields or entries and "
     "none reaches itself, so two children of one node share nothing (checked on every "
-    "write, allocation, library call and recursive call of the graph; "
-    "jhalt.analyses.termination.heap.forest)"
+    "write, allocation, library call and recursive call of the graph; the cases of a "
+    "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
 )
+
+
+def forest_along_fact(fields: frozenset[str]) -> str:
+    """`FOREST_FACT` for a forest along ``fields`` and array entries."""
+    names = ", ".join(sorted(fields))
+    return (
+        f"every heap is a forest along the fields {names} and array entries: no object is "
+        "held by two of them and none reaches itself along them (checked on every write of "
+        "them, allocation, library call and recursive call of the graph; the cases of a "
+        "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
+    )
+
+
 NO_FOREST = ForestCheck(False, "not checked")
 """No heap known to be a forest (the extractor's default)."""

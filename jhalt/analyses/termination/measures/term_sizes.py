@@ -2,7 +2,8 @@
 weighted) instead of longest paths, for a loop the longest paths do not rank: each candidate
 norm extracted again and searched cheaply, without the invariants (they speak of longest
 paths); then, when every heap is a forest (`forest`), the longest paths and those norms again
-with the unique-parent rule."""
+with the unique-parent rule; else, when every heap is a forest along the fields of a
+structure's own type (`forest`, "Along fields"), the norms along one of them with its rules."""
 
 from __future__ import annotations
 
@@ -13,11 +14,17 @@ from jhalt.analyses.termination.config import TerminationConfig
 from jhalt.analyses.termination.cutpoints import refusal
 from jhalt.analyses.termination.extract import extract_component
 from jhalt.analyses.termination.heap.acyclicity import acyclic_before
-from jhalt.analyses.termination.heap.forest import FOREST_FACT, NO_FOREST, ForestCheck
+from jhalt.analyses.termination.heap.forest import (
+    FOREST_FACT,
+    NO_FOREST,
+    ForestCheck,
+    forest_along_fact,
+)
 from jhalt.analyses.termination.measures.measure import Candidate, LoopTask
 from jhalt.analyses.termination.norms.termsize import (
     TermSizeNorm,
     candidate_norms,
+    own_type_fields,
     reference_fields,
 )
 from jhalt.analyses.termination.proof_context import ProofContext
@@ -64,8 +71,11 @@ class TermSizes:
             )
             if refusal(system, config.max_transitions) is not None:
                 return
-            facts: tuple[str, ...] = (FOREST_FACT,) if forest.holds else ()
-            if norm is not None and norm.only:
+            facts: tuple[str, ...] = ()
+            if forest.holds:
+                along = forest.along
+                facts = (FOREST_FACT if along is None else forest_along_fact(along),)
+            elif norm is not None and norm.only:
                 facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
             if norm is not None:
                 facts += (f"sizes are {norm.describe()} ({TERM_SIZE_MODULE})",)
@@ -88,6 +98,11 @@ class TermSizes:
         if forest.holds:
             for chosen in [None, *candidate_norms(states, self.max_norms)]:
                 yield chosen, forest
+            return
+        along = own_type_fields(states)
+        if along and context.forest_along(along).holds:
+            for name in sorted(along)[: self.max_restricted]:
+                yield TermSizeNorm(only=(name,)), context.forest_along(along)
 
     def _norms(
         self, states: list[AbstractState], nodes: frozenset[int], context: ProofContext

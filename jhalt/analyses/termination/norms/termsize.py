@@ -201,6 +201,15 @@ def reference_fields(states: list[AbstractState]) -> list[FieldId]:
     return sorted(fields, key=str)
 
 
+def own_type_fields(states: list[AbstractState]) -> frozenset[str]:
+    """The names of the reference fields represented in ``states`` whose type is their own
+    class (``Tree.left``, ``List.next``): the edges of a recursive structure, which a forest
+    along them (`heap.forest`, "Along fields") may keep apart from the objects it holds."""
+    return frozenset(
+        f.name for f in reference_fields(states) if f.descriptor == f"L{f.class_name};"
+    )
+
+
 def candidate_norms(states: list[AbstractState], limit: int, extra: int = 0) -> list[TermSizeNorm]:
     """At most ``limit`` norms to try for a loop whose states are ``states``: the plain node
     count, then weight 2 on one reference field represented in them (sorted by name); then

@@ -1,0 +1,47 @@
+// RotateAndLog with its last line wrong: the root keeps the pivot as its left child, so once
+// the tree has a left child (any argument) the loop runs forever.
+public class RotateAndLogKeepsPivot {
+    static class Node {
+        Node left;
+        Node right;
+        Object payload = new Object();
+    }
+
+    static class Log {
+        final Object item;
+        final Log older;
+
+        Log(Object item, Log older) {
+            this.item = item;
+            this.older = older;
+        }
+    }
+
+    static Node grow(String[] args) {
+        Node root = new Node();
+        for (String arg : args) {
+            Node top = new Node();
+            top.left = root;
+            if (arg.length() % 2 == 0) {
+                top.right = new Node();
+            }
+            root = top;
+        }
+        return root;
+    }
+
+    public static void main(String[] args) {
+        Node root = grow(args);
+        Log log = null;
+        while (root.left != null) {
+            log = new Log(root.payload, log);
+            Node pivot = root.left;
+            Node inner = pivot.right;
+            Node right = root.right;
+            root.right = pivot;
+            pivot.right = right;
+            pivot.left = inner;
+            root.left = pivot;
+        }
+    }
+}
