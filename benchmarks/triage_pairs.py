@@ -35,6 +35,8 @@ def route(source: str, kind: str) -> str:
     """Where the flaw's input comes from (module docstring)."""
     if kind == "non-termination":
         return "hang"
+    if "route=random" in source.splitlines()[0]:
+        return "random"
     if re.search(r"\bFiles\.read|new File(Reader|InputStream)?\(", source):
         return "file"
     if "System.in" in source:
@@ -93,7 +95,7 @@ def main() -> int:
             if f["entry"].startswith(flawed)
             and f["kind"] == kind
             and f["location"].get("line") == line
-            and f["witness"].get("replay") == "confirmed"
+            and f["witness"].get("replay") == ("reproduced" if where == "random" else "confirmed")
         ]
         if hits:
             shown[where] += 1
