@@ -69,6 +69,7 @@ With plenty of time no deadline fires and the answers are those of the ``rlimit`
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -96,8 +97,25 @@ CHECK_ANALYSIS_UNREPLAYED = 0.9
 CHECK_GRAPH = 0.4
 CHECK_NONTERMINATION = 0.3
 CHECK_RECURRENT_MAX_S = 1.0
-"""The recurrent-set engine after the non-termination search found nothing (at most this,
-within the entry's analysis time)."""
+"""The recurrent-set engine after the non-termination search found nothing (at most this many
+seconds of one core, `cpu_seconds`, within the entry's analysis time)."""
+MAX_LOAD_FACTOR = 10.0
+"""`cpu_seconds` stretches a cap by at most this factor."""
+
+
+def cpu_seconds(seconds: float) -> float:
+    """Wall seconds in which a computation gets about ``seconds`` of one core: ``seconds`` on
+    an idle machine, stretched by the run queue per core (the one-minute load average over the
+    cores, at most `MAX_LOAD_FACTOR`) on a shared one. For the small fixed caps of a second
+    engine (the recurrent-set search), whose answer should not depend on what else runs; the
+    entry's own deadline still bounds it."""
+    try:
+        load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:  # no load average on this system: the cap as it is
+        return seconds
+    return seconds * min(MAX_LOAD_FACTOR, max(1.0, load))
+
+
 REPLAY = 0.5
 REPLAY_FLOOR_S = 2.0
 REPLAY_CAP_S = 10.0

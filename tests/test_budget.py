@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from jhalt import budget as budget_module
 from jhalt.budget import NEVER, Budget, Deadline, OutOfTime
 
 
@@ -37,3 +38,23 @@ def test_a_deadline_counts_down_and_raises_once_passed() -> None:
     assert past.remaining() == 0.0 and past.remaining_ms() == 0
     with pytest.raises(OutOfTime):
         past.check()
+
+
+def test_a_cap_in_cpu_seconds_stretches_with_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recurrent-set engine's one second (check, prove) is a second of one core: on a
+    machine whose run queue holds 20 processes for 2 cores it gets 10 s of wall time, on an
+    idle one 1 s; the stretch is bounded; without a load average the cap is as given."""
+    budget = budget_module
+    monkeypatch.setattr(budget.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(budget.os, "getloadavg", lambda: (0.5, 0.5, 0.5))
+    assert budget.cpu_seconds(1.0) == 1.0
+    monkeypatch.setattr(budget.os, "getloadavg", lambda: (20.0, 20.0, 20.0))
+    assert budget.cpu_seconds(1.0) == 10.0
+    monkeypatch.setattr(budget.os, "getloadavg", lambda: (200.0, 200.0, 200.0))
+    assert budget.cpu_seconds(1.0) == budget.MAX_LOAD_FACTOR
+
+    def no_load() -> tuple[float, float, float]:
+        raise OSError("no load average")
+
+    monkeypatch.setattr(budget.os, "getloadavg", no_load)
+    assert budget.cpu_seconds(1.0) == 1.0

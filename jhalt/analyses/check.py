@@ -46,6 +46,7 @@ from jhalt.budget import (
     REPLAY_FLOOR_S,
     REPLAY_MIN_S,
     Budget,
+    cpu_seconds,
 )
 from jhalt.errors import INTERNAL_ERROR
 from jhalt.findings import NON_TERMINATION, Finding, Replay, SourceLocation
@@ -107,7 +108,8 @@ def check_entry(
     found: NonTerminationResult | RecurrentSetResult | None = search.result
     if found is None and not deadline.expired():
         # the recurrent-set engine, as `prove` tries it after the others (seed 002)
-        recurrent = RecurrentConfig(deadline=deadline.within(CHECK_RECURRENT_MAX_S))
+        cap = cpu_seconds(CHECK_RECURRENT_MAX_S)
+        recurrent = RecurrentConfig(deadline=deadline.within(cap))
         found = find_recurrent_nontermination(graph, program, registry, recurrent).result
     if found is None:
         # an internal error it caught is a note, which ends the run with exit 3 (jhalt.errors)

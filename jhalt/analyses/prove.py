@@ -66,6 +66,7 @@ from jhalt.budget import (
     PROVE_NONTERMINATION_RESERVE,
     Budget,
     Deadline,
+    cpu_seconds,
     timeout_in,
 )
 from jhalt.classfile import ClassPath
@@ -85,7 +86,7 @@ from jhalt.seg.library import ModelRegistry
 GRAPH, CLP, RECURRENT, ALL = "graph", "clp", "recurrent", "all"
 ENGINES = (ALL, GRAPH, CLP, RECURRENT)
 PROVE_RECURRENT_MAX_S = 1.0
-"""Seconds of the recurrent-set engine after the others with ``--engine all`` (step 5b): it
+"""Seconds of one core (`budget.cpu_seconds`) of the recurrent-set engine after the others with ``--engine all`` (step 5b): it
 runs only for a MAYBE, and every second of it is added to MAYBE answers (issue 16's speed
 target); the sets it finds on the Invel programs take under 3 s with ``--engine recurrent``,
 where the graph engine has already answered NO."""
@@ -293,7 +294,7 @@ class _RecurrentStep:
         if self.deadline.expired():
             self.reason = "timeout in the recurrent-set search"
             return None
-        seconds = self.deadline.remaining() if alone else PROVE_RECURRENT_MAX_S
+        seconds = self.deadline.remaining() if alone else cpu_seconds(PROVE_RECURRENT_MAX_S)
         deadline = self.deadline.within(seconds)
         config = RecurrentConfig(deadline=deadline, samples=self.samples)
         search = find_recurrent_nontermination(self.graph, self.program, self.registry, config)
