@@ -37,6 +37,7 @@ public class HashCountWords {
             Entry[] fresh = new Entry[2 * old.length];
             for (int j = 0; j < old.length; j++) {
                 Entry e = old[j];
+                old[j] = null; // as the JDK's resize: the old array lets go of the bucket
                 while (e != null) {
                     Entry rest = e.next;
                     int i = e.key & (fresh.length - 1);

@@ -41,6 +41,7 @@ public class HashPutGet {
             Entry[] fresh = new Entry[old.length * 2];
             for (int j = 0; j < old.length; j++) {
                 Entry e = old[j];
+                old[j] = null; // as the JDK's resize: the old array lets go of the bucket
                 while (e != null) {
                     Entry next = e.next;
                     int i = hash(e.key) & (fresh.length - 1);

@@ -1,5 +1,5 @@
 // EXPECT: TERMINATES
-// WHY: resize moves every entry of the old array into a fresh array twice as long (saving next before relinking, so the old list's rest is untouched and each entry is moved once); the count loop then walks the fresh buckets and their acyclic lists.
+// WHY: resize moves every entry of the old array into a fresh array twice as long (clearing the old bucket first and saving next before relinking, as the JDK does, so the rest of the old list is untouched and each entry is moved once); the count loop then walks the fresh buckets and their acyclic lists.
 public class HashResizeCount {
     static final class Entry {
         final int key;
@@ -29,6 +29,7 @@ public class HashResizeCount {
             Entry[] fresh = new Entry[old.length * 2];
             for (int j = 0; j < old.length; j++) {
                 Entry e = old[j];
+                old[j] = null; // as the JDK's resize: the old array lets go of the bucket
                 while (e != null) {
                     Entry next = e.next;
                     int i = e.key & (fresh.length - 1);

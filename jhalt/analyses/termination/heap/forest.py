@@ -16,28 +16,38 @@ induction over the steps of a run, that the heap is a forest at every node it ca
   objects it allocated and never stored (`jhalt.bytecode.fresh_writes`, "fresh result"),
   or the old value of a field just overwritten (in a forest, the field was its one
   holder, unless the old value may be the stored object or a pending one: ``=?`` and not
-  held by fields that cannot be the same edge); storing an orphan ends that for it and
-  for every reference that may be its object (``=?``);
+  held by fields that cannot be the same edge), or the old value of an array entry just
+  overwritten when a read says which object it held (`array_entries`); storing an orphan
+  ends that for it and for every reference that may be its object (``=?``) but those an
+  apart pair separates from it;
 * *apart*: pairs ``(o, h)`` of an orphan ``o`` that does not reach ``h`` — ``o`` was a child
   of ``h`` when it was detached (acyclic before);  a write into ``h`` keeps that, a write
   into an object ``o`` cannot reach keeps it, any other write forgets it;
-* *pending*: objects held by exactly the listed explicit (holder, field) edges, two or more
-  (a *move* in progress: ``t.right = t.left`` before ``t.left = tmp``); a node is clean when
-  nothing is pending.
+* *pending*: objects held by exactly the listed explicit (holder, field) edges or read
+  entries (array, index), two or more (a *move* in progress: ``t.right = t.left`` before
+  ``t.left = tmp``; ``e.next = fresh[i]`` before ``fresh[i] = e``); a node is clean when
+  nothing is pending;
+* *reads* (issue 36, `array_entries`): objects a path read from an array entry that no
+  array store has changed since; the entry is their one holder.
 
 Every step of a run is an edge of the graph (seed 000 Thm. 1; a recursive callee's steps are
 the edges below its enter edge).  The transfer of each edge keeps the fact true:
 
 * a refinement renames references (the same objects);
 * ``putfield p.f = v`` with an object ``v``: ``v`` must be an orphan (it gets one holder), or
-  held by an explicit field ``q.g`` of the state and not (possibly) pending — then ``q.g``
-  is its only holder and ``v`` becomes pending with ``{q.g, p.f}``; a ``String`` ``v`` is
-  exempt.  The
+  held by an explicit field ``q.g`` of the state or a read entry ``a[i]``, and not
+  (possibly) pending — then that is its only holder and ``v`` becomes pending with
+  ``{q.g, p.f}``; a ``String`` ``v`` is exempt.  The
   old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
   is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
-  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity` or ``v`` an orphan apart from
-  ``p``;
+  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity`, or ``v`` an orphan apart from
+  ``p``, or ``p`` an orphan that ``v`` cannot be (nothing but ``p`` reaches ``p``), or ``v``
+  read from an entry of ``p`` (``p`` reaches ``v``, so ``v`` reaching ``p`` would be a cycle
+  before the write), or ``v`` an instance hiding no successor whose children pass these
+  rules;
 * an array store must store an orphan (or a string) and close no cycle (the same rules);
+  the old value of the entry, when a read names it, loses that holder as for a field;
+  afterwards no read is known (the stored array may be any read's under another name);
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
   arguments (it stores no program object);
@@ -67,6 +77,14 @@ from functools import partial
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heap.acyclicity import CycleRules
+from jhalt.analyses.termination.heap.array_entries import (
+    EntrySlot,
+    Read,
+    entry_holders,
+    held_at,
+    loaded,
+    renamed_reads,
+)
 from jhalt.analyses.termination.heap.forest_reach import (
     StaticReads,
     call_roots,
@@ -76,6 +94,7 @@ from jhalt.analyses.termination.heap.forest_reach import (
 )
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.budget import NEVER, Deadline
+from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
@@ -92,7 +111,7 @@ CallReach = Callable[
 ]
 """`pathfacts.outside_call_reach` and its forest variant."""
 _ALLOCATIONS = frozenset({"new", "newarray", "anewarray"})
-Edge = tuple[Ref, FieldId]
+Edge = tuple[Ref, FieldId | EntrySlot]
 
 
 @dataclass(frozen=True)
@@ -100,6 +119,7 @@ class _Fact:
     orphans: frozenset[Ref] = frozenset()
     apart: frozenset[tuple[Ref, Ref]] = frozenset()
     pending: tuple[tuple[Ref, frozenset[Edge]], ...] = ()
+    reads: frozenset[Read] = frozenset()  # `array_entries`: entries known to hold objects
 
     def holders(self, reference: Ref) -> frozenset[Edge] | None:
         for pending, edges in self.pending:
@@ -115,9 +135,15 @@ class _Fact:
             frozenset(name(r) for r in self.orphans) - {NULL},
             frozenset((name(o), name(h)) for o, h in self.apart if NULL not in (name(o), name(h))),
             tuple(
-                (name(r), frozenset((name(q), f) for q, f in edges)) for r, edges in self.pending
+                (name(r), frozenset((name(q), _renamed_slot(f, name)) for q, f in edges))
+                for r, edges in self.pending
             ),
+            renamed_reads(self.reads, name),
         )
+
+
+def _renamed_slot(slot: FieldId | EntrySlot, name: Callable[[Ref], Ref]) -> FieldId | EntrySlot:
+    return EntrySlot(name(slot.index)) if isinstance(slot, EntrySlot) else slot
 
 
 CLEAN = _Fact()
@@ -140,14 +166,20 @@ class ForestCheck:
     apart: Mapping[int, frozenset[tuple[Ref, Ref]]] = field(default_factory=dict)
     """Per node: pairs ``(o, h)``, ``o`` does not reach ``h`` there (the facts' *apart*):
     a write into ``h`` keeps the size of ``o``."""
+    orphans: Mapping[int, frozenset[Ref]] = field(default_factory=dict)
+    """Per node: the objects no field or entry holds there (the facts' *orphans*)."""
 
     def write_kept(
         self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
     ) -> frozenset[Ref]:
         """References a write into ``written`` at ``node`` cannot change: at a clean node,
         those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
-        orphans apart from it."""
+        orphans apart from it, and — when ``written`` is an orphan, which no object but
+        itself reaches — every object that cannot be it (not ``=?`` to it)."""
         kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
+        if written in self.orphans.get(node, ()):
+            same = state.predicates.equal_partners(written) | {written}
+            kept |= frozenset(r for r in state.heap if r not in same and state.is_object(r))
         if node in self.clean:
             kept |= cannot_reach_forest(state, written, fields)
         return kept
@@ -192,7 +224,10 @@ class _Analysis:
         problem = self.checker.edge_problem(before, after, label)
         if problem:
             raise _Failed(problem)
-        return fact
+        if label.mnemonic == "aastore":  # null (or a value of no object): the entry's old
+            return _entry_overwritten(fact, before, before.peek(2), before.peek(1))
+        read = loaded(before, after, label)
+        return fact if read is None else replace(fact, reads=fact.reads | {read})
 
     def _settled(self, fact: _Fact, why: str) -> _Fact:
         if fact.pending:
@@ -256,18 +291,52 @@ class _Analysis:
         stored, array = before.peek(0), before.peek(2)
         self._acyclic(fact, before, stored, array, label)
         if may_be_string(before, stored) and _exactly_string(before, stored):
-            return replace(fact, apart=frozenset())
+            return replace(fact, apart=frozenset(), reads=frozenset())
         if stored not in fact.orphans:
             raise _Failed(f"aastore at {label.position} may store an object held elsewhere")
-        return replace(_held(fact, before, stored), apart=frozenset())
+        fact = replace(_held(fact, before, stored), apart=frozenset())
+        return _entry_overwritten(fact, before, array, before.peek(1), stored)
 
     def _acyclic(
         self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
     ) -> None:
-        if (stored, written) in fact.apart:
-            return
-        if not self.checker._cannot_reach(before, stored, written, set()):
+        if not self._cannot_reach(fact, before, stored, written, set()):
             raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
+
+    def _cannot_reach(
+        self, fact: _Fact, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
+    ) -> bool:
+        """Whether ``stored`` cannot reach ``written`` in the heap before the write, which the
+        induction assumes acyclic: the apart pairs; ``written`` an orphan (no object but
+        itself reaches it) that ``stored`` cannot be (not ``=?``, or held by a field or a
+        read entry, which no orphan is); ``stored`` read from an entry of
+        ``written`` (``written`` reaches it: a path back would be a cycle); the cycle rules;
+        or ``stored`` an instance that hides no successor (rule 1'') whose object
+        children each cannot reach ``written`` by these rules."""
+        if stored == NULL or not state.is_object(stored) or (stored, written) in fact.apart:
+            return True
+        if stored == written or stored in seen:
+            return False
+        held = bool(_explicit_holders(state, stored) or entry_holders(fact.reads, stored))
+        same = state.predicates.equal_partners(written)
+        if written in fact.orphans and (stored not in same or held):
+            return True
+        if any(array == written for array, _ in entry_holders(fact.reads, stored)):
+            return True
+        if self.checker._cannot_reach(state, stored, written, set()):
+            return True
+        if stored in same:
+            return False
+        value = state.heap[stored]
+        hierarchy = self.checker.hierarchy
+        if not isinstance(value, InstanceValue) or hierarchy is None:
+            return False
+        if may_hide_sharing(state, stored, hierarchy):
+            return False
+        seen.add(stored)
+        return all(
+            self._cannot_reach(fact, state, child, written, seen) for _, child in value.fields
+        )
 
     def _stored(
         self, fact: _Fact, before: AbstractState, stored: Ref, edge: Edge, label: EvalEdge
@@ -279,18 +348,38 @@ class _Analysis:
             return _held(fact, before, stored)
         if stored in {r for r, _ in fact.pending} or _may_be_pending(fact, before, stored):
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders = _explicit_holders(before, stored)
+        holders: list[Edge] = [*_explicit_holders(before, stored)]
+        holders += entry_holders(fact.reads, stored)  # a read entry: its one holder
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
+        if len(holders) > 1:
+            raise _Failed(f"putfield at {label.position} stores an object held twice")
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
 
 
+def _entry_overwritten(
+    fact: _Fact, state: AbstractState, array: Ref, index: Ref, stored: Ref = NULL
+) -> _Fact:
+    """After an ``aastore`` of ``stored`` into ``array[index]``: the object a read says the
+    entry held loses that holder (`_detached`); then no read is known any more
+    (`array_entries`)."""
+    old = held_at(fact.reads, array, index)
+    fact = replace(fact, reads=frozenset())
+    if old is None or old == stored:
+        return fact
+    unknown = _may_be_held(fact, state, old, stored)
+    return _detached(fact, old, (array, EntrySlot(index)), unknown)
+
+
 def _held(fact: _Fact, state: AbstractState, stored: Ref) -> _Fact:
     """The orphan ``stored`` got a holder: neither it nor a reference that may be its
-    object (``=?``) is an orphan any more."""
-    gone = {stored} | state.predicates.equal_partners(stored)
+    object (``=?``) is an orphan any more — but for the partners an apart pair separates
+    from it (``(o, h)``: ``o`` does not reach ``h``, so it is not ``h``)."""
+    apart = fact.apart
+    distinct = {o for o, h in apart if h == stored} | {h for o, h in apart if o == stored}
+    gone = {stored} | (state.predicates.equal_partners(stored) - distinct)
     return replace(
         fact,
         orphans=fact.orphans - gone,
@@ -387,7 +476,8 @@ def heap_stays_forest(
         return ForestCheck(False, str(failure))
     clean = frozenset(n for n, f in facts.items() if not f.pending)
     apart = {n: f.apart for n, f in facts.items() if f.apart}
-    return ForestCheck(True, "", clean, dict(analysis.reads), apart)
+    orphans = {n: f.orphans for n, f in facts.items() if f.orphans}
+    return ForestCheck(True, "", clean, dict(analysis.reads), apart, orphans)
 
 
 def _region(
