@@ -367,7 +367,7 @@ def _entry_overwritten(
     (`array_entries`)."""
     old = held_at(fact.reads, array, index)
     fact = replace(fact, reads=frozenset())
-    if old is None or old == stored:
+    if old is None or old == stored or not state.is_object(old):
         return fact
     unknown = _may_be_held(fact, state, old, stored)
     return _detached(fact, old, (array, EntrySlot(index)), unknown)
@@ -506,21 +506,23 @@ def _region(
             analysis._settled(fact, f"a move is left open at the end node {node}")
         for label, target in edges:
             if isinstance(label, InstanceEdge):
-                analysis._settled(fact, f"a move is left open at node {node}")
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
             following = analysis.transfer(fact, node, label, target)
             if target in heads:
-                analysis._settled(following, f"a move is left open at node {target}")
                 reaching.setdefault(target, []).append(following)
             else:
                 todo.append((target, following))
 
 
 def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
-    """A settled fact of an instance in the names of the general state: a general
-    reference is an orphan when its instance reference is one."""
+    """A fact of an instance in the names of the general state: a general reference is an
+    orphan when its instance reference is one; apart pairs and reads (`array_entries`)
+    hold for the general names of their instance references; a pending move (issue 36: a
+    bucket's head held by the new entry and the array until the entry is stored, with the
+    state generalised in between) is the general name's when each of its references has
+    exactly one general name, else the check fails."""
     names: dict[Ref, list[Ref]] = {}
     for general, instance in renaming:
         names.setdefault(instance, []).append(general)
@@ -528,13 +530,36 @@ def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
     apart = frozenset(
         (g, k) for o, h in fact.apart for g in names.get(o, ()) for k in names.get(h, ())
     )
-    return _Fact(orphans, apart)
+    reads = frozenset(
+        (g, b, j)
+        for v, a, i in fact.reads
+        for g in names.get(v, ())
+        for b in names.get(a, ())
+        for j in names.get(i, ())
+    )
+
+    def one(reference: Ref) -> Ref:
+        general = names.get(reference, [])
+        if len(general) != 1:
+            raise _Failed(f"a move of {reference} is left open at a generalisation")
+        return general[0]
+
+    pending = tuple(
+        (one(r), frozenset((one(q), _renamed_slot(f, one)) for q, f in edges))
+        for r, edges in fact.pending
+    )
+    return _Fact(orphans, apart, pending, reads)
 
 
 def _meet(found: list[_Fact]) -> _Fact:
+    """The facts every edge into a head has; a move left open must be the same on each."""
+    pending = {frozenset(f.pending) for f in found}
+    if len(pending) > 1:
+        raise _Failed("different moves are left open at a merge")
     orphans = frozenset.intersection(*(f.orphans for f in found))
     apart = frozenset.intersection(*(f.apart for f in found))
-    return _Fact(orphans, apart)
+    reads = frozenset.intersection(*(f.reads for f in found))
+    return _Fact(orphans, apart, tuple(sorted(found[0].pending)), reads)
 
 
 FOREST_FACT = (
