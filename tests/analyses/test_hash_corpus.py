@@ -6,6 +6,10 @@ a terminating program must be proved (YES), a non-terminating look-alike must ne
 with the reason the prover gives, so a new proof shows up as an XPASS to be recorded here.
 The JVM tests check the headers: each non-terminating program is still running on its input
 after a few seconds, each terminating one ends on a table large enough to resize.
+
+The proofs are a sweep (`slow`): each takes 5 to 20 s of analysis on an idle machine, and
+the budget is twice the command's default so that a busy machine does not turn a proof into
+a timeout.
 """
 
 from __future__ import annotations
@@ -30,7 +34,16 @@ MAIN = "([Ljava/lang/String;)V"
 LONG_INPUT = ["a", "bb", "ccc", "dddd", "eeeee", "ffffff", "a", "b", "ggggggggg", "hhhhhhhhhhhh"]
 
 # Terminating programs not proved yet, with the reason (strict: a proof must be recorded here).
-NOT_YET_PROVED: dict[str, str] = {}
+NOT_YET_PROVED: dict[str, str] = {
+    "HashResizeKeepOld": (
+        "the old array keeps holding each moved head, so the heap is no forest during the "
+        "rehash; the disjointness of the old bucket lists is not expressed"
+    ),
+    "OpenProbeFreeSlot": (
+        "the probe index wraps around (i + 1) & (n - 1); ending at the free slot needs a "
+        "count of the free slots, which no measure has"
+    ),
+}
 
 
 @cache
@@ -54,7 +67,7 @@ def _program(name: str) -> CorpusProgram:
 def _prove(name: str) -> Answer:
     classpath = ClassPath.from_spec(str(classes_dir()))
     entry = MethodId(name, "main", MAIN)
-    return prove_termination(classpath, entry, Budget(60.0), default_registry()).verdict
+    return prove_termination(classpath, entry, Budget(120.0), default_registry()).verdict
 
 
 def _terminating_case(name: str) -> object:
@@ -70,11 +83,13 @@ def test_the_corpus_has_enough_programs() -> None:
     assert not _names(Verdict.THROWS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [_terminating_case(n) for n in _names(Verdict.TERMINATES)])
 def test_terminating_hash_program_is_proved(name: str) -> None:
     assert _prove(name) is Answer.YES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", _names(Verdict.NONTERM))
 def test_non_terminating_look_alike_is_never_proved(name: str) -> None:
     assert _prove(name) is not Answer.YES
