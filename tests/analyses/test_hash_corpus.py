@@ -40,9 +40,9 @@ NOT_YET_PROVED: dict[str, str] = {
         "of generalised states (issue 36, big graphs)"
     ),
     "HashRemove": (
-        "the unlinked entry still points into its list (two holders: no forest) and the "
-        "acyclicity rules alone do not show that buckets[i] = new Entry(k, buckets[i]) "
-        "closes no cycle in the merged states, so the bucket lists have no sizes"
+        "the entry remove unlinks still points into its list until remove returns; the "
+        "forest check does not see it as an orphan (it may be its own next in the merged "
+        "states), so the move stays open and the bucket lists have no sizes"
     ),
     "HashResizeKeepOld": (
         "the old array keeps holding each moved head, so the heap is no forest during the "

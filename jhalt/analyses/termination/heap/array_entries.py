@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, Ref
+from jhalt.ids import FieldId
 from jhalt.seg.labels import EvalEdge
 
 Read = tuple[Ref, Ref, Ref]
@@ -86,3 +87,8 @@ def renamed_reads(reads: frozenset[Read], name: Callable[[Ref], Ref]) -> frozens
     """The reads after a refinement's renaming ``name``."""
     renamed = ((name(v), name(a), name(i)) for v, a, i in reads)
     return frozenset(r for r in renamed if r[1] != NULL)
+
+
+def renamed_slot(slot: FieldId | EntrySlot, name: Callable[[Ref], Ref]) -> FieldId | EntrySlot:
+    """A holder edge's field, or its entry with the index renamed by ``name``."""
+    return EntrySlot(name(slot.index)) if isinstance(slot, EntrySlot) else slot

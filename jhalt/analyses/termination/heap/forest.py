@@ -37,17 +37,21 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
 * ``putfield p.f = v`` with an object ``v``: ``v`` must be an orphan (it gets one holder), or
   held by an explicit field ``q.g`` of the state or a read entry ``a[i]``, and not
   (possibly) pending — then that is its only holder and ``v`` becomes pending with
-  ``{q.g, p.f}``; a ``String`` ``v`` is exempt.  The
-  old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
-  is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
+  ``{q.g, p.f}``; a ``String`` ``v`` is exempt.  The old value of ``p.f`` (if represented)
+  loses that holder: pending with one holder left it is settled, otherwise it becomes an
+  orphan apart from ``p``.  The write must not close a
   cycle: the rules of `jhalt.analyses.termination.heap.acyclicity`, or ``v`` an orphan apart from
   ``p``, or ``p`` an orphan that ``v`` cannot be (nothing but ``p`` reaches ``p``), or ``v``
-  read from an entry of ``p`` (``p`` reaches ``v``, so ``v`` reaching ``p`` would be a cycle
-  before the write), or ``v`` an instance hiding no successor whose children pass these
-  rules;
-* an array store must store an orphan (or a string) and close no cycle (the same rules);
-  the old value of the entry, when a read names it, loses that holder as for a field;
-  afterwards no read is known (the stored array may be any read's under another name);
+  read from an entry of ``p`` or below such a value on represented fields (``p`` reaches
+  ``v``, so ``v`` reaching ``p`` would be a cycle before the write), or ``v`` an instance
+  hiding no successor whose children pass these rules;
+* an array store stores an orphan (or a string) or moves an object as ``putfield`` does,
+  and closes no cycle (the same rules); the old value of the entry, when a read names it,
+  loses that holder as for a field; afterwards no read is known (the stored array may be
+  any read's under another name);
+* after every edge, a pending object's holders that are orphans and that its target state
+  no longer has are dead and hold nothing: the entry ``remove`` unlinked (``prev.next =
+  e.next``) is dropped when ``remove`` returns;
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
   arguments (it stores no program object);
@@ -84,6 +88,7 @@ from jhalt.analyses.termination.heap.array_entries import (
     held_at,
     loaded,
     renamed_reads,
+    renamed_slot,
 )
 from jhalt.analyses.termination.heap.forest_reach import (
     StaticReads,
@@ -92,7 +97,7 @@ from jhalt.analyses.termination.heap.forest_reach import (
     may_be_string,
     outside_call_reach_forest,
 )
-from jhalt.analyses.termination.pathfacts import written_field
+from jhalt.analyses.termination.pathfacts import below, written_field
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
@@ -135,15 +140,11 @@ class _Fact:
             frozenset(name(r) for r in self.orphans) - {NULL},
             frozenset((name(o), name(h)) for o, h in self.apart if NULL not in (name(o), name(h))),
             tuple(
-                (name(r), frozenset((name(q), _renamed_slot(f, name)) for q, f in edges))
+                (name(r), frozenset((name(q), renamed_slot(f, name)) for q, f in edges))
                 for r, edges in self.pending
             ),
             renamed_reads(self.reads, name),
         )
-
-
-def _renamed_slot(slot: FieldId | EntrySlot, name: Callable[[Ref], Ref]) -> FieldId | EntrySlot:
-    return EntrySlot(name(slot.index)) if isinstance(slot, EntrySlot) else slot
 
 
 CLEAN = _Fact()
@@ -292,10 +293,9 @@ class _Analysis:
         self._acyclic(fact, before, stored, array, label)
         if may_be_string(before, stored) and _exactly_string(before, stored):
             return replace(fact, apart=frozenset(), reads=frozenset())
-        if stored not in fact.orphans:
-            raise _Failed(f"aastore at {label.position} may store an object held elsewhere")
-        fact = replace(_held(fact, before, stored), apart=frozenset())
-        return _entry_overwritten(fact, before, array, before.peek(1), stored)
+        index = before.peek(1)
+        fact = self._stored(fact, before, stored, (array, EntrySlot(index)), label)
+        return _entry_overwritten(replace(fact, apart=frozenset()), before, array, index, stored)
 
     def _acyclic(
         self, fact: _Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
@@ -321,7 +321,7 @@ class _Analysis:
         same = state.predicates.equal_partners(written)
         if written in fact.orphans and (stored not in same or held):
             return True
-        if any(array == written for array, _ in entry_holders(fact.reads, stored)):
+        if any(a == written and _at_or_below(state, v, stored) for v, a, _ in fact.reads):
             return True
         if self.checker._cannot_reach(state, stored, written, set()):
             return True
@@ -357,6 +357,31 @@ class _Analysis:
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
+
+
+def _at_or_below(state: AbstractState, ancestor: Ref, reference: Ref) -> bool:
+    """``reference`` is ``ancestor`` or on a path of represented fields below it."""
+    return reference == ancestor or below(state, ancestor, reference, None)
+
+
+def _live(fact: _Fact, analysis: _Analysis, node: int) -> _Fact:
+    """Pending holders that are orphans and no longer in ``node``'s state (no frame or
+    static field holds them) are dead and hold nothing a run can reach again (an unlinked
+    entry dropped on return); one that may be in an array's unrepresented entries is no
+    orphan and keeps its edge."""
+    heap = analysis.graph.states[node].heap
+
+    def dead(q: Ref) -> bool:
+        return q in fact.orphans and q not in heap
+
+    if not any(dead(q) for _, edges in fact.pending for q, _ in edges):
+        return fact
+    pending = []
+    for reference, edges in fact.pending:
+        left = frozenset((q, f) for q, f in edges if not dead(q))
+        if len(left) > 1:
+            pending.append((reference, left))
+    return replace(fact, pending=tuple(pending))
 
 
 def _entry_overwritten(
@@ -509,7 +534,7 @@ def _region(
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
-            following = analysis.transfer(fact, node, label, target)
+            following = _live(analysis.transfer(fact, node, label, target), analysis, target)
             if target in heads:
                 reaching.setdefault(target, []).append(following)
             else:
@@ -533,7 +558,7 @@ def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
     reads = frozenset(
         (g, b, j)
         for v, a, i in fact.reads
-        for g in names.get(v, ())
+        for g in names.get(v, [NULL] if v == NULL else [])
         for b in names.get(a, ())
         for j in names.get(i, ())
     )
@@ -545,7 +570,7 @@ def _in_general(fact: _Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> _Fact:
         return general[0]
 
     pending = tuple(
-        (one(r), frozenset((one(q), _renamed_slot(f, one)) for q, f in edges))
+        (one(r), frozenset((one(q), renamed_slot(f, one)) for q, f in edges))
         for r, edges in fact.pending
     )
     return _Fact(orphans, apart, pending, reads)
