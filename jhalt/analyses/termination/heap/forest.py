@@ -430,8 +430,8 @@ def _detached(fact: _Fact, old: Ref, edge: Edge, unknown: bool) -> _Fact:
 def _may_be_held(fact: _Fact, state: AbstractState, old: Ref, stored: Ref) -> bool:
     """Whether the object ``old`` (the overwritten value) may have another holder than the
     written field, before the write: it may be a pending object or the stored one (``=?``),
-    not `_apart` from it."""
-    if stored in state.predicates.equal_partners(old):
+    not `_apart` from it nor below it on represented fields (acyclic before the write)."""
+    if stored in state.predicates.equal_partners(old) and not below(state, old, stored, None):
         stored_edges = frozenset(_explicit_holders(state, stored))
         if stored not in fact.orphans and not _apart(state, old, stored_edges):
             return True
