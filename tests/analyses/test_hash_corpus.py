@@ -41,9 +41,9 @@ NOT_YET_PROVED: dict[str, str] = {
         "has no sizes; on a busy machine the graph may also not finish in time"
     ),
     "HashRemove": (
-        "the entry remove unlinks still points into its list until remove returns; the "
-        "forest check does not see it as an orphan (it may be its own next in the merged "
-        "states), so the move stays open and the bucket lists have no sizes"
+        "at buckets[i] = e.next the index has another name than at the read of e, so e is "
+        "not known to leave the bucket: the move of e.next stays open at main's loop and "
+        "the forest check fails, leaving the bucket lists without sizes"
     ),
     "HashResizeKeepOld": (
         "the old array keeps holding each moved head, so the heap is no forest during the "
