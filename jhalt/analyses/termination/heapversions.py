@@ -6,7 +6,8 @@ keeps the size of every ``o`` that cannot reach ``w`` (no path in the graph of r
 fields, ``=?`` partners and ``⋀`` partners in both directions; `pathfacts.cannot_reach`) —
 and, when no heap of the program has a cycle (`acyclicity`), of every ``o`` below ``w`` on
 represented fields; at a node whose heap is a forest, of those the unique-parent rule
-separates from ``w`` (`forest`) — and of those the norm keeps (`plugins.Norm.write_kept`:
+separates from ``w`` (`forest`), and of every object but ``w`` when no field or entry holds
+``w`` (an orphan there: a fresh array being filled, an entry just taken out of a list) — and of those the norm keeps (`plugins.Norm.write_kept`:
 the stored value for longest paths in acyclic heaps, `growth`).  Everything else is
 unconstrained after the write, but for what the norm relates to the sizes before it
 (`plugins.Norm.write_facts`: ``sz'(o) <= sz(o) + sz(v)`` for longest paths, the new term

@@ -16,30 +16,44 @@ induction over the steps of a run, that the heap is a forest at every node it ca
   objects it allocated and never stored (`jhalt.bytecode.fresh_writes`, "fresh result"),
   or the old value of a field just overwritten (in a forest, the field was its one
   holder, unless the old value may be the stored object or a pending one: ``=?`` and not
-  held by fields that cannot be the same edge); storing an orphan ends that for it and
-  for every reference that may be its object (``=?``);
+  held by fields that cannot be the same edge), or the old value of an array entry just
+  overwritten when a read says which object it held (`array_entries`); storing an orphan
+  ends that for it and for every reference that may be its object (``=?``) but those an
+  apart pair separates from it;
 * *apart*: pairs ``(o, h)`` of an orphan ``o`` that does not reach ``h`` — ``o`` was a child
   of ``h`` when it was detached (acyclic before);  a write into ``h`` keeps that, a write
   into an object ``o`` cannot reach keeps it, any other write forgets it;
-* *pending*: objects held by exactly the listed explicit (holder, field) edges, two or more
-  (a *move* in progress: ``t.right = t.left`` before ``t.left = tmp``); a node is clean when
-  nothing is pending.
+* *pending*: objects held by exactly the listed explicit (holder, field) edges or read
+  entries (array, index), two or more (a *move* in progress: ``t.right = t.left`` before
+  ``t.left = tmp``; ``e.next = fresh[i]`` before ``fresh[i] = e``); a node is clean when
+  nothing is pending;
+* *reads* (issue 36, `array_entries`): objects a path read from an array entry that no
+  array store has changed since; the entry is their one holder.
 
 Every step of a run is an edge of the graph (seed 000 Thm. 1; a recursive callee's steps are
 the edges below its enter edge).  The transfer of each edge keeps the fact true:
 
 * a refinement renames references (the same objects);
 * ``putfield p.f = v`` with an object ``v``: ``v`` must be an orphan (it gets one holder), or
-  held by an explicit field ``q.g`` of the state and not (possibly) pending — then ``q.g``
-  is its only holder and ``v`` becomes pending with ``{q.g, p.f}``; a ``String`` ``v`` is
-  exempt.  The
-  old value of ``p.f`` (if represented) loses that holder: pending with one holder left it
-  is settled, otherwise it becomes an orphan apart from ``p``.  The write must not close a
-  cycle: the rules of `jhalt.analyses.termination.heap.acyclicity`, or the fact shows that
-  ``v`` does not reach ``p`` (`known_apart`: ``v`` is apart from an object on an explicit
-  path from ``p``, or ``v`` is an orphan apart from every holder of ``p``, all of them
-  known — the edges of a pending object, else its one explicit holder);
-* an array store must store an orphan (or a string) and close no cycle (the same rules);
+  held by an explicit field ``q.g`` of the state or a read entry ``a[i]``, and not
+  (possibly) pending — then that is its only holder and ``v`` becomes pending with
+  ``{q.g, p.f}``; a ``String`` ``v`` is exempt.  The old value of ``p.f`` (if represented)
+  loses that holder: pending with one holder left it is settled, otherwise it becomes an
+  orphan apart from ``p``.  The write must not close a cycle: the rules of
+  `jhalt.analyses.termination.heap.acyclicity`, or the fact shows that ``v`` does not
+  reach ``p`` (`known_apart`: ``v`` is apart from an object on an explicit path from
+  ``p``, or ``v`` is an orphan apart from every holder of ``p``, all of them known — the
+  edges of a pending object, else its one explicit holder; `entry_apart`: ``p`` an orphan
+  that ``v`` cannot be (nothing but ``p`` reaches ``p``), or ``v`` read from an entry of
+  ``p`` or below such a value on represented fields), or ``v`` an instance hiding no
+  successor whose children pass these rules;
+* an array store stores an orphan (or a string) or moves an object as ``putfield`` does,
+  and closes no cycle (the same rules); the old value of the entry, when a read names it,
+  loses that holder as for a field; afterwards no read is known (the stored array may be
+  any read's under another name);
+* after every edge, a pending object's holders that are orphans and that its target state
+  no longer has are dead and hold nothing (`live`): the entry ``remove`` unlinked
+  (``prev.next = e.next``) is dropped when ``remove`` returns;
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
   arguments (it stores no program object);
@@ -52,10 +66,11 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
 The analysis starts clean at the entry (``main``'s array of strings; another entry's inputs
 are distinct tree-shaped objects that share nothing, the prover's `UNSHARED_INPUTS`).  At
 every *head* — a node an instance edge leads to, or one with several incoming edges — the
-fact is the greatest fixpoint of the meet of what reaches it (orphans and apart pairs
-common to every incoming edge, under the instance edges' renamings; a general state's
-concrete states are those of its instances and of its own path), and every edge into a
-head must be clean.  Anything else (a write of an object that may have a hidden holder, a
+fact is the greatest fixpoint of the meet of what reaches it (orphans, apart pairs and
+reads common to every incoming edge, under the instance edges' renamings; a general
+state's concrete states are those of its instances and of its own path), and a move left
+open into a head must be the same on every edge into it (`_meet`, `_in_general`).
+Anything else (a write of an object that may have a hidden holder, a
 move left open at a merge) makes the check fail: no node is clean.  Where it holds, every
 write has passed the cycle rules, so the whole-program acyclicity rule holds too (the
 proofs use both, stated as one heap fact, `FOREST_FACT`).
@@ -84,14 +99,25 @@ from functools import partial
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heap.acyclicity import CycleRules
+from jhalt.analyses.termination.heap.array_entries import (
+    EntrySlot,
+    entry_holders,
+    loaded,
+    renamed_slot,
+)
 from jhalt.analyses.termination.heap.forest_holders import (
     CLEAN,
     Along,
     Edge,
     Fact,
+    detached,
+    entry_apart,
+    entry_overwritten,
     explicit_holders,
+    held,
     impossible_equal,
     known_apart,
+    live,
     may_be_held,
     may_be_pending,
 )
@@ -104,6 +130,7 @@ from jhalt.analyses.termination.heap.forest_reach import (
 )
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.budget import NEVER, Deadline
+from jhalt.domains.correspondence import may_hide_sharing
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
@@ -145,16 +172,24 @@ class ForestCheck:
     infeasible: frozenset[tuple[int, int]] = frozenset()
     """Refinement edges (source, target) whose case no forest has (`impossible_equal`): no
     run takes them, and the extraction leaves them out."""
+    orphans: Mapping[int, frozenset[Ref]] = field(default_factory=dict)
+    """Per node: the objects no field or entry (of the forest's) holds there (the facts'
+    *orphans*)."""
 
     def write_kept(
         self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
     ) -> frozenset[Ref]:
         """References a write into ``written`` at ``node`` cannot change: at a clean node,
         those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
-        orphans apart from it.  None for sizes along ``fields`` that leave the forest's."""
+        orphans apart from it, and — when ``written`` is an orphan, which no object but
+        itself reaches — every object that cannot be it (not ``=?`` to it).  None for sizes
+        along ``fields`` that leave the forest's."""
         if not self.covers(fields):
             return frozenset()
         kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
+        if written in self.orphans.get(node, ()):
+            same = state.predicates.equal_partners(written) | {written}
+            kept |= frozenset(r for r in state.heap if r not in same and state.is_object(r))
         if node in self.clean:
             kept |= cannot_reach_forest(state, written, fields)
         return kept
@@ -210,7 +245,10 @@ class _Analysis:
         problem = self.checker.edge_problem(before, after, label)
         if problem:
             raise _Failed(problem)
-        return fact
+        if label.mnemonic == "aastore":  # null (or a value of no object): the entry's old
+            return entry_overwritten(fact, before, before.peek(2), before.peek(1), self.fields)
+        read = loaded(before, after, label)
+        return fact if read is None else replace(fact, reads=fact.reads | {read})
 
     def _settled(self, fact: Fact, why: str) -> Fact:
         if fact.pending:
@@ -265,7 +303,7 @@ class _Analysis:
         fact = replace(fact, apart=apart)
         if old is None or old == stored or not before.is_object(old):
             return fact
-        return _detached(fact, old, (written, field_id), unknown)
+        return detached(fact, old, (written, field_id), unknown)
 
     def checker_field(self, label: EvalEdge) -> FieldId | None:
         return written_field(self.program, label.position)
@@ -280,18 +318,47 @@ class _Analysis:
         stored, array = before.peek(0), before.peek(2)
         self._acyclic(fact, before, stored, array, label)
         if may_be_string(before, stored) and _exactly_string(before, stored):
-            return replace(fact, apart=frozenset())
-        if stored not in fact.orphans:
-            raise _Failed(f"aastore at {label.position} may store an object held elsewhere")
-        return replace(_held(fact, before, stored), apart=frozenset())
+            return replace(fact, apart=frozenset(), reads=frozenset())
+        index = before.peek(1)
+        fact = self._stored(fact, before, stored, (array, EntrySlot(index)), label)
+        fact = replace(fact, apart=frozenset())
+        return entry_overwritten(fact, before, array, index, self.fields, stored)
 
     def _acyclic(
         self, fact: Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
     ) -> None:
-        if known_apart(fact, before, stored, written, frozenset(), self.fields):
-            return
-        if not self.checker._cannot_reach(before, stored, written, set()):
+        if not self._cannot_reach(fact, before, stored, written, set()):
             raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
+
+    def _cannot_reach(
+        self, fact: Fact, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
+    ) -> bool:
+        """Whether ``stored`` cannot reach ``written`` in the heap before the write, which the
+        induction assumes acyclic: the fact's rules (`known_apart`, `entry_apart`); the
+        cycle rules; or ``stored`` an instance that hides no successor (rule 1'') whose
+        object children each cannot reach ``written`` by these rules."""
+        if stored == NULL or not state.is_object(stored):
+            return True
+        if known_apart(fact, state, stored, written, frozenset(), self.fields):
+            return True
+        if stored == written or stored in seen:
+            return False
+        if entry_apart(fact, state, stored, written, self.fields):
+            return True
+        if self.checker._cannot_reach(state, stored, written, set()):
+            return True
+        if stored in state.predicates.equal_partners(written):
+            return False
+        value = state.heap[stored]
+        hierarchy = self.checker.hierarchy
+        if not isinstance(value, InstanceValue) or hierarchy is None:
+            return False
+        if may_hide_sharing(state, stored, hierarchy):
+            return False
+        seen.add(stored)
+        return all(
+            self._cannot_reach(fact, state, child, written, seen) for _, child in value.fields
+        )
 
     def _stored(
         self, fact: Fact, before: AbstractState, stored: Ref, edge: Edge, label: EvalEdge
@@ -300,42 +367,19 @@ class _Analysis:
         if _exactly_string(before, stored):
             return fact
         if stored in fact.orphans:
-            return _held(fact, before, stored)
+            return held(fact, before, stored)
         pending = may_be_pending(fact, before, stored, self.fields)
         if stored in {r for r, _ in fact.pending} or pending:
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders = explicit_holders(before, stored, self.fields)
+        holders: list[Edge] = [*explicit_holders(before, stored, self.fields)]
+        holders += entry_holders(fact.reads, stored)  # a read entry: its one holder
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
+        if len(holders) > 1:
+            raise _Failed(f"putfield at {label.position} stores an object held twice")
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
-
-
-def _held(fact: Fact, state: AbstractState, stored: Ref) -> Fact:
-    """The orphan ``stored`` got a holder: neither it nor a reference that may be its
-    object (``=?``) is an orphan any more."""
-    gone = {stored} | state.predicates.equal_partners(stored)
-    return replace(
-        fact,
-        orphans=fact.orphans - gone,
-        apart=frozenset((o, h) for o, h in fact.apart if o not in gone),
-    )
-
-
-def _detached(fact: Fact, old: Ref, edge: Edge, unknown: bool) -> Fact:
-    """``old`` lost the holder ``edge``: settled when one holder is left, else an orphan
-    that does not reach the written object — unless ``unknown`` (`may_be_held`)."""
-    edges = fact.holders(old)
-    if edges is not None:
-        left = edges - {edge}
-        pending = tuple((r, e) for r, e in fact.pending if r != old)
-        if len(left) > 1:
-            pending += ((old, left),)
-        return replace(fact, pending=pending)
-    if unknown:
-        return fact  # it may be a pending object or the stored one: nothing known
-    return replace(fact, orphans=fact.orphans | {old}, apart=fact.apart | {(old, edge[0])})
 
 
 def _exactly_string(state: AbstractState, reference: Ref) -> bool:
@@ -377,8 +421,11 @@ def heap_stays_forest(
         return ForestCheck(False, str(failure))
     clean = frozenset(n for n, f in facts.items() if not f.pending)
     apart = {n: f.apart for n, f in facts.items() if f.apart}
+    orphans = {n: f.orphans for n, f in facts.items() if f.orphans}
     infeasible = frozenset(analysis.infeasible)
-    return ForestCheck(True, "", clean, dict(analysis.reads), apart, fields, infeasible)
+    return ForestCheck(
+        True, "", clean, dict(analysis.reads), apart, fields, infeasible, orphans=orphans
+    )
 
 
 def _region(
@@ -407,7 +454,6 @@ def _region(
             analysis._settled(fact, f"a move is left open at the end node {node}")
         for label, target in edges:
             if isinstance(label, InstanceEdge):
-                analysis._settled(fact, f"a move is left open at node {node}")
                 general = _in_general(fact, label.renaming)
                 reaching.setdefault(target, []).append(general)
                 continue
@@ -416,17 +462,22 @@ def _region(
             ):
                 analysis.infeasible.add((node, target))  # no forest is a state there
                 continue
-            following = analysis.transfer(fact, node, label, target)
+            following = live(
+                analysis.transfer(fact, node, label, target), analysis.graph.states[target]
+            )
             if target in heads:
-                analysis._settled(following, f"a move is left open at node {target}")
                 reaching.setdefault(target, []).append(following)
             else:
                 todo.append((target, following))
 
 
 def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
-    """A settled fact of an instance in the names of the general state: a general
-    reference is an orphan when its instance reference is one."""
+    """A fact of an instance in the names of the general state: a general reference is an
+    orphan when its instance reference is one; apart pairs and reads (`array_entries`)
+    hold for the general names of their instance references; a pending move (issue 36: a
+    bucket's head held by the new entry and the array until the entry is stored, with the
+    state generalised in between) is the general name's when each of its references has
+    exactly one general name, else the check fails."""
     names: dict[Ref, list[Ref]] = {}
     for general, instance in renaming:
         names.setdefault(instance, []).append(general)
@@ -434,13 +485,36 @@ def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     apart = frozenset(
         (g, k) for o, h in fact.apart for g in names.get(o, ()) for k in names.get(h, ())
     )
-    return Fact(orphans, apart)
+    reads = frozenset(
+        (g, b, j)
+        for v, a, i in fact.reads
+        for g in names.get(v, [NULL] if v == NULL else [])
+        for b in names.get(a, ())
+        for j in names.get(i, ())
+    )
+
+    def one(reference: Ref) -> Ref:
+        general = names.get(reference, [])
+        if len(general) != 1:
+            raise _Failed(f"a move of {reference} is left open at a generalisation")
+        return general[0]
+
+    pending = tuple(
+        (one(r), frozenset((one(q), renamed_slot(f, one)) for q, f in edges))
+        for r, edges in fact.pending
+    )
+    return Fact(orphans, apart, pending, reads)
 
 
 def _meet(found: list[Fact]) -> Fact:
+    """The facts every edge into a head has; a move left open must be the same on each."""
+    pending = {frozenset(f.pending) for f in found}
+    if len(pending) > 1:
+        raise _Failed("different moves are left open at a merge")
     orphans = frozenset.intersection(*(f.orphans for f in found))
     apart = frozenset.intersection(*(f.apart for f in found))
-    return Fact(orphans, apart)
+    reads = frozenset.intersection(*(f.reads for f in found))
+    return Fact(orphans, apart, tuple(sorted(found[0].pending)), reads)
 
 
 FOREST_FACT = (

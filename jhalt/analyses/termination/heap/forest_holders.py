@@ -1,13 +1,23 @@
 """Who holds an object, by the fact of the forest check (`jhalt.analyses.termination.heap.forest`):
-the fact itself (orphans, apart pairs, pending moves), the explicit holders of a reference
-(along a set of fields), and the two rules that read holders — that an orphan does not
-reach an object (`known_apart`) and that the equal case of ``a =? b`` has no forest
-(`impossible_equal`).  The rules are stated in the module doc of `forest`."""
+the fact itself (orphans, apart pairs, pending moves, read array entries), the explicit
+holders of a reference (along a set of fields), the rules that read holders — that an
+object does not reach another (`known_apart`, `entry_apart`) and that the equal case of
+``a =? b`` has no forest (`impossible_equal`) — and how holders change (`held`,
+`detached`, `entry_overwritten`, `live`).  The rules are stated in the module doc of
+`forest`; array entries as holders in `array_entries`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from jhalt.analyses.termination.heap.array_entries import (
+    EntrySlot,
+    Read,
+    entry_holders,
+    held_at,
+    renamed_reads,
+    renamed_slot,
+)
 from jhalt.analyses.termination.heap.forest_reach import may_be_string
 from jhalt.analyses.termination.pathfacts import below
 from jhalt.domains.state import AbstractState
@@ -15,7 +25,8 @@ from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.seg.labels import RefineEdge
 
-Edge = tuple[Ref, FieldId]
+Edge = tuple[Ref, FieldId | EntrySlot]
+"""A holder: a field of an object, or an entry of an array (`array_entries.EntrySlot`)."""
 Along = frozenset[str] | None
 """The field names a forest is along (None: every field)."""
 
@@ -23,12 +34,14 @@ Along = frozenset[str] | None
 @dataclass(frozen=True)
 class Fact:
     """What the forest check knows at a node (module doc of `forest`): the *orphans* no
-    field or entry holds, the *apart* pairs ``(o, h)`` — ``o`` does not reach ``h`` —, and
-    the *pending* objects of a move with exactly the edges that hold them."""
+    field or entry holds, the *apart* pairs ``(o, h)`` — ``o`` does not reach ``h`` —, the
+    *pending* objects of a move with exactly the edges that hold them, and the *reads* of
+    array entries no array store has changed since (`array_entries`)."""
 
     orphans: frozenset[Ref] = frozenset()
     apart: frozenset[tuple[Ref, Ref]] = frozenset()
     pending: tuple[tuple[Ref, frozenset[Edge]], ...] = ()
+    reads: frozenset[Read] = frozenset()
 
     def holders(self, reference: Ref) -> frozenset[Edge] | None:
         for pending, edges in self.pending:
@@ -44,8 +57,10 @@ class Fact:
             frozenset(name(r) for r in self.orphans) - {NULL},
             frozenset((name(o), name(h)) for o, h in self.apart if NULL not in (name(o), name(h))),
             tuple(
-                (name(r), frozenset((name(q), f) for q, f in edges)) for r, edges in self.pending
+                (name(r), frozenset((name(q), renamed_slot(f, name)) for q, f in edges))
+                for r, edges in self.pending
             ),
+            renamed_reads(self.reads, name),
         )
 
 
@@ -90,11 +105,32 @@ def all_holders(fact: Fact, state: AbstractState, reference: Ref, fields: Along)
     return frozenset(explicit_holders(state, reference, fields))
 
 
+def entry_apart(fact: Fact, state: AbstractState, stored: Ref, written: Ref, fields: Along) -> bool:
+    """Whether the fact proves that the object ``stored`` (not ``written`` itself) does
+    not reach ``written`` by its orphans and reads: ``written`` is an orphan — no object
+    but itself reaches it — that ``stored`` cannot be (not ``=?``, or held by a field or a
+    read entry, which no orphan is); or ``stored`` was read from an entry of ``written``
+    or lies below such a value (``written`` reaches it: a path back would be a cycle in
+    the heap before the write, acyclic by the induction)."""
+    held = bool(explicit_holders(state, stored, fields) or entry_holders(fact.reads, stored))
+    same = state.predicates.equal_partners(written)
+    if written in fact.orphans and (stored not in same or held):
+        return True
+    return any(a == written and at_or_below(state, v, stored, fields) for v, a, _ in fact.reads)
+
+
+def at_or_below(state: AbstractState, ancestor: Ref, reference: Ref, fields: Along) -> bool:
+    """``reference`` is ``ancestor`` or on a path of represented fields (of ``fields``)
+    below it."""
+    return reference == ancestor or below(state, ancestor, reference, fields)
+
+
 def may_be_held(fact: Fact, state: AbstractState, old: Ref, stored: Ref, fields: Along) -> bool:
     """Whether the object ``old`` (the overwritten value) may have another holder than the
-    written field, before the write: it may be a pending object or the stored one (``=?``),
-    not `apart_from_edges` from it."""
-    if stored in state.predicates.equal_partners(old):
+    written field or entry, before the write: it may be a pending object or the stored one
+    (``=?``), not `apart_from_edges` from it nor below it on represented fields (acyclic
+    before the write)."""
+    if stored in state.predicates.equal_partners(old) and not below(state, old, stored, fields):
         stored_edges = frozenset(explicit_holders(state, stored, fields))
         if stored not in fact.orphans and not apart_from_edges(state, old, stored_edges, fields):
             return True
@@ -174,3 +210,65 @@ def held_too_often(
             return False
         return any(apart_from_edges(state, second, frozenset({edge}), fields) for edge in edges)
     return apart_from_edges(state, second, edges, fields)
+
+
+def held(fact: Fact, state: AbstractState, stored: Ref) -> Fact:
+    """The orphan ``stored`` got a holder: neither it nor a reference that may be its
+    object (``=?``) is an orphan any more — but for the partners an apart pair separates
+    from it (``(o, h)``: ``o`` does not reach ``h``, so it is not ``h``)."""
+    apart = fact.apart
+    distinct = {o for o, h in apart if h == stored} | {h for o, h in apart if o == stored}
+    gone = {stored} | (state.predicates.equal_partners(stored) - distinct)
+    return replace(
+        fact,
+        orphans=fact.orphans - gone,
+        apart=frozenset((o, h) for o, h in fact.apart if o not in gone),
+    )
+
+
+def detached(fact: Fact, old: Ref, edge: Edge, unknown: bool) -> Fact:
+    """``old`` lost the holder ``edge``: settled when one holder is left, else an orphan
+    that does not reach the written object — unless ``unknown`` (`may_be_held`)."""
+    edges = fact.holders(old)
+    if edges is not None:
+        left = edges - {edge}
+        pending = tuple((r, e) for r, e in fact.pending if r != old)
+        if len(left) > 1:
+            pending += ((old, left),)
+        return replace(fact, pending=pending)
+    if unknown:
+        return fact  # it may be a pending object or the stored one: nothing known
+    return replace(fact, orphans=fact.orphans | {old}, apart=fact.apart | {(old, edge[0])})
+
+
+def entry_overwritten(
+    fact: Fact, state: AbstractState, array: Ref, index: Ref, fields: Along, stored: Ref = NULL
+) -> Fact:
+    """After an ``aastore`` of ``stored`` into ``array[index]``: the object a read says the
+    entry held loses that holder (`detached`); then no read is known any more
+    (`array_entries`)."""
+    old = held_at(fact.reads, array, index)
+    fact = replace(fact, reads=frozenset())
+    if old is None or old == stored or not state.is_object(old):
+        return fact
+    unknown = may_be_held(fact, state, old, stored, fields)
+    return detached(fact, old, (array, EntrySlot(index)), unknown)
+
+
+def live(fact: Fact, state: AbstractState) -> Fact:
+    """Pending holders that are orphans and no longer in ``state`` (no frame or static
+    field holds them) are dead and hold nothing a run can reach again (an unlinked entry
+    dropped on return); one that may be in an array's unrepresented entries is no orphan
+    and keeps its edge."""
+
+    def dead(q: Ref) -> bool:
+        return q in fact.orphans and q not in state.heap
+
+    if not any(dead(q) for _, edges in fact.pending for q, _ in edges):
+        return fact
+    pending = []
+    for reference, edges in fact.pending:
+        left = frozenset((q, f) for q, f in edges if not dead(q))
+        if len(left) > 1:
+            pending.append((reference, left))
+    return replace(fact, pending=tuple(pending))

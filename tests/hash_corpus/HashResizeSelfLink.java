@@ -1,0 +1,62 @@
+// EXPECT: NONTERM args=["a","bb","ccc"]
+// WHY: the rehash stores e into the fresh bucket before linking it, so e.next = fresh[i] makes every moved entry point to itself; the third add resizes and count() then walks a one-entry cycle forever.
+public class HashResizeSelfLink {
+    static final class Entry {
+        final int key;
+        Entry next;
+
+        Entry(int key, Entry next) {
+            this.key = key;
+            this.next = next;
+        }
+    }
+
+    static final class Table {
+        Entry[] buckets = new Entry[2];
+        int size;
+
+        void add(int k) {
+            int i = k & (buckets.length - 1);
+            buckets[i] = new Entry(k, buckets[i]);
+            size++;
+            if (size > buckets.length) {
+                resize();
+            }
+        }
+
+        void resize() {
+            Entry[] old = buckets;
+            Entry[] fresh = new Entry[old.length * 2];
+            for (int j = 0; j < old.length; j++) {
+                Entry e = old[j];
+                old[j] = null;
+                while (e != null) {
+                    Entry next = e.next;
+                    int i = e.key & (fresh.length - 1);
+                    fresh[i] = e;
+                    e.next = fresh[i];
+                    e = next;
+                }
+            }
+            buckets = fresh;
+        }
+
+        int count() {
+            int n = 0;
+            for (int i = 0; i < buckets.length; i++) {
+                for (Entry e = buckets[i]; e != null; e = e.next) {
+                    n++;
+                }
+            }
+            return n;
+        }
+    }
+
+    public static void main(String[] args) {
+        Table t = new Table();
+        for (int i = 0; i < args.length; i++) {
+            t.add(args[i].length());
+        }
+        t.count();
+    }
+}
