@@ -134,14 +134,15 @@ SOURCES = {
 
 CONCATENATING = {
     # javac 9+ compiles + on Strings to an invokedynamic (release 17 below): a loop that
-    # reports its progress hangs for every odd argument, as `Halver`
+    # reports its progress hangs for every odd argument, as `Halver` (it reports once per
+    # wrap-around: a flood of output would hide the replay's thread dumps)
     "HalverReports": """public class HalverReports {
     public static void main(String[] a) {
         int x = Integer.parseInt(a[0]);
         System.out.println("halving " + x);
         while (x != 0) {
             x -= 2;
-            if (x % 1000 == 1) System.out.println("x = " + x + ", odd: " + (x % 2 != 0));
+            if (x == 1000001) System.out.println("x = " + x + ", odd: " + (x % 2 != 0));
         }
     }
 }""",

@@ -26,6 +26,7 @@ from jhalt.classfile import ClassPath
 from jhalt.classfile.model import ClassFile, DynamicConst, VerificationType
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint
+from jhalt.seg.evaluate.static_constants import STREAM_SETTERS
 from jhalt.smt.clp import satisfiable
 from jhalt.smt.session import SatAnswer, SmtConfig
 
@@ -35,9 +36,6 @@ MAX_METHODS = 64
 STRING_CLASS = "java/lang/String"
 ARGS_TYPE = "[Ljava/lang/String;"
 _CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
-_STREAM_SETTERS = {
-    ("java/lang/System", name, "(Ljava/io/PrintStream;)V") for name in ("setOut", "setErr")
-}
 
 
 @dataclass
@@ -220,7 +218,7 @@ def replaces_streams(scope: Scope, methods: list[MethodId]) -> bool:
             return True  # not read: it may
         for ins in instructions:
             if ins.op == "invokestatic":
-                if (ins.member.owner, ins.member.name, ins.member.descriptor) in _STREAM_SETTERS:
+                if (ins.member.owner, ins.member.name, ins.member.descriptor) in STREAM_SETTERS:
                     return True
     return False
 
