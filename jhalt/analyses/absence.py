@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jhalt.analyses.refutation import refute_ends
+from jhalt.analyses.refutation import Refuter
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.state import AbstractState
@@ -70,11 +70,12 @@ def prove_absence(
     """The proof of the module docstring, or why it does not hold for ``graph``."""
     if graph.incomplete:
         return NotProved(f"the graph is incomplete ({graph.incomplete[0].reason})")
-    overflow = _overflow(graph)
+    refuter = Refuter(graph, deadline)
+    overflow = _overflow(graph, refuter)
     thrown = graph.exception_ends(contexts=True)
     refuted: set[int] = set()
     if thrown and overflow is None:
-        refuted = refute_ends(graph, thrown, deadline)
+        refuted = refuter.unreached(thrown)
     left = {node: kind for node, kind in thrown.items() if node not in refuted}
     if left:
         kinds = sorted({str(kind) for kind in left.values()})
@@ -99,7 +100,7 @@ def prove_absence(
     return AbsenceProof(assumptions)
 
 
-def _overflow(graph: SymbolicExecutionGraph) -> str | None:
+def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter) -> str | None:
     """Why an integer computation of the graph may overflow, if one may: the result of an
     arithmetic relation on an evaluation edge that may leave its type's range (a result no
     longer in the target state is used by nothing).
@@ -109,7 +110,9 @@ def _overflow(graph: SymbolicExecutionGraph) -> str | None:
     every operand is a value of its type (a length ``[0, ∞)`` in the graph is at most
     ``2³¹ − 1``), and until a first overflow the graph's mathematical values are the JVM's —
     so the first operation that could overflow is found this way. Other operations are judged
-    by the result's interval in the target state."""
+    by the result's interval in the target state. Where the intervals allow an overflow, the
+    paths to the computation may still rule it out (`Refuter.no_first_overflow`: ``i + 1``
+    after ``i < s.length()``)."""
     for source, label, target in graph.edges:
         if not isinstance(label, EvalEdge):
             continue
@@ -126,7 +129,9 @@ def _overflow(graph: SymbolicExecutionGraph) -> str | None:
             if result is None:
                 result = value.interval
             low, high = type_range(letter)
-            if not result.is_subset_of(Interval(low, high)):
+            if result.is_subset_of(Interval(low, high)):
+                continue
+            if not refuter.no_first_overflow(source, relation, letter):
                 return f"an integer may overflow at {label.position} ({relation})"
     return None
 

@@ -51,6 +51,17 @@ public class ConfPath {
         System.out.println(path.charAt(path.length() - 1));
     }
 }""",
+    "FirstWord": """
+public class FirstWord {
+    public static void main(String[] args) {
+        String text = args.length > 0 ? args[0] : "";
+        int end = 0;
+        while (end < text.length() && text.charAt(end) != ' ') {
+            end++;
+        }
+        System.out.println(text.substring(0, end));
+    }
+}""",
     "Doubled": """
 public class Doubled {
     public static void main(String[] args) {
@@ -90,10 +101,20 @@ def test_an_operation_that_may_wrap_around_still_refuses_the_proof(tmp_path: Pat
     assert isinstance(proof, NotProved) and "overflow" in proof.reason
 
 
-def test_paths_are_enumerated_only_where_no_cycle_leads_to_the_end() -> None:
-    # 0 → 1 → 3, 0 → 2 → 3 (a diamond: two paths); 3 → 4 → 3 (a loop before the end 5)
+def test_paths_are_checked_by_their_longest_tails_without_a_repeated_node() -> None:
+    # 0 → 1 → 3, 0 → 2 → 3 (a diamond: two paths from the entry)
     diamond = {1: [0], 2: [0], 3: [1, 2]}
     assert sorted(_all_paths(0, 3, diamond) or []) == [(0, 1, 3), (0, 2, 3)]
+    # a loop 3 → 4 → 3 before the end 5: a path to 5 went around the loop k times; its tail
+    # without a repeated node is 0 1|2 3 5 (k = 0) or 4 3 5 (k > 0: 3's predecessor 4 ... 3)
     looping = {**diamond, 3: [1, 2, 4], 4: [3], 5: [3]}
-    assert _all_paths(0, 5, looping) is None  # infinitely many paths: never refuted
+    assert sorted(_all_paths(0, 5, looping) or []) == [(0, 1, 3, 5), (0, 2, 3, 5), (4, 3, 5)]
     assert _all_paths(0, 1, {1: [7]}) is None  # the entry does not lead there
+
+
+def test_a_spurious_exception_state_after_a_loop_is_refuted(tmp_path: Path) -> None:
+    graph = _graph("FirstWord", tmp_path)
+    assert graph.exception_ends(contexts=True), "the graph over-approximates (the point)"
+    proof = prove_absence(graph)
+    assert isinstance(proof, AbsenceProof), proof
+    assert any(REFUTED in assumption for assumption in proof.assumptions)
