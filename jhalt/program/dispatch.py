@@ -28,6 +28,7 @@ from jhalt.program.hierarchy import (
     superinterfaces,
 )
 from jhalt.program.kinds import ClassKind
+from jhalt.program.lambdas import LAMBDA_METAFACTORY
 from jhalt.program.resolution import (
     ABSTRACT_METHOD,
     INCOMPATIBLE_CLASS_CHANGE,
@@ -41,8 +42,6 @@ from jhalt.program.resolution import (
 
 if TYPE_CHECKING:
     from jhalt.program.world import Program
-
-LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory"
 
 
 def _package(class_name: str) -> str:
@@ -194,11 +193,10 @@ def lambda_sites(program: Program) -> tuple[LambdaSite, ...]:
         for entry in cls.constant_pool:
             if not isinstance(entry, DynamicConst) or not entry.is_invokedynamic:
                 continue
-            if entry.bootstrap_index >= len(cls.bootstrap_methods):
-                continue
-            bootstrap = cls.bootstrap_methods[entry.bootstrap_index]
+            bootstrap = cls.bootstrap_of(entry)
             if (
-                bootstrap.handle.reference.owner != LAMBDA_METAFACTORY
+                bootstrap is None
+                or bootstrap.handle.reference.owner != LAMBDA_METAFACTORY
                 or len(bootstrap.arguments) < 3
             ):
                 continue

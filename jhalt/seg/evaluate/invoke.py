@@ -10,8 +10,10 @@ documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedyna
 supports string concatenation: the call site goes to the registry's model of
 ``StringConcatFactory`` as ``MethodId(bootstrap owner, call-site name, call-site
 descriptor)`` with the dynamic arguments (:mod:`jhalt.models.concat` keeps the length of
-the result); without such a model the result is a fresh non-null String. Other bootstrap
-methods (lambdas) are Stuck with the reason.
+the result); without such a model the result is a fresh non-null String. A
+``LambdaMetafactory`` site creates an object of the class jhalt spins for it
+(:mod:`jhalt.program.lambdas`) holding the captured values; calls on it run that class's
+bytecode like any program method. Other bootstrap methods are Stuck with the reason.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from jhalt.classfile.model import DynamicConst
 from jhalt.domains.state import AbstractState, Frame
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
 from jhalt.errors import JhaltError
-from jhalt.ids import MethodId, ProgramPosition
+from jhalt.ids import FieldId, MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
+from jhalt.program.lambdas import LAMBDA_METAFACTORY, lambda_class_name
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.environment import inject, input_class_call, returns_input
@@ -268,13 +271,13 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     operand = ins.operand
     assert isinstance(operand, DynamicConst)
     classfile = ctx.program.lookup(state.position.method.class_name)
-    owner = None
-    if operand.bootstrap_index < len(classfile.bootstrap_methods):
-        owner = classfile.bootstrap_methods[operand.bootstrap_index].handle.reference.owner
+    bootstrap = classfile.bootstrap_of(operand)
+    owner = bootstrap.handle.reference.owner if bootstrap is not None else None
+    if owner == LAMBDA_METAFACTORY:
+        return _lambda_object(ctx, state, ins, operand)
     if owner != STRING_CONCAT_FACTORY:
         return Stuck(
-            f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported",
-            "lambda",
+            f"invokedynamic with bootstrap {owner} (method handles) is not supported", "lambda"
         )
     parameters, _ = parse_method_descriptor(operand.descriptor)
     arguments = tuple(state.peek(len(parameters) - 1 - k) for k in range(len(parameters)))
@@ -290,6 +293,25 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     )
     new_state, result = bind(ctx, popped, UnknownValue("java/lang/String", nullable=False))
     return step(state, ins, advance(new_state.push(result), ins), (), assumptions)
+
+
+def _lambda_object(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, operand: DynamicConst
+) -> StepResult:
+    """A ``LambdaMetafactory`` call site: a new object of the class jhalt spins for it
+    (`jhalt.program.lambdas`) whose fields hold the captured values, as its constructor
+    would store them; Stuck with the reason when the site has no such class."""
+    name = lambda_class_name(state.position.method.class_name, operand.bootstrap_index)
+    try:
+        ctx.program.lambda_class(name)
+    except JhaltError as error:
+        return Stuck(f"lambda not supported: {error}", "lambda")
+    captured, _ = parse_method_descriptor(operand.descriptor)
+    values = tuple(state.peek(len(captured) - 1 - k) for k in range(len(captured)))
+    fields = {FieldId(name, f"arg${k + 1}", d): v for k, (d, v) in enumerate(zip(captured, values))}
+    popped, _ = state.pop(len(captured))
+    new_state, created = bind(ctx, popped, InstanceValue.of(name, fields))
+    return step(state, ins, advance(new_state.push(created), ins))
 
 
 def evaluate_return(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
