@@ -6,7 +6,8 @@ it enters a new call context (:mod:`jhalt.seg.evaluate.recursion`), in concrete 
 pushes a frame like any call. Virtual calls refine the receiver (existence,
 then the exact classes whose selected method differs) unless one method is selected for
 every possible receiver. Library methods run their model from the registry, or the
-documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedynamic``
+documented fallback :func:`jhalt.seg.library.unknown_library_call` — except when its
+arguments reach a lambda object, whose code the library method may call back (Stuck). ``invokedynamic``
 supports string concatenation: the call site goes to the registry's model of
 ``StringConcatFactory`` as ``MethodId(bootstrap owner, call-site name, call-site
 descriptor)`` with the dynamic arguments (:mod:`jhalt.models.concat` keeps the length of
@@ -21,12 +22,12 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DynamicConst
-from jhalt.domains.state import AbstractState, Frame
+from jhalt.domains.state import AbstractState, Frame, reachable_objects
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
-from jhalt.program.lambdas import LAMBDA_METAFACTORY, lambda_class_name
+from jhalt.program.lambdas import LAMBDA_MARK, LAMBDA_METAFACTORY, lambda_class_name
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.environment import inject, input_class_call, returns_input
@@ -252,7 +253,16 @@ def library_call(
     if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
-    model = model or ctx.registry.lookup(target) or unknown_library_call
+    model = model or ctx.registry.lookup(target)
+    if model is None:
+        handed = _lambda_reached(state, arguments)
+        if handed is not None:
+            return Stuck(
+                f"library method {target} without a model receives the lambda object "
+                f"{handed.replace('/', '.')}, whose program code it may run any number of times",
+                "lambda",
+            )
+        model = unknown_library_call
     clean = state.with_split(None) if outcome_choice(state) is None else state
     lib_call = LibraryCall(
         target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program
@@ -265,6 +275,17 @@ def library_call(
     if not outcomes:
         return Stuck(f"the model of {target} returned no outcome")
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes)
+
+
+def _lambda_reached(state: AbstractState, arguments: tuple[Ref, ...]) -> str | None:
+    """The class of a lambda object the ``arguments`` reach, if any: the unknown-call
+    fallback assumes that library code terminates, which a library method calling back a
+    lambda (``IntStream.iterate``, ``forEach``) does only if the program's code lets it."""
+    for reference in reachable_objects(state, [a for a in arguments if a != NULL]):
+        value = state.heap[reference]
+        if isinstance(value, InstanceValue) and LAMBDA_MARK in value.class_name:
+            return value.class_name
+    return None
 
 
 def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

@@ -1,0 +1,100 @@
+"""Lambdas and method references (issue 33 item 5): a ``LambdaMetafactory`` call site creates
+an object of the class jhalt spins for it (`jhalt.program.lambdas`), and calling its
+functional method runs the implementation with the metafactory's adaptations. Each method
+below returns a value fixed by the program's meaning; the graph's returned intervals must be
+exactly that value. A library method without a model that is handed a lambda is left
+undecided (it may call the lambda forever: ``IntStream.iterate``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from seg_testkit import compile_source, graph_of, return_values
+
+from jhalt.domains.intervals import Interval
+from jhalt.models import default_registry
+from jhalt.program import Program
+
+SOURCE = """
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
+import java.util.stream.IntStream;
+
+public class Lambdas {
+    final int base;
+
+    Lambdas(int base) { this.base = base; }
+
+    int plus(int x) { return base + x; }
+
+    static int captured() {               // x -> x + k with k = 3, applied to 4: 7
+        int k = 3;
+        IntUnaryOperator add = x -> x + k;
+        return add.applyAsInt(4);
+    }
+
+    static int bound() {                  // c::plus on a c with base 10, applied to 5: 15
+        Lambdas c = new Lambdas(10);
+        IntUnaryOperator f = c::plus;
+        return f.applyAsInt(5);
+    }
+
+    static int unbound() {                // String::length through ToIntFunction<String>: a
+        ToIntFunction<String> f = String::length;   // cast of the Object argument, 4
+        return f.applyAsInt("abcd");
+    }
+
+    static int boxed() {                  // Long.valueOf(long) as Function<Integer, Long>:
+        Function<Integer, Long> f = Long::valueOf;  // unboxing and widening of 7, the Long 7
+        return f.apply(7).intValue();
+    }
+
+    static int created() {                // Lambdas::new as IntFunction: base 9
+        IntFunction<Lambdas> make = Lambdas::new;
+        return make.apply(9).base;
+    }
+
+    static int endless(int start) {       // iterate calls the lambda while i != 0: an odd
+        return IntStream.iterate(start, i -> i != 0, i -> i - 2).sum();   // start never ends
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_source(tmp_path_factory.mktemp("lambdas"), "Lambdas", SOURCE, release=17)
+
+
+@pytest.mark.parametrize(
+    ("method", "value"),
+    [("captured", 7), ("bound", 15), ("unbound", 4), ("boxed", 7), ("created", 9)],
+)
+def test_the_lambda_runs_its_implementation(classes: Path, method: str, value: int) -> None:
+    graph = graph_of(classes, "Lambdas", method, "()I", default_registry())
+    assert graph.is_complete, graph.incomplete
+    assert return_values(graph) == [Interval.const(value)]
+
+
+def test_the_spun_class_implements_the_interface_and_holds_the_captures(classes: Path) -> None:
+    program = Program.from_spec(str(classes))
+    bound = [
+        program.lambda_class(f"Lambdas$$Lambda${index}")
+        for index in range(len(program.lookup("Lambdas").bootstrap_methods))
+    ]
+    by_interface = {(c.interfaces, tuple(f.descriptor for f in c.fields)) for c in bound}
+    assert (("java/util/function/IntUnaryOperator",), ("I",)) in by_interface  # x -> x + k
+    assert (("java/util/function/IntUnaryOperator",), ("LLambdas;",)) in by_interface  # c::plus
+    assert program.is_program_class(bound[0].name)
+    assert not program.is_program_class("Lambdas$$Lambda$99")
+
+
+def test_a_library_method_handed_a_lambda_is_left_undecided(classes: Path) -> None:
+    graph = graph_of(classes, "Lambdas", "endless", "(I)I", default_registry())
+    assert not graph.is_complete
+    assert any(
+        i.category == "lambda" and "IntStream.iterate" in i.reason for i in graph.incomplete
+    ), graph.incomplete
