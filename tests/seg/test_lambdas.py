@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from seg_testkit import compile_source, graph_of, return_values
 
+from jhalt.analyses.exceptions import check_exceptions
 from jhalt.domains.intervals import Interval
+from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 
@@ -57,6 +59,11 @@ public class Lambdas {
         return make.apply(9).base;
     }
 
+    static int parse(String text) {       // Integer::parseInt throws in the lambda's hidden
+        ToIntFunction<String> p = Integer::parseInt;   // class: the JVM names this line
+        return p.applyAsInt(text);
+    }
+
     static int endless(int start) {       // iterate calls the lambda while i != 0: an odd
         return IntStream.iterate(start, i -> i != 0, i -> i - 2).sum();   // start never ends
     }
@@ -98,3 +105,14 @@ def test_a_library_method_handed_a_lambda_is_left_undecided(classes: Path) -> No
     assert any(
         i.category == "lambda" and "IntStream.iterate" in i.reason for i in graph.incomplete
     ), graph.incomplete
+
+
+def test_an_exception_in_the_hidden_class_is_located_at_the_call(classes: Path) -> None:
+    program = Program.from_spec(str(classes))
+    entry = MethodId("Lambdas", "parse", "(Ljava/lang/String;)I")
+    report = check_exceptions(program, entry, registry=default_registry())
+    number_format = [f for f in report.findings if f.kind.endswith("NumberFormatException")]
+    assert number_format, report.findings
+    assert {f.location.method for f in number_format} == {entry}
+    source = SOURCE.splitlines()
+    assert all("p.applyAsInt(text)" in source[f.location.line - 1] for f in number_format)
