@@ -71,6 +71,22 @@ public class Lambdas {
 """
 
 
+RECEIVERS = """
+import java.util.function.IntUnaryOperator;
+
+public class Receivers {
+    static int use(IntUnaryOperator f) {  // f: one of the two lambdas below, or a JDK object
+        return f.applyAsInt(1);
+    }
+
+    static void make() {
+        use(x -> 0);
+        use(x -> 5);
+    }
+}
+"""
+
+
 @pytest.fixture(scope="module")
 def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_source(tmp_path_factory.mktemp("lambdas"), "Lambdas", SOURCE, release=17)
@@ -116,3 +132,13 @@ def test_an_exception_in_the_hidden_class_is_located_at_the_call(classes: Path) 
     assert {f.location.method for f in number_format} == {entry}
     source = SOURCE.splitlines()
     assert all("p.applyAsInt(text)" in source[f.location.line - 1] for f in number_format)
+
+
+def test_an_unknown_receiver_may_be_each_lambda_of_its_interface(tmp_path: Path) -> None:
+    classes = compile_source(tmp_path, "Receivers", RECEIVERS, release=17)
+    signature = "(Ljava/util/function/IntUnaryOperator;)I"
+    graph = graph_of(classes, "Receivers", "use", signature, default_registry())
+    assert graph.is_complete, graph.incomplete
+    results = return_values(graph)
+    assert Interval.const(0) in results and Interval.const(5) in results  # each lambda's answer
+    assert any(not r.is_singleton for r in results)  # and a JDK class's unknown one

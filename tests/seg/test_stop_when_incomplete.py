@@ -18,7 +18,7 @@ public class Stops {
     static int run(int n, IntUnaryOperator f) {
         int s = 0;
         if (n > 0) {
-            s = f.applyAsInt(n);   // f may be use()'s lambda, of unknown captures: unsupported
+            s = f.applyAsInt(n);   // f may be use()'s serializable lambda: unsupported
         }
         for (int i = 0; i < n; i++) {          // explored only when the builder goes on
             s += i * i;
@@ -27,7 +27,7 @@ public class Stops {
     }
 
     static int use() {
-        return run(3, x -> x + 1);
+        return run(3, (IntUnaryOperator & java.io.Serializable) x -> x + 1);
     }
 }
 """

@@ -161,11 +161,16 @@ def _dispatch(
 ) -> StepResult:
     """A virtual call on an unknown receiver with these ``candidates`` (module docstring):
     a direct call when one program method (or only library code) is possible, otherwise a
-    split on the receiver's exact class, plus a "library class" case when library code
-    may be selected; Stuck for lambdas or too many classes."""
+    split on the receiver's exact class — the program's classes and the classes of its
+    lambda objects that run program code for the call (their captured values unknown) —,
+    plus a "library class" case when library code may be selected; Stuck for a lambda
+    without a class (`jhalt.program.lambdas`) or too many classes."""
     receiver = arguments[0]
-    if candidates.lambda_targets:
-        return Stuck(f"a lambda may receive the call of {resolved}", "lambda")
+    for name in candidates.lambda_classes:
+        try:
+            ctx.program.lambda_class(name)
+        except JhaltError as error:
+            return Stuck(f"a lambda may receive the call of {resolved}: {error}", "lambda")
     program_receivers = sorted(
         (cls, method)
         for cls, method in candidates.receivers
@@ -177,14 +182,16 @@ def _dispatch(
         or bool(candidates.open_reasons)
     )
     targets = {method.id for _, method in program_receivers}
-    if not program_receivers:
+    spun = candidates.lambda_classes
+    if not program_receivers and not spun:
         return call(ctx, state, ins, resolved.id, arguments, library=True)
-    if len(targets) == 1 and not library_possible:
+    if len(targets) == 1 and not library_possible and not spun:
         return call(ctx, state, ins, next(iter(targets)), arguments)
-    if len(program_receivers) > ctx.options.max_type_cases:
-        return Stuck(f"{len(program_receivers)} possible receiver classes for {resolved}", "limit")
+    classes = [c for c, _ in program_receivers] + list(spun)
+    if len(classes) > ctx.options.max_type_cases:
+        return Stuck(f"{len(classes)} possible receiver classes for {resolved}", "limit")
     cases = []
-    for class_name, _ in program_receivers:
+    for class_name in classes:
         refined, new = replace_ref(ctx, state, receiver, InstanceValue(class_name, ()))
         cases.append(
             (
