@@ -184,7 +184,10 @@ class Program:
 
     def methods_by_signature(self) -> dict[tuple[str, str], tuple[MethodId, ...]]:
         """Every program method with code, by (name, descriptor): the targets an invocation
-        of that name and descriptor may reach over a coarse call graph (any override)."""
+        of that name and descriptor may reach over a coarse call graph (any override). A
+        lambda's program implementation is listed under its functional method too: calling
+        that method on the lambda object runs it (through the spun class's method, which
+        only adapts values, `jhalt.program.lambdas`)."""
         if self._by_signature is None:
             found: dict[tuple[str, str], list[MethodId]] = {}
             for name in self.program_class_names():
@@ -193,7 +196,15 @@ class Program:
                     if info.code is not None:
                         method = MethodId(name, info.name, info.descriptor)
                         found.setdefault((info.name, info.descriptor), []).append(method)
-            self._by_signature = {key: tuple(methods) for key, methods in found.items()}
+            for site in dispatch.lambda_sites(self):
+                target = site.implementation
+                if (target.name, target.descriptor) in found and target in found[
+                    (target.name, target.descriptor)
+                ]:
+                    found.setdefault((site.sam_name, site.sam_descriptor), []).append(target)
+            self._by_signature = {
+                key: tuple(dict.fromkeys(methods)) for key, methods in found.items()
+            }
         return self._by_signature
 
     def library_class_names(self) -> tuple[str, ...]:

@@ -87,6 +87,30 @@ public class Receivers {
 """
 
 
+RECURSIVE = """
+public class Recursive {
+    static int hits;
+
+    static void down(int n, Runnable r) {   // runs r once, at the bottom of the recursion
+        if (n > 1) {
+            down(n - 1, r);
+        } else {
+            r.run();
+        }
+    }
+
+    static int run(int n) {                 // for n >= 2 the lambda runs inside the recursion
+        if (n < 2) {                        // and sets hits to 7: 7 is returned
+            return 0;
+        }
+        hits = 0;
+        down(n, () -> hits = 7);
+        return hits;
+    }
+}
+"""
+
+
 @pytest.fixture(scope="module")
 def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_source(tmp_path_factory.mktemp("lambdas"), "Lambdas", SOURCE, release=17)
@@ -142,3 +166,10 @@ def test_an_unknown_receiver_may_be_each_lambda_of_its_interface(tmp_path: Path)
     results = return_values(graph)
     assert Interval.const(0) in results and Interval.const(5) in results  # each lambda's answer
     assert any(not r.is_singleton for r in results)  # and a JDK class's unknown one
+
+
+def test_a_recursive_call_has_the_effects_of_the_lambdas_it_runs(tmp_path: Path) -> None:
+    classes = compile_source(tmp_path, "Recursive", RECURSIVE, release=17)
+    graph = graph_of(classes, "Recursive", "run", "(I)I", default_registry())
+    assert graph.is_complete, graph.incomplete
+    assert any(r.contains(7) for r in return_values(graph)), return_values(graph)
