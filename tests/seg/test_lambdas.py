@@ -54,6 +54,11 @@ public class Lambdas {
         return f.apply(7).intValue();
     }
 
+    static int boxedResult() {            // String::length as Function<String, Integer>: the
+        Function<String, Integer> f = String::length;   // int result boxed, 3
+        return f.apply("abc");
+    }
+
     static int created() {                // Lambdas::new as IntFunction: base 9
         IntFunction<Lambdas> make = Lambdas::new;
         return make.apply(9).base;
@@ -118,7 +123,14 @@ def classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize(
     ("method", "value"),
-    [("captured", 7), ("bound", 15), ("unbound", 4), ("boxed", 7), ("created", 9)],
+    [
+        ("captured", 7),
+        ("bound", 15),
+        ("unbound", 4),
+        ("boxed", 7),
+        ("boxedResult", 3),
+        ("created", 9),
+    ],
 )
 def test_the_lambda_runs_its_implementation(classes: Path, method: str, value: int) -> None:
     graph = graph_of(classes, "Lambdas", method, "()I", default_registry())
