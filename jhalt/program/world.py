@@ -34,6 +34,7 @@ from jhalt.program import dispatch, hierarchy, initialization, resolution
 from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk_library import JdkLibrary, jdk_library
 from jhalt.program.kinds import ClassKind
+from jhalt.program.subtype_index import indexed_subtypes
 
 ARRAY_ORIGIN = "array class"
 
@@ -207,10 +208,14 @@ class Program:
         return hierarchy.common_superclass(self, a, b)
 
     def subtypes(self, name: str, include_library: bool = False) -> hierarchy.SubtypeScan:
-        return hierarchy.subtypes(self, name, include_library)
+        return indexed_subtypes(self, name, include_library)
 
     def subclasses(self, name: str) -> tuple[str, ...]:
-        return hierarchy.subclasses(self, name)
+        """`hierarchy.subclasses`, from the subtype index."""
+        scan = indexed_subtypes(self, name)
+        if scan.undetermined:
+            raise MissingClassError(scan.undetermined[0][1])
+        return scan.known
 
     def missing_supertypes(self) -> dict[str, tuple[str, ...]]:
         return hierarchy.missing_supertypes(self)
