@@ -2,7 +2,9 @@
 
 The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
-`jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
+`jhalt.analyses.nontermination`) both read it; the termination prover reads it first, and a
+graph it proves within `CHECK_TERMINATION_MAX_S` is not searched for non-termination (issue 36,
+`_terminates`). A non-termination proof becomes a finding of
 kind ``non-termination`` located at the loop head (an infinite recursion: at its recursive
 call), with the loop's first and last source lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
 (`jhalt.analyses.triage`: its level, and its witness through the public API when one is found,
