@@ -243,7 +243,15 @@ class Program:
     def dispatch_candidates(
         self, static_type: str, name: str, descriptor: str
     ) -> dispatch.DispatchCandidates:
-        return dispatch.dispatch_candidates(self, static_type, name, descriptor)
+        """`dispatch.dispatch_candidates`, once per program and question (it depends on the
+        classes alone; issue 36: a graph asks the same call site's question at every visit)."""
+        key = ("dispatch_candidates", static_type, name, descriptor)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = dispatch.dispatch_candidates(
+                self, static_type, name, descriptor
+            )
+        return found  # type: ignore[return-value]
 
     # ------------------------------------------------------------ initialisation
 
