@@ -16,8 +16,9 @@ are read in one place:
                        (``--engine clp``: the whole)
 ``check`` (per entry)  analysis: ``CHECK_ANALYSIS_REPLAYED`` of the whole when witnesses
                        are replayed on a JVM, else ``CHECK_ANALYSIS_UNREPLAYED``; of the
-                       analysis part, graph ``CHECK_GRAPH`` and non-termination
-                       ``CHECK_NONTERMINATION``; each replay ``REPLAY`` of what is left,
+                       analysis part, graph ``CHECK_GRAPH``, a termination proof of the
+                       graph at most ``CHECK_TERMINATION_MAX_S`` (proved: no non-termination
+                       search) and non-termination ``CHECK_NONTERMINATION``; each replay ``REPLAY`` of what is left,
                        between ``REPLAY_FLOOR_S`` and ``REPLAY_CAP_S``; each public-API
                        witness search (issue 19) ``API_SEARCH`` of what is left after
                        ``API_REPLAY_RESERVE_S``, at most ``API_SEARCH_CAP_S``, none below
@@ -99,6 +100,10 @@ CHECK_NONTERMINATION = 0.3
 CHECK_RECURRENT_MAX_S = 1.0
 """The recurrent-set engine after the non-termination search found nothing (at most this many
 seconds of one core, `cpu_seconds`, within the entry's analysis time)."""
+CHECK_TERMINATION_MAX_S = 1.0
+"""The termination proof `check` tries on an entry's graph before its non-termination searches
+(at most this many seconds of one core, `cpu_seconds`): a proved graph has no non-termination
+finding to search for (issue 36)."""
 MAX_LOAD_FACTOR = 10.0
 """`cpu_seconds` stretches a cap by at most this factor."""
 

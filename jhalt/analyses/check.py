@@ -2,7 +2,9 @@
 
 The Symbolic Execution Graph is built once; the exception analysis (issue 4,
 `jhalt.analyses.exceptions`) and the non-termination prover (issue 5,
-`jhalt.analyses.nontermination`) both read it. A non-termination proof becomes a finding of
+`jhalt.analyses.nontermination`) both read it; the termination prover reads it first, and a
+graph it proves within `CHECK_TERMINATION_MAX_S` is not searched for non-termination (issue 36,
+`_terminates`). A non-termination proof becomes a finding of
 kind ``non-termination`` located at the loop head (an infinite recursion: at its recursive
 call), with the loop's first and last source lines as its path. `check_entry` does not replay; `check_and_replay` then triages every finding
 (`jhalt.analyses.triage`: its level, and its witness through the public API when one is found,
@@ -28,6 +30,7 @@ from jhalt.analyses.nontermination import NonTerminationConfig, search_nontermin
 from jhalt.analyses.nontermination.result import NonTerminationResult
 from jhalt.analyses.recurrent import RecurrentConfig, find_recurrent_nontermination
 from jhalt.analyses.recurrent.result import RECURRENT_SET, RecurrentSetResult
+from jhalt.analyses.termination import TerminationConfig, prove_graph_terminates
 from jhalt.analyses.triage import (
     assess,
     constructible_classes,
@@ -41,11 +44,13 @@ from jhalt.budget import (
     CHECK_GRAPH,
     CHECK_NONTERMINATION,
     CHECK_RECURRENT_MAX_S,
+    CHECK_TERMINATION_MAX_S,
     REPLAY,
     REPLAY_CAP_S,
     REPLAY_FLOOR_S,
     REPLAY_MIN_S,
     Budget,
+    Deadline,
     cpu_seconds,
 )
 from jhalt.errors import INTERNAL_ERROR
@@ -103,6 +108,8 @@ def check_entry(
         witness_limits=WitnessLimits(deadline=deadline), options=options,
     )  # fmt: skip
     report = dataclasses.replace(report, absence=prove_absence(graph, deadline))
+    if _terminates(graph, program, deadline):
+        return dataclasses.replace(report, stats={**report.stats, "terminates": 1})
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     search = search_nontermination(graph, program, registry, config, options)
     found: NonTerminationResult | RecurrentSetResult | None = search.result
@@ -122,6 +129,19 @@ def check_entry(
     kind = found.kind if isinstance(found, NonTerminationResult) else RECURRENT_SET
     stats = {**report.stats, "non_termination": kind}
     return dataclasses.replace(report, findings=report.findings + (finding,), stats=stats)
+
+
+def _terminates(graph: SymbolicExecutionGraph, program: Program, deadline: Deadline) -> bool:
+    """Whether the termination prover proves every run of ``graph`` finite within
+    `CHECK_TERMINATION_MAX_S` (issue 36: on small programs the non-termination searches of
+    loops that end took most of `check`'s time). Then neither non-termination engine can find
+    anything: both prove non-termination for the same mathematical integers the termination
+    proof counts with (`jhalt.analyses.nontermination.overflow`), as `prove`, which answers
+    YES without searching further, relies on too. An incomplete graph is not tried."""
+    if not graph.is_complete or deadline.expired():
+        return False
+    cap = deadline.within(cpu_seconds(CHECK_TERMINATION_MAX_S))
+    return prove_graph_terminates(graph, program, TerminationConfig(deadline=cap)).proved
 
 
 def nontermination_finding(

@@ -4,7 +4,7 @@ per the JVM spec, over a classpath and the JDK's class library.
 `Program` (world.py) is the entry point: built from a classpath, it looks classes up
 (classpath first, then the JDK library of jdk_library.py: the descriptions of jdk.py, else the
 installed JDK's runtime image, jdk_image.py; and array classes), and offers the
-hierarchy (hierarchy.py), JVM resolution (resolution.py, JVM spec §5.4.3), selection and
+hierarchy (hierarchy.py; subtypes from an index built once, subtype_index.py), JVM resolution (resolution.py, JVM spec §5.4.3), selection and
 dispatch candidates (dispatch.py, §5.4.5-§5.4.6, §6.5) and class initialisation
 (initialization.py, §5.5), and the classes of lambda objects (lambdas.py). A class that is
 nowhere raises `MissingClassError`.

@@ -24,7 +24,6 @@ from jhalt.program.hierarchy import (
     SubtypeScan,
     class_chain,
     is_subtype,
-    subtypes,
     superinterfaces,
 )
 from jhalt.program.kinds import ClassKind
@@ -296,7 +295,7 @@ def dispatch_candidates(
         return DispatchCandidates(
             static_type, resolved, ((static_type, resolved),), (), (), False, ()
         )
-    scan = subtypes(program, static_type, include_library=True)
+    scan = program.subtypes(static_type, include_library=True)
     selected: list[tuple[str, ResolvedMethod]] = []
     failures: list[tuple[str, str, str]] = []
     for receiver in _known_receivers(program, static_type, scan):

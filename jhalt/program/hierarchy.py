@@ -160,10 +160,10 @@ class SubtypeScan:
 def subtypes(program: Program, name: str, include_library: bool = False) -> SubtypeScan:
     """The proper subtypes of ``name`` among the classpath classes (and, with
     ``include_library``, among the described JDK classes). Array types are not listed.
-    A final class has no undetermined subtypes (`_is_final_class`).
+    A final class has no undetermined subtypes (`is_final_class`).
 
     A classpath class whose ancestry reaches a class that is neither on the classpath nor
-    described is *undetermined* — unless `_jdk_cannot_reach` holds: the missing class is in
+    described is *undetermined* — unless `jdk_cannot_reach` holds: the missing class is in
     a ``java/`` package and ``name`` is a classpath class outside the JDK's packages. Then
     that branch of the ancestry cannot lead to ``name`` (issue 19: guava's own annotation
     types, which extend the undescribed ``java/lang/annotation/Annotation``, left every
@@ -173,8 +173,8 @@ def subtypes(program: Program, name: str, include_library: bool = False) -> Subt
         candidates = list(program.program_class_names())
         if include_library:
             candidates += program.library_class_names()
-        prune = _jdk_cannot_reach(program, name)
-        final = _is_final_class(program, name)
+        prune = jdk_cannot_reach(program, name)
+        final = is_final_class(program, name)
         known: list[str] = []
         undetermined: list[tuple[str, str]] = []
         for candidate in candidates:
@@ -191,7 +191,7 @@ def subtypes(program: Program, name: str, include_library: bool = False) -> Subt
     return _cached(program, ("subtypes", name, include_library), compute)
 
 
-def _is_final_class(program: Program, name: str) -> bool:
+def is_final_class(program: Program, name: str) -> bool:
     """Whether ``name`` is a final class (not an interface) found on the classpath or among
     the described JDK classes: it has no subclass, whatever a missing class may be — the JVM
     refuses to load a class whose superclass is final (IncompatibleClassChangeError, JVM spec
@@ -208,7 +208,7 @@ JDK's own class of that name (a package of a named module is never read from the
 path), whose subtypes include JDK classes."""
 
 
-def _jdk_cannot_reach(program: Program, name: str) -> bool:
+def jdk_cannot_reach(program: Program, name: str) -> bool:
     """Whether no class in a ``java/`` package can be a subtype of ``name``: ``name`` is a
     classpath class outside `JDK_PACKAGES`. Reason: only the boot loader may define a
     ``java.*`` class (JVM spec §5.3; any other loader gets a SecurityException), and the
@@ -224,7 +224,7 @@ def _reaches(program: Program, sub: str, sup: str, prune: bool) -> bool:
     """Whether class ``sup`` is a proper supertype of class ``sub`` (``sup`` not Object: a
     walk over direct superclasses and superinterfaces). A missing class raises
     `MissingClassError` when ``sup`` is not found on another branch — except, with ``prune``
-    (`_jdk_cannot_reach`), a missing ``java/`` class, whose ancestry cannot hold ``sup``."""
+    (`jdk_cannot_reach`), a missing ``java/`` class, whose ancestry cannot hold ``sup``."""
     if not prune:
         return is_subtype(program, sub, sup)
     seen = {sub}
@@ -233,7 +233,7 @@ def _reaches(program: Program, sub: str, sup: str, prune: bool) -> bool:
     while stack:
         found = program.find(stack.pop())
         if found is None:
-            continue  # a missing java/ class: see `_jdk_cannot_reach`
+            continue  # a missing java/ class: see `jdk_cannot_reach`
         for parent in (found.super_name, *found.interfaces):
             if parent is None or parent in seen:
                 continue
@@ -263,7 +263,7 @@ def subclasses(program: Program, name: str) -> tuple[str, ...]:
 def missing_supertypes(program: Program) -> dict[str, tuple[str, ...]]:
     """The direct supertypes of classpath classes that are neither on the classpath nor
     described JDK classes, each with the classpath classes that name it (both sorted). A
-    ``java/`` class is left out: only the JDK defines those (`_jdk_cannot_reach`), so no jar
+    ``java/`` class is left out: only the JDK defines those (`jdk_cannot_reach`), so no jar
     the user adds provides one — it is a JDK class jhalt does not describe."""
 
     def compute() -> dict[str, tuple[str, ...]]:

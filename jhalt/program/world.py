@@ -37,6 +37,7 @@ from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk_library import JdkLibrary, jdk_library
 from jhalt.program.kinds import ClassKind
 from jhalt.program.lambdas import LAMBDA_MARK, lambda_site_of, spin_lambda_class
+from jhalt.program.subtype_index import indexed_subtypes
 
 ARRAY_ORIGIN = "array class"
 
@@ -255,10 +256,14 @@ class Program:
         return hierarchy.common_superclass(self, a, b)
 
     def subtypes(self, name: str, include_library: bool = False) -> hierarchy.SubtypeScan:
-        return hierarchy.subtypes(self, name, include_library)
+        return indexed_subtypes(self, name, include_library)
 
     def subclasses(self, name: str) -> tuple[str, ...]:
-        return hierarchy.subclasses(self, name)
+        """`hierarchy.subclasses`, from the subtype index."""
+        scan = indexed_subtypes(self, name)
+        if scan.undetermined:
+            raise MissingClassError(scan.undetermined[0][1])
+        return scan.known
 
     def missing_supertypes(self) -> dict[str, tuple[str, ...]]:
         return hierarchy.missing_supertypes(self)
@@ -286,7 +291,15 @@ class Program:
     def dispatch_candidates(
         self, static_type: str, name: str, descriptor: str
     ) -> dispatch.DispatchCandidates:
-        return dispatch.dispatch_candidates(self, static_type, name, descriptor)
+        """`dispatch.dispatch_candidates`, once per program and question (it depends on the
+        classes alone; issue 36: a graph asks the same call site's question at every visit)."""
+        key = ("dispatch_candidates", static_type, name, descriptor)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = dispatch.dispatch_candidates(
+                self, static_type, name, descriptor
+            )
+        return found  # type: ignore[return-value]
 
     # ------------------------------------------------------------ initialisation
 

@@ -10,7 +10,7 @@ import pytest
 from program_java import SHAPES, run_java
 
 from jhalt.ids import MethodId
-from jhalt.program import Program, select_special
+from jhalt.program import Program, dispatch, select_special
 
 NAME = "()Ljava/lang/String;"
 # what each declaration of name() returns, read from the source of SHAPES
@@ -114,3 +114,24 @@ def test_selection_agrees_with_the_jvm(compile_java: Callable[..., Path], shapes
     assert "Square pkg=4 Triangle pkg=3" in output  # Square.pkg, Base.pkg
     assert "super.name=polygon" in output
     assert "secret=base1" in output  # Base.secret, not Square.secret
+
+
+def test_dispatch_candidates_are_computed_once_per_question(
+    program_of: Callable[[dict[str, str]], Program], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`Program.dispatch_candidates` keeps its answers (issue 36): asking again selects no
+    method again, and another question gets its own answer."""
+    program = program_of(SHAPES)  # a program of its own: the cache starts empty
+    first = program.dispatch_candidates("Shape", "name", NAME)
+    computed: list[str] = []
+    original = dispatch.dispatch_candidates
+
+    def counted(prog: Program, static_type: str, name: str, descriptor: str) -> object:
+        computed.append(static_type)
+        return original(prog, static_type, name, descriptor)
+
+    monkeypatch.setattr(dispatch, "dispatch_candidates", counted)
+    assert program.dispatch_candidates("Shape", "name", NAME) is first
+    assert computed == []
+    other = program.dispatch_candidates("Base", "sides", "()I")
+    assert computed == ["Base"] and other.static_type == "Base"

@@ -34,6 +34,7 @@ from jhalt.errors import JhaltError
 from jhalt.graphs import strongly_connected_components
 from jhalt.ids import FieldId, MethodId
 from jhalt.program.resolution import LinkageFailure
+from jhalt.program.subtype_index import PROGRAM_INDEX_KEY, program_index
 from jhalt.program.world import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.classinit import target_class
@@ -198,7 +199,8 @@ def _call_components(ctx: EvalContext, methods: list[MethodId]) -> _Components:
 
 def shared_facts(program: Program) -> dict[tuple[object, ...], object]:
     """The per-method facts of every program method with code, and their write
-    classification (one fixpoint over all of them, final for each: `method_effects`), as
+    classification (one fixpoint over all of them, final for each: `method_effects`), and the
+    classpath's subtype index (`jhalt.program.subtype_index.program_index`), as
     `Program.cache` entries that a fresh program over the same classes may take over:
     ``check --all`` computes them once before it forks its workers."""
     ctx = EvalContext(program)
@@ -209,11 +211,17 @@ def shared_facts(program: Program) -> dict[tuple[object, ...], object]:
         method_effects(ctx, methods[0], methods)
         program.cache[_COMPONENTS] = _call_components(ctx, methods)
     static_writes(program)  # the static fields' writers (`jhalt.seg.evaluate.static_constants`)
+    program_index(program)  # the classpath's subtypes (`jhalt.program.subtype_index`)
     return {key: value for key, value in program.cache.items() if _shared(key)}
 
 
 def _shared(key: tuple[object, ...]) -> bool:
-    return key[0] == _LOCAL or key in (WRITES_KEY, STATIC_WRITES_KEY, _COMPONENTS)
+    return key[0] == _LOCAL or key in (
+        WRITES_KEY,
+        STATIC_WRITES_KEY,
+        _COMPONENTS,
+        PROGRAM_INDEX_KEY,
+    )
 
 
 def _local(ctx: EvalContext, method: MethodId) -> _Local | None:
