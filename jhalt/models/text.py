@@ -35,6 +35,7 @@ from jhalt.models.lengths import (
 from jhalt.models.support import (
     Preliminary,
     canonical_string,
+    interval_of,
     model,
     need_known_nullness,
     need_length_field,
@@ -113,8 +114,10 @@ def value_of_boolean(call: LibraryCall) -> Sequence[Outcome]:
 def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     """How ``String.valueOf(Object)`` treats ``argument``: ``("null", 4)``, ``("same",
     length)`` for a String (its ``toString()`` is itself), ``("new", lengths)`` for a box
-    of known class. Any other object's ``toString()`` may be program code, which a model
-    cannot run: :class:`Preliminary` with an ``Unsupported`` outcome."""
+    of known class and for a StringBuilder or StringBuffer (final JDK classes: their
+    ``toString()`` is a new String of their ``count`` characters and runs no program code).
+    Any other object's ``toString()`` may be program code, which a model cannot run:
+    :class:`Preliminary` with an ``Unsupported`` outcome."""
     value = need_known_nullness(call, argument)
     if value is None:
         return "null", Interval.const(NULL_TEXT_LENGTH)
@@ -124,6 +127,9 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
         return "same", need_string_length(call, argument)
     if isinstance(value, InstanceValue) and value.class_name in BOX_TEXT_LENGTHS:
         return "new", BOX_TEXT_LENGTHS[value.class_name]
+    if value_type_name(value) in BUILDERS and (isinstance(value, (InstanceValue, UnknownValue))):
+        count = need_builder_count(call, argument)
+        return "new", interval_of(call.state, count)
     raise Preliminary(
         [Unsupported(f"toString() of an object of type {_type_name(value)} may run program code")]
     )
