@@ -161,6 +161,14 @@ def add(call: LibraryCall) -> Sequence[Outcome]:
     return [Returns(state, result, relations)]
 
 
+def _bound_of(value: object) -> Ref | None:
+    """The element bound a deque of this module's shape holds, else None."""
+    if isinstance(value, InstanceValue) and value.class_name == DEQUE:
+        bound = value.field(ELEMENT)
+        return None if bound == NULL else bound
+    return None
+
+
 def _element_read(call: LibraryCall, state_base: Returns, bound: str) -> Returns:
     """``state_base`` with a fresh element of type ``bound`` as the result: non-null, possibly
     any object of a compatible type the state holds (module docstring)."""
@@ -168,8 +176,11 @@ def _element_read(call: LibraryCall, state_base: Returns, bound: str) -> Returns
     element_value = UnknownValue(bound, nullable=False)
     state, result = with_fresh_value(state, element_value, call.fresh)
     predicates = state.predicates.with_non_tree(result)
+    bounds = {_bound_of(v) for v in state.heap.values()} - {None}
     for reference, other in state.heap.items():
-        if reference != result and may_be_one_object(call, element_value, other):
+        if reference == result or reference in bounds:
+            continue  # a deque's bound is the model's own object, no element
+        if may_be_one_object(call, element_value, other):
             predicates = predicates.with_maybe_equal(result, reference)
             predicates = predicates.with_join(result, reference)
     state = state.with_predicates(predicates)
