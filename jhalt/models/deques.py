@@ -8,20 +8,15 @@ the model's own (the JDK 17 class keeps ``elements``, ``head`` and ``tail``, whi
 code can read: the fields here are named apart so that nobody mistakes them for those):
 
 * ``jhalt$size``, the number of elements;
-* ``jhalt$element``, what was stored: ``null`` while nothing was added, else an object whose
-  type bounds every element's class — the class of the one object added to an empty deque,
-  the common type when the same class was added again, ``java/lang/Object`` after objects of
-  different classes (tracked from what the program added, never from generic signatures,
-  which unchecked code may break). A merge of states makes it an unknown object of the
-  common supertype, which still bounds every element.
+* ``jhalt$element``, the element bound (`jhalt.models.elements`: ``null`` while nothing was
+  added, else an object whose type bounds every element's class).
 
 The methods then do what the JDK's do: an ``ArrayDeque`` never holds null, so adding null
 throws a ``NullPointerException`` (`add…`, `push`, `offer…` alike) and every element is
 non-null; ``pop``/``remove…``/``element``/``get…`` of an empty deque throw a
 ``NoSuchElementException``; ``poll…``/``peek…`` of an empty deque return null. An element
-read back is a fresh non-null object of the bound's type that may be any object of that type
-the state holds (``=?`` to each of them: it may be one the program added and still holds)
-and may share with them.
+read back is non-null and may be any object of a compatible type the state holds
+(`jhalt.models.elements.read_element`).
 
 Whenever a call finds the receiver in another shape — a subclass, a deque whose fields
 unknown code forgot (`jhalt.seg.library.havoc_reachable`) — the model is the unknown-call
@@ -34,12 +29,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, UnknownValue, value_type_name
+from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref, value_type_name
 from jhalt.ids import FieldId
+from jhalt.models.elements import (
+    BOUNDS,
+    DEQUE,
+    OBJECT,
+    bound_after_adding,
+    read_element,
+    with_bound,
+)
 from jhalt.models.support import (
     fresh_int,
     interval_of,
-    may_be_one_object,
     model,
     need_known_nullness,
     need_unshared,
@@ -54,13 +56,10 @@ from jhalt.seg.library import (
     Throws,
     havoc_reachable,
     unknown_library_call,
-    with_fresh_value,
 )
 
-DEQUE = "java/util/ArrayDeque"
 SIZE = FieldId(DEQUE, "jhalt$size", "I")
-ELEMENT = FieldId(DEQUE, "jhalt$element", "Ljava/lang/Object;")
-OBJECT = "java/lang/Object"
+ELEMENT = BOUNDS[DEQUE]
 NSEE = "java/util/NoSuchElementException"
 NPE = "java/lang/NullPointerException"
 
@@ -121,16 +120,6 @@ def init(call: LibraryCall) -> Sequence[Outcome]:
     return [Returns(state, None)]
 
 
-def _bound_after_adding(call: LibraryCall, size: Ref, element: Ref, added: Ref) -> str:
-    """The type that bounds every element once ``added`` is in (module docstring)."""
-    added_type = value_type_name(call.state.heap[added])
-    if element == NULL or interval_of(call.state, size).hi == 0:
-        return added_type
-    held = call.state.value(element)
-    held_type = OBJECT if held is None else value_type_name(held)
-    return added_type if held_type == added_type else OBJECT
-
-
 @model
 def add(call: LibraryCall) -> Sequence[Outcome]:
     """The adding methods of :data:`ADDING`."""
@@ -144,14 +133,12 @@ def add(call: LibraryCall) -> Sequence[Outcome]:
         return [Throws(call.popped_state(), NPE)]
     need_unshared(call, receiver)
     value, size, element = found
-    bound = _bound_after_adding(call, size, element, added)
+    bound = bound_after_adding(call.state, size, element, added)
     state = havoc_reachable(call.popped_state(), [added])  # it escapes into the deque
     state, new_size = fresh_int(
         state, interval_of(state, size).add(Interval.const(1)), "I", call.fresh
     )
-    held = state.value(element) if element != NULL else None
-    if held is None or value_type_name(held) != bound:
-        state, element = with_fresh_value(state, UnknownValue(bound, nullable=False), call.fresh)
+    state, element = with_bound(call, state, element, bound)
     fields = {SIZE: new_size, ELEMENT: element}
     state = state.with_value(receiver, InstanceValue.of(DEQUE, fields))
     relations = (compute("+", new_size, size, 1),)
@@ -159,32 +146,6 @@ def add(call: LibraryCall) -> Sequence[Outcome]:
         return [Returns(state, None, relations)]
     state, result = fresh_int(state, Interval.const(1), "Z", call.fresh)
     return [Returns(state, result, relations)]
-
-
-def _bound_of(value: object) -> Ref | None:
-    """The element bound a deque of this module's shape holds, else None."""
-    if isinstance(value, InstanceValue) and value.class_name == DEQUE:
-        bound = value.field(ELEMENT)
-        return None if bound == NULL else bound
-    return None
-
-
-def _element_read(call: LibraryCall, state_base: Returns, bound: str) -> Returns:
-    """``state_base`` with a fresh element of type ``bound`` as the result: non-null, possibly
-    any object of a compatible type the state holds (module docstring)."""
-    state = state_base.state
-    element_value = UnknownValue(bound, nullable=False)
-    state, result = with_fresh_value(state, element_value, call.fresh)
-    predicates = state.predicates.with_non_tree(result)
-    bounds = {_bound_of(v) for v in state.heap.values()} - {None}
-    for reference, other in state.heap.items():
-        if reference == result or reference in bounds:
-            continue  # a deque's bound is the model's own object, no element
-        if may_be_one_object(call, element_value, other):
-            predicates = predicates.with_maybe_equal(result, reference)
-            predicates = predicates.with_join(result, reference)
-    state = state.with_predicates(predicates)
-    return Returns(state, result, state_base.constraints)
 
 
 @model
@@ -214,7 +175,8 @@ def take(call: LibraryCall) -> Sequence[Outcome]:
         state, new_size = fresh_int(state, lower or Interval.const(0), "I", call.fresh)
         state = state.with_value(receiver, value.with_field(SIZE, new_size))
         relations.append(compute("-", new_size, size, 1))
-    taken = _element_read(call, Returns(state, None, tuple(relations)), bound)
+    state, result = read_element(call, state, bound, nullable=False)
+    taken = Returns(state, result, tuple(relations))
     outcomes = returns_if_possible(call, empty) + returns_if_possible(call, taken)
     return outcomes or unknown_library_call(call)
 

@@ -25,6 +25,7 @@ from jhalt.domains.values import (
     value_type_name,
 )
 from jhalt.ids import FieldId
+from jhalt.models.elements import text_runs_no_program_code
 from jhalt.models.lengths import (
     FLOATING_TEXT,
     NULL_TEXT_LENGTH,
@@ -50,6 +51,8 @@ STRING_BUILDER = "java/lang/StringBuilder"
 STRING_BUFFER = "java/lang/StringBuffer"
 ABSTRACT_BUILDER = "java/lang/AbstractStringBuilder"
 BUILDERS = (STRING_BUILDER, STRING_BUFFER)
+COLLECTION_TEXT = Interval(2, None)
+"""The length of a collection's text: ``"[]"`` at least."""
 BUILDER_COUNT = FieldId(ABSTRACT_BUILDER, "count", "I")
 """The length of a StringBuilder/StringBuffer (the JDK's own field name)."""
 
@@ -115,7 +118,9 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     """How ``String.valueOf(Object)`` treats ``argument``: ``("null", 4)``, ``("same",
     length)`` for a String (its ``toString()`` is itself), ``("new", lengths)`` for a box
     of known class and for a StringBuilder or StringBuffer (final JDK classes: their
-    ``toString()`` is a new String of their ``count`` characters and runs no program code).
+    ``toString()`` is a new String of their ``count`` characters and runs no program code),
+    ``("new", at least 2)`` for a modelled collection of such elements (`jhalt.models.elements`:
+    ``"[" … "]"``, text no program code makes).
     Any other object's ``toString()`` may be program code, which a model cannot run:
     :class:`Preliminary` with an ``Unsupported`` outcome."""
     value = need_known_nullness(call, argument)
@@ -127,6 +132,8 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
         return "same", need_string_length(call, argument)
     if isinstance(value, InstanceValue) and value.class_name in BOX_TEXT_LENGTHS:
         return "new", BOX_TEXT_LENGTHS[value.class_name]
+    if isinstance(value, InstanceValue) and text_runs_no_program_code(call.state, value):
+        return "new", COLLECTION_TEXT
     if value_type_name(value) in BUILDERS and (isinstance(value, (InstanceValue, UnknownValue))):
         count = need_builder_count(call, argument)
         return "new", interval_of(call.state, count)

@@ -10,7 +10,12 @@
   iterator was made;
 * ``Names.counted()`` throws IllegalStateException (line 37) exactly when ``size()`` is 2,
   which it is after two adds; ``Names.single()`` adds once, so its ``size() == 2`` test never
-  holds and it throws nothing.
+  holds and it throws nothing;
+* ``Names.alias()`` and ``Names.aliasGet()`` change the one Box they stored through the
+  element the list gives back (a for-each's ``next()``, ``get(0)``): the Box they still hold
+  *is* that element, so ``b.v == 1`` holds and they throw IllegalStateException (lines 58,
+  68) — an element read as an object unrelated to ``b`` would miss both;
+* ``Names.past()`` asks ``get(1)`` of a list of one: IndexOutOfBoundsException (line 75).
 
 `jhalt check --all` must show the three flaws at those lines, each replayed on the JVM through
 public calls, and nothing on ``guarded`` and ``single``.
@@ -76,6 +81,36 @@ public class Names {
         if (names.size() == 2) throw new IllegalStateException("two");
         return 0;
     }
+
+    static class Box {
+        int v;
+    }
+
+    public int alias() {
+        List<Box> boxes = new ArrayList<>();
+        Box b = new Box();
+        boxes.add(b);
+        b.v = 0;
+        for (Box x : boxes) x.v = 1;
+        if (b.v == 1) throw new IllegalStateException("seen");
+        return 0;
+    }
+
+    public int aliasGet() {
+        List<Box> boxes = new ArrayList<>();
+        Box b = new Box();
+        boxes.add(b);
+        b.v = 0;
+        boxes.get(0).v = 1;
+        if (b.v == 1) throw new IllegalStateException("seen");
+        return 0;
+    }
+
+    public int past() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        return names.get(1).length();
+    }
 }
 """
 pytestmark = pytest.mark.skipif(
@@ -112,6 +147,9 @@ def findings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
         ("twice", "java.util.NoSuchElementException", 10),
         ("grow", "java.util.ConcurrentModificationException", 27),
         ("counted", "java.lang.IllegalStateException", 37),
+        ("alias", "java.lang.IllegalStateException", 58),
+        ("aliasGet", "java.lang.IllegalStateException", 68),
+        ("past", "java.lang.IndexOutOfBoundsException", 75),
     ],
 )
 def test_the_list_flaws_are_found_and_replayed(
