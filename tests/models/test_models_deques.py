@@ -15,7 +15,10 @@ method's outcome follows from the JDK's Javadoc:
 * ``port`` parses ``PORT`` with a default: a set, non-numeric ``PORT`` throws a
   NumberFormatException (line 37), which the replay shows by setting the variable;
 * ``printed`` turns a StringBuilder into text with ``String.valueOf(Object)``: a final JDK
-  class whose ``toString()`` runs no program code and throws nothing, so it is proved safe.
+  class whose ``toString()`` runs no program code and throws nothing, so it is proved safe;
+* ``shown`` prints a deque that only ever got an ``Integer`` (``AbstractCollection.toString``
+  calls ``String.valueOf`` of each element: a final JDK class's text, no program code), so it
+  is proved safe too (`jhalt.models.elements`).
 """
 
 from __future__ import annotations
@@ -76,6 +79,12 @@ public class Stack {
         sb.append(x);
         return String.valueOf(sb);
     }
+
+    public static String shown(int x) {
+        Deque<Integer> d = new ArrayDeque<>();
+        d.push(x);
+        return String.valueOf(d);
+    }
 }
 """
 pytestmark = pytest.mark.skipif(
@@ -131,7 +140,11 @@ def test_the_deque_and_environment_flaws_are_found_and_replayed(
 
 @pytest.mark.parametrize(
     ("method", "entry"),
-    [("popChecked", "Stack.popChecked(I)I"), ("printed", "Stack.printed(I)Ljava/lang/String;")],
+    [
+        ("popChecked", "Stack.popChecked(I)I"),
+        ("printed", "Stack.printed(I)Ljava/lang/String;"),
+        ("shown", "Stack.shown(I)Ljava/lang/String;"),
+    ],
 )
 def test_the_correct_uses_are_proved_safe(report: dict, method: str, entry: str) -> None:
     assert method not in _findings(report)
