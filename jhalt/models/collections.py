@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
+from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
 from jhalt.models.elements import (
@@ -42,6 +43,7 @@ from jhalt.models.elements import (
     OBJECT,
     bound_after_adding,
     bound_type,
+    may_hold_null,
     read_element,
     with_bound,
 )
@@ -123,8 +125,11 @@ def add(call: LibraryCall) -> Sequence[Outcome]:
     size, mods, bound = counts
     (element,) = call.parameters
     bound_name = bound_after_adding(call.state, size, bound, element)
+    nullable = may_hold_null(call.state, element) or (
+        bound != NULL and may_hold_null(call.state, bound)
+    )
     state = havoc_reachable(call.popped_state(), [element])  # it escapes into the list
-    state, bound = with_bound(call, state, bound, bound_name)
+    state, bound = with_bound(call, state, bound, bound_name, nullable)
     value = state.value(receiver)
     assert isinstance(value, InstanceValue)
     state, new_size = fresh_int(state, _plus_one(call, size), "I", call.fresh)
@@ -211,7 +216,9 @@ def next_element(call: LibraryCall) -> Sequence[Outcome]:
     state = state.with_value(receiver, value.with_field(CURSOR, moved))
     owner = state.value(_fields(call, receiver, ITERATOR, OWNER)[0])
     assert isinstance(owner, InstanceValue)
-    state, element = read_element(call, state, bound_type(state, owner) or OBJECT, nullable=True)
+    state, element = read_element(
+        call, state, bound_type(state, owner) or OBJECT, _may_read_null(state, owner)
+    )
     returned = Returns(
         state, element, (*same, check("<", cursor, length), compute("+", moved, cursor, 1))
     )
@@ -222,6 +229,13 @@ def next_element(call: LibraryCall) -> Sequence[Outcome]:
     outcomes += returns_if_possible(call, past_end)
     outcomes += returns_if_possible(call, returned)
     return outcomes or unknown_library_call(call)
+
+
+def _may_read_null(state: AbstractState, collection: InstanceValue) -> bool:
+    """Whether an element of ``collection`` may be null: a null may have been added (the
+    bound's nullness, `jhalt.models.elements`), or the bound is missing or null."""
+    bound = collection.field(ELEMENT)
+    return bound is None or may_hold_null(state, bound)
 
 
 @model
@@ -242,7 +256,7 @@ def get(call: LibraryCall) -> Sequence[Outcome]:
     value = popped.value(receiver)
     assert isinstance(value, InstanceValue)
     bound = bound_type(popped, value) or OBJECT
-    state, element = read_element(call, popped, bound, nullable=True)
+    state, element = read_element(call, popped, bound, _may_read_null(popped, value))
     inside = (check(">=", index, 0), check("<", index, length))
     outcomes += returns_if_possible(call, Returns(state, element, inside))
     return outcomes or unknown_library_call(call)

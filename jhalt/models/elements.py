@@ -5,7 +5,9 @@ A collection of a model's shape holds, in a field of the model's own (``jhalt$el
 name no JDK field has), its *element bound*: ``null`` while nothing non-null was stored, else
 an object whose type bounds the class of every non-null element — the class of the one
 object added to an empty collection, the same class when it is added again,
-``java/lang/Object`` after objects of different classes. It is tracked from what the program
+``java/lang/Object`` after objects of different classes — and, by its own nullness, whether
+a null may have been stored (an unknown object that may be null once a possibly-null object
+was added; ``java/lang/Object`` when only nulls were). It is tracked from what the program
 added, never from generic signatures (which unchecked code may break). A merge of states
 makes it an unknown object of the common supertype, which still bounds every element. The
 bound is the model's bookkeeping: no element is it.
@@ -63,17 +65,35 @@ def bound_after_adding(state: AbstractState, size: Ref, bound: Ref, added: Ref) 
     return added_type if held_type == added_type else OBJECT
 
 
+def may_hold_null(state: AbstractState, reference: Ref) -> bool:
+    """Whether the object at ``reference`` (an added object or a bound) may be null."""
+    if reference == NULL:
+        return True
+    value = state.value(reference)
+    return value is None or (isinstance(value, UnknownValue) and value.nullable)
+
+
 def with_bound(
-    call: LibraryCall, state: AbstractState, bound: Ref, type_name: str | None
+    call: LibraryCall,
+    state: AbstractState,
+    bound: Ref,
+    type_name: str | None,
+    nullable: bool = False,
 ) -> tuple[AbstractState, Ref]:
-    """``state`` and the bound object for ``type_name``: ``bound`` itself when it is of that
-    type already, else a fresh non-null unknown object of the type (``null`` for None)."""
-    if type_name is None:
+    """``state`` and the bound object for ``type_name`` (``java/lang/Object`` for None when
+    ``nullable``), null where a null may have been stored: ``bound`` itself when it is
+    that already, else a fresh unknown object (``null`` for None, nothing stored)."""
+    if type_name is None and not nullable:
         return state, NULL
+    name = type_name or OBJECT
     held = state.value(bound) if bound != NULL else None
-    if held is not None and value_type_name(held) == type_name:
+    if (
+        held is not None
+        and value_type_name(held) == name
+        and may_hold_null(state, bound) == nullable
+    ):
         return state, bound
-    return with_fresh_value(state, UnknownValue(type_name, nullable=False), call.fresh)
+    return with_fresh_value(state, UnknownValue(name, nullable=nullable), call.fresh)
 
 
 def bound_type(state: AbstractState, collection: InstanceValue) -> str | None:
