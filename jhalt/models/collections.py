@@ -10,9 +10,14 @@ them: ``add`` grows both counts by one and returns true; ``iterator()`` starts a
 the list's count; ``hasNext()`` is ``cursor != size``; ``next()`` throws a
 ConcurrentModificationException when the list's count is not the expected one, else a
 NoSuchElementException when ``cursor >= size``, else moves the cursor on and returns an
-element. The elements themselves are not represented: an element is an unknown object of any
-class, possibly null, as the unknown-call fallback's result is (`jhalt.seg.library`), and
-``add`` forgets what it knew of the added object as the fallback does.
+element. An element read back is
+null or an object of the list's element bound (`jhalt.models.elements`: the list holds it
+in a field of the model's own, ``jhalt$element``), and may be any object of a compatible
+type the state holds: it may be one the program added and still holds
+(`jhalt.models.elements.read_element`). ``add`` forgets what it knew of what the added object
+reaches, as the unknown-call fallback does (it escapes into the list). ``get(index)`` throws
+an IndexOutOfBoundsException outside ``[0, size)`` (JDK 17's ``Objects.checkIndex``), else
+reads an element likewise.
 
 Whenever a call finds the receiver in another shape — a subclass of ArrayList, a list or an
 iterator whose fields unknown code forgot (`jhalt.seg.library.havoc_reachable`), an iterator
@@ -29,8 +34,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.values import InstanceValue, Ref
+from jhalt.domains.state import AbstractState
+from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import FieldId
+from jhalt.models.elements import (
+    BOUNDS,
+    LIST,
+    OBJECT,
+    bound_after_adding,
+    bound_type,
+    may_hold_null,
+    read_element,
+    with_bound,
+)
 from jhalt.models.support import (
     fresh_int,
     interval_of,
@@ -47,18 +63,18 @@ from jhalt.seg.library import (
     Throws,
     havoc_reachable,
     unknown_library_call,
-    unknown_value,
     with_fresh_value,
 )
 
-LIST = "java/util/ArrayList"
 ITERATOR = "java/util/ArrayList$Itr"
 SIZE = FieldId(LIST, "size", "I")
 MODS = FieldId("java/util/AbstractList", "modCount", "I")
+ELEMENT = BOUNDS[LIST]
 CURSOR = FieldId(ITERATOR, "cursor", "I")
 EXPECTED = FieldId(ITERATOR, "expectedModCount", "I")
 OWNER = FieldId(ITERATOR, "this$0", f"L{LIST};")
 NSEE = "java/util/NoSuchElementException"
+IOOBE = "java/lang/IndexOutOfBoundsException"
 CME = "java/util/ConcurrentModificationException"
 
 
@@ -92,7 +108,8 @@ def init(call: LibraryCall) -> Sequence[Outcome]:
         return unknown_library_call(call)
     state, size = fresh_int(call.popped_state(), Interval.const(0), "I", call.fresh)
     state, mods = fresh_int(state, Interval.const(0), "I", call.fresh)
-    state = state.with_value(receiver, _with_fields(value, {SIZE: size, MODS: mods}))
+    fields = {SIZE: size, MODS: mods, ELEMENT: NULL}
+    state = state.with_value(receiver, _with_fields(value, fields))
     return [Returns(state, None)]
 
 
@@ -101,18 +118,24 @@ def add(call: LibraryCall) -> Sequence[Outcome]:
     """``add(e)``: size and modification count one more; true."""
     receiver = call.receiver
     assert receiver is not None
-    counts = _fields(call, receiver, LIST, SIZE, MODS)
+    counts = _fields(call, receiver, LIST, SIZE, MODS, ELEMENT)
     if not counts:
         return unknown_library_call(call)
     need_unshared(call, receiver)
-    size, mods = counts
+    size, mods, bound = counts
     (element,) = call.parameters
+    bound_name = bound_after_adding(call.state, size, bound, element)
+    nullable = may_hold_null(call.state, element) or (
+        bound != NULL and may_hold_null(call.state, bound)
+    )
     state = havoc_reachable(call.popped_state(), [element])  # it escapes into the list
+    state, bound = with_bound(call, state, bound, bound_name, nullable)
     value = state.value(receiver)
     assert isinstance(value, InstanceValue)
     state, new_size = fresh_int(state, _plus_one(call, size), "I", call.fresh)
     state, new_mods = fresh_int(state, _plus_one(call, mods), "I", call.fresh)
-    state = state.with_value(receiver, _with_fields(value, {SIZE: new_size, MODS: new_mods}))
+    changes = {SIZE: new_size, MODS: new_mods, ELEMENT: bound}
+    state = state.with_value(receiver, _with_fields(value, changes))
     state, result = fresh_int(state, Interval.const(1), "Z", call.fresh)
     relations = (compute("+", new_size, size, 1), compute("+", new_mods, mods, 1))
     return [Returns(state, result, relations)]
@@ -176,7 +199,8 @@ def has_next(call: LibraryCall) -> Sequence[Outcome]:
 def next_element(call: LibraryCall) -> Sequence[Outcome]:
     """``next()``: ConcurrentModificationException when the list changed since the iterator
     was made; NoSuchElementException at or past the end; else the cursor moves on and an
-    element (an unknown object, possibly null) is returned."""
+    element (possibly null, possibly an object the state holds: module docstring) is
+    returned."""
     found = _iterator_fields(call)
     if found is None:
         return unknown_library_call(call)
@@ -190,7 +214,11 @@ def next_element(call: LibraryCall) -> Sequence[Outcome]:
     value = state.value(receiver)
     assert isinstance(value, InstanceValue)
     state = state.with_value(receiver, value.with_field(CURSOR, moved))
-    state, element = with_fresh_value(state, unknown_value("Ljava/lang/Object;"), call.fresh)
+    owner = state.value(_fields(call, receiver, ITERATOR, OWNER)[0])
+    assert isinstance(owner, InstanceValue)
+    state, element = read_element(
+        call, state, bound_type(state, owner) or OBJECT, _may_read_null(state, owner)
+    )
     returned = Returns(
         state, element, (*same, check("<", cursor, length), compute("+", moved, cursor, 1))
     )
@@ -203,10 +231,42 @@ def next_element(call: LibraryCall) -> Sequence[Outcome]:
     return outcomes or unknown_library_call(call)
 
 
+def _may_read_null(state: AbstractState, collection: InstanceValue) -> bool:
+    """Whether an element of ``collection`` may be null: a null may have been added (the
+    bound's nullness, `jhalt.models.elements`), or the bound is missing or null."""
+    bound = collection.field(ELEMENT)
+    return bound is None or may_hold_null(state, bound)
+
+
+@model
+def get(call: LibraryCall) -> Sequence[Outcome]:
+    """``get(index)``: IndexOutOfBoundsException outside ``[0, size)``, else an element
+    (possibly null, possibly an object the state holds: module docstring)."""
+    receiver = call.receiver
+    assert receiver is not None
+    counts = _fields(call, receiver, LIST, SIZE)
+    if not counts:
+        return unknown_library_call(call)
+    (length,) = counts
+    (index,) = call.parameters
+    popped = call.popped_state()
+    outcomes: list[Outcome] = []
+    for relation in (check("<", index, 0), check(">=", index, length)):
+        outcomes += returns_if_possible(call, Throws(popped, IOOBE, constraints=(relation,)))
+    value = popped.value(receiver)
+    assert isinstance(value, InstanceValue)
+    bound = bound_type(popped, value) or OBJECT
+    state, element = read_element(call, popped, bound, _may_read_null(popped, value))
+    inside = (check(">=", index, 0), check("<", index, length))
+    outcomes += returns_if_possible(call, Returns(state, element, inside))
+    return outcomes or unknown_library_call(call)
+
+
 def register(registry: ModelRegistry) -> None:
     registry.register(LIST, "<init>", "()V", init)
     registry.register(LIST, "add", "(Ljava/lang/Object;)Z", add)
     registry.register(LIST, "size", "()I", size)
+    registry.register(LIST, "get", "(I)Ljava/lang/Object;", get)
     registry.register(LIST, "iterator", "()Ljava/util/Iterator;", iterator)
     registry.register(ITERATOR, "hasNext", "()Z", has_next)
     registry.register(ITERATOR, "next", "()Ljava/lang/Object;", next_element)

@@ -3,7 +3,12 @@
 ``Reader``, typically an ``InputStreamReader`` of ``System.in``; null: the end of the input),
 ``System.in.read()`` (the call made directly on ``getstatic System.in``, `jhalt.models.literals`;
 -1: the end; on any other stream the unknown-call fallback), ``System.getenv`` and
-``Math.random``. A Scanner's ``next()`` is a token: never empty (issue 33).
+``Math.random``; ``System.getenv()``, the environment as a map (never null), and its
+``get(name)``/``getOrDefault(name, d)`` with a literal name when made directly on the map
+``getenv()`` just returned (`jhalt.models.literals.receiver_from_call`; any other map's
+``get`` is the unknown-call fallback): the variable, as ``getenv(name)`` reads it; the
+JDK's environment map holds only non-null Strings, so ``getOrDefault`` is the variable when
+it is set and ``d`` when it is not. A Scanner's ``next()`` is a token: never empty (issue 33).
 
 Every result is an *environment value* (`jhalt.seg.environment`): any value of its type,
 marked on the edge, which a witness records per call site and the replay injects.
@@ -22,7 +27,7 @@ from collections.abc import Sequence
 from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import unknown_length
 from jhalt.domains.values import NULL, IntValue, UnknownValue
-from jhalt.models.literals import static_receiver
+from jhalt.models.literals import literal_argument, receiver_from_call, static_receiver
 from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness, new_string
 from jhalt.seg.environment import FITS_INPUT, READS_INPUT, input_relation
 from jhalt.seg.library import (
@@ -41,6 +46,9 @@ BUFFERED = "java/io/BufferedReader"
 SYSTEM = "java/lang/System"
 STRING = "java/lang/String"
 MATH = "java/lang/Math"
+MAP = "java/util/Map"
+MAP_GET_OR_DEFAULT = "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"
+ENVIRONMENT_MAP = (SYSTEM, "getenv", "()Ljava/util/Map;")
 NPE = "java/lang/NullPointerException"
 READS = READS_INPUT
 FITS = FITS_INPUT
@@ -132,6 +140,44 @@ def getenv(call: LibraryCall) -> Sequence[Outcome]:
 
 
 @model
+def environment_map(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.getenv()``: the environment's map, never null (module docstring)."""
+    value = UnknownValue("java/util/Map", nullable=False)
+    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
+    return [Returns(state, result, assumptions=(READS,))]
+
+
+def is_environment_read(call: LibraryCall) -> bool:
+    """Whether a ``Map.get``/``getOrDefault`` call is made on the map ``System.getenv()``
+    just returned, with a literal name (module docstring)."""
+    parameters = len(call.parameters)
+    if literal_argument(call.program, call.position, parameters - 1) is None:
+        return False
+    return receiver_from_call(call.program, call.position, parameters, ENVIRONMENT_MAP)
+
+
+@model
+def environment_map_read(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.getenv().get(name)``: as ``getenv(name)``; ``getOrDefault(name, d)``: a
+    set variable's value (a non-null String) or ``d`` (module docstring). Any other map:
+    the unknown-call fallback."""
+    if not is_environment_read(call):
+        return unknown_library_call(call)
+    popped = call.popped_state()
+    if call.method.name == "get":
+        value = UnknownValue(STRING, nullable=True)
+        state, result = with_fresh_value(popped, value, call.fresh)
+        return [Returns(state, result, (input_relation(result),), (READS,))]
+    default = call.parameters[1]
+    value = UnknownValue(STRING, nullable=False)
+    state, result = with_fresh_value(popped, value, call.fresh)
+    return [
+        Returns(state, result, (input_relation(result),), (READS,)),
+        Returns(popped, default, assumptions=(READS,)),
+    ]
+
+
+@model
 def close(call: LibraryCall) -> Sequence[Outcome]:
     """``Scanner.close()``: no effect on program objects."""
     return [Returns(call.popped_state(), None, assumptions=(READS,))]
@@ -163,4 +209,7 @@ def register(registry: ModelRegistry) -> None:
     registry.register(READER, "close", "()V", close)
     registry.register("java/io/InputStream", "read", "()I", read_byte)
     registry.register(SYSTEM, "getenv", "(Ljava/lang/String;)Ljava/lang/String;", getenv)
+    registry.register(*ENVIRONMENT_MAP, environment_map)
+    registry.register(MAP, "get", "(Ljava/lang/Object;)Ljava/lang/Object;", environment_map_read)
+    registry.register(MAP, "getOrDefault", MAP_GET_OR_DEFAULT, environment_map_read)
     registry.register(MATH, "random", "()D", read_primitive)

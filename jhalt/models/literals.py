@@ -1,7 +1,9 @@
 """String literals a call passes, read off the caller's bytecode (issue 33): the name of
 ``System.getenv("N")``, the key of ``System.getProperty("k")`` / ``getProperty("k", d)``;
 and the static field a call without parameters is made on (``System.in.read()``:
-`static_receiver`, the same rule with ``getstatic`` in place of ``ldc``).
+`static_receiver`, the same rule with ``getstatic`` in place of ``ldc``); whether a call is
+certainly made on the result of a given static call (``System.getenv().get("N")``:
+`receiver_from_call`, the same rule with that ``invokestatic`` before the parameters' pushes).
 
 A parameter is *certainly* the literal ``"s"`` when the instructions just before the invoke are
 ``ldc "s"`` followed only by instructions that each push one value and read nothing of the
@@ -20,7 +22,7 @@ from jhalt.classfile.model import MemberRef, StringConst
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 
-__all__ = ["literal_argument", "static_receiver"]
+__all__ = ["literal_argument", "receiver_from_call", "static_receiver"]
 
 _SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "getstatic"})
 """Normalised operations that push exactly one value and pop nothing (module docstring)."""
@@ -93,3 +95,39 @@ def static_receiver(program: Program | None, position: ProgramPosition) -> tuple
         return None
     member = previous.operand
     return (member.owner, member.name) if isinstance(member, MemberRef) else None
+
+
+def receiver_from_call(
+    program: Program | None,
+    position: ProgramPosition,
+    parameters: int,
+    callee: tuple[str, str, str],
+) -> bool:
+    """Whether the call at ``position`` (with ``parameters`` parameters) is certainly made on
+    the result of the ``invokestatic`` of ``callee`` (owner, name, descriptor) just before its parameters' pushes: each
+    of those is one push reading nothing (module docstring), and no jump or handler lands on
+    any of them or on the invoke."""
+    if program is None:
+        return False
+    try:
+        instructions, landing = _instructions(program, position)
+    except Exception:  # a missing class or malformed code: not known
+        return False
+    before: list[Instruction] = []
+    for instruction in instructions:
+        if instruction.pc == position.pc:
+            break
+        before.append(instruction)
+    else:
+        return False
+    if len(before) < parameters + 1:
+        return False
+    made, pushes = before[len(before) - parameters - 1], before[len(before) - parameters :]
+    member = made.operand
+    if made.mnemonic != "invokestatic" or not isinstance(member, MemberRef):
+        return False
+    if (member.owner, member.name, member.descriptor) != callee:
+        return False
+    if any(i.op not in _SINGLE_PUSHES or i.pops or i.mnemonic == "ldc2_w" for i in pushes):
+        return False
+    return position.pc not in landing and not any(i.pc in landing for i in pushes)

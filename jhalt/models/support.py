@@ -42,6 +42,7 @@ from jhalt.domains.values import (
 from jhalt.ids import FieldId
 from jhalt.program import Program
 from jhalt.program.library_facts import CLOSED_OBJECT_CLASSES
+from jhalt.seg.alias_types import may_be_same_object
 from jhalt.seg.context import EvalContext, EvalOptions, ProgramHierarchy, Split
 from jhalt.seg.labels import COMPARISON_OPS, Relation, check
 from jhalt.seg.library import (
@@ -162,6 +163,14 @@ def realization(
     (adding the fresh integers in ``extra``), like a field realization (thesis Def. 1.22)."""
     state = call.state.with_heap(call.state.heap.update({**extra, reference: value}))
     return Refines("realization", (reference,), (state,), ("library value",))
+
+
+def may_be_one_object(call: LibraryCall, first: HeapValue, second: HeapValue) -> bool:
+    """Whether two object values may denote one object, judged by their types and the
+    program's hierarchy (`jhalt.seg.alias_types`); false for a value that is no object."""
+    if not is_object_value(first) or not is_object_value(second):
+        return False
+    return may_be_same_object(_context(call), first, second)
 
 
 # ---------------------------------------------------------------- reading arguments

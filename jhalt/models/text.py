@@ -25,6 +25,7 @@ from jhalt.domains.values import (
     value_type_name,
 )
 from jhalt.ids import FieldId
+from jhalt.models.elements import text_runs_no_program_code
 from jhalt.models.lengths import (
     FLOATING_TEXT,
     NULL_TEXT_LENGTH,
@@ -35,6 +36,7 @@ from jhalt.models.lengths import (
 from jhalt.models.support import (
     Preliminary,
     canonical_string,
+    interval_of,
     model,
     need_known_nullness,
     need_length_field,
@@ -49,6 +51,8 @@ STRING_BUILDER = "java/lang/StringBuilder"
 STRING_BUFFER = "java/lang/StringBuffer"
 ABSTRACT_BUILDER = "java/lang/AbstractStringBuilder"
 BUILDERS = (STRING_BUILDER, STRING_BUFFER)
+COLLECTION_TEXT = Interval(2, None)
+"""The length of a collection's text: ``"[]"`` at least."""
 BUILDER_COUNT = FieldId(ABSTRACT_BUILDER, "count", "I")
 """The length of a StringBuilder/StringBuffer (the JDK's own field name)."""
 
@@ -113,8 +117,12 @@ def value_of_boolean(call: LibraryCall) -> Sequence[Outcome]:
 def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     """How ``String.valueOf(Object)`` treats ``argument``: ``("null", 4)``, ``("same",
     length)`` for a String (its ``toString()`` is itself), ``("new", lengths)`` for a box
-    of known class. Any other object's ``toString()`` may be program code, which a model
-    cannot run: :class:`Preliminary` with an ``Unsupported`` outcome."""
+    of known class and for a StringBuilder or StringBuffer (final JDK classes: their
+    ``toString()`` is a new String of their ``count`` characters and runs no program code),
+    ``("new", at least 2)`` for a modelled collection of such elements (`jhalt.models.elements`:
+    ``"[" … "]"``, text no program code makes).
+    Any other object's ``toString()`` may be program code, which a model cannot run:
+    :class:`Preliminary` with an ``Unsupported`` outcome."""
     value = need_known_nullness(call, argument)
     if value is None:
         return "null", Interval.const(NULL_TEXT_LENGTH)
@@ -124,6 +132,11 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
         return "same", need_string_length(call, argument)
     if isinstance(value, InstanceValue) and value.class_name in BOX_TEXT_LENGTHS:
         return "new", BOX_TEXT_LENGTHS[value.class_name]
+    if isinstance(value, InstanceValue) and text_runs_no_program_code(call.state, value):
+        return "new", COLLECTION_TEXT
+    if value_type_name(value) in BUILDERS and (isinstance(value, (InstanceValue, UnknownValue))):
+        count = need_builder_count(call, argument)
+        return "new", interval_of(call.state, count)
     raise Preliminary(
         [Unsupported(f"toString() of an object of type {_type_name(value)} may run program code")]
     )

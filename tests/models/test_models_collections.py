@@ -10,7 +10,14 @@
   iterator was made;
 * ``Names.counted()`` throws IllegalStateException (line 37) exactly when ``size()`` is 2,
   which it is after two adds; ``Names.single()`` adds once, so its ``size() == 2`` test never
-  holds and it throws nothing.
+  holds and it throws nothing;
+* ``Names.alias()`` and ``Names.aliasGet()`` change the one Box they stored through the
+  element the list gives back (a for-each's ``next()``, ``get(0)``): the Box they still hold
+  *is* that element, so ``b.v == 1`` holds and they throw IllegalStateException (lines 58,
+  68) — an element read as an object unrelated to ``b`` would miss both;
+* ``Names.past()`` asks ``get(1)`` of a list of one: IndexOutOfBoundsException (line 75);
+  ``Names.first()`` asks ``get(0)``, the non-null "ada" (no null was added to the list): its
+  ``length()`` cannot throw, and the method is proved safe.
 
 `jhalt check --all` must show the three flaws at those lines, each replayed on the JVM through
 public calls, and nothing on ``guarded`` and ``single``.
@@ -76,6 +83,42 @@ public class Names {
         if (names.size() == 2) throw new IllegalStateException("two");
         return 0;
     }
+
+    static class Box {
+        int v;
+    }
+
+    public int alias() {
+        List<Box> boxes = new ArrayList<>();
+        Box b = new Box();
+        boxes.add(b);
+        b.v = 0;
+        for (Box x : boxes) x.v = 1;
+        if (b.v == 1) throw new IllegalStateException("seen");
+        return 0;
+    }
+
+    public int aliasGet() {
+        List<Box> boxes = new ArrayList<>();
+        Box b = new Box();
+        boxes.add(b);
+        b.v = 0;
+        boxes.get(0).v = 1;
+        if (b.v == 1) throw new IllegalStateException("seen");
+        return 0;
+    }
+
+    public int past() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        return names.get(1).length();
+    }
+
+    public int first() {
+        List<String> names = new ArrayList<>();
+        names.add("ada");
+        return names.get(0).length();
+    }
 }
 """
 pytestmark = pytest.mark.skipif(
@@ -84,7 +127,7 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def findings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
     work = tmp_path_factory.mktemp("names")
     source = work / "Names.java"
     source.write_text(SOURCE)
@@ -98,8 +141,13 @@ def findings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     options = ["--all", "--no-cache", "--timeout", "30"]
     code = main(["check", str(classes), *options, "--format", "json", "-o", str(out)])
     assert code == 1
+    return json.loads(out.read_text())
+
+
+@pytest.fixture(scope="module")
+def findings(report: dict) -> dict[str, dict]:
     found: dict[str, dict] = {}
-    for finding in json.loads(out.read_text())["findings"]:
+    for finding in report["findings"]:
         name = finding["entry"].split("(")[0].rsplit(".", 1)[-1]
         assert name not in found, finding  # one finding per method at most
         found[name] = finding
@@ -112,6 +160,9 @@ def findings(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
         ("twice", "java.util.NoSuchElementException", 10),
         ("grow", "java.util.ConcurrentModificationException", 27),
         ("counted", "java.lang.IllegalStateException", 37),
+        ("alias", "java.lang.IllegalStateException", 58),
+        ("aliasGet", "java.lang.IllegalStateException", 68),
+        ("past", "java.lang.IndexOutOfBoundsException", 75),
     ],
 )
 def test_the_list_flaws_are_found_and_replayed(
@@ -126,3 +177,8 @@ def test_the_list_flaws_are_found_and_replayed(
 @pytest.mark.parametrize("method", ["guarded", "single"])
 def test_the_correct_uses_have_no_finding(findings: dict[str, dict], method: str) -> None:
     assert method not in findings, findings.get(method)
+
+
+def test_the_first_element_is_proved_safe(report: dict) -> None:
+    # get(0) of a list of one is inside [0, 1), and no null was added: length() cannot throw
+    assert "Names.first()I" in report["proved"]

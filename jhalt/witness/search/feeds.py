@@ -21,8 +21,9 @@ call site is one of:
   standard input do (``readString``: the whole text), and the invocation creates the file
   under that name (`jhalt.witness.invocation.feedable_file`; a name from ``args[k]`` is the
   witness's argument text). A reader not known to read a file keeps the assumption above;
-* ``System.getenv(name)`` with ``name`` a literal (`jhalt.models.literals`): the variable
-  ``name`` (null: unset), fed when the name is one the replay may set
+* ``System.getenv(name)`` with ``name`` a literal (`jhalt.models.literals`), and
+  ``System.getenv().get(name)``/``getOrDefault(name, d)`` made on the map ``getenv()`` just
+  returned (`jhalt.models.environment`): the variable ``name`` (null: unset), fed when the name is one the replay may set
   (`jhalt.witness.invocation.feedable_variable`) and every read of it has the same value;
 * ``System.getProperty(key)`` / ``getProperty(key, default)`` with a literal ``key``: the
   property (null: not set), likewise;
@@ -38,7 +39,8 @@ from dataclasses import dataclass, field
 
 from jhalt.classfile.model import MemberRef
 from jhalt.ids import ProgramPosition
-from jhalt.models.literals import literal_argument
+from jhalt.models.environment import ENVIRONMENT_MAP
+from jhalt.models.literals import literal_argument, receiver_from_call
 from jhalt.models.sources import STDIN, FileSource, read_source
 from jhalt.program import Program
 from jhalt.witness.inputs import IntInput, NullInput, StringInput, Value
@@ -183,6 +185,12 @@ def _named(
     program: Program, position: ProgramPosition, callee: MemberRef
 ) -> tuple[str, str] | None:
     """``("env", name)`` or ``("property", key)`` for a read of a literal name."""
+    if callee.owner == "java/util/Map" and callee.name in ("get", "getOrDefault"):
+        parameters = callee.descriptor.count(";") - 1  # Object parameters, then the result
+        if not receiver_from_call(program, position, parameters, ENVIRONMENT_MAP):
+            return None
+        name = literal_argument(program, position, parameters - 1)
+        return ("env", name) if name else None
     if callee.owner != "java/lang/System":
         return None
     if callee.name == "getenv" and callee.descriptor == "(Ljava/lang/String;)Ljava/lang/String;":
