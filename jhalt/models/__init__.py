@@ -4,7 +4,8 @@ module per library area, each registering its methods; `default_registry` collec
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files
+:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
+(``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
 :mod:`collections` (``ArrayList`` and its iterator); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
@@ -27,6 +28,7 @@ from jhalt.models import (
     properties,
     random,
     reflection,
+    scanner,
     string_builder,
     strings,
     system,
@@ -49,6 +51,7 @@ def default_registry() -> ModelRegistry:
         reflection,
         random,
         environment,
+        scanner,
         files,
         floats,
         properties,

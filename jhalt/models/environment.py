@@ -1,18 +1,13 @@
-"""Models of JDK methods that read the outside world (issue 21, item 1): ``java.util.Scanner``
-(on any ``InputStream``, typically ``System.in``), ``BufferedReader.readLine`` (on any
+"""Models of JDK methods that read the outside world (issue 21, item 1): ``BufferedReader.readLine`` (on any
 ``Reader``, typically an ``InputStreamReader`` of ``System.in``; null: the end of the input),
 ``System.in.read()`` (the call made directly on ``getstatic System.in``, `jhalt.models.literals`;
 -1: the end; on any other stream the unknown-call fallback), ``System.getenv`` and
-``Math.random``. A Scanner's ``next()`` is a token: never empty (issue 33).
+``Math.random``. ``java.util.Scanner`` has its own module, `jhalt.models.scanner`.
 
 Every result is an *environment value* (`jhalt.seg.environment`): any value of its type,
 marked on the edge, which a witness records per call site and the replay injects.
 Assumptions (stated on every edge): the methods terminate and change no object of the
-program (a Scanner changes only its own private buffer, which no program code reads).
-Not modelled: a Scanner's ``NoSuchElementException``/``InputMismatchException`` on exhausted
-or malformed input — a witness gives each read a value of the requested kind, which the
-input could always have held; the models describe the runs where the input fits, and every
-``next…`` states it on its edge (`FITS`), so a proof of no exception says so.
+program.
 """
 
 from __future__ import annotations
@@ -20,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.strings import unknown_length
-from jhalt.domains.values import NULL, IntValue, UnknownValue
+from jhalt.domains.values import NULL, UnknownValue
 from jhalt.models.literals import static_receiver
-from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness, new_string
-from jhalt.seg.environment import FITS_INPUT, READS_INPUT, input_relation
+from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness
+from jhalt.seg.environment import READS_INPUT, input_relation
 from jhalt.seg.library import (
     LibraryCall,
     ModelRegistry,
@@ -35,7 +29,6 @@ from jhalt.seg.library import (
     with_fresh_value,
 )
 
-SCANNER = "java/util/Scanner"
 READER = "java/io/InputStreamReader"
 BUFFERED = "java/io/BufferedReader"
 SYSTEM = "java/lang/System"
@@ -43,49 +36,18 @@ STRING = "java/lang/String"
 MATH = "java/lang/Math"
 NPE = "java/lang/NullPointerException"
 READS = READS_INPUT
-FITS = FITS_INPUT
-
-
-def _assumed(call: LibraryCall) -> tuple[str, ...]:
-    """What a read assumes: a Scanner's ``next…`` also that the input fits (`FITS`: the
-    exceptions of an exhausted or malformed input are not modelled, module docstring)."""
-    fits = call.method.class_name == SCANNER and call.method.name.startswith("next")
-    return (READS, FITS) if fits else (READS,)
-
-
-@model
-def scanner_init(call: LibraryCall) -> Sequence[Outcome]:
-    """``new Scanner(InputStream)``: NullPointerException for null, else a reader."""
-    (source,) = call.parameters
-    need_known_nullness(call, source)
-    if source == NULL:
-        return [Throws(call.popped_state(), NPE)]
-    return [Returns(call.popped_state(), None, assumptions=(READS,))]
 
 
 @model
 def read_primitive(call: LibraryCall) -> Sequence[Outcome]:
-    """``nextInt()``, ``nextLong()``, ``nextBoolean()``, ``hasNext…()``, ``nextDouble()``,
-    ``Math.random()``: any value of the return type ([0, 1) for ``Math.random``)."""
+    """``Math.random()``: any value of the return type."""
     descriptor = call.return_descriptor
     popped = call.popped_state()
     if descriptor in ("F", "D"):
         state, result = fresh_float(popped, descriptor, call.fresh)
     else:
         state, result = fresh_int(popped, Interval.of_type(descriptor), descriptor, call.fresh)
-    return [Returns(state, result, (input_relation(result),), _assumed(call))]
-
-
-@model
-def read_line(call: LibraryCall) -> Sequence[Outcome]:
-    """``next()``, ``nextLine()``: a fresh non-null String of any length (a token of
-    ``next()`` at least one character long)."""
-    popped = call.popped_state()
-    length = call.fresh("i")
-    lengths = IntValue(Interval.at_least(1), "I") if call.method.name == "next" else None
-    popped = popped.with_value(length, lengths or unknown_length())
-    state, result = new_string(popped, length, call.fresh)
-    return [Returns(state, result, (input_relation(result),), _assumed(call))]
+    return [Returns(state, result, (input_relation(result),), (READS,))]
 
 
 @model
@@ -138,24 +100,6 @@ def close(call: LibraryCall) -> Sequence[Outcome]:
 
 
 def register(registry: ModelRegistry) -> None:
-    registry.register(SCANNER, "<init>", "(Ljava/io/InputStream;)V", scanner_init)
-    for name, descriptor in (
-        ("nextInt", "()I"),
-        ("nextLong", "()J"),
-        ("nextShort", "()S"),
-        ("nextByte", "()B"),
-        ("nextBoolean", "()Z"),
-        ("nextDouble", "()D"),
-        ("nextFloat", "()F"),
-        ("hasNext", "()Z"),
-        ("hasNextInt", "()Z"),
-        ("hasNextLong", "()Z"),
-        ("hasNextLine", "()Z"),
-    ):
-        registry.register(SCANNER, name, descriptor, read_primitive)
-    registry.register(SCANNER, "next", "()Ljava/lang/String;", read_line)
-    registry.register(SCANNER, "nextLine", "()Ljava/lang/String;", read_line)
-    registry.register(SCANNER, "close", "()V", close)
     registry.register(READER, "<init>", "(Ljava/io/InputStream;)V", reader_init)
     registry.register(BUFFERED, "<init>", "(Ljava/io/Reader;)V", reader_init)
     registry.register(BUFFERED, "readLine", "()Ljava/lang/String;", read_nullable_line)
