@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import NULL, UnknownValue
 from jhalt.models.literals import static_receiver
+from jhalt.models.remaining_input import consume, counted
 from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness
 from jhalt.seg.environment import READS_INPUT, input_relation
 from jhalt.seg.library import (
@@ -63,20 +64,35 @@ def reader_init(call: LibraryCall) -> Sequence[Outcome]:
 
 @model
 def read_nullable_line(call: LibraryCall) -> Sequence[Outcome]:
-    """``BufferedReader.readLine()``: a line (any String) or null at the end of the input."""
+    """``BufferedReader.readLine()``: a line (any String) or null at the end of the input; on
+    standard input a line delivers input (`jhalt.models.remaining_input`), the end does not."""
+    popped = call.popped_state()
     value = UnknownValue(STRING, nullable=True)
-    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    state, result = with_fresh_value(popped, value, call.fresh)
+    line = UnknownValue(STRING, nullable=False)
+    delivered, relations, assumed = consume(call, state.with_value(result, line))
+    if not relations:
+        return [Returns(state, result, (input_relation(result),), (READS,))]
+    # standard input: the end (null, nothing delivered) or a line (a byte or more delivered)
+    return [
+        Returns(delivered, result, (input_relation(result), *relations), (READS, *assumed)),
+        Returns(counted(call, popped), NULL, (), (READS,)),
+    ]
 
 
 @model
 def read_byte(call: LibraryCall) -> Sequence[Outcome]:
-    """``InputStream.read()``: on ``System.in`` (module docstring) a byte 0..255 or -1;
+    """``InputStream.read()``: on ``System.in`` (module docstring) a byte 0..255 (delivered:
+    `jhalt.models.remaining_input`) or -1;
     on any other stream what the fallback says of a method without a model."""
     if static_receiver(call.program, call.position) != (SYSTEM, "in"):
         return unknown_library_call(call)
-    state, result = fresh_int(call.popped_state(), Interval(-1, 255), "I", call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    popped = call.popped_state()
+    state, result = fresh_int(popped, Interval(0, 255), "I", call.fresh)
+    delivered, relations, assumed = consume(call, state)
+    data = Returns(delivered, result, (input_relation(result), *relations), (READS, *assumed))
+    state, end = fresh_int(counted(call, popped), Interval.const(-1), "I", call.fresh)
+    return [data, Returns(state, end, (input_relation(end),), (READS,))]
 
 
 @model

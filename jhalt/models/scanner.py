@@ -22,7 +22,8 @@ The reads (JDK 17's Scanner, default radix and locale):
   nextDouble/nextFloat`` have no promise of their own: likewise without ``int``/``long``;
 * ``next()`` needs ``token``, ``nextLine()`` needs ``line``; without it NoSuchElementException;
 * every value read is an *environment value* (`jhalt.seg.environment`); ``next()`` is a
-  non-empty token, ``nextLine()`` any String.
+  non-empty token, ``nextLine()`` any String; a read of ``System.in`` that returns delivers
+  input (`jhalt.models.remaining_input`).
 
 A Scanner in any other shape (made over a file, `jhalt.models.files`; its fields forgotten by
 code that was not analysed) has no promise: every exception above is possible. Assumptions
@@ -40,6 +41,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import unknown_length
 from jhalt.domains.values import NULL, InstanceValue, IntValue, Ref
 from jhalt.ids import FieldId
+from jhalt.models.remaining_input import consume, counted
 from jhalt.models.support import (
     fresh_float,
     fresh_int,
@@ -125,7 +127,7 @@ def has_next(call: LibraryCall) -> Sequence[Outcome]:
     """``hasNext()``, ``hasNextInt()``, ``hasNextLong()``, ``hasNextLine()``: any boolean
     (an environment value); a true answer promises what `_HAS` says (module docstring)."""
     scanner = _scanner(call)
-    state, result = fresh_int(call.popped_state(), Interval(0, 1), "Z", call.fresh)
+    state, result = fresh_int(counted(call, call.popped_state()), Interval(0, 1), "Z", call.fresh)
     if scanner is not None:
         promised = [f for f in _HAS[call.method.name] if not _known(call, scanner, f, 1)]
         changes = dict.fromkeys(promised, result)
@@ -198,7 +200,8 @@ def read_value(call: LibraryCall) -> Sequence[Outcome]:
         state, result = new_string(state, length, call.fresh)
     else:
         state, result = fresh_int(state, Interval.of_type(descriptor), descriptor, call.fresh)
-    returned = Returns(state, result, (input_relation(result),), (READS_INPUT,))
+    state, relations, assumed = consume(call, state)
+    returned = Returns(state, result, (input_relation(result), *relations), (READS_INPUT, *assumed))
     return [returned, *_failures(call, scanner)]
 
 
