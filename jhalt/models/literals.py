@@ -5,7 +5,7 @@ and the static field a call without parameters is made on (``System.in.read()``:
 
 A parameter is *certainly* the literal ``"s"`` when the instructions just before the invoke are
 ``ldc "s"`` followed only by instructions that each push one value and read nothing of the
-stack (``ldc``, ``aconst_null``, a local load, ``getstatic``) — one per later parameter — and
+stack (``ldc``, ``aconst_null``, an int constant, a local load, ``getstatic``) — one per later parameter — and
 no jump or exception handler lands on any of them after the ``ldc`` or on the invoke. A
 ``static final`` String constant compiles to the same ``ldc``. Anything else (a computed name,
 code that cannot be read) is not known as a literal: None.
@@ -22,7 +22,7 @@ from jhalt.program import Program
 
 __all__ = ["literal_argument", "static_receiver"]
 
-_SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "getstatic"})
+_SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "iconst", "getstatic"})
 """Normalised operations that push exactly one value and pop nothing (module docstring)."""
 
 

@@ -10,7 +10,7 @@ types end-of-file — and that assumption (`FINITE_INPUT`) is stated on every ed
 so a YES that leans on it says so.
 
 The count: `REMAINING` is the number of bytes of standard input that no read has delivered
-yet (any value ≥ 0 when the run starts). Each byte reaches at most one read of the program,
+yet (any ``long`` value ≥ 0 when the run starts). Each byte reaches at most one read of the program,
 whatever readers buffer it ahead (a ``BufferedReader`` or a ``Scanner`` takes a block of the
 stream, but each byte of it is delivered once), and every read that returns data delivers at
 least one byte: ``System.in.read()`` one; ``readLine()`` a non-null line its characters or its
@@ -34,17 +34,17 @@ from jhalt.domains.values import IntValue
 from jhalt.ids import FieldId
 from jhalt.models.sources import STDIN, read_source
 from jhalt.models.support import fresh_int, interval_of
-from jhalt.seg.environment import STANDARD_INPUT
+from jhalt.seg.environment import FINITE_INPUT, STANDARD_INPUT
 from jhalt.seg.labels import Relation, check, compute
 from jhalt.seg.library import LibraryCall
 
 __all__ = ["FINITE_INPUT", "REMAINING", "consume", "counted"]
 
 REMAINING = FieldId("java/lang/System", "jhalt$remainingInput", "J")
-FINITE_INPUT = (
-    "standard input is finite (a file, a pipe from a command that ends, a user who types "
-    "end-of-file): reading until its end terminates"
-)
+
+
+_MOST = 2**63 - 1
+"""No input holds more bytes than a ``long`` counts (the count never leaves its type)."""
 
 
 def _reads_stdin(call: LibraryCall) -> bool:
@@ -57,7 +57,7 @@ def counted(call: LibraryCall, state: AbstractState) -> AbstractState:
     included, so that the states that meet at a loop's head all count the input."""
     if not _reads_stdin(call) or state.static_field(REMAINING) is not None:
         return state
-    state, remaining = fresh_int(state, Interval.at_least(0), "J", call.fresh)
+    state, remaining = fresh_int(state, Interval(0, _MOST), "J", call.fresh)
     return state.with_static(REMAINING, remaining)
 
 
