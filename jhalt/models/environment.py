@@ -2,7 +2,7 @@
 ``Reader``, typically an ``InputStreamReader`` of ``System.in``; null: the end of the input),
 ``System.in.read()`` (the call made directly on ``getstatic System.in``, `jhalt.models.literals`;
 -1: the end; on any other stream the unknown-call fallback), ``System.getenv`` and
-``Math.random``. ``java.util.Scanner`` has its own module, `jhalt.models.scanner`.
+``Math.random``, ``Console.readLine``. ``java.util.Scanner`` has its own module, `jhalt.models.scanner`.
 
 Every result is an *environment value* (`jhalt.seg.environment`): any value of its type,
 marked on the edge, which a witness records per call site and the replay injects.
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import NULL, UnknownValue
-from jhalt.models.literals import static_receiver
+from jhalt.models.literals import literal_without_arguments, static_receiver
 from jhalt.models.remaining_input import consume, counted
 from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness
 from jhalt.seg.environment import READS_INPUT, input_relation
@@ -37,6 +37,9 @@ STRING = "java/lang/String"
 MATH = "java/lang/Math"
 NPE = "java/lang/NullPointerException"
 READS = READS_INPUT
+CONSOLE = "java/io/Console"
+ILLEGAL_FORMAT = "java/util/IllegalFormatException"
+NO_IO_ERROR = "the terminal raises no IOError while a line is read"
 
 
 @model
@@ -115,7 +118,43 @@ def close(call: LibraryCall) -> Sequence[Outcome]:
     return [Returns(call.popped_state(), None, assumptions=(READS,))]
 
 
+@model
+def console(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.console()``: the terminal's Console, or null when the JVM has none (standard
+    input or output redirected, a service) — an unknown value, not one a witness chooses
+    (its replay runs with a pipe: null); no exception."""
+    value = UnknownValue(CONSOLE, nullable=True)
+    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
+    return [Returns(state, result, (), (READS,))]
+
+
+@model
+def console_line(call: LibraryCall) -> Sequence[Outcome]:
+    """``Console.readLine()``, ``Console.readLine(format, args…)``: a line the user typed, or
+    null at the end of the terminal's input — an unknown value, not one a witness chooses (a
+    replay has no terminal). A format given as a literal without ``%`` and no arguments
+    cannot be malformed; any other may throw an IllegalFormatException (inexact class).
+    Assumption (stated): the terminal raises no ``IOError``."""
+    popped = call.popped_state()
+    value = UnknownValue(STRING, nullable=True)
+    state, result = with_fresh_value(popped, value, call.fresh)
+    outcomes: list[Outcome] = [Returns(state, result, (), (READS, NO_IO_ERROR))]
+    if call.parameters:
+        text = literal_without_arguments(call.program, call.position)
+        if text is None or "%" in text:
+            outcomes.append(Throws(popped, ILLEGAL_FORMAT, exact=False))
+    return outcomes
+
+
 def register(registry: ModelRegistry) -> None:
+    registry.register(SYSTEM, "console", f"()L{CONSOLE};", console)
+    registry.register(CONSOLE, "readLine", "()Ljava/lang/String;", console_line)
+    registry.register(
+        CONSOLE,
+        "readLine",
+        "(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/String;",
+        console_line,
+    )
     registry.register(READER, "<init>", "(Ljava/io/InputStream;)V", reader_init)
     registry.register(BUFFERED, "<init>", "(Ljava/io/Reader;)V", reader_init)
     registry.register(BUFFERED, "readLine", "()Ljava/lang/String;", read_nullable_line)

@@ -20,7 +20,7 @@ from jhalt.classfile.model import MemberRef, StringConst
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 
-__all__ = ["literal_argument", "static_receiver"]
+__all__ = ["literal_argument", "literal_without_arguments", "static_receiver"]
 
 _SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "iconst", "getstatic"})
 """Normalised operations that push exactly one value and pop nothing (module docstring)."""
@@ -93,3 +93,24 @@ def static_receiver(program: Program | None, position: ProgramPosition) -> tuple
         return None
     member = previous.operand
     return (member.owner, member.name) if isinstance(member, MemberRef) else None
+
+
+def literal_without_arguments(program: Program | None, position: ProgramPosition) -> str | None:
+    """The format of a call ``m(String format, Object... args)`` at ``position`` when it is
+    certainly a literal passed with no arguments — ``ldc "f"; iconst_0; anewarray`` just
+    before the invoke, nothing landing between — else None."""
+    if program is None:
+        return None
+    try:
+        instructions, landing = _instructions(program, position)
+    except Exception:  # a missing class or malformed code: not known
+        return None
+    before = [i for i in instructions if i.pc < position.pc][-3:]
+    if len(before) != 3 or any(i.pc in landing for i in before[1:]) or position.pc in landing:
+        return None
+    literal, count, array = before
+    if literal.op != "ldc" or not isinstance(literal.operand, StringConst):
+        return None
+    if count.op != "iconst" or count.value != 0 or array.op != "anewarray":
+        return None
+    return literal.operand.value
