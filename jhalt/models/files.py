@@ -28,7 +28,7 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import unknown_length
 from jhalt.domains.values import UnknownValue
 from jhalt.models.support import fresh_int, model, need_non_null, new_string
-from jhalt.seg.environment import OPENS_FILE, input_relation
+from jhalt.seg.environment import OPENS_FILE, READS_FILE, input_relation
 from jhalt.seg.library import (
     LibraryCall,
     ModelRegistry,
@@ -43,7 +43,6 @@ PATH = "java/nio/file/Path"
 FILES = "java/nio/file/Files"
 STRING = "Ljava/lang/String;"
 OPENS = OPENS_FILE
-READS_FILE = "reading a file terminates and changes no program object"
 NO_SUCH_FILE = "java/nio/file/NoSuchFileException"
 IO_EXCEPTION = "java/io/IOException"
 

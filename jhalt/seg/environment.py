@@ -58,6 +58,7 @@ OPENS_FILE = (
     "creates it); opening and reading it terminate and change no program object"
 )
 READS_PROPERTY = "reading a system property terminates and changes no program object"
+READS_FILE = "reading a file terminates and changes no program object"
 STANDARD_INPUT = "System.in is the process's standard input, a stream that is not null"
 FINITE_INPUT = (
     "standard input is finite (a file, a pipe from a command that ends, a user who types "
@@ -65,7 +66,7 @@ FINITE_INPUT = (
 )
 """The assumption of the count of standard input left (`jhalt.models.remaining_input`)."""
 INPUT_ASSUMPTIONS = frozenset(
-    {READS_INPUT, FITS_INPUT, OPENS_FILE, READS_PROPERTY, STANDARD_INPUT, FINITE_INPUT}
+    {READS_INPUT, FITS_INPUT, OPENS_FILE, READS_FILE, READS_PROPERTY, STANDARD_INPUT, FINITE_INPUT}
 )
 """The assumptions of the models that read the environment (the library's side of a read:
 it terminates, changes nothing else, the input fits). A run that *feeds* every read a
@@ -155,6 +156,7 @@ __all__ = [
     "INPUT_ASSUMPTIONS",
     "OPENS_FILE",
     "READS_INPUT",
+    "READS_FILE",
     "READS_PROPERTY",
     "STANDARD_INPUT",
     "EnvironmentFeed",
