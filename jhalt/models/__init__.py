@@ -2,7 +2,7 @@
 module per library area, each registering its methods; `default_registry` collects them.
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
-:mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
+:mod:`strings`, :mod:`split` (``String.split``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
@@ -29,6 +29,7 @@ from jhalt.models import (
     random,
     reflection,
     scanner,
+    split,
     string_builder,
     strings,
     system,
@@ -42,6 +43,7 @@ def default_registry() -> ModelRegistry:
     for module in (
         objects,
         strings,
+        split,
         string_builder,
         concat,
         boxing,

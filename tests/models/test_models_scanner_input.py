@@ -43,6 +43,17 @@ SOURCES = {
     "ExactFits": """
         long s = args.length > 0 ? args[0].length() : 0;
         if (s <= 1000000) { System.out.println(Math.toIntExact(s * 1000)); }""",
+    # split on a plain "," cannot be malformed, and the length is checked: proved safe
+    "Fields": """
+        Scanner in = new Scanner(System.in);
+        if (!in.hasNextLine()) { return; }
+        String[] f = in.nextLine().split(",");
+        if (f.length >= 2) { System.out.println(f[0] + f[1]); }""",
+    # the second field of "ann" (no comma) does not exist
+    "SecondField": """
+        Scanner in = new Scanner(System.in);
+        if (!in.hasNextLine()) { return; }
+        System.out.println(in.nextLine().split(",")[1]);""",
     # a line per round until the end of the input: ends on every finite input
     "Lines": """
         BufferedReader r = new BufferedReader(new InputStreamReader(System.in));
@@ -94,6 +105,13 @@ def test_scanner_exceptions_follow_what_was_promised(tmp_path: Path) -> None:
 def test_exact_arithmetic_that_fits_is_proved_safe(tmp_path: Path) -> None:
     proof, kinds = _exceptions(tmp_path, "ExactFits")
     assert isinstance(proof, AbsenceProof), (proof, kinds)
+
+
+def test_split_pieces_are_non_null_and_counted(tmp_path: Path) -> None:
+    proof, kinds = _exceptions(tmp_path, "Fields")
+    assert isinstance(proof, AbsenceProof), (proof, kinds)
+    _, second = _exceptions(tmp_path, "SecondField")
+    assert second == {"java/lang/ArrayIndexOutOfBoundsException"}
 
 
 def _prove(tmp_path: Path, name: str):  # type: ignore[no-untyped-def]
