@@ -13,7 +13,7 @@ from jhalt.analyses.absence import AbsenceProof, prove_absence
 from jhalt.analyses.prove import prove_termination
 from jhalt.budget import Budget
 from jhalt.classfile import ClassPath
-from jhalt.findings import Verdict
+from jhalt.findings import ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -114,7 +114,7 @@ def test_split_pieces_are_non_null_and_counted(tmp_path: Path) -> None:
     assert second == {"java/lang/ArrayIndexOutOfBoundsException"}
 
 
-def _prove(tmp_path: Path, name: str):  # type: ignore[no-untyped-def]
+def _prove(tmp_path: Path, name: str) -> ProveResult:
     classes = _program(tmp_path, name)
     return prove_termination(
         ClassPath.from_spec(str(classes)), MethodId(name, "main", MAIN), Budget(60.0),
