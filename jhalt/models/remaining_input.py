@@ -40,7 +40,7 @@ from jhalt.seg.library import LibraryCall
 
 __all__ = ["FINITE_INPUT", "REMAINING", "consume", "counted"]
 
-REMAINING = FieldId("java/lang/System", "jhalt$remainingInput", "J")
+REMAINING = FieldId("java/lang/System", "jhalt$standardInputLeft", "J")
 
 
 _MOST = 2**63 - 1
