@@ -24,6 +24,10 @@ class MethodId:
         return self.class_name.replace("/", ".")
 
 
+PSEUDO_FIELD_PREFIX = "jhalt$"
+"""The name prefix of the fields models keep beside a class's own (`FieldId.is_pseudo`)."""
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class FieldId:
     """A field by its declaring class, name and descriptor."""
@@ -34,6 +38,12 @@ class FieldId:
 
     def __str__(self) -> str:
         return f"{self.class_name.replace('/', '.')}.{self.name}:{self.descriptor}"
+
+    @property
+    def is_pseudo(self) -> bool:
+        """A field no class declares, which a model keeps (``jhalt$…``: what a Scanner
+        promised, how much standard input is left): no witness sets it, no program reads it."""
+        return self.name.startswith(PSEUDO_FIELD_PREFIX)
 
 
 @dataclass(frozen=True, slots=True, order=True)

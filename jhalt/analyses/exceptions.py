@@ -32,6 +32,7 @@ from typing import Any
 
 from jhalt.analyses.absence import AbsenceProof, NotProved
 from jhalt.analyses.exception_origin import origin, visible
+from jhalt.bytecode.instructions import decode
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -188,7 +189,23 @@ def _message(program: Program, kind: str, position: ProgramPosition) -> str:
     if kind == ASSERTION_ERROR and _has_asserts(program, position.method.class_name):
         return "assertion failed: an assert statement's condition is false"
     text = _MESSAGES.get(kind, "exception thrown and not caught")
+    if kind == "java/lang/ArithmeticException" and _is_call(program, position):
+        text = "thrown by the library call (a result out of range, a zero divisor)"
     return f"uncaught {kind.rsplit('/', 1)[-1]}: {text}"
+
+
+def _is_call(program: Program, position: ProgramPosition) -> bool:
+    """Whether the instruction at ``position`` is an invoke (a library model's exception,
+    not the JVM's own of that class); False when the code cannot be read."""
+    try:
+        classfile = program.lookup(position.method.class_name)
+        info = classfile.method(position.method.name, position.method.descriptor)
+        if info is None or info.code is None:
+            return False
+        found = decode(info.code.bytecode, classfile.constant_pool, str(position.method))
+    except Exception:  # a missing class or malformed code: not known
+        return False
+    return any(i.pc == position.pc and i.mnemonic.startswith("invoke") for i in found)
 
 
 def _has_asserts(program: Program, class_name: str) -> bool:

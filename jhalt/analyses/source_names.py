@@ -30,7 +30,7 @@ from jhalt.domains.state import (
 from jhalt.domains.strings import STRING_LENGTH
 from jhalt.domains.values import NULL, IntValue, Ref
 from jhalt.errors import ClassFormatError
-from jhalt.ids import FieldId
+from jhalt.ids import PSEUDO_FIELD_PREFIX, FieldId
 from jhalt.program import Program
 
 
@@ -96,6 +96,8 @@ def root_name(program: Program | None, state: AbstractState, root: Root) -> tupl
         text, from_source = named_local(program, state, root.frame, root.index)
         return (0 if from_source else 1), text
     if isinstance(root, StaticRoot):
+        if root.field.is_pseudo:  # a model's own count, e.g. the standard input left
+            return 2, f"({root.field.name.removeprefix(PSEUDO_FIELD_PREFIX)})"
         return 2, f"{root.field.class_name.rsplit('/', 1)[-1]}.{root.field.name}"
     if isinstance(root, StackRoot):
         text = f"stack{root.depth}" if root.frame == 0 else f"frame{root.frame}.stack{root.depth}"

@@ -2,9 +2,10 @@
 module per library area, each registering its methods; `default_registry` collects them.
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
-:mod:`strings`, :mod:`string_builder`, :mod:`concat` (invokedynamic string
+:mod:`strings`, :mod:`split` (``String.split``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
-:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files
+:mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
+(``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
 :mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
@@ -28,6 +29,8 @@ from jhalt.models import (
     properties,
     random,
     reflection,
+    scanner,
+    split,
     string_builder,
     strings,
     system,
@@ -41,6 +44,7 @@ def default_registry() -> ModelRegistry:
     for module in (
         objects,
         strings,
+        split,
         string_builder,
         concat,
         boxing,
@@ -50,6 +54,7 @@ def default_registry() -> ModelRegistry:
         reflection,
         random,
         environment,
+        scanner,
         files,
         floats,
         properties,

@@ -313,11 +313,11 @@ def parse(call: LibraryCall) -> Sequence[Outcome]:
         failure = Throws(popped, NFE, constraints=(no_parse(text, low, high),))
     if call.return_descriptor == box.letter:
         return [*returns_if_possible(call, Returns(state, number, relations)), failure]
-    state, boxed = _boxed(box, state, number, call)
+    state, boxed = boxed_number(box, state, number, call)
     return [*returns_if_possible(call, Returns(state, boxed, relations)), failure]
 
 
-def _boxed(
+def boxed_number(
     box: Box, state: AbstractState, number: Ref, call: LibraryCall
 ) -> tuple[AbstractState, Ref]:
     """``number`` boxed as ``valueOf(String)`` returns it: possibly a cached box."""
@@ -346,7 +346,7 @@ def parse_boolean(call: LibraryCall) -> Sequence[Outcome]:
         relations = (query(TRUTH, truth, text),)
     if call.return_descriptor == "Z":
         return [Returns(state, truth, relations)]
-    state, boxed = _boxed(box, state, truth, call)
+    state, boxed = boxed_number(box, state, truth, call)
     return [Returns(state, boxed, relations)]
 
 

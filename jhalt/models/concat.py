@@ -14,7 +14,10 @@ recipe cannot be read, constant text adds an unknown length ≥ 0 (still sound).
 
 The result is a new String (JLS §15.18.1) whose length is the sum of the pieces'
 lengths, recorded as a chain of ``+`` relations, and whose characters are the pieces in the
-recipe's order (a content relation, `jhalt.seg.contents`; none when the recipe is unknown). Each argument contributes the length of
+recipe's order (a content relation, `jhalt.seg.contents`; none when the recipe is unknown).
+A sum beyond ``Integer.MAX_VALUE`` is no String: the JVM throws an OutOfMemoryError there
+(a VirtualMachineError, outside the graph's semantics like every allocation failure), so the
+lengths of a returned result lie in ``[0, Integer.MAX_VALUE]`` (`within_string_length`). Each argument contributes the length of
 ``String.valueOf(arg)`` (:mod:`jhalt.models.lengths`; objects via
 :func:`jhalt.models.text.object_text`).
 """
@@ -38,7 +41,7 @@ from jhalt.models.support import (
     need_string_length,
     new_string,
 )
-from jhalt.models.text import BUILDERS, need_builder_count, object_text
+from jhalt.models.text import BUILDERS, need_builder_count, object_text, within_string_length
 from jhalt.seg.contents import (
     Piece,
     any_piece,
@@ -177,9 +180,8 @@ def concatenate(call: LibraryCall) -> Sequence[Outcome]:
         if total is None:
             total = piece
             continue
-        state, new_total = fresh_int(
-            state, interval_of(state, total).add(interval_of(state, piece)), "I", call.fresh
-        )
+        summed = interval_of(state, total).add(interval_of(state, piece))
+        state, new_total = fresh_int(state, within_string_length(summed), "I", call.fresh)
         relations.append(compute("+", new_total, total, piece))
         total = new_total
     if total is None:

@@ -1,23 +1,19 @@
-"""Models of JDK methods that read the outside world (issue 21, item 1): ``java.util.Scanner``
-(on any ``InputStream``, typically ``System.in``), ``BufferedReader.readLine`` (on any
+"""Models of JDK methods that read the outside world (issue 21, item 1): ``BufferedReader.readLine`` (on any
 ``Reader``, typically an ``InputStreamReader`` of ``System.in``; null: the end of the input),
 ``System.in.read()`` (the call made directly on ``getstatic System.in``, `jhalt.models.literals`;
 -1: the end; on any other stream the unknown-call fallback), ``System.getenv`` and
-``Math.random``; ``System.getenv()``, the environment as a map (never null), and its
-``get(name)``/``getOrDefault(name, d)`` with a literal name when made directly on the map
-``getenv()`` just returned (`jhalt.models.literals.receiver_from_call`; any other map's
-``get`` is the unknown-call fallback): the variable, as ``getenv(name)`` reads it; the
+``Math.random``, ``Console.readLine``; ``System.getenv()``, the environment as a map (never
+null), and its ``get(name)``/``getOrDefault(name, d)`` with a literal name when made directly
+on the map ``getenv()`` just returned (`jhalt.models.literals.receiver_from_call`; any other
+map's ``get`` is the unknown-call fallback): the variable, as ``getenv(name)`` reads it; the
 JDK's environment map holds only non-null Strings, so ``getOrDefault`` is the variable when
-it is set and ``d`` when it is not. A Scanner's ``next()`` is a token: never empty (issue 33).
+it is set and ``d`` when it is not. ``java.util.Scanner`` has its own module,
+`jhalt.models.scanner`.
 
 Every result is an *environment value* (`jhalt.seg.environment`): any value of its type,
 marked on the edge, which a witness records per call site and the replay injects.
 Assumptions (stated on every edge): the methods terminate and change no object of the
-program (a Scanner changes only its own private buffer, which no program code reads).
-Not modelled: a Scanner's ``NoSuchElementException``/``InputMismatchException`` on exhausted
-or malformed input — a witness gives each read a value of the requested kind, which the
-input could always have held; the models describe the runs where the input fits, and every
-``next…`` states it on its edge (`FITS`), so a proof of no exception says so.
+program.
 """
 
 from __future__ import annotations
@@ -25,11 +21,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.strings import unknown_length
-from jhalt.domains.values import NULL, IntValue, UnknownValue
-from jhalt.models.literals import literal_argument, receiver_from_call, static_receiver
-from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness, new_string
-from jhalt.seg.environment import FITS_INPUT, READS_INPUT, input_relation
+from jhalt.domains.values import NULL, UnknownValue
+from jhalt.models.literals import (
+    literal_argument,
+    literal_without_arguments,
+    receiver_from_call,
+    static_receiver,
+)
+from jhalt.models.remaining_input import consume, counted
+from jhalt.models.support import fresh_float, fresh_int, model, need_known_nullness
+from jhalt.seg.environment import READS_INPUT, input_relation
 from jhalt.seg.library import (
     LibraryCall,
     ModelRegistry,
@@ -40,7 +41,6 @@ from jhalt.seg.library import (
     with_fresh_value,
 )
 
-SCANNER = "java/util/Scanner"
 READER = "java/io/InputStreamReader"
 BUFFERED = "java/io/BufferedReader"
 SYSTEM = "java/lang/System"
@@ -51,49 +51,21 @@ MAP_GET_OR_DEFAULT = "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"
 ENVIRONMENT_MAP = (SYSTEM, "getenv", "()Ljava/util/Map;")
 NPE = "java/lang/NullPointerException"
 READS = READS_INPUT
-FITS = FITS_INPUT
-
-
-def _assumed(call: LibraryCall) -> tuple[str, ...]:
-    """What a read assumes: a Scanner's ``next…`` also that the input fits (`FITS`: the
-    exceptions of an exhausted or malformed input are not modelled, module docstring)."""
-    fits = call.method.class_name == SCANNER and call.method.name.startswith("next")
-    return (READS, FITS) if fits else (READS,)
-
-
-@model
-def scanner_init(call: LibraryCall) -> Sequence[Outcome]:
-    """``new Scanner(InputStream)``: NullPointerException for null, else a reader."""
-    (source,) = call.parameters
-    need_known_nullness(call, source)
-    if source == NULL:
-        return [Throws(call.popped_state(), NPE)]
-    return [Returns(call.popped_state(), None, assumptions=(READS,))]
+CONSOLE = "java/io/Console"
+ILLEGAL_FORMAT = "java/util/IllegalFormatException"
+NO_IO_ERROR = "the terminal raises no IOError while a line is read"
 
 
 @model
 def read_primitive(call: LibraryCall) -> Sequence[Outcome]:
-    """``nextInt()``, ``nextLong()``, ``nextBoolean()``, ``hasNext…()``, ``nextDouble()``,
-    ``Math.random()``: any value of the return type ([0, 1) for ``Math.random``)."""
+    """``Math.random()``: any value of the return type."""
     descriptor = call.return_descriptor
     popped = call.popped_state()
     if descriptor in ("F", "D"):
         state, result = fresh_float(popped, descriptor, call.fresh)
     else:
         state, result = fresh_int(popped, Interval.of_type(descriptor), descriptor, call.fresh)
-    return [Returns(state, result, (input_relation(result),), _assumed(call))]
-
-
-@model
-def read_line(call: LibraryCall) -> Sequence[Outcome]:
-    """``next()``, ``nextLine()``: a fresh non-null String of any length (a token of
-    ``next()`` at least one character long)."""
-    popped = call.popped_state()
-    length = call.fresh("i")
-    lengths = IntValue(Interval.at_least(1), "I") if call.method.name == "next" else None
-    popped = popped.with_value(length, lengths or unknown_length())
-    state, result = new_string(popped, length, call.fresh)
-    return [Returns(state, result, (input_relation(result),), _assumed(call))]
+    return [Returns(state, result, (input_relation(result),), (READS,))]
 
 
 @model
@@ -109,20 +81,35 @@ def reader_init(call: LibraryCall) -> Sequence[Outcome]:
 
 @model
 def read_nullable_line(call: LibraryCall) -> Sequence[Outcome]:
-    """``BufferedReader.readLine()``: a line (any String) or null at the end of the input."""
+    """``BufferedReader.readLine()``: a line (any String) or null at the end of the input; on
+    standard input a line delivers input (`jhalt.models.remaining_input`), the end does not."""
+    popped = call.popped_state()
     value = UnknownValue(STRING, nullable=True)
-    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    state, result = with_fresh_value(popped, value, call.fresh)
+    line = UnknownValue(STRING, nullable=False)
+    delivered, relations, assumed = consume(call, state.with_value(result, line))
+    if not relations:
+        return [Returns(state, result, (input_relation(result),), (READS,))]
+    # standard input: the end (null, nothing delivered) or a line (a byte or more delivered)
+    return [
+        Returns(delivered, result, (input_relation(result), *relations), (READS, *assumed)),
+        Returns(counted(call, popped), NULL, (), (READS,)),
+    ]
 
 
 @model
 def read_byte(call: LibraryCall) -> Sequence[Outcome]:
-    """``InputStream.read()``: on ``System.in`` (module docstring) a byte 0..255 or -1;
+    """``InputStream.read()``: on ``System.in`` (module docstring) a byte 0..255 (delivered:
+    `jhalt.models.remaining_input`) or -1;
     on any other stream what the fallback says of a method without a model."""
     if static_receiver(call.program, call.position) != (SYSTEM, "in"):
         return unknown_library_call(call)
-    state, result = fresh_int(call.popped_state(), Interval(-1, 255), "I", call.fresh)
-    return [Returns(state, result, (input_relation(result),), (READS,))]
+    popped = call.popped_state()
+    state, result = fresh_int(popped, Interval(0, 255), "I", call.fresh)
+    delivered, relations, assumed = consume(call, state)
+    data = Returns(delivered, result, (input_relation(result), *relations), (READS, *assumed))
+    state, end = fresh_int(counted(call, popped), Interval.const(-1), "I", call.fresh)
+    return [data, Returns(state, end, (input_relation(end),), (READS,))]
 
 
 @model
@@ -183,25 +170,43 @@ def close(call: LibraryCall) -> Sequence[Outcome]:
     return [Returns(call.popped_state(), None, assumptions=(READS,))]
 
 
+@model
+def console(call: LibraryCall) -> Sequence[Outcome]:
+    """``System.console()``: the terminal's Console, or null when the JVM has none (standard
+    input or output redirected, a service) — an unknown value, not one a witness chooses
+    (its replay runs with a pipe: null); no exception."""
+    value = UnknownValue(CONSOLE, nullable=True)
+    state, result = with_fresh_value(call.popped_state(), value, call.fresh)
+    return [Returns(state, result, (), (READS,))]
+
+
+@model
+def console_line(call: LibraryCall) -> Sequence[Outcome]:
+    """``Console.readLine()``, ``Console.readLine(format, args…)``: a line the user typed, or
+    null at the end of the terminal's input — an unknown value, not one a witness chooses (a
+    replay has no terminal). A format given as a literal without ``%`` and no arguments
+    cannot be malformed; any other may throw an IllegalFormatException (inexact class).
+    Assumption (stated): the terminal raises no ``IOError``."""
+    popped = call.popped_state()
+    value = UnknownValue(STRING, nullable=True)
+    state, result = with_fresh_value(popped, value, call.fresh)
+    outcomes: list[Outcome] = [Returns(state, result, (), (READS, NO_IO_ERROR))]
+    if call.parameters:
+        text = literal_without_arguments(call.program, call.position)
+        if text is None or "%" in text:
+            outcomes.append(Throws(popped, ILLEGAL_FORMAT, exact=False))
+    return outcomes
+
+
 def register(registry: ModelRegistry) -> None:
-    registry.register(SCANNER, "<init>", "(Ljava/io/InputStream;)V", scanner_init)
-    for name, descriptor in (
-        ("nextInt", "()I"),
-        ("nextLong", "()J"),
-        ("nextShort", "()S"),
-        ("nextByte", "()B"),
-        ("nextBoolean", "()Z"),
-        ("nextDouble", "()D"),
-        ("nextFloat", "()F"),
-        ("hasNext", "()Z"),
-        ("hasNextInt", "()Z"),
-        ("hasNextLong", "()Z"),
-        ("hasNextLine", "()Z"),
-    ):
-        registry.register(SCANNER, name, descriptor, read_primitive)
-    registry.register(SCANNER, "next", "()Ljava/lang/String;", read_line)
-    registry.register(SCANNER, "nextLine", "()Ljava/lang/String;", read_line)
-    registry.register(SCANNER, "close", "()V", close)
+    registry.register(SYSTEM, "console", f"()L{CONSOLE};", console)
+    registry.register(CONSOLE, "readLine", "()Ljava/lang/String;", console_line)
+    registry.register(
+        CONSOLE,
+        "readLine",
+        "(Ljava/lang/String;[Ljava/lang/Object;)Ljava/lang/String;",
+        console_line,
+    )
     registry.register(READER, "<init>", "(Ljava/io/InputStream;)V", reader_init)
     registry.register(BUFFERED, "<init>", "(Ljava/io/Reader;)V", reader_init)
     registry.register(BUFFERED, "readLine", "()Ljava/lang/String;", read_nullable_line)

@@ -7,7 +7,11 @@
 through their own models (`jhalt.models.environment`); which file a read site reads is decided
 by the witness (`jhalt.models.sources`, `jhalt.witness.search.feeds`), which creates it.
 
-Assumptions, stated on every edge: the named file exists and can be read — the
+``Files.readString`` has its exceptions as outcomes: ``NoSuchFileException`` for a missing
+file (a witness that needs it creates no file) and any other ``IOException`` (unreadable, not
+UTF-8; not reported, but no proof of absence ignores it); assumption on its edges: reading
+terminates and changes no program object. For the readers, assumptions stated on every
+edge: the named file exists and can be read — the
 ``FileNotFoundException`` / ``NoSuchFileException`` of a missing file and the ``IOException``
 of an unreadable one are not modelled (the witness creates the file the path needs; a missing
 input file is the user's mistake, not the program's flaw), and a name is a valid path (no
@@ -24,14 +28,23 @@ from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import unknown_length
 from jhalt.domains.values import UnknownValue
 from jhalt.models.support import fresh_int, model, need_non_null, new_string
-from jhalt.seg.environment import OPENS_FILE, input_relation
-from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, with_fresh_value
+from jhalt.seg.environment import OPENS_FILE, READS_FILE, input_relation
+from jhalt.seg.library import (
+    LibraryCall,
+    ModelRegistry,
+    Outcome,
+    Returns,
+    Throws,
+    with_fresh_value,
+)
 
 FILE = "java/io/File"
 PATH = "java/nio/file/Path"
 FILES = "java/nio/file/Files"
 STRING = "Ljava/lang/String;"
 OPENS = OPENS_FILE
+NO_SUCH_FILE = "java/nio/file/NoSuchFileException"
+IO_EXCEPTION = "java/io/IOException"
 
 
 @model
@@ -57,12 +70,18 @@ def path_of(call: LibraryCall) -> Sequence[Outcome]:
 
 @model
 def read_string(call: LibraryCall) -> Sequence[Outcome]:
-    """``Files.readString(path)``: the file's whole content, any non-null String."""
+    """``Files.readString(path)``: the file's whole content, any non-null String; or a
+    NoSuchFileException (no such file: the witness then creates none), or another IOException
+    of an inexact class (an unreadable file, a text that is not UTF-8)."""
     need_non_null(call, call.parameters[0])
     popped = call.popped_state()
     length = call.fresh("i")
     state, result = new_string(popped.with_value(length, unknown_length()), length, call.fresh)
-    return [Returns(state, result, (input_relation(result),), (OPENS,))]
+    return [
+        Returns(state, result, (input_relation(result),), (READS_FILE,)),
+        Throws(popped, NO_SUCH_FILE, assumptions=(READS_FILE,)),
+        Throws(popped, IO_EXCEPTION, exact=False, assumptions=(READS_FILE,)),
+    ]
 
 
 @model

@@ -7,7 +7,7 @@ certainly made on the result of a given static call (``System.getenv().get("N")`
 
 A parameter is *certainly* the literal ``"s"`` when the instructions just before the invoke are
 ``ldc "s"`` followed only by instructions that each push one value and read nothing of the
-stack (``ldc``, ``aconst_null``, a local load, ``getstatic``) — one per later parameter — and
+stack (``ldc``, ``aconst_null``, an int constant, a local load, ``getstatic``) — one per later parameter — and
 no jump or exception handler lands on any of them after the ``ldc`` or on the invoke. A
 ``static final`` String constant compiles to the same ``ldc``. Anything else (a computed name,
 code that cannot be read) is not known as a literal: None.
@@ -22,9 +22,9 @@ from jhalt.classfile.model import MemberRef, StringConst
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
 
-__all__ = ["literal_argument", "receiver_from_call", "static_receiver"]
+__all__ = ["literal_argument", "literal_without_arguments", "receiver_from_call", "static_receiver"]
 
-_SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "getstatic"})
+_SINGLE_PUSHES = frozenset({"ldc", "aconst_null", "aload", "iload", "iconst", "getstatic"})
 """Normalised operations that push exactly one value and pop nothing (module docstring)."""
 
 
@@ -131,3 +131,24 @@ def receiver_from_call(
     if any(i.op not in _SINGLE_PUSHES or i.pops or i.mnemonic == "ldc2_w" for i in pushes):
         return False
     return position.pc not in landing and not any(i.pc in landing for i in pushes)
+
+
+def literal_without_arguments(program: Program | None, position: ProgramPosition) -> str | None:
+    """The format of a call ``m(String format, Object... args)`` at ``position`` when it is
+    certainly a literal passed with no arguments — ``ldc "f"; iconst_0; anewarray`` just
+    before the invoke, nothing landing between — else None."""
+    if program is None:
+        return None
+    try:
+        instructions, landing = _instructions(program, position)
+    except Exception:  # a missing class or malformed code: not known
+        return None
+    before = [i for i in instructions if i.pc < position.pc][-3:]
+    if len(before) != 3 or any(i.pc in landing for i in before[1:]) or position.pc in landing:
+        return None
+    literal, count, array = before
+    if literal.op != "ldc" or not isinstance(literal.operand, StringConst):
+        return None
+    if count.op != "iconst" or count.value != 0 or array.op != "anewarray":
+        return None
+    return literal.operand.value

@@ -1,4 +1,5 @@
-"""``System.getProperty`` (issue 33: system properties as input, standard keys never null) and
+"""``System.getProperty`` (issue 33: system properties as input, standard keys never null),
+``Integer.getInteger``/``Long.getLong`` (a property read as a number) and
 ``System.lineSeparator()`` (the ``line.separator`` the JVM set at start-up: a non-null String).
 
 The key decides what the call may return:
@@ -26,10 +27,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.values import UnknownValue
+from jhalt.domains.values import NULL, UnknownValue
+from jhalt.models.boxing import BOX_BY_CLASS, boxed_number
 from jhalt.models.literals import literal_argument
 from jhalt.models.support import (
     canonical_string,
+    fresh_int,
     model,
     need_known_nullness,
     need_non_null,
@@ -125,7 +128,39 @@ def line_separator(call: LibraryCall) -> Sequence[Outcome]:
     return [_value(call, "line.separator", nullable=False)]
 
 
+@model
+def get_integer(call: LibraryCall) -> Sequence[Outcome]:
+    """``Integer.getInteger(key[, default])``, ``Long.getLong(key[, default])``: the number
+    the property ``key`` holds (``Integer.decode`` of it) when it is set and one, else the
+    default boxed (``valueOf``; null without a default). The JDK catches the exceptions of a
+    null or empty key and of a malformed value: none escapes. The number is an environment
+    value (marked) for a literal key that is not standard (module docstring): the witness
+    sets ``-Dkey=number``; otherwise an unknown number."""
+    box = BOX_BY_CLASS[call.method.class_name]
+    popped = call.popped_state()
+    key = literal_key(call)
+    state, number = fresh_int(popped, Interval.of_type(box.letter), box.letter, call.fresh)
+    state, boxed = boxed_number(box, state, number, call)
+    genuine = key is not None and key not in STANDARD_KEYS
+    marks = (input_relation(number),) if genuine else ()
+    outcomes: list[Outcome] = [Returns(state, boxed, marks, (READS,))]
+    if len(call.parameters) == 1:
+        return [*outcomes, Returns(popped, NULL, (), (READS,))]
+    default = call.parameters[1]
+    if call.method.descriptor.endswith(f"{box.letter})L{box.class_name};"):
+        state, default = boxed_number(box, popped, default, call)
+        return [*outcomes, Returns(state, default, (), (READS,))]
+    return [*outcomes, Returns(popped, default, (), (READS,))]
+
+
 def register(registry: ModelRegistry) -> None:
+    for owner, name, letter in (
+        ("java/lang/Integer", "getInteger", "I"),
+        ("java/lang/Long", "getLong", "J"),
+    ):
+        for parameters in ("", letter, f"L{owner};"):
+            descriptor = f"(Ljava/lang/String;{parameters})L{owner};"
+            registry.register(owner, name, descriptor, get_integer)
     registry.register(SYSTEM, "lineSeparator", "()Ljava/lang/String;", line_separator)
     registry.register(SYSTEM, "getProperty", "(Ljava/lang/String;)Ljava/lang/String;", get_property)
     registry.register(

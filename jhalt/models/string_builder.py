@@ -48,6 +48,7 @@ from jhalt.models.text import (
     BUILDERS,
     need_builder_count,
     object_text,
+    within_string_length,
 )
 from jhalt.program import jdk_descriptions
 from jhalt.seg.contents import (
@@ -108,7 +109,7 @@ def _grow(
         if addend is not None:
             relations.append(compute(addend[0], added, addend[1], addend[2]))
     grown = interval_of(call.state, count).add(interval_of(state, added))
-    state, new_count = fresh_int(state, grown, "I", call.fresh)
+    state, new_count = fresh_int(state, within_string_length(grown), "I", call.fresh)
     state = _with_count(state, receiver, new_count)
     result = receiver if call.return_descriptor != "V" else None
     text = builder(APPEND, receiver, piece) if piece is not None else builder(CHANGE, receiver)

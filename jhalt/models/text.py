@@ -145,3 +145,14 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
 def _type_name(value: HeapValue) -> str:
     """The type of an object value for a message (any other value as its text)."""
     return value_type_name(value) if is_object_value(value) else str(value)
+
+
+STRING_LENGTHS = Interval(0, 2**31 - 1)
+"""The lengths a String or a builder can have (``int`` counts of UTF-16 units)."""
+
+
+def within_string_length(length: Interval) -> Interval:
+    """``length`` cut to `STRING_LENGTHS`: a text built longer is no String — the JVM throws
+    an OutOfMemoryError (a VirtualMachineError, which the graphs assume away as every failed
+    allocation); ``length`` itself when nothing of it is a possible length."""
+    return length.meet(STRING_LENGTHS) or length

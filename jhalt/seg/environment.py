@@ -58,8 +58,16 @@ OPENS_FILE = (
     "creates it); opening and reading it terminate and change no program object"
 )
 READS_PROPERTY = "reading a system property terminates and changes no program object"
+READS_FILE = "reading a file terminates and changes no program object"
 STANDARD_INPUT = "System.in is the process's standard input, a stream that is not null"
-INPUT_ASSUMPTIONS = frozenset({READS_INPUT, FITS_INPUT, OPENS_FILE, READS_PROPERTY, STANDARD_INPUT})
+FINITE_INPUT = (
+    "standard input is finite (a file, a pipe from a command that ends, a user who types "
+    "end-of-file): reading until its end terminates"
+)
+"""The assumption of the count of standard input left (`jhalt.models.remaining_input`)."""
+INPUT_ASSUMPTIONS = frozenset(
+    {READS_INPUT, FITS_INPUT, OPENS_FILE, READS_FILE, READS_PROPERTY, STANDARD_INPUT, FINITE_INPUT}
+)
 """The assumptions of the models that read the environment (the library's side of a read:
 it terminates, changes nothing else, the input fits). A run that *feeds* every read a
 concrete value (`EnvironmentFeed`) follows the real program through them, up to what the
@@ -117,31 +125,38 @@ def inject(
     feed: EnvironmentFeed, site: ProgramPosition, fresh: Fresh, outcomes: Sequence[Outcome]
 ) -> Sequence[Outcome]:
     """``outcomes`` of a call at ``site``: when one of them returns a marked environment value
-    and ``feed`` has the next value of ``site``, only that return, with the value bound;
-    otherwise ``outcomes`` unchanged."""
+    — the result itself, or a number inside it (``Integer.getInteger``'s box) — and ``feed``
+    has the next value of ``site``, only that return, with the value bound; otherwise
+    ``outcomes`` unchanged."""
     for outcome in outcomes:
         if not isinstance(outcome, Returns):
             continue
         result = input_result(outcome.constraints)
-        if result is None or result != outcome.result:
+        inside = result is not None and result != outcome.result
+        if result is None or inside and result not in outcome.state.heap:
             continue
         bound = feed.bind(site, outcome.state, result, fresh)
         if bound is None:
             return outcomes
         state, value = bound
+        if inside and value != result:
+            return outcomes  # a value inside the result (a boxed number) is bound in place
         constraints = tuple(
             c for c in outcome.constraints if value == result or result not in c.args
         )
-        return [Returns(state, value, constraints, outcome.assumptions)]
+        returned = outcome.result if inside else value
+        return [Returns(state, returned, constraints, outcome.assumptions)]
     return outcomes
 
 
 __all__ = [
+    "FINITE_INPUT",
     "FITS_INPUT",
     "INPUT",
     "INPUT_ASSUMPTIONS",
     "OPENS_FILE",
     "READS_INPUT",
+    "READS_FILE",
     "READS_PROPERTY",
     "STANDARD_INPUT",
     "EnvironmentFeed",

@@ -53,6 +53,7 @@ from jhalt.witness.inputs import (
     main_args,
 )
 from jhalt.witness.invocation import shell_line
+from jhalt.witness.invocation_java import invocation_statements
 from jhalt.witness.java_literals import boxed_literal, string_literal
 from jhalt.witness.junit import (
     FIRST_FRAME_HELPER,
@@ -210,6 +211,7 @@ def _regression_body(
     """The regression test's calls: the public ones, else ``run()`` with its builder."""
     if test.calls:
         setup, call = split_calls(test.calls)
+        setup = (*invocation_statements(inputs.invocation), *setup)
         comments = tuple(environment_comment(inputs, None))
         return JUnitBody(setup, call, assertions=bool(inputs.assertions), comments=comments)
     # only the helpers the builder calls: the test stays as short as reflection lets it
@@ -256,6 +258,10 @@ class _RunBody:
             f"        {line}"
             for line in environment_comment(self.inputs, reproducer_class_name(entry))
         )
+        fed = invocation_statements(self.inputs.invocation)
+        if fed:
+            lines.append("        // 0. the invocation's files, standard input and properties")
+            lines.extend(f"        {statement}" for statement in fed)
         if self.inputs.heap:
             lines.append("        // 1. the object table, allocated before it is filled in")
         for key, entry_value in self.inputs.heap:

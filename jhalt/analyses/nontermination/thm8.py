@@ -27,11 +27,20 @@ from jhalt.smt.nonterm import (
 
 
 def head_values(search: HeadSearch, visit: Visit) -> dict[Ref, int] | None:
-    """The visit's value of every integer reference of its graph head, when all are exact."""
+    """The visit's value of every integer reference of its graph head, when all are exact.
+    A pseudo static (`jhalt.ids.FieldId.is_pseudo`: the count of standard input left, which
+    no run makes exact) takes its least value: the ghost is no part of the program's state,
+    and a loop whose system constrains it (a read on every round) is never recurrent with a
+    count that must stay ≥ 1 while it falls, whichever value the check is given."""
+    head = search.graph.states[visit.head]
+    ghosts = {r for f, r in head.static_fields if f.is_pseudo}
     values: dict[Ref, int] = {}
-    for reference in int_refs(search.graph.states[visit.head]):
+    for reference in int_refs(head):
         mine = visit.renaming.get(reference)
         value = visit.state.heap.get(mine) if mine is not None else None
+        if reference in ghosts and isinstance(value, IntValue) and value.interval.lo is not None:
+            values[reference] = value.interval.lo
+            continue
         if not isinstance(value, IntValue) or not value.interval.is_singleton:
             return None
         values[reference] = value.interval.value

@@ -54,17 +54,22 @@ def head_values(
     current: AbstractState, head: AbstractState, ctx: EvalContext
 ) -> dict[str, int] | None:
     """The head's integer references' values in ``current`` when it is a concrete instance
-    of ``head`` at the same positions, else None."""
+    of ``head`` at the same positions, else None. A pseudo static (the count of standard
+    input left, `jhalt.models.remaining_input`, which no run makes exact) takes its least
+    value: the witness's input ends after the reads it records, so nothing is left there."""
     if tuple(f.position for f in current.frames) != tuple(f.position for f in head.frames):
         return None
     check = check_instance(current, head, ctx.hierarchy)
     if not check:
         return None
+    ghosts = {r for f, r in head.static_fields if f.is_pseudo}
     values: dict[str, int] = {}
     for general, instance in check.renaming.items():
         value = current.heap.get(instance)
         if isinstance(value, IntValue) and value.interval.is_singleton:
             values[general] = value.interval.value
+        elif general in ghosts and isinstance(value, IntValue) and value.interval.lo is not None:
+            values[general] = value.interval.lo
     return values
 
 

@@ -36,6 +36,10 @@ from jhalt.witness.inputs import (
 from jhalt.witness.invocation import Invocation
 from jhalt.witness.search.feeds import Occurrence, invocation_of
 
+_UNBOXED = {"Ljava/lang/Integer;": "I", "Ljava/lang/Long;": "J"}
+"""A call returning a box whose environment value is the number inside
+(``Integer.getInteger``, `jhalt.models.properties`)."""
+
 
 def call_at(
     program: Program, position: ProgramPosition
@@ -68,7 +72,8 @@ def environment_values(
     returned: dict[ProgramPosition, str] = {}
     for position, var in occurrences:
         if position not in returned:
-            returned[position] = call_at(program, position)[1].descriptor.rsplit(")", 1)[1]
+            descriptor = call_at(program, position)[1].descriptor.rsplit(")", 1)[1]
+            returned[position] = _UNBOXED.get(descriptor, descriptor)
         reads.append((position, value_of(var, returned[position])))
     return recorded_values(reads, program, args)
 

@@ -26,7 +26,8 @@ call site is one of:
   returned (`jhalt.models.environment`): the variable ``name`` (null: unset), fed when the name is one the replay may set
   (`jhalt.witness.invocation.feedable_variable`) and every read of it has the same value;
 * ``System.getProperty(key)`` / ``getProperty(key, default)`` with a literal ``key``: the
-  property (null: not set), likewise;
+  property (null: not set), likewise; ``Integer.getInteger(key…)``/``Long.getLong(key…)``:
+  the property holding the number's decimal text;
 * anything else (random sources, clocks, ``--inputs`` stubs, a name that is no literal): not
   fed; the replay injects it (`jhalt.witness.inject`) and says so.
 """
@@ -37,6 +38,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import MemberRef
 from jhalt.ids import ProgramPosition
 from jhalt.models.environment import ENVIRONMENT_MAP
@@ -62,6 +64,7 @@ _HAS = {"hasNext": "token", "hasNextInt": "int", "hasNextLong": "int", "hasNextL
 _STDIN_OWNERS = (_SCANNER, "java/io/BufferedReader", "java/io/InputStream")
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DEFAULT_TOKEN = {"token": "a", "int": "0"}
+_NUMBER_PROPERTIES = {("java/lang/Integer", "getInteger"), ("java/lang/Long", "getLong")}
 
 
 def _stdin_reader(callee: MemberRef) -> str | None:
@@ -178,6 +181,8 @@ def _string(value: Value) -> str | None | bool:
     """The text of a variable's or property's value; None for null; False for neither."""
     if isinstance(value, NullInput):
         return None
+    if isinstance(value, IntInput):  # a property read as a number: its decimal text
+        return str(value.value)
     return value.text() if isinstance(value, StringInput) else False
 
 
@@ -191,6 +196,10 @@ def _named(
             return None
         name = literal_argument(program, position, parameters - 1)
         return ("env", name) if name else None
+    if (callee.owner, callee.name) in _NUMBER_PROPERTIES:
+        after = len(parse_method_descriptor(callee.descriptor)[0]) - 1  # the default, if any
+        key = literal_argument(program, position, after)
+        return ("property", key) if key else None
     if callee.owner != "java/lang/System":
         return None
     if callee.name == "getenv" and callee.descriptor == "(Ljava/lang/String;)Ljava/lang/String;":

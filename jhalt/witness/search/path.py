@@ -214,7 +214,7 @@ class _PathWalker:
             else:
                 self._observe_object(var, value, env)
         for field_id, reference in state.static_fields:
-            if field_id in self.written_statics or field_id in facts.statics:
+            if field_id in self.written_statics or field_id in facts.statics or field_id.is_pseudo:
                 continue
             facts.statics[field_id] = env[reference]
             if reference != NULL:
