@@ -25,9 +25,8 @@ concatenation of objects whose ``toString()`` is not analysed: they say nothing 
 the call does. What the proof still takes for granted is what the graph's edges assume (the
 models' documented assumptions: printing only writes output, an input method returns a value, …)
 and what the run's settings say (``--assertions``, ``--inputs``); `AbsenceProof.assumptions`
-lists the edges' assumptions — except one that assumes a real exception away: a Scanner's
-``next…`` assumed to find a token of its kind (`jhalt.seg.environment.FITS_INPUT`) is no
-proof, since any user can type ``ten`` where a number is read. Errors of the virtual machine itself (``StackOverflowError``,
+lists the edges' assumptions (a Scanner's ``next…`` assumes nothing about the input: its
+InputMismatchException and NoSuchElementException are outcomes, `jhalt.models.scanner`). Errors of the virtual machine itself (``StackOverflowError``,
 ``OutOfMemoryError``) are outside the graph's semantics: the proof says so.
 """
 
@@ -42,7 +41,6 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_LENGTH
 from jhalt.domains.values import InstanceValue, IntValue, Ref
 from jhalt.models.text import BUILDER_COUNT
-from jhalt.seg.environment import FITS_INPUT
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import ARITHMETIC_OPS, EvalEdge, Operand
 
@@ -86,11 +84,6 @@ def prove_absence(
     unmodelled = [a for a in assumptions if a.startswith(UNMODELLED_MARKS)]
     if unmodelled:
         return NotProved(f"a call without an exact model ({unmodelled[0]})")
-    if FITS_INPUT in assumptions:
-        return NotProved(
-            "a Scanner read is assumed to find what it reads, but a malformed or exhausted "
-            "input throws (InputMismatchException, NoSuchElementException: not modelled)"
-        )
     if refuted:
         names = sorted({str(thrown[node]).rsplit("/", 1)[-1] for node in refuted})
         assumptions += (

@@ -49,10 +49,6 @@ from jhalt.seg.library import (
 INPUT = "input"
 """The relation op that marks a result as an environment value (``input(i7)``)."""
 READS_INPUT = "reading input terminates and changes no program object"
-FITS_INPUT = (
-    "the input holds what a Scanner's next… reads (no NoSuchElementException or "
-    "InputMismatchException)"
-)
 OPENS_FILE = (
     "the named file exists and can be read (a missing file is not modelled: the witness "
     "creates it); opening and reading it terminate and change no program object"
@@ -66,10 +62,10 @@ FINITE_INPUT = (
 )
 """The assumption of the count of standard input left (`jhalt.models.remaining_input`)."""
 INPUT_ASSUMPTIONS = frozenset(
-    {READS_INPUT, FITS_INPUT, OPENS_FILE, READS_FILE, READS_PROPERTY, STANDARD_INPUT, FINITE_INPUT}
+    {READS_INPUT, OPENS_FILE, READS_FILE, READS_PROPERTY, STANDARD_INPUT, FINITE_INPUT}
 )
 """The assumptions of the models that read the environment (the library's side of a read:
-it terminates, changes nothing else, the input fits). A run that *feeds* every read a
+it terminates, changes nothing else). A run that *feeds* every read a
 concrete value (`EnvironmentFeed`) follows the real program through them, up to what the
 replay checks; any other run treats them as every assumption."""
 STRING = "Ljava/lang/String;"
@@ -151,7 +147,6 @@ def inject(
 
 __all__ = [
     "FINITE_INPUT",
-    "FITS_INPUT",
     "INPUT",
     "INPUT_ASSUMPTIONS",
     "OPENS_FILE",
