@@ -1,0 +1,63 @@
+"""The graph of ``prove`` in two stages (issue 36: big graphs).
+
+Calls are inlined by default: the most precise graph, but one whose size multiplies when a
+callee with a loop nest is called from many caller states. A program that has callees of the
+kind `jhalt.seg.evaluate.summaries` can summarise (a primitive result, no writes to objects
+that existed before the call, a loop of its own) is built
+
+1. inlined, with ``INLINED_SHARE`` of the graph's time; a graph completed (or left
+   incomplete for any reason but a time-out or a size limit) is the answer;
+2. otherwise again with those callees summarised, with what is left of the graph's time.
+
+A program without such callees is built once, inlined, with the whole time. Both graphs
+represent every run (the summaries over-approximate the callees' effects), so either may be
+handed to the analyses; the second loses the summarised calls' results.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from jhalt.ids import MethodId
+from jhalt.program.world import Program
+from jhalt.seg.builder import BuildLimits
+from jhalt.seg.context import EvalContext, EvalOptions
+from jhalt.seg.evaluate.summaries import has_summarisable_callee
+from jhalt.seg.field_types import FieldTypes, build_with_field_types
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.library import ModelRegistry
+
+INLINED_SHARE = 0.4
+"""The fraction of the graph's time the inlined build of a program with summarisable
+callees gets before the build with summaries (module docstring)."""
+
+_TOO_BIG = frozenset({"timeout", "limit"})
+
+
+def build_staged(
+    program: Program,
+    entry: MethodId,
+    registry: ModelRegistry,
+    limits: BuildLimits,
+    options: EvalOptions | None = None,
+) -> tuple[SymbolicExecutionGraph, FieldTypes]:
+    """The graph of ``entry`` and the field types it was built with (module docstring)."""
+    options = options or EvalOptions()
+    methods = [m for group in program.methods_by_signature().values() for m in group]
+    if not has_summarisable_callee(EvalContext(program, registry), methods):
+        return build_with_field_types(program, entry, registry, limits, options)
+    started = time.monotonic()
+    first = replace(limits, timeout_s=limits.timeout_s * INLINED_SHARE)
+    graph, types = build_with_field_types(program, entry, registry, first, options)
+    if not any(item.category in _TOO_BIG for item in graph.incomplete):
+        return graph, types
+    left = max(0.0, limits.timeout_s - (time.monotonic() - started))
+    summarised = replace(options, summarise_pure_loops=True)
+    graph, types = build_with_field_types(
+        program, entry, registry, replace(limits, timeout_s=left), summarised
+    )
+    return replace(graph, build_time_s=time.monotonic() - started), types
+
+
+__all__ = ["INLINED_SHARE", "build_staged"]
