@@ -28,7 +28,7 @@ from jhalt.seg.field_types import FieldTypes, build_with_field_types
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
-INLINED_SHARE = 0.4
+INLINED_SHARE = 0.25
 """The fraction of the graph's time the inlined build of a program with summarisable
 callees gets before the build with summaries (module docstring)."""
 
