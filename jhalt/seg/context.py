@@ -74,7 +74,8 @@ class Stuck:
 
 @dataclass(frozen=True)
 class Call:
-    """A recursive call, evaluated with call contexts (thesis §3.5; only when
+    """A recursive call (or a summarised one, :attr:`EvalOptions.summarise_pure_loops`),
+    evaluated with call contexts (thesis §3.5; only when
     :attr:`EvalOptions.abstract_recursion`): ``enter`` is the edge into the callee, whose
     state is the callee's frame alone — a new *call context*, the caller's frames dropped;
     ``summary`` is what the caller sees after the call returned or threw, an

@@ -32,6 +32,10 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   through the *enter* edge (a run that never returns is an infinite path there);
   non-termination proofs refuse such edges.
 
+A call of a method that is not on the call stack is made the same way when
+`jhalt.seg.evaluate.summaries` summarises it (its assumption then speaks of "the summarised
+call").
+
 Assumptions, stated here once: (1) the callee initialises no class that matters — a call
 whose reachable code refers to a class that is not initialised in the caller's state and
 has a static initialiser (or whose static fields the callee writes) is Stuck

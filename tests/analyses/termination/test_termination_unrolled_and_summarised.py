@@ -124,4 +124,3 @@ def test_only_reading_callees_with_a_loop_and_a_primitive_result_are_summarisabl
 
 
 _DESCRIPTORS = {"total": "()I", "count": "()I", "sum": "(II)I", "main": MAIN}
-
