@@ -5,8 +5,9 @@ callee with a loop nest is called from many caller states. A program that has ca
 kind `jhalt.seg.evaluate.summaries` can summarise (a primitive result, no writes to objects
 that existed before the call, a loop of its own) is built
 
-1. inlined, with ``INLINED_SHARE`` of the graph's time; a graph completed (or left
-   incomplete for any reason but a time-out or a size limit) is the answer;
+1. inlined, with ``INLINED_SHARE`` of the graph's time and at most ``INLINED_MAX_STATES``
+   states; a graph completed (or left incomplete for any reason but a time-out or a size
+   limit) is the answer;
 2. otherwise again with those callees summarised, with what is left of the graph's time.
 
 A program without such callees is built once, inlined, with the whole time. Both graphs
@@ -28,9 +29,14 @@ from jhalt.seg.field_types import FieldTypes, build_with_field_types
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
 
-INLINED_SHARE = 0.25
+INLINED_SHARE = 0.5
 """The fraction of the graph's time the inlined build of a program with summarisable
 callees gets before the build with summaries (module docstring)."""
+INLINED_MAX_STATES = 2500
+"""The states the inlined build of such a program may have (module docstring): the largest
+inlined graphs of the TPDB programs with summarisable callees that complete have 1,950
+(TermsCreateMatch) and 1,650 (Gauss) states; TicTacToe's passes 2,000 after a few seconds
+and would need minutes, where its summarised graph of 3,900 states takes about 20 s."""
 
 _TOO_BIG = frozenset({"timeout", "limit"})
 
@@ -48,7 +54,11 @@ def build_staged(
     if not has_summarisable_callee(EvalContext(program, registry), methods):
         return build_with_field_types(program, entry, registry, limits, options)
     started = time.monotonic()
-    first = replace(limits, timeout_s=limits.timeout_s * INLINED_SHARE)
+    first = replace(
+        limits,
+        timeout_s=limits.timeout_s * INLINED_SHARE,
+        max_states=min(limits.max_states, INLINED_MAX_STATES),
+    )
     graph, types = build_with_field_types(program, entry, registry, first, options)
     if not any(item.category in _TOO_BIG for item in graph.incomplete):
         return graph, types
@@ -60,4 +70,4 @@ def build_staged(
     return replace(graph, build_time_s=time.monotonic() - started), types
 
 
-__all__ = ["INLINED_SHARE", "build_staged"]
+__all__ = ["INLINED_MAX_STATES", "INLINED_SHARE", "build_staged"]
