@@ -8,7 +8,10 @@ that existed before the call, a loop of its own) is built
 1. inlined, with ``INLINED_SHARE`` of the graph's time and at most ``INLINED_MAX_STATES``
    states; a graph completed (or left incomplete for any reason but a time-out or a size
    limit) is the answer;
-2. otherwise again with those callees summarised, with what is left of the graph's time.
+2. otherwise again with those callees summarised, with the graph's whole time again (the
+   run's deadline still holds): the later phases lose what the inlined build took, at most
+   ``INLINED_SHARE`` of the graph's time — TicTacToe's inlined build reaches its state bound
+   after about 8 s of CPU, its summarised graph takes about 21 s, its proof 7 s.
 
 A program without such callees is built once, inlined, with the whole time. Both graphs
 represent every run (the summaries over-approximate the callees' effects), so either may be
@@ -62,11 +65,8 @@ def build_staged(
     graph, types = build_with_field_types(program, entry, registry, first, options)
     if not any(item.category in _TOO_BIG for item in graph.incomplete):
         return graph, types
-    left = max(0.0, limits.timeout_s - (time.monotonic() - started))
     summarised = replace(options, summarise_pure_loops=True)
-    graph, types = build_with_field_types(
-        program, entry, registry, replace(limits, timeout_s=left), summarised
-    )
+    graph, types = build_with_field_types(program, entry, registry, limits, summarised)
     return replace(graph, build_time_s=time.monotonic() - started), types
 
 
