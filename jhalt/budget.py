@@ -4,7 +4,9 @@ Every split of the budget is named here (issue 13, item 5), so that the effectiv
 are read in one place:
 
 =====================  ===================================================================
-``prove``              graph: ``PROVE_GRAPH`` of the whole; non-termination in two
+``prove``              graph: ``PROVE_GRAPH`` of the whole (a program whose inlined graph
+                       is too big is built again with summaries, with that share again:
+                       `jhalt.seg.staged_build`); non-termination in two
                        slices (issue 16): the first ``PROVE_FIRST_CANDIDATES`` candidate
                        inputs within ``PROVE_FIRST_SLICE_S``; then the termination proof,
                        which leaves ``PROVE_NONTERMINATION_RESERVE`` of the time left (at

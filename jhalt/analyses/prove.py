@@ -1,6 +1,8 @@
 """`jhalt prove`: the termination verdict of one entry, combining the analyses.
 
-1. Build the Symbolic Execution Graph (`jhalt.seg.builder`), with half of the time budget.
+1. Build the Symbolic Execution Graph (`jhalt.seg.builder`), with half of the time budget;
+   a program with callees that can be summarised is built again with them summarised when
+   the inlined graph grows too big (`jhalt.seg.staged_build`).
 2. Non-termination (issue 5, `jhalt.analyses.nontermination`), first slice: the first
    ``PROVE_FIRST_CANDIDATES`` candidate inputs. A NO needs a proof of a recurrent set on
    exact edges and a witness from the entry; this step is sound on an incomplete graph too
@@ -22,6 +24,10 @@
    with ``--engine all`` after the CLP engine, when no answer came out, for at most
    ``PROVE_RECURRENT_MAX_S``; its NO has a checked universal recurrent set and a witness
    into it (and ``samples`` further witnesses into the set).
+5c. When the termination proof found no ranking function on a small complete graph: the
+   graph built again with the loops' first ``PROVE_UNROLL`` iterations unrolled and the
+   termination proof on it (`_unrolled`): a loop that ends after a few iterations by the
+   shape of its heap, which merged loop-head states forget (SharingPair).
 6. Otherwise MAYBE with the reason (incomplete graph, no ranking function, …).
 
 Since a YES and a NO are each proved (a verified ranking proof, a witness with a recurrent
@@ -75,15 +81,17 @@ from jhalt.findings import MaybeReason, ProveResult, Verdict
 from jhalt.ids import MethodId
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits
-from jhalt.seg.field_types import (
-    FIELD_WRITES_ASSUMPTION,
-    build_with_field_types,
-    describe_field_types,
-)
+from jhalt.seg.field_types import FIELD_WRITES_ASSUMPTION, describe_field_types
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.library import ModelRegistry
+from jhalt.seg.staged_build import build_staged
 
 GRAPH, CLP, RECURRENT, ALL = "graph", "clp", "recurrent", "all"
+PROVE_UNROLL = 3
+"""Loop iterations kept apart in step 5c's graph (`BuildLimits.unroll`)."""
+PROVE_UNROLL_MAX_STATES = 400
+"""Step 5c runs only on a first graph of at most this many states: the unrolled graph of a
+loop nest grows with the unrolling to the power of its depth."""
 ENGINES = (ALL, GRAPH, CLP, RECURRENT)
 PROVE_RECURRENT_MAX_S = 1.0
 """Seconds of one core (`budget.cpu_seconds`) of the recurrent-set engine after the others with ``--engine all`` (step 5b): it
@@ -127,7 +135,7 @@ def prove_termination(
         return clp.answer(result) or result(Verdict.MAYBE, clp.reason, stats={"engine": CLP})
     program = Program(classpath)
     limits = BuildLimits(timeout_s=budget.share(PROVE_GRAPH), deadline=deadline)
-    graph, field_types = build_with_field_types(program, entry, registry, limits)
+    graph, field_types = build_staged(program, entry, registry, limits)
     stats: dict[str, object] = {"classes": len(classpath.class_names()), **graph.stats()}
     if field_types:
         stats["field_types"] = describe_field_types(field_types)
@@ -144,8 +152,41 @@ def prove_termination(
     return (
         clp.answer(result, stats)
         or recurrent.answer(result, stats, alone=False)
+        or _unrolled(graph, outcome, program, entry, registry, deadline, stats, result)
         or result(Verdict.MAYBE, reason + clp.note(), stats=stats)
     )
+
+
+def _unrolled(
+    graph: SymbolicExecutionGraph,
+    outcome: TerminationOutcome | None,
+    program: Program,
+    entry: MethodId,
+    registry: ModelRegistry,
+    deadline: Deadline,
+    stats: dict[str, object],
+    result: Callable[..., ProveResult],
+) -> ProveResult | None:
+    """Step 5c (module doc): the YES of the termination proof on the graph built again with
+    the first ``PROVE_UNROLL`` iterations of every loop kept apart (`BuildLimits.unroll`),
+    when the first graph was complete, at most ``PROVE_UNROLL_MAX_STATES`` states, and its
+    proof found no ranking function. Runs only when nothing else answered, so it only adds
+    time to what would be a MAYBE; the graph represents every run as the first does, and its
+    proof is verified as every proof is."""
+    if outcome is None or outcome.proved or outcome.reason.startswith("timeout in"):
+        return None
+    if not graph.is_complete or len(graph) > PROVE_UNROLL_MAX_STATES or deadline.expired():
+        return None
+    limits = BuildLimits(timeout_s=deadline.remaining(), deadline=deadline, unroll=PROVE_UNROLL)
+    unrolled, field_types = build_staged(program, entry, registry, limits)
+    if not unrolled.is_complete or deadline.expired():
+        return None
+    second = prove_graph_terminates(unrolled, program, TerminationConfig(deadline=deadline))
+    if not second.proved:
+        return None
+    unrolled_stats = {**stats, **unrolled.stats(), "engine": GRAPH, "unroll": PROVE_UNROLL}
+    answer = result(Verdict.YES, second.reason, proof=second, stats=unrolled_stats)
+    return _stating_field_types(answer) if field_types else answer
 
 
 def _stating_field_types(answer: ProveResult) -> ProveResult:

@@ -113,6 +113,12 @@ class BuildLimits:
     state of the key holds an instance of a different class at is kept apart while the key
     has fewer than this many states (:meth:`_Builder._peels`): a loop that moves along a
     type hierarchy keeps one state per class (TypeSwitch)."""
+    unroll: int = 0
+    """At a loop header (or a recursive callee's entry), the first this many states of a key
+    in an epoch are kept apart before later ones are merged with the latest of them: the
+    loop's first iterations are unrolled. ``prove`` builds again with it when a small graph
+    left the termination proof without a ranking function (`jhalt.analyses.prove`): a loop
+    that ends after a few iterations only by the shape of its heap (SharingPair)."""
     stop_when_incomplete: bool = False
     """Stop at the first node outside call contexts that cannot be expanded (the rest of the
     worklist is left incomplete too): for an analysis that reports nothing on such a graph."""
@@ -307,7 +313,7 @@ class _Builder:
             self.merge_counts[key] = 0
             self.peeled.discard(key)
             return False
-        if self._peels(key, alive, state):
+        if len(alive) < self.limits.unroll or self._peels(key, alive, state):
             alive.append(node)
             return False
         count = self.merge_counts.get(key, 0) + 1

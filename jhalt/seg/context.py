@@ -74,7 +74,8 @@ class Stuck:
 
 @dataclass(frozen=True)
 class Call:
-    """A recursive call, evaluated with call contexts (thesis §3.5; only when
+    """A recursive call (or a summarised one, :attr:`EvalOptions.summarise_pure_loops`),
+    evaluated with call contexts (thesis §3.5; only when
     :attr:`EvalOptions.abstract_recursion`): ``enter`` is the edge into the callee, whose
     state is the callee's frame alone — a new *call context*, the caller's frames dropped;
     ``summary`` is what the caller sees after the call returned or threw, an
@@ -164,6 +165,11 @@ class EvalOptions:
     """A call of a method already on the call stack is a :class:`Call` (graph
     construction); otherwise it pushes a frame like any call (concrete runs, where the
     stack is exact)."""
+    summarise_pure_loops: bool = False
+    """With ``abstract_recursion``: a call of a program method that returns a primitive,
+    writes no object that existed before it and no static field, and has a loop of its own
+    is a :class:`Call` too (:mod:`jhalt.seg.evaluate.summaries`): the callee is analysed once
+    per abstract call context instead of inlined into every caller state."""
     input_classes: frozenset[str] = frozenset()
     """Classes (internal names) whose methods returning a primitive or String are inputs:
     their bodies are not analysed, each call yields an environment value

@@ -43,6 +43,7 @@ from jhalt.seg.evaluate.common import (
 )
 from jhalt.seg.evaluate.outcomes import apply_outcomes, outcome_choice
 from jhalt.seg.evaluate.recursion import recursive_call
+from jhalt.seg.evaluate.summaries import summarised
 from jhalt.seg.known_texts import decide
 from jhalt.seg.labels import EvalEdge, RefineEdge
 from jhalt.seg.library import LibraryCall, LibraryModel, unknown_library_call
@@ -238,6 +239,8 @@ def call(
                 f.position.method == target for f in state.frames
             ):
                 return recursive_call(ctx, state, ins, target, arguments, frame)
+            if summarised(ctx, state, target):
+                return recursive_call(ctx, state, ins, target, arguments, frame, recursive=False)
             popped, _ = state.pop(len(arguments))
             return step(state, ins, popped.push_frame(frame))
     return library_call(ctx, state, ins, target, arguments)

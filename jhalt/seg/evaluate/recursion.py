@@ -32,6 +32,10 @@ bound. It becomes a :class:`~jhalt.seg.context.Call` with two parts:
   through the *enter* edge (a run that never returns is an infinite path there);
   non-termination proofs refuse such edges.
 
+A call of a method that is not on the call stack is made the same way when
+`jhalt.seg.evaluate.summaries` summarises it (its assumption then speaks of "the summarised
+call").
+
 Assumptions, stated here once: (1) the callee initialises no class that matters — a call
 whose reachable code refers to a class that is not initialised in the caller's state and
 has a static initialiser (or whose static fields the callee writes) is Stuck
@@ -65,20 +69,31 @@ from jhalt.seg.library import (
 )
 
 _SUMMARY_ASSUMPTION = "the recursive call of "
+_PURE_SUMMARY_ASSUMPTION = "the summarised call of "
+"""The start of a summary's assumption for a call of a method not on the call stack
+(`jhalt.seg.evaluate.summaries`): the same summary, other words."""
+
+
+def _summary_prefix(assumption: str) -> str | None:
+    for prefix in (_SUMMARY_ASSUMPTION, _PURE_SUMMARY_ASSUMPTION):
+        if assumption.startswith(prefix):
+            return prefix
+    return None
 
 
 def is_summary_assumption(assumption: str) -> bool:
-    """Whether ``assumption`` is a summary's (the recursive call returns or throws): a
-    termination proof of the whole graph discharges it."""
-    return assumption.startswith(_SUMMARY_ASSUMPTION)
+    """Whether ``assumption`` is a summary's (the recursive or summarised call returns or
+    throws): a termination proof of the whole graph discharges it."""
+    return _summary_prefix(assumption) is not None
 
 
 def summary_callee(assumptions: tuple[str, ...]) -> str | None:
     """The method (as text, ``str(MethodId)``) whose recursive call an edge with these
     ``assumptions`` summarises, or None for an edge that is no summary."""
     for assumption in assumptions:
-        if is_summary_assumption(assumption):
-            return assumption[len(_SUMMARY_ASSUMPTION) :].split(" returns or throws")[0]
+        prefix = _summary_prefix(assumption)
+        if prefix is not None:
+            return assumption[len(prefix) :].split(" returns or throws")[0]
     return None
 
 
@@ -103,11 +118,13 @@ def recursive_call(
     target: MethodId,
     arguments: tuple[Ref, ...],
     frame: Frame,
+    recursive: bool = True,
 ) -> StepResult:
-    """The call of ``target`` (already on the call stack) at ``ins`` with ``arguments``,
-    whose new ``frame`` is ready (module docstring). In a case of the summary's split
-    (an outcome was chosen) only the summary step."""
-    summary = _summary(ctx, state, ins, target, arguments)
+    """The call of ``target`` (already on the call stack, unless not ``recursive``: a
+    summarised call, `jhalt.seg.evaluate.summaries`) at ``ins`` with ``arguments``, whose
+    new ``frame`` is ready (module docstring). In a case of the summary's split (an outcome
+    was chosen) only the summary step."""
+    summary = _summary(ctx, state, ins, target, arguments, recursive)
     if outcome_choice(state, SUMMARY) is not None or not isinstance(summary, (Step, Split)):
         return summary
     callee = AbstractState(
@@ -127,18 +144,18 @@ def _summary(
     ins: Instruction,
     target: MethodId,
     arguments: tuple[Ref, ...],
+    recursive: bool,
 ) -> StepResult:
     effects = callee_effects(ctx, target)
-    for class_name in sorted(effects.classes):
-        if not is_initialized(ctx, state, class_name) and not _trivial_initialisation(
-            ctx, state, class_name, effects
-        ):
-            return Stuck(
-                f"recursion: the recursive call of {target} may initialise "
-                f"{class_name.replace('/', '.')}",
-                "recursion",
-            )
-    assumption = f"{_SUMMARY_ASSUMPTION}{target} returns or throws"
+    initialised = may_initialise(ctx, state, effects)
+    if initialised is not None:
+        return Stuck(
+            f"recursion: the recursive call of {target} may initialise "
+            f"{initialised.replace('/', '.')}",
+            "recursion",
+        )
+    prefix = _SUMMARY_ASSUMPTION if recursive else _PURE_SUMMARY_ASSUMPTION
+    assumption = f"{prefix}{target} returns or throws"
     if effects.writes == FRESH:
         assumption += _KEEPS_EXISTING
     popped, _ = state.pop(len(arguments))
@@ -227,6 +244,18 @@ def _keep_shapes(
             if value.array_type[1] not in "L[":
                 changes[reference] = ArrayValue(value.array_type, value.length, None)
     return state.with_heap(state.heap.update(changes)).with_predicates(predicates)
+
+
+def may_initialise(ctx: EvalContext, state: AbstractState, effects: CalleeEffects) -> str | None:
+    """A class (internal name) a callee with ``effects`` may initialise in ``state`` with an
+    observable effect (a static initialiser, or static fields the callee writes), or None:
+    then its summary's state needs no class initialisation."""
+    for class_name in sorted(effects.classes):
+        if not is_initialized(ctx, state, class_name) and not _trivial_initialisation(
+            ctx, state, class_name, effects
+        ):
+            return class_name
+    return None
 
 
 def _trivial_initialisation(
