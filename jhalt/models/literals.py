@@ -43,16 +43,17 @@ def _instructions(
     return instructions, landing
 
 
-def literal_argument(
-    program: Program | None, position: ProgramPosition, later: int = 0
-) -> str | None:
-    """The String literal the call at ``position`` certainly passes as the parameter followed
-    by ``later`` more parameters (0: its last parameter), or None (module docstring)."""
+def _window(
+    program: Program | None, position: ProgramPosition, count: int
+) -> list[Instruction] | None:
+    """The ``count`` instructions just before the invoke at ``position``, when they run in a row
+    into it: no jump or handler lands on the invoke or on any of them but the first. None when
+    there are fewer, the code is not known, or something lands there."""
     if program is None:
         return None
     try:
         instructions, landing = _instructions(program, position)
-    except Exception:  # a missing class or malformed code: not known as a literal
+    except Exception:  # a missing class or malformed code: not known
         return None
     before: list[Instruction] = []
     for instruction in instructions:
@@ -61,39 +62,43 @@ def literal_argument(
         before.append(instruction)
     else:
         return None
-    if len(before) < later + 1:
+    if len(before) < count:
         return None
-    pushed = before[len(before) - later - 1 :]
-    literal, after = pushed[0], pushed[1:]
+    window = before[len(before) - count :]
+    if position.pc in landing or any(i.pc in landing for i in window[1:]):
+        return None
+    return window
+
+
+def _single_pushes(instructions: Sequence[Instruction]) -> bool:
+    """Whether each of ``instructions`` pushes one value and reads nothing."""
+    return all(
+        i.op in _SINGLE_PUSHES and not i.pops and i.mnemonic != "ldc2_w" for i in instructions
+    )
+
+
+def literal_argument(
+    program: Program | None, position: ProgramPosition, later: int = 0
+) -> str | None:
+    """The String literal the call at ``position`` certainly passes as the parameter followed
+    by ``later`` more parameters (0: its last parameter), or None (module docstring)."""
+    window = _window(program, position, later + 1)
+    if window is None:
+        return None
+    literal, after = window[0], window[1:]
     if literal.op != "ldc" or not isinstance(literal.operand, StringConst):
         return None
-    if any(i.op not in _SINGLE_PUSHES or i.pops or i.mnemonic == "ldc2_w" for i in after):
-        return None
-    if position.pc in landing or any(i.pc in landing for i in after):
-        return None
-    return literal.operand.value
+    return literal.operand.value if _single_pushes(after) else None
 
 
 def static_receiver(program: Program | None, position: ProgramPosition) -> tuple[str, str] | None:
     """``(class, field)`` when the call at ``position`` (one without parameters) is certainly
     made on the static field the ``getstatic`` just before it reads, no jump or handler landing
     on the invoke; None otherwise."""
-    if program is None:
+    window = _window(program, position, 1)
+    if window is None or window[0].op != "getstatic":
         return None
-    try:
-        instructions, landing = _instructions(program, position)
-    except Exception:  # a missing class or malformed code: not known
-        return None
-    previous = None
-    for instruction in instructions:
-        if instruction.pc == position.pc:
-            break
-        previous = instruction
-    else:
-        return None
-    if previous is None or previous.op != "getstatic" or position.pc in landing:
-        return None
-    member = previous.operand
+    member = window[0].operand
     return (member.owner, member.name) if isinstance(member, MemberRef) else None
 
 
@@ -104,49 +109,27 @@ def receiver_from_call(
     callee: tuple[str, str, str],
 ) -> bool:
     """Whether the call at ``position`` (with ``parameters`` parameters) is certainly made on
-    the result of the ``invokestatic`` of ``callee`` (owner, name, descriptor) just before its parameters' pushes: each
-    of those is one push reading nothing (module docstring), and no jump or handler lands on
-    any of them or on the invoke."""
-    if program is None:
+    the result of the ``invokestatic`` of ``callee`` (owner, name, descriptor) just before its
+    parameters' pushes: each of those is one push reading nothing (module docstring), and no
+    jump or handler lands on any of them or on the invoke."""
+    window = _window(program, position, parameters + 1)
+    if window is None:
         return False
-    try:
-        instructions, landing = _instructions(program, position)
-    except Exception:  # a missing class or malformed code: not known
-        return False
-    before: list[Instruction] = []
-    for instruction in instructions:
-        if instruction.pc == position.pc:
-            break
-        before.append(instruction)
-    else:
-        return False
-    if len(before) < parameters + 1:
-        return False
-    made, pushes = before[len(before) - parameters - 1], before[len(before) - parameters :]
+    made, pushes = window[0], window[1:]
     member = made.operand
     if made.mnemonic != "invokestatic" or not isinstance(member, MemberRef):
         return False
-    if (member.owner, member.name, member.descriptor) != callee:
-        return False
-    if any(i.op not in _SINGLE_PUSHES or i.pops or i.mnemonic == "ldc2_w" for i in pushes):
-        return False
-    return position.pc not in landing and not any(i.pc in landing for i in pushes)
+    return (member.owner, member.name, member.descriptor) == callee and _single_pushes(pushes)
 
 
 def literal_without_arguments(program: Program | None, position: ProgramPosition) -> str | None:
     """The format of a call ``m(String format, Object... args)`` at ``position`` when it is
     certainly a literal passed with no arguments — ``ldc "f"; iconst_0; anewarray`` just
     before the invoke, nothing landing between — else None."""
-    if program is None:
+    window = _window(program, position, 3)
+    if window is None:
         return None
-    try:
-        instructions, landing = _instructions(program, position)
-    except Exception:  # a missing class or malformed code: not known
-        return None
-    before = [i for i in instructions if i.pc < position.pc][-3:]
-    if len(before) != 3 or any(i.pc in landing for i in before[1:]) or position.pc in landing:
-        return None
-    literal, count, array = before
+    literal, count, array = window
     if literal.op != "ldc" or not isinstance(literal.operand, StringConst):
         return None
     if count.op != "iconst" or count.value != 0 or array.op != "anewarray":
