@@ -32,6 +32,7 @@ from jhalt.models.lengths import (
     decimal_length,
     text_length_of_descriptor,
 )
+from jhalt.models.plain_objects import is_plain
 from jhalt.models.support import (
     Preliminary,
     canonical_string,
@@ -113,7 +114,9 @@ def value_of_boolean(call: LibraryCall) -> Sequence[Outcome]:
 def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     """How ``String.valueOf(Object)`` treats ``argument``: ``("null", 4)``, ``("same",
     length)`` for a String (its ``toString()`` is itself), ``("new", lengths)`` for a box
-    of known class. Any other object's ``toString()`` may be program code, which a model
+    of known class and for an object whose ``toString()`` is plain library code (a record's,
+    an enum constant's, a JDK value object's: :mod:`jhalt.models.plain_objects`; a text of
+    unknown content). Any other object's ``toString()`` may be program code, which a model
     cannot run: :class:`Preliminary` with an ``Unsupported`` outcome."""
     value = need_known_nullness(call, argument)
     if value is None:
@@ -124,6 +127,14 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
         return "same", need_string_length(call, argument)
     if isinstance(value, InstanceValue) and value.class_name in BOX_TEXT_LENGTHS:
         return "new", BOX_TEXT_LENGTHS[value.class_name]
+    if (
+        call.program is not None
+        and is_object_value(value)
+        and is_plain(
+            call.program, value_type_name(value), not isinstance(value, UnknownValue), "toString"
+        )
+    ):
+        return "new", Interval.at_least(0)
     raise Preliminary(
         [Unsupported(f"toString() of an object of type {_type_name(value)} may run program code")]
     )

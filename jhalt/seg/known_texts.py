@@ -23,6 +23,8 @@ Decided here, for a known text ``t`` (Java SE 17 API):
   value is the nearest double (Python's ``float`` rounds the same way); a float only when
   that double is the decimal's exact value and a float too (no double rounding). Hexadecimal
   texts and characters beyond ASCII are left undecided;
+* ``str.eq`` (``equals``) where the outcome fixes the answer (``Enum.valueOf``'s cases)
+  and both texts are known: the run's, or a literal the outcome itself states;
 * ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
   ``t``, else a new String; the text of the result joins the known texts (when the run's
   texts are a mutable map: a run's own, never a closure check's).
@@ -44,7 +46,17 @@ from fractions import Fraction
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import FloatValue, IntValue, Ref
-from jhalt.its.contents import FPARSE, NO_FPARSE, NO_PARSE, PARSE, TRIM, TRUTH
+from jhalt.its.contents import (
+    EQUALS,
+    FPARSE,
+    JOIN,
+    NO_FPARSE,
+    NO_PARSE,
+    PARSE,
+    TEXT,
+    TRIM,
+    TRUTH,
+)
 from jhalt.seg.labels import Relation
 from jhalt.seg.library import Outcome, Returns, Throws
 
@@ -165,11 +177,57 @@ def _constraints(outcome: Outcome) -> tuple[Relation, ...]:
     return ()
 
 
+def _literal_text(relation: Relation) -> str | None:
+    """The text of a literal relation ``result = "text"`` (`jhalt.seg.contents.literal`)."""
+    args = relation.args
+    if relation.op != JOIN or len(args) < 2 or args[0] != TEXT or not isinstance(args[1], int):
+        return None
+    units = args[2:]
+    if len(units) != args[1] or not all(isinstance(u, int) for u in units):
+        return None
+    return struct.pack(f"<{len(units)}H", *units).decode("utf-16-le", "surrogatepass")
+
+
+def _equal_texts(texts: KnownTexts, literals: dict[Ref, str], relation: Relation) -> bool | None:
+    """``str.eq`` of two Strings whose texts are known (the run's or the outcome's own
+    literals): whether they are equal; None when not decided here."""
+    if relation.op != EQUALS or len(relation.args) != 2:
+        return None
+    known = {**texts, **literals}
+    first, second = (_text_of(known, a) for a in relation.args)
+    if first is None or second is None:
+        return None
+    return first == second
+
+
+def _result_constant(outcome: Outcome, reference: object) -> int | None:
+    """The value of an integer of ``outcome``'s state fixed to one number."""
+    if not isinstance(outcome, (Returns, Throws)) or not isinstance(reference, str):
+        return None
+    value = outcome.state.heap.get(reference)
+    if isinstance(value, IntValue) and value.interval.is_singleton:
+        return value.interval.value
+    return None
+
+
 def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
     """``outcome`` with its parsed values bound, None when the texts refute it, or the
-    undecided marker when no relation of it is decided."""
+    undecided marker when no relation of it is decided. A ``str.eq`` whose result the
+    outcome fixes (``Enum.valueOf``'s cases) is decided when both texts are known."""
     decided = False
+    literals: dict[Ref, str] = {}
     for relation in _constraints(outcome):
+        text = _literal_text(relation)
+        if text is not None and isinstance(relation.result, str):
+            literals[relation.result] = text
+            continue
+        equal = _equal_texts(texts, literals, relation)
+        fixed = _result_constant(outcome, relation.result)
+        if equal is not None and fixed is not None:
+            if int(equal) != fixed:
+                return None
+            decided = True
+            continue
         judged = _judge(texts, relation)
         if judged is None:
             continue

@@ -10,7 +10,8 @@ documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedyna
 supports string concatenation: the call site goes to the registry's model of
 ``StringConcatFactory`` as ``MethodId(bootstrap owner, call-site name, call-site
 descriptor)`` with the dynamic arguments (:mod:`jhalt.models.concat` keeps the length of
-the result); without such a model the result is a fresh non-null String. Other bootstrap
+the result); without such a model the result is a fresh non-null String. A record's
+``ObjectMethods`` call sites go to that class's model likewise. Other bootstrap
 methods (lambdas) are Stuck with the reason.
 """
 
@@ -46,6 +47,7 @@ from jhalt.seg.refine import refine_existence, replace_ref
 
 NPE = "java/lang/NullPointerException"
 STRING_CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
+OBJECT_METHODS = "java/lang/runtime/ObjectMethods"
 OBJECT_INIT = MethodId("java/lang/Object", "<init>", "()V")
 _IMMUTABLE_TEXT_TYPES = frozenset(
     "java/lang/" + n
@@ -271,6 +273,8 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     owner = None
     if operand.bootstrap_index < len(classfile.bootstrap_methods):
         owner = classfile.bootstrap_methods[operand.bootstrap_index].handle.reference.owner
+    if owner == OBJECT_METHODS:
+        return _object_methods(ctx, state, ins, operand)
     if owner != STRING_CONCAT_FACTORY:
         return Stuck(
             f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported",
@@ -290,6 +294,20 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     )
     new_state, result = bind(ctx, popped, UnknownValue("java/lang/String", nullable=False))
     return step(state, ins, advance(new_state.push(result), ins), (), assumptions)
+
+
+def _object_methods(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, operand: DynamicConst
+) -> StepResult:
+    """A record's ``toString``/``hashCode``/``equals`` call site (``ObjectMethods.bootstrap``):
+    the registry's model of ``MethodId(ObjectMethods, name, call-site descriptor)`` with the
+    dynamic arguments (`jhalt.models.records`), else Stuck."""
+    call_site = MethodId(OBJECT_METHODS, operand.name, operand.descriptor)
+    if ctx.registry.lookup(call_site) is None:
+        return Stuck(f"invokedynamic {operand.name} of ObjectMethods is not modelled")
+    count = len(parse_method_descriptor(operand.descriptor)[0])
+    arguments = tuple(state.peek(count - 1 - k) for k in range(count))
+    return library_call(ctx, state, ins, call_site, arguments)
 
 
 def evaluate_return(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
