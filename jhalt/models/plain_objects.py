@@ -29,6 +29,7 @@ from __future__ import annotations
 from jhalt.bytecode import decode
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import BootstrapMethod, ClassFile, DynamicConst, MethodHandleConst
+from jhalt.domains.intervals import Interval
 from jhalt.errors import JhaltError
 from jhalt.program import Program
 from jhalt.program.resolution import LinkageFailure
@@ -73,6 +74,38 @@ VALUE_CLASSES = frozenset(
     }
 )
 """Final JDK classes whose ``toString``/``hashCode``/``equals`` read their own state only."""
+
+
+TEXT_LENGTHS: dict[str, Interval] = {
+    **{f"java/time/{name}": Interval(1, 64) for name in (
+        "LocalDate", "LocalTime", "LocalDateTime", "Instant", "Duration", "Period", "Year",
+        "YearMonth", "MonthDay", "DayOfWeek", "Month",
+    )},
+    "java/util/UUID": Interval.const(36),
+}  # fmt: skip
+"""Bounds of the ``toString`` lengths of value classes (ISO-8601 texts of at most 64 units:
+a year of at most ten digits and a sign, nanoseconds of nine; a UUID's 36)."""
+
+NAME_LENGTH = Interval(1, 65535)
+"""An enum constant's name: a Java identifier in the constant pool (JVMS §4.4.7: at most
+65535 bytes of modified UTF-8, so at most that many UTF-16 units)."""
+
+
+def text_length(program: Program, type_name: str, exact: bool) -> Interval:
+    """The lengths of the plain ``toString`` of an object of ``type_name``: bounded for the
+    value classes of :data:`TEXT_LENGTHS` and enum constants, else any length."""
+    if type_name in TEXT_LENGTHS:
+        return TEXT_LENGTHS[type_name]
+    try:
+        if exact:
+            resolved = program.resolve_method(type_name, "toString", DESCRIPTORS["toString"])
+            owners = {program.select_method(type_name, resolved).owner}
+        else:
+            found = program.dispatch_candidates(type_name, "toString", DESCRIPTORS["toString"])
+            owners = {method.owner for _, method in found.receivers}
+    except (JhaltError, LinkageFailure):
+        return Interval.at_least(0)
+    return NAME_LENGTH if owners == {ENUM} else Interval.at_least(0)
 
 
 def is_plain(program: Program, type_name: str, exact: bool, name: str, depth: int = 0) -> bool:

@@ -32,7 +32,7 @@ from jhalt.models.lengths import (
     decimal_length,
     text_length_of_descriptor,
 )
-from jhalt.models.plain_objects import is_plain
+from jhalt.models.plain_objects import is_plain, text_length
 from jhalt.models.support import (
     Preliminary,
     canonical_string,
@@ -127,14 +127,10 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
         return "same", need_string_length(call, argument)
     if isinstance(value, InstanceValue) and value.class_name in BOX_TEXT_LENGTHS:
         return "new", BOX_TEXT_LENGTHS[value.class_name]
-    if (
-        call.program is not None
-        and is_object_value(value)
-        and is_plain(
-            call.program, value_type_name(value), not isinstance(value, UnknownValue), "toString"
-        )
-    ):
-        return "new", Interval.at_least(0)
+    if call.program is not None and is_object_value(value):
+        exact, type_name = not isinstance(value, UnknownValue), value_type_name(value)
+        if is_plain(call.program, type_name, exact, "toString"):
+            return "new", text_length(call.program, type_name, exact)
     raise Preliminary(
         [Unsupported(f"toString() of an object of type {_type_name(value)} may run program code")]
     )
