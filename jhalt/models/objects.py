@@ -121,14 +121,19 @@ def hash_code(call: LibraryCall) -> Sequence[Outcome]:
 def clone(call: LibraryCall) -> Sequence[Outcome]:
     """``clone()`` of an array (JLS §10.7: public, throws nothing): a new array of the same
     type and length holding the same entries (a shallow copy: for a reference array whose
-    entries are not represented the copy may share them with the original). Any other
+    entries are not represented the copy may share them with the original; an array of
+    unknown contents gives a non-null array of its type that may share with it). Any other
     receiver: the unknown-call fallback (``Cloneable``, a library class's own copy)."""
     receiver = call.receiver
     assert receiver is not None
     value = call.state.heap.get(receiver)
+    popped = call.popped_state()
+    if isinstance(value, UnknownValue) and value.type_name.startswith("["):
+        state, copy = with_fresh_value(popped, UnknownValue(value.type_name, False), call.fresh)
+        predicates = state.predicates.with_join(copy, receiver).with_non_tree(copy)
+        return [Returns(state.with_predicates(predicates), copy)]
     if not isinstance(value, ArrayValue):
         return unknown_library_call(call)
-    popped = call.popped_state()
     state, copy = with_fresh_value(
         popped, ArrayValue(value.array_type, value.length, value.entries), call.fresh
     )
