@@ -6,7 +6,7 @@ One module per library area, each with ``register(registry)``: :mod:`objects`,
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate.of``, ``Logger``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate.of``, ``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -24,6 +24,7 @@ from jhalt.models import (
     exceptions,
     files,
     floats,
+    formatting,
     math,
     objects,
     properties,
@@ -59,6 +60,7 @@ def default_registry() -> ModelRegistry:
         enums,
         records,
         dates,
+        formatting,
     ):
         module.register(registry)
     return registry
