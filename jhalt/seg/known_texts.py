@@ -25,6 +25,7 @@ Decided here, for a known text ``t`` (Java SE 17 API):
   texts and characters beyond ASCII are left undecided;
 * ``str.eq`` (``equals``) where the outcome fixes the answer (``Enum.valueOf``'s cases)
   and both texts are known: the run's, or a literal the outcome itself states;
+* ``str.hash`` (``String.hashCode``): the JDK's polynomial hash of the text's units;
 * ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
   ``t``, else a new String; the text of the result joins the known texts (when the run's
   texts are a mutable map: a run's own, never a closure check's).
@@ -49,6 +50,7 @@ from jhalt.domains.values import FloatValue, IntValue, Ref
 from jhalt.its.contents import (
     EQUALS,
     FPARSE,
+    HASH,
     JOIN,
     NO_FPARSE,
     NO_PARSE,
@@ -76,6 +78,16 @@ def parse_decimal(text: str, low: int, high: int) -> int | None | object:
         return None
     value = -int(digits) if text.startswith("-") else int(digits)
     return value if low <= value <= high else None
+
+
+def java_hash(text: str) -> int:
+    """``String.hashCode()``: the sum of ``unit[i] * 31^(n-1-i)`` over the UTF-16 code units,
+    wrapped to a 32-bit int."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    value = 0
+    for k in range(0, len(units), 2):
+        value = (value * 31 + int.from_bytes(units[k : k + 2], "little")) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def is_true_text(text: str) -> bool | object:
@@ -163,6 +175,8 @@ def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | float | N
         if isinstance(texts, MutableMapping) and isinstance(relation.result, str):
             texts[relation.result] = trimmed  # the receiver's own text when nothing is trimmed
         return True, None
+    if relation.op == HASH:
+        return True, java_hash(text)
     if relation.op == TRUTH:
         truth = is_true_text(text)
         if truth is _UNDECIDED:
@@ -297,6 +311,7 @@ __all__ = [
     "KnownTexts",
     "decide",
     "is_true_text",
+    "java_hash",
     "java_trim",
     "parse_decimal",
     "parse_floating",
