@@ -8,6 +8,10 @@ from the JDK 17 Javadoc of ``Enum`` and ``Record``:
 * ``Lenient.main`` looks the name up among ``Level.values()`` by ``name().equals`` and falls
   back to INFO: nothing can be thrown (the constants and ``values()``' copy of ``$VALUES``
   are never null, ``ordinal()`` is a field read);
+* ``Replies.main`` switches on its first argument (javac: ``hashCode`` then ``equals``):
+  a command other than start and stop throws IllegalArgumentException (line 7); the
+  witness's run computes the hash of the text it chose (`jhalt.seg.known_texts`), so the
+  witness found is such a command;
 * ``Formats.good`` formats an int with ``%5d``: nothing is thrown; ``Formats.bad`` formats
   a String with ``%d``, which throws IllegalFormatConversionException for any non-null
   String (line 7; null prints "null");
@@ -36,6 +40,7 @@ from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
+from jhalt.seg.known_texts import java_hash
 from jhalt.witness.search.backward import WitnessLimits
 
 SOURCES = {
@@ -63,6 +68,19 @@ public class Lenient {
             }
         }
         System.out.println("level " + level + " " + level.ordinal());
+    }
+}
+""",
+    "Replies": """\
+public class Replies {
+    public static void main(String[] args) {
+        String command = args.length > 0 ? args[0] : "start";
+        String reply = switch (command) {
+            case "start" -> "starting";
+            case "stop" -> "stopping";
+            default -> throw new IllegalArgumentException("unknown command " + command);
+        };
+        System.out.println(reply);
     }
 }
 """,
@@ -128,6 +146,22 @@ def test_value_of_an_unknown_name_throws(classes: Path) -> None:
     assert argument["chars"] not in ("DEBUG", "INFO", "WARN")
     run = run_java(classes, "Strict", [argument["chars"]])
     assert IAE in run.stderr
+
+
+def test_a_string_switch_throws_for_another_command(classes: Path) -> None:
+    report, _ = _check(classes, "Replies")
+    (finding,) = report.findings
+    assert finding.kind.endswith("IllegalArgumentException") and finding.location.line == 7
+    (argument,) = finding.witness.inputs["heap"]["o1"]["elements"]
+    assert argument["chars"] not in ("start", "stop")
+    assert IAE in run_java(classes, "Replies", [argument["chars"]]).stderr
+
+
+def test_the_string_hash_is_the_jdk_polynomial() -> None:
+    # "ab": 97 * 31 + 98; a text long enough to wrap around to a negative int
+    assert java_hash("ab") == 3105
+    assert java_hash("") == 0
+    assert java_hash("polygenelubricants") == -(2**31)
 
 
 def test_a_lookup_by_name_among_the_values_throws_nothing(classes: Path) -> None:
