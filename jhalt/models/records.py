@@ -17,6 +17,7 @@ plain library code for every component's declared type
   generated method compares classes first), else 0 or 1 (components not compared here).
 
 None of them throws: the record is the receiver of the generated method (never null).
+``Record()``, the superclass constructor, does nothing.
 """
 
 from __future__ import annotations
@@ -118,5 +119,13 @@ def _class_name(value: InstanceValue | UnknownValue) -> str:
     return value.class_name if isinstance(value, InstanceValue) else value.type_name
 
 
+@model
+def record_init(call: LibraryCall) -> Sequence[Outcome]:
+    """``Record()`` (the superclass constructor every record's constructor calls) does
+    nothing (JDK 17: an empty protected constructor)."""
+    return [Returns(call.popped_state(), None)]
+
+
 def register(registry: ModelRegistry) -> None:
     registry.register_class(OBJECT_METHODS, object_method)
+    registry.register("java/lang/Record", "<init>", "()V", record_init)
