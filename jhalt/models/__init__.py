@@ -6,7 +6,7 @@ One module per library area, each with ``register(registry)``: :mod:`objects`,
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate.of``, ``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -25,6 +25,7 @@ from jhalt.models import (
     files,
     floats,
     formatting,
+    loggers,
     math,
     objects,
     properties,
@@ -61,6 +62,7 @@ def default_registry() -> ModelRegistry:
         records,
         dates,
         formatting,
+        loggers,
     ):
         module.register(registry)
     return registry
