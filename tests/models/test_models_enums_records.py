@@ -12,6 +12,8 @@ from the JDK 17 Javadoc of ``Enum`` and ``Record``:
   a command other than start and stop throws IllegalArgumentException (line 7); the
   witness's run computes the hash of the text it chose (`jhalt.seg.known_texts`), so the
   witness found is such a command;
+* ``Weeks.main`` advances a date by at least a week until it is no longer before another:
+  the loop ends (``prove`` answers YES, the dates compared as their epoch days);
 * ``Formats.good`` formats an int with ``%5d``: nothing is thrown; ``Formats.bad`` formats
   a String with ``%d``, which throws IllegalFormatConversionException for any non-null
   String (line 7; null prints "null");
@@ -81,6 +83,22 @@ public class Replies {
             default -> throw new IllegalArgumentException("unknown command " + command);
         };
         System.out.println(reply);
+    }
+}
+""",
+    "Weeks": """\
+import java.time.LocalDate;
+
+public class Weeks {
+    public static void main(String[] args) {
+        LocalDate day = LocalDate.of(2024, 1, 1);
+        LocalDate end = LocalDate.of(2024, 3, 1);
+        int weeks = 0;
+        while (day.isBefore(end)) {
+            weeks++;
+            day = day.plusDays(Math.max(1, args.length) * 7);
+        }
+        System.out.println(weeks + " weeks until " + end);
     }
 }
 """,
@@ -170,9 +188,10 @@ def test_a_lookup_by_name_among_the_values_throws_nothing(classes: Path) -> None
     assert isinstance(absence, AbsenceProof)
 
 
-def test_a_record_to_string_in_a_counted_loop_terminates(classes: Path) -> None:
+@pytest.mark.parametrize("name", ["Described", "Weeks"])
+def test_a_loop_over_records_or_dates_terminates(classes: Path, name: str) -> None:
     result = prove_termination(
-        ClassPath.from_spec(classes), MethodId("Described", "main", MAIN), Budget(40.0),
+        ClassPath.from_spec(classes), MethodId(name, "main", MAIN), Budget(40.0),
         default_registry(),
     )  # fmt: skip
     assert result.verdict is Verdict.YES, result.reason
