@@ -4,9 +4,10 @@ JDK 17 Javadoc and source of ``Enum``.
 * ``Enum(String name, int ordinal)`` (called by javac's constructor of every enum) stores
   both in the receiver: the pseudo-fields :data:`NAME` and :data:`ORDINAL` (the JDK's own
   field names), which ``name()``, ``toString()`` and ``ordinal()`` read back. A receiver
-  whose fields are not represented gets them realized: a non-null String (javac passes the
-  constant's name), an ordinal ``>= 0``; an object of unknown class a fresh such value
-  (``name``/``ordinal`` are final, so nothing else runs).
+  whose ordinal is not represented gets it realized (``>= 0``); a name not represented is a
+  non-null String that may be any String of the state (javac passes an interned literal:
+  ``=?``); an object of unknown class gets such values afresh (``name``/``ordinal`` are
+  final, so nothing else runs).
 * ``toString()`` runs only where no override is selected (``call.method`` is the selected
   method); for an object of unknown exact class an override may run instead: the
   unknown-call fallback.
@@ -15,8 +16,8 @@ JDK 17 Javadoc and source of ``Enum``.
   constants may be of different enum classes (a raw call); else any int.
 * ``Enum.valueOf(Class, String)`` (called by javac's ``E.valueOf(String)``):
   ``NullPointerException`` when either is null; ``IllegalArgumentException`` when the name
-  is none of the constants' names; else the constant of that name (an unknown non-null
-  instance of the class), one outcome per constant. Each outcome states its condition on
+  is none of the constants' names; else the constant of that name (a non-null instance of
+  the class that may be any such object of the state: ``=?``), one outcome per constant. Each outcome states its condition on
   the edge as content relations (the name equals, or differs from, each constant's name,
   `jhalt.seg.contents`), so the witness search chooses a name that fails and a run that
   knows the name decides the call (`jhalt.seg.known_texts`). The constants
@@ -31,13 +32,15 @@ from collections.abc import Sequence
 from jhalt.classfile.model import Access
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.strings import constant_length, string_instance
+from jhalt.domains.strings import constant_length
 from jhalt.domains.values import HeapValue, InstanceValue, IntValue, Ref, UnknownValue
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.models.support import (
     IAE,
     Preliminary,
+    bind_canonical,
+    canonical_string,
     equality_refinement,
     fresh_int,
     model,
@@ -56,13 +59,21 @@ from jhalt.seg.library import (
     Returns,
     Throws,
     unknown_library_call,
-    with_fresh_value,
 )
 
 ENUM = "java/lang/Enum"
 NAME = FieldId(ENUM, "name", "Ljava/lang/String;")
 ORDINAL = FieldId(ENUM, "ordinal", "I")
 CCE = "java/lang/ClassCastException"
+ENUM_SUPERTYPES = frozenset(
+    {
+        ENUM,
+        "java/lang/Object",
+        "java/lang/Comparable",
+        "java/io/Serializable",
+        "java/lang/constant/Constable",
+    }
+)
 
 
 def constant_names(call: LibraryCall, class_name: str) -> tuple[str, ...] | None:
@@ -93,23 +104,19 @@ def init(call: LibraryCall) -> Sequence[Outcome]:
 
 
 def _field(call: LibraryCall, field_id: FieldId) -> Ref | None:
-    """The receiver's ``name`` or ``ordinal``, realized when not represented (raises
-    :class:`Preliminary`); None for an object of unknown class."""
+    """The receiver's ``name`` or ``ordinal`` when represented; an ordinal is realized when
+    not (raises :class:`Preliminary`); None for an object of unknown class or a name that is
+    not represented."""
     receiver = call.receiver
     assert receiver is not None
     value = need_non_null(call, receiver)
     if not isinstance(value, InstanceValue):
         return None
     found = value.field(field_id)
-    if found is not None:
+    if found is not None or field_id != ORDINAL:
         return found
-    extra: dict[Ref, HeapValue]
-    if field_id == ORDINAL:
-        fresh = call.fresh("i")
-        extra = {fresh: IntValue(Interval.at_least(0), "I")}
-    else:
-        length, fresh = call.fresh("i"), call.fresh("o")
-        extra = {length: IntValue(Interval.at_least(0), "I"), fresh: string_instance(length)}
+    fresh = call.fresh("i")
+    extra: dict[Ref, HeapValue] = {fresh: IntValue(Interval.at_least(0), "I")}
     raise Preliminary([realization(call, receiver, value.with_field(field_id, fresh), extra)])
 
 
@@ -129,8 +136,8 @@ def name(call: LibraryCall) -> Sequence[Outcome]:
     found = _field(call, NAME)
     if found is not None:
         return [Returns(call.popped_state(), found)]
-    state, length = fresh_int(call.popped_state(), Interval.at_least(0), "I", call.fresh)
-    state, result = new_string(state, length, call.fresh)
+    # the name javac passed: an interned literal, maybe one the state holds (=?)
+    state, result, _ = canonical_string(call.popped_state(), Interval.at_least(0), call.fresh)
     return [Returns(state, result)]
 
 
@@ -195,18 +202,34 @@ def value_of(call: LibraryCall) -> Sequence[Outcome]:
     popped = call.popped_state()
     names = constant_names(call, class_name) if class_name != ENUM else None
     if not names:
-        returned, result = with_fresh_value(popped, UnknownValue(class_name, False), call.fresh)
+        returned, result = _some_constant(popped, call, class_name)
         return [Returns(returned, result), Throws(popped, IAE)]
     outcomes: list[Outcome] = []
     for constant in names:
         state, relations = _compared(call, popped, text, constant, 1)
-        state, result = with_fresh_value(state, UnknownValue(class_name, False), call.fresh)
+        state, result = _some_constant(state, call, class_name)
         outcomes.append(Returns(state, result, tuple(relations)))
     failing, relations = popped, list[Relation]()
     for constant in names:
         failing, relation = _compared(call, failing, text, constant, 0)
         relations += relation
     return [*outcomes, Throws(failing, IAE, constraints=tuple(relations))]
+
+
+def _some_constant(
+    state: AbstractState, call: LibraryCall, class_name: str
+) -> tuple[AbstractState, Ref]:
+    """``state`` with a reference to one of the (pre-existing) constants of ``class_name``:
+    ``=?`` with every object of the state that may be one (`bind_canonical`)."""
+
+    def same(value: HeapValue) -> bool:
+        if isinstance(value, InstanceValue):
+            return value.class_name == class_name or value.class_name.startswith(class_name + "$")
+        if isinstance(value, UnknownValue):
+            return value.type_name == class_name or value.type_name in ENUM_SUPERTYPES
+        return False
+
+    return bind_canonical(state, UnknownValue(class_name, False), call.fresh, same)
 
 
 def _compared(
