@@ -12,8 +12,9 @@ With a literal format of the simple specifiers ``%%``, ``%n`` and
 ``%[index$][-][width][.precision]conversion`` (conversions ``s S b B d x X o c f e g``;
 no other flag), each specifier is checked against its argument's class: ``d x X o`` need an
 ``Integer``/``Long``/``Short``/``Byte`` (or ``BigInteger``), ``f e g`` a ``Float``/``Double``
-(or ``BigDecimal``), ``c`` a ``Character`` (``Byte``/``Short``/``Integer``: code point, not
-modelled), anything else any value; ``null`` fits every one. A specifier whose argument is of
+(or ``BigDecimal``), ``c`` a ``Character`` (or a ``Byte``/``Short``/``Integer``, which may
+be no code point: ``IllegalFormatCodePointException`` besides a return), anything else any
+value; ``null`` fits every one, and a null varargs array makes every argument null. A specifier whose argument is of
 another class throws ``IllegalFormatConversionException`` (when the class is only possibly
 another: also a return); a missing argument ``MissingFormatArgumentException``; a precision
 with ``d x X o c`` ``IllegalFormatPrecisionException``; ``-`` without a width
@@ -53,13 +54,14 @@ CONVERSION = "java/util/IllegalFormatConversionException"
 MISSING_ARGUMENT = "java/util/MissingFormatArgumentException"
 PRECISION = "java/util/IllegalFormatPrecisionException"
 MISSING_WIDTH = "java/util/MissingFormatWidthException"
+CODE_POINT = "java/util/IllegalFormatCodePointException"
 _SPECIFIER = re.compile(r"%(?:(\d+)\$)?(-?)(\d+)?(?:\.(\d+))?([a-zA-Z%])")
 _INTEGRAL = frozenset("java/lang/" + n for n in ("Integer", "Long", "Short", "Byte")) | {
     "java/math/BigInteger"
 }
 _FLOATING = frozenset({"java/lang/Float", "java/lang/Double", "java/math/BigDecimal"})
 _NEEDS = {**dict.fromkeys("dxXo", _INTEGRAL), **dict.fromkeys("feg", _FLOATING)}
-_NEEDS["c"] = frozenset({"java/lang/Character"})
+_NEEDS["c"] = frozenset({"java/lang/" + n for n in ("Character", "Byte", "Short", "Integer")})
 _ANY = frozenset("sSbB")
 FORMATTABLE = "no argument of String.format implements java.util.Formattable"
 
@@ -116,6 +118,8 @@ def _parse_failure(text: str) -> str | None:
         return None
     for match in _SPECIFIER.finditer(text):
         index, minus, width, precision, conversion = match.groups()
+        if index is not None and int(index) == 0:
+            return None  # an index 0: IllegalFormatArgumentIndexException (JDK 16+)
         if conversion in "%n":
             if index or precision or (conversion == "n" and (minus or width)):
                 return None
@@ -152,6 +156,8 @@ def _checked(call: LibraryCall, text: str, entries: Sequence[Ref]) -> list[str] 
         if conversion not in _NEEDS:
             continue
         exact = _class_of(value)
+        if conversion == "c" and exact not in ("null", "java/lang/Character"):
+            outcomes.append(CODE_POINT)  # an int may be no code point (when it fits at all)
         if exact == "null" or exact in _NEEDS[conversion]:
             continue
         if isinstance(value, UnknownValue) and value.type_name in _NEEDS[conversion]:
@@ -185,7 +191,8 @@ def format_string(call: LibraryCall) -> Sequence[Outcome]:
     arguments = call.state.heap.get(array) if array != NULL else None
     checked: list[str] | None = None
     if text is not None and array == NULL:
-        checked = _checked(call, text, ())
+        failure = _parse_failure(text)  # a null array: every argument is null, fits all
+        checked = None if failure is None else [failure or ""]
     elif text is not None and isinstance(arguments, ArrayValue) and arguments.entries is not None:
         checked = _checked(call, text, arguments.entries)
     if checked is None:
