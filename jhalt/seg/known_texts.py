@@ -191,7 +191,7 @@ def _constraints(outcome: Outcome) -> tuple[Relation, ...]:
     return ()
 
 
-def _literal_text(relation: Relation) -> str | None:
+def literal_text(relation: Relation) -> str | None:
     """The text of a literal relation ``result = "text"`` (`jhalt.seg.contents.literal`)."""
     args = relation.args
     if relation.op != JOIN or len(args) < 2 or args[0] != TEXT or not isinstance(args[1], int):
@@ -231,7 +231,7 @@ def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
     decided = False
     literals: dict[Ref, str] = {}
     for relation in _constraints(outcome):
-        text = _literal_text(relation)
+        text = literal_text(relation)
         if text is not None and isinstance(relation.result, str):
             literals[relation.result] = text
             continue
@@ -312,6 +312,7 @@ __all__ = [
     "decide",
     "is_true_text",
     "java_hash",
+    "literal_text",
     "java_trim",
     "parse_decimal",
     "parse_floating",
