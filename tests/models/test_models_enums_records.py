@@ -14,6 +14,9 @@ from the JDK 17 Javadoc of ``Enum`` and ``Record``:
   witness found is such a command;
 * ``Weeks.main`` advances a date by at least a week until it is no longer before another:
   the loop ends (``prove`` answers YES, the dates compared as their epoch days);
+* ``Holds.main`` switches on its argument in a loop: "hold" changes nothing, so the loop
+  never ends for it (``prove``: NO, the witness that very argument — a literal of the
+  switch tried as a candidate, its hash computed by the run);
 * ``Formats.good`` formats an int with ``%5d``: nothing is thrown; ``Formats.bad`` formats
   a String with ``%d``, which throws IllegalFormatConversionException for any non-null
   String (line 7; null prints "null");
@@ -99,6 +102,25 @@ public class Weeks {
             day = day.plusDays(Math.max(1, args.length) * 7);
         }
         System.out.println(weeks + " weeks until " + end);
+    }
+}
+""",
+    "Holds": """\
+public class Holds {
+    public static void main(String[] args) {
+        String command = args.length > 0 ? args[0] : "down";
+        int level = 3;
+        while (level > 0) {
+            switch (command) {
+                case "down":
+                    level--;
+                    break;
+                case "hold":
+                    break;
+                default:
+                    level = 0;
+            }
+        }
     }
 }
 """,
@@ -195,6 +217,15 @@ def test_a_loop_over_records_or_dates_terminates(classes: Path, name: str) -> No
         default_registry(),
     )  # fmt: skip
     assert result.verdict is Verdict.YES, result.reason
+
+
+def test_a_string_switch_that_holds_never_ends(classes: Path) -> None:
+    result = prove_termination(
+        ClassPath.from_spec(classes), MethodId("Holds", "main", MAIN), Budget(40.0),
+        default_registry(),
+    )  # fmt: skip
+    assert result.verdict is Verdict.NO, result.reason
+    assert result.witness is not None and result.witness.args == ("hold",)
 
 
 @pytest.mark.parametrize(("method", "descriptor", "thrown"), [
