@@ -3,8 +3,8 @@
 Each program of ``tests/world_corpus`` names in its ``// input:`` line (JSON: ``args``,
 ``stdin``, ``env``, ``properties``) an invocation that shows the fault of the faulty program of
 its pair; its look-alike carries the same line. `disagreement` runs the compiled program with
-that invocation (``java -ea``, a fresh empty working directory, an environment holding ``PATH``
-and the input's variables only) and says how the run contradicts the header's ``expect``:
+that invocation (``java -ea``, contained as jhalt's replays are: in the OS sandbox, a fresh
+empty working directory, the contained environment and the input's variables) and says how the run contradicts the header's ``expect``:
 
 * hangs: still running after ``wait_s`` seconds, or ended by a ``StackOverflowError``
   (unbounded recursion);
@@ -21,14 +21,18 @@ says why none does).
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+from jhalt.witness.claim import find_jdk
+from jhalt.witness.containment import cpu_limit_for, feeding
+from jhalt.witness.invocation import Invocation
+from jhalt.witness.output import BoundedOutput, exit_status
+from jhalt.witness.processes import release, scratch_directory
+from jhalt.witness.startup import start_replay_jvm
 
 HEADER = re.compile(r"//\s*input:\s*(.*)$", re.MULTILINE)
 UNCAUGHT = re.compile(r'Exception in thread "main" ([\w.$]+)')
@@ -65,28 +69,30 @@ def invocation(source: Path) -> dict[str, object]:
 
 
 def run_java(program: Expecting, classes: Path, seconds: float) -> Run:
-    """Runs ``program``'s main with its header's invocation, for at most ``seconds``."""
+    """Runs ``program``'s main with its header's invocation, for at most ``seconds``, contained
+    as jhalt's replays are (`jhalt.witness.startup.start_replay_jvm`: the OS sandbox, a scratch
+    working directory, limits; the invocation fed by `jhalt.witness.containment.feeding`)."""
     given = invocation(program.source)
-    properties = given.get("properties", {})
-    assert isinstance(properties, dict)
-    command = ["java", "-ea", "-Xss1m", "-cp", str(classes)]
-    command += [f"-D{k}={v}" for k, v in properties.items()]
-    command += [program.name, *list(given.get("args", []))]  # type: ignore[call-overload]
-    variables = given.get("env", {})
-    assert isinstance(variables, dict)
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **variables}
-    with tempfile.TemporaryDirectory(prefix="jhalt-world-run-") as cwd:
-        process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            text=True, cwd=cwd, env=env, start_new_session=True,
-        )  # fmt: skip
+    fed = Invocation.from_json(given)
+    jdk = find_jdk()
+    if jdk is None:
+        raise RuntimeError("no JDK found: the corpus's meaning cannot be checked")
+    arguments = ["-ea", "-Xss1m", *fed.java_options(), "-cp", str(classes.resolve())]
+    arguments += [program.name, *[str(arg) for arg in given.get("args", [])]]  # type: ignore[attr-defined]
+    with scratch_directory("jhalt-world-run-") as scratch, feeding(fed):
+        scratch.chmod(0o755)  # the jail's user reads the files the invocation creates there
+        process = start_replay_jvm(
+            jdk.java, arguments, scratch, cpu_limit_for(seconds), stdout=subprocess.DEVNULL
+        )
+        errors = BoundedOutput(process.stderr)
         try:
-            _, stderr = process.communicate(str(given.get("stdin", "")), timeout=seconds)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-            return Run(True, None, "")
-    return Run(False, process.returncode, stderr)
+            code = exit_status(process, seconds)
+        finally:
+            release(process)
+            errors.join(5)
+            if process.stderr is not None:
+                process.stderr.close()
+    return Run(code is None, code, errors.text() if code is not None else "")
 
 
 def _first_own_line(program: Expecting, stderr: str) -> int | None:

@@ -6,11 +6,13 @@ incomplete (stuck on an unsupported instruction or library call, a limit, a time
 error). An uncaught exception of a run is then a path to a program end with an exception, or to
 the end of a call context that an exception leaves (it may still escape the callers). So:
 
-    complete graph  ∧  no exception end (call contexts included)  ∧  every library call modelled
-    ∧  every integer the graph computes within its JVM type's range
+    complete graph  ∧  no exception end (call contexts included) that some run may reach
+    ∧  every library call modelled  ∧  every integer the graph computes within its JVM type's range
     ⟹  no run from the entry ends with an uncaught exception.
 
-The last condition is needed because the graph's integers are mathematical (competition
+An exception end is one no run reaches when every path to it has integer conditions no values
+meet (`jhalt.analyses.refutation`: only where the graph leads to it without a cycle, and only
+once no integer may overflow). The last condition is needed because the graph's integers are mathematical (competition
 semantics, `jhalt.seg.evaluate.arith`): a JVM run agrees with a mathematical run up to its
 first overflow, and that overflow's mathematical result is a value of some state of the graph
 outside its type's range. When no computed value of the graph leaves its range, no run overflows, and the graph
@@ -33,11 +35,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jhalt.analyses.refutation import Refuter
+from jhalt.budget import NEVER, Deadline
 from jhalt.domains.intervals import Interval, type_range
-from jhalt.domains.values import IntValue
+from jhalt.domains.state import AbstractState
+from jhalt.domains.strings import STRING_LENGTH
+from jhalt.domains.values import InstanceValue, IntValue, Ref
+from jhalt.models.text import BUILDER_COUNT
 from jhalt.seg.environment import FITS_INPUT
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import ARITHMETIC_OPS, EvalEdge
+from jhalt.seg.labels import ARITHMETIC_OPS, EvalEdge, Operand
 
 UNMODELLED_MARKS = ("library call ", "toString() of ")
 """Prefixes of edge assumptions that mark a call without an exact model."""
@@ -57,15 +64,22 @@ class NotProved:
     reason: str
 
 
-def prove_absence(graph: SymbolicExecutionGraph) -> AbsenceProof | NotProved:
+def prove_absence(
+    graph: SymbolicExecutionGraph, deadline: Deadline = NEVER
+) -> AbsenceProof | NotProved:
     """The proof of the module docstring, or why it does not hold for ``graph``."""
     if graph.incomplete:
         return NotProved(f"the graph is incomplete ({graph.incomplete[0].reason})")
+    refuter = Refuter(graph, deadline)
+    overflow = _overflow(graph, refuter)
     thrown = graph.exception_ends(contexts=True)
-    if thrown:
-        kinds = sorted({str(kind) for kind in thrown.values()})
+    refuted: set[int] = set()
+    if thrown and overflow is None:
+        refuted = refuter.unreached(thrown)
+    left = {node: kind for node, kind in thrown.items() if node not in refuted}
+    if left:
+        kinds = sorted({str(kind) for kind in left.values()})
         return NotProved(f"some states throw ({', '.join(kinds[:3])})")
-    overflow = _overflow(graph)
     if overflow is not None:
         return NotProved(overflow)
     assumptions = graph.assumptions()
@@ -77,14 +91,29 @@ def prove_absence(graph: SymbolicExecutionGraph) -> AbsenceProof | NotProved:
             "a Scanner read is assumed to find what it reads, but a malformed or exhausted "
             "input throws (InputMismatchException, NoSuchElementException: not modelled)"
         )
+    if refuted:
+        names = sorted({str(thrown[node]).rsplit("/", 1)[-1] for node in refuted})
+        assumptions += (
+            f"the states that throw ({', '.join(names)}) are reached by no run: every path to them has "
+            "integer conditions no values meet",
+        )
     return AbsenceProof(assumptions)
 
 
-def _overflow(graph: SymbolicExecutionGraph) -> str | None:
+def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter) -> str | None:
     """Why an integer computation of the graph may overflow, if one may: the result of an
-    arithmetic relation on an evaluation edge whose interval in the target state leaves its
-    type's range (a result no longer in the target state is used by nothing)."""
-    for _, label, target in graph.edges:
+    arithmetic relation on an evaluation edge that may leave its type's range (a result no
+    longer in the target state is used by nothing).
+
+    For ``+``, ``-``, ``*`` and negation the result's range is computed from the operands'
+    intervals in the edge's source state, each met with its type's range first: on the JVM
+    every operand is a value of its type (a length ``[0, ∞)`` in the graph is at most
+    ``2³¹ − 1``), and until a first overflow the graph's mathematical values are the JVM's —
+    so the first operation that could overflow is found this way. Other operations are judged
+    by the result's interval in the target state. Where the intervals allow an overflow, the
+    paths to the computation may still rule it out (`Refuter.no_first_overflow`: ``i + 1``
+    after ``i < s.length()``)."""
+    for source, label, target in graph.edges:
         if not isinstance(label, EvalEdge):
             continue
         for relation in label.constraints:
@@ -93,10 +122,59 @@ def _overflow(graph: SymbolicExecutionGraph) -> str | None:
             value = graph.states[target].heap.get(relation.result)
             if not isinstance(value, IntValue):
                 continue
-            low, high = type_range(value.type_letter)
-            if not value.interval.is_subset_of(Interval(low, high)):
+            if relation.op == "+" and relation.result in _text_lengths(graph.states[target]):
+                continue
+            letter = value.type_letter
+            result = _exact_result(graph.states[source], relation.op, relation.args, letter)
+            if result is None:
+                result = value.interval
+            low, high = type_range(letter)
+            if result.is_subset_of(Interval(low, high)):
+                continue
+            if not refuter.no_first_overflow(source, relation, letter):
                 return f"an integer may overflow at {label.position} ({relation})"
     return None
+
+
+def _text_lengths(state: AbstractState) -> set[Ref]:
+    """The lengths of the Strings and builders of ``state``. A length that a concatenation or
+    an ``append`` would take past ``2³¹ − 1`` makes the JVM throw an ``OutOfMemoryError``
+    (``StringConcatHelper``, ``AbstractStringBuilder``: "Overflow: String length out of
+    range", "Required length … is too large"): a VirtualMachineError, outside what an absence
+    proof claims — so such a sum never wraps around."""
+    lengths: set[Ref] = set()
+    for value in state.heap.values():
+        if isinstance(value, InstanceValue):
+            for field in (STRING_LENGTH, BUILDER_COUNT):
+                length = value.field(field)
+                if length is not None:
+                    lengths.add(length)
+    return lengths
+
+
+def _exact_result(
+    state: AbstractState, op: str, args: tuple[Operand, ...], letter: str
+) -> Interval | None:
+    """The range of ``op`` over its operands' intervals in ``state`` met with the type range
+    of ``letter`` (`_overflow`); None for other operations or operands not known there."""
+    if op not in ("+", "-", "*", "neg") or len(args) != (1 if op == "neg" else 2):
+        return None
+    ranges: list[Interval] = []
+    for arg in args:
+        if isinstance(arg, int):
+            ranges.append(Interval.const(int(arg)))
+            continue
+        value = state.heap.get(arg)
+        if not isinstance(value, IntValue):
+            return None
+        met = value.interval.meet(Interval.of_type(letter))
+        if met is None:
+            return None
+        ranges.append(met)
+    if op == "neg":
+        return ranges[0].neg()
+    left, right = ranges
+    return left.add(right) if op == "+" else left.sub(right) if op == "-" else left.mul(right)
 
 
 __all__ = ["AbsenceProof", "NotProved", "prove_absence"]

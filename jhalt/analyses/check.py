@@ -102,7 +102,7 @@ def check_entry(
         program, entry, command_line=command_line, registry=registry, graph=graph,
         witness_limits=WitnessLimits(deadline=deadline), options=options,
     )  # fmt: skip
-    report = dataclasses.replace(report, absence=prove_absence(graph))
+    report = dataclasses.replace(report, absence=prove_absence(graph, deadline))
     config = NonTerminationConfig(timeout_s=budget.share(CHECK_NONTERMINATION), deadline=deadline)
     search = search_nontermination(graph, program, registry, config, options)
     found: NonTerminationResult | RecurrentSetResult | None = search.result

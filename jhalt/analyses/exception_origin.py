@@ -10,6 +10,11 @@ class (the analysis raised it at that place), or the ``new`` of an explicit one 
 of an exception made in a helper, or earlier). Any doubt — the reference lost on the way (an
 instance edge that does not rename it), an object a library call made — leaves the finding
 where it is.
+
+The class of a lambda object (`jhalt.program.lambdas`) is a hidden class at run time, whose
+frames stack traces leave out: an exception raised in its functional method (a method
+reference to a throwing JDK method, ``Integer::parseInt``) is located at the call of the
+functional method in the program, the frame the JVM names (`visible`).
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from dataclasses import dataclass
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref, value_type_name
 from jhalt.ids import ProgramPosition
+from jhalt.program.lambdas import LAMBDA_MARK
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
-__all__ = ["Origin", "origin"]
+__all__ = ["Origin", "origin", "visible"]
 
 
 @dataclass(frozen=True)
@@ -87,3 +93,21 @@ def origin(graph: SymbolicExecutionGraph, path: tuple[int, ...]) -> Origin | Non
 def _kind(state: AbstractState) -> str | None:
     value = state.heap.get(state.exception) if state.exception is not None else None
     return None if value is None else value_type_name(value)
+
+
+def visible(graph: SymbolicExecutionGraph, path: tuple[int, ...], index: int) -> Origin | None:
+    """The place the JVM's stack trace names for the exception raised at ``path[index]``
+    when that is in a lambda object's class: the invocation of its functional method in
+    the nearest frame below of another class, at the last state of ``path`` up to ``index``
+    where that invocation is on top; None when the raise is elsewhere (module docstring)."""
+    frames = graph.states[path[index]].frames
+    if not frames or LAMBDA_MARK not in frames[0].position.method.class_name:
+        return None
+    caller = next((f for f in frames if LAMBDA_MARK not in f.position.method.class_name), None)
+    if caller is None:
+        return None
+    for earlier in range(index, -1, -1):
+        state = graph.states[path[earlier]]
+        if state.frames and state.position == caller.position:
+            return Origin(caller.position, earlier)
+    return None

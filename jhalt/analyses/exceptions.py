@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jhalt.analyses.absence import AbsenceProof, NotProved
-from jhalt.analyses.exception_origin import origin
+from jhalt.analyses.exception_origin import origin, visible
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, value_type_name
 from jhalt.findings import Finding, SourceLocation, Witness
@@ -237,7 +237,8 @@ def _finding(
     witness did not reach the site) is kept in ``replay_detail``. An exception made on
     another line than the one that throws it (a handler throwing it again, ``throw e``) is
     located where the path made it (`jhalt.analyses.exception_origin`), as the JVM's stack
-    trace says, its path the call chain up to there."""
+    trace says, its path the call chain up to there; one raised in a lambda object's hidden
+    class at the call of its functional method (`jhalt.analyses.exception_origin.visible`)."""
     witness = Witness(
         inputs=answer.inputs.to_json(), replay_detail="" if answer.reached else answer.check
     )
@@ -248,6 +249,10 @@ def _finding(
         there = _location(program, made.position)
         if (there.method, there.line) != (location.method, location.line):
             position, path, location = made.position, answer.path[: made.index + 1], there
+    shown = visible(graph, path, len(path) - 1)
+    if shown is not None:
+        position, path = shown.position, path[: shown.index + 1]
+        location = _location(program, position)
     return Finding(
         kind=site.kind.replace("/", "."),
         message=_message(program, site.kind, position),

@@ -4,7 +4,8 @@ fields and static methods whose code is given as bytes.
 The classes are written with version 49.0 (Java 5): the JVM verifies them by type inference,
 so their methods need no ``StackMapTable`` — branches are free to write by hand. What jhalt
 generates with it is the ``JhaltInputs`` class of a replay (`jhalt.witness.inject`), loaded by
-any JVM from 5 on.
+any JVM from 5 on, and the classes of lambda objects (`jhalt.program.lambdas`), which only the
+analysis reads.
 """
 
 from __future__ import annotations
@@ -91,7 +92,8 @@ class ConstantPool:
 
 @dataclass(frozen=True)
 class MethodCode:
-    """A static method: name, descriptor, code and its stack and local sizes."""
+    """A method (static unless ``access`` says otherwise): name, descriptor, code and its
+    stack and local sizes."""
 
     name: str
     descriptor: str
@@ -107,13 +109,18 @@ def class_file(
     static_fields: list[tuple[str, str]],
     methods: list[MethodCode],
     superclass: str = "java/lang/Object",
+    interfaces: tuple[str, ...] = (),
+    instance_fields: tuple[tuple[str, str], ...] = (),
 ) -> bytes:
-    """A public final class ``name`` with private static ``static_fields`` (name, descriptor)
-    and ``methods``; ``pool`` holds the constants their code refers to (more are added here)."""
+    """A public final class ``name`` implementing ``interfaces`` with private static
+    ``static_fields`` and private final ``instance_fields`` (name, descriptor) and
+    ``methods``; ``pool`` holds the constants their code refers to (more are added here)."""
     this_class, super_class = pool.class_(name), pool.class_(superclass)
-    fields = bytearray(struct.pack(">H", len(static_fields)))
-    for field_name, descriptor in static_fields:
-        access = ACC_PRIVATE | ACC_STATIC
+    implemented = [pool.class_(interface) for interface in interfaces]
+    declared = [(ACC_PRIVATE | ACC_STATIC, f, d) for f, d in static_fields]
+    declared += [(ACC_PRIVATE | ACC_FINAL, f, d) for f, d in instance_fields]
+    fields = bytearray(struct.pack(">H", len(declared)))
+    for access, field_name, descriptor in declared:
         fields += struct.pack(">HHHH", access, pool.utf8(field_name), pool.utf8(descriptor), 0)
     encoded_methods = bytearray(struct.pack(">H", len(methods)))
     code_name = pool.utf8("Code")
@@ -125,7 +132,14 @@ def class_file(
         )
         encoded_methods += struct.pack(">HI", code_name, len(body)) + body
     header = struct.pack(">IHH", 0xCAFEBABE, VERSION[1], VERSION[0])
-    flags = struct.pack(">HHHH", ACC_PUBLIC | ACC_FINAL | ACC_SUPER, this_class, super_class, 0)
+    flags = struct.pack(
+        f">HHHH{len(implemented)}H",
+        ACC_PUBLIC | ACC_FINAL | ACC_SUPER,
+        this_class,
+        super_class,
+        len(implemented),
+        *implemented,
+    )
     return header + pool.encoded() + flags + bytes(fields) + bytes(encoded_methods) + b"\0\0"
 
 

@@ -318,6 +318,16 @@ class ClassFile:
                 return m
         return None
 
+    def bootstrap_of(self, entry: ConstantEntry | None) -> BootstrapMethod | None:
+        """The bootstrap method (JVM spec §4.7.23) of a dynamic constant or ``invokedynamic``
+        call site ``entry`` of this class; None for any other entry or an index outside the
+        ``BootstrapMethods`` table."""
+        if not isinstance(entry, DynamicConst):
+            return None
+        if not 0 <= entry.bootstrap_index < len(self.bootstrap_methods):
+            return None
+        return self.bootstrap_methods[entry.bootstrap_index]
+
     def field_named(self, name: str, descriptor: str | None = None) -> FieldInfo | None:
         for f in self.fields:
             if f.name == name and (descriptor is None or f.descriptor == descriptor):

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from jhalt.bytecode import decode
 from jhalt.classfile.descriptors import parse_method_descriptor
-from jhalt.classfile.model import DynamicConst, StringConst
+from jhalt.classfile.model import StringConst
 from jhalt.domains.intervals import Interval
 from jhalt.domains.strings import constant_length
 from jhalt.domains.values import InstanceValue, Ref, UnknownValue
@@ -74,12 +74,9 @@ def read_recipe(call: LibraryCall) -> tuple[str, tuple[object, ...]] | None:
         )
     except Exception:  # a missing class or malformed code: no recipe
         return None
-    entry = instruction.operand
-    if not isinstance(entry, DynamicConst) or entry.bootstrap_index >= len(
-        classfile.bootstrap_methods
-    ):
+    bootstrap = classfile.bootstrap_of(instruction.operand)
+    if bootstrap is None:
         return None
-    bootstrap = classfile.bootstrap_methods[entry.bootstrap_index]
     if bootstrap.handle.reference.name != "makeConcatWithConstants" or not bootstrap.arguments:
         return None
     recipe = bootstrap.arguments[0]

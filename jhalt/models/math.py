@@ -1,8 +1,8 @@
 """Models of ``java.lang.Math`` and ``java.lang.StrictMath`` (issue 3 item 5).
 
 ``max``/``min``/``abs`` of ``int``/``long`` are exact case splits that return one of the
-argument references (``max(a, b)`` is ``a`` when ``a ≥ b``; a fresh integer equal to it,
-its interval narrowed to the case's comparison) or ``-a`` with a ``neg`` relation. ``abs`` follows Java, not mathematical integers: ``abs(MIN_VALUE)`` is
+argument references (``max(a, b)`` is ``a`` when ``a ≥ b``) or ``-a`` with a ``neg``
+relation. ``abs`` follows Java, not mathematical integers: ``abs(MIN_VALUE)`` is
 ``MIN_VALUE`` (a separate case, guarded by ``a == MIN_VALUE``), so the negation case only
 covers ``MIN_VALUE < a < 0`` and never leaves the type's range.
 
@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jhalt.domains.intervals import Interval, restrict_less, restrict_less_equal, type_range
-from jhalt.domains.values import Ref
+from jhalt.domains.intervals import Interval, type_range
 from jhalt.models.support import fresh_int, interval_of, model, returns_if_possible
 from jhalt.seg.labels import check, compute
 from jhalt.seg.library import (
@@ -44,35 +43,13 @@ MAY_THROW_ARITHMETIC = frozenset(
 def max_min(call: LibraryCall) -> Sequence[Outcome]:
     """``max(a, b)``/``min(a, b)`` of ints/longs: ``a`` if it wins, else ``b``."""
     first, second = call.parameters
+    popped = call.popped_state()
     first_wins = ">=" if call.method.name == "max" else "<="
     second_wins = "<" if call.method.name == "max" else ">"
     return [
-        *returns_if_possible(call, _case(call, first_wins, first, second, 0)),
-        *returns_if_possible(call, _case(call, second_wins, first, second, 1)),
+        *returns_if_possible(call, Returns(popped, first, (check(first_wins, first, second),))),
+        *returns_if_possible(call, Returns(popped, second, (check(second_wins, first, second),))),
     ]
-
-
-def _case(call: LibraryCall, op: str, first: Ref, second: Ref, chosen: int) -> Returns:
-    """The case of ``max``/``min`` where ``first op second`` and the argument ``chosen`` is
-    the result: the argument itself when the two are one reference, else a fresh integer
-    equal to it whose interval is narrowed to the comparison (as a branch would narrow it;
-    the arguments' own intervals are left alone)."""
-    popped = call.popped_state()
-    result = (first, second)[chosen]
-    guard = check(op, first, second)
-    if first == second:
-        return Returns(popped, result, (guard,))
-    a, b = popped.int_value(first), popped.int_value(second)
-    if op in ("<", "<="):
-        narrowed = (restrict_less if op == "<" else restrict_less_equal)(a.interval, b.interval)
-    else:
-        found = (restrict_less if op == ">" else restrict_less_equal)(b.interval, a.interval)
-        narrowed = None if found is None else (found[1], found[0])
-    if narrowed is None:
-        return Returns(popped, result, (guard,))
-    value = (a, b)[chosen]
-    state, fresh = fresh_int(popped, narrowed[chosen], value.type_letter, call.fresh)
-    return Returns(state, fresh, (guard, check("==", fresh, result)))
 
 
 @model

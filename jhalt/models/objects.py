@@ -1,5 +1,7 @@
 """Models of ``java.lang.Object``: ``<init>``, ``equals``, ``hashCode``, ``getClass``
-(issue 3 item 5), ``clone`` of arrays (issue 33 item 5: an enum's ``values()``).
+(issue 3 item 5), ``clone`` of arrays (issue 33 item 5: an enum's ``values()``), and
+``java.util.Objects.requireNonNull`` (javac calls it before a bound method reference such as
+``c::plus`` captures ``c``).
 
 ``call.method`` is the method that runs after dispatch, so these models only run for
 receivers whose class does not override the method. When the receiver is an
@@ -30,13 +32,20 @@ from jhalt.domains.values import (
     UnknownValue,
     is_object_value,
 )
-from jhalt.models.support import bind_canonical, equality_refinement, fresh_int, model
+from jhalt.models.support import (
+    bind_canonical,
+    equality_refinement,
+    fresh_int,
+    model,
+    need_known_nullness,
+)
 from jhalt.seg.evaluate.class_objects import represented_type, represented_type_field
 from jhalt.seg.library import (
     LibraryCall,
     ModelRegistry,
     Outcome,
     Returns,
+    Throws,
     unknown_library_call,
     with_fresh_value,
 )
@@ -164,9 +173,26 @@ def get_class(call: LibraryCall) -> Sequence[Outcome]:
     return [Returns(state, result)]
 
 
+@model
+def require_non_null(call: LibraryCall) -> Sequence[Outcome]:
+    """``Objects.requireNonNull(obj)`` and ``(obj, String message)``: ``obj`` itself, or a
+    NullPointerException when it is null (its Javadoc); the message is only read then."""
+    argument = call.arguments[0]
+    if need_known_nullness(call, argument) is None:
+        return [Throws(call.popped_state(), "java/lang/NullPointerException")]
+    return [Returns(call.popped_state(), argument)]
+
+
 def register(registry: ModelRegistry) -> None:
     registry.register(OBJECT, "<init>", "()V", init)
     registry.register(OBJECT, "equals", "(Ljava/lang/Object;)Z", equals)
     registry.register(OBJECT, "hashCode", "()I", hash_code)
     registry.register(OBJECT, "getClass", "()Ljava/lang/Class;", get_class)
     registry.register(OBJECT, "clone", "()Ljava/lang/Object;", clone)
+    for descriptor in ("(Ljava/lang/Object;)", "(Ljava/lang/Object;Ljava/lang/String;)"):
+        registry.register(
+            "java/util/Objects",
+            "requireNonNull",
+            descriptor + "Ljava/lang/Object;",
+            require_non_null,
+        )

@@ -41,6 +41,7 @@ from jhalt.domains.values import (
 )
 from jhalt.ids import FieldId
 from jhalt.program import Program
+from jhalt.program.library_facts import CLOSED_OBJECT_CLASSES
 from jhalt.seg.context import EvalContext, EvalOptions, ProgramHierarchy, Split
 from jhalt.seg.labels import COMPARISON_OPS, Relation, check
 from jhalt.seg.library import (
@@ -74,21 +75,7 @@ STRING_SUPERTYPES = frozenset(
 )
 """``java/lang/String`` and every supertype of it (JDK 17)."""
 
-LEAF_CLASSES = frozenset(
-    {
-        STRING_CLASS,
-        "java/lang/Integer",
-        "java/lang/Long",
-        "java/lang/Short",
-        "java/lang/Byte",
-        "java/lang/Character",
-        "java/lang/Boolean",
-        "java/lang/Float",
-        "java/lang/Double",
-        "java/lang/StringBuilder",
-        "java/lang/StringBuffer",
-    }
-)
+LEAF_CLASSES = CLOSED_OBJECT_CLASSES
 """Classes whose objects reach no other object a program can observe (their private
 fields hold primitives or private arrays), so they never need a ``⋀`` annotation."""
 

@@ -28,6 +28,7 @@ from jhalt.program.hierarchy import (
     superinterfaces,
 )
 from jhalt.program.kinds import ClassKind
+from jhalt.program.lambdas import LAMBDA_METAFACTORY, lambda_class_name
 from jhalt.program.resolution import (
     ABSTRACT_METHOD,
     INCOMPATIBLE_CLASS_CHANGE,
@@ -41,8 +42,6 @@ from jhalt.program.resolution import (
 
 if TYPE_CHECKING:
     from jhalt.program.world import Program
-
-LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory"
 
 
 def _package(class_name: str) -> str:
@@ -181,6 +180,12 @@ class LambdaSite:
     sam_descriptor: str
     implementation: MethodId
     alternate: bool
+    bootstrap_index: int = 0
+
+    @property
+    def class_name(self) -> str:
+        """The class jhalt spins for the site's objects (`jhalt.program.lambdas`)."""
+        return lambda_class_name(self.site_class, self.bootstrap_index)
 
 
 def lambda_sites(program: Program) -> tuple[LambdaSite, ...]:
@@ -194,11 +199,10 @@ def lambda_sites(program: Program) -> tuple[LambdaSite, ...]:
         for entry in cls.constant_pool:
             if not isinstance(entry, DynamicConst) or not entry.is_invokedynamic:
                 continue
-            if entry.bootstrap_index >= len(cls.bootstrap_methods):
-                continue
-            bootstrap = cls.bootstrap_methods[entry.bootstrap_index]
+            bootstrap = cls.bootstrap_of(entry)
             if (
-                bootstrap.handle.reference.owner != LAMBDA_METAFACTORY
+                bootstrap is None
+                or bootstrap.handle.reference.owner != LAMBDA_METAFACTORY
                 or len(bootstrap.arguments) < 3
             ):
                 continue
@@ -217,6 +221,7 @@ def lambda_sites(program: Program) -> tuple[LambdaSite, ...]:
                     sam_descriptor=sam_type.descriptor,
                     implementation=MethodId(target.owner, target.name, target.descriptor),
                     alternate=bootstrap.handle.reference.name != "metafactory",
+                    bootstrap_index=entry.bootstrap_index,
                 )
             )
     result = tuple(sites)
@@ -237,7 +242,9 @@ class DispatchCandidates:
     subtypes of the static type. ``failures``: (receiver class, JVM error class, message) for
     receivers where selection fails. ``lambda_targets``: implementation methods of lambdas
     whose interface is a subtype of the static type and whose functional method is the one
-    called. ``library_receivers``: receivers may also be instances of JDK classes jhalt does
+    called; ``lambda_classes``: the classes of the lambda objects that run program code for
+    the call (their functional method, or a default method of a program interface).
+    ``library_receivers``: receivers may also be instances of JDK classes jhalt does
     not describe. ``open_reasons``: why the set may be incomplete (empty: complete)."""
 
     static_type: str
@@ -247,6 +254,7 @@ class DispatchCandidates:
     lambda_targets: tuple[MethodId, ...]
     library_receivers: bool
     open_reasons: tuple[str, ...]
+    lambda_classes: tuple[str, ...] = ()
 
     @property
     def targets(self) -> frozenset[ResolvedMethod]:
@@ -301,10 +309,13 @@ def dispatch_candidates(
     )
     open_reasons = _hierarchy_open_reasons(static_type, scan, library_receivers)
     lambda_targets: list[MethodId] = []
+    lambda_classes: list[str] = []
     for site in lambda_sites(program):
-        _add_lambda_candidates(
+        count = len(selected)
+        if _add_lambda_candidates(
             program, site, static_type, resolved, selected, failures, lambda_targets, open_reasons
-        )
+        ) or any(program.kind(m.owner) is ClassKind.PROGRAM for _, m in selected[count:]):
+            lambda_classes.append(site.class_name)
     return DispatchCandidates(
         static_type=static_type,
         resolved=resolved,
@@ -313,6 +324,7 @@ def dispatch_candidates(
         lambda_targets=tuple(sorted(set(lambda_targets))),
         library_receivers=library_receivers,
         open_reasons=tuple(open_reasons),
+        lambda_classes=tuple(sorted(set(lambda_classes))),
     )
 
 
@@ -356,30 +368,30 @@ def _add_lambda_candidates(
     failures: list[tuple[str, str, str]],
     lambda_targets: list[MethodId],
     open_reasons: list[str],
-) -> None:
+) -> bool:
     """Add what a lambda object of ``site`` may run for ``resolved`` when its interface is
-    a subtype of ``static_type``: its implementation method (to ``lambda_targets``) for the
-    functional method, else the method §5.4.6 selects for its class (to ``selected``, or a
-    selection failure to ``failures``); an unknown interface or an altMetafactory site,
-    which may implement further interfaces, adds to ``open_reasons``."""
+    a subtype of ``static_type``: its implementation method (to ``lambda_targets``; True)
+    for the functional method, else the method §5.4.6 selects for its class (to
+    ``selected``, or a selection failure to ``failures``); an unknown interface or an
+    altMetafactory site, which may implement further interfaces, adds to ``open_reasons``."""
     try:
         related = is_subtype(program, site.interface, static_type)
     except MissingClassError:
         open_reasons.append(
             f"lambda in {site.site_class.replace('/', '.')}: interface {site.interface} unknown"
         )
-        return
+        return False
     if site.alternate and not related and program.lookup(static_type).is_interface:
         open_reasons.append(
             f"lambda in {site.site_class.replace('/', '.')} (altMetafactory) "
             "may implement further interfaces"
         )
     if not related:
-        return
+        return False
     target = _lambda_target(program, site, resolved)
     if target is not None:
         lambda_targets.append(target)
-        return
+        return True
     try:
         interfaces = (site.interface, *superinterfaces(program, site.interface))
         selected.extend(
@@ -388,6 +400,7 @@ def _add_lambda_candidates(
         )
     except LinkageFailure as failure:
         failures.append((f"lambda:{site.interface}", failure.error_class, failure.message))
+    return False
 
 
 def _select_for_lambda(

@@ -4,7 +4,9 @@ A `Program` answers ``lookup(name)`` for three kinds of classes (`ClassKind`):
 
 - PROGRAM: classes of the analysed classpath. They take precedence over everything else, as
   the classes of ``-cp`` would if the JDK did not hold the same name (a TPDB jar may carry its
-  own copy of library code; Java_Util does, in package ``javaUtilEx``).
+  own copy of library code; Java_Util does, in package ``javaUtilEx``). The classes of their
+  lambda objects (``Site$$Lambda$N``, `jhalt.program.lambdas`) count as program classes too:
+  they are found by name only, never listed by `program_class_names`.
 - LIBRARY: JDK classes of `jhalt.program.jdk_library`: described in `jhalt.program.jdk`, else
   read from the installed JDK's runtime image (shape only, no bodies, either way).
 - ARRAY: array classes, named by descriptor (``[I``, ``[[Ljava/lang/String;``). Per JVM spec
@@ -28,12 +30,13 @@ from typing import Protocol
 from jhalt.classfile.classpath import ClassPath
 from jhalt.classfile.descriptors import PRIMITIVES, descriptor_class, is_field_descriptor
 from jhalt.classfile.model import Access, ClassFile, MethodInfo
-from jhalt.errors import MissingClassError
+from jhalt.errors import JhaltError, MissingClassError
 from jhalt.ids import MethodId
 from jhalt.program import dispatch, hierarchy, initialization, resolution
 from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk_library import JdkLibrary, jdk_library
 from jhalt.program.kinds import ClassKind
+from jhalt.program.lambdas import LAMBDA_MARK, lambda_site_of, spin_lambda_class
 
 ARRAY_ORIGIN = "array class"
 
@@ -88,6 +91,7 @@ class Program:
         self.jdk = jdk if jdk is not None else jdk_library()
         self.main_class: str | None = classes.main_class
         self._arrays: dict[str, ClassFile] = {}
+        self._lambdas: dict[str, ClassFile | JhaltError] = {}
         self._program_names: tuple[str, ...] | None = None
         self._by_signature: dict[tuple[str, str], tuple[MethodId, ...]] | None = None
         # caches used by the helper modules, keyed by their own tuples
@@ -115,7 +119,40 @@ class Program:
         found = self.classes.find(name)
         if found is not None:
             return found
+        if LAMBDA_MARK in name:
+            try:
+                return self.lambda_class(name)
+            except JhaltError:
+                return None
         return self.jdk.find(name)
+
+    def lambda_class(self, name: str) -> ClassFile:
+        """The class of the lambda objects named ``name`` (`jhalt.program.lambdas`), spun once
+        from its call site; `UnsupportedError` (or `MissingClassError` for a missing site
+        class) says why there is none."""
+        cached = self._lambdas.get(name)
+        if isinstance(cached, ClassFile):
+            return cached
+        if cached is not None:
+            raise cached
+        site = lambda_site_of(name)
+        try:
+            site_class = self.classes.find(site[0]) if site is not None else None
+            if site is None or site_class is None:
+                raise MissingClassError(name)
+            spun: ClassFile | JhaltError = spin_lambda_class(site_class, site[1])
+        except JhaltError as error:
+            spun = error
+        self._lambdas[name] = spun
+        return self.lambda_class(name)
+
+    def is_program_class(self, name: str) -> bool:
+        """Whether ``name`` is a class of the classpath or the class of its lambda objects."""
+        if name.startswith("["):
+            return False
+        return self.classes.find(name) is not None or (
+            LAMBDA_MARK in name and self.find(name) is not None
+        )
 
     def lookup(self, name: str) -> ClassFile:
         """Like `find`, but a missing class raises `MissingClassError` naming it."""
@@ -130,7 +167,7 @@ class Program:
         if name.startswith("["):
             self.lookup(name)
             return ClassKind.ARRAY
-        if self.classes.find(name) is not None:
+        if self.is_program_class(name):
             return ClassKind.PROGRAM
         if name in self.jdk:
             return ClassKind.LIBRARY
@@ -147,7 +184,10 @@ class Program:
 
     def methods_by_signature(self) -> dict[tuple[str, str], tuple[MethodId, ...]]:
         """Every program method with code, by (name, descriptor): the targets an invocation
-        of that name and descriptor may reach over a coarse call graph (any override)."""
+        of that name and descriptor may reach over a coarse call graph (any override). A
+        lambda's program implementation is listed under its functional method too: calling
+        that method on the lambda object runs it (through the spun class's method, which
+        only adapts values, `jhalt.program.lambdas`)."""
         if self._by_signature is None:
             found: dict[tuple[str, str], list[MethodId]] = {}
             for name in self.program_class_names():
@@ -156,7 +196,15 @@ class Program:
                     if info.code is not None:
                         method = MethodId(name, info.name, info.descriptor)
                         found.setdefault((info.name, info.descriptor), []).append(method)
-            self._by_signature = {key: tuple(methods) for key, methods in found.items()}
+            for site in dispatch.lambda_sites(self):
+                target = site.implementation
+                if (target.name, target.descriptor) in found and target in found[
+                    (target.name, target.descriptor)
+                ]:
+                    found.setdefault((site.sam_name, site.sam_descriptor), []).append(target)
+            self._by_signature = {
+                key: tuple(dict.fromkeys(methods)) for key, methods in found.items()
+            }
         return self._by_signature
 
     def library_class_names(self) -> tuple[str, ...]:

@@ -138,7 +138,7 @@ class ProgramHierarchy:
         return result
 
     def _is_program_class(self, name: str) -> bool:
-        return not name.startswith("[") and self.program.classes.find(name) is not None
+        return self.program.is_program_class(name)
 
     def common_supertype(self, first: str, second: str) -> str:
         known = ordered_or_array_supertype(self, first, second)
@@ -238,4 +238,4 @@ class EvalContext:
         return self.hierarchy.common_supertype(first, second)
 
     def is_program_class(self, name: str) -> bool:
-        return not name.startswith("[") and self.program.classes.find(name) is not None
+        return self.program.is_program_class(name)

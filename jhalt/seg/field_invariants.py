@@ -52,6 +52,7 @@ from jhalt.classfile.model import ClassFile, MethodInfo
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId, MethodId
 from jhalt.program import Program
+from jhalt.program.library_facts import VALUE_CLASSES
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import INVARIANT, EvalOptions
@@ -64,11 +65,7 @@ from jhalt.seg.library import ModelRegistry
 ANYTHING = "*"
 """In `input_classes`: an input may hold an object of any program class."""
 
-_CLOSED_LIBRARY = frozenset(
-    f"java/lang/{name}"
-    for name in ("String", "Integer", "Long", "Short", "Byte", "Character", "Boolean")
-    + ("Float", "Double")
-)
+_CLOSED_LIBRARY = VALUE_CLASSES
 """Library classes whose objects reach no program object."""
 
 

@@ -15,26 +15,30 @@ SOURCE = """
 import java.util.function.IntUnaryOperator;
 
 public class Stops {
-    static int run(int n) {
+    static int run(int n, IntUnaryOperator f) {
         int s = 0;
         if (n > 0) {
-            IntUnaryOperator f = x -> x + 1;   // a lambda may receive the call: unsupported
-            s = f.applyAsInt(n);
+            s = f.applyAsInt(n);   // f may be use()'s serializable lambda: unsupported
         }
         for (int i = 0; i < n; i++) {          // explored only when the builder goes on
             s += i * i;
         }
         return s;
     }
+
+    static int use() {
+        return run(3, (IntUnaryOperator & java.io.Serializable) x -> x + 1);
+    }
 }
 """
+RUN = "(ILjava/util/function/IntUnaryOperator;)I"
 
 
 def test_the_builder_stops_at_the_first_incomplete_node(tmp_path: Path) -> None:
     classes = compile_source(tmp_path, "Stops", SOURCE)
-    full = graph_of(classes, "Stops", "run", "(I)I", default_registry())
+    full = graph_of(classes, "Stops", "run", RUN, default_registry())
     stopped = graph_of(
-        classes, "Stops", "run", "(I)I", default_registry(),
+        classes, "Stops", "run", RUN, default_registry(),
         BuildLimits(stop_when_incomplete=True),
     )  # fmt: skip
     assert not full.is_complete and not stopped.is_complete

@@ -408,7 +408,12 @@ def _parse(state: PathState, ins: Instruction, ctx: StepContext, letter: str) ->
 def _concat(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     """A string concatenation of `CONCAT_ARGUMENTS` (module doc of `PRINTS`): a text."""
     if ins.pc not in ctx.concat_pcs or not isinstance(ins.operand, DynamicConst):
-        raise Refusal("invokedynamic other than a string concatenation")
+        # a lambda's object holds its captured values and is called through an interface:
+        # the abstraction has no objects with fields and no calls of unknown targets
+        raise Refusal(
+            "invokedynamic other than a string concatenation (lambdas and method references "
+            "create objects, which the CLP abstraction does not represent)"
+        )
     parameters = parse_method_descriptor(ins.operand.descriptor)[0]
     if any(p not in CONCAT_ARGUMENTS for p in parameters):
         raise Refusal(

@@ -23,7 +23,7 @@ from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
-from jhalt.classfile.model import ClassFile, DynamicConst, VerificationType
+from jhalt.classfile.model import ClassFile, VerificationType
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint
 from jhalt.seg.evaluate.static_constants import STREAM_SETTERS
@@ -191,14 +191,11 @@ def concat_pcs(scope: Scope, method: MethodId, body: MethodBody) -> frozenset[in
     classfile = scope.find(method.class_name)
     if classfile is None:
         return frozenset()
-    table = classfile.bootstrap_methods
     found = set()
     for ins in body.instructions:
-        operand = ins.operand
-        if ins.op == "invokedynamic" and isinstance(operand, DynamicConst):
-            index = operand.bootstrap_index
-            if index < len(table) and table[index].handle.reference.owner == _CONCAT_FACTORY:
-                found.add(ins.pc)
+        bootstrap = classfile.bootstrap_of(ins.operand) if ins.op == "invokedynamic" else None
+        if bootstrap is not None and bootstrap.handle.reference.owner == _CONCAT_FACTORY:
+            found.add(ins.pc)
     return frozenset(found)
 
 

@@ -16,28 +16,21 @@ from __future__ import annotations
 
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.ids import MethodId
+from jhalt.program.library_facts import (
+    TEXT_BUILDER,
+    UNCHANGEABLE_CLASSES,
+    WRITTEN_ARGUMENT,
+    of_kind,
+)
 
 PURE = "pure"
 RECEIVER = "receiver"
 WRITES_ARGUMENT = "argument"
 WORLD = "world"
 
-_PURE_CLASSES = frozenset(
-    "java/lang/" + name
-    for name in (
-        "Math", "StrictMath", "String", "Integer", "Long", "Short", "Byte", "Character",
-        "Boolean", "Float", "Double", "Number",
-    )
-)  # fmt: skip
-_RECEIVER_CLASSES = frozenset({"java/lang/StringBuilder", "java/lang/StringBuffer"})
+_PURE_CLASSES = UNCHANGEABLE_CLASSES | {"java/lang/Number"}
+_RECEIVER_CLASSES = of_kind(TEXT_BUILDER)
 _PURE_METHODS = frozenset({("java/lang/Object", "<init>"), ("java/lang/Object", "getClass")})
-_WRITTEN_ARGUMENT = {
-    ("java/lang/System", "arraycopy"): 2,
-    ("java/lang/String", "getChars"): 3,  # receiver 0, srcBegin 1, srcEnd 2, dst 3, dstBegin 4
-    ("java/lang/String", "getBytes"): 3,  # the deprecated (int, int, byte[], int) form
-    ("java/lang/Character", "toChars"): 1,  # (int, char[], int); the (int) form returns
-}
-"""Methods of otherwise pure classes that write into one argument (index, receiver = 0)."""
 STRING_CONCAT = "java/lang/invoke/StringConcatFactory"
 _CONCAT_SAFE = frozenset({"Ljava/lang/String;", "Ljava/lang/Integer;", "Ljava/lang/Long;"})
 
@@ -48,7 +41,7 @@ def library_effect(method: MethodId) -> tuple[str, int | None]:
     owner = method.class_name
     if (owner, method.name) in _PURE_METHODS:
         return PURE, None
-    written = _WRITTEN_ARGUMENT.get((owner, method.name))
+    written = WRITTEN_ARGUMENT.get((owner, method.name))
     if written is not None and _argument_count(method) > written:
         return WRITES_ARGUMENT, written
     if owner == STRING_CONCAT:

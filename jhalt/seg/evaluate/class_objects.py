@@ -28,19 +28,14 @@ from jhalt.domains.values import (
 )
 from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
+from jhalt.program.library_facts import VALUE_CLASSES
 from jhalt.seg.context import EvalContext
 from jhalt.seg.evaluate.common import bind
 
 CLASS = "java/lang/Class"
 REPRESENTED_TYPE = "jhalt$represents"
 PRIMITIVE_ARRAYS = frozenset({"[I", "[J", "[S", "[B", "[C", "[Z", "[F", "[D"})
-LEAF_CLASSES = frozenset(
-    {CLASS, "java/lang/String"}
-    | {
-        f"java/lang/{n}"
-        for n in ("Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double")
-    }
-)
+LEAF_CLASSES = VALUE_CLASSES | {CLASS}
 """Classes whose unrepresented parts never reference a Class object (their fields are
 primitives, byte arrays or — for Class — not modelled as references)."""
 

@@ -30,15 +30,12 @@ from jhalt.bytecode.fresh_writes import (
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.errors import JhaltError, MissingClassError
 from jhalt.ids import MethodId
+from jhalt.program.library_facts import UNCHANGEABLE_CLASSES
 from jhalt.program.resolution import LinkageFailure
 from jhalt.seg.context import EvalContext
 
-IMMUTABLE_CLASSES = frozenset(
-    f"java/lang/{name}"
-    for name in ("String", "Integer", "Long", "Short", "Byte", "Character", "Boolean")
-    + ("Float", "Double", "Math", "StrictMath")
-)
-"""Library classes whose objects no method can change."""
+IMMUTABLE_CLASSES = UNCHANGEABLE_CLASSES
+"""Library classes whose objects no method can change (`jhalt.program.library_facts`)."""
 
 WRITES_KEY = ("fresh_calls.method_writes",)
 """The `Program.cache` entry of the final classifications: method → `MethodWrites`."""

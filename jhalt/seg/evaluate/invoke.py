@@ -6,13 +6,17 @@ it enters a new call context (:mod:`jhalt.seg.evaluate.recursion`), in concrete 
 pushes a frame like any call. Virtual calls refine the receiver (existence,
 then the exact classes whose selected method differs) unless one method is selected for
 every possible receiver. Library methods run their model from the registry, or the
-documented fallback :func:`jhalt.seg.library.unknown_library_call`. ``invokedynamic``
+documented fallback :func:`jhalt.seg.library.unknown_library_call` — except when its
+arguments reach a lambda object, whose code the library method may call back (Stuck). ``invokedynamic``
 supports string concatenation: the call site goes to the registry's model of
 ``StringConcatFactory`` as ``MethodId(bootstrap owner, call-site name, call-site
 descriptor)`` with the dynamic arguments (:mod:`jhalt.models.concat` keeps the length of
-the result); without such a model the result is a fresh non-null String. A record's
-``ObjectMethods`` call sites go to that class's model likewise. Other bootstrap
-methods (lambdas) are Stuck with the reason.
+the result); without such a model the result is a fresh non-null String. A
+``LambdaMetafactory`` site creates an object of the class jhalt spins for it
+(:mod:`jhalt.program.lambdas`) holding the captured values; calls on it run that class's
+bytecode like any program method. A record's ``ObjectMethods``
+call sites go to that class's model like concatenations. Other bootstrap methods are Stuck
+with the reason.
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ from __future__ import annotations
 from jhalt.bytecode import Instruction
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DynamicConst
-from jhalt.domains.state import AbstractState, Frame
+from jhalt.domains.state import AbstractState, Frame, reachable_objects
 from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
 from jhalt.errors import JhaltError
-from jhalt.ids import MethodId, ProgramPosition
+from jhalt.ids import FieldId, MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
+from jhalt.program.lambdas import LAMBDA_MARK, LAMBDA_METAFACTORY, lambda_class_name
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.environment import inject, input_class_call, returns_input
@@ -159,11 +164,16 @@ def _dispatch(
 ) -> StepResult:
     """A virtual call on an unknown receiver with these ``candidates`` (module docstring):
     a direct call when one program method (or only library code) is possible, otherwise a
-    split on the receiver's exact class, plus a "library class" case when library code
-    may be selected; Stuck for lambdas or too many classes."""
+    split on the receiver's exact class — the program's classes and the classes of its
+    lambda objects that run program code for the call (their captured values unknown) —,
+    plus a "library class" case when library code may be selected; Stuck for a lambda
+    without a class (`jhalt.program.lambdas`) or too many classes."""
     receiver = arguments[0]
-    if candidates.lambda_targets:
-        return Stuck(f"a lambda may receive the call of {resolved}", "lambda")
+    for name in candidates.lambda_classes:
+        try:
+            ctx.program.lambda_class(name)
+        except JhaltError as error:
+            return Stuck(f"a lambda may receive the call of {resolved}: {error}", "lambda")
     program_receivers = sorted(
         (cls, method)
         for cls, method in candidates.receivers
@@ -175,14 +185,16 @@ def _dispatch(
         or bool(candidates.open_reasons)
     )
     targets = {method.id for _, method in program_receivers}
-    if not program_receivers:
+    spun = candidates.lambda_classes
+    if not program_receivers and not spun:
         return call(ctx, state, ins, resolved.id, arguments, library=True)
-    if len(targets) == 1 and not library_possible:
+    if len(targets) == 1 and not library_possible and not spun:
         return call(ctx, state, ins, next(iter(targets)), arguments)
-    if len(program_receivers) > ctx.options.max_type_cases:
-        return Stuck(f"{len(program_receivers)} possible receiver classes for {resolved}", "limit")
+    classes = [c for c, _ in program_receivers] + list(spun)
+    if len(classes) > ctx.options.max_type_cases:
+        return Stuck(f"{len(classes)} possible receiver classes for {resolved}", "limit")
     cases = []
-    for class_name, _ in program_receivers:
+    for class_name in classes:
         refined, new = replace_ref(ctx, state, receiver, InstanceValue(class_name, ()))
         cases.append(
             (
@@ -251,7 +263,16 @@ def library_call(
     if target == OBJECT_INIT and ctx.registry.lookup(target) is None:
         popped, _ = state.pop(len(arguments))
         return step(state, ins, advance(popped, ins))
-    model = model or ctx.registry.lookup(target) or unknown_library_call
+    model = model or ctx.registry.lookup(target)
+    if model is None:
+        handed = _lambda_reached(state, arguments)
+        if handed is not None:
+            return Stuck(
+                f"library method {target} without a model receives the lambda object "
+                f"{handed.replace('/', '.')}, whose program code it may run any number of times",
+                "lambda",
+            )
+        model = unknown_library_call
     clean = state.with_split(None) if outcome_choice(state) is None else state
     lib_call = LibraryCall(
         target, ins.mnemonic, clean, arguments, state.position, ctx.fresh, ctx.program
@@ -266,19 +287,30 @@ def library_call(
     return apply_outcomes(ctx, state, ins, target, arguments, outcomes)
 
 
+def _lambda_reached(state: AbstractState, arguments: tuple[Ref, ...]) -> str | None:
+    """The class of a lambda object the ``arguments`` reach, if any: the unknown-call
+    fallback assumes that library code terminates, which a library method calling back a
+    lambda (``IntStream.iterate``, ``forEach``) does only if the program's code lets it."""
+    for reference in reachable_objects(state, [a for a in arguments if a != NULL]):
+        value = state.heap[reference]
+        if isinstance(value, InstanceValue) and LAMBDA_MARK in value.class_name:
+            return value.class_name
+    return None
+
+
 def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:
     operand = ins.operand
     assert isinstance(operand, DynamicConst)
     classfile = ctx.program.lookup(state.position.method.class_name)
-    owner = None
-    if operand.bootstrap_index < len(classfile.bootstrap_methods):
-        owner = classfile.bootstrap_methods[operand.bootstrap_index].handle.reference.owner
+    bootstrap = classfile.bootstrap_of(operand)
+    owner = bootstrap.handle.reference.owner if bootstrap is not None else None
+    if owner == LAMBDA_METAFACTORY:
+        return _lambda_object(ctx, state, ins, operand)
     if owner == OBJECT_METHODS:
         return _object_methods(ctx, state, ins, operand)
     if owner != STRING_CONCAT_FACTORY:
         return Stuck(
-            f"invokedynamic with bootstrap {owner} (lambdas/method handles) is not supported",
-            "lambda",
+            f"invokedynamic with bootstrap {owner} (method handles) is not supported", "lambda"
         )
     parameters, _ = parse_method_descriptor(operand.descriptor)
     arguments = tuple(state.peek(len(parameters) - 1 - k) for k in range(len(parameters)))
@@ -308,6 +340,25 @@ def _object_methods(
     count = len(parse_method_descriptor(operand.descriptor)[0])
     arguments = tuple(state.peek(count - 1 - k) for k in range(count))
     return library_call(ctx, state, ins, call_site, arguments)
+
+
+def _lambda_object(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, operand: DynamicConst
+) -> StepResult:
+    """A ``LambdaMetafactory`` call site: a new object of the class jhalt spins for it
+    (`jhalt.program.lambdas`) whose fields hold the captured values, as its constructor
+    would store them; Stuck with the reason when the site has no such class."""
+    name = lambda_class_name(state.position.method.class_name, operand.bootstrap_index)
+    try:
+        ctx.program.lambda_class(name)
+    except JhaltError as error:
+        return Stuck(f"lambda not supported: {error}", "lambda")
+    captured, _ = parse_method_descriptor(operand.descriptor)
+    values = tuple(state.peek(len(captured) - 1 - k) for k in range(len(captured)))
+    fields = {FieldId(name, f"arg${k + 1}", d): v for k, (d, v) in enumerate(zip(captured, values))}
+    popped, _ = state.pop(len(captured))
+    new_state, created = bind(ctx, popped, InstanceValue.of(name, fields))
+    return step(state, ins, advance(new_state.push(created), ins))
 
 
 def evaluate_return(ctx: EvalContext, state: AbstractState, ins: Instruction) -> StepResult:

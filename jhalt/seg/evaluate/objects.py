@@ -342,7 +342,13 @@ def evaluate_getstatic(ctx: EvalContext, state: AbstractState, ins: Instruction)
         nullable = not standard_stream_kept(ctx, field_id)
         new_state, fresh = bind(ctx, state, unknown_value(field_id.descriptor, nullable))
         standard_input = (field_id.class_name, field_id.name) == ("java/lang/System", "in")
-        assumed = STANDARD_INPUT if standard_input else f"JDK static field {field_id} is unknown"
+        if standard_input:
+            assumed = STANDARD_INPUT
+        elif not nullable:
+            name = f"{field_id.class_name.replace('/', '.')}.{field_id.name}"
+            assumed = f"{name} is the JVM's standard stream (no program method replaces it)"
+        else:
+            assumed = f"JDK static field {field_id} is unknown"
         return step(state, ins, advance(new_state.push(fresh), ins), (), (assumed,))
     initial = initial_value(ctx, field_id)
     if initial is not None:

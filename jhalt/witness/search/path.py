@@ -24,6 +24,8 @@ What is collected:
   solved);
 * the environment values the path's calls take (`jhalt.seg.environment`), in order, with
   their call sites;
+* one length per String: a length realised again for the same String variable equals the first
+  (Strings are immutable);
 * the content relations of Strings and builders (`jhalt.its.contents`, an evaluation edge's
   ``strings``) over path variables, in path order, and the length variable of each String
   the path shows; a builder whose value an evaluation edge changes without a content relation
@@ -57,7 +59,15 @@ from jhalt.its.terms import Lit, Term, Var
 from jhalt.models.text import BUILDERS
 from jhalt.seg.environment import INPUT
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, Operand, RefineEdge, Relation
+from jhalt.seg.labels import (
+    EdgeLabel,
+    EvalEdge,
+    InstanceEdge,
+    Operand,
+    RefineEdge,
+    Relation,
+    check,
+)
 from jhalt.smt.witness_solver import PathFormula, variable_sort
 
 NULL_VAR = "null"
@@ -221,7 +231,9 @@ class _PathWalker:
         if isinstance(value, InstanceValue):
             length = value.field(STRING_LENGTH) if value.class_name == STRING_CLASS else None
             if length is not None:
-                self.facts.string_lengths.setdefault(var, env[length])
+                known = self.facts.string_lengths.setdefault(var, env[length])
+                if known != env[length]:  # realised again: a String's length never changes
+                    self.facts.relations.append(check("==", known, env[length]))
             if not facts.exact:
                 facts.type_name, facts.exact = value.class_name, True
             for field_id, child in value.fields:

@@ -88,29 +88,13 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.values import NULL, InstanceValue, Ref
 from jhalt.ids import ProgramPosition
 from jhalt.program import Program
+from jhalt.program.library_facts import KINDS
 from jhalt.seg.context import ProgramHierarchy
 from jhalt.seg.evaluate.recursion import is_summary_assumption
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
 
-SAFE_LIBRARY_CLASSES = frozenset(
-    {
-        "java/lang/Object",
-        "java/lang/String",
-        "java/lang/StringBuilder",
-        "java/lang/StringBuffer",
-        "java/lang/Math",
-        "java/lang/StrictMath",
-        "java/lang/Integer",
-        "java/lang/Long",
-        "java/lang/Short",
-        "java/lang/Byte",
-        "java/lang/Character",
-        "java/lang/Boolean",
-        "java/lang/Float",
-        "java/lang/Double",
-    }
-)
+SAFE_LIBRARY_CLASSES = frozenset(KINDS) | {"java/lang/Object"}
 """Library classes whose methods, called with primitive or string arguments only, reach no
 object of the program and no reference array (rule 2 of the module doc); all final but
 ``Object`` (no class the program may extend to be called back, such as ``java.util.Random``,

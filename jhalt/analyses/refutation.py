@@ -1,0 +1,159 @@
+"""Exception ends of a Symbolic Execution Graph that no run reaches, shown path by path.
+
+The graph over-approximates: a state may throw although no run gets there, because a state's
+values are intervals and what a model knows of a call's result is a relation on the edge, not
+a narrower interval (``free = Math.max(0, 3 - args.length); assert free >= 0``: the state
+after the call holds ``free`` in ``(-∞, +∞)``, its edge says ``free ≥ 0``). The conditions of
+one *path* are exact enough: the intervals of its states and the relations of its edges
+(`jhalt.witness.search.path.collect_path_facts`), all of which every run along the path
+satisfies. When they have no integer solution, no run follows the path.
+
+`Refuter.unreached` shows that no run reaches an exception end by the *simple suffixes* of the paths to
+it. Walking a path from the end backwards, the longest tail without a repeated node either
+starts at the entry or at a node whose predecessor on the path occurs in the tail again (the
+path went around a loop there). These tails are finitely many; a tail's conditions start from
+its first state, whose intervals hold at every visit of it (the graph over-approximates), and
+add its edges' relations — so a run that reaches the end meets the conditions of its path's
+tail. When every tail has no integer solution, no run reaches the end. It holds when
+
+* there are at most `MAX_PATHS` tails (found within `MAX_EXPANSIONS` steps), all checked;
+* the graph has no recursive call contexts (their ends are reached through summaries, not
+  along the graph's edges from its entry);
+* every suffix's integer conditions are unsatisfiable (Z3: ``unsat``, not ``unknown``), read
+  with the JVM's integers kept in their types' ranges — which a caller must have shown
+  (`jhalt.analyses.absence`: no computed integer leaves its range, so no run overflows) — and
+  without the paths' String contents or heap shapes (fewer conditions: an ``unsat`` only
+  says more).
+
+A path whose conditions the collection cannot express (``unsupported``) is not refuted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from jhalt.budget import NEVER, Deadline
+from jhalt.domains.intervals import type_range
+from jhalt.its.terms import INT, LONG, App, Atom, Lit, Var
+from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import TERM_OPS, Relation
+from jhalt.smt.session import SatAnswer, SmtConfig
+from jhalt.smt.witness_solver import solve_path
+from jhalt.witness.search.path import collect_path_facts, edge_labels
+
+MAX_PATHS = 48
+"""Suffixes of the paths to one exception end checked at most (more: not refuted)."""
+MAX_EXPANSIONS = 4_000
+"""Partial suffixes built at most for one exception end (more: not refuted)."""
+MAX_OVERFLOW_CHECKS = 16
+"""Computations of one graph whose first overflow is refuted at most (more: not refuted)."""
+MAX_ENDS = 12
+"""Exception ends of one graph refuted at most (more: none is tried)."""
+RLIMIT = 4_000_000
+"""Z3 resource limit of one path's check."""
+
+
+class Refuter:
+    """The refutations of one graph (module docstring), its edges indexed once."""
+
+    def __init__(self, graph: SymbolicExecutionGraph, deadline: Deadline = NEVER) -> None:
+        self.graph = graph
+        self.predecessors: dict[int, list[int]] = {}
+        for source, _, target in graph.edges:
+            self.predecessors.setdefault(target, []).append(source)
+        self.labels = edge_labels(graph)
+        self.config = SmtConfig(RLIMIT, deadline)
+        self.overflow_checks = 0
+
+    def unreached(self, ends: Iterable[int]) -> set[int]:
+        """The nodes of ``ends`` that no run reaches (module docstring)."""
+        ends = list(ends)
+        if self.graph.context_ends or len(ends) > MAX_ENDS:
+            return set()
+        refuted: set[int] = set()
+        for end in ends:
+            paths = _all_paths(self.graph.entry, end, self.predecessors)
+            if paths and all(self._infeasible(path) for path in paths):
+                refuted.add(end)
+        return refuted
+
+    def _infeasible(self, path: tuple[int, ...]) -> bool:
+        facts = collect_path_facts(self.graph, path, self.labels)
+        if facts.unsupported or self.config.deadline.expired():
+            return False
+        return solve_path(facts, self.config) is SatAnswer.UNSAT
+
+    def no_first_overflow(self, source: int, relation: Relation, letter: str) -> bool:
+        """Whether no run's first overflow is the computation ``relation`` (``+``, ``-``,
+        ``*``, ``neg`` on the edge out of ``source``, of JVM type ``letter``): every tail of
+        the paths to ``source`` has no integers whose mathematical result leaves the type's
+        range. Before a run's first overflow the graph's values are the JVM's, so its tail's
+        conditions hold there (`jhalt.analyses.absence` applies this to every computation)."""
+        op = TERM_OPS.get(relation.op, ("", -1))[0]
+        if self.graph.context_ends or op not in ("add", "sub", "mul", "neg"):
+            return False
+        self.overflow_checks += 1
+        if self.overflow_checks > MAX_OVERFLOW_CHECKS:
+            return False
+        paths = _all_paths(self.graph.entry, source, self.predecessors)
+        if not paths:
+            return False
+        sort = LONG if letter == "J" else INT
+        low, high = type_range(letter)
+        for path in paths:
+            facts = collect_path_facts(self.graph, path, self.labels)
+            if facts.unsupported or self.config.deadline.expired():
+                return False
+            names = [a if isinstance(a, int) else facts.final_env.get(a) for a in relation.args]
+            if any(name is None for name in names):
+                return False
+            terms = tuple(
+                Lit(n, sort) if isinstance(n, int) else Var(n, sort) for n in names if n is not None
+            )
+            value = App(op, terms, sort)
+            mentioned = tuple(n for n in names if n is not None)
+            for atom in (Atom("gt", value, Lit(high, sort)), Atom("lt", value, Lit(low, sort))):
+                facts.extra = [(mentioned, atom)]
+                if solve_path(facts, self.config) is not SatAnswer.UNSAT:
+                    return False
+        return True
+
+
+def _all_paths(
+    entry: int, end: int, predecessors: dict[int, list[int]]
+) -> list[tuple[int, ...]] | None:
+    """The simple suffixes that every path ``entry`` → ``end`` ends with (module docstring):
+    those that start at ``entry`` or at a node one of whose predecessors they hold. None when
+    ``entry`` does not lead to ``end``, or past `MAX_PATHS` suffixes or `MAX_EXPANSIONS`."""
+    reaching = _backward_closure(end, predecessors)
+    if entry not in reaching:
+        return None
+    paths: list[tuple[int, ...]] = []
+    stack: list[tuple[int, ...]] = [(end,)]
+    expansions = 0
+    while stack:
+        suffix = stack.pop()
+        first = suffix[0]
+        before = [p for p in predecessors.get(first, ()) if p in reaching]
+        if first == entry or any(p in suffix for p in before):
+            paths.append(suffix)
+            if len(paths) > MAX_PATHS:
+                return None
+        for previous in before:
+            if previous not in suffix:
+                expansions += 1
+                if expansions > MAX_EXPANSIONS:
+                    return None
+                stack.append((previous, *suffix))
+    return paths
+
+
+def _backward_closure(end: int, predecessors: dict[int, list[int]]) -> set[int]:
+    seen = {end}
+    todo = [end]
+    while todo:
+        for previous in predecessors.get(todo.pop(), ()):
+            if previous not in seen:
+                seen.add(previous)
+                todo.append(previous)
+    return seen
