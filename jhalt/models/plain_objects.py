@@ -113,8 +113,8 @@ def is_plain(program: Program, type_name: str, exact: bool, name: str, depth: in
     ``type_name`` (its exact class when ``exact``, else any subtype) — module docstring."""
     if type_name.startswith("[") or type_name in VALUE_CLASSES:
         return True
-    if depth > MAX_DEPTH:
-        return False
+    if depth > MAX_DEPTH or program.is_library(type_name):
+        return False  # a JDK class outside VALUE_CLASSES: not trusted (and not scanned)
     try:
         if exact:
             resolved = program.resolve_method(type_name, name, DESCRIPTORS[name])
