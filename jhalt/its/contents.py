@@ -48,6 +48,8 @@ them; any other change of a builder that the path shows is read as ``sb.change``
                     ``Float.parseFloat``/``Double.parseDouble`` reads from ``args[0]``; not
                     encoded by the solver (no floats there), decided on known texts
 ``str.nofparse``    ``args[0]`` is no such text (the ``NumberFormatException`` case)
+``str.hash``        ``result`` = ``args[0].hashCode()`` (the units' polynomial in 31,
+                    wrapped to ``int``); not encoded by the solver, decided on known texts
 ``sb.set``          the builder ``args[0]`` now holds the pieces ``args[1:]``
 ``sb.append``       the builder ``args[0]`` now holds its old content, then the pieces
 ``sb.change``       the builder ``args[0]`` now holds some other content
@@ -89,6 +91,7 @@ TRUTH = "str.truth"
 TRIM = "str.trim"
 FPARSE = "str.fparse"
 NO_FPARSE = "str.nofparse"
+HASH = "str.hash"
 SET = "sb.set"
 APPEND = "sb.append"
 CHANGE = "sb.change"
@@ -98,7 +101,7 @@ BUILDER_OPS = frozenset({SET, APPEND, CHANGE})
 TWO_STRINGS = frozenset({EQUALS, COMPARE, INDEX, LAST_INDEX, STARTS, ENDS, CONTAINS})
 """Relations of two Strings ``args[0]``, ``args[1]``."""
 ONE_STRING = frozenset(
-    {CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE, TRUTH, TRIM}
+    {CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE, TRUTH, TRIM, HASH}
 )
 """Relations of one String ``args[0]`` (and integers)."""
 PRODUCERS = BUILDER_OPS | {JOIN, SUBSTRING, TRIM}

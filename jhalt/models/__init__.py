@@ -7,7 +7,7 @@ concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -19,15 +19,20 @@ from jhalt.models import (
     boxing,
     collections,
     concat,
+    dates,
     deques,
+    enums,
     environment,
     exceptions,
     files,
     floats,
+    formatting,
+    loggers,
     math,
     objects,
     properties,
     random,
+    records,
     reflection,
     scanner,
     split,
@@ -60,6 +65,11 @@ def default_registry() -> ModelRegistry:
         properties,
         collections,
         deques,
+        enums,
+        records,
+        dates,
+        formatting,
+        loggers,
     ):
         module.register(registry)
     return registry

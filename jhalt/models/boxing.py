@@ -391,6 +391,21 @@ _UNBOX_NAMES = {
 }
 
 
+_RADIX_BITS = {"toHexString": 4, "toOctalString": 3, "toBinaryString": 1}
+"""Bits per digit of the unsigned texts of ``Integer``/``Long``."""
+
+
+@model
+def unsigned_text(call: LibraryCall) -> Sequence[Outcome]:
+    """``Integer/Long.toHexString``, ``toOctalString``, ``toBinaryString``: the unsigned
+    value in that radix, without leading zeros (``"0"`` for 0) — a new String of one to
+    ⌈bits/digit bits⌉ units; nothing is thrown."""
+    width = 64 if call.method.class_name == "java/lang/Long" else 32
+    digits = -(-width // _RADIX_BITS[call.method.name])
+    state, result, _ = new_string_of_length(call.popped_state(), Interval(1, digits), call.fresh)
+    return [Returns(state, result)]
+
+
 def _registrations(box: Box) -> list[tuple[str, str, LibraryModel]]:
     own = f"L{box.class_name};"
     letter = box.letter
@@ -413,6 +428,8 @@ def _registrations(box: Box) -> list[tuple[str, str, LibraryModel]]:
         ]
     else:
         entries += [(name, f"(){target}", unbox) for target, name in _UNBOX_NAMES.items()]
+    if letter in ("I", "J"):
+        entries += [(n, f"({letter})Ljava/lang/String;", unsigned_text) for n in _RADIX_BITS]
     if box.parse_name is not None:
         entries += [
             (box.parse_name, f"(Ljava/lang/String;){letter}", parse),

@@ -1,6 +1,7 @@
 """Models of ``java.lang.Object``: ``<init>``, ``equals``, ``hashCode``, ``getClass``
-(issue 3 item 5), and ``java.util.Objects.requireNonNull`` (javac calls it before a bound
-method reference such as ``c::plus`` captures ``c``).
+(issue 3 item 5), ``clone`` of arrays (issue 33 item 5: an enum's ``values()``), and
+``java.util.Objects.requireNonNull`` (javac calls it before a bound method reference such as
+``c::plus`` captures ``c``).
 
 ``call.method`` is the method that runs after dispatch, so these models only run for
 receivers whose class does not override the method. When the receiver is an
@@ -22,7 +23,15 @@ from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, ArrayValue, HeapValue, InstanceValue, Ref, UnknownValue
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    HeapValue,
+    InstanceValue,
+    Ref,
+    UnknownValue,
+    is_object_value,
+)
 from jhalt.models.support import (
     bind_canonical,
     equality_refinement,
@@ -38,6 +47,7 @@ from jhalt.seg.library import (
     Returns,
     Throws,
     unknown_library_call,
+    with_fresh_value,
 )
 
 OBJECT = "java/lang/Object"
@@ -117,6 +127,37 @@ def hash_code(call: LibraryCall) -> Sequence[Outcome]:
 
 
 @model
+def clone(call: LibraryCall) -> Sequence[Outcome]:
+    """``clone()`` of an array (JLS §10.7: public, throws nothing): a new array of the same
+    type and length holding the same entries (a shallow copy: for a reference array whose
+    entries are not represented the copy may share them with the original; an array of
+    unknown contents gives a non-null array of its type that may share with it). Any other
+    receiver: the unknown-call fallback (``Cloneable``, a library class's own copy)."""
+    receiver = call.receiver
+    assert receiver is not None
+    value = call.state.heap.get(receiver)
+    popped = call.popped_state()
+    if isinstance(value, UnknownValue) and value.type_name.startswith("["):
+        state, copy = with_fresh_value(popped, UnknownValue(value.type_name, False), call.fresh)
+        predicates = state.predicates.with_join(copy, receiver).with_non_tree(copy)
+        return [Returns(state.with_predicates(predicates), copy)]
+    if not isinstance(value, ArrayValue):
+        return unknown_library_call(call)
+    state, copy = with_fresh_value(
+        popped, ArrayValue(value.array_type, value.length, value.entries), call.fresh
+    )
+    if len(value.component_type) > 1:
+        predicates = state.predicates.with_join(copy, receiver)
+        for entry in value.entries or ():
+            if entry != NULL and is_object_value(state.heap[entry]):
+                predicates = predicates.with_join(copy, entry)
+        if state.predicates.may_be_non_tree(receiver):
+            predicates = predicates.with_non_tree(copy)
+        state = state.with_predicates(predicates)
+    return [Returns(state, copy)]
+
+
+@model
 def get_class(call: LibraryCall) -> Sequence[Outcome]:
     """``getClass()``: the Class object of the receiver's exact class, known when the
     receiver is an instance or an array value."""
@@ -147,6 +188,7 @@ def register(registry: ModelRegistry) -> None:
     registry.register(OBJECT, "equals", "(Ljava/lang/Object;)Z", equals)
     registry.register(OBJECT, "hashCode", "()I", hash_code)
     registry.register(OBJECT, "getClass", "()Ljava/lang/Class;", get_class)
+    registry.register(OBJECT, "clone", "()Ljava/lang/Object;", clone)
     for descriptor in ("(Ljava/lang/Object;)", "(Ljava/lang/Object;Ljava/lang/String;)"):
         registry.register(
             "java/util/Objects",

@@ -17,7 +17,8 @@ Assumptions shared by all models here (JDK 17, default JVM flags):
   the state; what they are is stated by a content relation on the edge
   (`jhalt.seg.contents`: ``c = charAt(s, i)``, ``b = equals(s, t)``), which only the witness
   search reads; so are the contents of the Strings ``concat``, ``substring``, ``valueOf`` and
-  the constructors make (``hashCode``, ``trim``, case mapping: contents not described).
+  the constructors make (``trim``, case mapping: contents not described); ``hashCode`` is
+  ``str.hash``, which only a run on known texts computes.
 
 ``ldc "text"`` is modelled by :func:`string_constant`, installed as the registry's string
 factory: an interned String of exactly ``len(text)`` UTF-16 code units.
@@ -162,9 +163,12 @@ def char_at(call: LibraryCall) -> Sequence[Outcome]:
 
 @model
 def hash_code(call: LibraryCall) -> Sequence[Outcome]:
-    """``hashCode()``: any int (characters are not represented)."""
+    """``hashCode()``: any int (characters are not represented), the content relation
+    ``str.hash`` saying which (a run that knows the text computes it)."""
+    receiver = call.receiver
+    assert receiver is not None
     _receiver_length(call)
-    return [_unknown_int(call, Interval.of_type("I"), "I")]
+    return [_content_int(call, Interval.of_type("I"), "I", contents.HASH, receiver)]
 
 
 @model

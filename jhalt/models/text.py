@@ -33,6 +33,7 @@ from jhalt.models.lengths import (
     decimal_length,
     text_length_of_descriptor,
 )
+from jhalt.models.plain_objects import is_plain, text_length
 from jhalt.models.support import (
     Preliminary,
     canonical_string,
@@ -120,9 +121,11 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     of known class and for a StringBuilder or StringBuffer (final JDK classes: their
     ``toString()`` is a new String of their ``count`` characters and runs no program code),
     ``("new", at least 2)`` for a modelled collection of such elements (`jhalt.models.elements`:
-    ``"[" … "]"``, text no program code makes).
-    Any other object's ``toString()`` may be program code, which a model cannot run:
-    :class:`Preliminary` with an ``Unsupported`` outcome."""
+    ``"[" … "]"``, text no program code makes), and for an object whose ``toString()`` is plain
+    library code (a record's, an enum constant's, a JDK value object's:
+    :mod:`jhalt.models.plain_objects`; a text of unknown content). Any other object's
+    ``toString()`` may be program code, which a model cannot run: :class:`Preliminary` with an
+    ``Unsupported`` outcome."""
     value = need_known_nullness(call, argument)
     if value is None:
         return "null", Interval.const(NULL_TEXT_LENGTH)
@@ -137,6 +140,10 @@ def object_text(call: LibraryCall, argument: Ref) -> tuple[str, Ref | Interval]:
     if value_type_name(value) in BUILDERS and (isinstance(value, (InstanceValue, UnknownValue))):
         count = need_builder_count(call, argument)
         return "new", interval_of(call.state, count)
+    if call.program is not None and is_object_value(value):
+        exact, type_name = not isinstance(value, UnknownValue), value_type_name(value)
+        if is_plain(call.program, type_name, exact, "toString"):
+            return "new", text_length(call.program, type_name, exact)
     raise Preliminary(
         [Unsupported(f"toString() of an object of type {_type_name(value)} may run program code")]
     )

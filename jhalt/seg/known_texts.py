@@ -23,6 +23,9 @@ Decided here, for a known text ``t`` (Java SE 17 API):
   value is the nearest double (Python's ``float`` rounds the same way); a float only when
   that double is the decimal's exact value and a float too (no double rounding). Hexadecimal
   texts and characters beyond ASCII are left undecided;
+* ``str.eq`` (``equals``) where the outcome fixes the answer (``Enum.valueOf``'s cases)
+  and both texts are known: the run's, or a literal the outcome itself states;
+* ``str.hash`` (``String.hashCode``): the JDK's polynomial hash of the text's units;
 * ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
   ``t``, else a new String; the text of the result joins the known texts (when the run's
   texts are a mutable map: a run's own, never a closure check's).
@@ -44,7 +47,18 @@ from fractions import Fraction
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import FloatValue, IntValue, Ref
-from jhalt.its.contents import FPARSE, NO_FPARSE, NO_PARSE, PARSE, TRIM, TRUTH
+from jhalt.its.contents import (
+    EQUALS,
+    FPARSE,
+    HASH,
+    JOIN,
+    NO_FPARSE,
+    NO_PARSE,
+    PARSE,
+    TEXT,
+    TRIM,
+    TRUTH,
+)
 from jhalt.seg.labels import Relation
 from jhalt.seg.library import Outcome, Returns, Throws
 
@@ -64,6 +78,16 @@ def parse_decimal(text: str, low: int, high: int) -> int | None | object:
         return None
     value = -int(digits) if text.startswith("-") else int(digits)
     return value if low <= value <= high else None
+
+
+def java_hash(text: str) -> int:
+    """``String.hashCode()``: the sum of ``unit[i] * 31^(n-1-i)`` over the UTF-16 code units,
+    wrapped to a 32-bit int."""
+    units = text.encode("utf-16-le", "surrogatepass")
+    value = 0
+    for k in range(0, len(units), 2):
+        value = (value * 31 + int.from_bytes(units[k : k + 2], "little")) & 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def is_true_text(text: str) -> bool | object:
@@ -151,6 +175,8 @@ def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | float | N
         if isinstance(texts, MutableMapping) and isinstance(relation.result, str):
             texts[relation.result] = trimmed  # the receiver's own text when nothing is trimmed
         return True, None
+    if relation.op == HASH:
+        return True, java_hash(text)
     if relation.op == TRUTH:
         truth = is_true_text(text)
         if truth is _UNDECIDED:
@@ -165,11 +191,57 @@ def _constraints(outcome: Outcome) -> tuple[Relation, ...]:
     return ()
 
 
+def literal_text(relation: Relation) -> str | None:
+    """The text of a literal relation ``result = "text"`` (`jhalt.seg.contents.literal`)."""
+    args = relation.args
+    if relation.op != JOIN or len(args) < 2 or args[0] != TEXT or not isinstance(args[1], int):
+        return None
+    units = args[2:]
+    if len(units) != args[1] or not all(isinstance(u, int) for u in units):
+        return None
+    return struct.pack(f"<{len(units)}H", *units).decode("utf-16-le", "surrogatepass")
+
+
+def _equal_texts(texts: KnownTexts, literals: dict[Ref, str], relation: Relation) -> bool | None:
+    """``str.eq`` of two Strings whose texts are known (the run's or the outcome's own
+    literals): whether they are equal; None when not decided here."""
+    if relation.op != EQUALS or len(relation.args) != 2:
+        return None
+    known = {**texts, **literals}
+    first, second = (_text_of(known, a) for a in relation.args)
+    if first is None or second is None:
+        return None
+    return first == second
+
+
+def _result_constant(outcome: Outcome, reference: object) -> int | None:
+    """The value of an integer of ``outcome``'s state fixed to one number."""
+    if not isinstance(outcome, (Returns, Throws)) or not isinstance(reference, str):
+        return None
+    value = outcome.state.heap.get(reference)
+    if isinstance(value, IntValue) and value.interval.is_singleton:
+        return value.interval.value
+    return None
+
+
 def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
     """``outcome`` with its parsed values bound, None when the texts refute it, or the
-    undecided marker when no relation of it is decided."""
+    undecided marker when no relation of it is decided. A ``str.eq`` whose result the
+    outcome fixes (``Enum.valueOf``'s cases) is decided when both texts are known."""
     decided = False
+    literals: dict[Ref, str] = {}
     for relation in _constraints(outcome):
+        text = literal_text(relation)
+        if text is not None and isinstance(relation.result, str):
+            literals[relation.result] = text
+            continue
+        equal = _equal_texts(texts, literals, relation)
+        fixed = _result_constant(outcome, relation.result)
+        if equal is not None and fixed is not None:
+            if int(equal) != fixed:
+                return None
+            decided = True
+            continue
         judged = _judge(texts, relation)
         if judged is None:
             continue
@@ -239,6 +311,8 @@ __all__ = [
     "KnownTexts",
     "decide",
     "is_true_text",
+    "java_hash",
+    "literal_text",
     "java_trim",
     "parse_decimal",
     "parse_floating",

@@ -217,7 +217,11 @@ class ModelRegistry:
         self._class_models[class_name] = model
 
     def lookup(self, method: MethodId) -> LibraryModel | None:
-        """The model of ``method``, else the class model of its class, else None."""
+        """The model of ``method``, else the class model of its class, else None. A method
+        of an array type is looked up as ``Object``'s (JLS §10.7: an array's members are
+        Object's; its public ``clone`` is the model of ``Object.clone`` on an array)."""
+        if method.class_name.startswith("["):
+            method = MethodId("java/lang/Object", method.name, method.descriptor)
         found = self._models.get(method)
         if found is not None:
             return found

@@ -11,7 +11,8 @@ deterministically (:func:`~jhalt.analyses.nontermination.recurrence.run_determin
   strings. When the program parses Strings (``Integer.parseInt``, ``Boolean.parseBoolean``, ``Double.parseDouble``,
   …: the graph has a ``str.parse`` or ``str.truth`` relation), single tokens of
   :data:`NUMBER_TEXTS` come before the empty strings, and pairs and triples of them before
-  the other lengths. A candidate's run knows its argument texts
+  the other lengths. When it compares Strings by content (``equals``, a ``switch`` on a
+  String), its String literals come first, each as the one argument (`compared_texts`). A candidate's run knows its argument texts
   (`jhalt.seg.known_texts`), so it executes the parsing calls exactly.
   When the program reads its environment (standard input, files, variables: an ``input``
   mark in the graph), the first candidates are short command lines each with a token that
@@ -49,13 +50,13 @@ from jhalt.domains.strings import string_instance
 from jhalt.domains.values import ArrayValue, IntValue, Ref
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
-from jhalt.its.contents import FPARSE, PARSE, TRUTH
+from jhalt.its.contents import EQUALS, FPARSE, HASH, PARSE, TRUTH
 from jhalt.program import Program
 from jhalt.seg.context import EvalContext
 from jhalt.seg.entry import entry_state, is_main
 from jhalt.seg.environment import input_result
 from jhalt.seg.graph import SymbolicExecutionGraph
-from jhalt.seg.known_texts import same_texts
+from jhalt.seg.known_texts import literal_text, same_texts
 from jhalt.seg.labels import EvalEdge
 from jhalt.witness.inputs import utf16_length
 
@@ -249,6 +250,27 @@ def parses_text(graph: SymbolicExecutionGraph) -> bool:
     )
 
 
+COMPARING_OPS = frozenset({EQUALS, HASH})
+MAX_COMPARED = 8
+"""At most this many literals of a graph that compares Strings become single arguments."""
+
+
+def compared_texts(graph: SymbolicExecutionGraph) -> tuple[str, ...]:
+    """The String literals of the graph (its first `MAX_COMPARED`, in edge order) when it
+    compares Strings by content (a ``str.eq`` or ``str.hash`` relation: ``equals``, a
+    ``switch`` on a String): the arguments such a comparison may pick."""
+    relations = [
+        relation
+        for _, label, _ in graph.edges
+        if isinstance(label, EvalEdge)
+        for relation in label.strings
+    ]
+    if not any(relation.op in COMPARING_OPS for relation in relations):
+        return ()
+    texts = (literal_text(relation) for relation in relations)
+    return tuple(dict.fromkeys(t for t in texts if t is not None))[:MAX_COMPARED]
+
+
 def candidates(
     ctx: EvalContext, graph: SymbolicExecutionGraph, max_args: int = 40
 ) -> CandidateQueue:
@@ -265,6 +287,9 @@ def candidates(
         if parses:
             empty = itertools.chain(_number_vectors((1,)), empty)
             others = itertools.chain(_number_vectors((2, 3)), others)
+        compared = compared_texts(graph)
+        if compared:
+            empty = itertools.chain(((text,) for text in compared), empty)
         first = _main_candidates(ctx, entry, empty, EMPTY)
         if reads_environment(graph):
             first = itertools.chain(_fed_candidates(ctx, entry), first)

@@ -14,7 +14,9 @@ descriptor)`` with the dynamic arguments (:mod:`jhalt.models.concat` keeps the l
 the result); without such a model the result is a fresh non-null String. A
 ``LambdaMetafactory`` site creates an object of the class jhalt spins for it
 (:mod:`jhalt.program.lambdas`) holding the captured values; calls on it run that class's
-bytecode like any program method. Other bootstrap methods are Stuck with the reason.
+bytecode like any program method. A record's ``ObjectMethods``
+call sites go to that class's model like concatenations. Other bootstrap methods are Stuck
+with the reason.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from jhalt.seg.refine import refine_existence, replace_ref
 
 NPE = "java/lang/NullPointerException"
 STRING_CONCAT_FACTORY = "java/lang/invoke/StringConcatFactory"
+OBJECT_METHODS = "java/lang/runtime/ObjectMethods"
 OBJECT_INIT = MethodId("java/lang/Object", "<init>", "()V")
 _IMMUTABLE_TEXT_TYPES = frozenset(
     "java/lang/" + n
@@ -306,6 +309,8 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     owner = bootstrap.handle.reference.owner if bootstrap is not None else None
     if owner == LAMBDA_METAFACTORY:
         return _lambda_object(ctx, state, ins, operand)
+    if owner == OBJECT_METHODS:
+        return _object_methods(ctx, state, ins, operand)
     if owner != STRING_CONCAT_FACTORY:
         return Stuck(
             f"invokedynamic with bootstrap {owner} (method handles) is not supported", "lambda"
@@ -324,6 +329,20 @@ def _invokedynamic(ctx: EvalContext, state: AbstractState, ins: Instruction) -> 
     )
     new_state, result = bind(ctx, popped, UnknownValue("java/lang/String", nullable=False))
     return step(state, ins, advance(new_state.push(result), ins), (), assumptions)
+
+
+def _object_methods(
+    ctx: EvalContext, state: AbstractState, ins: Instruction, operand: DynamicConst
+) -> StepResult:
+    """A record's ``toString``/``hashCode``/``equals`` call site (``ObjectMethods.bootstrap``):
+    the registry's model of ``MethodId(ObjectMethods, name, call-site descriptor)`` with the
+    dynamic arguments (`jhalt.models.records`), else Stuck."""
+    call_site = MethodId(OBJECT_METHODS, operand.name, operand.descriptor)
+    if ctx.registry.lookup(call_site) is None:
+        return Stuck(f"invokedynamic {operand.name} of ObjectMethods is not modelled")
+    count = len(parse_method_descriptor(operand.descriptor)[0])
+    arguments = tuple(state.peek(count - 1 - k) for k in range(count))
+    return library_call(ctx, state, ins, call_site, arguments)
 
 
 def _lambda_object(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import replace
 
 from jhalt.bytecode import Instruction
@@ -65,6 +66,8 @@ def evaluate_ldc(ctx: EvalContext, state: AbstractState, ins: Instruction) -> St
     elif isinstance(operand, StringConst):
         state2, reference = ctx.registry.string_constant(state, operand.value, ctx.fresh)
         constraints = (literal(reference, operand.value),)
+        if isinstance(ctx.texts, MutableMapping):
+            ctx.texts[reference] = operand.value  # a run's own literal: its text is known
     elif isinstance(operand, ClassConst):
         state2, reference = class_literal(ctx, state, literal_descriptor(operand.name))
     elif isinstance(operand, DynamicConst):
