@@ -46,7 +46,11 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
   edges of a pending object, else its one explicit holder; `entry_apart`: ``p`` an orphan
   that ``v`` cannot be (nothing but ``p`` reaches ``p``), or ``v`` read from an entry of
   ``p`` or below such a value on represented fields), or ``v`` an instance hiding no
-  successor whose children pass these rules;
+  successor whose children pass these rules; or — at a node where nothing is pending, so
+  the heap is a forest — the unique-parent rule (`heap.forest_reach`) with the node's
+  must-reach pairs (`heap.forest_paths`: a walk pointer lies below the root it started
+  from; issue 36: ``append`` hanging one child's tree under the rightmost node of the
+  other);
 * an array store stores an orphan (or a string) or moves an object as ``putfield`` does,
   and closes no cycle (the same rules); the old value of the entry, when a read names it,
   loses that holder as for a field; afterwards no read is known (the stored array may be
@@ -121,7 +125,9 @@ from jhalt.analyses.termination.heap.forest_holders import (
     may_be_held,
     may_be_pending,
 )
+from jhalt.analyses.termination.heap.forest_paths import MustPaths
 from jhalt.analyses.termination.heap.forest_reach import (
+    ForestReach,
     StaticReads,
     call_roots,
     cannot_reach_forest,
@@ -175,6 +181,8 @@ class ForestCheck:
     orphans: Mapping[int, frozenset[Ref]] = field(default_factory=dict)
     """Per node: the objects no field or entry (of the forest's) holds there (the facts'
     *orphans*)."""
+    paths: MustPaths | None = None
+    """Must-reach pairs that narrow the unique-parent rule (`heap.forest_paths`)."""
 
     def write_kept(
         self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
@@ -191,7 +199,8 @@ class ForestCheck:
             same = state.predicates.equal_partners(written) | {written}
             kept |= frozenset(r for r in state.heap if r not in same and state.is_object(r))
         if node in self.clean:
-            kept |= cannot_reach_forest(state, written, fields)
+            must = self.paths.pairs(node, fields) if self.paths is not None else frozenset()
+            kept |= cannot_reach_forest(state, written, fields, must)
         return kept
 
     def covers(self, fields: frozenset[str] | None) -> bool:
@@ -209,11 +218,16 @@ class ForestCheck:
 
 class _Analysis:
     def __init__(
-        self, graph: SymbolicExecutionGraph, program: Program | None, fields: Along
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program | None,
+        fields: Along,
+        deadline: Deadline,
     ) -> None:
         self.graph = graph
         self.program = program
         self.fields = fields
+        self.paths = MustPaths(graph, program, deadline)
         self.checker = CycleRules(program, fields)
         self.ctx = EvalContext(program, ModelRegistry()) if program is not None else None
         self._fresh: dict[str, bool] = {}
@@ -239,7 +253,7 @@ class _Analysis:
         if label.mnemonic == "putfield" and before.is_object(before.peek(0)):
             if not self._along(label):
                 return fact  # no edge of the fields the forest is along changes
-            return self._putfield(fact, before, label)
+            return self._putfield(fact, before, label, node)
         if label.mnemonic == "aastore" and before.is_object(before.peek(0)):
             return self._aastore(fact, before, label)
         problem = self.checker.edge_problem(before, after, label)
@@ -287,13 +301,13 @@ class _Analysis:
             self.reads[callee] = None if effects is None else effects.static_reads
         return self._fresh[callee]
 
-    def _putfield(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
+    def _putfield(self, fact: Fact, before: AbstractState, label: EvalEdge, node: int) -> Fact:
         stored, written = before.peek(0), before.peek(1)
         target = before.heap.get(written)
         field_id = self.checker_field(label)
         if field_id is None:
             raise _Failed(f"putfield at {label.position}: the field is not known")
-        self._acyclic(fact, before, stored, written, label)
+        self._acyclic(fact, before, stored, written, label, node)
         old = target.field(field_id) if isinstance(target, InstanceValue) else None
         unknown = old is not None and may_be_held(fact, before, old, stored, self.fields)
         fact = self._stored(fact, before, stored, (written, field_id), label)
@@ -316,7 +330,7 @@ class _Analysis:
 
     def _aastore(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
         stored, array = before.peek(0), before.peek(2)
-        self._acyclic(fact, before, stored, array, label)
+        self._acyclic(fact, before, stored, array, label, None)
         if may_be_string(before, stored) and _exactly_string(before, stored):
             return replace(fact, apart=frozenset(), reads=frozenset())
         index = before.peek(1)
@@ -325,10 +339,24 @@ class _Analysis:
         return entry_overwritten(fact, before, array, index, self.fields, stored)
 
     def _acyclic(
-        self, fact: Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
+        self,
+        fact: Fact,
+        before: AbstractState,
+        stored: Ref,
+        written: Ref,
+        label: EvalEdge,
+        node: int | None,
     ) -> None:
-        if not self._cannot_reach(fact, before, stored, written, set()):
-            raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
+        """The write closes no cycle: `_cannot_reach`, or — at a node whose heap is a forest
+        (nothing pending: the induction hypothesis of the check) — the unique-parent rule
+        with the node's must-reach pairs (`heap.forest_paths`)."""
+        if self._cannot_reach(fact, before, stored, written, set()):
+            return
+        if node is not None and not fact.pending:
+            must = self.paths.pairs(node, self.fields)
+            if stored not in ForestReach(before, self.fields, must).reaching(written):
+                return
+        raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
 
     def _cannot_reach(
         self, fact: Fact, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
@@ -400,7 +428,7 @@ def heap_stays_forest(
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge).  With ``fields``, the forest along those
     fields and array entries (module doc, "Along fields")."""
-    analysis = _Analysis(graph, program, fields)
+    analysis = _Analysis(graph, program, fields, deadline)
     out, heads = analysis_heads(graph)
     at_heads: dict[int, Fact] = {graph.entry: CLEAN}
     facts: dict[int, Fact] = {}
@@ -424,7 +452,15 @@ def heap_stays_forest(
     orphans = {n: f.orphans for n, f in facts.items() if f.orphans}
     infeasible = frozenset(analysis.infeasible)
     return ForestCheck(
-        True, "", clean, dict(analysis.reads), apart, fields, infeasible, orphans=orphans
+        True,
+        "",
+        clean,
+        dict(analysis.reads),
+        apart,
+        fields,
+        infeasible,
+        orphans=orphans,
+        paths=analysis.paths,
     )
 
 

@@ -83,11 +83,23 @@ def held_apart(state: AbstractState, first: Ref, second: Ref) -> bool:
 
 
 class ForestReach:
-    """`may_reach_forest` for the references of one state, memoised."""
+    """`may_reach_forest` for the references of one state, memoised.  ``must`` are must-reach
+    pairs ``(a, b)`` of the state (``a`` is ``b`` or reaches it, along fields the norm
+    follows: `heap.must_reach`), which narrow the rule (`_must_bound`)."""
 
-    def __init__(self, state: AbstractState, fields: frozenset[str] | None = None) -> None:
+    def __init__(
+        self,
+        state: AbstractState,
+        fields: frozenset[str] | None = None,
+        must: frozenset[tuple[Ref, Ref]] = frozenset(),
+    ) -> None:
         self.state = state
         self.fields = fields
+        self._above: dict[Ref, list[Ref]] = {}
+        for above, target in must:
+            if above != target and NULL not in (above, target):
+                self._above.setdefault(target, []).append(above)
+        self._narrowed: dict[Ref, frozenset[Ref]] = {}
         self._parents: dict[Ref, list[tuple[object, Ref]]] = {}
         for holder, value in state.heap.items():
             if is_object_value(value):
@@ -99,7 +111,35 @@ class ForestReach:
 
     def reaching(self, target: Ref) -> frozenset[Ref]:
         """References that may reach the object at ``target`` (itself included): the
-        unique-parent rule of the module doc."""
+        unique-parent rule of the module doc, narrowed by the must-reach pairs into
+        ``target`` (`_must_bound`)."""
+        known = self._narrowed.get(target)
+        if known is not None:
+            return known
+        found = self._plain(target)
+        value = self.state.heap.get(target)
+        if isinstance(value, InstanceValue | UnknownValue) and not may_be_string(
+            self.state, target
+        ):
+            for above in self._above.get(target, ()):
+                found &= self._must_bound(target, above)
+        self._narrowed[target] = found
+        return found
+
+    def _must_bound(self, target: Ref, above: Ref) -> frozenset[Ref]:
+        """The references that may reach ``target`` when ``above`` must reach it: in a forest
+        the objects reaching ``target`` are its ancestors, one chain of unique parents, and
+        ``above`` is on it — so each of them reaches ``above`` or is reached from it.
+        Assumes ``target`` is an instance of a class other than ``String``: a ``String``
+        reaches no such object (its fields are a primitive array and numbers), so no
+        ancestor of ``target`` is one, and each has one parent."""
+        objects = [r for r, v in self.state.heap.items() if is_object_value(v)]
+        over = self._plain(above)
+        under = {r for r in objects if above in self._plain(r)}
+        return frozenset({target} | over | under)
+
+    def _plain(self, target: Ref) -> frozenset[Ref]:
+        """The unique-parent rule alone (module doc)."""
         known = self._cache.get(target)
         if known is not None:
             return known
@@ -111,7 +151,7 @@ class ForestReach:
             found = {target} | self._equal_partners(target)
             for step, holder in parents:
                 if follows(step, self.fields):
-                    found |= self.reaching(holder)
+                    found |= self._plain(holder)
             self._open.discard(target)
         result = frozenset(r for r in found if r == target or not self._below(target, r))
         self._cache[target] = result
@@ -145,11 +185,14 @@ def field_free(state: AbstractState, reference: Ref, program: Program | None) ->
 
 
 def cannot_reach_forest(
-    state: AbstractState, written: Ref, fields: frozenset[str] | None = None
+    state: AbstractState,
+    written: Ref,
+    fields: frozenset[str] | None = None,
+    must: frozenset[tuple[Ref, Ref]] = frozenset(),
 ) -> frozenset[Ref]:
     """Object references of a forest state whose reachable structure does not contain
-    ``written`` (the unique-parent rule)."""
-    reaching = ForestReach(state, fields).reaching(written)
+    ``written`` (the unique-parent rule, narrowed by the must-reach pairs ``must``)."""
+    reaching = ForestReach(state, fields, must).reaching(written)
     return frozenset(r for r, v in state.heap.items() if is_object_value(v) and r not in reaching)
 
 
