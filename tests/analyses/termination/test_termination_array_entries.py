@@ -14,7 +14,8 @@ from pathlib import Path
 from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.heap.forest import FOREST_FACT, heap_stays_forest
+from jhalt.analyses.termination.heap.forest import heap_stays_forest
+from jhalt.analyses.termination.heap.forest_check import FOREST_FACT
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program

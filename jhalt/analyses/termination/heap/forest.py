@@ -58,6 +58,12 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
 * after every edge, a pending object's holders that are orphans and that its target state
   no longer has are dead and hold nothing (`live`): the entry ``remove`` unlinked
   (``prev.next = e.next``) is dropped when ``remove`` returns;
+* *garbage* (issue 36, `heap.garbage`): when the check fails on a move left open, it runs
+  again releasing a move's old holder once no live root reaches it (``t = append(t.left,
+  t.right)`` drops the old root, which still holds the right subtree); the fields of
+  released objects are then never holders (the fact's *released*, a may-set), and the
+  answer (`forest_check.ForestCheck.released`) serves only the write rules, for
+  references a run certainly still reads;
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
   arguments (it stores no program object);
@@ -97,18 +103,16 @@ list).  Its `ForestCheck` keeps sizes only for norms along fields of ``F``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import partial
+from dataclasses import replace
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heap.acyclicity import CycleRules
 from jhalt.analyses.termination.heap.array_entries import (
     EntrySlot,
-    entry_holders,
     loaded,
     renamed_slot,
 )
+from jhalt.analyses.termination.heap.forest_check import ForestCheck
 from jhalt.analyses.termination.heap.forest_holders import (
     CLEAN,
     Along,
@@ -124,16 +128,11 @@ from jhalt.analyses.termination.heap.forest_holders import (
     live,
     may_be_held,
     may_be_pending,
+    read_holders,
 )
 from jhalt.analyses.termination.heap.forest_paths import MustPaths
-from jhalt.analyses.termination.heap.forest_reach import (
-    ForestReach,
-    StaticReads,
-    call_roots,
-    cannot_reach_forest,
-    may_be_string,
-    outside_call_reach_forest,
-)
+from jhalt.analyses.termination.heap.forest_reach import ForestReach, call_roots, may_be_string
+from jhalt.analyses.termination.heap.garbage import Garbage
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.correspondence import may_hide_sharing
@@ -148,72 +147,11 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
 
-CallReach = Callable[
-    [AbstractState, EvalEdge, Program | None, frozenset[str] | None], frozenset[Ref]
-]
-"""`pathfacts.outside_call_reach` and its forest variant."""
 _ALLOCATIONS = frozenset({"new", "newarray", "anewarray"})
 
 
 class _Failed(Exception):
     """The heap may stop being a forest here (the message says why)."""
-
-
-@dataclass(frozen=True)
-class ForestCheck:
-    """The answer of `heap_stays_forest`: ``holds`` with the ``clean`` nodes, whose heaps
-    are forests, or the first problem (``reason``)."""
-
-    holds: bool
-    reason: str = ""
-    clean: frozenset[int] = field(default=frozenset())
-    reads: StaticReads = field(default_factory=dict)
-    """The static fields each summarised recursive method may read."""
-    apart: Mapping[int, frozenset[tuple[Ref, Ref]]] = field(default_factory=dict)
-    """Per node: pairs ``(o, h)``, ``o`` does not reach ``h`` there (the facts' *apart*):
-    a write into ``h`` keeps the size of ``o``."""
-    along: Along = None
-    """The fields the forest is along (None: every field); its rules speak of paths along
-    them and array entries only."""
-    infeasible: frozenset[tuple[int, int]] = frozenset()
-    """Refinement edges (source, target) whose case no forest has (`impossible_equal`): no
-    run takes them, and the extraction leaves them out."""
-    orphans: Mapping[int, frozenset[Ref]] = field(default_factory=dict)
-    """Per node: the objects no field or entry (of the forest's) holds there (the facts'
-    *orphans*)."""
-    paths: MustPaths | None = None
-    """Must-reach pairs that narrow the unique-parent rule (`heap.forest_paths`)."""
-
-    def write_kept(
-        self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
-    ) -> frozenset[Ref]:
-        """References a write into ``written`` at ``node`` cannot change: at a clean node,
-        those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
-        orphans apart from it, and — when ``written`` is an orphan, which no object but
-        itself reaches — every object that cannot be it (not ``=?`` to it).  None for sizes
-        along ``fields`` that leave the forest's."""
-        if not self.covers(fields):
-            return frozenset()
-        kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
-        if written in self.orphans.get(node, ()):
-            same = state.predicates.equal_partners(written) | {written}
-            kept |= frozenset(r for r in state.heap if r not in same and state.is_object(r))
-        if node in self.clean:
-            must = self.paths.pairs(node, fields) if self.paths is not None else frozenset()
-            kept |= cannot_reach_forest(state, written, fields, must)
-        return kept
-
-    def covers(self, fields: frozenset[str] | None) -> bool:
-        """Whether sizes along ``fields`` (None: every field) follow only edges of the
-        forest."""
-        return self.along is None or (fields is not None and fields <= self.along)
-
-    def call_reach(self, node: int, otherwise: CallReach) -> CallReach:
-        """How the extractor finds the references a recursive call at ``node`` leaves
-        alone: `heap.forest_reach.outside_call_reach_forest` at a clean node, else ``otherwise``."""
-        if node not in self.clean or self.along is not None:
-            return otherwise
-        return partial(outside_call_reach_forest, reads=self.reads)
 
 
 class _Analysis:
@@ -223,11 +161,13 @@ class _Analysis:
         program: Program | None,
         fields: Along,
         deadline: Deadline,
+        garbage: bool = False,
     ) -> None:
         self.graph = graph
         self.program = program
         self.fields = fields
         self.paths = MustPaths(graph, program, deadline)
+        self.collector = Garbage(graph, program) if garbage else None
         self.checker = CycleRules(program, fields)
         self.ctx = EvalContext(program, ModelRegistry()) if program is not None else None
         self._fresh: dict[str, bool] = {}
@@ -291,8 +231,8 @@ class _Analysis:
             and after.is_object(result)
             and result not in before.heap
         ):
-            return Fact(kept | {result})
-        return Fact(kept)
+            return Fact(kept | {result}, released=fact.released)
+        return Fact(kept, released=fact.released)
 
     def _fresh_result(self, callee: str) -> bool:
         if callee not in self._fresh:
@@ -354,7 +294,8 @@ class _Analysis:
             return
         if node is not None and not fact.pending:
             must = self.paths.pairs(node, self.fields)
-            if stored not in ForestReach(before, self.fields, must).reaching(written):
+            reach = ForestReach(before, self.fields, must, fact.released)
+            if stored not in reach.reaching(written):
                 return
         raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
 
@@ -399,8 +340,8 @@ class _Analysis:
         pending = may_be_pending(fact, before, stored, self.fields)
         if stored in {r for r, _ in fact.pending} or pending:
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders: list[Edge] = [*explicit_holders(before, stored, self.fields)]
-        holders += entry_holders(fact.reads, stored)  # a read entry: its one holder
+        holders: list[Edge] = [*explicit_holders(before, stored, self.fields, fact.released)]
+        holders += read_holders(fact, stored)  # a read entry: its one holder
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
         if len(holders) > 1:
@@ -408,6 +349,25 @@ class _Analysis:
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
+
+    def dead_released(self, fact: Fact, head: int) -> Fact:
+        """``fact`` at a head with only the released references dead there
+        (`Garbage.still_dead`)."""
+        if not fact.released or self.collector is None:
+            return replace(fact, released=frozenset())
+        return replace(fact, released=self.collector.still_dead(fact.released, head))
+
+    def released(self, fact: Fact, node: int, label: EdgeLabel, target: int) -> Fact:
+        """``fact`` after the edge ``label`` from ``node`` into ``target`` with the holders
+        of pending objects that become garbage on it released (`heap.garbage`); a pending
+        object left with one holder is settled."""
+        if not fact.pending or self.collector is None:
+            return fact
+        found = self.collector.released(fact.pending, node, label, target)
+        if found is None:
+            return fact
+        pending, dropped = found
+        return replace(fact, pending=pending, released=fact.released | dropped)
 
 
 def _exactly_string(state: AbstractState, reference: Ref) -> bool:
@@ -427,8 +387,24 @@ def heap_stays_forest(
     greatest fixpoint of the meets of what reaches them — every orphan of a head is one on
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge).  With ``fields``, the forest along those
-    fields and array entries (module doc, "Along fields")."""
-    analysis = _Analysis(graph, program, fields, deadline)
+    fields and array entries (module doc, "Along fields").  When the check (of every field) fails on a move
+    left open, it runs again with the garbage rule (module doc, `heap.garbage`)."""
+    check = _check(graph, program, deadline, fields, False)
+    if check.holds or fields is not None or "left open" not in check.reason:
+        return check
+    with_garbage = _check(graph, program, deadline, fields, True)
+    return with_garbage if with_garbage.holds else check
+
+
+def _check(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    deadline: Deadline,
+    fields: Along,
+    garbage: bool,
+) -> ForestCheck:
+    """`heap_stays_forest` without or with the garbage rule."""
+    analysis = _Analysis(graph, program, fields, deadline, garbage)
     out, heads = analysis_heads(graph)
     at_heads: dict[int, Fact] = {graph.entry: CLEAN}
     facts: dict[int, Fact] = {}
@@ -442,6 +418,7 @@ def heap_stays_forest(
                 _region(analysis, out, heads, head, at_heads[head], facts, reaching, deadline)
             for head, found in reaching.items():
                 met = _meet(found if head not in at_heads else [at_heads[head], *found])
+                met = analysis.dead_released(met, head)
                 if met != at_heads.get(head):
                     at_heads[head] = met
                     changed = True
@@ -451,6 +428,12 @@ def heap_stays_forest(
     apart = {n: f.apart for n, f in facts.items() if f.apart}
     orphans = {n: f.orphans for n, f in facts.items() if f.orphans}
     infeasible = frozenset(analysis.infeasible)
+    collector = analysis.collector
+    live_roots = collector.roots if collector is not None and collector.used else None
+    released: dict[int, frozenset[Ref]] = {}
+    if live_roots is not None:  # only the write rules, for certainly live references
+        released = {n: facts[n].released for n in clean}
+        clean = frozenset()
     return ForestCheck(
         True,
         "",
@@ -461,6 +444,8 @@ def heap_stays_forest(
         infeasible,
         orphans=orphans,
         paths=analysis.paths,
+        released=released,
+        live=live_roots,
     )
 
 
@@ -501,6 +486,7 @@ def _region(
             following = live(
                 analysis.transfer(fact, node, label, target), analysis.graph.states[target]
             )
+            following = analysis.released(following, node, label, target)
             if target in heads:
                 reaching.setdefault(target, []).append(following)
             else:
@@ -539,7 +525,8 @@ def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
         (one(r), frozenset((one(q), renamed_slot(f, one)) for q, f in edges))
         for r, edges in fact.pending
     )
-    return Fact(orphans, apart, pending, reads)
+    released = frozenset(g for r in fact.released for g in names.get(r, ()))
+    return Fact(orphans, apart, pending, reads, released)
 
 
 def _meet(found: list[Fact]) -> Fact:
@@ -550,27 +537,5 @@ def _meet(found: list[Fact]) -> Fact:
     orphans = frozenset.intersection(*(f.orphans for f in found))
     apart = frozenset.intersection(*(f.apart for f in found))
     reads = frozenset.intersection(*(f.reads for f in found))
-    return Fact(orphans, apart, tuple(sorted(found[0].pending)), reads)
-
-
-FOREST_FACT = (
-    "every heap is a forest: no object but a string is held by two fields or entries and "
-    "none reaches itself, so two children of one node share nothing (checked on every "
-    "write, allocation, library call and recursive call of the graph; the cases of a "
-    "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
-)
-
-
-def forest_along_fact(fields: frozenset[str]) -> str:
-    """`FOREST_FACT` for a forest along ``fields`` and array entries."""
-    names = ", ".join(sorted(fields))
-    return (
-        f"every heap is a forest along the fields {names} and array entries: no object is "
-        "held by two of them and none reaches itself along them (checked on every write of "
-        "them, allocation, library call and recursive call of the graph; the cases of a "
-        "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
-    )
-
-
-NO_FOREST = ForestCheck(False, "not checked")
-"""No heap known to be a forest (the extractor's default)."""
+    released = frozenset.union(*(f.released for f in found))  # a may-set
+    return Fact(orphans, apart, tuple(sorted(found[0].pending)), reads, released)

@@ -64,13 +64,18 @@ def may_be_string(state: AbstractState, reference: Ref) -> bool:
     return True
 
 
-def held_apart(state: AbstractState, first: Ref, second: Ref) -> bool:
+def held_apart(
+    state: AbstractState, first: Ref, second: Ref, released: frozenset[Ref] = frozenset()
+) -> bool:
     """Whether ``first`` and ``second`` are two objects in every forest the state stands
     for, whatever ``=?`` says: each is held by an explicit field or entry, and the two
     cannot be one edge — different fields, or holders that are distinct objects (neither
-    equal nor ``=?``).  One object has at most one holder edge in a forest."""
+    equal nor ``=?``).  One object has at most one holder edge in a forest; holders that
+    may be ``released`` objects (`heap.garbage`) are none."""
     holders: dict[Ref, list[tuple[object, Ref]]] = {first: [], second: []}
     for holder, value in state.heap.items():
+        if holder in released:
+            continue
         for step, child in successors(value):
             if child in holders:
                 holders[child].append((step, holder))
@@ -85,16 +90,20 @@ def held_apart(state: AbstractState, first: Ref, second: Ref) -> bool:
 class ForestReach:
     """`may_reach_forest` for the references of one state, memoised.  ``must`` are must-reach
     pairs ``(a, b)`` of the state (``a`` is ``b`` or reaches it, along fields the norm
-    follows: `heap.must_reach`), which narrow the rule (`_must_bound`)."""
+    follows: `heap.must_reach`), which narrow the rule (`_must_bound`).  The fields of
+    ``released`` references (`heap.garbage`: objects no live root reaches) hold nothing: the
+    forest is the heap without them, and the answer speaks of the other references."""
 
     def __init__(
         self,
         state: AbstractState,
         fields: frozenset[str] | None = None,
         must: frozenset[tuple[Ref, Ref]] = frozenset(),
+        released: frozenset[Ref] = frozenset(),
     ) -> None:
         self.state = state
         self.fields = fields
+        self.released = released
         self._above: dict[Ref, list[Ref]] = {}
         for above, target in must:
             if above != target and NULL not in (above, target):
@@ -102,7 +111,7 @@ class ForestReach:
         self._narrowed: dict[Ref, frozenset[Ref]] = {}
         self._parents: dict[Ref, list[tuple[object, Ref]]] = {}
         for holder, value in state.heap.items():
-            if is_object_value(value):
+            if is_object_value(value) and holder not in released:
                 for step, child in successors(value):
                     if child != NULL and state.is_object(child):
                         self._parents.setdefault(child, []).append((step, holder))
@@ -164,7 +173,7 @@ class ForestReach:
         for partner in self.state.predicates.equal_partners(target):
             if self._below(target, partner) or self._below(partner, target):
                 continue
-            if not held_apart(self.state, target, partner):
+            if not held_apart(self.state, target, partner, self.released):
                 found.add(partner)
         return found
 
@@ -189,11 +198,17 @@ def cannot_reach_forest(
     written: Ref,
     fields: frozenset[str] | None = None,
     must: frozenset[tuple[Ref, Ref]] = frozenset(),
+    released: frozenset[Ref] = frozenset(),
 ) -> frozenset[Ref]:
     """Object references of a forest state whose reachable structure does not contain
-    ``written`` (the unique-parent rule, narrowed by the must-reach pairs ``must``)."""
-    reaching = ForestReach(state, fields, must).reaching(written)
-    return frozenset(r for r, v in state.heap.items() if is_object_value(v) and r not in reaching)
+    ``written`` (the unique-parent rule, narrowed by the must-reach pairs ``must``), other
+    than the ``released`` ones (`ForestReach`)."""
+    reaching = ForestReach(state, fields, must, released).reaching(written)
+    return frozenset(
+        r
+        for r, v in state.heap.items()
+        if is_object_value(v) and r not in reaching and r not in released
+    )
 
 
 StaticReads = Mapping[str, frozenset[FieldId] | None]

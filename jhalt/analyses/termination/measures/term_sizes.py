@@ -14,12 +14,7 @@ from jhalt.analyses.termination.config import TerminationConfig
 from jhalt.analyses.termination.cutpoints import refusal
 from jhalt.analyses.termination.extract import extract_component
 from jhalt.analyses.termination.heap.acyclicity import acyclic_before
-from jhalt.analyses.termination.heap.forest import (
-    FOREST_FACT,
-    NO_FOREST,
-    ForestCheck,
-    forest_along_fact,
-)
+from jhalt.analyses.termination.heap.forest_check import NO_FOREST, ForestCheck, forest_fact
 from jhalt.analyses.termination.measures.measure import Candidate, LoopTask
 from jhalt.analyses.termination.norms.termsize import (
     TermSizeNorm,
@@ -73,8 +68,7 @@ class TermSizes:
                 return
             facts: tuple[str, ...] = ()
             if forest.holds:
-                along = forest.along
-                facts = (FOREST_FACT if along is None else forest_along_fact(along),)
+                facts = (forest_fact(forest),)
             elif norm is not None and norm.only:
                 facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
             if norm is not None:
