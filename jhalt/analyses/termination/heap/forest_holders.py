@@ -169,10 +169,15 @@ def apart_from_edges(
 def may_be_pending(fact: Fact, state: AbstractState, reference: Ref, fields: Along) -> bool:
     """Whether ``reference`` may be (``=?``) a pending object ``p``: not when an explicit
     field holding ``reference`` cannot be any of the edges that hold ``p`` (every holder of
-    ``p`` is among them)."""
+    ``p`` is among them), nor when one lies on an explicit path below the other (two
+    objects: the heap has no cycle — issue 36, ``buckets[i] = e.next`` in a hash table's
+    ``remove``: ``e``, the entry's old value, is not its pending successor)."""
     equal = state.predicates.equal_partners(reference)
     return any(
-        pending in equal and not apart_from_edges(state, reference, edges, fields, fact.released)
+        pending in equal
+        and not apart_from_edges(state, reference, edges, fields, fact.released)
+        and not below(state, reference, pending, fields)
+        and not below(state, pending, reference, fields)
         for pending, edges in fact.pending
     )
 
