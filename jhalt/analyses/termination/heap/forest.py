@@ -496,7 +496,10 @@ def _region(
 def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     """A fact of an instance in the names of the general state: a general reference is an
     orphan when its instance reference is one; apart pairs and reads (`array_entries`)
-    hold for the general names of their instance references; a pending move (issue 36: a
+    hold for the general names of their instance references (a read of ``null`` also for
+    ``null`` itself: a general state whose local is ``null`` where an instance's entry read
+    ``null``, the constructor ``new Entry(k, buckets[i])`` of an empty bucket, issue 36);
+    a pending move (issue 36: a
     bucket's head held by the new entry and the array until the entry is stored, with the
     state generalised in between) is the general name's when each of its references has
     exactly one general name, else the check fails."""
@@ -510,7 +513,7 @@ def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     reads = frozenset(
         (g, b, j)
         for v, a, i in fact.reads
-        for g in names.get(v, [NULL] if v == NULL else [])
+        for g in [*names.get(v, ()), *([NULL] if v == NULL else [])]
         for b in names.get(a, ())
         for j in names.get(i, ())
     )
