@@ -35,16 +35,6 @@ LONG_INPUT = ["a", "bb", "ccc", "dddd", "eeeee", "ffffff", "a", "b", "ggggggggg"
 
 # Terminating programs not proved yet, with the reason (strict: a proof must be recorded here).
 NOT_YET_PROVED: dict[str, str] = {
-    "HashCountWords": (
-        "the forest check fails at Entry.<init> (this.next = next: the bucket's head read "
-        "in increment is not known there as held by its entry), so grow()'s rehash loop "
-        "has no sizes; on a busy machine the graph may also not finish in time"
-    ),
-    "HashRemove": (
-        "at buckets[i] = e.next the index has another name than at the read of e, so e is "
-        "not known to leave the bucket: the move of e.next stays open at main's loop and "
-        "the forest check fails, leaving the bucket lists without sizes"
-    ),
     "HashResizeKeepOld": (
         "the old array keeps holding each moved head, so the heap is no forest during the "
         "rehash; the disjointness of the old bucket lists is not expressed"

@@ -64,7 +64,7 @@ from jhalt.analyses.termination.cutpoints import (
 from jhalt.analyses.termination.edgefacts import EdgeRules, edge_facts
 from jhalt.analyses.termination.facts import PATH_FACTS
 from jhalt.analyses.termination.heap.call_frames import type_frame
-from jhalt.analyses.termination.heap.forest import NO_FOREST, ForestCheck
+from jhalt.analyses.termination.heap.forest_check import NO_FOREST, ForestCheck
 from jhalt.analyses.termination.heapversions import size_at
 from jhalt.analyses.termination.lemmas.result_bounds import NO_BOUNDS, ResultBounds
 from jhalt.analyses.termination.norms.longestpath import LONGEST_PATH

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol, TypeVar
 
 from jhalt.analyses.termination.cutpoints import CutPoint
-from jhalt.analyses.termination.heap.forest import ForestCheck
+from jhalt.analyses.termination.heap.forest_check import ForestCheck
 from jhalt.analyses.termination.pathfacts import WriteKinds
 from jhalt.analyses.termination.pathstate import PathState
 from jhalt.analyses.termination.sizes import SizeAnalysis

@@ -16,7 +16,8 @@ from jhalt.analyses.termination.heap.acyclicity import (
     heap_stays_acyclic,
 )
 from jhalt.analyses.termination.heap.call_frames import TYPE_FRAME_FACT, type_frame
-from jhalt.analyses.termination.heap.forest import ForestCheck, heap_stays_forest
+from jhalt.analyses.termination.heap.forest import heap_stays_forest
+from jhalt.analyses.termination.heap.forest_check import ForestCheck
 from jhalt.analyses.termination.heap.must_not_reach import KeepsHeap, Unreach, unreachable_pairs
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.lemmas.result_bounds import ResultBounds

@@ -14,7 +14,8 @@ from pathlib import Path
 from javac import compile_java
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.heap.forest import FOREST_FACT, heap_stays_forest
+from jhalt.analyses.termination.heap.forest import heap_stays_forest
+from jhalt.analyses.termination.heap.forest_check import FOREST_FACT
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
@@ -22,6 +23,7 @@ from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.graph import SymbolicExecutionGraph
 
 CORPUS = Path(__file__).resolve().parents[2] / "hash_corpus"
+JAVA = Path(__file__).resolve().parent / "java"
 
 
 @cache
@@ -74,4 +76,24 @@ def test_a_rehash_that_keeps_the_old_heads_holds_them_twice() -> None:
     the fresh bucket's head read for ``e.next = fresh[i]``: not a forest (the program
     terminates, but this rule does not show it)."""
     graph, program = _graph("HashResizeKeepOld")
+    assert not heap_stays_forest(graph, program).holds
+
+
+def test_unlinking_a_buckets_head_keeps_every_heap_a_forest() -> None:
+    """HashRemove: ``buckets[i] = e.next`` overwrites the entry read from ``buckets[i]``;
+    ``e.next`` lies below ``e``, so ``e`` is not that pending successor but an orphan, and
+    the unlinked entry is dead once ``remove`` returns."""
+    graph, program = _graph("HashRemove")
+    check = heap_stays_forest(graph, program)
+    assert check.holds, check.reason
+    assert check.strict
+
+
+def test_an_unlinked_head_kept_in_a_static_field_is_held_twice() -> None:
+    """HashRemoveKeep: ``saved = e`` keeps the unlinked entry, whose ``next`` still holds
+    the bucket's new head: no forest."""
+    program = Program.from_spec(str(compile_java(JAVA / "HashRemoveKeep.java")))
+    entry = MethodId("HashRemoveKeep", "main", "([Ljava/lang/String;)V")
+    graph = build_graph(program, entry, default_registry(), limits=BuildLimits(timeout_s=120))
+    assert graph.is_complete
     assert not heap_stays_forest(graph, program).holds

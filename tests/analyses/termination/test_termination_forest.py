@@ -15,7 +15,8 @@ from javac import compile_java, run_java
 from termination_kit import JAVA, main_graph
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.heap.forest import FOREST_FACT, heap_stays_forest
+from jhalt.analyses.termination.heap.forest import heap_stays_forest
+from jhalt.analyses.termination.heap.forest_check import FOREST_FACT
 
 
 def _graph(classes: Path, name: str):

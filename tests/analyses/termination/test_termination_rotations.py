@@ -15,11 +15,8 @@ from javac import compile_java, run_java
 from termination_kit import JAVA, MAIN
 
 from jhalt.analyses.termination import prove_graph_terminates
-from jhalt.analyses.termination.heap.forest import (
-    FOREST_FACT,
-    forest_along_fact,
-    heap_stays_forest,
-)
+from jhalt.analyses.termination.heap.forest import heap_stays_forest
+from jhalt.analyses.termination.heap.forest_check import FOREST_FACT, forest_along_fact
 from jhalt.ids import MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program

@@ -15,7 +15,8 @@ from termination_kit import heap_facts, java_graph, main_graph
 from jhalt.analyses.termination import prove_graph_terminates
 from jhalt.analyses.termination.cutpoints import graph_components
 from jhalt.analyses.termination.extract import extract_component
-from jhalt.analyses.termination.heap.forest import FOREST_FACT, heap_stays_forest
+from jhalt.analyses.termination.heap.forest import heap_stays_forest
+from jhalt.analyses.termination.heap.forest_check import FOREST_FACT
 
 
 def test_a_walk_that_grows_the_subtrees_it_passes_is_proved() -> None:

@@ -46,7 +46,11 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
   edges of a pending object, else its one explicit holder; `entry_apart`: ``p`` an orphan
   that ``v`` cannot be (nothing but ``p`` reaches ``p``), or ``v`` read from an entry of
   ``p`` or below such a value on represented fields), or ``v`` an instance hiding no
-  successor whose children pass these rules;
+  successor whose children pass these rules; or — at a node where nothing is pending, so
+  the heap is a forest — the unique-parent rule (`heap.forest_reach`) with the node's
+  must-reach pairs (`heap.forest_paths`: a walk pointer lies below the root it started
+  from; issue 36: ``append`` hanging one child's tree under the rightmost node of the
+  other);
 * an array store stores an orphan (or a string) or moves an object as ``putfield`` does,
   and closes no cycle (the same rules); the old value of the entry, when a read names it,
   loses that holder as for a field; afterwards no read is known (the stored array may be
@@ -54,6 +58,12 @@ the edges below its enter edge).  The transfer of each edge keeps the fact true:
 * after every edge, a pending object's holders that are orphans and that its target state
   no longer has are dead and hold nothing (`live`): the entry ``remove`` unlinked
   (``prev.next = e.next``) is dropped when ``remove`` returns;
+* *garbage* (issue 36, `heap.garbage`): when the check fails on a move left open, it runs
+  again releasing a move's old holder once no live root reaches it (``t = append(t.left,
+  t.right)`` drops the old root, which still holds the right subtree); the fields of
+  released objects are then never holders (the fact's *released*, a may-set), and the
+  answer (`forest_check.ForestCheck.released`) serves only the write rules, for
+  references a run certainly still reads;
 * ``new`` and array creations add orphans; a library call must be one of
   `jhalt.analyses.termination.heap.acyclicity.SAFE_LIBRARY_CLASSES` with primitive or string
   arguments (it stores no program object);
@@ -93,18 +103,16 @@ list).  Its `ForestCheck` keeps sizes only for norms along fields of ``F``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import partial
+from dataclasses import replace
 
 from jhalt.analyses.termination.cutpoints import analysis_heads
 from jhalt.analyses.termination.heap.acyclicity import CycleRules
 from jhalt.analyses.termination.heap.array_entries import (
     EntrySlot,
-    entry_holders,
     loaded,
     renamed_slot,
 )
+from jhalt.analyses.termination.heap.forest_check import ForestCheck
 from jhalt.analyses.termination.heap.forest_holders import (
     CLEAN,
     Along,
@@ -120,14 +128,11 @@ from jhalt.analyses.termination.heap.forest_holders import (
     live,
     may_be_held,
     may_be_pending,
+    read_holders,
 )
-from jhalt.analyses.termination.heap.forest_reach import (
-    StaticReads,
-    call_roots,
-    cannot_reach_forest,
-    may_be_string,
-    outside_call_reach_forest,
-)
+from jhalt.analyses.termination.heap.forest_paths import MustPaths
+from jhalt.analyses.termination.heap.forest_reach import ForestReach, call_roots, may_be_string
+from jhalt.analyses.termination.heap.garbage import Garbage
 from jhalt.analyses.termination.pathfacts import written_field
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.correspondence import may_hide_sharing
@@ -142,10 +147,6 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 from jhalt.seg.library import ModelRegistry
 
-CallReach = Callable[
-    [AbstractState, EvalEdge, Program | None, frozenset[str] | None], frozenset[Ref]
-]
-"""`pathfacts.outside_call_reach` and its forest variant."""
 _ALLOCATIONS = frozenset({"new", "newarray", "anewarray"})
 
 
@@ -153,67 +154,20 @@ class _Failed(Exception):
     """The heap may stop being a forest here (the message says why)."""
 
 
-@dataclass(frozen=True)
-class ForestCheck:
-    """The answer of `heap_stays_forest`: ``holds`` with the ``clean`` nodes, whose heaps
-    are forests, or the first problem (``reason``)."""
-
-    holds: bool
-    reason: str = ""
-    clean: frozenset[int] = field(default=frozenset())
-    reads: StaticReads = field(default_factory=dict)
-    """The static fields each summarised recursive method may read."""
-    apart: Mapping[int, frozenset[tuple[Ref, Ref]]] = field(default_factory=dict)
-    """Per node: pairs ``(o, h)``, ``o`` does not reach ``h`` there (the facts' *apart*):
-    a write into ``h`` keeps the size of ``o``."""
-    along: Along = None
-    """The fields the forest is along (None: every field); its rules speak of paths along
-    them and array entries only."""
-    infeasible: frozenset[tuple[int, int]] = frozenset()
-    """Refinement edges (source, target) whose case no forest has (`impossible_equal`): no
-    run takes them, and the extraction leaves them out."""
-    orphans: Mapping[int, frozenset[Ref]] = field(default_factory=dict)
-    """Per node: the objects no field or entry (of the forest's) holds there (the facts'
-    *orphans*)."""
-
-    def write_kept(
-        self, node: int, state: AbstractState, written: Ref, fields: frozenset[str] | None
-    ) -> frozenset[Ref]:
-        """References a write into ``written`` at ``node`` cannot change: at a clean node,
-        those that cannot reach it by the unique-parent rule (`heap.forest_reach`); anywhere, the
-        orphans apart from it, and — when ``written`` is an orphan, which no object but
-        itself reaches — every object that cannot be it (not ``=?`` to it).  None for sizes
-        along ``fields`` that leave the forest's."""
-        if not self.covers(fields):
-            return frozenset()
-        kept = frozenset(o for o, h in self.apart.get(node, ()) if h == written)
-        if written in self.orphans.get(node, ()):
-            same = state.predicates.equal_partners(written) | {written}
-            kept |= frozenset(r for r in state.heap if r not in same and state.is_object(r))
-        if node in self.clean:
-            kept |= cannot_reach_forest(state, written, fields)
-        return kept
-
-    def covers(self, fields: frozenset[str] | None) -> bool:
-        """Whether sizes along ``fields`` (None: every field) follow only edges of the
-        forest."""
-        return self.along is None or (fields is not None and fields <= self.along)
-
-    def call_reach(self, node: int, otherwise: CallReach) -> CallReach:
-        """How the extractor finds the references a recursive call at ``node`` leaves
-        alone: `heap.forest_reach.outside_call_reach_forest` at a clean node, else ``otherwise``."""
-        if node not in self.clean or self.along is not None:
-            return otherwise
-        return partial(outside_call_reach_forest, reads=self.reads)
-
-
 class _Analysis:
     def __init__(
-        self, graph: SymbolicExecutionGraph, program: Program | None, fields: Along
+        self,
+        graph: SymbolicExecutionGraph,
+        program: Program | None,
+        fields: Along,
+        deadline: Deadline,
+        garbage: bool = False,
     ) -> None:
         self.graph = graph
         self.program = program
         self.fields = fields
+        self.paths = MustPaths(graph, program, deadline)
+        self.collector = Garbage(graph, program) if garbage else None
         self.checker = CycleRules(program, fields)
         self.ctx = EvalContext(program, ModelRegistry()) if program is not None else None
         self._fresh: dict[str, bool] = {}
@@ -239,7 +193,7 @@ class _Analysis:
         if label.mnemonic == "putfield" and before.is_object(before.peek(0)):
             if not self._along(label):
                 return fact  # no edge of the fields the forest is along changes
-            return self._putfield(fact, before, label)
+            return self._putfield(fact, before, label, node)
         if label.mnemonic == "aastore" and before.is_object(before.peek(0)):
             return self._aastore(fact, before, label)
         problem = self.checker.edge_problem(before, after, label)
@@ -277,8 +231,8 @@ class _Analysis:
             and after.is_object(result)
             and result not in before.heap
         ):
-            return Fact(kept | {result})
-        return Fact(kept)
+            return Fact(kept | {result}, released=fact.released)
+        return Fact(kept, released=fact.released)
 
     def _fresh_result(self, callee: str) -> bool:
         if callee not in self._fresh:
@@ -287,13 +241,13 @@ class _Analysis:
             self.reads[callee] = None if effects is None else effects.static_reads
         return self._fresh[callee]
 
-    def _putfield(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
+    def _putfield(self, fact: Fact, before: AbstractState, label: EvalEdge, node: int) -> Fact:
         stored, written = before.peek(0), before.peek(1)
         target = before.heap.get(written)
         field_id = self.checker_field(label)
         if field_id is None:
             raise _Failed(f"putfield at {label.position}: the field is not known")
-        self._acyclic(fact, before, stored, written, label)
+        self._acyclic(fact, before, stored, written, label, node)
         old = target.field(field_id) if isinstance(target, InstanceValue) else None
         unknown = old is not None and may_be_held(fact, before, old, stored, self.fields)
         fact = self._stored(fact, before, stored, (written, field_id), label)
@@ -316,7 +270,7 @@ class _Analysis:
 
     def _aastore(self, fact: Fact, before: AbstractState, label: EvalEdge) -> Fact:
         stored, array = before.peek(0), before.peek(2)
-        self._acyclic(fact, before, stored, array, label)
+        self._acyclic(fact, before, stored, array, label, None)
         if may_be_string(before, stored) and _exactly_string(before, stored):
             return replace(fact, apart=frozenset(), reads=frozenset())
         index = before.peek(1)
@@ -325,10 +279,25 @@ class _Analysis:
         return entry_overwritten(fact, before, array, index, self.fields, stored)
 
     def _acyclic(
-        self, fact: Fact, before: AbstractState, stored: Ref, written: Ref, label: EvalEdge
+        self,
+        fact: Fact,
+        before: AbstractState,
+        stored: Ref,
+        written: Ref,
+        label: EvalEdge,
+        node: int | None,
     ) -> None:
-        if not self._cannot_reach(fact, before, stored, written, set()):
-            raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
+        """The write closes no cycle: `_cannot_reach`, or — at a node whose heap is a forest
+        (nothing pending: the induction hypothesis of the check) — the unique-parent rule
+        with the node's must-reach pairs (`heap.forest_paths`)."""
+        if self._cannot_reach(fact, before, stored, written, set()):
+            return
+        if node is not None and not fact.pending:
+            must = self.paths.pairs(node, self.fields)
+            reach = ForestReach(before, self.fields, must, fact.released)
+            if stored not in reach.reaching(written):
+                return
+        raise _Failed(f"{label.mnemonic} at {label.position} may store an object into itself")
 
     def _cannot_reach(
         self, fact: Fact, state: AbstractState, stored: Ref, written: Ref, seen: set[Ref]
@@ -371,8 +340,8 @@ class _Analysis:
         pending = may_be_pending(fact, before, stored, self.fields)
         if stored in {r for r, _ in fact.pending} or pending:
             raise _Failed(f"putfield at {label.position} stores an object held twice")
-        holders: list[Edge] = [*explicit_holders(before, stored, self.fields)]
-        holders += entry_holders(fact.reads, stored)  # a read entry: its one holder
+        holders: list[Edge] = [*explicit_holders(before, stored, self.fields, fact.released)]
+        holders += read_holders(fact, stored)  # a read entry: its one holder
         if not holders:
             raise _Failed(f"putfield at {label.position} may store an object held elsewhere")
         if len(holders) > 1:
@@ -380,6 +349,25 @@ class _Analysis:
         if edge in holders:
             return fact
         return replace(fact, pending=(*fact.pending, (stored, frozenset({holders[0], edge}))))
+
+    def dead_released(self, fact: Fact, head: int) -> Fact:
+        """``fact`` at a head with only the released references dead there
+        (`Garbage.still_dead`)."""
+        if not fact.released or self.collector is None:
+            return replace(fact, released=frozenset())
+        return replace(fact, released=self.collector.still_dead(fact.released, head))
+
+    def released(self, fact: Fact, node: int, label: EdgeLabel, target: int) -> Fact:
+        """``fact`` after the edge ``label`` from ``node`` into ``target`` with the holders
+        of pending objects that become garbage on it released (`heap.garbage`); a pending
+        object left with one holder is settled."""
+        if not fact.pending or self.collector is None:
+            return fact
+        found = self.collector.released(fact.pending, node, label, target)
+        if found is None:
+            return fact
+        pending, dropped = found
+        return replace(fact, pending=pending, released=fact.released | dropped)
 
 
 def _exactly_string(state: AbstractState, reference: Ref) -> bool:
@@ -399,8 +387,24 @@ def heap_stays_forest(
     greatest fixpoint of the meets of what reaches them — every orphan of a head is one on
     every edge into it, under the instance edges' renamings.  Raises `OutOfTime` once
     ``deadline`` has passed (checked per edge).  With ``fields``, the forest along those
-    fields and array entries (module doc, "Along fields")."""
-    analysis = _Analysis(graph, program, fields)
+    fields and array entries (module doc, "Along fields").  When the check (of every field) fails on a move
+    left open, it runs again with the garbage rule (module doc, `heap.garbage`)."""
+    check = _check(graph, program, deadline, fields, False)
+    if check.holds or fields is not None or "left open" not in check.reason:
+        return check
+    with_garbage = _check(graph, program, deadline, fields, True)
+    return with_garbage if with_garbage.holds else check
+
+
+def _check(
+    graph: SymbolicExecutionGraph,
+    program: Program | None,
+    deadline: Deadline,
+    fields: Along,
+    garbage: bool,
+) -> ForestCheck:
+    """`heap_stays_forest` without or with the garbage rule."""
+    analysis = _Analysis(graph, program, fields, deadline, garbage)
     out, heads = analysis_heads(graph)
     at_heads: dict[int, Fact] = {graph.entry: CLEAN}
     facts: dict[int, Fact] = {}
@@ -414,6 +418,7 @@ def heap_stays_forest(
                 _region(analysis, out, heads, head, at_heads[head], facts, reaching, deadline)
             for head, found in reaching.items():
                 met = _meet(found if head not in at_heads else [at_heads[head], *found])
+                met = analysis.dead_released(met, head)
                 if met != at_heads.get(head):
                     at_heads[head] = met
                     changed = True
@@ -423,8 +428,24 @@ def heap_stays_forest(
     apart = {n: f.apart for n, f in facts.items() if f.apart}
     orphans = {n: f.orphans for n, f in facts.items() if f.orphans}
     infeasible = frozenset(analysis.infeasible)
+    collector = analysis.collector
+    live_roots = collector.roots if collector is not None and collector.used else None
+    released: dict[int, frozenset[Ref]] = {}
+    if live_roots is not None:  # only the write rules, for certainly live references
+        released = {n: facts[n].released for n in clean}
+        clean = frozenset()
     return ForestCheck(
-        True, "", clean, dict(analysis.reads), apart, fields, infeasible, orphans=orphans
+        True,
+        "",
+        clean,
+        dict(analysis.reads),
+        apart,
+        fields,
+        infeasible,
+        orphans=orphans,
+        paths=analysis.paths,
+        released=released,
+        live=live_roots,
     )
 
 
@@ -465,6 +486,7 @@ def _region(
             following = live(
                 analysis.transfer(fact, node, label, target), analysis.graph.states[target]
             )
+            following = analysis.released(following, node, label, target)
             if target in heads:
                 reaching.setdefault(target, []).append(following)
             else:
@@ -474,7 +496,10 @@ def _region(
 def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     """A fact of an instance in the names of the general state: a general reference is an
     orphan when its instance reference is one; apart pairs and reads (`array_entries`)
-    hold for the general names of their instance references; a pending move (issue 36: a
+    hold for the general names of their instance references (a read of ``null`` also for
+    ``null`` itself: a general state whose local is ``null`` where an instance's entry read
+    ``null``, the constructor ``new Entry(k, buckets[i])`` of an empty bucket, issue 36);
+    a pending move (issue 36: a
     bucket's head held by the new entry and the array until the entry is stored, with the
     state generalised in between) is the general name's when each of its references has
     exactly one general name, else the check fails."""
@@ -488,7 +513,7 @@ def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
     reads = frozenset(
         (g, b, j)
         for v, a, i in fact.reads
-        for g in names.get(v, [NULL] if v == NULL else [])
+        for g in [*names.get(v, ()), *([NULL] if v == NULL else [])]
         for b in names.get(a, ())
         for j in names.get(i, ())
     )
@@ -503,7 +528,8 @@ def _in_general(fact: Fact, renaming: tuple[tuple[Ref, Ref], ...]) -> Fact:
         (one(r), frozenset((one(q), renamed_slot(f, one)) for q, f in edges))
         for r, edges in fact.pending
     )
-    return Fact(orphans, apart, pending, reads)
+    released = frozenset(g for r in fact.released for g in names.get(r, ()))
+    return Fact(orphans, apart, pending, reads, released)
 
 
 def _meet(found: list[Fact]) -> Fact:
@@ -514,27 +540,5 @@ def _meet(found: list[Fact]) -> Fact:
     orphans = frozenset.intersection(*(f.orphans for f in found))
     apart = frozenset.intersection(*(f.apart for f in found))
     reads = frozenset.intersection(*(f.reads for f in found))
-    return Fact(orphans, apart, tuple(sorted(found[0].pending)), reads)
-
-
-FOREST_FACT = (
-    "every heap is a forest: no object but a string is held by two fields or entries and "
-    "none reaches itself, so two children of one node share nothing (checked on every "
-    "write, allocation, library call and recursive call of the graph; the cases of a "
-    "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
-)
-
-
-def forest_along_fact(fields: frozenset[str]) -> str:
-    """`FOREST_FACT` for a forest along ``fields`` and array entries."""
-    names = ", ".join(sorted(fields))
-    return (
-        f"every heap is a forest along the fields {names} and array entries: no object is "
-        "held by two of them and none reaches itself along them (checked on every write of "
-        "them, allocation, library call and recursive call of the graph; the cases of a "
-        "refinement that contradict it are left out; jhalt.analyses.termination.heap.forest)"
-    )
-
-
-NO_FOREST = ForestCheck(False, "not checked")
-"""No heap known to be a forest (the extractor's default)."""
+    released = frozenset.union(*(f.released for f in found))  # a may-set
+    return Fact(orphans, apart, tuple(sorted(found[0].pending)), reads, released)

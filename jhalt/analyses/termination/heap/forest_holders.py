@@ -35,13 +35,16 @@ Along = frozenset[str] | None
 class Fact:
     """What the forest check knows at a node (module doc of `forest`): the *orphans* no
     field or entry holds, the *apart* pairs ``(o, h)`` — ``o`` does not reach ``h`` —, the
-    *pending* objects of a move with exactly the edges that hold them, and the *reads* of
-    array entries no array store has changed since (`array_entries`)."""
+    *pending* objects of a move with exactly the edges that hold them, the *reads* of
+    array entries no array store has changed since (`array_entries`), and the references
+    that may be *released* objects (`heap.garbage`): garbage whose fields hold nothing for
+    the rules (every rule here reads holders without them)."""
 
     orphans: frozenset[Ref] = frozenset()
     apart: frozenset[tuple[Ref, Ref]] = frozenset()
     pending: tuple[tuple[Ref, frozenset[Edge]], ...] = ()
     reads: frozenset[Read] = frozenset()
+    released: frozenset[Ref] = frozenset()
 
     def holders(self, reference: Ref) -> frozenset[Edge] | None:
         for pending, edges in self.pending:
@@ -61,6 +64,7 @@ class Fact:
                 for r, edges in self.pending
             ),
             renamed_reads(self.reads, name),
+            frozenset(name(r) for r in self.released) - {NULL},
         )
 
 
@@ -102,7 +106,7 @@ def all_holders(fact: Fact, state: AbstractState, reference: Ref, fields: Along)
         return edges
     if may_be_pending(fact, state, reference, fields):
         return frozenset()
-    return frozenset(explicit_holders(state, reference, fields))
+    return frozenset(explicit_holders(state, reference, fields, fact.released))
 
 
 def entry_apart(fact: Fact, state: AbstractState, stored: Ref, written: Ref, fields: Along) -> bool:
@@ -112,11 +116,18 @@ def entry_apart(fact: Fact, state: AbstractState, stored: Ref, written: Ref, fie
     read entry, which no orphan is); or ``stored`` was read from an entry of ``written``
     or lies below such a value (``written`` reaches it: a path back would be a cycle in
     the heap before the write, acyclic by the induction)."""
-    held = bool(explicit_holders(state, stored, fields) or entry_holders(fact.reads, stored))
+    holders = explicit_holders(state, stored, fields, fact.released)
+    held = bool(holders or read_holders(fact, stored))
     same = state.predicates.equal_partners(written)
     if written in fact.orphans and (stored not in same or held):
         return True
     return any(a == written and at_or_below(state, v, stored, fields) for v, a, _ in fact.reads)
+
+
+def read_holders(fact: Fact, value: Ref) -> list[tuple[Ref, EntrySlot]]:
+    """The read entries holding ``value`` (`array_entries`), of arrays that are not
+    (possibly) released (`heap.garbage`)."""
+    return [e for e in entry_holders(fact.reads, value) if e[0] not in fact.released]
 
 
 def at_or_below(state: AbstractState, ancestor: Ref, reference: Ref, fields: Along) -> bool:
@@ -131,40 +142,56 @@ def may_be_held(fact: Fact, state: AbstractState, old: Ref, stored: Ref, fields:
     (``=?``), not `apart_from_edges` from it nor below it on represented fields (acyclic
     before the write)."""
     if stored in state.predicates.equal_partners(old) and not below(state, old, stored, fields):
-        stored_edges = frozenset(explicit_holders(state, stored, fields))
-        if stored not in fact.orphans and not apart_from_edges(state, old, stored_edges, fields):
+        stored_edges = frozenset(explicit_holders(state, stored, fields, fact.released))
+        if stored not in fact.orphans and not apart_from_edges(
+            state, old, stored_edges, fields, fact.released
+        ):
             return True
     return may_be_pending(fact, state, old, fields)
 
 
 def apart_from_edges(
-    state: AbstractState, reference: Ref, edges: frozenset[Edge], fields: Along
+    state: AbstractState,
+    reference: Ref,
+    edges: frozenset[Edge],
+    fields: Along,
+    released: frozenset[Ref] = frozenset(),
 ) -> bool:
-    """Whether an explicit field holding ``reference`` cannot be any of ``edges``."""
+    """Whether an explicit field (of an object not ``released``) holding ``reference``
+    cannot be any of ``edges``."""
     equal = state.predicates.equal_partners
     return any(
         all(f != g or (h != q and q not in equal(h)) for q, g in edges)
-        for h, f in explicit_holders(state, reference, fields)
+        for h, f in explicit_holders(state, reference, fields, released)
     )
 
 
 def may_be_pending(fact: Fact, state: AbstractState, reference: Ref, fields: Along) -> bool:
     """Whether ``reference`` may be (``=?``) a pending object ``p``: not when an explicit
     field holding ``reference`` cannot be any of the edges that hold ``p`` (every holder of
-    ``p`` is among them)."""
+    ``p`` is among them), nor when one lies on an explicit path below the other (two
+    objects: the heap has no cycle — issue 36, ``buckets[i] = e.next`` in a hash table's
+    ``remove``: ``e``, the entry's old value, is not its pending successor)."""
     equal = state.predicates.equal_partners(reference)
     return any(
-        pending in equal and not apart_from_edges(state, reference, edges, fields)
+        pending in equal
+        and not apart_from_edges(state, reference, edges, fields, fact.released)
+        and not below(state, reference, pending, fields)
+        and not below(state, pending, reference, fields)
         for pending, edges in fact.pending
     )
 
 
-def explicit_holders(state: AbstractState, reference: Ref, fields: Along) -> list[Edge]:
-    """The represented fields (of ``fields``; None: any) that hold ``reference``."""
+def explicit_holders(
+    state: AbstractState, reference: Ref, fields: Along, released: frozenset[Ref] = frozenset()
+) -> list[Edge]:
+    """The represented fields (of ``fields``; None: any) that hold ``reference``, of
+    objects that are not (possibly) ``released`` (`heap.garbage`: their fields hold
+    nothing for the rules)."""
     return sorted(
         (holder, field_id)
         for holder, value in state.heap.items()
-        if isinstance(value, InstanceValue)
+        if isinstance(value, InstanceValue) and holder not in released
         for field_id, held in value.fields
         if held == reference and (fields is None or field_id.name in fields)
     )
@@ -196,7 +223,8 @@ def held_too_often(
     field holds it); or it is held by an explicit field certainly another one and it is
     neither pending nor possibly a pending object (held once); or it is pending and the
     field is certainly none of its edges (those are all its holders)."""
-    others = explicit_holders(state, second, fields)
+    released = fact.released
+    others = explicit_holders(state, second, fields, released)
     if not others:
         return False
     if first in fact.orphans:
@@ -205,11 +233,13 @@ def held_too_often(
     if edges is None:
         if may_be_pending(fact, state, first, fields):
             return False
-        edges = frozenset(explicit_holders(state, first, fields))
+        edges = frozenset(explicit_holders(state, first, fields, released))
         if not edges:
             return False
-        return any(apart_from_edges(state, second, frozenset({edge}), fields) for edge in edges)
-    return apart_from_edges(state, second, edges, fields)
+        return any(
+            apart_from_edges(state, second, frozenset({edge}), fields, released) for edge in edges
+        )
+    return apart_from_edges(state, second, edges, fields, released)
 
 
 def held(fact: Fact, state: AbstractState, stored: Ref) -> Fact:

@@ -64,13 +64,18 @@ def may_be_string(state: AbstractState, reference: Ref) -> bool:
     return True
 
 
-def held_apart(state: AbstractState, first: Ref, second: Ref) -> bool:
+def held_apart(
+    state: AbstractState, first: Ref, second: Ref, released: frozenset[Ref] = frozenset()
+) -> bool:
     """Whether ``first`` and ``second`` are two objects in every forest the state stands
     for, whatever ``=?`` says: each is held by an explicit field or entry, and the two
     cannot be one edge — different fields, or holders that are distinct objects (neither
-    equal nor ``=?``).  One object has at most one holder edge in a forest."""
+    equal nor ``=?``).  One object has at most one holder edge in a forest; holders that
+    may be ``released`` objects (`heap.garbage`) are none."""
     holders: dict[Ref, list[tuple[object, Ref]]] = {first: [], second: []}
     for holder, value in state.heap.items():
+        if holder in released:
+            continue
         for step, child in successors(value):
             if child in holders:
                 holders[child].append((step, holder))
@@ -83,14 +88,30 @@ def held_apart(state: AbstractState, first: Ref, second: Ref) -> bool:
 
 
 class ForestReach:
-    """`may_reach_forest` for the references of one state, memoised."""
+    """`may_reach_forest` for the references of one state, memoised.  ``must`` are must-reach
+    pairs ``(a, b)`` of the state (``a`` is ``b`` or reaches it, along fields the norm
+    follows: `heap.must_reach`), which narrow the rule (`_must_bound`).  The fields of
+    ``released`` references (`heap.garbage`: objects no live root reaches) hold nothing: the
+    forest is the heap without them, and the answer speaks of the other references."""
 
-    def __init__(self, state: AbstractState, fields: frozenset[str] | None = None) -> None:
+    def __init__(
+        self,
+        state: AbstractState,
+        fields: frozenset[str] | None = None,
+        must: frozenset[tuple[Ref, Ref]] = frozenset(),
+        released: frozenset[Ref] = frozenset(),
+    ) -> None:
         self.state = state
         self.fields = fields
+        self.released = released
+        self._above: dict[Ref, list[Ref]] = {}
+        for above, target in must:
+            if above != target and NULL not in (above, target):
+                self._above.setdefault(target, []).append(above)
+        self._narrowed: dict[Ref, frozenset[Ref]] = {}
         self._parents: dict[Ref, list[tuple[object, Ref]]] = {}
         for holder, value in state.heap.items():
-            if is_object_value(value):
+            if is_object_value(value) and holder not in released:
                 for step, child in successors(value):
                     if child != NULL and state.is_object(child):
                         self._parents.setdefault(child, []).append((step, holder))
@@ -99,7 +120,35 @@ class ForestReach:
 
     def reaching(self, target: Ref) -> frozenset[Ref]:
         """References that may reach the object at ``target`` (itself included): the
-        unique-parent rule of the module doc."""
+        unique-parent rule of the module doc, narrowed by the must-reach pairs into
+        ``target`` (`_must_bound`)."""
+        known = self._narrowed.get(target)
+        if known is not None:
+            return known
+        found = self._plain(target)
+        value = self.state.heap.get(target)
+        if isinstance(value, InstanceValue | UnknownValue) and not may_be_string(
+            self.state, target
+        ):
+            for above in self._above.get(target, ()):
+                found &= self._must_bound(target, above)
+        self._narrowed[target] = found
+        return found
+
+    def _must_bound(self, target: Ref, above: Ref) -> frozenset[Ref]:
+        """The references that may reach ``target`` when ``above`` must reach it: in a forest
+        the objects reaching ``target`` are its ancestors, one chain of unique parents, and
+        ``above`` is on it — so each of them reaches ``above`` or is reached from it.
+        Assumes ``target`` is an instance of a class other than ``String``: a ``String``
+        reaches no such object (its fields are a primitive array and numbers), so no
+        ancestor of ``target`` is one, and each has one parent."""
+        objects = [r for r, v in self.state.heap.items() if is_object_value(v)]
+        over = self._plain(above)
+        under = {r for r in objects if above in self._plain(r)}
+        return frozenset({target} | over | under)
+
+    def _plain(self, target: Ref) -> frozenset[Ref]:
+        """The unique-parent rule alone (module doc)."""
         known = self._cache.get(target)
         if known is not None:
             return known
@@ -111,7 +160,7 @@ class ForestReach:
             found = {target} | self._equal_partners(target)
             for step, holder in parents:
                 if follows(step, self.fields):
-                    found |= self.reaching(holder)
+                    found |= self._plain(holder)
             self._open.discard(target)
         result = frozenset(r for r in found if r == target or not self._below(target, r))
         self._cache[target] = result
@@ -124,7 +173,7 @@ class ForestReach:
         for partner in self.state.predicates.equal_partners(target):
             if self._below(target, partner) or self._below(partner, target):
                 continue
-            if not held_apart(self.state, target, partner):
+            if not held_apart(self.state, target, partner, self.released):
                 found.add(partner)
         return found
 
@@ -145,12 +194,21 @@ def field_free(state: AbstractState, reference: Ref, program: Program | None) ->
 
 
 def cannot_reach_forest(
-    state: AbstractState, written: Ref, fields: frozenset[str] | None = None
+    state: AbstractState,
+    written: Ref,
+    fields: frozenset[str] | None = None,
+    must: frozenset[tuple[Ref, Ref]] = frozenset(),
+    released: frozenset[Ref] = frozenset(),
 ) -> frozenset[Ref]:
     """Object references of a forest state whose reachable structure does not contain
-    ``written`` (the unique-parent rule)."""
-    reaching = ForestReach(state, fields).reaching(written)
-    return frozenset(r for r, v in state.heap.items() if is_object_value(v) and r not in reaching)
+    ``written`` (the unique-parent rule, narrowed by the must-reach pairs ``must``), other
+    than the ``released`` ones (`ForestReach`)."""
+    reaching = ForestReach(state, fields, must, released).reaching(written)
+    return frozenset(
+        r
+        for r, v in state.heap.items()
+        if is_object_value(v) and r not in reaching and r not in released
+    )
 
 
 StaticReads = Mapping[str, frozenset[FieldId] | None]

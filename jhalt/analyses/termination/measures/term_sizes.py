@@ -14,12 +14,7 @@ from jhalt.analyses.termination.config import TerminationConfig
 from jhalt.analyses.termination.cutpoints import refusal
 from jhalt.analyses.termination.extract import extract_component
 from jhalt.analyses.termination.heap.acyclicity import acyclic_before
-from jhalt.analyses.termination.heap.forest import (
-    FOREST_FACT,
-    NO_FOREST,
-    ForestCheck,
-    forest_along_fact,
-)
+from jhalt.analyses.termination.heap.forest_check import NO_FOREST, ForestCheck, forest_fact
 from jhalt.analyses.termination.measures.measure import Candidate, LoopTask
 from jhalt.analyses.termination.norms.termsize import (
     TermSizeNorm,
@@ -73,8 +68,7 @@ class TermSizes:
                 return
             facts: tuple[str, ...] = ()
             if forest.holds:
-                along = forest.along
-                facts = (FOREST_FACT if along is None else forest_along_fact(along),)
+                facts = (forest_fact(forest),)
             elif norm is not None and norm.only:
                 facts += (RESTRICTED_FACT.format(", ".join(norm.only)),)
             if norm is not None:
@@ -90,14 +84,18 @@ class TermSizes:
     def _choices(
         self, states: list[AbstractState], nodes: frozenset[int], context: ProofContext
     ) -> Iterator[tuple[TermSizeNorm | None, ForestCheck]]:
-        """`_norms` under the states' own annotations; then, when every heap is a forest
-        (`ProofContext.forest`), the longest path and `candidate_norms` with its rules."""
-        for norm in self._norms(states, nodes, context):
-            yield norm, NO_FOREST
+        """When every heap is a forest (`ProofContext.forest`), first the longest path and
+        `candidate_norms` with its rules — they add facts to the same norms, so they are
+        tried before the norms under the states' own annotations (`_norms`), which follow;
+        else `_norms`, then the norms along a structure's own fields when the heap is a
+        forest along them."""
         forest = context.forest()
         if forest.holds:
             for chosen in [None, *candidate_norms(states, self.max_norms)]:
                 yield chosen, forest
+        for norm in self._norms(states, nodes, context):
+            yield norm, NO_FOREST
+        if forest.holds:
             return
         along = own_type_fields(states)
         if along and context.forest_along(along).holds:

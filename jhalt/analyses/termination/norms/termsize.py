@@ -40,6 +40,11 @@ reaches ``x`` (before or after, by acyclicity), so their summands stay; ``o`` do
 reach ``x`` before the write and ``v`` does not after it, so ``ts(o)`` and ``ts(v)`` are
 the same before and after the write.  (A list cell whose tree is replaced by one of its
 subtrees: FlattenRTA.)
+
+**Above** (issue 36): at a node where the heap is a forest (`heap.forest`) and every weight
+is 1, an object ``a`` that reaches ``x`` on every run (`ForestCheck.above`: its must-reach
+pairs) reaches it along exactly one path, so its tree holds ``x``'s once and ``ts'(a) =
+ts(a) + ts'(x) - ts(x)``.  (``append`` hanging a tree under the rightmost node of another.)
 """
 
 from __future__ import annotations
@@ -118,12 +123,20 @@ class TermSizeNorm(Norm):
         written: Ref,
         old: SizeOf,
     ) -> list[LinearConstraint]:
-        """``ts(written)`` after a ``putfield`` (`written_size`) when no heap has a cycle."""
+        """``ts(written)`` after a ``putfield`` (`written_size`) when no heap has a cycle,
+        and that of the objects above it in a forest (module doc, "Above")."""
         if not ext.acyclic_heap:
             return []
         field_id = ext.writes.field(label.position) if label.mnemonic == "putfield" else None
         update = written_size(self, before, written, field_id, old)
-        return [] if update is None else [eq(ext.size_var(source, path, written), update)]
+        if update is None:
+            return []
+        facts = [eq(ext.size_var(source, path, written), update)]
+        if not self.weights:
+            change = update - old(written)
+            above = ext.forest.above(path.node, before, written, self.along())
+            facts += [eq(ext.size_var(source, path, x), old(x) + change) for x in sorted(above)]
+        return facts
 
 
 def _weighted_children(
