@@ -39,7 +39,7 @@ from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import TERM_OPS, Relation
 from jhalt.smt.session import SatAnswer, SmtConfig
 from jhalt.smt.witness_solver import solve_path
-from jhalt.witness.search.path import collect_path_facts, edge_labels
+from jhalt.witness.search.path import PathFacts, collect_path_facts, edge_labels
 
 MAX_PATHS = 48
 """Suffixes of the paths to one exception end checked at most (more: not refuted)."""
@@ -81,7 +81,15 @@ class Refuter:
         facts = collect_path_facts(self.graph, path, self.labels)
         if facts.unsupported or self.config.deadline.expired():
             return False
-        return solve_path(facts, self.config) is SatAnswer.UNSAT
+        return self._unsat(facts)
+
+    def _unsat(self, facts: PathFacts) -> bool:
+        """Whether Z3 shows ``facts`` unsatisfiable; an error on the way (a model it could not
+        read back) is no refutation."""
+        try:
+            return solve_path(facts, self.config) is SatAnswer.UNSAT
+        except Exception:  # only an ``unsat`` refutes (a model read back as a Bool, seen once)
+            return False
 
     def no_first_overflow(self, source: int, relation: Relation, letter: str) -> bool:
         """Whether no run's first overflow is the computation ``relation`` (``+``, ``-``,
@@ -114,7 +122,7 @@ class Refuter:
             mentioned = tuple(n for n in names if n is not None)
             for atom in (Atom("gt", value, Lit(high, sort)), Atom("lt", value, Lit(low, sort))):
                 facts.extra = [(mentioned, atom)]
-                if solve_path(facts, self.config) is not SatAnswer.UNSAT:
+                if not self._unsat(facts):
                     return False
         return True
 
