@@ -208,6 +208,7 @@ class EnvironmentValues:
 
     def __post_init__(self) -> None:
         returned = parse_method_descriptor(self.callee.descriptor)[1]
+        returned = UNBOXED_RESULTS.get(returned, returned)
         for index, value in enumerate(self.values):
             if isinstance(value, Ref):
                 raise ValueError("an environment value cannot refer to the object table")
@@ -355,6 +356,11 @@ def utf16_length(text: str) -> int:
 def readable_text(length: int) -> str:
     """A readable string of ``length`` characters: ``a``, ``ab``, ``abc``, … (cycling)."""
     return "".join(_READABLE[i % len(_READABLE)] for i in range(length))
+
+
+UNBOXED_RESULTS = {"Ljava/lang/Integer;": "I", "Ljava/lang/Long;": "J"}
+"""A call returning a box whose environment value is the number inside
+(``Integer.getInteger``, ``Long.getLong``: `jhalt.models.properties`)."""
 
 
 def check_value_fits(value: Value, descriptor: str, what: str) -> None:

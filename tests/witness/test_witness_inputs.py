@@ -12,6 +12,7 @@ from jhalt.ids import FieldId, MethodId
 from jhalt.witness.inputs import (
     ArrayInput,
     ConcreteInputs,
+    EnvironmentValues,
     FieldValue,
     FloatInput,
     IntInput,
@@ -184,3 +185,14 @@ def test_witness_of_inputs() -> None:
     assert ConcreteInputs.from_json(witness.inputs) == args_inputs(["", "x"])
     other = as_witness(MethodId("App", "run", "([Ljava/lang/String;)V"), args_inputs(["x"]))
     assert other.args is None and other.to_json()["replay"] == "not run"
+
+
+def test_a_boxed_environment_result_holds_the_number_inside() -> None:
+    # Integer.getInteger(key, default) returns an Integer: its environment value is the int a
+    # property's text gives (-Dstep=-1); a floating-point value is no such value
+    site = MethodId("Drain", "main", "([Ljava/lang/String;)V")
+    callee = MethodId("java/lang/Integer", "getInteger", "(Ljava/lang/String;I)Ljava/lang/Integer;")
+    recorded = EnvironmentValues(site, 4, callee, "invokestatic", (IntInput(-1, "I"),))
+    assert recorded.values == (IntInput(-1, "I"),)
+    with pytest.raises(ValueError):
+        EnvironmentValues(site, 4, callee, "invokestatic", (FloatInput(0.5, "D"),))

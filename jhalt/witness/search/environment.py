@@ -26,6 +26,7 @@ from jhalt.ids import MethodId, ProgramPosition
 from jhalt.program import Program
 from jhalt.seg.environment import Fresh
 from jhalt.witness.inputs import (
+    UNBOXED_RESULTS,
     EnvironmentValues,
     FloatInput,
     IntInput,
@@ -35,10 +36,6 @@ from jhalt.witness.inputs import (
 )
 from jhalt.witness.invocation import Invocation
 from jhalt.witness.search.feeds import Occurrence, invocation_of
-
-_UNBOXED = {"Ljava/lang/Integer;": "I", "Ljava/lang/Long;": "J"}
-"""A call returning a box whose environment value is the number inside
-(``Integer.getInteger``, `jhalt.models.properties`)."""
 
 
 def call_at(
@@ -73,7 +70,7 @@ def environment_values(
     for position, var in occurrences:
         if position not in returned:
             descriptor = call_at(program, position)[1].descriptor.rsplit(")", 1)[1]
-            returned[position] = _UNBOXED.get(descriptor, descriptor)
+            returned[position] = UNBOXED_RESULTS.get(descriptor, descriptor)
         reads.append((position, value_of(var, returned[position])))
     return recorded_values(reads, program, args)
 
