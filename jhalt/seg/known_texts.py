@@ -236,7 +236,7 @@ def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
             literals[relation.result] = text
             continue
         equal = _equal_texts(texts, literals, relation)
-        fixed = _result_constant(outcome, relation.result)
+        fixed = None if equal is None else _result_constant(outcome, relation.result)
         if equal is not None and fixed is not None:
             if int(equal) != fixed:
                 return None
