@@ -105,6 +105,11 @@ public class Loops {
         }
     }
 
+    static void waitFor(int interval) {
+        int waited = 0;
+        while (waited < 1000) { waited = waited + interval; }
+    }
+
     public static void main(String[] args) {
         int n = args.length;
         if (n > 3) { fig1(n); }
