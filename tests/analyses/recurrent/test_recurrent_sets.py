@@ -84,6 +84,10 @@ def _forever(v: Values) -> Values:
     return {"x": (0 if v["x"] > 10 else v["x"]) + 1}
 
 
+def _next_day(v: Values) -> Values:
+    return {**v, "day.epochDay": v["day.epochDay"] + v["step"]}
+
+
 def _java_div(a: int, b: int) -> int:
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b > 0) else -quotient
@@ -144,6 +148,11 @@ NON_TERMINATING: dict[str, tuple[str, Step, list[Values]]] = {
     "forever": ("(I)V", _forever, [{"x": 4}]),
     "breakAt": ("(I)V", _while(lambda v: v["x"] > 0, _break_at), [{"x": 5000}]),
     "bounce": ("(I)V", _while(lambda v: 0 < v["x"] < 20, _bounce), [{"x": 7, "up": 1}]),
+    "calendar": (  # plusDays throws past the epoch days' range: its exits have conditions
+        "(I)V",
+        _while(lambda v: v["day.epochDay"] < v["end.epochDay"], _next_day),
+        [{"step": 0, "day.epochDay": 19723, "end.epochDay": 19783}],
+    ),
     "waitFor": (
         "(I)V",
         _while(
