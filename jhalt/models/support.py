@@ -261,6 +261,28 @@ def fresh_int(
     return with_fresh_value(state, IntValue(interval, type_letter), fresh)
 
 
+def identity_equals(call: LibraryCall) -> list[Outcome]:
+    """``receiver.equals(other)`` as identity, ``this == other`` (``Object.equals`` on an
+    exactly known receiver, the final ``Enum.equals``): an ``=?`` pair is refined into its
+    equal and distinct cases first; otherwise two references denote one object only when
+    they are the same reference (seed 000 §2.1)."""
+    receiver = call.receiver
+    assert receiver is not None
+    (other,) = call.parameters
+    if call.state.predicates.may_equal(receiver, other):
+        return [equality_refinement(call, receiver, other)]
+    answer = 1 if other == receiver else 0
+    state, result = fresh_int(call.popped_state(), Interval.const(answer), "Z", call.fresh)
+    return [Returns(state, result)]
+
+
+def identity_hash(call: LibraryCall) -> list[Outcome]:
+    """An identity hash code (``Object.hashCode`` on an exactly known receiver, the final
+    ``Enum.hashCode``): any int, nothing else changes."""
+    state, result = fresh_int(call.popped_state(), Interval.of_type("I"), "I", call.fresh)
+    return [Returns(state, result)]
+
+
 def fresh_float(
     state: AbstractState, type_letter: str, fresh: Callable[[str], Ref]
 ) -> tuple[AbstractState, Ref]:
