@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import cast
 
+from jhalt.bytecode.instructions import Instruction, decode
+from jhalt.classfile.model import ClassFile
 from jhalt.domains.instance import DEFAULT_HIERARCHY
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
@@ -39,6 +41,7 @@ from jhalt.domains.values import (
     UnknownValue,
     is_object_value,
 )
+from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.program import Program
 from jhalt.program.library_facts import CLOSED_OBJECT_CLASSES
@@ -171,6 +174,26 @@ def may_be_one_object(call: LibraryCall, first: HeapValue, second: HeapValue) ->
     if not is_object_value(first) or not is_object_value(second):
         return False
     return may_be_same_object(_context(call), first, second)
+
+
+def instruction_at(call: LibraryCall) -> tuple[ClassFile, Instruction] | None:
+    """The instruction at ``call.position`` (an ``invokedynamic`` whose bootstrap a model
+    reads) with the class file that holds it; None when there is no program, the caller's
+    class or code cannot be read or decoded, or no instruction starts at that pc."""
+    program = call.program
+    if program is None:
+        return None
+    method = call.position.method
+    try:
+        classfile = program.lookup(method.class_name)
+        info = classfile.method(method.name, method.descriptor)
+        if info is None or info.code is None:
+            return None
+        instructions = decode(info.code.bytecode, classfile.constant_pool)
+    except JhaltError:  # a missing class or malformed code
+        return None
+    found = next((i for i in instructions if i.pc == call.position.pc), None)
+    return None if found is None else (classfile, found)
 
 
 # ---------------------------------------------------------------- reading arguments
