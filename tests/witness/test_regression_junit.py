@@ -15,12 +15,14 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from javac import compile_java
-from test_witness_junit import CONSOLE, needs_junit
+from contained_java import run_contained
+from javac import JavaRun, compile_java
+from test_witness_junit import CONSOLE, CONSOLE_MAIN, needs_junit
 from witness_kit import (
     ARITH,
     COMPUTE,
@@ -169,14 +171,18 @@ def _check(classes: Path, reproducers: Path, *options: str) -> subprocess.Comple
     )  # fmt: skip
 
 
-def _junit(test_classes: Path, program: Path, test_class: str) -> subprocess.CompletedProcess[str]:
-    command = ["java", "-jar", str(CONSOLE), "--disable-banner", "--details=tree"]
-    classpath = os.pathsep.join([str(program), str(test_classes)])
-    return subprocess.run(
-        [*command, "--disable-ansi-colors", "--fail-if-no-tests", "-cp", classpath,
-         "--select-class", test_class],
-        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
+def _junit(test_classes: Path, program: Path, test_class: str) -> JavaRun:
+    """The console launcher on ``test_class`` against ``program``, contained as jhalt's replays
+    are (`contained_java`), in a working directory of its own next to the test classes."""
+    work = Path(tempfile.mkdtemp(prefix="run-", dir=test_classes.parent))
+    options = ["--disable-banner", "--details=tree", "--disable-ansi-colors", "--fail-if-no-tests"]
+    return run_contained(
+        [program, test_classes, CONSOLE],
+        CONSOLE_MAIN,
+        work,
+        [*options, "--select-class", test_class],
+        timeout=120,
+    )
 
 
 class Generated:
@@ -205,7 +211,12 @@ class Generated:
         self.runs = ThreadPoolExecutor(max_workers=3).map(self._run_both, list(self.sources))
         self.results = dict(zip(self.sources, self.runs))
 
-    def _run_both(self, case: str) -> tuple[subprocess.CompletedProcess[str], ...]:
+    def _run_both(
+        self, case: str
+    ) -> (
+        tuple[subprocess.CompletedProcess[str]]
+        | tuple[subprocess.CompletedProcess[str], JavaRun, JavaRun]
+    ):
         source = self.sources[case]
         out = source.parent / "test-classes"
         javac = ["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out)]
@@ -240,8 +251,8 @@ def test_the_test_fails_while_the_flaw_is_present_and_passes_on_the_fixed_twin(
     compiled, *runs = generated.results[case]
     assert compiled.returncode == 0, compiled.stderr
     flawed, fixed = runs
-    assert flawed.returncode == 1 and "1 tests failed" in flawed.stdout, flawed.stdout
-    assert fixed.returncode == 0 and "1 tests successful" in fixed.stdout, fixed.stdout
+    assert flawed.status == 1 and "1 tests failed" in flawed.stdout, flawed.stdout
+    assert fixed.status == 0 and "1 tests successful" in fixed.stdout, fixed.stdout
     # the failure message says the finding: its kind, method and source line
     _, program, words = CASES[case]
     assert "jhalt finding: " in flawed.stdout and words in flawed.stdout, flawed.stdout
@@ -352,16 +363,15 @@ def test_reflective_regression_tests_fail_exactly_when_the_witness_shows_the_fla
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert compiled.returncode == 0, compiled.stderr
-        command = ["java", "-jar", str(CONSOLE), "--disable-banner", "--details=summary"]
         selected = [option for name in names for option in ("--select-class", name)]
-        outcomes[flawed] = subprocess.run(
-            [*command, "-cp", os.pathsep.join([program_classes(), str(directory / "out")]),
-             *selected],
-            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        (directory / "run").mkdir()
+        outcomes[flawed] = run_contained(
+            [program_classes(), directory / "out", CONSOLE], CONSOLE_MAIN, directory / "run",
+            ["--disable-banner", "--details=summary", *selected], timeout=300,
         )  # fmt: skip
         sources = [p.read_text(encoding="utf-8") for p in (directory / "src").glob("*Test.java")]
         assert all("// reflection: the witness needs forged state" in s for s in sources)
     assert "5 tests failed" in outcomes[True].stdout, outcomes[True].stdout
     assert "0 tests successful" in outcomes[True].stdout, outcomes[True].stdout
     assert "4 tests successful" in outcomes[False].stdout, outcomes[False].stdout
-    assert outcomes[False].returncode == 0, outcomes[False].stdout
+    assert outcomes[False].status == 0, outcomes[False].stdout
