@@ -122,7 +122,7 @@ def run_generated_test(work: Path, name: str) -> JavaRun:
     run_in = work / "run"  # the contained JVM's working directory (jhalt's replays')
     run_in.mkdir()
     return run_contained(
-        [program_classes(), out, CONSOLE],
+        [program_classes(), out, str(CONSOLE)],
         CONSOLE_MAIN,
         run_in,
         ["--disable-banner", "--details=summary", "--fail-if-no-tests"]
