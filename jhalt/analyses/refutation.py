@@ -31,6 +31,7 @@ A path whose conditions the collection cannot express (``unsupported``) is not r
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.intervals import type_range
@@ -54,7 +55,10 @@ RLIMIT = 4_000_000
 
 
 class Refuter:
-    """The refutations of one graph (module docstring), its edges indexed once."""
+    """The refutations of one graph (module docstring), its edges indexed once and each
+    tail's facts collected once: the tails to an exception end and to a computation checked
+    for overflow overlap (several computations on the edges out of one node), and a tail's
+    facts depend on the graph and the tail alone."""
 
     def __init__(self, graph: SymbolicExecutionGraph, deadline: Deadline = NEVER) -> None:
         self.graph = graph
@@ -64,6 +68,7 @@ class Refuter:
         self.labels = edge_labels(graph)
         self.config = SmtConfig(RLIMIT, deadline)
         self.overflow_checks = 0
+        self.tail_facts: dict[tuple[int, ...], PathFacts] = {}
 
     def unreached(self, ends: Iterable[int]) -> set[int]:
         """The nodes of ``ends`` that no run reaches (module docstring)."""
@@ -77,8 +82,16 @@ class Refuter:
                 refuted.add(end)
         return refuted
 
+    def facts_of(self, path: tuple[int, ...]) -> PathFacts:
+        """The facts of the tail ``path``, collected at its first use (callers add formulas
+        to a copy, never to these)."""
+        facts = self.tail_facts.get(path)
+        if facts is None:
+            facts = self.tail_facts[path] = collect_path_facts(self.graph, path, self.labels)
+        return facts
+
     def _infeasible(self, path: tuple[int, ...]) -> bool:
-        facts = collect_path_facts(self.graph, path, self.labels)
+        facts = self.facts_of(path)
         if facts.unsupported or self.config.deadline.expired():
             return False
         return self._unsat(facts)
@@ -109,7 +122,7 @@ class Refuter:
         sort = LONG if letter == "J" else INT
         low, high = type_range(letter)
         for path in paths:
-            facts = collect_path_facts(self.graph, path, self.labels)
+            facts = self.facts_of(path)
             if facts.unsupported or self.config.deadline.expired():
                 return False
             names = [a if isinstance(a, int) else facts.final_env.get(a) for a in relation.args]
@@ -121,8 +134,7 @@ class Refuter:
             value = App(op, terms, sort)
             mentioned = tuple(n for n in names if n is not None)
             for atom in (Atom("gt", value, Lit(high, sort)), Atom("lt", value, Lit(low, sort))):
-                facts.extra = [(mentioned, atom)]
-                if not self._unsat(facts):
+                if not self._unsat(replace(facts, extra=[(mentioned, atom)])):
                     return False
         return True
 

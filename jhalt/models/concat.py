@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jhalt.bytecode import decode
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import StringConst
 from jhalt.domains.intervals import Interval
@@ -35,6 +34,7 @@ from jhalt.domains.values import InstanceValue, Ref, UnknownValue
 from jhalt.models.lengths import NULL_TEXT_LENGTH, text_length_of_descriptor
 from jhalt.models.support import (
     fresh_int,
+    instruction_at,
     interval_of,
     model,
     need_known_nullness,
@@ -61,22 +61,10 @@ CONSTANT_TAG = "\u0002"
 def read_recipe(call: LibraryCall) -> tuple[str, tuple[object, ...]] | None:
     """The recipe and the further static arguments of the invokedynamic at
     ``call.position``, or None when the class file cannot be consulted."""
-    program = call.program
-    if program is None:
+    found = instruction_at(call)
+    if found is None:
         return None
-    method = call.position.method
-    try:
-        classfile = program.lookup(method.class_name)
-        info = classfile.method(method.name, method.descriptor)
-        if info is None or info.code is None:
-            return None
-        instruction = next(
-            i
-            for i in decode(info.code.bytecode, classfile.constant_pool)
-            if i.pc == call.position.pc
-        )
-    except Exception:  # a missing class or malformed code: no recipe
-        return None
+    classfile, instruction = found
     bootstrap = classfile.bootstrap_of(instruction.operand)
     if bootstrap is None:
         return None

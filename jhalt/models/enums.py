@@ -41,8 +41,9 @@ from jhalt.models.support import (
     Preliminary,
     bind_canonical,
     canonical_string,
-    equality_refinement,
     fresh_int,
+    identity_equals,
+    identity_hash,
     model,
     need_non_null,
     need_unshared,
@@ -154,21 +155,13 @@ def to_string(call: LibraryCall) -> Sequence[Outcome]:
 @model
 def equals(call: LibraryCall) -> Sequence[Outcome]:
     """``equals(Object)`` is final: ``this == other`` (an ``=?`` pair refined first)."""
-    receiver = call.receiver
-    assert receiver is not None
-    (other,) = call.parameters
-    if call.state.predicates.may_equal(receiver, other):
-        return [equality_refinement(call, receiver, other)]
-    answer = 1 if other == receiver else 0
-    state, result = fresh_int(call.popped_state(), Interval.const(answer), "Z", call.fresh)
-    return [Returns(state, result)]
+    return identity_equals(call)
 
 
 @model
 def hash_code(call: LibraryCall) -> Sequence[Outcome]:
     """``hashCode()`` is final: an identity hash, any int."""
-    state, result = fresh_int(call.popped_state(), Interval.of_type("I"), "I", call.fresh)
-    return [Returns(state, result)]
+    return identity_hash(call)
 
 
 @model

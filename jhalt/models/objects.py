@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import (
     NULL,
@@ -34,8 +33,8 @@ from jhalt.domains.values import (
 )
 from jhalt.models.support import (
     bind_canonical,
-    equality_refinement,
-    fresh_int,
+    identity_equals,
+    identity_hash,
     model,
     need_known_nullness,
 )
@@ -107,14 +106,7 @@ def equals(call: LibraryCall) -> Sequence[Outcome]:
     """``Object.equals(o)`` is ``this == o`` (an ``=?`` pair is refined first)."""
     if not _exact_receiver(call):
         return unknown_library_call(call)
-    receiver = call.receiver
-    assert receiver is not None
-    (other,) = call.parameters
-    if call.state.predicates.may_equal(receiver, other):
-        return [equality_refinement(call, receiver, other)]
-    answer = 1 if other == receiver else 0
-    state, result = fresh_int(call.popped_state(), Interval.const(answer), "Z", call.fresh)
-    return [Returns(state, result)]
+    return identity_equals(call)
 
 
 @model
@@ -122,8 +114,7 @@ def hash_code(call: LibraryCall) -> Sequence[Outcome]:
     """``Object.hashCode()``: any int (identity hash)."""
     if not _exact_receiver(call):
         return unknown_library_call(call)
-    state, result = fresh_int(call.popped_state(), Interval.of_type("I"), "I", call.fresh)
-    return [Returns(state, result)]
+    return identity_hash(call)
 
 
 @model

@@ -24,10 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jhalt.bytecode import decode
 from jhalt.domains.intervals import Interval
 from jhalt.domains.values import InstanceValue, UnknownValue
-from jhalt.errors import JhaltError
 from jhalt.models.plain_objects import (
     OBJECT_METHODS,
     bootstrap_of,
@@ -38,6 +36,7 @@ from jhalt.models.plain_objects import (
 from jhalt.models.support import (
     equality_refinement,
     fresh_int,
+    instruction_at,
     model,
     need_known_nullness,
     need_non_null,
@@ -48,22 +47,10 @@ from jhalt.seg.library import LibraryCall, ModelRegistry, Outcome, Returns, Unsu
 
 def components(call: LibraryCall) -> tuple[str, ...] | None:
     """The component types of the call site's bootstrap, None when it cannot be read."""
-    program = call.program
-    if program is None:
+    found = instruction_at(call)
+    if found is None:
         return None
-    method = call.position.method
-    try:
-        classfile = program.lookup(method.class_name)
-        info = classfile.method(method.name, method.descriptor)
-        if info is None or info.code is None:
-            return None
-        instruction = next(
-            i
-            for i in decode(info.code.bytecode, classfile.constant_pool)
-            if i.pc == call.position.pc
-        )
-    except (JhaltError, StopIteration):
-        return None
+    classfile, instruction = found
     bootstrap = bootstrap_of(classfile, instruction.operand)
     return None if bootstrap is None else getter_descriptors(bootstrap)
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import cast
 
+from jhalt.bytecode.instructions import Instruction, decode
+from jhalt.classfile.model import ClassFile
 from jhalt.domains.instance import DEFAULT_HIERARCHY
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
@@ -39,6 +41,7 @@ from jhalt.domains.values import (
     UnknownValue,
     is_object_value,
 )
+from jhalt.errors import JhaltError
 from jhalt.ids import FieldId
 from jhalt.program import Program
 from jhalt.program.library_facts import CLOSED_OBJECT_CLASSES
@@ -173,6 +176,26 @@ def may_be_one_object(call: LibraryCall, first: HeapValue, second: HeapValue) ->
     return may_be_same_object(_context(call), first, second)
 
 
+def instruction_at(call: LibraryCall) -> tuple[ClassFile, Instruction] | None:
+    """The instruction at ``call.position`` (an ``invokedynamic`` whose bootstrap a model
+    reads) with the class file that holds it; None when there is no program, the caller's
+    class or code cannot be read or decoded, or no instruction starts at that pc."""
+    program = call.program
+    if program is None:
+        return None
+    method = call.position.method
+    try:
+        classfile = program.lookup(method.class_name)
+        info = classfile.method(method.name, method.descriptor)
+        if info is None or info.code is None:
+            return None
+        instructions = decode(info.code.bytecode, classfile.constant_pool)
+    except JhaltError:  # a missing class or malformed code
+        return None
+    found = next((i for i in instructions if i.pc == call.position.pc), None)
+    return None if found is None else (classfile, found)
+
+
 # ---------------------------------------------------------------- reading arguments
 def value_of(call: LibraryCall, reference: Ref) -> HeapValue | None:
     """The heap value of an argument (None for ``null``)."""
@@ -259,6 +282,28 @@ def fresh_int(
 ) -> tuple[AbstractState, Ref]:
     """``state`` with a fresh integer of ``interval`` (type ``type_letter``)."""
     return with_fresh_value(state, IntValue(interval, type_letter), fresh)
+
+
+def identity_equals(call: LibraryCall) -> list[Outcome]:
+    """``receiver.equals(other)`` as identity, ``this == other`` (``Object.equals`` on an
+    exactly known receiver, the final ``Enum.equals``): an ``=?`` pair is refined into its
+    equal and distinct cases first; otherwise two references denote one object only when
+    they are the same reference (seed 000 §2.1)."""
+    receiver = call.receiver
+    assert receiver is not None
+    (other,) = call.parameters
+    if call.state.predicates.may_equal(receiver, other):
+        return [equality_refinement(call, receiver, other)]
+    answer = 1 if other == receiver else 0
+    state, result = fresh_int(call.popped_state(), Interval.const(answer), "Z", call.fresh)
+    return [Returns(state, result)]
+
+
+def identity_hash(call: LibraryCall) -> list[Outcome]:
+    """An identity hash code (``Object.hashCode`` on an exactly known receiver, the final
+    ``Enum.hashCode``): any int, nothing else changes."""
+    state, result = fresh_int(call.popped_state(), Interval.of_type("I"), "I", call.fresh)
+    return [Returns(state, result)]
 
 
 def fresh_float(

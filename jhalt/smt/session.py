@@ -17,6 +17,13 @@ Ctrl-C during a check: z3 catches SIGINT itself while it works and answers ``unk
 the reason `INTERRUPTED`, so Python never sees the signal. `raise_if_interrupted` turns that
 answer back into the `KeyboardInterrupt` it was, so the CLI's handler (`jhalt.cli.signals`)
 runs at once; every check of jhalt goes through it.
+
+Assumption: one thread at a time works with z3 in a process. Every solver, term and model of
+jhalt lives in z3's one main context, which is not thread-safe: two threads in it at once
+corrupt its terms (a model's integer read back as a ``BoolRef``, z3's "UNEXPECTED CODE WAS
+REACHED", a segmentation fault). jhalt analyses in one thread; its parallel runs are processes
+(`check --all`'s forks, dask's workers); a caller with threads serialises its in-process
+analyses (``benchmarks/world_why.py``).
 """
 
 from __future__ import annotations

@@ -11,10 +11,12 @@ JVM's integers), so no proof may ignore it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from javac import compile_java
 
+from jhalt.analyses import refutation
 from jhalt.analyses.absence import AbsenceProof, NotProved, prove_absence
 from jhalt.analyses.refutation import _all_paths
 from jhalt.ids import MethodId
@@ -23,6 +25,8 @@ from jhalt.program import Program
 from jhalt.seg.builder import BuildLimits, build_graph
 from jhalt.seg.context import EvalOptions
 from jhalt.seg.graph import SymbolicExecutionGraph
+from jhalt.seg.labels import EvalEdge
+from jhalt.witness.search.path import PathFacts, collect_path_facts
 
 PROGRAMS = {
     "Clamp": """
@@ -118,3 +122,38 @@ def test_a_spurious_exception_state_after_a_loop_is_refuted(tmp_path: Path) -> N
     proof = prove_absence(graph)
     assert isinstance(proof, AbsenceProof), proof
     assert any(REFUTED in assumption for assumption in proof.assumptions)
+
+
+def test_a_tails_facts_are_collected_once_and_a_check_adds_nothing_to_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``end++`` in FirstWord runs only after ``end < text.length()``: no first overflow there.
+    Asked twice (as for two computations out of one state), the tails' facts are collected
+    once; the overflow goal is added to a copy, so the exception ends' refutation after it
+    still reads the tails' own conditions."""
+    graph = _graph("FirstWord", tmp_path)
+    increments = [
+        (source, relation)
+        for source, label, _ in graph.edges
+        if isinstance(label, EvalEdge)
+        for relation in label.constraints
+        if relation.op == "+" and 1 in relation.args
+    ]
+    assert increments, "the loop's end++"
+    collected: list[tuple[int, ...]] = []
+
+    def counting(*args: Any) -> PathFacts:
+        collected.append(args[1])
+        return collect_path_facts(*args)
+
+    monkeypatch.setattr(refutation, "collect_path_facts", counting)
+    refuter = refutation.Refuter(graph)
+    source, relation = increments[0]
+    assert refuter.no_first_overflow(source, relation, "I")
+    first = len(collected)
+    assert first > 0
+    assert refuter.no_first_overflow(source, relation, "I")
+    assert len(collected) == first, "the same tails' facts collected again"
+    assert all(not facts.extra for facts in refuter.tail_facts.values())
+    ends = graph.exception_ends(contexts=True)
+    assert refuter.unreached(ends) == set(ends)

@@ -9,11 +9,15 @@ after a few seconds, each terminating one ends on a table large enough to resize
 
 The proofs are a sweep (`slow`): each takes 5 to 20 s of analysis on an idle machine, and
 the budget is twice the command's default so that a busy machine does not turn a proof into
-a timeout.
+a timeout. The strict xfails (a terminating program not proved yet: a MAYBE, never a wrong
+answer) run only with the benchmark switch (``-m slow`` or ``JHALT_SLOW=1``, as the TPDB
+sweeps): they say nothing about soundness and take the longest (HashResizeKeepOld used 69 s of
+a CI run, OpenProbeFreeSlot 17 s, to answer MAYBE).
 """
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -77,6 +81,11 @@ def _terminating_case(name: str) -> object:
     return pytest.param(name, marks=pytest.mark.xfail(reason=reason, strict=True))
 
 
+def _sweep_asked(config: pytest.Config) -> bool:
+    """The benchmark switch: ``-m slow`` or ``JHALT_SLOW=1`` (module docstring)."""
+    return "slow" in (config.getoption("-m") or "") or os.environ.get("JHALT_SLOW") == "1"
+
+
 def test_the_corpus_has_enough_programs() -> None:
     assert len(_names(Verdict.TERMINATES)) >= 13
     assert len(_names(Verdict.NONTERM)) >= 4
@@ -85,7 +94,9 @@ def test_the_corpus_has_enough_programs() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", [_terminating_case(n) for n in _names(Verdict.TERMINATES)])
-def test_terminating_hash_program_is_proved(name: str) -> None:
+def test_terminating_hash_program_is_proved(name: str, request: pytest.FixtureRequest) -> None:
+    if name in NOT_YET_PROVED and not _sweep_asked(request.config):
+        pytest.skip("not proved yet (strict xfail): run with -m slow or JHALT_SLOW=1")
     assert _prove(name) is Answer.YES
 
 

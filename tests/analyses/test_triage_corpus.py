@@ -46,6 +46,7 @@ from pathlib import Path
 
 import pytest
 from javac import compile_java
+from shared_once import once_per_run
 
 from jhalt.cli.main import main
 from jhalt.witness.api.search import compiled_driver
@@ -100,9 +101,16 @@ def twin_entry(name: str, entry: str) -> bool:
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    work = tmp_path_factory.mktemp("triage_corpus")
+    """The corpus through ``check --all``, once per test run (`shared_once`: not once per
+    pytest-xdist worker, a minute each)."""
+    found = once_per_run(tmp_path_factory, "triage_corpus", _check_corpus)
+    assert isinstance(found, dict)
+    return found
+
+
+def _check_corpus(work: Path) -> dict:
     classes = work / "classes"
-    shutil.copytree(compile_java(sorted(CORPUS.glob("*.java"))), classes)
+    shutil.copytree(compile_java(sorted(CORPUS.glob("*.java"))), classes, dirs_exist_ok=True)
     jdk = find_jdk()
     if jdk is not None:
         compiled_driver(jdk)  # once, outside the entries' time

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from javac import compile_java
+from shared_once import once_per_run
 
 from jhalt.cli.main import main
 from jhalt.witness.api.search import compiled_driver
@@ -94,11 +96,18 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    work = tmp_path_factory.mktemp("stack")
+    """``check --all`` of the program, once per test run (`shared_once`: not once per
+    pytest-xdist worker)."""
+    found = once_per_run(tmp_path_factory, "models_stack", _check_all)
+    assert isinstance(found, dict)
+    return found
+
+
+def _check_all(work: Path) -> dict:
     source = work / "Stack.java"
     source.write_text(SOURCE)
     classes = work / "classes"
-    shutil.copytree(compile_java([source]), classes)
+    shutil.copytree(compile_java([source]), classes, dirs_exist_ok=True)
     jdk = find_jdk()
     assert jdk is not None
     compiled_driver(jdk)  # outside the entries' time

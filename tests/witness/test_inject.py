@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from javac import compile_java, run_java
+from contained_java import run_contained
+from javac import compile_java
 
 from jhalt.bytecode.instructions import decode
 from jhalt.classfile import ClassPath
@@ -91,12 +92,14 @@ def test_rewritten_sites_return_the_recorded_values_then_call(tmp_path: Path) ->
     work = tmp_path / "work"
     work.mkdir()
     classpath = inject_environment(str(classes), environment, work)
-    run = run_java(classpath.split(":"), "p.Prog")
+    scratch = tmp_path / "run"  # the contained runs' working directory (jhalt's replays')
+    scratch.mkdir()
+    run = run_contained(classpath.split(":"), "p.Prog", scratch)
     assert run.status == 0, run.stderr
     total, long_value, double_value, supplied, text, secret = run.stdout.split()
     assert 70800 <= int(total) <= 70809  # 7, 8, then nextInt(10) itself
     assert (long_value, double_value, supplied, text, secret) == ("-5", "0.25", "3", "hi", "9")
-    unchanged = run_java(str(classes), "p.Prog")
+    unchanged = run_contained(classes, "p.Prog", scratch)
     assert unchanged.stdout.split()[-1] == "-1"
 
 

@@ -1,6 +1,6 @@
 """A reproducer feeds the witness's invocation itself (issue 33, item 4): the files it reads
 are created, standard input and properties are set before the entry runs — checked by running
-a generated reproducer on the JVM."""
+a generated reproducer on the JVM, in the sandbox jhalt's replays run in."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import dataclasses
 import subprocess
 from pathlib import Path
 
+from contained_java import run_contained
 from javac import compile_java
 
 from jhalt.ids import MethodId
@@ -61,9 +62,6 @@ def test_reproducer_creates_the_witness_files_and_input(tmp_path: Path) -> None:
     )  # fmt: skip
     work = tmp_path / "work"  # an empty working directory: no conf/app.conf before the run
     work.mkdir()
-    run = subprocess.run(
-        ["java", "-cp", f"{built}:{classes}", reproducer.class_name],
-        cwd=work, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
+    run = run_contained([built, classes], reproducer.class_name, work)
     assert "IllegalStateException: all fed" in run.stderr, run.stderr
     assert (work / "conf" / "app.conf").read_text() == "on"

@@ -15,12 +15,17 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from javac import compile_java
-from test_witness_junit import CONSOLE, needs_junit
+from contained_java import run_contained
+from javac import JavaRun, compile_java
+from shared_once import once_per_run
+from test_witness_junit import CONSOLE, CONSOLE_MAIN, needs_junit
 from witness_kit import (
     ARITH,
     COMPUTE,
@@ -169,14 +174,18 @@ def _check(classes: Path, reproducers: Path, *options: str) -> subprocess.Comple
     )  # fmt: skip
 
 
-def _junit(test_classes: Path, program: Path, test_class: str) -> subprocess.CompletedProcess[str]:
-    command = ["java", "-jar", str(CONSOLE), "--disable-banner", "--details=tree"]
-    classpath = os.pathsep.join([str(program), str(test_classes)])
-    return subprocess.run(
-        [*command, "--disable-ansi-colors", "--fail-if-no-tests", "-cp", classpath,
-         "--select-class", test_class],
-        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
+def _junit(test_classes: Path, program: Path, test_class: str) -> JavaRun:
+    """The console launcher on ``test_class`` against ``program``, contained as jhalt's replays
+    are (`contained_java`), in a working directory of its own next to the test classes."""
+    work = Path(tempfile.mkdtemp(prefix="run-", dir=test_classes.parent))
+    options = ["--disable-banner", "--details=tree", "--disable-ansi-colors", "--fail-if-no-tests"]
+    return run_contained(
+        [program, test_classes, str(CONSOLE)],
+        CONSOLE_MAIN,
+        work,
+        [*options, "--select-class", test_class],
+        timeout=120,
+    )
 
 
 class Generated:
@@ -205,7 +214,12 @@ class Generated:
         self.runs = ThreadPoolExecutor(max_workers=3).map(self._run_both, list(self.sources))
         self.results = dict(zip(self.sources, self.runs))
 
-    def _run_both(self, case: str) -> tuple[subprocess.CompletedProcess[str], ...]:
+    def _run_both(
+        self, case: str
+    ) -> (
+        tuple[subprocess.CompletedProcess[str]]
+        | tuple[subprocess.CompletedProcess[str], JavaRun, JavaRun]
+    ):
         source = self.sources[case]
         out = source.parent / "test-classes"
         javac = ["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(out)]
@@ -219,12 +233,46 @@ class Generated:
         return compiled, _junit(out, self.flawed, test_class), _junit(out, self.fixed, test_class)
 
 
+def _built(work: Path) -> dict[str, object]:
+    """`Generated` in ``work`` as JSON: what the tests read of it."""
+    built = Generated(work)
+    results: dict[str, list[list[object]]] = {}
+    for case, (compiled, *runs) in built.results.items():
+        results[case] = [[compiled.returncode, compiled.stdout, compiled.stderr]]
+        results[case] += [[run.status, run.stdout, run.stderr] for run in runs]
+    sources = {case: str(path) for case, path in built.sources.items()}
+    return {"check_output": built.check_output, "sources": sources, "results": results}
+
+
+@dataclass(frozen=True)
+class Shared:
+    """What the tests read of `Generated`, built once per test run (`shared_once`: not once per
+    pytest-xdist worker, 30-40 s each): the checks' output, the generated test sources by case,
+    and each case's compilation and console-launcher runs (flawed, fixed)."""
+
+    check_output: str
+    sources: dict[str, Path]
+    results: dict[str, tuple[Any, ...]]
+    """Case → (the compilation's CompletedProcess, then the JavaRun on flawed and fixed)."""
+
+    @staticmethod
+    def of(data: dict[str, Any]) -> Shared:
+        results: dict[str, tuple[Any, ...]] = {}
+        for case, (compiled, *runs) in data["results"].items():
+            done = subprocess.CompletedProcess[str]([], compiled[0], compiled[1], compiled[2])
+            results[case] = (done, *(JavaRun(*run) for run in runs))
+        sources = {case: Path(path) for case, path in data["sources"].items()}
+        return Shared(data["check_output"], sources, results)
+
+
 @pytest.fixture(scope="module")
-def generated(tmp_path_factory) -> Generated:
-    return Generated(tmp_path_factory.mktemp("regression-junit"))
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Shared:
+    data = once_per_run(tmp_path_factory, "regression_junit", _built)
+    assert isinstance(data, dict)
+    return Shared.of(data)
 
 
-def _source(generated: Generated, case: str) -> str:
+def _source(generated: Shared, case: str) -> str:
     assert case in generated.sources, f"no {CASES[case][0]} written:\n{generated.check_output}"
     return generated.sources[case].read_text(encoding="utf-8")
 
@@ -234,14 +282,14 @@ def _source(generated: Generated, case: str) -> str:
 @pytest.mark.jvm
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_test_fails_while_the_flaw_is_present_and_passes_on_the_fixed_twin(
-    generated: Generated, case: str
+    generated: Shared, case: str
 ) -> None:
     _source(generated, case)
     compiled, *runs = generated.results[case]
     assert compiled.returncode == 0, compiled.stderr
     flawed, fixed = runs
-    assert flawed.returncode == 1 and "1 tests failed" in flawed.stdout, flawed.stdout
-    assert fixed.returncode == 0 and "1 tests successful" in fixed.stdout, fixed.stdout
+    assert flawed.status == 1 and "1 tests failed" in flawed.stdout, flawed.stdout
+    assert fixed.status == 0 and "1 tests successful" in fixed.stdout, fixed.stdout
     # the failure message says the finding: its kind, method and source line
     _, program, words = CASES[case]
     assert "jhalt finding: " in flawed.stdout and words in flawed.stdout, flawed.stdout
@@ -261,7 +309,7 @@ EXPECTED_CALL = {
 @needs_junit
 @pytest.mark.jvm
 @pytest.mark.parametrize("case", list(EXPECTED_CALL))
-def test_a_public_entry_is_called_plainly_in_a_few_lines(generated: Generated, case: str) -> None:
+def test_a_public_entry_is_called_plainly_in_a_few_lines(generated: Shared, case: str) -> None:
     """The public API suffices for these entries: no reflection, the call as a developer
     writes it, and the whole file is a handful of lines."""
     source = _source(generated, case)
@@ -275,7 +323,7 @@ def test_a_public_entry_is_called_plainly_in_a_few_lines(generated: Generated, c
 @needs_junit
 @pytest.mark.jvm
 def test_a_package_private_entry_is_called_by_reflection_and_says_why(
-    generated: Generated,
+    generated: Shared,
 ) -> None:
     source = _source(generated, "private")
     assert "// reflection: lib.Hidden.div is not public in a public class" in source
@@ -352,16 +400,15 @@ def test_reflective_regression_tests_fail_exactly_when_the_witness_shows_the_fla
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert compiled.returncode == 0, compiled.stderr
-        command = ["java", "-jar", str(CONSOLE), "--disable-banner", "--details=summary"]
         selected = [option for name in names for option in ("--select-class", name)]
-        outcomes[flawed] = subprocess.run(
-            [*command, "-cp", os.pathsep.join([program_classes(), str(directory / "out")]),
-             *selected],
-            capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+        (directory / "run").mkdir()
+        outcomes[flawed] = run_contained(
+            [program_classes(), directory / "out", str(CONSOLE)], CONSOLE_MAIN, directory / "run",
+            ["--disable-banner", "--details=summary", *selected], timeout=300,
         )  # fmt: skip
         sources = [p.read_text(encoding="utf-8") for p in (directory / "src").glob("*Test.java")]
         assert all("// reflection: the witness needs forged state" in s for s in sources)
     assert "5 tests failed" in outcomes[True].stdout, outcomes[True].stdout
     assert "0 tests successful" in outcomes[True].stdout, outcomes[True].stdout
     assert "4 tests successful" in outcomes[False].stdout, outcomes[False].stdout
-    assert outcomes[False].returncode == 0, outcomes[False].stdout
+    assert outcomes[False].status == 0, outcomes[False].stdout

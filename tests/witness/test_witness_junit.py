@@ -18,6 +18,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from contained_java import run_contained
+from javac import JavaRun
 from witness_kit import (
     ARGS_FAULT,
     ARITH,
@@ -40,6 +42,10 @@ from jhalt.witness.junit import ReproducerStyle
 from jhalt.witness.reproducer import JUnitRequest, generate_reproducer
 
 STANDALONE = "junit-platform-console-standalone"
+CONSOLE_MAIN = "org.junit.platform.console.ConsoleLauncher"
+"""The launcher's main class: run with the generated tests on the JVM's class path, contained
+as jhalt's replays are (`contained_java`; a ``-jar`` launcher would hide its class path from
+the sandbox)."""
 DEBIAN_DIR = Path("/usr/share/java")
 MAVEN_DIR = Path.home() / ".m2/repository/org/junit/platform" / STANDALONE
 
@@ -90,7 +96,7 @@ CASES = {
 }
 
 
-def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str]:
+def run_generated_test(work: Path, name: str) -> JavaRun:
     entry, inputs, expected, where = CASES[name]()
     characterise = JUnitRequest(ReproducerStyle.CHARACTERISE)
     reproducer = generate_reproducer(
@@ -113,23 +119,15 @@ def run_generated_test(work: Path, name: str) -> subprocess.CompletedProcess[str
         timeout=120,
     )
     assert compiled.returncode == 0, compiled.stderr
-    return subprocess.run(
-        [
-            "java",
-            "-jar",
-            str(CONSOLE),
-            "--disable-banner",
-            "--details=summary",
-            "--fail-if-no-tests",
-            "-cp",
-            os.pathsep.join([program_classes(), str(out)]),
-            "--select-class",
-            reproducer.test_class_name,
-        ],
-        capture_output=True,
-        text=True,
+    run_in = work / "run"  # the contained JVM's working directory (jhalt's replays')
+    run_in.mkdir()
+    return run_contained(
+        [program_classes(), out, str(CONSOLE)],
+        CONSOLE_MAIN,
+        run_in,
+        ["--disable-banner", "--details=summary", "--fail-if-no-tests"]
+        + ["--select-class", reproducer.test_class_name],
         timeout=120,
-        stdin=subprocess.DEVNULL,
     )
 
 
@@ -151,7 +149,7 @@ def junit_runs(request) -> Prefetcher:
 @pytest.mark.parametrize("name", ["npe_present", "instance_method", "hang_present", "main_entry"])
 def test_generated_test_passes_while_the_behaviour_is_present(junit_runs, name: str) -> None:
     run = junit_runs.result(name)
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.status == 0, run.stdout + run.stderr
     assert "1 tests successful" in run.stdout
 
 
@@ -161,7 +159,7 @@ def test_generated_test_passes_while_the_behaviour_is_present(junit_runs, name: 
 @pytest.mark.parametrize("name", ["npe_absent", "hang_absent"])
 def test_generated_test_fails_when_the_behaviour_is_absent(junit_runs, name: str) -> None:
     run = junit_runs.result(name)
-    assert run.returncode == 1, run.stdout + run.stderr
+    assert run.status == 1, run.stdout + run.stderr
     assert "1 tests failed" in run.stdout
 
 

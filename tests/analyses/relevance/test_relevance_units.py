@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from contained_java import run_contained
 from relevance_programs import classpath
 
 from jhalt.analyses.relevance.code import Bodies
@@ -98,10 +99,11 @@ def test_an_irrelevant_return_after_a_call_moves_into_a_stub_that_returns_anothe
         ' int r = ReturnOfCall.wrap(3); System.out.println(r + " " + ReturnOfCall.calls); } }'
     )
     subprocess.run(["javac", "-cp", str(tmp_path), "-d", str(tmp_path), str(probe)], check=True)
-    shown = subprocess.run(
-        ["java", *MUTANT_JVM_FLAGS, "-cp", str(tmp_path), "Probe"],
-        capture_output=True, text=True, timeout=60, check=True,
-    )  # fmt: skip
+    work = tmp_path / "work"  # the mutant runs as jhalt's mutation check runs it: contained
+    work.mkdir()
+    tmp_path.chmod(0o755)  # the sandbox's user reads the classes there
+    shown = run_contained(tmp_path, "Probe", work, jvm_args=MUTANT_JVM_FLAGS)
+    assert shown.status == 0, shown.stderr
     assert shown.stdout.split() == ["5", "1"]
 
 
