@@ -121,7 +121,7 @@ class StringHashes(PathFact):
                 continue
             if relation.op == HASH:
                 self._hash_call(source, path, after, relation)
-            elif relation.op == JOIN:
+            elif relation.op == JOIN and _is_string(after, relation.result):
                 units = text_units(relation.args)
                 if units is not None:
                     path.get(FIELDS)[(relation.result, STRING_HASH)] = const(java_hash(units))
