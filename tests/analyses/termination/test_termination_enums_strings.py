@@ -27,8 +27,8 @@ def test_an_enum_state_machine_is_ranked_by_the_ordinal() -> None:
 
 
 def test_a_switch_on_strings_that_changes_the_command_is_ranked_by_its_hash() -> None:
-    """"hold" becomes "down" (both four long: no length tells them apart), "down" counts the
-    level down: the hash of the command falls once, then the level."""
+    """The command "hold" becomes "down" (both four long: no length tells them apart), and
+    "down" counts the level down: the hash of the command falls once, then the level."""
     outcome = prove_java("StringCommands")
     assert outcome.proved, outcome.reason
     assert STRING_HASH_FACT in heap_facts(outcome)
