@@ -31,14 +31,11 @@ from jhalt.classfile.model import Access
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import InstanceValue, IntValue, Ref
 from jhalt.errors import JhaltError
-from jhalt.ids import FieldId
 from jhalt.its.linear import LinearExpr, var
 from jhalt.its.system import ITS
+from jhalt.models.enums import ENUM, ORDINAL
 from jhalt.seg.labels import EvalEdge
 
-ENUM = "java/lang/Enum"
-ORDINAL = FieldId(ENUM, "ordinal", "I")
-"""``Enum.ordinal``, the field the enum models represent (`jhalt.models.enums`)."""
 ENUM_ORDINAL_FACT = (
     "distinct constants of one enum class have distinct ordinals (JLS 8.9: an enum class has "
     "no other instances; Enum.ordinal is the constant's position in its declaration) "
