@@ -79,9 +79,7 @@ def keep_lengths(entries: Entries, written: Callable[[Ref], bool] = lambda _: Tr
     """``entries`` after a write to the objects ``written`` selects (default: any object):
     field entries of those objects are gone, lengths (`UNCHANGING`) stay."""
     return {
-        key: value
-        for key, value in entries.items()
-        if key[1] in UNCHANGING or not written(key[0])
+        key: value for key, value in entries.items() if key[1] in UNCHANGING or not written(key[0])
     }
 
 
