@@ -22,6 +22,10 @@ from jhalt.ids import FieldId
 STRING_CLASS = "java/lang/String"
 STRING_LENGTH = FieldId(STRING_CLASS, "count", "I")
 """The pseudo-field holding a string's length (not a field of the real JDK 17 class)."""
+STRING_HASH = FieldId(STRING_CLASS, "hashCode()", "I")
+"""The pseudo-field of what a string's ``hashCode()`` returns: a function of its contents,
+one number per String object. Never represented in a state; the termination extraction's
+variable of it (`jhalt.analyses.termination.facts.string_hashes`)."""
 
 NON_NEGATIVE = Interval(0, None)
 

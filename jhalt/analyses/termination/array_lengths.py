@@ -17,7 +17,7 @@ writes (`jhalt.analyses.termination.extract`, "Integer fields of objects"):
   ``(x, length) = i`` (equated with an entry ``x`` already has), and a refinement that
   renames ``a`` to ``x`` (its realization) carries the entry over;
 * no write removes a length entry (`keep_lengths`): ``putfield``, ``aastore`` and library
-  calls change fields and entries, never a length;
+  calls change fields and entries, never a length (nor a String's hash, `UNCHANGING`);
 * at the instance edge into a cut point, ``a.length' = term`` when the path knows the
   length of the instance's array.
 
@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from jhalt.domains.state import AbstractState
+from jhalt.domains.strings import STRING_HASH
 from jhalt.domains.values import ArrayValue, Ref, UnknownValue
 from jhalt.ids import FieldId
 from jhalt.its.linear import LinearConstraint, LinearExpr, eq, var
@@ -37,6 +38,9 @@ from jhalt.seg.labels import RefineEdge
 
 ARRAY_LENGTH = FieldId("[", "length", "I")
 """The pseudo field of an array's length (module doc)."""
+UNCHANGING = frozenset({ARRAY_LENGTH, STRING_HASH})
+"""Pseudo fields no write changes: an array's length, a String's ``hashCode()`` (a String's
+contents never change)."""
 MAX_LENGTH_VARIABLES = 8
 """A cut point gets at most this many length variables (the first by reference name)."""
 
@@ -73,11 +77,9 @@ def length_facts(
 
 def keep_lengths(entries: Entries, written: Callable[[Ref], bool] = lambda _: True) -> Entries:
     """``entries`` after a write to the objects ``written`` selects (default: any object):
-    field entries of those objects are gone, lengths stay."""
+    field entries of those objects are gone, lengths (`UNCHANGING`) stay."""
     return {
-        key: value
-        for key, value in entries.items()
-        if key[1] == ARRAY_LENGTH or not written(key[0])
+        key: value for key, value in entries.items() if key[1] in UNCHANGING or not written(key[0])
     }
 
 

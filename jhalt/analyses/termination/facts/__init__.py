@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from jhalt.analyses.termination.facts.acyclicrefs import AcyclicRefs
 from jhalt.analyses.termination.facts.command_line import CommandLineFact
+from jhalt.analyses.termination.facts.enum_ordinals import EnumOrdinals
 from jhalt.analyses.termination.facts.fieldvalues import FieldValues
 from jhalt.analyses.termination.facts.fully_represented import CompleteFact
 from jhalt.analyses.termination.facts.heldfields import HeldFields
 from jhalt.analyses.termination.facts.intervalfacts import IntervalFacts
+from jhalt.analyses.termination.facts.string_hashes import StringHashes
 from jhalt.analyses.termination.facts.untouched import Untouched
 from jhalt.analyses.termination.plugins import PathFact
 
 PATH_FACTS: tuple[type[PathFact], ...] = (
     IntervalFacts,  # the intervals of the integers
     FieldValues,  # integer fields of objects and array lengths
+    StringHashes,  # String.hashCode() of Strings (switch on Strings)
+    EnumOrdinals,  # distinct constants of one enum have distinct ordinals
     CommandLineFact,  # len(args[k]) of main's command line
     CompleteFact,  # instances whose every reference field is represented
     AcyclicRefs,  # the references that reach only acyclic data (norms of acyclic data)
