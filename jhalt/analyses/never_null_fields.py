@@ -12,16 +12,19 @@ sequence of calls of the program made, once a call has returned it, when:
 
 * ``f`` is an instance reference field, not transient (default deserialisation leaves a
   transient field null);
-* every constructor of ``D`` writes a never-null value into ``this.f`` in its straight-line
-  prefix, before ``this`` can reach any other code: the prefix holds only loads, constants,
+* every constructor of ``D`` writes a never-null value into ``this.f`` on every path from its
+  start (or ends by an exception first), before ``this`` can reach any other code: until the
+  write a path holds only loads and stores of other values, constants, arithmetic, branches,
   allocations, ``getstatic``, ``dup``, calls that are not given ``this``, ``Object.<init>``
-  and ``putfield``s into ``this``; a prefix that ends in a delegation ``this(…)`` passes (the
-  delegate is one of the constructors checked). So the superclass's constructor must be
-  ``Object``'s: any other could call an overridden method that reads ``f`` first;
+  and ``putfield``s into ``this``; a path that reaches a delegation ``this(…)`` first passes
+  (the delegate is one of the constructors checked). So the superclass's constructor must be
+  ``Object``'s: any other could call an overridden method that reads ``f`` first; and a
+  constructor with exception handlers is not tried;
 * every other ``putfield`` of the program that writes ``f`` writes a never-null value.
 
 Assumptions: objects of ``D`` are made by its constructors (or copied by ``clone`` or by
-default deserialisation of a copy, which keep the values), not by ``Unsafe`` or JNI; no code
+default deserialisation of a copy, which keep the values), not by ``Unsafe`` or JNI, and none
+whose constructor failed is brought back by a finaliser; no code
 writes ``f`` through reflection — the caller leaves out fields whose name is among the strings
 a search could pass (``FieldUtils.writeField(o, "f", null, true)`` would need the name).
 """
