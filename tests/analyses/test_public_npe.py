@@ -6,6 +6,7 @@ leaves behind is still searched and confirmed. Expectations come from the Java p
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -20,7 +21,12 @@ from jhalt.ids import FieldId, MethodId
 from jhalt.models import default_registry
 from jhalt.program import Program
 from jhalt.witness.api import public as api_public
-from jhalt.witness.api.search import FoundCalls, SearchRequest, compiled_driver
+from jhalt.witness.api.search import (
+    DRIVER_STRINGS,
+    FoundCalls,
+    SearchRequest,
+    compiled_driver,
+)
 from jhalt.witness.claim import Claim
 from jhalt.witness.replay import Jdk, find_jdk
 from jhalt.witness.sandbox import compiled_sandbox
@@ -224,3 +230,14 @@ def test_a_look_alike_is_still_searched_and_confirmed(
     assert finding.kind == NULL_POINTER and finding.category == "public API"
     assert finding.witness.replay.name == "CONFIRMED"
     assert any(".clear()" in call for call in finding.witness.calls)
+
+
+def test_the_driver_strings_are_the_java_drivers_own() -> None:
+    """A field is vouched for only when no string a search passes names it: the Python list
+    must hold every literal of the driver's string pools (JhaltLiterals.java)."""
+    source = (Path(api_public.__file__).with_name("JhaltLiterals.java")).read_text()
+    pools = source.split("static final List<String[]> STRING_ARRAYS", 1)
+    strings = pools[0].split("static final List<String> STRINGS", 1)[1].split(";", 1)[0]
+    arrays = pools[1].split("));", 1)[0]
+    literals = set(re.findall(r'"((?:[^"\\]|\\.)*)"', strings + arrays))
+    assert literals and literals <= DRIVER_STRINGS
