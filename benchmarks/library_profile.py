@@ -5,13 +5,15 @@ deterministic sample instead and profiles its slowest entries:
 
 1. **Sample**: the classes of ``--all`` (public classes with public entries), sorted; every
    k-th of them so that ``--classes N`` are taken, and of each at most ``--per-class M`` entries
-   (the first in ``--all``'s sorted order). ``--only GLOB`` picks classes by glob instead.
+   (the first in ``--all``'s sorted order). ``--only GLOB`` picks classes by glob instead;
+   ``--limit N`` keeps the first N entries of the sample.
 2. **Run**: the sample as ``check --all`` runs it — `jhalt.cli.check_run.run_check_entries`
    with `jhalt.cli.cache.RecordingCheck` (forked workers, ``--jobs``, the shared facts
    computed once before the workers fork when the sample has `SHARE_FROM_ENTRIES` entries or
    more), no results cache, replays on with the run's compile server. Per entry: wall seconds,
    analysis and replay seconds, the kept findings (kind, location, replay status) and the
-   dropped ones (kind, location). Printed: entries, sum, median and p95 of the entry times.
+   dropped ones (kind, location), and its CPU seconds (the worker's and the JVMs' it waited
+   for). Printed: entries, sum, median and p95 of the entry times, wall and CPU.
 3. **Compare** (``--compare OLD.json``; ``--diff OLD NEW`` for two saved runs): the findings
    of this run and of an earlier one (``--save``), entry by entry; every difference is printed. Findings a time limit cut may
    differ between two runs of the same code on a loaded machine; those entries are marked.
@@ -38,6 +40,7 @@ import fnmatch
 import gc
 import io
 import json
+import os
 import pstats
 import statistics
 import sys
@@ -68,8 +71,11 @@ from jhalt.witness.claim import find_jdk
 from jhalt.witness.compiler import compile_server
 
 
-def sample(jar: str, classes: int, per_class: int, only: Sequence[str]) -> list[MethodId]:
-    """The sampled entries (module docstring, step 1), in ``--all``'s order."""
+def sample(
+    jar: str, classes: int, per_class: int, only: Sequence[str], limit: int = 0
+) -> list[MethodId]:
+    """The sampled entries (module docstring, step 1), in ``--all``'s order; the first
+    ``limit`` of them when ``limit`` is not 0."""
     by_class: dict[str, list[MethodId]] = {}
     for entry in public_entries(open_classpath(jar)):
         by_class.setdefault(entry.dotted_class, []).append(entry)
@@ -79,7 +85,8 @@ def sample(jar: str, classes: int, per_class: int, only: Sequence[str]) -> list[
     else:
         step = max(1, len(names) // max(1, classes))
         chosen = names[::step][:classes]
-    return [entry for name in chosen for entry in by_class[name][:per_class]]
+    picked = [entry for name in chosen for entry in by_class[name][:per_class]]
+    return picked[:limit] if limit else picked
 
 
 @dataclass(frozen=True)
@@ -91,10 +98,20 @@ class EntryRun:
     timeout_s: float
 
     def __call__(self, program: Program, entry: MethodId) -> CheckedEntry:
-        return check_and_replay(
+        before = _cpu_seconds()
+        checked = check_and_replay(
             program, entry, command_line=is_main(entry), registry=default_registry(),
             budget=Budget(self.timeout_s), setup=self.setup,
         )  # fmt: skip
+        checked.stats["cpu_s"] = round(_cpu_seconds() - before, 3)
+        return checked
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its children it waited for (the JVMs of searches
+    and replays; not the compile server's javac, a process of the run's parent)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 def log_searches(path: Path) -> None:
@@ -163,6 +180,7 @@ def run_sample(jar: str, entries: list[MethodId], options: argparse.Namespace) -
             "error": outcome.error,
             "analysis_s": result.stats.get("analysis_time_s") if result else None,
             "replay_s": result.stats.get("replay_time_s") if result else None,
+            "cpu_s": result.stats.get("cpu_s") if result else None,
             "kept": sorted(_finding(f) for f in result.kept) if result else [],
             "dropped": sorted(result.dropped) if result else [],
             "cut": bool(result and any("timeout" in str(v) for v in result.stats.values())),
@@ -170,17 +188,29 @@ def run_sample(jar: str, entries: list[MethodId], options: argparse.Namespace) -
     return {"jar": jar, "wall_s": round(wall, 1), "entries": rows}
 
 
+def _p95(values: list[float]) -> float:
+    return values[min(len(values) - 1, int(0.95 * len(values)))]
+
+
 def summary(run: dict[str, Any]) -> str:
+    """Entries, wall, and per entry the sum, median, p95 and max of the wall seconds, then of
+    the CPU seconds (load-independent; runs saved before they were recorded have none)."""
     times = sorted(row["time_s"] for row in run["entries"].values())
     if not times:
         return "no entries"
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     kept = sum(len(row["kept"]) for row in run["entries"].values())
     errors = sum(1 for row in run["entries"].values() if row["error"])
+    cpu = sorted(row["cpu_s"] for row in run["entries"].values() if row.get("cpu_s") is not None)
+    cpu_text = (
+        f"; CPU sum {sum(cpu):.1f} s, median {statistics.median(cpu):.3f} s, p95 "
+        f"{_p95(cpu):.2f} s, max {cpu[-1]:.1f} s"
+        if cpu
+        else ""
+    )
     return (
         f"{Path(run['jar']).name}: {len(times)} entries, wall {run['wall_s']:.0f} s, sum "
-        f"{sum(times):.1f} s, median {statistics.median(times):.3f} s, p95 {p95:.2f} s, max "
-        f"{times[-1]:.1f} s; {kept} findings kept, {errors} errors"
+        f"{sum(times):.1f} s, median {statistics.median(times):.3f} s, p95 {_p95(times):.2f} s, "
+        f"max {times[-1]:.1f} s{cpu_text}; {kept} findings kept, {errors} errors"
     )
 
 
@@ -261,6 +291,7 @@ def main() -> int:
     parser.add_argument("--classes", type=int, default=12)
     parser.add_argument("--per-class", type=int, default=8)
     parser.add_argument("--only", action="append", default=[], metavar="GLOB")
+    parser.add_argument("--limit", type=int, default=0, help="the first N sampled entries")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--save", type=Path)
@@ -280,7 +311,7 @@ def main() -> int:
         return 0
     if options.log_searches:
         log_searches(options.log_searches)
-    entries = sample(options.jar, options.classes, options.per_class, options.only)
+    entries = sample(options.jar, options.classes, options.per_class, options.only, options.limit)
     shared = "shared facts" if len(entries) >= SHARE_FROM_ENTRIES else "no shared facts"
     print(f"{len(entries)} entries sampled ({shared})", file=sys.stderr)
     if options.profile_entry:  # these entries alone, no run

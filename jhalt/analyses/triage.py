@@ -17,8 +17,10 @@ category            level     when
 ``internal state``  note      only with forged state: an object made without a constructor, or a
                               static field set from outside, and no public call sequence found
                               within the time (none is searched for a null enum constant:
-                              `jhalt.analyses.initialised_statics`); or an entry that is not
-                              public API. Not reported unless ``--include-internal-states``
+                              `jhalt.analyses.initialised_statics`, nor for a NullPointerException
+                              no public call can throw: `jhalt.analyses.public_npe`); or an
+                              entry that is not public API. Not reported unless
+                              ``--include-internal-states``
 ==================  ========  ===================================================================
 
 A precondition violation (`precondition`), whatever else holds: the exception is declared in
@@ -47,6 +49,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from jhalt.analyses.initialised_statics import unreachable_statics
+from jhalt.analyses.public_npe import unreachable_null_pointer
 from jhalt.bytecode.instructions import Instruction, decode
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import Access, MemberRef
@@ -54,8 +57,10 @@ from jhalt.errors import JhaltError
 from jhalt.findings import Finding, kind_of
 from jhalt.ids import MethodId
 from jhalt.program import Program
-from jhalt.witness.api.goals import forges_state, null_arguments
+from jhalt.witness.api.goals import forges_state, null_arguments, seeds
 from jhalt.witness.api.public import PublicSearch, PublicWitness, public_witness
+from jhalt.witness.api.search import DRIVER_STRINGS
+from jhalt.witness.claim import Claim
 from jhalt.witness.inputs import ConcreteInputs
 from jhalt.witness.validate import finding_claim, finding_inputs
 
@@ -282,6 +287,15 @@ def _with_public(finding: Finding, found: PublicWitness) -> Finding:
     return dataclasses.replace(finding, witness=witness)
 
 
+def _unreachable(program: Program, claim: Claim, inputs: ConcreteInputs) -> str | None:
+    """Why no public call sequence shows ``claim`` (`unreachable_null_pointer`), or None; the
+    strings the search could pass are the witness's and the driver's own."""
+    found = seeds(inputs)
+    strings = frozenset(found.strings).union(*found.string_arrays)
+    strings |= DRIVER_STRINGS
+    return unreachable_null_pointer(program, claim, strings)
+
+
 def assess(
     program: Program,
     finding: Finding,
@@ -299,11 +313,15 @@ def assess(
     public = is_public_entry(program, finding.entry)
     found: PublicWitness | str = "not searched"
     if public and search is not None:
-        # a precondition stays a note whoever calls: the search's time goes to the others;
-        # no call sequence makes a witness's null enum constant (`initialised_statics`)
         claim = finding_claim(finding)
-        searchable = not reason and not unreachable_statics(program, inputs)
-        found = public_witness(finding.entry, inputs, claim, search, may_search=searchable)
+        unreachable = _unreachable(program, claim, inputs) if forges_state(inputs) else None
+        if unreachable is not None:
+            found = unreachable  # neither the search nor its fallback can show it
+        else:
+            # a precondition stays a note whoever calls: the search's time goes to the
+            # others; no call sequence makes a null enum constant (`initialised_statics`)
+            searchable = not reason and not unreachable_statics(program, inputs)
+            found = public_witness(finding.entry, inputs, claim, search, may_search=searchable)
     if isinstance(found, PublicWitness):
         nulls = set(found.null_arguments) - nullable_parameters(program, finding.entry)
         category = PRECONDITION if reason else NULL_ARGUMENT if nulls else PUBLIC_API

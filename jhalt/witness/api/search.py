@@ -54,6 +54,7 @@ from jhalt.witness.sandbox import Sandbox, compiled_sandbox
 
 __all__ = [
     "DRIVER_CLASS",
+    "DRIVER_STRINGS",
     "FAST_START",
     "FoundCalls",
     "SearchRequest",
@@ -66,6 +67,9 @@ _DRIVER_SOURCES = tuple(
     Path(__file__).with_name(f"{name}.java")
     for name in (DRIVER_CLASS, "JhaltLiterals", "JhaltGoals")
 )
+DRIVER_STRINGS = frozenset({"", "a", "-a", "--a", "-", "--", "a b", "a=b", "1", "ab", "b", "-b"})
+"""The strings the driver tries besides the witness's (``JhaltLiterals.STRINGS`` and the
+elements of its ``STRING_ARRAYS``): what a search may pass as a name."""
 _HALT_MARGIN_S = 1.0  # the driver halts itself 0.5 s after its (absolute) deadline
 
 
