@@ -2,7 +2,7 @@
 module per library area, each registering its methods; `default_registry` collects them.
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
-:mod:`strings`, :mod:`split` (``String.split``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
+:mod:`strings`, :mod:`split` (``String.split``), :mod:`regex` (``java.util.regex.Pattern``), :mod:`matcher` (its ``Matcher``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
@@ -28,12 +28,14 @@ from jhalt.models import (
     floats,
     formatting,
     loggers,
+    matcher,
     math,
     objects,
     properties,
     random,
     records,
     reflection,
+    regex,
     scanner,
     split,
     string_builder,
@@ -50,6 +52,8 @@ def default_registry() -> ModelRegistry:
         objects,
         strings,
         split,
+        regex,
+        matcher,
         string_builder,
         concat,
         boxing,
