@@ -7,7 +7,7 @@ concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`immutable_lists` (``List.of``), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -27,6 +27,7 @@ from jhalt.models import (
     files,
     floats,
     formatting,
+    immutable_lists,
     loggers,
     matcher,
     math,
@@ -68,6 +69,7 @@ def default_registry() -> ModelRegistry:
         floats,
         properties,
         collections,
+        immutable_lists,
         deques,
         enums,
         records,
