@@ -51,7 +51,7 @@ them; any other change of a builder that the path shows is read as ``sb.change``
 ``str.hash``        ``result`` = ``args[0].hashCode()`` (the units' polynomial in 31,
                     wrapped to ``int``); not encoded by the solver, decided on known texts
 ``str.regex``       ``args[0]`` has a match of the pattern numbered ``args[3]``
-                    (`jhalt.seg.regex_texts`) by the search ``args[1]`` (find from
+                    (`jhalt.its.regex_texts`) by the search ``args[1]`` (find from
                     ``args[2]``, lookingAt, matches), whose start is ``result``
 ``str.regend``      the same, ``result`` the end of that match
 ``str.noregex``     ``args[0]`` has no such match (``result`` None); the three are not

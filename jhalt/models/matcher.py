@@ -36,6 +36,7 @@ from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_CLASS
 from jhalt.domains.values import NULL, InstanceValue, Ref, UnknownValue
 from jhalt.its.contents import NO_REGEX, REGEX, REGEX_END
+from jhalt.its.regex_texts import FIND, LOOKING_AT, MATCHES
 from jhalt.models.regex import (
     END,
     IOOBE,
@@ -61,7 +62,6 @@ from jhalt.seg.library import (
     unknown_library_call,
     with_fresh_value,
 )
-from jhalt.seg.regex_texts import FIND, LOOKING_AT, MATCHES
 
 _KINDS = {"find": FIND, "lookingAt": LOOKING_AT, "matches": MATCHES}
 

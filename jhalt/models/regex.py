@@ -5,8 +5,8 @@ Matcher's methods are `jhalt.models.matcher`.
 A Pattern made here is an instance of exactly ``java/util/regex/Pattern`` holding, in fields
 of the model's own (``jhalt$…``, names no JDK field has), its number of capturing groups,
 whether it can match the empty string — both known for a literal pattern of the subset of
-`jhalt.seg.regex_syntax`, else unknown (any count, may match empty) — and the number of its
-text in `jhalt.seg.regex_texts` (-1: not a decidable literal). ``matcher(s)`` of such a
+`jhalt.its.regex_syntax`, else unknown (any count, may match empty) — and the number of its
+text in `jhalt.its.regex_texts` (-1: not a decidable literal). ``matcher(s)`` of such a
 Pattern on a String makes a Matcher holding those, the text and its length (Strings are
 immutable: the length is fixed) and no current match (`jhalt.models.matcher`).
 
@@ -29,6 +29,8 @@ from jhalt.domains.strings import STRING_CLASS
 from jhalt.domains.values import NULL, InstanceValue, Ref, value_type_name
 from jhalt.ids import FieldId
 from jhalt.its.contents import NO_REGEX, REGEX
+from jhalt.its.regex_syntax import read_pattern
+from jhalt.its.regex_texts import MATCHES, pattern_number
 from jhalt.models.literals import literal_argument
 from jhalt.models.support import (
     fresh_int,
@@ -48,8 +50,6 @@ from jhalt.seg.library import (
     unknown_library_call,
     with_fresh_value,
 )
-from jhalt.seg.regex_syntax import read_pattern
-from jhalt.seg.regex_texts import MATCHES, pattern_number
 
 PATTERN = "java/util/regex/Pattern"
 MATCHER = "java/util/regex/Matcher"
@@ -61,7 +61,7 @@ GROUPS = {c: FieldId(c, "jhalt$groups", "I") for c in (PATTERN, MATCHER)}
 NON_EMPTY = {c: FieldId(c, "jhalt$nonEmpty", "Z") for c in (PATTERN, MATCHER)}
 """1 when no match can be empty (known for a literal of the subset), else ``[0, 1]``."""
 NUMBER = {c: FieldId(c, "jhalt$number", "I") for c in (PATTERN, MATCHER)}
-"""The pattern's number in `jhalt.seg.regex_texts`, -1 when it is no decidable literal."""
+"""The pattern's number in `jhalt.its.regex_texts`, -1 when it is no decidable literal."""
 TEXT = FieldId(MATCHER, "jhalt$text", f"L{STRING_CLASS};")
 LENGTH = FieldId(MATCHER, "jhalt$length", "I")
 MATCHED = FieldId(MATCHER, "jhalt$matched", "I")

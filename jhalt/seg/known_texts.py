@@ -28,7 +28,7 @@ Decided here, for a known text ``t`` (Java SE 17 API):
 * ``str.hash`` (``String.hashCode``): the JDK's polynomial hash of the text's units;
 * ``str.regex``/``str.regend``/``str.noregex`` (a ``Matcher``'s searches,
   `jhalt.models.regex`): the search run by Python's ``re`` where it provably agrees with
-  Java's (`jhalt.seg.regex_texts`: a decidable literal pattern, a printable ASCII text, a
+  Java's (`jhalt.its.regex_texts`: a decidable literal pattern, a printable ASCII text, a
   start the outcome fixes to one number); the match's start and end bound;
 * ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
   ``t``, else a new String; the text of the result joins the known texts (when the run's
@@ -66,9 +66,9 @@ from jhalt.its.contents import (
     TRIM,
     TRUTH,
 )
+from jhalt.its.regex_texts import search
 from jhalt.seg.labels import Relation
 from jhalt.seg.library import Outcome, Returns, Throws
-from jhalt.seg.regex_texts import search
 
 KnownTexts = Mapping[Ref, str]
 """The text of each String object a run knows (its reference in the run's states)."""

@@ -32,7 +32,8 @@ decimal digit (``Character.digit``), so a text with other digits is wrongly coun
 parsing; the witness search picks input characters from printable ASCII first, and the replay
 on the JVM checks each witness.
 ``Boolean.parseBoolean`` (``str.truth``): 1 iff the text is ``true`` in any mix of ASCII case
-(``equalsIgnoreCase``). **Assumption**: no character outside ASCII case-maps to one of
+(``equalsIgnoreCase``). A regex search (``str.regex``/``str.noregex``): `jhalt.smt.regex`.
+**Assumption**: no character outside ASCII case-maps to one of
 ``t r u e T R U E`` (none does in Java 17's tables); the replay checks every witness.
 """
 
@@ -44,6 +45,7 @@ from typing import Protocol
 import z3
 
 from jhalt.its import contents as c
+from jhalt.smt.regex import search_constraint
 
 Operand = str | int
 Integer = Callable[[Operand], "z3.ArithRef | None"]
@@ -185,7 +187,22 @@ class StringEncoder:
             if text is not None:
                 self.constraints.append(z3.Not(_parses(text, None, args[1], args[2])))
             return
+        if op in (c.REGEX, c.NO_REGEX):
+            self._search(op == c.REGEX, args)
+            return
         self.constraints.extend(self._query(op, relation.result, args))
+
+    def _search(self, holds: bool, args: tuple[Operand, ...]) -> None:
+        """A regex search of ``args[0]`` (`jhalt.smt.regex`): kind, start, pattern number."""
+        text = self.content(args[0])
+        if text is None or len(args) != 4:
+            return
+        kind, start, number = args[1:]
+        if not isinstance(kind, int) or not isinstance(number, int):
+            return
+        found = search_constraint(text, kind, self.integer(start), number, holds)
+        if found is not None:
+            self.constraints.append(found)
 
     def _builder(self, op: str, args: tuple[Operand, ...]) -> None:
         var = args[0]

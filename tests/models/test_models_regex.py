@@ -1,5 +1,5 @@
 """The ``java.util.regex`` models (`jhalt.models.regex`, `jhalt.models.matcher`) and the
-pattern reader and search they use (`jhalt.seg.regex_syntax`, `jhalt.seg.regex_texts`).
+pattern reader and search they use (`jhalt.its.regex_syntax`, `jhalt.its.regex_texts`).
 
 ``Scan`` (below) on JDK 17's ``Matcher``:
 
@@ -22,8 +22,8 @@ import pytest
 from javac import compile_java
 
 from jhalt.cli.main import main
-from jhalt.seg.regex_syntax import read_pattern
-from jhalt.seg.regex_texts import FIND, MATCHES, pattern_number, search
+from jhalt.its.regex_syntax import read_pattern
+from jhalt.its.regex_texts import FIND, MATCHES, pattern_number, search
 from jhalt.witness.api.search import compiled_driver
 from jhalt.witness.replay import find_jdk
 from jhalt.witness.sandbox import compiled_sandbox

@@ -1,6 +1,6 @@
 """A ``java.util.regex`` search executed on a known text (issue 33): what ``find(from)``,
 ``lookingAt()`` and ``matches()`` answer, for the patterns and texts on which Python's ``re``
-provably gives Java's answer (`jhalt.seg.regex_syntax`: a decidable pattern of the subset, a
+provably gives Java's answer (`jhalt.its.regex_syntax`: a decidable pattern of the subset, a
 text of printable ASCII); None anywhere else.
 
 A pattern travels in a content relation as its *number* (:func:`pattern_number`): the
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from jhalt.seg.regex_syntax import read_pattern
+from jhalt.its.regex_syntax import read_pattern
 
-__all__ = ["FIND", "LOOKING_AT", "MATCHES", "pattern_number", "search"]
+__all__ = ["FIND", "LOOKING_AT", "MATCHES", "pattern_number", "pattern_text", "search"]
 
 FIND, LOOKING_AT, MATCHES = 0, 1, 2
 """The kinds of search (an operand of the relation)."""
@@ -31,6 +31,11 @@ def pattern_number(text: str) -> int:
         _NUMBERS[text] = len(_PATTERNS)
         _PATTERNS.append(text)
     return _NUMBERS[text]
+
+
+def pattern_text(number: int) -> str | None:
+    """The text of pattern ``number``, None for a number the table does not hold."""
+    return _PATTERNS[number] if 0 <= number < len(_PATTERNS) else None
 
 
 def _printable(text: str) -> bool:
