@@ -1,4 +1,5 @@
-"""Models of the unmodifiable lists of ``List.of`` (issue 33): ``List.of(E...)`` and its
+"""Models of the unmodifiable lists of ``List.of`` (issue 33): ``List.of(E...)``, the
+fixed-arity ``List.of(e1, …)`` (a null element: NullPointerException) and their
 ``size()``, ``isEmpty()``, and the mutators every such list refuses.
 
 ``List.of(array)`` is, in JDK 17–25, an instance of ``ImmutableCollections$List12`` for one or
@@ -26,10 +27,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
-from jhalt.domains.values import NULL, ArrayValue, InstanceValue, Ref, UnknownValue
+from jhalt.domains.values import (
+    NULL,
+    ArrayValue,
+    InstanceValue,
+    Ref,
+    UnknownValue,
+    value_type_name,
+)
 from jhalt.ids import FieldId
 from jhalt.models.elements import BOUNDS, LIST_12, LIST_N, OBJECT
-from jhalt.models.support import fresh_int, model, need_non_null, returns_if_possible
+from jhalt.models.support import (
+    fresh_int,
+    model,
+    need_known_nullness,
+    need_non_null,
+    returns_if_possible,
+)
 from jhalt.seg.labels import check
 from jhalt.seg.library import (
     LibraryCall,
@@ -37,6 +51,7 @@ from jhalt.seg.library import (
     Outcome,
     Returns,
     Throws,
+    havoc_reachable,
     unknown_library_call,
     with_fresh_value,
 )
@@ -85,6 +100,26 @@ def list_of(call: LibraryCall) -> Sequence[Outcome]:
         made, result = with_fresh_value(state, InstanceValue.of(class_name, fields), call.fresh)
         outcomes += returns_if_possible(call, Returns(made, result, constraints))
     return outcomes
+
+
+@model
+def list_of_fixed(call: LibraryCall) -> Sequence[Outcome]:
+    """``List.of()``, ``List.of(e1)`` … ``List.of(e1, …, e10)``: NullPointerException when an
+    element may be null; a List12 of one or two elements, else a ListN (module docstring)."""
+    elements = call.parameters
+    popped = call.popped_state()
+    values = [need_known_nullness(call, e) for e in elements]
+    if any(value is None for value in values):
+        return [Throws(popped, NPE)]
+    types = {value_type_name(value) for value in values if value is not None}
+    bound_type = types.pop() if len(types) == 1 else OBJECT
+    state, bound = with_fresh_value(popped, UnknownValue(bound_type, nullable=False), call.fresh)
+    state, length = fresh_int(state, Interval.const(len(elements)), "I", call.fresh)
+    class_name = LIST_12 if 1 <= len(elements) <= 2 else LIST_N
+    fields = {SIZES[class_name]: length, BOUNDS[class_name]: bound}
+    state = havoc_reachable(state, elements)  # they escape into the list
+    made, result = with_fresh_value(state, InstanceValue.of(class_name, fields), call.fresh)
+    return [Returns(made, result)]
 
 
 def _size_of(call: LibraryCall) -> Ref | None:
@@ -147,6 +182,9 @@ _MUTATORS = {
 
 def register(registry: ModelRegistry) -> None:
     registry.register("java/util/List", "of", "([Ljava/lang/Object;)Ljava/util/List;", list_of)
+    for count in range(11):
+        descriptor = "(" + "Ljava/lang/Object;" * count + ")Ljava/util/List;"
+        registry.register("java/util/List", "of", descriptor, list_of_fixed)
     for name in (LIST_N, LIST_12):
         registry.register(name, "size", "()I", size)
         registry.register(name, "isEmpty", "()Z", is_empty)

@@ -8,9 +8,12 @@ pattern reader and search they use (`jhalt.its.regex_syntax`, `jhalt.its.regex_t
 * ``checked(k)`` asks ``group(2)`` only after a successful ``find()``, and the pattern has two
   groups: nothing is thrown (``group(2)`` may be null, which is returned, not dereferenced);
 * ``third(k)`` asks ``group(3)`` of that two-group pattern after a successful ``find()`` — on
-  ``"1-a"`` (``k > 0``) it matches, and ``group(3)`` throws IndexOutOfBoundsException (line 18);
-* ``after(k)`` calls ``find(k)`` on a text of two characters: IndexOutOfBoundsException for
-  ``k < 0`` or ``k > 2`` (line 23).
+  ``"1-a"`` (``k > 0``) it matches, and ``group(3)`` throws IndexOutOfBoundsException (line 20);
+* ``frozen(k)`` adds to ``List.of(…)``, which refuses: UnsupportedOperationException (line 25);
+* ``copied(k)`` adds to an ``ArrayList`` copy of it and prints it (Strings only: no program
+  code runs): nothing is thrown;
+* ``removing(k)`` removes from the copy inside its for-each: the iterator's next ``next()``
+  (the for-each, line 37) throws ConcurrentModificationException.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from jhalt.witness.replay import find_jdk
 from jhalt.witness.sandbox import compiled_sandbox
 
 SOURCE = """\
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,9 +54,24 @@ public class Scan {
         return m.find() ? m.group(3) : "";
     }
 
-    public static int after(int k) {
-        Matcher m = Pattern.compile("\\\\d+").matcher("a1");
-        return m.find(k) ? m.end() : -1;
+    public static String frozen(int k) {
+        List<String> names = List.of("ada", "bob");
+        if (k > 0) names.add("cy");
+        return "names " + names;
+    }
+
+    public static String copied(int k) {
+        List<String> names = new ArrayList<>(List.of("ada", "bob"));
+        if (k > 0) names.add("cy");
+        return "names " + names;
+    }
+
+    public static int removing(int k) {
+        List<String> names = new ArrayList<>(List.of("ada", "bob", "cy"));
+        for (String name : names) {
+            if (k > 0 && name.length() == 3) names.remove(name);
+        }
+        return names.size();
     }
 }
 """
@@ -109,7 +129,7 @@ def findings(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, dict],
     source = work / "Scan.java"
     source.write_text(SOURCE)
     classes = work / "classes"
-    shutil.copytree(compile_java([source]), classes)
+    shutil.copytree(compile_java([source], release=17), classes)
     jdk = find_jdk()
     assert jdk is not None
     compiled_driver(jdk)  # outside the entries' time
@@ -130,12 +150,13 @@ def findings(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, dict],
 @pytest.mark.parametrize(
     ("method", "kind", "line"),
     [
-        ("unchecked", "java.lang.IllegalStateException", 8),
-        ("third", "java.lang.IndexOutOfBoundsException", 18),
-        ("after", "java.lang.IndexOutOfBoundsException", 23),
+        ("unchecked", "java.lang.IllegalStateException", 10),
+        ("third", "java.lang.IndexOutOfBoundsException", 20),
+        ("frozen", "java.lang.UnsupportedOperationException", 25),
+        ("removing", "java.util.ConcurrentModificationException", 37),
     ],
 )
-def test_the_matcher_flaws_are_found_and_replayed(
+def test_the_matcher_and_list_flaws_are_found_and_replayed(
     findings: tuple[dict[str, dict], list[str]], method: str, kind: str, line: int
 ) -> None:
     finding = findings[0][method]
@@ -145,8 +166,9 @@ def test_the_matcher_flaws_are_found_and_replayed(
 
 
 @pytestmark_jdk
-def test_a_group_asked_after_a_match_is_proved_safe(
-    findings: tuple[dict[str, dict], list[str]],
+@pytest.mark.parametrize("method", ["checked", "copied"])
+def test_a_group_after_a_match_and_a_printed_copy_are_proved_safe(
+    findings: tuple[dict[str, dict], list[str]], method: str
 ) -> None:
-    assert "checked" not in findings[0]
-    assert "Scan.checked(I)Ljava/lang/String;" in findings[1]
+    assert method not in findings[0]
+    assert f"Scan.{method}(I)Ljava/lang/String;" in findings[1]
