@@ -24,7 +24,7 @@ import z3
 from jhalt.its.regex_syntax import Node, read_pattern
 from jhalt.its.regex_texts import FIND, LOOKING_AT, MATCHES, pattern_text
 
-__all__ = ["search_constraint"]
+__all__ = ["decimal_words", "language", "search_constraint"]
 
 _SEQ = z3.ReSort(z3.StringSort())
 
@@ -89,24 +89,78 @@ def _regex(node: Node) -> z3.ReRef:
     raise ValueError(f"not encoded: {kind}")
 
 
+def language(number: int) -> z3.ReRef | None:
+    """The regular language of the pattern ``number`` when it is encoded (module docstring)."""
+    pattern = pattern_text(number)
+    facts = None if pattern is None else read_pattern(pattern)
+    if facts is None or not facts.decidable or facts.anchored:
+        return None
+    return _regex(facts.tree)
+
+
+def _digit_node(node: Node) -> bool:
+    """Whether ``node`` matches exactly the ASCII digits or a subset of them."""
+    if node[0] == "class":
+        return bool(node[1] == "d")
+    if node[0] == "char":
+        return 0x30 <= node[1] <= 0x39
+    if node[0] == "set" and not node[1]:
+        return all(i[0] == "range" and 0x30 <= i[1] <= i[2] <= 0x39 for i in node[2])
+    return False
+
+
+def _digits(nodes: tuple[Node, ...]) -> tuple[int, int] | None:
+    """The fewest and most digits of a sequence of digit nodes (None: not only digits)."""
+    low = high = 0
+    for node in nodes:
+        if node[0] == "rep" and _digit_node(node[1]) and node[3] is not None:
+            low, high = low + node[2], high + node[3]
+        elif _digit_node(node):
+            low, high = low + 1, high + 1
+        else:
+            return None
+    return low, high
+
+
+def decimal_words(number: int) -> tuple[bool, int] | None:
+    """For a pattern whose every word is an optional sign then at least one and at most nine
+    ASCII digits (``-?\\d{1,9}``): whether a ``-`` may lead and the largest magnitude of a
+    word (``10^k - 1`` for ``k`` digits); None for any other pattern."""
+    pattern = pattern_text(number)
+    facts = None if pattern is None else read_pattern(pattern)
+    if facts is None or facts.anchored:
+        return None
+    tree = facts.tree
+    nodes = tree[1] if tree[0] == "cat" else (tree,)
+    negative = False
+    if nodes and nodes[0][0] == "rep" and nodes[0][1][0] == "char" and nodes[0][2:] == (0, 1):
+        negative = nodes[0][1][1] == ord("-")
+        if nodes[0][1][1] not in (ord("-"), ord("+")):
+            return None
+        nodes = nodes[1:]
+    counted = _digits(nodes)
+    if counted is None or counted[0] < 1 or counted[1] > 9:
+        return None
+    return negative, 10 ** counted[1] - 1
+
+
 def search_constraint(
     text: z3.SeqRef, kind: int, start: z3.ArithRef | None, number: int, holds: bool
 ) -> z3.BoolRef | None:
     """That the search ``kind`` of the pattern ``number`` (`jhalt.its.regex_texts`) finds a
     match in ``text`` (from ``start`` for ``find``) — or, ``holds`` false, finds none — when
     the text has no surrogate unit; None when not encoded (module docstring)."""
-    pattern = pattern_text(number)
-    facts = None if pattern is None else read_pattern(pattern)
-    if facts is None or not facts.decidable or facts.anchored:
+    words = language(number)
+    facts = read_pattern(pattern_text(number) or "")
+    if words is None or facts is None:
         return None
-    language = _regex(facts.tree)
     if kind == MATCHES:
-        found = z3.InRe(text, language)
+        found = z3.InRe(text, words)
     elif kind == LOOKING_AT:
-        found = z3.InRe(text, z3.Concat(language, z3.Star(_ALL)))
+        found = z3.InRe(text, z3.Concat(words, z3.Star(_ALL)))
     elif kind == FIND and start is not None:
         rest = z3.SubString(text, start, z3.Length(text) - start)
-        found = z3.InRe(rest, z3.Concat(z3.Star(_ALL), language, z3.Star(_ALL)))
+        found = z3.InRe(rest, z3.Concat(z3.Star(_ALL), words, z3.Star(_ALL)))
     else:
         return None
     stated = found if holds else z3.Not(found)
