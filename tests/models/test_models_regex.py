@@ -19,14 +19,19 @@ pattern reader and search they use (`jhalt.its.regex_syntax`, `jhalt.its.regex_t
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
+import z3
 from javac import compile_java
 
 from jhalt.cli.main import main
+from jhalt.its import contents as c
 from jhalt.its.regex_syntax import read_pattern
 from jhalt.its.regex_texts import FIND, MATCHES, pattern_number, search
+from jhalt.seg.labels import Relation
+from jhalt.smt.strings import StringEncoder
 from jhalt.witness.api.search import compiled_driver
 from jhalt.witness.replay import find_jdk
 from jhalt.witness.sandbox import compiled_sandbox
@@ -116,6 +121,39 @@ def test_a_search_on_a_printable_text_is_decided_as_java_does() -> None:
     assert search(digits, FIND, "a\u0661", 0) is None
     # \b is Unicode-aware in some JDKs and not in Python's ASCII mode: never decided
     assert search(pattern_number(r"\bx"), FIND, "x", 0) is None
+
+
+def _encoded(*relations: Relation) -> tuple[z3.Solver, StringEncoder]:
+    """A solver holding the z3 encoding of content ``relations`` over the String ``s``."""
+    encoder = StringEncoder(
+        lambda operand: z3.IntVal(operand) if isinstance(operand, int) else None
+    )
+    for relation in relations:
+        encoder.add(relation)
+    solver = z3.Solver()
+    solver.set("timeout", 5000)
+    solver.add(*encoder.constraints)
+    return solver, encoder
+
+
+def test_the_solver_picks_a_text_the_pattern_matches() -> None:
+    # what the witness search asks for `code.matches("[A-Z]{2}-\\d{3}")` to hold
+    number = pattern_number(r"[A-Z]{2}-\d{3}")
+    solver, encoder = _encoded(Relation(c.REGEX, None, ("s", MATCHES, 0, number)))
+    assert solver.check() == z3.sat
+    text = encoder.values(solver.model())["s"]
+    assert re.fullmatch(r"[A-Z]{2}-[0-9]{3}", text), text
+
+
+def test_a_matched_decimal_text_always_parses() -> None:
+    # SumArgsOk: a text of one to nine digits after `matches` cannot fail `parseInt`
+    number = pattern_number(r"-?\d{1,9}")
+    matched = Relation(c.REGEX, None, ("s", MATCHES, 0, number))
+    unparsed = Relation(c.NO_PARSE, None, ("s", -(2**31), 2**31 - 1))
+    assert _encoded(matched, unparsed)[0].check() == z3.unsat
+    # ten digits may overflow: no such conclusion
+    wider = Relation(c.REGEX, None, ("s", MATCHES, 0, pattern_number(r"\d{1,10}")))
+    assert _encoded(wider, unparsed)[0].check() != z3.unsat
 
 
 pytestmark_jdk = pytest.mark.skipif(
