@@ -10,8 +10,8 @@ array) and its element bound (`jhalt.models.elements`: the array's component typ
 printing the list runs no program code when that is a final JDK class such as String). A null
 array throws a NullPointerException, and so does an array that may hold a null element (the
 JDK checks every element, the Javadoc: "NullPointerException - if an element is null or if
-the array is null"): an outcome unless the array's entries are known non-null (``main``'s
-command line).
+the array is null"): an outcome for an array of at least one element unless its entries are
+known non-null (``main``'s command line; an empty array is not looked into).
 
 The mutators of every unmodifiable collection — ``add``, ``addAll``, ``clear``, ``remove``,
 ``removeAll``, ``removeIf``, ``retainAll`` (``AbstractImmutableCollection``) and the indexed
@@ -84,8 +84,10 @@ def list_of(call: LibraryCall) -> Sequence[Outcome]:
         return unknown_library_call(call)
     popped = call.popped_state()
     outcomes: list[Outcome] = []
-    if _may_hold_null(call, array):
-        outcomes.append(Throws(popped, NPE))
+    if _may_hold_null(call, array):  # List.of() of an empty array checks nothing
+        outcomes += returns_if_possible(
+            call, Throws(popped, NPE, constraints=(check(">=", array.length, 1),))
+        )
     component = array.component_type
     bound_type = component[1:-1] if component.startswith("L") else OBJECT
     state, bound = with_fresh_value(popped, UnknownValue(bound_type, nullable=False), call.fresh)
