@@ -225,9 +225,12 @@ def _site_witness(
     options: EvalOptions,
     limits: WitnessLimits,
 ) -> GraphWitness | NoWitness:
-    """The witness of the first node of ``site`` that has one, else the last answer (or
-    "no error state" for a site without nodes)."""
+    """The witness of the first node of ``site`` whose forward run reached it, else the first
+    inconclusive one (a later node's path may be decided where the first's was not: a regex
+    search on a literal text, `jhalt.models.matcher`), else the last answer (or "no error
+    state" for a site without nodes)."""
     answer: GraphWitness | NoWitness = NoWitness("no error state")
+    inconclusive: GraphWitness | None = None
     for node in site.nodes:
         answer = find_witness(
             graph,
@@ -239,8 +242,10 @@ def _site_witness(
             limits=limits,
         )
         if isinstance(answer, GraphWitness):
-            break
-    return answer
+            if answer.reached:
+                return answer
+            inconclusive = inconclusive or answer
+    return inconclusive or answer
 
 
 def _finding(

@@ -50,6 +50,12 @@ them; any other change of a builder that the path shows is read as ``sb.change``
 ``str.nofparse``    ``args[0]`` is no such text (the ``NumberFormatException`` case)
 ``str.hash``        ``result`` = ``args[0].hashCode()`` (the units' polynomial in 31,
                     wrapped to ``int``); not encoded by the solver, decided on known texts
+``str.regex``       ``args[0]`` has a match of the pattern numbered ``args[3]``
+                    (`jhalt.its.regex_texts`) by the search ``args[1]`` (find from
+                    ``args[2]``, lookingAt, matches), whose start is ``result``
+``str.regend``      the same, ``result`` the end of that match
+``str.noregex``     ``args[0]`` has no such match (``result`` None); the three are not
+                    encoded by the solver, decided on known texts
 ``sb.set``          the builder ``args[0]`` now holds the pieces ``args[1:]``
 ``sb.append``       the builder ``args[0]`` now holds its old content, then the pieces
 ``sb.change``       the builder ``args[0]`` now holds some other content
@@ -92,6 +98,9 @@ TRIM = "str.trim"
 FPARSE = "str.fparse"
 NO_FPARSE = "str.nofparse"
 HASH = "str.hash"
+REGEX = "str.regex"
+REGEX_END = "str.regend"
+NO_REGEX = "str.noregex"
 SET = "sb.set"
 APPEND = "sb.append"
 CHANGE = "sb.change"
@@ -101,7 +110,20 @@ BUILDER_OPS = frozenset({SET, APPEND, CHANGE})
 TWO_STRINGS = frozenset({EQUALS, COMPARE, INDEX, LAST_INDEX, STARTS, ENDS, CONTAINS})
 """Relations of two Strings ``args[0]``, ``args[1]``."""
 ONE_STRING = frozenset(
-    {CHAR_AT, INDEX_CHAR, LAST_INDEX_CHAR, SUBSTRING, PARSE, NO_PARSE, TRUTH, TRIM, HASH}
+    {
+        CHAR_AT,
+        INDEX_CHAR,
+        LAST_INDEX_CHAR,
+        SUBSTRING,
+        PARSE,
+        NO_PARSE,
+        TRUTH,
+        TRIM,
+        HASH,
+        REGEX,
+        REGEX_END,
+        NO_REGEX,
+    }
 )
 """Relations of one String ``args[0]`` (and integers)."""
 PRODUCERS = BUILDER_OPS | {JOIN, SUBSTRING, TRIM}

@@ -2,12 +2,12 @@
 module per library area, each registering its methods; `default_registry` collects them.
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
-:mod:`strings`, :mod:`split` (``String.split``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
+:mod:`strings`, :mod:`split` (``String.split``), :mod:`regex` (``java.util.regex.Pattern``), :mod:`matcher` (its ``Matcher``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
 concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`immutable_lists` (``List.of``), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -27,13 +27,16 @@ from jhalt.models import (
     files,
     floats,
     formatting,
+    immutable_lists,
     loggers,
+    matcher,
     math,
     objects,
     properties,
     random,
     records,
     reflection,
+    regex,
     scanner,
     split,
     string_builder,
@@ -50,6 +53,8 @@ def default_registry() -> ModelRegistry:
         objects,
         strings,
         split,
+        regex,
+        matcher,
         string_builder,
         concat,
         boxing,
@@ -64,6 +69,7 @@ def default_registry() -> ModelRegistry:
         floats,
         properties,
         collections,
+        immutable_lists,
         deques,
         enums,
         records,

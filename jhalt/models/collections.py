@@ -35,22 +35,26 @@ from collections.abc import Sequence
 
 from jhalt.domains.intervals import Interval
 from jhalt.domains.state import AbstractState
-from jhalt.domains.values import NULL, InstanceValue, Ref
+from jhalt.domains.values import NULL, InstanceValue, Ref, value_type_name
 from jhalt.ids import FieldId
 from jhalt.models.elements import (
     BOUNDS,
     LIST,
     OBJECT,
+    PLAIN_TEXT,
     bound_after_adding,
     bound_type,
     may_hold_null,
     read_element,
     with_bound,
 )
+from jhalt.models.immutable_lists import SIZES
 from jhalt.models.support import (
     fresh_int,
     interval_of,
     model,
+    need_known_nullness,
+    need_non_null,
     need_unshared,
     returns_if_possible,
 )
@@ -262,8 +266,93 @@ def get(call: LibraryCall) -> Sequence[Outcome]:
     return outcomes or unknown_library_call(call)
 
 
+def _source_counts(call: LibraryCall, source: Ref) -> tuple[Ref, Ref] | None:
+    """The size and element bound of a collection of a model's shape (an ArrayList or a
+    list of ``List.of``: their ``toArray`` is the JDK's), else None."""
+    value = call.state.value(source)
+    if not isinstance(value, InstanceValue):
+        return None
+    size_field = SIZE if value.class_name == LIST else SIZES.get(value.class_name)
+    if size_field is None:
+        return None
+    found = value.field(size_field), value.field(BOUNDS[value.class_name])
+    return None if None in found else found  # type: ignore[return-value]
+
+
+@model
+def init_copy(call: LibraryCall) -> Sequence[Outcome]:
+    """``new ArrayList(c)``: NullPointerException for a null ``c``; of a collection of a
+    model's shape, a list of its size and elements, no modification yet."""
+    receiver = call.receiver
+    assert receiver is not None
+    (source,) = call.parameters
+    need_non_null(call, source)
+    value = call.state.value(receiver)
+    counts = _source_counts(call, source)
+    if counts is None or not isinstance(value, InstanceValue) or value.class_name != LIST:
+        return unknown_library_call(call)
+    if value.fields:
+        return unknown_library_call(call)
+    state, mods = fresh_int(call.popped_state(), Interval.const(0), "I", call.fresh)
+    fields = {SIZE: counts[0], MODS: mods, ELEMENT: counts[1]}
+    return [Returns(state.with_value(receiver, _with_fields(value, fields)), None)]
+
+
+@model
+def is_empty(call: LibraryCall) -> Sequence[Outcome]:
+    """``isEmpty()``: 1 iff the size is 0."""
+    receiver = call.receiver
+    assert receiver is not None
+    counts = _fields(call, receiver, LIST, SIZE)
+    if not counts:
+        return unknown_library_call(call)
+    outcomes: list[Outcome] = []
+    for result, relation in ((1, check("==", counts[0], 0)), (0, check(">", counts[0], 0))):
+        state, value = fresh_int(call.popped_state(), Interval.const(result), "Z", call.fresh)
+        outcomes += returns_if_possible(call, Returns(state, value, (relation,)))
+    return outcomes
+
+
+@model
+def remove_object(call: LibraryCall) -> Sequence[Outcome]:
+    """``remove(o)`` of a null or of an object of a final JDK class whose ``equals`` runs no
+    program code (`jhalt.models.elements.PLAIN_TEXT`): false and nothing changed (no element
+    equal), or true with the size one less and the modification count one more."""
+    receiver = call.receiver
+    assert receiver is not None
+    counts = _fields(call, receiver, LIST, SIZE, MODS, ELEMENT)
+    (element,) = call.parameters
+    value = need_known_nullness(call, element)
+    if not counts or (value is not None and value_type_name(value) not in PLAIN_TEXT):
+        return unknown_library_call(call)
+    need_unshared(call, receiver)
+    size_now, mods, bound = counts
+    popped = call.popped_state()
+    state, absent = fresh_int(popped, Interval.const(0), "Z", call.fresh)
+    outcomes: list[Outcome] = [Returns(state, absent)]
+    state, new_size = fresh_int(
+        popped, interval_of(call.state, size_now).sub(Interval.const(1)), "I", call.fresh
+    )
+    state, new_mods = fresh_int(state, _plus_one(call, mods), "I", call.fresh)
+    owner = state.value(receiver)
+    assert isinstance(owner, InstanceValue)
+    state = state.with_value(
+        receiver, _with_fields(owner, {SIZE: new_size, MODS: new_mods, ELEMENT: bound})
+    )
+    state, found = fresh_int(state, Interval.const(1), "Z", call.fresh)
+    relations = (
+        check(">", size_now, 0),
+        compute("-", new_size, size_now, 1),
+        compute("+", new_mods, mods, 1),
+    )
+    return outcomes + returns_if_possible(call, Returns(state, found, relations))
+
+
 def register(registry: ModelRegistry) -> None:
     registry.register(LIST, "<init>", "()V", init)
+    registry.register(LIST, "<init>", "(Ljava/util/Collection;)V", init_copy)
+    registry.register(LIST, "isEmpty", "()Z", is_empty)
+    registry.register(LIST, "remove", "(Ljava/lang/Object;)Z", remove_object)
     registry.register(LIST, "add", "(Ljava/lang/Object;)Z", add)
     registry.register(LIST, "size", "()I", size)
     registry.register(LIST, "get", "(I)Ljava/lang/Object;", get)

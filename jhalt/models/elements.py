@@ -1,4 +1,5 @@
-"""The elements of the modelled collections (``ArrayList``, ``ArrayDeque``): the element
+"""The elements of the modelled collections (``ArrayList``, ``ArrayDeque``, the lists of
+``List.of``): the element
 bound a collection holds, and an element read back out of it.
 
 A collection of a model's shape holds, in a field of the model's own (``jhalt$element``, a
@@ -30,7 +31,11 @@ from jhalt.seg.library import LibraryCall, with_fresh_value
 OBJECT = "java/lang/Object"
 LIST = "java/util/ArrayList"
 DEQUE = "java/util/ArrayDeque"
-BOUNDS = {name: FieldId(name, "jhalt$element", f"L{OBJECT};") for name in (LIST, DEQUE)}
+LIST_N = "java/util/ImmutableCollections$ListN"
+LIST_12 = "java/util/ImmutableCollections$List12"
+BOUNDS = {
+    name: FieldId(name, "jhalt$element", f"L{OBJECT};") for name in (LIST, DEQUE, LIST_N, LIST_12)
+}
 """The element-bound field of each modelled collection class."""
 
 PLAIN_TEXT = frozenset(

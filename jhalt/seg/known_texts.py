@@ -26,6 +26,10 @@ Decided here, for a known text ``t`` (Java SE 17 API):
 * ``str.eq`` (``equals``) where the outcome fixes the answer (``Enum.valueOf``'s cases)
   and both texts are known: the run's, or a literal the outcome itself states;
 * ``str.hash`` (``String.hashCode``): the JDK's polynomial hash of the text's units;
+* ``str.regex``/``str.regend``/``str.noregex`` (a ``Matcher``'s searches,
+  `jhalt.models.regex`): the search run by Python's ``re`` where it provably agrees with
+  Java's (`jhalt.its.regex_texts`: a decidable literal pattern, a printable ASCII text, a
+  start the outcome fixes to one number); the match's start and end bound;
 * ``str.trim`` (``String.trim``): the receiver itself iff no unit up to U+0020 starts or ends
   ``t``, else a new String; the text of the result joins the known texts (when the run's
   texts are a mutable map: a run's own, never a closure check's).
@@ -54,11 +58,15 @@ from jhalt.its.contents import (
     JOIN,
     NO_FPARSE,
     NO_PARSE,
+    NO_REGEX,
     PARSE,
+    REGEX,
+    REGEX_END,
     TEXT,
     TRIM,
     TRUTH,
 )
+from jhalt.its.regex_texts import search
 from jhalt.seg.labels import Relation
 from jhalt.seg.library import Outcome, Returns, Throws
 
@@ -185,6 +193,27 @@ def _judge(texts: KnownTexts, relation: Relation) -> tuple[bool, int | float | N
     return None
 
 
+def _judge_search(
+    texts: KnownTexts, relation: Relation, outcome: Outcome
+) -> tuple[bool, int | None] | None:
+    """A regex search on a known text (module docstring): whether ``relation`` holds, with
+    the start or end it gives its result; None when not decided here."""
+    text = _text_of(texts, relation.args[0])
+    if text is None or len(relation.args) != 4:
+        return None
+    kind, lowest, number = relation.args[1:]
+    start = _result_constant(outcome, lowest) if isinstance(lowest, str) else lowest
+    if not isinstance(kind, int) or not isinstance(start, int) or not isinstance(number, int):
+        return None
+    answer = search(number, kind, text, start)
+    if answer is None:
+        return None
+    found, first, last = answer
+    if relation.op == NO_REGEX:
+        return not found, None
+    return found, first if relation.op == REGEX else last
+
+
 def _constraints(outcome: Outcome) -> tuple[Relation, ...]:
     if isinstance(outcome, (Returns, Throws)):
         return outcome.constraints
@@ -243,6 +272,8 @@ def _decided(texts: KnownTexts, outcome: Outcome) -> Outcome | None | object:
             decided = True
             continue
         judged = _judge(texts, relation)
+        if judged is None and relation.op in (REGEX, REGEX_END, NO_REGEX):
+            judged = _judge_search(texts, relation, outcome)
         if judged is None:
             continue
         holds, value = judged

@@ -32,7 +32,11 @@ decimal digit (``Character.digit``), so a text with other digits is wrongly coun
 parsing; the witness search picks input characters from printable ASCII first, and the replay
 on the JVM checks each witness.
 ``Boolean.parseBoolean`` (``str.truth``): 1 iff the text is ``true`` in any mix of ASCII case
-(``equalsIgnoreCase``). **Assumption**: no character outside ASCII case-maps to one of
+(``equalsIgnoreCase``). A regex search (``str.regex``/``str.noregex``): `jhalt.smt.regex`; a text
+that ``matches`` a pattern of decimal words only (``-?\\d{1,9}``) and does not parse into a
+range holding them all is refuted by a lemma (no word of the pattern), not through
+``str.to_int``.
+**Assumption**: no character outside ASCII case-maps to one of
 ``t r u e T R U E`` (none does in Java 17's tables); the replay checks every witness.
 """
 
@@ -44,6 +48,8 @@ from typing import Protocol
 import z3
 
 from jhalt.its import contents as c
+from jhalt.its.regex_texts import MATCHES
+from jhalt.smt.regex import decimal_words, language, search_constraint
 
 Operand = str | int
 Integer = Callable[[Operand], "z3.ArithRef | None"]
@@ -119,6 +125,8 @@ class StringEncoder:
         self.first: dict[str, z3.SeqRef] = {}
         self.constraints: list[z3.BoolRef] = []
         self.counter = 0
+        self.decimal: dict[str, list[tuple[z3.ReRef, bool, int]]] = {}
+        self.unparsed: dict[str, list[tuple[int, int]]] = {}
 
     # ---------------------------------------------------------------- variables
     def _fresh(self, name: str) -> z3.SeqRef:
@@ -184,8 +192,44 @@ class StringEncoder:
             text = self.content(args[0])
             if text is not None:
                 self.constraints.append(z3.Not(_parses(text, None, args[1], args[2])))
+                if (
+                    isinstance(args[0], str)
+                    and isinstance(args[1], int)
+                    and isinstance(args[2], int)
+                ):
+                    self.unparsed.setdefault(args[0], []).append((args[1], args[2]))
+                    self._decimal_lemmas(args[0], text)
+            return
+        if op in (c.REGEX, c.NO_REGEX):
+            self._search(op == c.REGEX, args)
             return
         self.constraints.extend(self._query(op, relation.result, args))
+
+    def _search(self, holds: bool, args: tuple[Operand, ...]) -> None:
+        """A regex search of ``args[0]`` (`jhalt.smt.regex`): kind, start, pattern number."""
+        text = self.content(args[0])
+        if text is None or len(args) != 4:
+            return
+        kind, start, number = args[1:]
+        if not isinstance(kind, int) or not isinstance(number, int):
+            return
+        found = search_constraint(text, kind, self.integer(start), number, holds)
+        if found is not None:
+            self.constraints.append(found)
+        words = decimal_words(number)
+        pattern = language(number)
+        if holds and kind == MATCHES and words and pattern is not None and isinstance(args[0], str):
+            self.decimal.setdefault(args[0], []).append((pattern, *words))
+            self._decimal_lemmas(args[0], text)
+
+    def _decimal_lemmas(self, var: str, text: z3.SeqRef) -> None:
+        """A text that does not parse into ``[low, high]`` is no word of a pattern whose every
+        word does (`jhalt.smt.regex.decimal_words`): a lemma z3 would find only slowly
+        through ``str.to_int``."""
+        for pattern, negative, largest in self.decimal.get(var, ()):
+            for low, high in self.unparsed.get(var, ()):
+                if high >= largest and low <= (-largest if negative else 0):
+                    self.constraints.append(z3.Not(z3.InRe(text, pattern)))
 
     def _builder(self, op: str, args: tuple[Operand, ...]) -> None:
         var = args[0]
