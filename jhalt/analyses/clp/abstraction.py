@@ -35,8 +35,11 @@ from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DynamicConst, IntegerConst, StringConst
 from jhalt.domains.intervals import type_range
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, gt, le, lt, var
+from jhalt.models.loggers import LOG_LEVELS
+from jhalt.models.loggers import LOGGER as LOGGER_CLASS
 
 INT, REF, STRING, ARGS, STREAM, TEXT = "int", "ref", "string", "args", "stream", "text"
+LOGGER = "logger"
 STANDARD_STREAMS = frozenset(
     ("java/lang/System", name, "Ljava/io/PrintStream;") for name in ("out", "err")
 )
@@ -55,6 +58,13 @@ chars, booleans and Strings is exact too, as a *text* (kind ``text``): a non-nul
 whose length the abstraction does not know, so nothing may ask it — ``length()`` and the
 parsers refuse it, and `translate` refuses it wherever it would become a variable (an
 argument of a cut point or a call, a returned value). Printing it is all it can do."""
+LOG_CALLS = frozenset((LOGGER_CLASS, level, "(Ljava/lang/String;)V") for level in LOG_LEVELS)
+"""The logging calls with an exact abstraction (the model registry's, `jhalt.models.loggers`):
+on a logger a static final field holds (kind ``logger``, `StepContext.logger_field`) they
+write a message, if at all, and change nothing the program sees, under the models' stated
+assumption ``LOGGING_ASSUMPTION`` (the JDK's default logging configuration: no handler,
+filter or formatter of the program's). A null message is logged as ``null``."""
+
 CONCAT_ARGUMENTS = frozenset("IZCSB") | {"Ljava/lang/String;"}
 """The argument types of an exact concatenation: ``String.valueOf`` of them runs no program
 code and throws nothing (a null String is the text ``null``)."""
@@ -135,6 +145,9 @@ class StepContext:
     ``main`` and nothing the translation sees may call ``System.setOut``/``setErr``
     (`translate`). Then a ``PrintStream`` value is one of them (``stream``): no other can
     be made by exact steps (``PrintStream.<init>`` has none)."""
+    logger_field: Callable[[str, str, str], bool] = lambda owner, name, descriptor: False
+    """Whether the static field (owner, name, descriptor) holds a ``Logger`` from
+    ``Logger.getLogger`` when the entry runs (`jhalt.analyses.clp.scope.Scope.holds_logger`)."""
 
 
 def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -375,6 +388,11 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
         if popped[0].kind != STREAM:
             raise Refusal("a print on a stream other than System.out or System.err")
         return _next(state.assume(ge(popped[0].expr, 1)), ins)
+    if ins.op == "invokevirtual" and key[1:] in LOG_CALLS:
+        state, (logger, _) = state.pop(2)
+        if logger.kind != LOGGER:
+            raise Refusal("a logging call on a logger other than a static final field's")
+        return _next(state.assume(ge(logger.expr, 1)), ins)
     raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: no exact abstraction")
 
 
@@ -424,8 +442,11 @@ def _concat(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succes
 
 
 def _getstatic(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
-    """``System.out`` or ``System.err`` (`PRINTS`) where they are the JVM's own streams."""
+    """``System.out`` or ``System.err`` (`PRINTS`) where they are the JVM's own streams; a
+    static final field holding a logger (`LOG_CALLS`), a non-null object."""
     member = ins.member
+    if ctx.logger_field(member.owner, member.name, member.descriptor):
+        return _next(state.push(Slot(const(1), LOGGER)), ins)
     if not ctx.standard_streams or (member.owner, member.name, member.descriptor) not in (
         STANDARD_STREAMS
     ):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from jhalt.analyses.clp.abstraction import (
     ARGS,
     INT,
+    LOGGER,
+    LOGGER_CLASS,
     PARSERS,
     REF,
     STREAM,
@@ -23,9 +25,10 @@ from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
-from jhalt.classfile.model import ClassFile, VerificationType
+from jhalt.classfile.model import Access, ClassFile, VerificationType
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint
+from jhalt.models.loggers import LOGGING_ASSUMPTION
 from jhalt.seg.evaluate.static_constants import STREAM_SETTERS
 from jhalt.smt.clp import satisfiable
 from jhalt.smt.session import SatAnswer, SmtConfig
@@ -53,6 +56,7 @@ class Scope:
     standard_streams: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
+    assumptions: dict[str, None] = field(default_factory=dict)
     _declared: dict[tuple[str, str], int] | None = None
 
     def find(self, name: str) -> ClassFile | None:
@@ -116,7 +120,51 @@ class Scope:
             self.flags,
             concat_pcs,
             self.standard_streams,
+            self.holds_logger,
         )
+
+    def holds_logger(self, owner: str, name: str, descriptor: str) -> bool:
+        """Whether the static field ``owner.name`` holds a logger of ``Logger.getLogger``
+        whenever the entry runs: a ``static final`` field of the entry's class or one of its
+        superclasses (initialised before the entry, JVMS §5.5), which its static initialiser
+        (the only code that may assign a final static field) sets only from
+        ``Logger.getLogger`` (never null), calling no other method of ``java.util.logging``
+        and no program method (which could configure logging: a handler of the program's)."""
+        if descriptor != f"L{LOGGER_CLASS};" or owner not in self._entry_ancestry():
+            return False
+        holder = self.find(owner)
+        info = holder.field_named(name, descriptor) if holder else None
+        init = holder.method("<clinit>", "()V") if holder else None
+        if info is None or init is None or init.code is None:
+            return False
+        if not (info.is_static and info.access & Access.FINAL):
+            return False
+        previous: Instruction | None = None
+        for ins in analyze_method(init, holder).instructions:  # type: ignore[arg-type]
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
+                member = ins.member
+                if self.find(member.owner) is not None:
+                    return False
+                if member.owner.startswith("java/util/logging/") and (
+                    member.owner,
+                    member.name,
+                ) != (LOGGER_CLASS, "getLogger"):
+                    return False
+            if ins.op == "putstatic" and (ins.member.owner, ins.member.name) == (owner, name):
+                if previous is None or previous.op != "invokestatic":
+                    return False
+                if (previous.member.owner, previous.member.name) != (LOGGER_CLASS, "getLogger"):
+                    return False
+            previous = ins
+        self.assumptions[LOGGING_ASSUMPTION] = None
+        return True
+
+    def _entry_ancestry(self) -> list[str]:
+        names, current = [], self.find(self.entry.class_name)
+        while current is not None:
+            names.append(current.name)
+            current = self.find(current.super_name) if current.super_name else None
+        return names
 
     def ghost_names(self) -> tuple[str, ...]:
         """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
@@ -139,6 +187,8 @@ def kind_of(vtype: VerificationType, scope: Scope) -> str | None:
         return STRING
     if vtype.tag == "object" and vtype.class_name == ARGS_TYPE:
         return ARGS if scope.args_only else REF
+    if vtype.tag == "object" and vtype.class_name == LOGGER_CLASS:
+        return LOGGER  # null or a logger of a static final field: nothing else makes one
     if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":
         return STREAM if scope.standard_streams else REF
     if vtype.tag in ("object", "null", "uninitialized", "uninitialized_this"):

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 
 from jhalt.analyses.clp.abstraction import (
     INT,
+    LOG_CALLS,
     PARSERS,
     PRINTS,
     REF,
@@ -83,6 +84,7 @@ _LIBRARY = {
     ("java/lang/Object", "<init>", "()V"),
     *((owner, name, descriptor) for _, owner, name, descriptor in PARSERS),
     *PRINTS,
+    *LOG_CALLS,
 }
 
 
@@ -376,6 +378,7 @@ def translate_program(
         tuple(linked),
         scope.ghost_names(),
         tuple(scope.refused),
+        tuple(scope.assumptions),
     )
 
 
