@@ -73,10 +73,13 @@ code and throws nothing (a null String is the text ``null``)."""
 @dataclass(frozen=True, slots=True)
 class Slot:
     """A local or stack value: its expression and what it is (``int``, ``ref``, ``string``,
-    ``args``: the command line's array)."""
+    ``args``: the command line's array); ``content``, for a String of a program that reads
+    characters (`StepContext.chars`): the one character all of its characters are, ``-1``
+    when they are not all one (a constant such as ``"ab"``)."""
 
     expr: LinearExpr
     kind: str
+    content: LinearExpr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,11 @@ class StepContext:
     logger_field: Callable[[str, str, str], bool] = lambda owner, name, descriptor: False
     """Whether the static field (owner, name, descriptor) holds a ``Logger`` from
     ``Logger.getLogger`` when the entry runs (`jhalt.analyses.clp.scope.Scope.holds_logger`)."""
+    chars: dict[str, str] = field(default_factory=dict)
+    """For a program that reads characters (``String.charAt``): the ghost of the one
+    character of each command-line string, by the ghost of its size (``g0`` → ``ch0``);
+    `translate` restricts the inputs to strings of one repeated printable character (fewer
+    inputs: still an under-approximation). Empty: Strings carry no ``content``."""
 
 
 def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -169,8 +177,10 @@ def _const(state: PathState, ins: Instruction, ctx: StepContext) -> list[Success
     if ins.op == "aconst_null":
         return _next(state.push(Slot(const(0), REF)), ins)
     if ins.op == "ldc" and isinstance(ins.operand, StringConst) and isinstance(value, str):
-        size = len(value.encode("utf-16-le")) // 2 + 1
-        return _next(state.push(Slot(const(size), STRING)), ins)
+        units = value.encode("utf-16-le")
+        chars = {int.from_bytes(units[i : i + 2], "little") for i in range(0, len(units), 2)}
+        content = const(next(iter(chars)) if len(chars) == 1 else -1)
+        return _next(state.push(Slot(const(len(units) // 2 + 1), STRING, content)), ins)
     int_constant = ins.op == "iconst" or isinstance(ins.operand, IntegerConst)
     if not int_constant or isinstance(value, bool) or not isinstance(value, int):
         raise Refusal(f"{ins.mnemonic}: not an int or String constant")
@@ -353,7 +363,8 @@ def _aaload(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succes
     else:
         raise Refusal("args[i] with an index that is not a constant")
     in_bounds = (ge(index.expr, 0), ge(array.expr, index.expr + 2))  # size = length + 1
-    return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING)), ins)
+    content = var(ctx.chars[ghost]) if ghost in ctx.chars else None
+    return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING, content)), ins)
 
 
 def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -378,6 +389,8 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
             raise Refusal("String.length() in a program that parses its arguments")
         length = Slot(receiver.expr - 1, INT)
         return _next(state.assume(ge(receiver.expr, 1)).push(length), ins)
+    if key == CHAR_AT:
+        return _char_at(state, ins, ctx)
     if key == ("invokespecial", "java/lang/Object", "<init>", "()V"):
         state, (receiver,) = state.pop()
         return _next(state.assume(ge(receiver.expr, 1)), ins)
@@ -394,6 +407,26 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
             raise Refusal("a logging call on a logger other than a static final field's")
         return _next(state.assume(ge(logger.expr, 1)), ins)
     raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: no exact abstraction")
+
+
+CHAR_AT = ("invokevirtual", "java/lang/String", "charAt", "(I)C")
+
+
+def _char_at(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``s.charAt(i)`` of a String whose characters are all one (its ``content``): that
+    character, on the path where ``s`` is not null and ``0 <= i < s.length()`` (the
+    exceptions' paths have no clause); a string of several characters (content ``-1``)
+    has no such path."""
+    state, (receiver, index) = state.pop(2)
+    if receiver.kind != STRING or receiver.content is None or not ctx.chars:
+        raise Refusal("String.charAt on a String whose characters are not tracked")
+    state = state.assume(
+        ge(receiver.expr, 1),
+        ge(index.expr, 0),
+        le(index.expr, receiver.expr - 2),
+        ge(receiver.content, 0),
+    )
+    return _next(state.push(Slot(receiver.content, INT)), ins)
 
 
 PARSERS = {

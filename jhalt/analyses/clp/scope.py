@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from jhalt.analyses.clp.abstraction import (
     ARGS,
+    CHAR_AT,
     INT,
     LOGGER,
     LOGGER_CLASS,
@@ -52,6 +53,7 @@ class Scope:
     uniform: str | None = None
     parsed: dict[str, str] = field(default_factory=dict)
     flags: dict[str, str] = field(default_factory=dict)
+    chars: dict[str, str] = field(default_factory=dict)
     args_only: bool = False
     standard_streams: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
@@ -121,6 +123,7 @@ class Scope:
             concat_pcs,
             self.standard_streams,
             self.holds_logger,
+            self.chars,
         )
 
     def holds_logger(self, owner: str, name: str, descriptor: str) -> bool:
@@ -168,9 +171,19 @@ class Scope:
 
     def ghost_names(self) -> tuple[str, ...]:
         """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
-        values ``p0 …`` and flags ``b0 …``."""
+        values ``p0 …``, flags ``b0 …`` and characters ``ch0 …``."""
         uniform = [self.uniform] if self.uniform else []
-        return (*self.ghosts.values(), *uniform, *self.parsed.values(), *self.flags.values())
+        return (
+            *self.ghosts.values(),
+            *uniform,
+            *self.parsed.values(),
+            *self.flags.values(),
+            *self.chars.values(),
+        )
+
+    def carries(self, kind: str) -> bool:
+        """Whether a value of ``kind`` carries a ``content`` at cut points and calls."""
+        return kind == STRING and bool(self.chars)
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -233,6 +246,17 @@ def parsed_types(scope: Scope, methods: list[MethodId]) -> set[str]:
                 letter = PARSERS.get((ins.op, member.owner, member.name, member.descriptor))
                 letters |= {letter} if letter else set()
     return letters
+
+
+def reads_chars(scope: Scope, methods: list[MethodId]) -> bool:
+    """Whether the methods call ``String.charAt`` (`StepContext.chars`)."""
+    for method in methods:
+        for ins in scope.body(method).instructions:
+            if ins.op == "invokevirtual":
+                member = ins.member
+                if (ins.op, member.owner, member.name, member.descriptor) == CHAR_AT:
+                    return True
+    return False
 
 
 def concat_pcs(scope: Scope, method: MethodId, body: MethodBody) -> frozenset[int]:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jhalt.analyses.clp.abstraction import (
+    CHAR_AT,
     INT,
     LOG_CALLS,
     PARSERS,
@@ -64,6 +65,7 @@ from jhalt.analyses.clp.scope import (
     kind_of,
     parsed_types,
     reachable,
+    reads_chars,
     replaces_streams,
 )
 from jhalt.bytecode.instructions import Instruction
@@ -71,7 +73,7 @@ from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parameter_slots
 from jhalt.ids import MethodId
-from jhalt.its.linear import LinearConstraint, eq, ge, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, le, var
 from jhalt.smt.session import SmtConfig
 
 MAX_PATHS = 256
@@ -85,6 +87,7 @@ _LIBRARY = {
     *((owner, name, descriptor) for _, owner, name, descriptor in PARSERS),
     *PRINTS,
     *LOG_CALLS,
+    CHAR_AT[1:],
 }
 
 
@@ -144,16 +147,13 @@ class _MethodTranslator:
         names: list[str] = []
         for index, vtype in enumerate(frame.locals):
             kind = kind_of(vtype, self.scope)
-            slots.append(Slot(var(f"l{index}"), kind) if kind else None)
-            if kind:
-                names.append(f"l{index}")
+            slots.append(self._variable(f"l{index}", kind, names) if kind else None)
         stack: list[Slot] = []
         for index, vtype in enumerate(frame.stack):
             kind = kind_of(vtype, self.scope)
             if kind is None:
                 raise Refusal(f"a {vtype.tag} on the stack at pc {pc} of {self.method}")
-            stack.append(Slot(var(f"s{index}"), kind))
-            names.append(f"s{index}")
+            stack.append(self._variable(f"s{index}", kind, names))
         kind = "entry" if pc == 0 else "loop head" if pc in self._heads() else "after call"
         parameters = (*names, *self.scope.ghost_names(), *self._result())
         line = self.body.code.line_at(pc)
@@ -161,11 +161,22 @@ class _MethodTranslator:
         self.points[pc] = _CutPoint(predicate, tuple(slots), tuple(stack), tuple(names))
         return self.points[pc]
 
+    def _variable(self, name: str, kind: str, names: list[str]) -> Slot:
+        """The slot of a cut point's variable ``name`` (and ``k`` + ``name`` for its
+        content, `Scope.carries`), its names appended to ``names``."""
+        names.append(name)
+        if not self.scope.carries(kind):
+            return Slot(var(name), kind)
+        names.append(f"k{name}")
+        return Slot(var(name), kind, var(f"k{name}"))
+
     def _heads(self) -> set[int]:
         return {loop.header for loop in self.body.loops.loops}
 
     def _result(self) -> tuple[str, ...]:
-        return () if self.returns == "V" else ("r",)
+        if self.returns == "V":
+            return ()
+        return ("r", "kr") if self.scope.carries(_RETURN_KINDS.get(self.returns, REF)) else ("r",)
 
     def clauses(self) -> list[Clause]:
         """Every clause of every cut point reachable from the entry (module doc)."""
@@ -244,6 +255,10 @@ class _MethodTranslator:
             if value.kind == TEXT:
                 raise Refusal("a text of unknown length returned")
             constraint = (*state.constraint, eq(var("r"), value.expr))
+            if len(self._result()) == 2:
+                content = _carried(value, True).content
+                assert content is not None
+                constraint += (eq(var("kr"), content),)
             return Clause(self._head(point), constraint, (), state.ranges, origin)
         if ins.kind is not Kind.INVOKE:
             return None
@@ -277,15 +292,22 @@ class _MethodTranslator:
         kinds = [kind_of(t, self.scope) for t in parameters if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
-        state, arguments = _bind(state, list(popped))
+        carries = [k is not None and self.scope.carries(k) for k in kinds]
+        carried = [_carried(v, c) for v, c in zip(popped, carries, strict=True)]
+        state, arguments = _bind(state, carried)
         returns = callee.descriptor.rsplit(")", 1)[1]
         result: tuple[str, ...] = ()
         if returns != "V":
             state, value = state.new_variable("c")
             if returns in ("J", "F", "D"):
                 raise Refusal(f"{callee} returns a {returns}")
-            state = state.push(Slot(value, _RETURN_KINDS.get(returns, REF)))
+            kind = _RETURN_KINDS.get(returns, REF)
             result = (str(value.terms[0][0]),)
+            content = None
+            if self.scope.carries(kind):
+                state, content = state.new_variable("e")
+                result += (str(content.terms[0][0]),)
+            state = state.push(Slot(value, kind, content))
         call = Atom(f"@{callee}", (*arguments, *self.scope.ghost_names(), *result))
         after = self.point(ins.next_pc)
         state, values = _bind(state, _values(state, after))
@@ -302,20 +324,36 @@ def _values(state: PathState, target: _CutPoint) -> list[Slot]:
         mine = state.locals[index] if index < len(state.locals) else None
         if mine is None:
             raise Refusal(f"local {index} has no tracked value at pc {target.predicate.pc}")
-        out.append(mine)
+        out.append(_carried(mine, slot.content is not None))
     if len(state.stack) != len(target.stack):
         raise Refusal(f"stack height differs at pc {target.predicate.pc}")
-    out.extend(state.stack)
+    out.extend(
+        _carried(mine, slot.content is not None)
+        for mine, slot in zip(state.stack, target.stack, strict=True)
+    )
     return out
+
+
+def _carried(slot: Slot, content: bool) -> Slot:
+    """``slot`` with a content where the target carries one (null's: 0), else without."""
+    if not content:
+        return replace(slot, content=None) if slot.content is not None else slot
+    if slot.content is not None:
+        return slot
+    if slot.expr.is_constant() and slot.expr.constant == 0:
+        return replace(slot, content=const(0))
+    raise Refusal("a String whose characters are not tracked passed on")
 
 
 def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ...]]:
     """Variables for ``slots`` (fresh ones equal to expressions), for an atom's arguments."""
     names: list[str] = []
+    exprs: list[LinearExpr] = []
     for slot in slots:
         if slot.kind == TEXT:
             raise Refusal("a text of unknown length passed on (to a cut point or a call)")
-        expr = slot.expr
+        exprs += [slot.expr] if slot.content is None else [slot.expr, slot.content]
+    for expr in exprs:
         single = len(expr.terms) == 1 and expr.terms[0][1] == 1 and expr.constant == 0
         if single and expr.terms[0][0] not in names:
             names.append(expr.terms[0][0])
@@ -344,6 +382,9 @@ def translate_program(
         scope.parsed = {name: f"p{k}" for k, name in scope.ghosts.items()}
     if "Z" in letters:
         scope.flags = {name: f"b{k}" for k, name in scope.ghosts.items()}
+    if not letters and reads_chars(scope, methods):
+        sizes = [*scope.ghosts.values(), *([scope.uniform] if scope.uniform else [])]
+        scope.chars = {name: f"ch{name[1:]}" for name in sizes}
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
@@ -367,6 +408,8 @@ def translate_program(
         constraint.append(ge(var(head.parameters[0]), 1))
         sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
         constraint.extend(ge(var(g), 1) for g in sizes)
+        for char in scope.chars.values():  # one printable ASCII character, repeated
+            constraint += [ge(var(char), 0x20), le(var(char), 0x7E)]
         for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
             constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
         if scope.uniform:  # inputs restricted to strings of one length (module doc)
