@@ -383,8 +383,8 @@ def translate_program(
     if "Z" in letters:
         scope.flags = {name: f"b{k}" for k, name in scope.ghosts.items()}
     if not letters and reads_chars(scope, methods):
-        sizes = [*scope.ghosts.values(), *([scope.uniform] if scope.uniform else [])]
-        scope.chars = {name: f"ch{name[1:]}" for name in sizes}
+        measured = [*scope.ghosts.values(), *([scope.uniform] if scope.uniform else [])]
+        scope.chars = {name: f"ch{name[1:]}" for name in measured}
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
