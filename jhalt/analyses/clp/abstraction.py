@@ -40,6 +40,7 @@ from jhalt.models.loggers import LOGGER as LOGGER_CLASS
 
 INT, REF, STRING, ARGS, STREAM, TEXT = "int", "ref", "string", "args", "stream", "text"
 LOGGER = "logger"
+INTS = "ints"
 STANDARD_STREAMS = frozenset(
     ("java/lang/System", name, "Ljava/io/PrintStream;") for name in ("out", "err")
 )
@@ -73,9 +74,10 @@ code and throws nothing (a null String is the text ``null``)."""
 @dataclass(frozen=True, slots=True)
 class Slot:
     """A local or stack value: its expression and what it is (``int``, ``ref``, ``string``,
-    ``args``: the command line's array); ``content``, for a String of a program that reads
-    characters (`StepContext.chars`): the one character all of its characters are, ``-1``
-    when they are not all one (a constant such as ``"ab"``)."""
+    ``args``: the command line's array, ``ints``: an ``int[]``); ``content``, for a String
+    of a program that reads characters (`StepContext.chars`): the one character all of its
+    characters are, ``-1`` when they are not all one (a constant such as ``"ab"``); for an
+    ``int[]``, the one value of all its elements (`_int_array`)."""
 
     expr: LinearExpr
     kind: str
@@ -344,7 +346,7 @@ def _stack(state: PathState, ins: Instruction, ctx: StepContext) -> list[Success
 
 def _arraylength(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     state, (array,) = state.pop()
-    if array.kind != ARGS:
+    if array.kind not in (ARGS, INTS):
         raise Refusal("arraylength of an array other than the command line's")
     return _next(state.assume(ge(array.expr, 1)).push(Slot(array.expr - 1, INT)), ins)
 
@@ -365,6 +367,34 @@ def _aaload(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succes
     in_bounds = (ge(index.expr, 0), ge(array.expr, index.expr + 2))  # size = length + 1
     content = var(ctx.chars[ghost]) if ghost in ctx.chars else None
     return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING, content)), ins)
+
+
+def _newarray(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``new int[n]``: size ``n + 1`` (``n >= 0``: the ``NegativeArraySizeException`` path
+    has no clause), every element 0 (`_int_array`)."""
+    if ins.op != "newarray" or ins.array_type != "[I":
+        raise Refusal(f"{ins.mnemonic}: an array other than an int[]")
+    state, (count,) = state.pop()
+    return _next(state.assume(ge(count.expr, 0)).push(Slot(count.expr + 1, INTS, const(0))), ins)
+
+
+def _int_array(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``a[i]`` and ``a[i] = v`` of an ``int[]`` whose elements are all one value (its
+    ``content``; a new array's is 0), on the path where ``a`` is not null and ``i`` in
+    bounds. A store keeps the array so: it is exact on the runs that store that very value
+    (``v`` = content), the others have no clause (an under-approximation). The content
+    never changes, so an alias of the array (a second local, a callee's parameter) keeps
+    an exact copy: an array allocated for a varargs call of equal values."""
+    if ins.op == "iaload":
+        state, (array, index) = state.pop(2)
+    else:
+        state, (array, index, value) = state.pop(3)
+    if array.kind != INTS or array.content is None:
+        raise Refusal(f"{ins.mnemonic} of an array other than an int[] of one value")
+    state = state.assume(ge(array.expr, 1), ge(index.expr, 0), le(index.expr, array.expr - 2))
+    if ins.op == "iaload":
+        return _next(state.push(Slot(array.content, INT)), ins)
+    return _next(state.assume(eq(value.expr, array.content)), ins)
 
 
 def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -502,5 +532,6 @@ _HANDLERS: dict[str, Callable[[PathState, Instruction, StepContext], list[Succes
     "ifnonnull": _branch, "goto": _goto, "pop": _stack, "dup": _stack, "dup_x1": _stack,
     "swap": _stack, "arraylength": _arraylength, "aaload": _aaload, "new": _new, "nop": _nop,
     "invokevirtual": _library, "invokespecial": _library, "invokestatic": _library,
-    "getstatic": _getstatic, "invokedynamic": _library,
+    "getstatic": _getstatic, "invokedynamic": _library, "newarray": _newarray,
+    "iaload": _int_array, "iastore": _int_array,
 }  # fmt: skip

@@ -13,6 +13,7 @@ from jhalt.analyses.clp.abstraction import (
     ARGS,
     CHAR_AT,
     INT,
+    INTS,
     LOGGER,
     LOGGER_CLASS,
     PARSERS,
@@ -183,7 +184,7 @@ class Scope:
 
     def carries(self, kind: str) -> bool:
         """Whether a value of ``kind`` carries a ``content`` at cut points and calls."""
-        return kind == STRING and bool(self.chars)
+        return kind == INTS or (kind == STRING and bool(self.chars))
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -200,6 +201,8 @@ def kind_of(vtype: VerificationType, scope: Scope) -> str | None:
         return STRING
     if vtype.tag == "object" and vtype.class_name == ARGS_TYPE:
         return ARGS if scope.args_only else REF
+    if vtype.tag == "object" and vtype.class_name == "[I":
+        return INTS
     if vtype.tag == "object" and vtype.class_name == LOGGER_CLASS:
         return LOGGER  # null or a logger of a static final field: nothing else makes one
     if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":

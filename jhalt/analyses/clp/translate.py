@@ -342,7 +342,7 @@ def _carried(slot: Slot, content: bool) -> Slot:
         return slot
     if slot.expr.is_constant() and slot.expr.constant == 0:
         return replace(slot, content=const(0))
-    raise Refusal("a String whose characters are not tracked passed on")
+    raise Refusal(f"a {slot.kind} whose content is not tracked passed on")
 
 
 def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ...]]:
