@@ -23,6 +23,7 @@ from jhalt.analyses.clp.abstraction import (
     Refusal,
     StepContext,
 )
+from jhalt.analyses.clp.containers import BOX, BOX_CLASS, DEQUE, DEQUE_TYPES
 from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
@@ -184,7 +185,7 @@ class Scope:
 
     def carries(self, kind: str) -> bool:
         """Whether a value of ``kind`` carries a ``content`` at cut points and calls."""
-        return kind == INTS or (kind == STRING and bool(self.chars))
+        return kind in (INTS, BOX, DEQUE) or (kind == STRING and bool(self.chars))
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -203,6 +204,10 @@ def kind_of(vtype: VerificationType, scope: Scope) -> str | None:
         return ARGS if scope.args_only else REF
     if vtype.tag == "object" and vtype.class_name == "[I":
         return INTS
+    if vtype.tag == "object" and vtype.class_name == BOX_CLASS:
+        return BOX
+    if vtype.tag == "object" and vtype.class_name in DEQUE_TYPES:
+        return DEQUE  # null or an ArrayDeque made here: nothing else makes one
     if vtype.tag == "object" and vtype.class_name == LOGGER_CLASS:
         return LOGGER  # null or a logger of a static final field: nothing else makes one
     if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":

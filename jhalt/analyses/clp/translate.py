@@ -52,9 +52,9 @@ from jhalt.analyses.clp.abstraction import (
     PathState,
     Refusal,
     Slot,
-    step,
 )
 from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram, Predicate
+from jhalt.analyses.clp.containers import LIBRARY_CALLS, exact_step, may_alias
 from jhalt.analyses.clp.scope import (
     ARGS_TYPE,
     STRING_CLASS,
@@ -88,6 +88,7 @@ _LIBRARY = {
     *PRINTS,
     *LOG_CALLS,
     CHAR_AT[1:],
+    *LIBRARY_CALLS,
 }
 
 
@@ -220,7 +221,7 @@ class _MethodTranslator:
                 if ended is not None:
                     clauses.append(ended)
                     continue
-                successors = step(state, ins, self.context)
+                successors = exact_step(state, ins, self.context)
             except Refusal as refusal:
                 self.scope.refused[f"{self.method} pc {pc}: {refusal}"] = None
                 continue
@@ -252,8 +253,8 @@ class _MethodTranslator:
             if ins.op not in ("ireturn", "areturn"):
                 raise Refusal(f"{ins.mnemonic}")
             _, (value,) = state.pop()
-            if value.kind == TEXT:
-                raise Refusal("a text of unknown length returned")
+            if value.kind == TEXT or may_alias(value.kind):
+                raise Refusal(f"a {value.kind} returned")
             constraint = (*state.constraint, eq(var("r"), value.expr))
             if len(self._result()) == 2:
                 content = _carried(value, True).content
@@ -292,6 +293,8 @@ class _MethodTranslator:
         kinds = [kind_of(t, self.scope) for t in parameters if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
+        if any(k is not None and may_alias(k) for k in kinds):
+            raise Refusal(f"a deque passed to {callee} (an alias the caller could not update)")
         carries = [k is not None and self.scope.carries(k) for k in kinds]
         carried = [_carried(v, c) for v, c in zip(popped, carries, strict=True)]
         state, arguments = _bind(state, carried)
@@ -331,6 +334,9 @@ def _values(state: PathState, target: _CutPoint) -> list[Slot]:
         _carried(mine, slot.content is not None)
         for mine, slot in zip(state.stack, target.stack, strict=True)
     )
+    changing = [slot for slot in out if may_alias(slot.kind) and slot.content is not None]
+    if len(set(changing)) < len(changing):
+        raise Refusal(f"a deque held twice at pc {target.predicate.pc}")
     return out
 
 
