@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from jhalt.analyses.clp.abstraction import (
     CHAR_AT,
     INT,
+    INTS,
     LOG_CALLS,
     PARSERS,
     PRINTS,
@@ -54,7 +55,7 @@ from jhalt.analyses.clp.abstraction import (
     Slot,
 )
 from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram, Predicate
-from jhalt.analyses.clp.containers import LIBRARY_CALLS, exact_step, may_alias
+from jhalt.analyses.clp.containers import BOX, BOX_CLASS, LIBRARY_CALLS, exact_step, may_alias
 from jhalt.analyses.clp.scope import (
     ARGS_TYPE,
     STRING_CLASS,
@@ -81,6 +82,7 @@ MAX_PATHS = 256
 MAX_STEPS = 2000
 """Instructions on one path between cut points."""
 _RETURN_KINDS = {"I": INT, "Z": INT, "B": INT, "C": INT, "S": INT, f"L{STRING_CLASS};": STRING}
+_RETURN_KINDS |= {"[I": INTS, f"L{BOX_CLASS};": BOX}
 _LIBRARY = {
     ("java/lang/String", "length", "()I"),
     ("java/lang/Object", "<init>", "()V"),
@@ -420,6 +422,9 @@ def translate_program(
             constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
         if scope.uniform:  # inputs restricted to strings of one length (module doc)
             constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
+            if scope.chars:  # and of one character: an element read at any index has it
+                every = var(scope.chars[scope.uniform])
+                constraint.extend(eq(var(scope.chars[g]), every) for g in scope.ghosts.values())
     return ClpProgram(
         Atom(head.name, head.parameters),
         tuple(constraint),
