@@ -153,6 +153,9 @@ class StepContext:
     logger_field: Callable[[str, str, str], bool] = lambda owner, name, descriptor: False
     """Whether the static field (owner, name, descriptor) holds a ``Logger`` from
     ``Logger.getLogger`` when the entry runs (`jhalt.analyses.clp.scope.Scope.holds_logger`)."""
+    line_site: int | None = None
+    """The pc of the one ``readLine()`` of standard input that returns the first line
+    (`jhalt.analyses.clp.input_lines`), in the method of this context only."""
     chars: dict[str, str] = field(default_factory=dict)
     """For a program that reads characters (``String.charAt``): the ghost of the one
     character of each command-line string, by the ghost of its size (``g0`` → ``ch0``);
@@ -448,7 +451,7 @@ def _char_at(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
     exceptions' paths have no clause); a string of several characters (content ``-1``)
     has no such path."""
     state, (receiver, index) = state.pop(2)
-    if receiver.kind != STRING or receiver.content is None or not ctx.chars:
+    if receiver.kind != STRING or receiver.content is None:
         raise Refusal("String.charAt on a String whose characters are not tracked")
     state = state.assume(
         ge(receiver.expr, 1),

@@ -105,7 +105,7 @@ def _deque_call(state: PathState, ins: Instruction, name: str) -> list[Successor
         if box.kind != BOX or box.content is None:
             raise Refusal(f"{name} of a value not known to be a box")
         state = state.assume(ge(box.expr, 1), eq(box.content, value))
-        state = _update(state, deque, replace(deque, expr=deque.expr + 1))
+        state = update(state, deque, replace(deque, expr=deque.expr + 1))
         returned = () if ADDING[name] == "V" else (Slot(const(1), INT),)
         return [(state.push(*returned), ins.next_pc)]
     if name == "size":
@@ -125,11 +125,11 @@ def _deque_call(state: PathState, ins: Instruction, name: str) -> list[Successor
 def _taken(state: PathState, deque: Slot, name: str, value: LinearExpr) -> PathState:
     """The state after ``name`` returned an element of the non-empty ``deque``."""
     if name in REMOVING:
-        state = _update(state, deque, replace(deque, expr=deque.expr - 1))
+        state = update(state, deque, replace(deque, expr=deque.expr - 1))
     return state.push(Slot(const(1), BOX, value))
 
 
-def _update(state: PathState, old: Slot, new: Slot) -> PathState:
+def update(state: PathState, old: Slot, new: Slot) -> PathState:
     """Every copy of the deque ``old`` in ``state`` replaced by ``new`` (module doc)."""
     locals_ = tuple(new if s == old else s for s in state.locals)
     stack = tuple(new if s == old else s for s in state.stack)

@@ -20,11 +20,13 @@ object (`jhalt.analyses.clp.translate`'s entry constraint). Any other entry gets
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from jhalt.analyses.clp.clauses import ClpProgram
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
-from jhalt.witness.inputs import ConcreteInputs, IntInput, ObjectInput, Ref
+from jhalt.witness.inputs import ConcreteInputs, IntInput, ObjectInput, Ref, args_inputs
+from jhalt.witness.invocation import Invocation
 
 MAX_ARGS = 10_000
 """A command line longer than this is not offered as a witness."""
@@ -62,7 +64,14 @@ def witness_input(
             char = f"ch{name[1:]}"  # the one character of a program that reads them
             letter = chr(values.get(char, ord("a"))) if char in ghosts else "a"
             strings.append(letter * (size - 1))
-        return Witness(args=tuple(strings))
+        if "gl" not in ghosts:
+            return Witness(args=tuple(strings))
+        size = values.get("gl", 1)
+        if not 1 <= size <= MAX_ARGS:
+            return None
+        line = chr(values.get("chl", ord("a"))) * (size - 1) + "\n"
+        inputs = replace(args_inputs(tuple(strings)), invocation=Invocation(stdin=line))
+        return Witness(args=tuple(strings), inputs=inputs.to_json())
     parameters = entry.descriptor[1 : entry.descriptor.index(")")]
     if set(parameters) - {"I"} or not (is_static or instantiable):
         return None

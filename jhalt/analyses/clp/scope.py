@@ -24,6 +24,7 @@ from jhalt.analyses.clp.abstraction import (
     StepContext,
 )
 from jhalt.analyses.clp.containers import BOX, BOX_CLASS, DEQUE, DEQUE_TYPES
+from jhalt.analyses.clp.input_lines import EQUALS, LINE_CHAR, LINE_SIZE, READ_LINE
 from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
@@ -56,6 +57,10 @@ class Scope:
     parsed: dict[str, str] = field(default_factory=dict)
     flags: dict[str, str] = field(default_factory=dict)
     chars: dict[str, str] = field(default_factory=dict)
+    line_site: int | None = None
+    tracks_chars: bool = False
+    """Strings carry their one character (`abstraction.Slot.content`) at cut points and
+    calls: the program reads characters and parses no argument (`reads_chars`)."""
     args_only: bool = False
     standard_streams: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
@@ -114,8 +119,11 @@ class Scope:
         """False only when the solver shows that no integers satisfy ``constraints``."""
         return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
-    def step_context(self, concat_pcs: frozenset[int] = frozenset()) -> StepContext:
-        """What a step needs (`StepContext`), in a method with ``concat_pcs``."""
+    def step_context(
+        self, concat_pcs: frozenset[int] = frozenset(), method: MethodId | None = None
+    ) -> StepContext:
+        """What a step needs (`StepContext`), in ``method`` with ``concat_pcs``."""
+        line_site = self.line_site if method == self.entry else None
         return StepContext(
             self.ghosts,
             self.initialised,
@@ -125,6 +133,7 @@ class Scope:
             concat_pcs,
             self.standard_streams,
             self.holds_logger,
+            line_site,
             self.chars,
         )
 
@@ -181,11 +190,12 @@ class Scope:
             *self.parsed.values(),
             *self.flags.values(),
             *self.chars.values(),
+            *((LINE_SIZE, LINE_CHAR) if self.line_site is not None else ()),
         )
 
     def carries(self, kind: str) -> bool:
         """Whether a value of ``kind`` carries a ``content`` at cut points and calls."""
-        return kind in (INTS, BOX, DEQUE) or (kind == STRING and bool(self.chars))
+        return kind in (INTS, BOX, DEQUE) or (kind == STRING and self.tracks_chars)
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -257,14 +267,49 @@ def parsed_types(scope: Scope, methods: list[MethodId]) -> set[str]:
 
 
 def reads_chars(scope: Scope, methods: list[MethodId]) -> bool:
-    """Whether the methods call ``String.charAt`` (`StepContext.chars`)."""
+    """Whether the methods call ``String.charAt``, ``String.equals`` or ``readLine``
+    (`StepContext.chars`: Strings then carry their character)."""
     for method in methods:
         for ins in scope.body(method).instructions:
             if ins.op == "invokevirtual":
                 member = ins.member
-                if (ins.op, member.owner, member.name, member.descriptor) == CHAR_AT:
+                key = (member.owner, member.name, member.descriptor)
+                if key in (CHAR_AT[1:], EQUALS, READ_LINE):
                     return True
     return False
+
+
+def first_line_site(scope: Scope, methods: list[MethodId]) -> int | None:
+    """The pc of the one ``readLine()`` call of the methods when it lies in the entry, outside
+    every loop, no method calls the entry and no static initialiser run before it reads
+    ``System.in``: that call runs at most once, and reads the first line
+    (`jhalt.analyses.clp.input_lines`); None otherwise."""
+    sites: list[tuple[MethodId, int]] = []
+    for method in [*methods, *_before_entry(scope)]:
+        try:
+            instructions = scope.body(method).instructions
+        except Refusal:
+            return None  # not read: it may
+        for ins in instructions:
+            if ins.op == "getstatic" and method not in methods:
+                if (ins.member.owner, ins.member.name) == ("java/lang/System", "in"):
+                    return None
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
+                member = ins.member
+                if (member.owner, member.name, member.descriptor) == READ_LINE:
+                    sites.append((method, ins.pc))
+                elif member.name == "readLine" or scope.resolve(ins) == scope.entry:
+                    return None
+    if len(sites) != 1 or sites[0][0] != scope.entry:
+        return None
+    body = scope.body(scope.entry)
+    block = body.cfg.block_containing(sites[0][1]).start
+    loops = body.loops
+    if any(block in loop.body for loop in loops.loops):
+        return None
+    if any(block in region.blocks for region in loops.irreducible):
+        return None
+    return sites[0][1]
 
 
 def concat_pcs(scope: Scope, method: MethodId, body: MethodBody) -> frozenset[int]:
@@ -285,12 +330,7 @@ def replaces_streams(scope: Scope, methods: list[MethodId]) -> bool:
     """Whether ``methods`` or the static initialisers of the entry's class and its
     superclasses (run before ``main``) may call ``System.setOut``/``setErr``, directly or
     through program methods (`StepContext.standard_streams`)."""
-    initialisers, current = [], scope.find(scope.entry.class_name)
-    while current is not None:
-        if current.method("<clinit>", "()V") is not None:
-            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
-        current = scope.find(current.super_name) if current.super_name else None
-    for method in [*methods, *(m for init in initialisers for m in reachable(scope, init))]:
+    for method in [*methods, *_before_entry(scope)]:
         try:
             instructions = scope.body(method).instructions
         except Refusal:
@@ -300,6 +340,17 @@ def replaces_streams(scope: Scope, methods: list[MethodId]) -> bool:
                 if (ins.member.owner, ins.member.name, ins.member.descriptor) in STREAM_SETTERS:
                     return True
     return False
+
+
+def _before_entry(scope: Scope) -> list[MethodId]:
+    """The static initialisers of the entry's class and its superclasses (run before the
+    entry) and the program methods they may call."""
+    initialisers, current = [], scope.find(scope.entry.class_name)
+    while current is not None:
+        if current.method("<clinit>", "()V") is not None:
+            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
+        current = scope.find(current.super_name) if current.super_name else None
+    return [m for init in initialisers for m in reachable(scope, init)]
 
 
 def reachable(scope: Scope, start: MethodId | None = None) -> list[MethodId]:

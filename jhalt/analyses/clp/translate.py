@@ -55,13 +55,16 @@ from jhalt.analyses.clp.abstraction import (
     Slot,
 )
 from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram, Predicate
-from jhalt.analyses.clp.containers import BOX, BOX_CLASS, LIBRARY_CALLS, exact_step, may_alias
+from jhalt.analyses.clp.containers import BOX, BOX_CLASS, LIBRARY_CALLS, may_alias
+from jhalt.analyses.clp.input_lines import LIBRARY_CALLS as LINE_CALLS
+from jhalt.analyses.clp.input_lines import LINE_CHAR, LINE_SIZE, exact_step
 from jhalt.analyses.clp.scope import (
     ARGS_TYPE,
     STRING_CLASS,
     UNIFORM,
     Scope,
     concat_pcs,
+    first_line_site,
     ghost_indices,
     kind_of,
     parsed_types,
@@ -91,6 +94,7 @@ _LIBRARY = {
     *LOG_CALLS,
     CHAR_AT[1:],
     *LIBRARY_CALLS,
+    *LINE_CALLS,
 }
 
 
@@ -108,7 +112,7 @@ class _MethodTranslator:
     def __init__(self, scope: Scope, method: MethodId, index: int) -> None:
         self.scope, self.method = scope, method
         self.body = scope.body(method)
-        self.context = scope.step_context(concat_pcs(scope, method, self.body))
+        self.context = scope.step_context(concat_pcs(scope, method, self.body), method)
         self.returns = method.descriptor.rsplit(")", 1)[1]
         if self.returns not in ("V", "I", "Z", "B", "C", "S") and not self.returns.startswith(
             ("L", "[")
@@ -393,6 +397,9 @@ def translate_program(
     if not letters and reads_chars(scope, methods):
         measured = [*scope.ghosts.values(), *([scope.uniform] if scope.uniform else [])]
         scope.chars = {name: f"ch{name[1:]}" for name in measured}
+        scope.tracks_chars = True
+        if scope.standard_streams:  # the first line of standard input (`input_lines`)
+            scope.line_site = first_line_site(scope, methods)
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
@@ -416,8 +423,11 @@ def translate_program(
         constraint.append(ge(var(head.parameters[0]), 1))
         sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
         constraint.extend(ge(var(g), 1) for g in sizes)
-        for char in scope.chars.values():  # one printable ASCII character, repeated
+        lines = [LINE_CHAR] if scope.line_site is not None else []
+        for char in (*scope.chars.values(), *lines):  # one printable ASCII character, repeated
             constraint += [ge(var(char), 0x20), le(var(char), 0x7E)]
+        if lines:
+            constraint.append(ge(var(LINE_SIZE), 1))
         for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
             constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
         if scope.uniform:  # inputs restricted to strings of one length (module doc)

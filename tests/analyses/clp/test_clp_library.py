@@ -13,6 +13,9 @@ that must never be NO.
 * ``Varargs`` adds ``sum(a, b)`` of two lengths minus 1: two one-letter arguments add 0 and
   100 is never reached; ``VarargsOk`` adds ``sum(a, b) + 1 >= 1`` each round (lengths are
   never negative), so 100 is reached.
+* ``Echo`` reads one line before its loop and never again: any first line but ``quit``
+  echoes forever; ``EchoOk`` reads the next line each round and ends at the end of its
+  input.
 * ``Queue`` puts each job back lowered by the parsed step: a step of 0 puts 10 back forever;
   ``QueueOk`` puts a job back only for a positive step, so the jobs shrink to 0 and the
   queue empties.
@@ -21,16 +24,19 @@ that must never be NO.
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
+from subprocess import DEVNULL
 
 import pytest
-from javac import compile_java, run_java
+from javac import compile_java
 
 from jhalt.analyses.clp import ClpConfig, find_clp_nontermination
 from jhalt.analyses.clp.result import LOOP
 from jhalt.classfile import ClassPath
 from jhalt.ids import MethodId
 from jhalt.models.loggers import LOGGING_ASSUMPTION
+from jhalt.witness.inputs import ConcreteInputs
 
 RETRY = """
 import java.util.logging.Logger;
@@ -95,6 +101,21 @@ public class {name} {
     }
 }
 """
+ECHO = """
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+public class {name} {
+    public static void main(String[] args) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));
+        String line = reader.readLine();
+        while (line != null && !line.equals("quit")) {
+            System.out.println("> " + line);
+            {again}
+        }
+    }
+}
+"""
 SOURCES = {
     "LogRetry": RETRY.replace("{final}", "final").replace("{count}", ""),
     "LogRetryOk": RETRY.replace("{final}", "final").replace("{count}", "attempt++;"),
@@ -105,8 +126,10 @@ SOURCES = {
     "VarargsOk": VARARGS.replace("{less}", "").replace("{more}", "+ 1"),
     "Queue": QUEUE.replace("{positive}", ""),
     "QueueOk": QUEUE.replace("{positive}", "&& step > 0"),
+    "Echo": ECHO.replace("{again}", ""),
+    "EchoOk": ECHO.replace("{again}", "line = reader.readLine();"),
 }
-HANGING = ["LogRetry", "Spaces", "Varargs", "Queue"]
+HANGING = ["LogRetry", "Spaces", "Varargs", "Queue", "Echo"]
 needs_jdk = pytest.mark.skipif(
     shutil.which("java") is None or shutil.which("javac") is None, reason="no JDK on PATH"
 )
@@ -137,8 +160,12 @@ def test_a_hanging_program_is_no_and_its_witness_runs_forever(classes: Path, nam
     assert search.result.kind == LOOP and search.result.verify()
     args = search.result.witness.args
     assert args is not None
-    run = run_java(classes, name, args, timeout=1.5)
-    assert run.status == "timeout", (args, run.stderr)
+    invocation = ConcreteInputs.from_json(search.result.witness.inputs).invocation
+    stdin = invocation.stdin if invocation else None
+    assert (stdin is not None) == (name == "Echo")
+    command = ["java", "-cp", str(classes), name, *args]
+    with pytest.raises(subprocess.TimeoutExpired):  # still running: it hangs
+        subprocess.run(command, input=(stdin or "").encode(), stdout=DEVNULL, timeout=1.5)
 
 
 @needs_jdk
