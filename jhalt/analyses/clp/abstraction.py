@@ -5,17 +5,22 @@ Values: an ``int`` is its value; a reference its *size* — 0 for null and, as i
 path-length domain, a positive number otherwise (1 for an object made by ``new`` here, since
 no reference field is ever written: ``putfield`` of a reference is refused, and 1 for
 ``System.out``/``err``); a ``String`` of
-length n has size n + 1 and the ``String[]`` of the command line (the only array the analysed
-program may hold, checked by `jhalt.analyses.clp.translate`) length + 1. Sizes never change,
-so a call keeps the sizes of the caller's references (the seed's §4 argument).
+length n has size n + 1, the ``String[]`` of the command line (the only array of references
+the analysed program may hold, checked by `jhalt.analyses.clp.translate`) and an ``int[]``
+length + 1. Some values carry a second integer, their ``content`` (`Slot`): the one
+character of a String, the one value of an ``int[]``'s elements. Sizes never change (a
+deque's count does: `jhalt.analyses.clp.containers` keeps it out of calls), so a call keeps
+the sizes of the caller's references (the seed's §4 argument).
 
 A step is *exact*: every model of the constraints it adds is the run of the instruction from a
 state with those values, without an exception (the conditions under which no exception is
 thrown — a non-null receiver, an index in bounds — are part of the constraint). An instruction
 without such an abstraction (``getfield``, a non-linear product, a call that may dispatch to
-several methods, a library call other than ``String.length``, ``Object.<init>``, the
-parsing of a command-line argument (``PARSERS``) and printing on ``System.out``/``err``
-(``PRINTS``), …) is
+several methods, a library call other than ``String.length``, ``String.charAt`` of a String
+of one repeated character (`_char_at`), ``Object.<init>``, the parsing of a command-line
+argument (``PARSERS``), printing on ``System.out``/``err`` (``PRINTS``), logging on a static
+final logger (``LOG_CALLS``) and those of `jhalt.analyses.clp.containers` and
+`jhalt.analyses.clp.input_lines`, …) is
 *refused*: its path gets no clause, which only removes runs — sound for non-termination, where
 the clauses must under-approximate. Integers are mathematical; each arithmetic result that
 Java computes modulo 2^32 is recorded in ``ranges`` (`jhalt.analyses.clp.clauses`).

@@ -26,7 +26,12 @@ are restricted to command lines whose ``args[k]`` is the decimal text of ``pk`` 
 under-approximation); a call returns ``pk`` when it lies in the type's range, and the
 ``NumberFormatException`` path has no clause. ``Boolean.parseBoolean(args[k])`` is the ghost
 ``bk``: the text ``true`` or ``false`` — or, when numbers are parsed too, a decimal text, so
-``bk = 0``. A call is translated only when its target is exact: ``invokestatic`` and
+``bk = 0``. A program that reads characters (``charAt``, ``equals``, ``readLine``) and
+parses nothing gets the ghosts ``ch0 …``: each ``args[k]`` is restricted to one repeated
+printable character, and Strings carry their character (`abstraction.Slot.content`, names
+``k…`` next to their size at cut points, ``kr`` next to a returned ``r``); ``int[]``,
+``Integer`` and deque values always carry theirs. The first line of standard input is the
+ghosts ``gl``/``chl`` (`jhalt.analyses.clp.input_lines`). A call is translated only when its target is exact: ``invokestatic`` and
 ``invokespecial`` resolve to one method, ``invokevirtual`` only when no class of the class path
 declares another method of that name and descriptor; the class of a static call or ``new``
 must have no static initialiser (nor its superclasses), unless it is the entry's own class,
@@ -420,21 +425,7 @@ def translate_program(
     if _instance_entry(classpath, entry) and head.parameters[:1] == ("l0",):
         constraint.append(eq(var("l0"), 1))  # the receiver: an object made by `new` (size 1)
     if is_main:
-        constraint.append(ge(var(head.parameters[0]), 1))
-        sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
-        constraint.extend(ge(var(g), 1) for g in sizes)
-        lines = [LINE_CHAR] if scope.line_site is not None else []
-        for char in (*scope.chars.values(), *lines):  # one printable ASCII character, repeated
-            constraint += [ge(var(char), 0x20), le(var(char), 0x7E)]
-        if lines:
-            constraint.append(ge(var(LINE_SIZE), 1))
-        for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
-            constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
-        if scope.uniform:  # inputs restricted to strings of one length (module doc)
-            constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
-            if scope.chars:  # and of one character: an element read at any index has it
-                every = var(scope.chars[scope.uniform])
-                constraint.extend(eq(var(scope.chars[g]), every) for g in scope.ghosts.values())
+        constraint += _main_constraint(scope, head.parameters[0])
     return ClpProgram(
         Atom(head.name, head.parameters),
         tuple(constraint),
@@ -444,6 +435,27 @@ def translate_program(
         tuple(scope.refused),
         tuple(scope.assumptions),
     )
+
+
+def _main_constraint(scope: Scope, args: str) -> list[LinearConstraint]:
+    """What holds of ``main``'s inputs (module doc): ``args`` and its strings are not null,
+    the restrictions of the ghosts."""
+    constraint = [ge(var(args), 1)]
+    sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
+    constraint.extend(ge(var(g), 1) for g in sizes)
+    lines = [LINE_CHAR] if scope.line_site is not None else []
+    for char in (*scope.chars.values(), *lines):  # one printable ASCII character, repeated
+        constraint += [ge(var(char), 0x20), le(var(char), 0x7E)]
+    if lines:
+        constraint.append(ge(var(LINE_SIZE), 1))
+    for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
+        constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
+    if scope.uniform:  # inputs restricted to strings of one length (module doc)
+        constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
+        if scope.chars:  # and of one character: an element read at any index has it
+            every = var(scope.chars[scope.uniform])
+            constraint.extend(eq(var(scope.chars[g]), every) for g in scope.ghosts.values())
+    return constraint
 
 
 def _instance_entry(classpath: ClassPath, entry: MethodId) -> bool:
