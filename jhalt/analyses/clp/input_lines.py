@@ -9,7 +9,8 @@ abstraction (issue 33 item 3: a ``BufferedReader`` over ``System.in``, after the
 * ``readLine()`` of it, at the one call site the entry may run at most once
   (`jhalt.analyses.clp.scope.Scope.line_site`: in ``main``, outside every loop, ``main``
   called by no program method): the first line, the String of the ghosts ``gl`` (its size)
-  and ``chl`` (its one character). The inputs are restricted to a standard input of one
+  and ``chl`` (its one character). ``System.in.read()`` at such a site: the first byte, the
+  character ``chl`` of a line that is not empty. The inputs are restricted to a standard input of one
   line of one repeated printable character (fewer inputs: an under-approximation), which the
   witness feeds (`jhalt.analyses.clp.inputs`).
 * ``a.equals(b)`` of two Strings that carry their one character (`abstraction.Slot.content`):
@@ -41,10 +42,13 @@ READER_CLASSES = frozenset(("java/io/InputStreamReader", "java/io/BufferedReader
 INPUT_STREAM_READER = ("java/io/InputStreamReader", "<init>", "(Ljava/io/InputStream;)V")
 BUFFERED_READER = ("java/io/BufferedReader", "<init>", "(Ljava/io/Reader;)V")
 READ_LINE = ("java/io/BufferedReader", "readLine", "()Ljava/lang/String;")
+READ_BYTE = ("java/io/InputStream", "read", "()I")
+FIRST_READS = frozenset((READ_LINE, READ_BYTE))
+"""The reads of standard input whose first call the abstraction knows (module doc)."""
 EQUALS = ("java/lang/String", "equals", "(Ljava/lang/Object;)Z")
 LINE_SIZE, LINE_CHAR = "gl", "chl"
 """The ghosts of the first line: its size (length + 1) and its one character."""
-LIBRARY_CALLS = frozenset((INPUT_STREAM_READER, BUFFERED_READER, READ_LINE, EQUALS))
+LIBRARY_CALLS = frozenset((INPUT_STREAM_READER, BUFFERED_READER, *FIRST_READS, EQUALS))
 """The calls this module abstracts (`jhalt.analyses.clp.translate`'s library calls)."""
 
 
@@ -79,6 +83,12 @@ def exact_step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Suc
                 raise Refusal("readLine() other than the first line of System.in")
             line = Slot(var(LINE_SIZE), STRING, var(LINE_CHAR))
             return [(state.push(line), ins.next_pc)]
+        if key == READ_BYTE:
+            state, (stream,) = state.pop()
+            if stream.kind != STDIN or ctx.line_site != ins.pc:
+                raise Refusal("read() other than the first byte of System.in")
+            first = state.assume(ge(var(LINE_SIZE), 2))  # the line's character, not its end
+            return [(first.push(Slot(var(LINE_CHAR), INT)), ins.next_pc)]
         if key == EQUALS:
             return _equals(state, ins)
     return container_step(state, ins, ctx)

@@ -24,7 +24,7 @@ from jhalt.analyses.clp.abstraction import (
     StepContext,
 )
 from jhalt.analyses.clp.containers import BOX, BOX_CLASS, DEQUE, DEQUE_TYPES
-from jhalt.analyses.clp.input_lines import EQUALS, LINE_CHAR, LINE_SIZE, READ_LINE
+from jhalt.analyses.clp.input_lines import EQUALS, FIRST_READS, LINE_CHAR, LINE_SIZE
 from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
@@ -267,14 +267,14 @@ def parsed_types(scope: Scope, methods: list[MethodId]) -> set[str]:
 
 
 def reads_chars(scope: Scope, methods: list[MethodId]) -> bool:
-    """Whether the methods call ``String.charAt``, ``String.equals`` or ``readLine``
+    """Whether the methods call ``String.charAt``, ``String.equals`` or read standard input
     (`StepContext.chars`: Strings then carry their character)."""
     for method in methods:
         for ins in scope.body(method).instructions:
             if ins.op == "invokevirtual":
                 member = ins.member
                 key = (member.owner, member.name, member.descriptor)
-                if key in (CHAR_AT[1:], EQUALS, READ_LINE):
+                if key in (CHAR_AT[1:], EQUALS) or key in FIRST_READS:
                     return True
     return False
 
@@ -296,9 +296,9 @@ def first_line_site(scope: Scope, methods: list[MethodId]) -> int | None:
                     return None
             if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
                 member = ins.member
-                if (member.owner, member.name, member.descriptor) == READ_LINE:
+                if (member.owner, member.name, member.descriptor) in FIRST_READS:
                     sites.append((method, ins.pc))
-                elif member.name == "readLine" or scope.resolve(ins) == scope.entry:
+                elif member.name in ("read", "readLine") or scope.resolve(ins) == scope.entry:
                     return None
     if len(sites) != 1 or sites[0][0] != scope.entry:
         return None
