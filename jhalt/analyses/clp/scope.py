@@ -67,6 +67,7 @@ class Scope:
     refused: dict[str, None] = field(default_factory=dict)
     assumptions: dict[str, None] = field(default_factory=dict)
     _declared: dict[tuple[str, str], int] | None = None
+    _loggers: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     def find(self, name: str) -> ClassFile | None:
         return self.classpath.find(name) if name in self.classpath else None
@@ -146,6 +147,14 @@ class Scope:
         and no program method (which could configure logging: a handler of the program's)."""
         if descriptor != f"L{LOGGER_CLASS};" or owner not in self._entry_ancestry():
             return False
+        if (owner, name) not in self._loggers:
+            self._loggers[owner, name] = self._set_by_get_logger(owner, name, descriptor)
+        if self._loggers[owner, name]:
+            self.assumptions[LOGGING_ASSUMPTION] = None
+        return self._loggers[owner, name]
+
+    def _set_by_get_logger(self, owner: str, name: str, descriptor: str) -> bool:
+        """`holds_logger` for a field of the entry's ancestry, from the class files."""
         holder = self.find(owner)
         info = holder.field_named(name, descriptor) if holder else None
         init = holder.method("<clinit>", "()V") if holder else None
@@ -170,7 +179,6 @@ class Scope:
                 if (previous.member.owner, previous.member.name) != (LOGGER_CLASS, "getLogger"):
                     return False
             previous = ins
-        self.assumptions[LOGGING_ASSUMPTION] = None
         return True
 
     def _entry_ancestry(self) -> list[str]:
