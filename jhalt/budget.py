@@ -15,7 +15,7 @@ are read in one place:
                        ``PROVE_NONTERMINATION`` of what is left, at most
                        ``PROVE_NONTERMINATION_CAP_S``; the CLP
                        engine after them (``--engine all``): at most ``PROVE_CLP_MAX_S``
-                       (``--engine clp``: the whole)
+                       seconds of one core (``--engine clp``: the whole)
 ``check`` (per entry)  analysis: ``CHECK_ANALYSIS_REPLAYED`` of the whole when witnesses
                        are replayed on a JVM, else ``CHECK_ANALYSIS_UNREPLAYED``; of the
                        analysis part, graph ``CHECK_GRAPH``, a termination proof of the
@@ -145,9 +145,10 @@ API_REPLAY_RESERVE_S = 2.5
 API_SEARCH_MIN_S = 0.5
 """Below this the search is not started (the JVM alone takes a few tenths of a second)."""
 PROVE_CLP_MAX_S = 3.0
-"""The CLP engine as the fallback of ``--engine all``: a short try (it proves what it proves
-in about a second: BENCHMARKS.md), so that a MAYBE stays fast (issue 16); ``--engine clp``
-gets the whole budget (seed 001 §6 gave Julia 20 s)."""
+"""Seconds of one core (`cpu_seconds`, as the recurrent-set engine's cap: its answer should
+not depend on what else runs) of the CLP engine as the fallback of ``--engine all``: a short
+try (it proves what it proves in about a second: BENCHMARKS.md), so that a MAYBE stays fast
+(issue 16); ``--engine clp`` gets the whole budget (seed 001 §6 gave Julia 20 s)."""
 
 
 @dataclass(frozen=True)

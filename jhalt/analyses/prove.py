@@ -292,7 +292,7 @@ class _ClpStep:
         """The NO of the CLP engine, or None (its reason kept for `note`)."""
         if not self.on or self.deadline.expired():
             return None
-        seconds = self.deadline.remaining() if self.alone else PROVE_CLP_MAX_S
+        seconds = self.deadline.remaining() if self.alone else cpu_seconds(PROVE_CLP_MAX_S)
         config = ClpConfig(timeout_s=seconds, deadline=self.deadline)
         search = find_clp_nontermination(self.classpath, self.entry, config)
         self.reason = "; ".join(search.reasons)

@@ -4,7 +4,8 @@ program, binary unfolding, the criterion of Props 4–5, and a witness input fro
 Public API: :func:`find_clp_nontermination`, :class:`ClpConfig`, :class:`ClpResult`,
 :class:`ClpSearch`, :func:`translate_program` (the CLP program of an entry, printable).
 Modules: ``clauses`` (atoms, clauses, the printer), ``abstraction`` (the exact abstraction
-of one instruction), ``scope`` (the class path around an entry and what the program
+of one instruction), ``containers`` (boxes, deques of boxes), ``input_lines`` (the first line
+of standard input, ``String.equals``), ``scope`` (the class path around an entry and what the program
 uses), ``translate`` (methods → clauses), ``unfold`` (binary unfolding, §5),
 ``criterion`` (Props 4 and 5), ``inputs`` (witness inputs from a model), ``result`` (the
 evidence), ``engine`` (the procedure), ``concrete`` (the program's concrete reading, the

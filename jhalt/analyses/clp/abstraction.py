@@ -5,17 +5,22 @@ Values: an ``int`` is its value; a reference its *size* — 0 for null and, as i
 path-length domain, a positive number otherwise (1 for an object made by ``new`` here, since
 no reference field is ever written: ``putfield`` of a reference is refused, and 1 for
 ``System.out``/``err``); a ``String`` of
-length n has size n + 1 and the ``String[]`` of the command line (the only array the analysed
-program may hold, checked by `jhalt.analyses.clp.translate`) length + 1. Sizes never change,
-so a call keeps the sizes of the caller's references (the seed's §4 argument).
+length n has size n + 1, the ``String[]`` of the command line (the only array of references
+the analysed program may hold, checked by `jhalt.analyses.clp.translate`) and an ``int[]``
+length + 1. Some values carry a second integer, their ``content`` (`Slot`): the one
+character of a String, the one value of an ``int[]``'s elements. Sizes never change (a
+deque's count does: `jhalt.analyses.clp.containers` keeps it out of calls), so a call keeps
+the sizes of the caller's references (the seed's §4 argument).
 
 A step is *exact*: every model of the constraints it adds is the run of the instruction from a
 state with those values, without an exception (the conditions under which no exception is
 thrown — a non-null receiver, an index in bounds — are part of the constraint). An instruction
 without such an abstraction (``getfield``, a non-linear product, a call that may dispatch to
-several methods, a library call other than ``String.length``, ``Object.<init>``, the
-parsing of a command-line argument (``PARSERS``) and printing on ``System.out``/``err``
-(``PRINTS``), …) is
+several methods, a library call other than ``String.length``, ``String.charAt`` of a String
+of one repeated character (`_char_at`), ``Object.<init>``, the parsing of a command-line
+argument (``PARSERS``), printing on ``System.out``/``err`` (``PRINTS``), logging on a static
+final logger (``LOG_CALLS``) and those of `jhalt.analyses.clp.containers` and
+`jhalt.analyses.clp.input_lines`, …) is
 *refused*: its path gets no clause, which only removes runs — sound for non-termination, where
 the clauses must under-approximate. Integers are mathematical; each arithmetic result that
 Java computes modulo 2^32 is recorded in ``ranges`` (`jhalt.analyses.clp.clauses`).
@@ -35,8 +40,12 @@ from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.classfile.model import DynamicConst, IntegerConst, StringConst
 from jhalt.domains.intervals import type_range
 from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, gt, le, lt, var
+from jhalt.models.loggers import LOG_LEVELS
+from jhalt.models.loggers import LOGGER as LOGGER_CLASS
 
 INT, REF, STRING, ARGS, STREAM, TEXT = "int", "ref", "string", "args", "stream", "text"
+LOGGER = "logger"
+INTS = "ints"
 STANDARD_STREAMS = frozenset(
     ("java/lang/System", name, "Ljava/io/PrintStream;") for name in ("out", "err")
 )
@@ -55,6 +64,13 @@ chars, booleans and Strings is exact too, as a *text* (kind ``text``): a non-nul
 whose length the abstraction does not know, so nothing may ask it — ``length()`` and the
 parsers refuse it, and `translate` refuses it wherever it would become a variable (an
 argument of a cut point or a call, a returned value). Printing it is all it can do."""
+LOG_CALLS = frozenset((LOGGER_CLASS, level, "(Ljava/lang/String;)V") for level in LOG_LEVELS)
+"""The logging calls with an exact abstraction (the model registry's, `jhalt.models.loggers`):
+on a logger a static final field holds (kind ``logger``, `StepContext.logger_field`) they
+write a message, if at all, and change nothing the program sees, under the models' stated
+assumption ``LOGGING_ASSUMPTION`` (the JDK's default logging configuration: no handler,
+filter or formatter of the program's). A null message is logged as ``null``."""
+
 CONCAT_ARGUMENTS = frozenset("IZCSB") | {"Ljava/lang/String;"}
 """The argument types of an exact concatenation: ``String.valueOf`` of them runs no program
 code and throws nothing (a null String is the text ``null``)."""
@@ -63,10 +79,14 @@ code and throws nothing (a null String is the text ``null``)."""
 @dataclass(frozen=True, slots=True)
 class Slot:
     """A local or stack value: its expression and what it is (``int``, ``ref``, ``string``,
-    ``args``: the command line's array)."""
+    ``args``: the command line's array, ``ints``: an ``int[]``); ``content``, for a String
+    of a program that reads characters (`StepContext.chars`): the one character all of its
+    characters are, ``-1`` when they are not all one (a constant such as ``"ab"``); for an
+    ``int[]``, the one value of all its elements (`_int_array`)."""
 
     expr: LinearExpr
     kind: str
+    content: LinearExpr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +155,17 @@ class StepContext:
     ``main`` and nothing the translation sees may call ``System.setOut``/``setErr``
     (`translate`). Then a ``PrintStream`` value is one of them (``stream``): no other can
     be made by exact steps (``PrintStream.<init>`` has none)."""
+    logger_field: Callable[[str, str, str], bool] = lambda owner, name, descriptor: False
+    """Whether the static field (owner, name, descriptor) holds a ``Logger`` from
+    ``Logger.getLogger`` when the entry runs (`jhalt.analyses.clp.scope.Scope.holds_logger`)."""
+    line_site: int | None = None
+    """The pc of the one ``readLine()`` of standard input that returns the first line
+    (`jhalt.analyses.clp.input_lines`), in the method of this context only."""
+    chars: dict[str, str] = field(default_factory=dict)
+    """For a program that reads characters (``String.charAt``): the ghost of the one
+    character of each command-line string, by the ghost of its size (``g0`` → ``ch0``);
+    `translate` restricts the inputs to strings of one repeated printable character (fewer
+    inputs: still an under-approximation). Empty: Strings carry no ``content``."""
 
 
 def step(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -156,8 +187,10 @@ def _const(state: PathState, ins: Instruction, ctx: StepContext) -> list[Success
     if ins.op == "aconst_null":
         return _next(state.push(Slot(const(0), REF)), ins)
     if ins.op == "ldc" and isinstance(ins.operand, StringConst) and isinstance(value, str):
-        size = len(value.encode("utf-16-le")) // 2 + 1
-        return _next(state.push(Slot(const(size), STRING)), ins)
+        units = value.encode("utf-16-le")
+        chars = {int.from_bytes(units[i : i + 2], "little") for i in range(0, len(units), 2)}
+        content = const(next(iter(chars)) if len(chars) == 1 else -1)
+        return _next(state.push(Slot(const(len(units) // 2 + 1), STRING, content)), ins)
     int_constant = ins.op == "iconst" or isinstance(ins.operand, IntegerConst)
     if not int_constant or isinstance(value, bool) or not isinstance(value, int):
         raise Refusal(f"{ins.mnemonic}: not an int or String constant")
@@ -321,7 +354,7 @@ def _stack(state: PathState, ins: Instruction, ctx: StepContext) -> list[Success
 
 def _arraylength(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
     state, (array,) = state.pop()
-    if array.kind != ARGS:
+    if array.kind not in (ARGS, INTS):
         raise Refusal("arraylength of an array other than the command line's")
     return _next(state.assume(ge(array.expr, 1)).push(Slot(array.expr - 1, INT)), ins)
 
@@ -340,7 +373,36 @@ def _aaload(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succes
     else:
         raise Refusal("args[i] with an index that is not a constant")
     in_bounds = (ge(index.expr, 0), ge(array.expr, index.expr + 2))  # size = length + 1
-    return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING)), ins)
+    content = var(ctx.chars[ghost]) if ghost in ctx.chars else None
+    return _next(state.assume(*in_bounds).push(Slot(var(ghost), STRING, content)), ins)
+
+
+def _newarray(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``new int[n]``: size ``n + 1`` (``n >= 0``: the ``NegativeArraySizeException`` path
+    has no clause), every element 0 (`_int_array`)."""
+    if ins.op != "newarray" or ins.array_type != "[I":
+        raise Refusal(f"{ins.mnemonic}: an array other than an int[]")
+    state, (count,) = state.pop()
+    return _next(state.assume(ge(count.expr, 0)).push(Slot(count.expr + 1, INTS, const(0))), ins)
+
+
+def _int_array(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``a[i]`` and ``a[i] = v`` of an ``int[]`` whose elements are all one value (its
+    ``content``; a new array's is 0), on the path where ``a`` is not null and ``i`` in
+    bounds. A store keeps the array so: it is exact on the runs that store that very value
+    (``v`` = content), the others have no clause (an under-approximation). The content
+    never changes, so an alias of the array (a second local, a callee's parameter) keeps
+    an exact copy: an array allocated for a varargs call of equal values."""
+    if ins.op == "iaload":
+        state, (array, index) = state.pop(2)
+    else:
+        state, (array, index, value) = state.pop(3)
+    if array.kind != INTS or array.content is None:
+        raise Refusal(f"{ins.mnemonic} of an array other than an int[] of one value")
+    state = state.assume(ge(array.expr, 1), ge(index.expr, 0), le(index.expr, array.expr - 2))
+    if ins.op == "iaload":
+        return _next(state.push(Slot(array.content, INT)), ins)
+    return _next(state.assume(eq(value.expr, array.content)), ins)
 
 
 def _new(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
@@ -365,6 +427,8 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
             raise Refusal("String.length() in a program that parses its arguments")
         length = Slot(receiver.expr - 1, INT)
         return _next(state.assume(ge(receiver.expr, 1)).push(length), ins)
+    if key == CHAR_AT:
+        return _char_at(state, ins, ctx)
     if key == ("invokespecial", "java/lang/Object", "<init>", "()V"):
         state, (receiver,) = state.pop()
         return _next(state.assume(ge(receiver.expr, 1)), ins)
@@ -375,7 +439,32 @@ def _library(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succe
         if popped[0].kind != STREAM:
             raise Refusal("a print on a stream other than System.out or System.err")
         return _next(state.assume(ge(popped[0].expr, 1)), ins)
+    if ins.op == "invokevirtual" and key[1:] in LOG_CALLS:
+        state, (logger, _) = state.pop(2)
+        if logger.kind != LOGGER:
+            raise Refusal("a logging call on a logger other than a static final field's")
+        return _next(state.assume(ge(logger.expr, 1)), ins)
     raise Refusal(f"{ins.mnemonic} {member.owner}.{member.name}: no exact abstraction")
+
+
+CHAR_AT = ("invokevirtual", "java/lang/String", "charAt", "(I)C")
+
+
+def _char_at(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
+    """``s.charAt(i)`` of a String whose characters are all one (its ``content``): that
+    character, on the path where ``s`` is not null and ``0 <= i < s.length()`` (the
+    exceptions' paths have no clause); a string of several characters (content ``-1``)
+    has no such path."""
+    state, (receiver, index) = state.pop(2)
+    if receiver.kind != STRING or receiver.content is None:
+        raise Refusal("String.charAt on a String whose characters are not tracked")
+    state = state.assume(
+        ge(receiver.expr, 1),
+        ge(index.expr, 0),
+        le(index.expr, receiver.expr - 2),
+        ge(receiver.content, 0),
+    )
+    return _next(state.push(Slot(receiver.content, INT)), ins)
 
 
 PARSERS = {
@@ -424,8 +513,11 @@ def _concat(state: PathState, ins: Instruction, ctx: StepContext) -> list[Succes
 
 
 def _getstatic(state: PathState, ins: Instruction, ctx: StepContext) -> list[Successor]:
-    """``System.out`` or ``System.err`` (`PRINTS`) where they are the JVM's own streams."""
+    """``System.out`` or ``System.err`` (`PRINTS`) where they are the JVM's own streams; a
+    static final field holding a logger (`LOG_CALLS`), a non-null object."""
     member = ins.member
+    if ctx.logger_field(member.owner, member.name, member.descriptor):
+        return _next(state.push(Slot(const(1), LOGGER)), ins)
     if not ctx.standard_streams or (member.owner, member.name, member.descriptor) not in (
         STANDARD_STREAMS
     ):
@@ -448,5 +540,6 @@ _HANDLERS: dict[str, Callable[[PathState, Instruction, StepContext], list[Succes
     "ifnonnull": _branch, "goto": _goto, "pop": _stack, "dup": _stack, "dup_x1": _stack,
     "swap": _stack, "arraylength": _arraylength, "aaload": _aaload, "new": _new, "nop": _nop,
     "invokevirtual": _library, "invokespecial": _library, "invokestatic": _library,
-    "getstatic": _getstatic, "invokedynamic": _library,
+    "getstatic": _getstatic, "invokedynamic": _library, "newarray": _newarray,
+    "iaload": _int_array, "iastore": _int_array,
 }  # fmt: skip

@@ -100,6 +100,8 @@ class ClpProgram:
     clauses: tuple[Clause, ...]
     ghosts: tuple[str, ...] = ()
     refused: tuple[str, ...] = ()
+    assumptions: tuple[str, ...] = ()
+    """What the translation assumed of library calls it abstracted (`ClpResult.assumed`)."""
 
     def predicate(self, name: str) -> Predicate:
         for predicate in self.predicates:

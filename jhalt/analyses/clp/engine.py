@@ -188,10 +188,20 @@ def _result(
             cycle,
             lines,
             stats,
+            program.assumptions,
         )
     lines = _loop_lines(classpath, predicate)
     return ClpResult(
-        LOOP, predicate, proof, witness, program.entry, program.entry_constraint, (), lines, stats
+        LOOP,
+        predicate,
+        proof,
+        witness,
+        program.entry,
+        program.entry_constraint,
+        (),
+        lines,
+        stats,
+        program.assumptions,
     )
 
 

@@ -3,7 +3,8 @@ of the stem and the loop (`jhalt.analyses.clp.criterion.entry_model`).
 
 For ``main(String[])`` the model gives the size of ``args`` (length + 1) and of each string
 ``args[k]`` that the program reads at a constant index (length + 1, the ghost ``gk``): the
-witness is that many strings of ``a``s, ``""`` for the elements no one reads (all of the uniform length ``gu`` when the
+witness is that many strings of ``a``s (of the character ``chk`` repeated when the program
+reads characters), ``""`` for the elements no one reads (all of the uniform length ``gu`` when the
 program reads an element at a variable index); a program that parses its arguments gets the
 decimal text of each ``args[k]``'s value ``pk``, or ``true``/``false`` for its flag ``bk``
 when it parses only flags (its size ``gk`` is then read by no clause:
@@ -19,11 +20,13 @@ object (`jhalt.analyses.clp.translate`'s entry constraint). Any other entry gets
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from jhalt.analyses.clp.clauses import ClpProgram
 from jhalt.findings import Witness
 from jhalt.ids import MethodId
-from jhalt.witness.inputs import ConcreteInputs, IntInput, ObjectInput, Ref
+from jhalt.witness.inputs import ConcreteInputs, IntInput, ObjectInput, Ref, args_inputs
+from jhalt.witness.invocation import Invocation
 
 MAX_ARGS = 10_000
 """A command line longer than this is not offered as a witness."""
@@ -58,8 +61,17 @@ def witness_input(
             size = values.get(name, 1) if name in ghosts else 1
             if size < 1 or size > MAX_ARGS:
                 return None
-            strings.append("a" * (size - 1))
-        return Witness(args=tuple(strings))
+            char = f"ch{name[1:]}"  # the one character of a program that reads them
+            letter = chr(values.get(char, ord("a"))) if char in ghosts else "a"
+            strings.append(letter * (size - 1))
+        if "gl" not in ghosts:
+            return Witness(args=tuple(strings))
+        size = values.get("gl", 1)
+        if not 1 <= size <= MAX_ARGS:
+            return None
+        line = chr(values.get("chl", ord("a"))) * (size - 1) + "\n"
+        inputs = replace(args_inputs(tuple(strings)), invocation=Invocation(stdin=line))
+        return Witness(args=tuple(strings), inputs=inputs.to_json())
     parameters = entry.descriptor[1 : entry.descriptor.index(")")]
     if set(parameters) - {"I"} or not (is_static or instantiable):
         return None

@@ -36,6 +36,8 @@ class ClpResult:
     cycle: tuple[MethodId, ...] = ()
     lines: tuple[int, int] | None = None
     stats: dict[str, Any] = field(default_factory=dict, compare=False)
+    assumptions: tuple[str, ...] = ()
+    """What the translation assumed of the library (a logging call's configuration)."""
 
     @property
     def method(self) -> MethodId:
@@ -123,7 +125,7 @@ class ClpResult:
         return lines
 
     def assumed(self) -> tuple[str, ...]:
-        return () if self.proof.java_ints else (MATHEMATICAL,)
+        return self.assumptions + (() if self.proof.java_ints else (MATHEMATICAL,))
 
     def verify(self, config: SmtConfig | None = None) -> bool:
         """Re-checks the proof with fresh solver calls: Prop. 4 for the binary clause (with

@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 
 from jhalt.analyses.clp.abstraction import (
     ARGS,
+    CHAR_AT,
     INT,
+    INTS,
+    LOGGER,
+    LOGGER_CLASS,
     PARSERS,
     REF,
     STREAM,
@@ -19,13 +23,16 @@ from jhalt.analyses.clp.abstraction import (
     Refusal,
     StepContext,
 )
+from jhalt.analyses.clp.containers import BOX, BOX_CLASS, DEQUE, DEQUE_TYPES
+from jhalt.analyses.clp.input_lines import EQUALS, FIRST_READS, LINE_CHAR, LINE_SIZE
 from jhalt.bytecode import MethodBody, analyze_method
 from jhalt.bytecode.instructions import Instruction
 from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
-from jhalt.classfile.model import ClassFile, VerificationType
+from jhalt.classfile.model import Access, ClassFile, VerificationType
 from jhalt.ids import MethodId
 from jhalt.its.linear import LinearConstraint
+from jhalt.models.loggers import LOGGING_ASSUMPTION
 from jhalt.seg.evaluate.static_constants import STREAM_SETTERS
 from jhalt.smt.clp import satisfiable
 from jhalt.smt.session import SatAnswer, SmtConfig
@@ -49,11 +56,18 @@ class Scope:
     uniform: str | None = None
     parsed: dict[str, str] = field(default_factory=dict)
     flags: dict[str, str] = field(default_factory=dict)
+    chars: dict[str, str] = field(default_factory=dict)
+    line_site: int | None = None
+    tracks_chars: bool = False
+    """Strings carry their one character (`abstraction.Slot.content`) at cut points and
+    calls: the program reads characters and parses no argument (`reads_chars`)."""
     args_only: bool = False
     standard_streams: bool = False
     smt: SmtConfig = field(default_factory=SmtConfig)
     refused: dict[str, None] = field(default_factory=dict)
+    assumptions: dict[str, None] = field(default_factory=dict)
     _declared: dict[tuple[str, str], int] | None = None
+    _loggers: dict[tuple[str, str], bool] = field(default_factory=dict)
 
     def find(self, name: str) -> ClassFile | None:
         return self.classpath.find(name) if name in self.classpath else None
@@ -106,8 +120,11 @@ class Scope:
         """False only when the solver shows that no integers satisfy ``constraints``."""
         return satisfiable(constraints, self.smt) is not SatAnswer.UNSAT
 
-    def step_context(self, concat_pcs: frozenset[int] = frozenset()) -> StepContext:
-        """What a step needs (`StepContext`), in a method with ``concat_pcs``."""
+    def step_context(
+        self, concat_pcs: frozenset[int] = frozenset(), method: MethodId | None = None
+    ) -> StepContext:
+        """What a step needs (`StepContext`), in ``method`` with ``concat_pcs``."""
+        line_site = self.line_site if method == self.entry else None
         return StepContext(
             self.ghosts,
             self.initialised,
@@ -116,13 +133,77 @@ class Scope:
             self.flags,
             concat_pcs,
             self.standard_streams,
+            self.holds_logger,
+            line_site,
+            self.chars,
         )
+
+    def holds_logger(self, owner: str, name: str, descriptor: str) -> bool:
+        """Whether the static field ``owner.name`` holds a logger of ``Logger.getLogger``
+        whenever the entry runs: a ``static final`` field of the entry's class or one of its
+        superclasses (initialised before the entry, JVMS §5.5), which its static initialiser
+        (the only code that may assign a final static field) sets only from
+        ``Logger.getLogger`` (never null), calling no other method of ``java.util.logging``
+        and no program method (which could configure logging: a handler of the program's)."""
+        if descriptor != f"L{LOGGER_CLASS};" or owner not in self._entry_ancestry():
+            return False
+        if (owner, name) not in self._loggers:
+            self._loggers[owner, name] = self._set_by_get_logger(owner, name, descriptor)
+        if self._loggers[owner, name]:
+            self.assumptions[LOGGING_ASSUMPTION] = None
+        return self._loggers[owner, name]
+
+    def _set_by_get_logger(self, owner: str, name: str, descriptor: str) -> bool:
+        """`holds_logger` for a field of the entry's ancestry, from the class files."""
+        holder = self.find(owner)
+        info = holder.field_named(name, descriptor) if holder else None
+        init = holder.method("<clinit>", "()V") if holder else None
+        if info is None or init is None or init.code is None:
+            return False
+        if not (info.is_static and info.access & Access.FINAL):
+            return False
+        previous: Instruction | None = None
+        for ins in analyze_method(init, holder).instructions:  # type: ignore[arg-type]
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
+                member = ins.member
+                if self.find(member.owner) is not None:
+                    return False
+                if member.owner.startswith("java/util/logging/") and (
+                    member.owner,
+                    member.name,
+                ) != (LOGGER_CLASS, "getLogger"):
+                    return False
+            if ins.op == "putstatic" and (ins.member.owner, ins.member.name) == (owner, name):
+                if previous is None or previous.op != "invokestatic":
+                    return False
+                if (previous.member.owner, previous.member.name) != (LOGGER_CLASS, "getLogger"):
+                    return False
+            previous = ins
+        return True
+
+    def _entry_ancestry(self) -> list[str]:
+        names, current = [], self.find(self.entry.class_name)
+        while current is not None:
+            names.append(current.name)
+            current = self.find(current.super_name) if current.super_name else None
+        return names
 
     def ghost_names(self) -> tuple[str, ...]:
         """The ghosts every predicate carries: ``g0 …``, the uniform ``gu``, the parsed
-        values ``p0 …`` and flags ``b0 …``."""
+        values ``p0 …``, flags ``b0 …`` and characters ``ch0 …``."""
         uniform = [self.uniform] if self.uniform else []
-        return (*self.ghosts.values(), *uniform, *self.parsed.values(), *self.flags.values())
+        return (
+            *self.ghosts.values(),
+            *uniform,
+            *self.parsed.values(),
+            *self.flags.values(),
+            *self.chars.values(),
+            *((LINE_SIZE, LINE_CHAR) if self.line_site is not None else ()),
+        )
+
+    def carries(self, kind: str) -> bool:
+        """Whether a value of ``kind`` carries a ``content`` at cut points and calls."""
+        return kind in (INTS, BOX, DEQUE) or (kind == STRING and self.tracks_chars)
 
     def body(self, method: MethodId) -> MethodBody:
         classfile = self.find(method.class_name)
@@ -139,6 +220,14 @@ def kind_of(vtype: VerificationType, scope: Scope) -> str | None:
         return STRING
     if vtype.tag == "object" and vtype.class_name == ARGS_TYPE:
         return ARGS if scope.args_only else REF
+    if vtype.tag == "object" and vtype.class_name == "[I":
+        return INTS
+    if vtype.tag == "object" and vtype.class_name == BOX_CLASS:
+        return BOX
+    if vtype.tag == "object" and vtype.class_name in DEQUE_TYPES:
+        return DEQUE  # null or an ArrayDeque made here: nothing else makes one
+    if vtype.tag == "object" and vtype.class_name == LOGGER_CLASS:
+        return LOGGER  # null or a logger of a static final field: nothing else makes one
     if vtype.tag == "object" and vtype.class_name == "java/io/PrintStream":
         return STREAM if scope.standard_streams else REF
     if vtype.tag in ("object", "null", "uninitialized", "uninitialized_this"):
@@ -185,6 +274,52 @@ def parsed_types(scope: Scope, methods: list[MethodId]) -> set[str]:
     return letters
 
 
+def reads_chars(scope: Scope, methods: list[MethodId]) -> bool:
+    """Whether the methods call ``String.charAt``, ``String.equals`` or read standard input
+    (`StepContext.chars`: Strings then carry their character)."""
+    for method in methods:
+        for ins in scope.body(method).instructions:
+            if ins.op == "invokevirtual":
+                member = ins.member
+                key = (member.owner, member.name, member.descriptor)
+                if key in (CHAR_AT[1:], EQUALS) or key in FIRST_READS:
+                    return True
+    return False
+
+
+def first_line_site(scope: Scope, methods: list[MethodId]) -> int | None:
+    """The pc of the one ``readLine()`` call of the methods when it lies in the entry, outside
+    every loop, no method calls the entry and no static initialiser run before it reads
+    ``System.in``: that call runs at most once, and reads the first line
+    (`jhalt.analyses.clp.input_lines`); None otherwise."""
+    sites: list[tuple[MethodId, int]] = []
+    for method in [*methods, *_before_entry(scope)]:
+        try:
+            instructions = scope.body(method).instructions
+        except Refusal:
+            return None  # not read: it may
+        for ins in instructions:
+            if ins.op == "getstatic" and method not in methods:
+                if (ins.member.owner, ins.member.name) == ("java/lang/System", "in"):
+                    return None
+            if ins.kind is Kind.INVOKE and ins.op != "invokedynamic":
+                member = ins.member
+                if (member.owner, member.name, member.descriptor) in FIRST_READS:
+                    sites.append((method, ins.pc))
+                elif member.name in ("read", "readLine") or scope.resolve(ins) == scope.entry:
+                    return None
+    if len(sites) != 1 or sites[0][0] != scope.entry:
+        return None
+    body = scope.body(scope.entry)
+    block = body.cfg.block_containing(sites[0][1]).start
+    loops = body.loops
+    if any(block in loop.body for loop in loops.loops):
+        return None
+    if any(block in region.blocks for region in loops.irreducible):
+        return None
+    return sites[0][1]
+
+
 def concat_pcs(scope: Scope, method: MethodId, body: MethodBody) -> frozenset[int]:
     """The pcs of ``method``'s ``invokedynamic`` instructions bootstrapped by
     ``StringConcatFactory`` (`StepContext.concat_pcs`)."""
@@ -203,12 +338,7 @@ def replaces_streams(scope: Scope, methods: list[MethodId]) -> bool:
     """Whether ``methods`` or the static initialisers of the entry's class and its
     superclasses (run before ``main``) may call ``System.setOut``/``setErr``, directly or
     through program methods (`StepContext.standard_streams`)."""
-    initialisers, current = [], scope.find(scope.entry.class_name)
-    while current is not None:
-        if current.method("<clinit>", "()V") is not None:
-            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
-        current = scope.find(current.super_name) if current.super_name else None
-    for method in [*methods, *(m for init in initialisers for m in reachable(scope, init))]:
+    for method in [*methods, *_before_entry(scope)]:
         try:
             instructions = scope.body(method).instructions
         except Refusal:
@@ -218,6 +348,17 @@ def replaces_streams(scope: Scope, methods: list[MethodId]) -> bool:
                 if (ins.member.owner, ins.member.name, ins.member.descriptor) in STREAM_SETTERS:
                     return True
     return False
+
+
+def _before_entry(scope: Scope) -> list[MethodId]:
+    """The static initialisers of the entry's class and its superclasses (run before the
+    entry) and the program methods they may call."""
+    initialisers, current = [], scope.find(scope.entry.class_name)
+    while current is not None:
+        if current.method("<clinit>", "()V") is not None:
+            initialisers.append(MethodId(current.name, "<clinit>", "()V"))
+        current = scope.find(current.super_name) if current.super_name else None
+    return [m for init in initialisers for m in reachable(scope, init)]
 
 
 def reachable(scope: Scope, start: MethodId | None = None) -> list[MethodId]:

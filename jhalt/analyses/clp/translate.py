@@ -26,7 +26,12 @@ are restricted to command lines whose ``args[k]`` is the decimal text of ``pk`` 
 under-approximation); a call returns ``pk`` when it lies in the type's range, and the
 ``NumberFormatException`` path has no clause. ``Boolean.parseBoolean(args[k])`` is the ghost
 ``bk``: the text ``true`` or ``false`` — or, when numbers are parsed too, a decimal text, so
-``bk = 0``. A call is translated only when its target is exact: ``invokestatic`` and
+``bk = 0``. A program that reads characters (``charAt``, ``equals``, ``readLine``) and
+parses nothing gets the ghosts ``ch0 …``: each ``args[k]`` is restricted to one repeated
+printable character, and Strings carry their character (`abstraction.Slot.content`, names
+``k…`` next to their size at cut points, ``kr`` next to a returned ``r``); ``int[]``,
+``Integer`` and deque values always carry theirs. The first line of standard input is the
+ghosts ``gl``/``chl`` (`jhalt.analyses.clp.input_lines`). A call is translated only when its target is exact: ``invokestatic`` and
 ``invokespecial`` resolve to one method, ``invokevirtual`` only when no class of the class path
 declares another method of that name and descriptor; the class of a static call or ``new``
 must have no static initialiser (nor its superclasses), unless it is the entry's own class,
@@ -41,7 +46,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jhalt.analyses.clp.abstraction import (
+    CHAR_AT,
     INT,
+    INTS,
+    LOG_CALLS,
     PARSERS,
     PRINTS,
     REF,
@@ -50,19 +58,23 @@ from jhalt.analyses.clp.abstraction import (
     PathState,
     Refusal,
     Slot,
-    step,
 )
 from jhalt.analyses.clp.clauses import Atom, Clause, ClpProgram, Predicate
+from jhalt.analyses.clp.containers import BOX, BOX_CLASS, LIBRARY_CALLS, may_alias
+from jhalt.analyses.clp.input_lines import LIBRARY_CALLS as LINE_CALLS
+from jhalt.analyses.clp.input_lines import LINE_CHAR, LINE_SIZE, exact_step
 from jhalt.analyses.clp.scope import (
     ARGS_TYPE,
     STRING_CLASS,
     UNIFORM,
     Scope,
     concat_pcs,
+    first_line_site,
     ghost_indices,
     kind_of,
     parsed_types,
     reachable,
+    reads_chars,
     replaces_streams,
 )
 from jhalt.bytecode.instructions import Instruction
@@ -70,7 +82,7 @@ from jhalt.bytecode.opcodes import Kind
 from jhalt.classfile import ClassPath
 from jhalt.classfile.descriptors import parameter_slots
 from jhalt.ids import MethodId
-from jhalt.its.linear import LinearConstraint, eq, ge, le, var
+from jhalt.its.linear import LinearConstraint, LinearExpr, const, eq, ge, le, var
 from jhalt.smt.session import SmtConfig
 
 MAX_PATHS = 256
@@ -78,11 +90,16 @@ MAX_PATHS = 256
 MAX_STEPS = 2000
 """Instructions on one path between cut points."""
 _RETURN_KINDS = {"I": INT, "Z": INT, "B": INT, "C": INT, "S": INT, f"L{STRING_CLASS};": STRING}
+_RETURN_KINDS |= {"[I": INTS, f"L{BOX_CLASS};": BOX}
 _LIBRARY = {
     ("java/lang/String", "length", "()I"),
     ("java/lang/Object", "<init>", "()V"),
     *((owner, name, descriptor) for _, owner, name, descriptor in PARSERS),
     *PRINTS,
+    *LOG_CALLS,
+    CHAR_AT[1:],
+    *LIBRARY_CALLS,
+    *LINE_CALLS,
 }
 
 
@@ -100,7 +117,7 @@ class _MethodTranslator:
     def __init__(self, scope: Scope, method: MethodId, index: int) -> None:
         self.scope, self.method = scope, method
         self.body = scope.body(method)
-        self.context = scope.step_context(concat_pcs(scope, method, self.body))
+        self.context = scope.step_context(concat_pcs(scope, method, self.body), method)
         self.returns = method.descriptor.rsplit(")", 1)[1]
         if self.returns not in ("V", "I", "Z", "B", "C", "S") and not self.returns.startswith(
             ("L", "[")
@@ -142,16 +159,13 @@ class _MethodTranslator:
         names: list[str] = []
         for index, vtype in enumerate(frame.locals):
             kind = kind_of(vtype, self.scope)
-            slots.append(Slot(var(f"l{index}"), kind) if kind else None)
-            if kind:
-                names.append(f"l{index}")
+            slots.append(self._variable(f"l{index}", kind, names) if kind else None)
         stack: list[Slot] = []
         for index, vtype in enumerate(frame.stack):
             kind = kind_of(vtype, self.scope)
             if kind is None:
                 raise Refusal(f"a {vtype.tag} on the stack at pc {pc} of {self.method}")
-            stack.append(Slot(var(f"s{index}"), kind))
-            names.append(f"s{index}")
+            stack.append(self._variable(f"s{index}", kind, names))
         kind = "entry" if pc == 0 else "loop head" if pc in self._heads() else "after call"
         parameters = (*names, *self.scope.ghost_names(), *self._result())
         line = self.body.code.line_at(pc)
@@ -159,11 +173,22 @@ class _MethodTranslator:
         self.points[pc] = _CutPoint(predicate, tuple(slots), tuple(stack), tuple(names))
         return self.points[pc]
 
+    def _variable(self, name: str, kind: str, names: list[str]) -> Slot:
+        """The slot of a cut point's variable ``name`` (and ``k`` + ``name`` for its
+        content, `Scope.carries`), its names appended to ``names``."""
+        names.append(name)
+        if not self.scope.carries(kind):
+            return Slot(var(name), kind)
+        names.append(f"k{name}")
+        return Slot(var(name), kind, var(f"k{name}"))
+
     def _heads(self) -> set[int]:
         return {loop.header for loop in self.body.loops.loops}
 
     def _result(self) -> tuple[str, ...]:
-        return () if self.returns == "V" else ("r",)
+        if self.returns == "V":
+            return ()
+        return ("r", "kr") if self.scope.carries(_RETURN_KINDS.get(self.returns, REF)) else ("r",)
 
     def clauses(self) -> list[Clause]:
         """Every clause of every cut point reachable from the entry (module doc)."""
@@ -207,7 +232,7 @@ class _MethodTranslator:
                 if ended is not None:
                     clauses.append(ended)
                     continue
-                successors = step(state, ins, self.context)
+                successors = exact_step(state, ins, self.context)
             except Refusal as refusal:
                 self.scope.refused[f"{self.method} pc {pc}: {refusal}"] = None
                 continue
@@ -239,9 +264,13 @@ class _MethodTranslator:
             if ins.op not in ("ireturn", "areturn"):
                 raise Refusal(f"{ins.mnemonic}")
             _, (value,) = state.pop()
-            if value.kind == TEXT:
-                raise Refusal("a text of unknown length returned")
+            if value.kind == TEXT or may_alias(value.kind):
+                raise Refusal(f"a {value.kind} returned")
             constraint = (*state.constraint, eq(var("r"), value.expr))
+            if len(self._result()) == 2:
+                content = _carried(value, True).content
+                assert content is not None
+                constraint += (eq(var("kr"), content),)
             return Clause(self._head(point), constraint, (), state.ranges, origin)
         if ins.kind is not Kind.INVOKE:
             return None
@@ -275,15 +304,24 @@ class _MethodTranslator:
         kinds = [kind_of(t, self.scope) for t in parameters if t.tag != "top"]
         if None in kinds:
             raise Refusal(f"{callee} has a parameter that is not an int or a reference")
-        state, arguments = _bind(state, list(popped))
+        if any(k is not None and may_alias(k) for k in kinds):
+            raise Refusal(f"a deque passed to {callee} (an alias the caller could not update)")
+        carries = [k is not None and self.scope.carries(k) for k in kinds]
+        carried = [_carried(v, c) for v, c in zip(popped, carries, strict=True)]
+        state, arguments = _bind(state, carried)
         returns = callee.descriptor.rsplit(")", 1)[1]
         result: tuple[str, ...] = ()
         if returns != "V":
             state, value = state.new_variable("c")
             if returns in ("J", "F", "D"):
                 raise Refusal(f"{callee} returns a {returns}")
-            state = state.push(Slot(value, _RETURN_KINDS.get(returns, REF)))
+            kind = _RETURN_KINDS.get(returns, REF)
             result = (str(value.terms[0][0]),)
+            content = None
+            if self.scope.carries(kind):
+                state, content = state.new_variable("e")
+                result += (str(content.terms[0][0]),)
+            state = state.push(Slot(value, kind, content))
         call = Atom(f"@{callee}", (*arguments, *self.scope.ghost_names(), *result))
         after = self.point(ins.next_pc)
         state, values = _bind(state, _values(state, after))
@@ -300,20 +338,39 @@ def _values(state: PathState, target: _CutPoint) -> list[Slot]:
         mine = state.locals[index] if index < len(state.locals) else None
         if mine is None:
             raise Refusal(f"local {index} has no tracked value at pc {target.predicate.pc}")
-        out.append(mine)
+        out.append(_carried(mine, slot.content is not None))
     if len(state.stack) != len(target.stack):
         raise Refusal(f"stack height differs at pc {target.predicate.pc}")
-    out.extend(state.stack)
+    out.extend(
+        _carried(mine, slot.content is not None)
+        for mine, slot in zip(state.stack, target.stack, strict=True)
+    )
+    changing = [slot for slot in out if may_alias(slot.kind) and slot.content is not None]
+    if len(set(changing)) < len(changing):
+        raise Refusal(f"a deque held twice at pc {target.predicate.pc}")
     return out
+
+
+def _carried(slot: Slot, content: bool) -> Slot:
+    """``slot`` with a content where the target carries one (null's: 0), else without."""
+    if not content:
+        return replace(slot, content=None) if slot.content is not None else slot
+    if slot.content is not None:
+        return slot
+    if slot.expr.is_constant() and slot.expr.constant == 0:
+        return replace(slot, content=const(0))
+    raise Refusal(f"a {slot.kind} whose content is not tracked passed on")
 
 
 def _bind(state: PathState, slots: list[Slot]) -> tuple[PathState, tuple[str, ...]]:
     """Variables for ``slots`` (fresh ones equal to expressions), for an atom's arguments."""
     names: list[str] = []
+    exprs: list[LinearExpr] = []
     for slot in slots:
         if slot.kind == TEXT:
             raise Refusal("a text of unknown length passed on (to a cut point or a call)")
-        expr = slot.expr
+        exprs += [slot.expr] if slot.content is None else [slot.expr, slot.content]
+    for expr in exprs:
         single = len(expr.terms) == 1 and expr.terms[0][1] == 1 and expr.constant == 0
         if single and expr.terms[0][0] not in names:
             names.append(expr.terms[0][0])
@@ -342,6 +399,12 @@ def translate_program(
         scope.parsed = {name: f"p{k}" for k, name in scope.ghosts.items()}
     if "Z" in letters:
         scope.flags = {name: f"b{k}" for k, name in scope.ghosts.items()}
+    if not letters and reads_chars(scope, methods):
+        measured = [*scope.ghosts.values(), *([scope.uniform] if scope.uniform else [])]
+        scope.chars = {name: f"ch{name[1:]}" for name in measured}
+        scope.tracks_chars = True
+        if scope.standard_streams:  # the first line of standard input (`input_lines`)
+            scope.line_site = first_line_site(scope, methods)
     translators: dict[MethodId, _MethodTranslator] = {}
     clauses: list[Clause] = []
     for index, method in enumerate(methods):
@@ -362,13 +425,7 @@ def translate_program(
     if _instance_entry(classpath, entry) and head.parameters[:1] == ("l0",):
         constraint.append(eq(var("l0"), 1))  # the receiver: an object made by `new` (size 1)
     if is_main:
-        constraint.append(ge(var(head.parameters[0]), 1))
-        sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
-        constraint.extend(ge(var(g), 1) for g in sizes)
-        for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
-            constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
-        if scope.uniform:  # inputs restricted to strings of one length (module doc)
-            constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
+        constraint += _main_constraint(scope, head.parameters[0])
     return ClpProgram(
         Atom(head.name, head.parameters),
         tuple(constraint),
@@ -376,7 +433,29 @@ def translate_program(
         tuple(linked),
         scope.ghost_names(),
         tuple(scope.refused),
+        tuple(scope.assumptions),
     )
+
+
+def _main_constraint(scope: Scope, args: str) -> list[LinearConstraint]:
+    """What holds of ``main``'s inputs (module doc): ``args`` and its strings are not null,
+    the restrictions of the ghosts."""
+    constraint = [ge(var(args), 1)]
+    sizes = scope.ghosts.values() if not scope.uniform else (*scope.ghosts.values(), UNIFORM)
+    constraint.extend(ge(var(g), 1) for g in sizes)
+    lines = [LINE_CHAR] if scope.line_site is not None else []
+    for char in (*scope.chars.values(), *lines):  # one printable ASCII character, repeated
+        constraint += [ge(var(char), 0x20), le(var(char), 0x7E)]
+    if lines:
+        constraint.append(ge(var(LINE_SIZE), 1))
+    for flag in scope.flags.values():  # a decimal text is false when numbers are parsed
+        constraint += [ge(var(flag), 0), le(var(flag), 0 if scope.parsed else 1)]
+    if scope.uniform:  # inputs restricted to strings of one length (module doc)
+        constraint.extend(eq(var(g), var(scope.uniform)) for g in scope.ghosts.values())
+        if scope.chars:  # and of one character: an element read at any index has it
+            every = var(scope.chars[scope.uniform])
+            constraint.extend(eq(var(scope.chars[g]), every) for g in scope.ghosts.values())
+    return constraint
 
 
 def _instance_entry(classpath: ClassPath, entry: MethodId) -> bool:
