@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jhalt.analyses.loop_location import hidden_class
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref, value_type_name
 from jhalt.ids import ProgramPosition
-from jhalt.program.lambdas import LAMBDA_MARK
-from jhalt.program.substitutes import is_library_class
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
@@ -99,21 +98,15 @@ def _kind(state: AbstractState) -> str | None:
     return None if value is None else value_type_name(value)
 
 
-def _hidden(class_name: str) -> bool:
-    """Whether frames of ``class_name`` are not the program's own: a lambda object's hidden
-    class, or a class of jhalt's stream library."""
-    return LAMBDA_MARK in class_name or is_library_class(class_name)
-
-
 def visible(graph: SymbolicExecutionGraph, path: tuple[int, ...], index: int) -> Origin | None:
     """The place the JVM's stack trace names for the exception raised at ``path[index]``
     when that is in a lambda object's class: the invocation of its functional method in
     the nearest frame below of another class, at the last state of ``path`` up to ``index``
     where that invocation is on top; None when the raise is elsewhere (module docstring)."""
     frames = graph.states[path[index]].frames
-    if not frames or not _hidden(frames[0].position.method.class_name):
+    if not frames or not hidden_class(frames[0].position.method.class_name):
         return None
-    caller = next((f for f in frames if not _hidden(f.position.method.class_name)), None)
+    caller = next((f for f in frames if not hidden_class(f.position.method.class_name)), None)
     if caller is None:
         return None
     for earlier in range(index, -1, -1):

@@ -39,8 +39,8 @@ from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk_library import JdkLibrary, default_jdk_home, jdk_library, selected_jdk
 from jhalt.program.kinds import ClassKind
 from jhalt.program.lambdas import LAMBDA_MARK, lambda_site_of, spin_lambda_class
-from jhalt.program.subtype_index import indexed_subtypes
 from jhalt.program.substitutes import StreamLibrary, is_library_class, stream_library
+from jhalt.program.subtype_index import indexed_subtypes
 
 ARRAY_ORIGIN = "array class"
 

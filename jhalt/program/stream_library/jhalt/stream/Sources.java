@@ -192,17 +192,20 @@ final class IntIterate extends IntPipe {
     }
 }
 
+/** The chars of a String, whose length never changes (the JDK binds its array likewise). */
 final class IntChars extends IntPipe {
     private final String text;
+    private final int end;
     private int next;
 
     IntChars(String text) {
         this.text = text;
+        this.end = text.length();
     }
 
     @Override
     boolean advance() {
-        if (next >= text.length()) {
+        if (next >= end) {
             return false;
         }
         item = text.charAt(next);
