@@ -85,6 +85,8 @@ REDIRECTS = {
     ),
 }
 _COMPILE_SECONDS = 120
+_COMPILED: dict[str, dict[str, ClassFile]] = {}
+"""The classes compiled in this process, by `_key`: a function of the sources and the javac."""
 
 
 def is_library_class(name: str) -> bool:
@@ -144,11 +146,17 @@ class StreamLibrary:
         return self._classes
 
     def _load(self, javac: Path) -> dict[str, ClassFile]:
+        key = _key(javac)
+        if key not in _COMPILED:
+            _COMPILED[key] = self._compiled(javac, key)
+        return _COMPILED[key]
+
+    def _compiled(self, javac: Path, key: str) -> dict[str, ClassFile]:
         if self.cache_root is None:
-            with tempfile.TemporaryDirectory(prefix="jhalt-streams-") as scratch:
-                _compile(javac, Path(scratch))
-                return _read_classes(Path(scratch))
-        directory = self.cache_root / _key(javac)
+            with tempfile.TemporaryDirectory(prefix="jhalt-streams-") as temporary:
+                _compile(javac, Path(temporary))
+                return _read_classes(Path(temporary))
+        directory = self.cache_root / key
         if not directory.is_dir():
             self.cache_root.mkdir(mode=0o700, parents=True, exist_ok=True)
             scratch = Path(tempfile.mkdtemp(dir=self.cache_root, prefix=".build-"))

@@ -129,30 +129,35 @@ final class IntArray extends IntPipe {
     }
 }
 
+/** range (end exclusive) or rangeClosed (end inclusive, which may be Integer.MAX_VALUE). */
 final class IntRange extends IntPipe {
     private int next;
-    private final int last;
-    private boolean finished;
+    private final int end;
+    private final boolean closed;
+    private boolean done;
 
-    IntRange(int from, int bound, boolean closed) {
+    IntRange(int from, int end, boolean closed) {
         this.next = from;
-        if (closed) {
-            this.last = bound;
-            this.finished = from > bound;
-        } else {
-            this.last = bound - 1;
-            this.finished = from >= bound;
-        }
+        this.end = end;
+        this.closed = closed;
     }
 
     @Override
     boolean advance() {
-        if (finished) {
+        if (!closed) {
+            if (next >= end) {
+                return false;
+            }
+            item = next;
+            next++;
+            return true;
+        }
+        if (done || next > end) {
             return false;
         }
         item = next;
-        if (next == last) {
-            finished = true;
+        if (next == end) {
+            done = true;
         } else {
             next++;
         }
