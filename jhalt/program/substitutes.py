@@ -10,7 +10,7 @@ the way the classes of lambda objects are (`jhalt.program.lambdas`).
   interfaces ``java.util.stream.BaseStream``/``Stream``/``IntStream`` are replaced by jhalt's
   classes of the same names, which declare only the supported operations (filter, map,
   mapToInt, mapToObj, boxed, peek, limit, skip, forEach, reduce, sum, min, max, anyMatch,
-  allMatch, noneMatch, findFirst, findAny; the static factories ``of``, ``empty``, ``range``,
+  allMatch, noneMatch, findFirst, findAny, count; the static factories ``of``, ``empty``, ``range``,
   ``rangeClosed``, ``iterate``). The implementations live in ``jhalt/stream/…`` (pull-based
   stages: a terminal operation pulls each element through the stages in pipeline order,
   short-circuiting operations stop pulling, as the JDK's sequential pipelines traverse).
@@ -26,7 +26,9 @@ whenever a lambda object reaches it); no source is modified while a pipeline tra
 exceptions are the JDK's: ``get``/``getAsInt``/``orElseThrow`` of an empty optional throw
 NoSuchElementException "No value present", a null element chosen by ``findFirst`` or
 ``reduce`` NullPointerException, a negative ``limit``/``skip`` IllegalArgumentException, a second
-operation on a stream IllegalStateException.
+operation on a stream IllegalStateException. ``count`` runs no stage of a pipeline whose size is
+known without traversal (JDK 9+); after ``limit``/``skip`` of a sized source the JDK's choice
+depends on its version, and the path is undecided (`UNDECIDED`).
 
 Without ``javac`` (or when it fails) there is no library: the stand-ins are the JDK's shapes as
 before, and a call of a redirected entry point or of a stand-in's method is undecided with the
@@ -55,6 +57,7 @@ __all__ = [
     "REDIRECTS",
     "SOURCES",
     "STAND_INS",
+    "UNDECIDED",
     "StreamLibrary",
     "is_library_class",
     "stream_library",
@@ -84,6 +87,13 @@ REDIRECTS = {
         _SOURCE_CLASS, "chars", f"(Ljava/lang/String;){_INT_STREAM}"
     ),
 }
+UNDECIDED = {
+    MethodId(LIBRARY_PACKAGE + "Undecided", "sizedSlice", "()J"): (
+        "count() of a sized stream after limit/skip: whether the JDK runs the pipeline's "
+        "actions depends on its version (JDK 17 traverses it, JDK 18 and later do not)"
+    ),
+}
+"""The library's methods without a body: a call leaves the path undecided with this reason."""
 _COMPILE_SECONDS = 120
 _COMPILED: dict[str, dict[str, ClassFile]] = {}
 """The classes compiled in this process, by `_key`: a function of the sources and the javac."""

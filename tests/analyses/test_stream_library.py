@@ -13,7 +13,9 @@ findings and the NO) replayed on the JVM:
 * ``FirstFive`` terminates: ``limit(5)`` stops pulling from the infinite ``iterate`` after five
   elements, as the JDK's sequential pipeline stops traversing.
 
-And without ``javac`` the library cannot be built: the stream call is undecided, with the reason.
+And without ``javac`` the library cannot be built: the stream call is undecided, with the reason;
+so is ``count()`` after ``limit`` of a sized source (``Sliced``): JDK 17 runs the pipeline's
+lambdas there, JDK 18 and later do not.
 """
 
 from __future__ import annotations
@@ -70,6 +72,15 @@ public class FirstFive {
     public static void main(String[] args) {
         int total = IntStream.iterate(args.length, i -> i + 1).limit(5).sum();
         System.out.println(total);
+    }
+}
+""",
+    "Sliced": """\
+import java.util.Arrays;
+
+public class Sliced {
+    public static void main(String[] args) {
+        System.out.println(Arrays.stream(args).map(String::trim).limit(2).count());
     }
 }
 """,
@@ -135,3 +146,14 @@ def test_without_javac_the_stream_call_is_undecided_with_the_reason(tmp_path: Pa
     graph = build_graph(program, entry, default_registry(), BuildLimits(), options)
     reasons = {item.reason for item in graph.incomplete}
     assert any("stream library: no javac found" in reason for reason in reasons), reasons
+
+
+def test_count_after_a_limit_of_a_sized_source_is_undecided(tmp_path: Path) -> None:
+    classes = _classes("Sliced", tmp_path)
+    entry = MethodId("Sliced", "main", "([Ljava/lang/String;)V")
+    options = EvalOptions(competition_main=True)
+    graph = build_graph(
+        Program.from_spec(str(classes)), entry, default_registry(), BuildLimits(), options
+    )
+    reasons = {item.reason for item in graph.incomplete}
+    assert any("count() of a sized stream after limit/skip" in r for r in reasons), reasons

@@ -31,7 +31,7 @@ from jhalt.ids import FieldId, MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
 from jhalt.program.lambdas import LAMBDA_MARK, LAMBDA_METAFACTORY, lambda_class_name
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
-from jhalt.program.substitutes import REDIRECTS, STAND_INS, is_library_class
+from jhalt.program.substitutes import REDIRECTS, STAND_INS, UNDECIDED, is_library_class
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.environment import inject, input_class_call, returns_input
 from jhalt.seg.evaluate.assume import evaluate_assume, is_assume
@@ -234,6 +234,8 @@ def call(
         if missing is not None:
             return Stuck(f"{target} needs jhalt's stream library: {missing}", "unsupported")
         target = redirected or target
+        if target in UNDECIDED:
+            return Stuck(UNDECIDED[target], "unsupported")
     if target.class_name in ctx.options.input_classes and returns_input(target.descriptor):
         return library_call(ctx, state, ins, target, arguments, input_class_call)
     if is_assume(ctx, target, ins.mnemonic):

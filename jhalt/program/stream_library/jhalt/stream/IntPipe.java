@@ -21,6 +21,32 @@ public abstract class IntPipe implements IntStream {
 
     abstract boolean advance();
 
+    /**
+     * The number of elements, as the JDK counts them: a pipeline whose size is known without
+     * traversal (a sized source, then only map/peek/mapToInt/mapToObj/boxed) is not run at all
+     * (its peek actions never run), any other pipeline is traversed. After limit/skip on a sized
+     * source the JDK's choice depends on its version (17 traverses, 18+ does not): undecided.
+     */
+    @Override
+    public long count() {
+        use();
+        long size = exactSize();
+        if (size == Undecided.SLICED) {
+            return Undecided.sizedSlice();
+        }
+        if (size >= 0) {
+            return size;
+        }
+        long n = 0;
+        while (advance()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The number of elements left when known without traversal, else UNSIZED or SLICED. */
+    abstract long exactSize();
+
     final void use() {
         if (used) {
             throw new IllegalStateException("stream has already been operated upon or closed");
@@ -221,6 +247,11 @@ final class IntFilter extends IntPipe {
     }
 
     @Override
+    long exactSize() {
+        return Undecided.UNSIZED;
+    }
+
+    @Override
     boolean advance() {
         while (upstream.advance()) {
             if (predicate.test(upstream.item)) {
@@ -242,6 +273,11 @@ final class IntMap extends IntPipe {
     }
 
     @Override
+    long exactSize() {
+        return upstream.exactSize();
+    }
+
+    @Override
     boolean advance() {
         if (!upstream.advance()) {
             return false;
@@ -258,6 +294,11 @@ final class IntPeek extends IntPipe {
     IntPeek(IntPipe upstream, IntConsumer action) {
         this.upstream = upstream;
         this.action = action;
+    }
+
+    @Override
+    long exactSize() {
+        return upstream.exactSize();
     }
 
     @Override
@@ -281,6 +322,11 @@ final class IntSlice extends IntPipe {
         this.upstream = upstream;
         this.toSkip = skip;
         this.left = limit;
+    }
+
+    @Override
+    long exactSize() {
+        return upstream.exactSize() == Undecided.UNSIZED ? Undecided.UNSIZED : Undecided.SLICED;
     }
 
     @Override
@@ -313,6 +359,11 @@ final class IntToRef<T> extends RefPipe<T> {
     IntToRef(IntPipe upstream, IntFunction<?> mapper) {
         this.upstream = upstream;
         this.mapper = mapper;
+    }
+
+    @Override
+    long exactSize() {
+        return upstream.exactSize();
     }
 
     @Override

@@ -27,6 +27,32 @@ public abstract class RefPipe<T> implements Stream<T> {
 
     abstract boolean advance();
 
+    /**
+     * The number of elements, as the JDK counts them: a pipeline whose size is known without
+     * traversal (a sized source, then only map/peek/mapToInt/mapToObj/boxed) is not run at all
+     * (its peek actions never run), any other pipeline is traversed. After limit/skip on a sized
+     * source the JDK's choice depends on its version (17 traverses, 18+ does not): undecided.
+     */
+    @Override
+    public long count() {
+        use();
+        long size = exactSize();
+        if (size == Undecided.SLICED) {
+            return Undecided.sizedSlice();
+        }
+        if (size >= 0) {
+            return size;
+        }
+        long n = 0;
+        while (advance()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The number of elements left when known without traversal, else UNSIZED or SLICED. */
+    abstract long exactSize();
+
     static void need(Object argument) {
         if (argument == null) {
             throw new NullPointerException();
@@ -218,6 +244,11 @@ final class RefFilter<T> extends RefPipe<T> {
     }
 
     @Override
+    long exactSize() {
+        return Undecided.UNSIZED;
+    }
+
+    @Override
     boolean advance() {
         while (upstream.advance()) {
             if (predicate.test(upstream.item)) {
@@ -237,6 +268,11 @@ final class RefMap<T> extends RefPipe<T> {
     RefMap(RefPipe<?> upstream, Function<?, ?> mapper) {
         this.upstream = upstream;
         this.mapper = (Function<Object, Object>) mapper;
+    }
+
+    @Override
+    long exactSize() {
+        return upstream.exactSize();
     }
 
     @Override
@@ -260,6 +296,11 @@ final class RefPeek<T> extends RefPipe<T> {
     }
 
     @Override
+    long exactSize() {
+        return upstream.exactSize();
+    }
+
+    @Override
     boolean advance() {
         if (!upstream.advance()) {
             return false;
@@ -280,6 +321,11 @@ final class RefSlice<T> extends RefPipe<T> {
         this.upstream = upstream;
         this.toSkip = skip;
         this.left = limit;
+    }
+
+    @Override
+    long exactSize() {
+        return upstream.exactSize() == Undecided.UNSIZED ? Undecided.UNSIZED : Undecided.SLICED;
     }
 
     @Override
@@ -312,6 +358,11 @@ final class RefToInt extends IntPipe {
     RefToInt(RefPipe<?> upstream, ToIntFunction<?> mapper) {
         this.upstream = upstream;
         this.mapper = (ToIntFunction<Object>) mapper;
+    }
+
+    @Override
+    long exactSize() {
+        return upstream.exactSize();
     }
 
     @Override

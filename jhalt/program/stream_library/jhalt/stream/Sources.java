@@ -64,6 +64,11 @@ final class RefArray<T> extends RefPipe<T> {
     }
 
     @Override
+    long exactSize() {
+        return next < end ? (long) end - next : 0;
+    }
+
+    @Override
     boolean advance() {
         if (next >= end) {
             return false;
@@ -86,6 +91,11 @@ final class RefIterate<T> extends RefPipe<T> {
         this.current = seed;
         this.hasNext = (Predicate<Object>) hasNext;
         this.step = (UnaryOperator<Object>) step;
+    }
+
+    @Override
+    long exactSize() {
+        return Undecided.UNSIZED;
     }
 
     @Override
@@ -119,6 +129,11 @@ final class IntArray extends IntPipe {
     }
 
     @Override
+    long exactSize() {
+        return next < end ? (long) end - next : 0;
+    }
+
+    @Override
     boolean advance() {
         if (next >= end) {
             return false;
@@ -140,6 +155,14 @@ final class IntRange extends IntPipe {
         this.next = from;
         this.end = end;
         this.closed = closed;
+    }
+
+    @Override
+    long exactSize() {
+        if (!closed) {
+            return next < end ? (long) end - next : 0;
+        }
+        return done || next > end ? 0 : (long) end - next + 1;
     }
 
     @Override
@@ -179,6 +202,11 @@ final class IntIterate extends IntPipe {
     }
 
     @Override
+    long exactSize() {
+        return Undecided.UNSIZED;
+    }
+
+    @Override
     boolean advance() {
         if (finished) {
             return false;
@@ -206,6 +234,11 @@ final class IntChars extends IntPipe {
     IntChars(String text) {
         this.text = text;
         this.end = text.length();
+    }
+
+    @Override
+    long exactSize() {
+        return next < end ? (long) end - next : 0;
     }
 
     @Override

@@ -52,6 +52,8 @@ public interface IntStream extends BaseStream<Integer, IntStream> {
 
     OptionalInt findAny();
 
+    long count();
+
     static IntStream empty() {
         return Sources.ints(new int[0], 0, 0);
     }

@@ -50,6 +50,8 @@ public interface Stream<T> extends BaseStream<T, Stream<T>> {
 
     Optional<T> findAny();
 
+    long count();
+
     static <T> Stream<T> empty() {
         return Sources.array(new Object[0], 0, 0);
     }
