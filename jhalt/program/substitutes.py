@@ -10,7 +10,8 @@ the way the classes of lambda objects are (`jhalt.program.lambdas`).
   interfaces ``java.util.stream.BaseStream``/``Stream``/``IntStream`` are replaced by jhalt's
   classes of the same names, which declare only the supported operations (filter, map,
   mapToInt, mapToObj, boxed, peek, limit, skip, forEach, reduce, sum, min, max, anyMatch,
-  allMatch, noneMatch, findFirst, findAny, count; the static factories ``of``, ``empty``, ``range``,
+  allMatch, noneMatch, findFirst, findAny, count, collect(Collector) — any collector, asked in
+  the JDK's order —, toList; the static factories ``of``, ``empty``, ``range``,
   ``rangeClosed``, ``iterate``). The implementations live in ``jhalt/stream/…`` (pull-based
   stages: a terminal operation pulls each element through the stages in pipeline order,
   short-circuiting operations stop pulling, as the JDK's sequential pipelines traverse).

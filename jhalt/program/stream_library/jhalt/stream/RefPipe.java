@@ -10,13 +10,19 @@
  */
 package jhalt.stream;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
+import java.util.stream.Collector;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -189,6 +195,40 @@ public abstract class RefPipe<T> implements Stream<T> {
             result = comparator.compare(result, other) >= 0 ? result : other;
         }
         return Optional.of(result);
+    }
+
+    /**
+     * The JDK's sequential collect: the collector's supplier, accumulator and combiner are
+     * asked first, then (one operation per stream) its characteristics, a new container, every
+     * element accumulated in order, and the finisher unless the collector has IDENTITY_FINISH.
+     */
+    @Override
+    public <R, A> R collect(Collector<? super T, A, R> collector) {
+        need(collector);
+        Supplier<A> supplier = collector.supplier();
+        BiConsumer<A, ? super T> accumulator = collector.accumulator();
+        collector.combiner();
+        use();
+        collector.characteristics();
+        A container = supplier.get();
+        while (advance()) {
+            accumulator.accept(container, (T) item);
+        }
+        if (collector.characteristics().contains(Collector.Characteristics.IDENTITY_FINISH)) {
+            return (R) container;
+        }
+        return collector.finisher().apply(container);
+    }
+
+    /** Every element in order, in a list that refuses changes (and allows nulls), as JDK 16+. */
+    @Override
+    public List<T> toList() {
+        use();
+        ArrayList<T> all = new ArrayList<>();
+        while (advance()) {
+            all.add((T) item);
+        }
+        return Collections.unmodifiableList(all);
     }
 
     @Override

@@ -6,6 +6,7 @@
 package java.util.stream;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
@@ -51,6 +52,10 @@ public interface Stream<T> extends BaseStream<T, Stream<T>> {
     Optional<T> findAny();
 
     long count();
+
+    <R, A> R collect(Collector<? super T, A, R> collector);
+
+    List<T> toList();
 
     static <T> Stream<T> empty() {
         return Sources.array(new Object[0], 0, 0);
