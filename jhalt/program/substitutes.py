@@ -52,6 +52,7 @@ from jhalt.classfile.model import ClassFile
 from jhalt.classfile.reader import parse_class
 from jhalt.errors import JhaltError
 from jhalt.ids import MethodId
+from jhalt.program.jdk_library import default_jdk_home, selected_jdk
 
 __all__ = [
     "LIBRARY_PACKAGE",
@@ -61,6 +62,7 @@ __all__ = [
     "UNDECIDED",
     "StreamLibrary",
     "is_library_class",
+    "selected_stream_library",
     "stream_library",
 ]
 
@@ -182,6 +184,13 @@ class StreamLibrary:
         """The library's class ``name``, None when it has none (or no library was built)."""
         return self.classes().get(name) if is_library_class(name) else None
 
+    def status(self) -> str:
+        """One line for ``jhalt doctor``, without compiling anything."""
+        if self.javac is None:
+            return f"not available: {self.reason} (stream pipelines are left undecided)"
+        kept = self.cache_root if self.cache_root is not None else "memory, for one run"
+        return f"compiled by {self.javac} on first use, kept in {kept}"
+
     def unavailable(self) -> str | None:
         """Why there is no library (None when there is one)."""
         return None if self.classes() else (self.reason or "jhalt's stream library is empty")
@@ -200,3 +209,10 @@ def stream_library(home: Path | None, cache_root: Path | None) -> StreamLibrary:
     kept below ``cache_root/stream-library`` when a cache root is given; one per process."""
     root = cache_root / "stream-library" if cache_root is not None else None
     return StreamLibrary(_javac_of(home), root)
+
+
+def selected_stream_library() -> StreamLibrary:
+    """The library of the JDK `jhalt.program.jdk_library` selected (its javac, else the one on
+    ``PATH``), kept next to that JDK's cached image shapes (the user's cache directory)."""
+    home, shapes = selected_jdk()
+    return stream_library(home or default_jdk_home(), shapes.parent if shapes else None)

@@ -36,10 +36,10 @@ from jhalt.errors import JhaltError, MissingClassError
 from jhalt.ids import MethodId
 from jhalt.program import dispatch, hierarchy, initialization, resolution
 from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
-from jhalt.program.jdk_library import JdkLibrary, default_jdk_home, jdk_library, selected_jdk
+from jhalt.program.jdk_library import JdkLibrary, jdk_library
 from jhalt.program.kinds import ClassKind
 from jhalt.program.lambdas import LAMBDA_MARK, lambda_site_of, spin_lambda_class
-from jhalt.program.substitutes import StreamLibrary, is_library_class, stream_library
+from jhalt.program.substitutes import StreamLibrary, is_library_class, selected_stream_library
 from jhalt.program.subtype_index import indexed_subtypes
 
 ARRAY_ORIGIN = "array class"
@@ -87,12 +87,6 @@ def array_class(descriptor: str, element_public: bool = True) -> ClassFile:
     )
 
 
-def _selected_streams() -> StreamLibrary:
-    """The stream library of the selected JDK, kept next to its image shapes' cache."""
-    home, shapes = selected_jdk()
-    return stream_library(home or default_jdk_home(), shapes.parent if shapes else None)
-
-
 class Program:
     """The classes of one analysis run: the classpath, the JDK's class library and arrays."""
 
@@ -104,7 +98,7 @@ class Program:
     ) -> None:
         self.classes = classes
         self.jdk = jdk if jdk is not None else jdk_library()
-        self.streams = streams if streams is not None else _selected_streams()
+        self.streams = streams if streams is not None else selected_stream_library()
         self.main_class: str | None = classes.main_class
         self._arrays: dict[str, ClassFile] = {}
         self._lambdas: dict[str, ClassFile | JhaltError] = {}
