@@ -14,17 +14,20 @@ where it is.
 The class of a lambda object (`jhalt.program.lambdas`) is a hidden class at run time, whose
 frames stack traces leave out: an exception raised in its functional method (a method
 reference to a throwing JDK method, ``Integer::parseInt``) is located at the call of the
-functional method in the program, the frame the JVM names (`visible`).
+functional method in the program, the frame the JVM names (`visible`). The same holds for an
+exception raised in jhalt's stream library (`jhalt.program.substitutes`: ``Optional.get`` of an
+empty optional, a lambda's exception inside a pipeline): located at the program's call into
+the library, the program frame of the JVM's stack trace (whose library frames are the JDK's).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jhalt.analyses.loop_location import hidden_class
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import Ref, value_type_name
 from jhalt.ids import ProgramPosition
-from jhalt.program.lambdas import LAMBDA_MARK
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EdgeLabel, EvalEdge, InstanceEdge, RefineEdge
 
@@ -101,9 +104,9 @@ def visible(graph: SymbolicExecutionGraph, path: tuple[int, ...], index: int) ->
     the nearest frame below of another class, at the last state of ``path`` up to ``index``
     where that invocation is on top; None when the raise is elsewhere (module docstring)."""
     frames = graph.states[path[index]].frames
-    if not frames or LAMBDA_MARK not in frames[0].position.method.class_name:
+    if not frames or not hidden_class(frames[0].position.method.class_name):
         return None
-    caller = next((f for f in frames if LAMBDA_MARK not in f.position.method.class_name), None)
+    caller = next((f for f in frames if not hidden_class(f.position.method.class_name)), None)
     if caller is None:
         return None
     for earlier in range(index, -1, -1):

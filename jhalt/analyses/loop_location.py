@@ -3,6 +3,11 @@ graph prover, `nontermination`, and the recurrent-set engine, `recurrent`): the 
 head's pc, the pcs of the loop, their source lines, and whether it is an infinite recursion —
 then also the call in the method by which it recurses (`recursion_calls`), where the JVM's
 stack trace of the overflow points and where `jhalt check` locates the finding.
+
+A loop in code that is not the program's own — jhalt's stream library
+(`jhalt.program.substitutes`: ``IntStream.iterate(…).sum()`` never ending) — is located at the
+program's call into it (`hidden_class`, `visible_call`): there the JVM's thread dump shows the
+program's frame, below the JDK's own stream frames.
 """
 
 from __future__ import annotations
@@ -11,9 +16,12 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from jhalt.domains.state import Frame
 from jhalt.findings import LoopSite
-from jhalt.ids import MethodId
+from jhalt.ids import MethodId, ProgramPosition
 from jhalt.program import Program
+from jhalt.program.lambdas import LAMBDA_MARK
+from jhalt.program.substitutes import is_library_class
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import EvalEdge
 
@@ -76,6 +84,21 @@ class LoopLocation:
             "calls": [str(method) for method in self.calls],
             **({"call": {"pc": self.call[0], "line": self.call[1]}} if self.call else {}),
         }
+
+
+def hidden_class(class_name: str) -> bool:
+    """Whether frames of ``class_name`` are not the program's own: a lambda object's hidden
+    class, or a class of jhalt's stream library (the JVM's stack shows the JDK's there)."""
+    return LAMBDA_MARK in class_name or is_library_class(class_name)
+
+
+def visible_call(frames: Sequence[Frame]) -> ProgramPosition | None:
+    """When the top frame (``frames[0]``) is hidden code, the position of the nearest frame of
+    the program below it (the call into the hidden code); None otherwise or without one."""
+    if not frames or not hidden_class(frames[0].position.method.class_name):
+        return None
+    caller = next((f for f in frames if not hidden_class(f.position.method.class_name)), None)
+    return caller.position if caller is not None else None
 
 
 def recursion_calls(

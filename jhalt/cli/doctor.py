@@ -12,6 +12,7 @@ from pathlib import Path
 
 from jhalt.cli.replay_flags import add_replay_flags, replay_jdk
 from jhalt.program import jdk_library
+from jhalt.program.substitutes import selected_stream_library
 from jhalt.witness.claim import Jdk
 from jhalt.witness.isolation import Isolation, chosen, probes, unsafe_replay_allowed
 from jhalt.witness.jail.landlock import abi as landlock_abi
@@ -34,7 +35,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     library = f"JDK class library: {jdk_library().status()}"
-    lines = [*_jdk_lines(replay_jdk(args)), library, "", *_sandbox_lines(), "", *_cache_lines()]
+    streams = f"stream library: {selected_stream_library().status()}"
+    lines = [
+        *_jdk_lines(replay_jdk(args)),
+        library,
+        streams,
+        "",
+        *_sandbox_lines(),
+        "",
+        *_cache_lines(),
+    ]
     layer = chosen()
     runs = layer is not Isolation.NONE or unsafe_replay_allowed()
     verdict = (

@@ -6,8 +6,8 @@ per the JVM spec, over a classpath and the JDK's class library.
 installed JDK's runtime image, jdk_image.py; and array classes), and offers the
 hierarchy (hierarchy.py; subtypes from an index built once, subtype_index.py), JVM resolution (resolution.py, JVM spec §5.4.3), selection and
 dispatch candidates (dispatch.py, §5.4.5-§5.4.6, §6.5) and class initialisation
-(initialization.py, §5.5), and the classes of lambda objects (lambdas.py). A class that is
-nowhere raises `MissingClassError`.
+(initialization.py, §5.5), the classes of lambda objects (lambdas.py) and jhalt's sequential
+stream library (substitutes.py). A class that is nowhere raises `MissingClassError`.
 """
 
 from jhalt.program.dispatch import DispatchCandidates, LambdaSite, select_method, select_special

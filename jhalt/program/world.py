@@ -9,6 +9,8 @@ A `Program` answers ``lookup(name)`` for three kinds of classes (`ClassKind`):
   they are found by name only, never listed by `program_class_names`.
 - LIBRARY: JDK classes of `jhalt.program.jdk_library`: described in `jhalt.program.jdk`, else
   read from the installed JDK's runtime image (shape only, no bodies, either way).
+  So do the classes of jhalt's stream library (`jhalt.program.substitutes`): its stand-ins
+  of ``Optional``, ``OptionalInt`` and the stream interfaces take the JDK's names' place.
 - ARRAY: array classes, named by descriptor (``[I``, ``[[Ljava/lang/String;``). Per JVM spec
   §5.3.3 and JLS §10.8 an array class is public (if its element type is) and final, its
   superclass is ``java/lang/Object``, its direct superinterfaces are ``java/lang/Cloneable``
@@ -37,6 +39,7 @@ from jhalt.program.hierarchy import ARRAY_INTERFACES, OBJECT
 from jhalt.program.jdk_library import JdkLibrary, jdk_library
 from jhalt.program.kinds import ClassKind
 from jhalt.program.lambdas import LAMBDA_MARK, lambda_site_of, spin_lambda_class
+from jhalt.program.substitutes import StreamLibrary, is_library_class, selected_stream_library
 from jhalt.program.subtype_index import indexed_subtypes
 
 ARRAY_ORIGIN = "array class"
@@ -87,9 +90,15 @@ def array_class(descriptor: str, element_public: bool = True) -> ClassFile:
 class Program:
     """The classes of one analysis run: the classpath, the JDK's class library and arrays."""
 
-    def __init__(self, classes: ClassSource, jdk: JdkLibrary | None = None) -> None:
+    def __init__(
+        self,
+        classes: ClassSource,
+        jdk: JdkLibrary | None = None,
+        streams: StreamLibrary | None = None,
+    ) -> None:
         self.classes = classes
         self.jdk = jdk if jdk is not None else jdk_library()
+        self.streams = streams if streams is not None else selected_stream_library()
         self.main_class: str | None = classes.main_class
         self._arrays: dict[str, ClassFile] = {}
         self._lambdas: dict[str, ClassFile | JhaltError] = {}
@@ -120,6 +129,10 @@ class Program:
         found = self.classes.find(name)
         if found is not None:
             return found
+        if is_library_class(name):
+            found = self.streams.find(name)
+            if found is not None:
+                return found
         if LAMBDA_MARK in name:
             try:
                 return self.lambda_class(name)
@@ -148,11 +161,14 @@ class Program:
         return self.lambda_class(name)
 
     def is_program_class(self, name: str) -> bool:
-        """Whether ``name`` is a class of the classpath or the class of its lambda objects."""
+        """Whether ``name`` is a class of the classpath, the class of its lambda objects or a
+        class of jhalt's stream library (`jhalt.program.substitutes`): code analysed as bytecode."""
         if name.startswith("["):
             return False
-        return self.classes.find(name) is not None or (
-            LAMBDA_MARK in name and self.find(name) is not None
+        return (
+            self.classes.find(name) is not None
+            or (LAMBDA_MARK in name and self.find(name) is not None)
+            or (is_library_class(name) and self.streams.find(name) is not None)
         )
 
     def lookup(self, name: str) -> ClassFile:

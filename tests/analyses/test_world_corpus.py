@@ -44,7 +44,8 @@ FAST = frozenset({"HalverOk", "Halver", "SplitBill", "SplitBillOk", "Age"})
 """Programs jhalt answers quickly (a few seconds each): run on every test run."""
 
 NOT_RIGHT_TODAY: dict[str, str] = {
-    "AverageOk": "unanswered: graph incomplete: library method java.util.stream.IntStream.allMatch(Ljava/util/function/IntPredicate;)Z without a model",
+    "Average": "unanswered: no proof: states throw java/lang/ArithmeticException, java/lang/ArrayIndexOutOfBoundsException, java/lang/NumberFormatEx",
+    "AverageOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException, java/lang/NumberFormatException, java/lang/StringIndexO",
     "BoxedLimit": "unanswered: graph complete, no non-termination proof",
     "Calendar": "unanswered: graph complete, no non-termination proof",
     "CalendarOk": "unanswered: graph complete, no termination proof",
@@ -60,18 +61,12 @@ NOT_RIGHT_TODAY: dict[str, str] = {
     "KeyValueOk": "unanswered: no proof: states throw java/lang/StringIndexOutOfBoundsException",
     "LogLevel": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
     "LogLevelOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException, java/lang/ClassCastException, java/lang/NullPointerExce",
-    "LongWord": "unanswered: graph incomplete: library method java.util.stream.Stream.filter(Ljava/util/function/Predicate;)Ljava/util/stream/Stream;",
-    "LongWordOk": "unanswered: graph incomplete: library method java.util.stream.Stream.filter(Ljava/util/function/Predicate;)Ljava/util/stream/Stream;",
-    "Longest": "unanswered: graph incomplete: library method java.util.stream.Stream.mapToInt(Ljava/util/function/ToIntFunction;)Ljava/util/stream/I",
-    "LongestOk": "unanswered: graph incomplete: library method java.util.stream.Stream.mapToInt(Ljava/util/function/ToIntFunction;)Ljava/util/stream/I",
     "Meeting": "unanswered: graph incomplete: toString() of an object of type java/time/LocalDate may run program code",
     "MeetingOk": "unanswered: graph incomplete: toString() of an object of type java/time/LocalDate may run program code",
     "Names": "unanswered: graph incomplete: toString() of an object of type java/util/List may run program code",
     "NamesOk": "unanswered: graph incomplete: toString() of an object of type java/util/ArrayList may run program code",
     "NumberScan": "unanswered: graph complete, no non-termination proof",
     "NumberScanOk": "unanswered: graph complete, no termination proof",
-    "OddStream": "unanswered: graph incomplete: library method java.util.stream.IntStream.iterate",
-    "OddStreamOk": "unanswered: graph incomplete: library method java.util.stream.IntStream.iterate",
     "Palette": "unanswered: graph incomplete: toString() of an object of type Palette$Color may run program code",
     "PaletteOk": "unanswered: graph incomplete: toString() of an object of type PaletteOk$Color may run program code",
     "Points": "unanswered: graph incomplete: toString() of an object of type Points$Point may run program code",
@@ -88,8 +83,7 @@ NOT_RIGHT_TODAY: dict[str, str] = {
     "StateMachine": "unanswered: graph complete, no non-termination proof",
     "StateMachineOk": "unanswered: graph complete, no termination proof",
     "StoreOk": "unanswered: no proof: states throw java/lang/ClassCastException, java/lang/Throwable",
-    "SumArgs": "unanswered: graph incomplete: library method java.util.stream.Stream.mapToInt(Ljava/util/function/ToIntFunction;)Ljava/util/stream/I",
-    "SumArgsOk": "unanswered: graph incomplete: library method java.util.stream.Stream.filter(Ljava/util/function/Predicate;)Ljava/util/stream/Stream;",
+    "SumArgsOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException, java/lang/ClassCastException, java/lang/NullPointerExce",
     "TemperatureOk": "unanswered: graph incomplete: toString() of an object of type TemperatureOk$Celsius may run program code",
     "Thermostat": "unanswered: graph complete, no non-termination proof",
     "ThermostatOk": "unanswered: graph complete, no termination proof",
@@ -103,11 +97,12 @@ NOT_RIGHT_TODAY: dict[str, str] = {
 }
 """Programs not answered right at this commit, with the benchmark's cause (BENCHMARKS.md)."""
 
-TIME_DEPENDENT = frozenset({"Jobs", "Retries", "CountChars", "Depth"})
+TIME_DEPENDENT = frozenset({"Jobs", "Retries", "CountChars", "Depth", "Average"})
 """Programs whose NO comes from the recurrent-set engine within its 1 s share of the default
 engines (`jhalt.analyses.prove.PROVE_RECURRENT_MAX_S`), or (Depth) a CLP search that ran out
-of time: found on a quiet machine, not on a loaded one — right or unanswered are both accepted
-(never wrong)."""
+of time, or (Average) a division's site searched after a NumberFormatException site that the
+unmodelled ``Character.isDigit`` of its ``allMatch`` leaves open: found on a quiet machine, not
+on a loaded one — right or unanswered are both accepted (never wrong)."""
 
 WRONG_TODAY: dict[str, str] = {}
 """Programs answered wrong at this commit: listed so the suite shows them as known failures

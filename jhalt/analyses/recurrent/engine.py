@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from jhalt.analyses.loop_location import LoopLocation, locate_loop, recursion_calls
+from jhalt.analyses.loop_location import LoopLocation, locate_loop, recursion_calls, visible_call
 from jhalt.analyses.recurrent.reach import Reached, reach_set
 from jhalt.analyses.recurrent.result import RecurrentSetResult, Sample
 from jhalt.analyses.recurrent.sets import CheckedSet, RecurrentSetConfig, recurrent_sets
@@ -49,6 +49,9 @@ def loop_location(
 ) -> LoopLocation:
     """The loop's method, head pc, the pcs of its nodes in that method and their lines; an
     infinite recursion when a path inside it enters a recursive call (with that call)."""
+    caller = visible_call(graph.states[found.head.head].frames)
+    if caller is not None:  # a loop in hidden code: at the program's call into it
+        return locate_loop(program, caller.method, caller.pc, [caller.pc])
     head = graph.states[found.head.head].position
     states = [graph.states[n] for n in found.head.nodes]
     pcs = [s.position.pc for s in states if s.frames and s.position.method == head.method]

@@ -22,6 +22,7 @@ from jhalt.bytecode import Instruction, Kind
 from jhalt.bytecode.body import MethodBody
 from jhalt.bytecode.local_names import hidden_locals, readable_local
 from jhalt.ids import MethodId
+from jhalt.program.substitutes import is_library_class
 from jhalt.seg.graph import SymbolicExecutionGraph
 
 RELEVANT = "relevant"
@@ -142,10 +143,12 @@ def _readable_local(body: MethodBody, ins: Instruction) -> str:
 def group_by_line(
     instructions: list[IrrelevantInstruction], bodies: Bodies
 ) -> list[IrrelevantFinding]:
-    """One finding per method and source line, in method and line order."""
+    """One finding per method and source line, in method and line order. Instructions of
+    jhalt's stream library (`jhalt.program.substitutes`) are not the program's: left out."""
     groups: dict[tuple[MethodId, int | None], list[IrrelevantInstruction]] = defaultdict(list)
     for ins in instructions:
-        groups[(ins.method, ins.line)].append(ins)
+        if not is_library_class(ins.method.class_name):
+            groups[(ins.method, ins.line)].append(ins)
     findings = []
     for (method, line), members in sorted(
         groups.items(), key=lambda item: (str(item[0][0]), item[0][1] or -1)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from jhalt.analyses.loop_location import visible_call
 from jhalt.analyses.termination.cutpoints import ComponentSystem, CutPoint
 from jhalt.analyses.termination.invariants import Invariants
 from jhalt.analyses.termination.naming import variable_names
@@ -15,6 +16,7 @@ from jhalt.analyses.termination.processors.chaining import base_location
 from jhalt.analyses.termination.processors.ranking import verify
 from jhalt.analyses.termination.proof_context import ProofContext
 from jhalt.domains.values import IntValue
+from jhalt.ids import ProgramPosition
 from jhalt.its.linear import LinearExpr
 from jhalt.its.printer import format_expr, format_its
 from jhalt.its.proof import TerminationProof
@@ -99,8 +101,15 @@ class LoopProof:
         return "\n".join(text)
 
 
+def _shown(graph: SymbolicExecutionGraph, node: int) -> ProgramPosition:
+    """Where the reader sees ``node``: its position, or for one in jhalt's stream library (or a
+    lambda's hidden class) the program's call into it (`visible_call`)."""
+    state = graph.states[node]
+    return visible_call(state.frames) or state.position
+
+
 def _line_of(program: Program | None, graph: SymbolicExecutionGraph, node: int) -> int | None:
-    position = graph.states[node].position
+    position = _shown(graph, node)
     classfile = program.find(position.method.class_name) if program else None
     method = (
         classfile.method(position.method.name, position.method.descriptor) if classfile else None
@@ -125,12 +134,12 @@ def loop_proof(
     source lines and the heap facts it relies on (``system``'s, and with ``acyclic`` those of
     `ProofContext.facts`)."""
     heads = tuple(_head(graph, program, cut_point, proof) for cut_point in system.cut_points)
-    head_methods = {graph.states[c.node].position.method for c in system.cut_points}
+    head_methods = {_shown(graph, c.node).method for c in system.cut_points}
     lines = [
         line
         for n in system.nodes
         if graph.states[n].frames
-        and graph.states[n].position.method in head_methods
+        and _shown(graph, n).method in head_methods
         and (line := _line_of(program, graph, n)) is not None
     ]
     methods = sorted(str(m) for m in head_methods)

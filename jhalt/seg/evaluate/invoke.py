@@ -31,6 +31,7 @@ from jhalt.ids import FieldId, MethodId, ProgramPosition
 from jhalt.program.dispatch import DispatchCandidates, select_special
 from jhalt.program.lambdas import LAMBDA_MARK, LAMBDA_METAFACTORY, lambda_class_name
 from jhalt.program.resolution import LinkageFailure, ResolvedMethod, link_invoke_instruction
+from jhalt.program.substitutes import REDIRECTS, STAND_INS, UNDECIDED, is_library_class
 from jhalt.seg.context import EvalContext, Split, Step, StepResult, Stuck
 from jhalt.seg.environment import inject, input_class_call, returns_input
 from jhalt.seg.evaluate.assume import evaluate_assume, is_assume
@@ -86,6 +87,8 @@ def evaluate_invoke(ctx: EvalContext, state: AbstractState, ins: Instruction) ->
     try:
         resolved = link_invoke_instruction(ctx.program, ins.mnemonic, ins.member)
     except LinkageFailure as failure:
+        if ins.member.owner in STAND_INS:
+            return Stuck(_not_supplied(ins.member.owner, ins.member.name), "unsupported")
         return Stuck(f"linkage error {failure.error_class}: {failure.message}")
     except JhaltError as error:
         return Stuck(str(error), "missing-class")
@@ -222,7 +225,17 @@ def call(
     """Run ``target`` with ``arguments`` (receiver first): push a frame for a program
     method with code, otherwise call the library model; a method of an input class that returns
     a primitive or String gives an environment value (:mod:`jhalt.seg.environment`), its
-    ``assume(boolean)`` ends the run when false (:mod:`jhalt.seg.evaluate.assume`)."""
+    ``assume(boolean)`` ends the run when false (:mod:`jhalt.seg.evaluate.assume`). A JDK
+    entry point of a stream runs jhalt's stream library instead (`jhalt.program.substitutes`),
+    undecided when that library could not be built."""
+    redirected = REDIRECTS.get(target)
+    if redirected is not None or is_library_class(target.class_name):
+        missing = ctx.program.streams.unavailable()
+        if missing is not None:
+            return Stuck(f"{target} needs jhalt's stream library: {missing}", "unsupported")
+        target = redirected or target
+        if target in UNDECIDED:
+            return Stuck(UNDECIDED[target], "unsupported")
     if target.class_name in ctx.options.input_classes and returns_input(target.descriptor):
         return library_call(ctx, state, ins, target, arguments, input_class_call)
     if is_assume(ctx, target, ins.mnemonic):
@@ -247,6 +260,13 @@ def call(
             popped, _ = state.pop(len(arguments))
             return step(state, ins, popped.push_frame(frame))
     return library_call(ctx, state, ins, target, arguments)
+
+
+def _not_supplied(owner: str, name: str) -> str:
+    return (
+        f"{owner.replace('/', '.')}.{name} is not among the sequential stream operations jhalt "
+        "supplies as bytecode (jhalt.program.substitutes)"
+    )
 
 
 def library_call(
