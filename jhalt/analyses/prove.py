@@ -24,6 +24,8 @@
    with ``--engine all`` after the CLP engine, when no answer came out, for at most
    ``PROVE_RECURRENT_MAX_S``; its NO has a checked universal recurrent set and a witness
    into it (and ``samples`` further witnesses into the set).
+   A NO of steps 2 or 4 that holds for mathematical integers only gives way to a NO of this
+   engine that holds for Java's too (`_for_machine_integers`).
 5c. When the termination proof found no ranking function on a small complete graph: the
    graph built again with the loops' first ``PROVE_UNROLL`` iterations unrolled and the
    termination proof on it (`_unrolled`): a loop that ends after a few iterations by the
@@ -147,6 +149,7 @@ def prove_termination(
         )
     answer, outcome = _graph_engine(graph, program, registry, budget, stats, result, caught)
     if answer is not None:
+        answer = _for_machine_integers(answer, recurrent, result, stats)
         return _stating_field_types(answer) if field_types else answer
     reason = _maybe_reason(graph, outcome)
     return (
@@ -187,6 +190,26 @@ def _unrolled(
     unrolled_stats = {**stats, **unrolled.stats(), "engine": GRAPH, "unroll": PROVE_UNROLL}
     answer = result(Verdict.YES, second.reason, proof=second, stats=unrolled_stats)
     return _stating_field_types(answer) if field_types else answer
+
+
+def _for_machine_integers(
+    answer: ProveResult,
+    recurrent: _RecurrentStep,
+    result: Callable[..., ProveResult],
+    stats: dict[str, object],
+) -> ProveResult:
+    """A NO of the graph engine whose proof holds for mathematical integers only (its
+    ``overflow_note``: a value grows until Java's ``int`` wraps around) is replaced by the
+    recurrent-set engine's NO when that one holds for Java's integers too (no note): its
+    witness is one the JVM can show (``-Dstep=0`` rather than ``-1`` for a loop draining by
+    ``step``). Both are proved; the choice changes only which witness the replay runs. Costs
+    the recurrent engine's share (`PROVE_RECURRENT_MAX_S`) for such NOs only."""
+    if answer.verdict is not Verdict.NO or not getattr(answer.proof, "overflow_note", None):
+        return answer
+    other = recurrent.answer(result, stats, alone=False)
+    if other is None or getattr(other.proof, "overflow_note", None):
+        return answer
+    return other
 
 
 def _stating_field_types(answer: ProveResult) -> ProveResult:

@@ -116,6 +116,16 @@ SOURCES = {
         while (f) { n++; }
     }
 }""",
+    # hangs on the JVM for -Dstep=0 only: level never changes; a negative step grows level
+    # until it wraps around to a negative value and the loop ends (with mathematical integers
+    # every step <= 0 would hang)
+    "Drainer": """public class Drainer {
+    public static void main(String[] a) {
+        int step = Integer.getInteger("step", 1);
+        int level = 100;
+        while (level > 0) level -= step;
+    }
+}""",
     # throws ArithmeticException for the argument "0" only
     "Divide": """public class Divide {
     public static void main(String[] a) {
@@ -271,6 +281,23 @@ def test_a_program_that_takes_system_out_away_is_never_no(
         assert answer["verdict"] != "NO", (engine, answer["reason"])
     run = run_java(classes, "HalverMuted", ["7"], timeout=10)
     assert "NullPointerException" in run.stderr, run
+
+
+@pytest.mark.jvm
+def test_a_no_for_mathematical_integers_gives_way_to_one_the_jvm_shows(
+    classes: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`Drainer`: the graph engine's NO (``step = -1``: level grows without bound) holds for
+    mathematical integers only; the recurrent engine's set ``step = 0`` holds for Java's, and
+    its witness is the one given — the JVM hangs with it."""
+    answer = _prove(classes, "Drainer", "--replay-wait", "2", capsys=capsys)
+    assert answer["verdict"] == "NO", answer["reason"]
+    witness = answer["witness"]
+    assert witness["inputs"]["properties"] == {"step": "0"}, witness
+    assert witness["replay"] == "confirmed", witness
+    assert not answer.get("overflow_note"), answer
+    run = run_java(classes, "Drainer", [], timeout=2, jvm_args=["-Dstep=0"])
+    assert run.status == "timeout", run
 
 
 def test_a_concatenated_text_has_no_length_known_to_clp(
