@@ -103,6 +103,7 @@ def prove_absence(
         assumptions += (
             f"the states that throw ({', '.join(names)}) are reached by no run: every path to them has "
             "integer conditions no values meet",
+            *sorted(refuter.used),
         )
     return AbsenceProof(assumptions)
 

@@ -3,7 +3,7 @@ module per library area, each registering its methods; `default_registry` collec
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`split` (``String.split``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
-concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
+concatenation), :mod:`boxing`, :mod:`characters` (``Character``'s classification and case methods), :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from jhalt.models import (
     boxing,
+    characters,
     collections,
     concat,
     dates,
@@ -53,6 +54,7 @@ def default_registry() -> ModelRegistry:
         string_builder,
         concat,
         boxing,
+        characters,
         math,
         exceptions,
         system,
