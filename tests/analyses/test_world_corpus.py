@@ -54,7 +54,6 @@ NOT_RIGHT_TODAY: dict[str, str] = {
     "Depth": "unanswered: timeout in CLP non-termination search",
     "Drain": "unanswered: graph complete, no non-termination proof",
     "HighestOk": "unanswered: no proof: states throw java/lang/ArrayIndexOutOfBoundsException",
-    "InitialOk": "unanswered: no proof: states throw java/lang/StringIndexOutOfBoundsException, java/lang/Throwable",
     "Jobs": "unanswered: graph complete, no non-termination proof",
     "JoinedOk": "unanswered: graph incomplete: toString() of an object of type java/lang/StringBuilder may run program code",
     "KeyValueOk": "unanswered: no proof: states throw java/lang/StringIndexOutOfBoundsException",
