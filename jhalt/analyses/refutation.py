@@ -114,12 +114,14 @@ class Refuter:
             self._stable = stable_string_arrays(self.graph)
         if not self._stable:
             return []
-        cases = []
+        cases: list[tuple[list[PathFormula], list[PathFormula]]] = []
         for first, second, length, other in pairs:
             i, j = _index_term(facts, first), _index_term(facts, second)
-            mentioned = tuple(n for n in (first, second) if not _is_literal(n))
-            lengths = (length, other)
-            equal = [
+            mentioned: tuple[str | int, ...] = tuple(
+                n for n in (first, second) if not _is_literal(n)
+            )
+            lengths: tuple[str | int, ...] = (length, other)
+            equal: list[PathFormula] = [
                 (mentioned, Atom("eq", i, j)),
                 (lengths, Atom("eq", _var(facts, length), _var(facts, other))),
             ]
