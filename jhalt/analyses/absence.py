@@ -43,6 +43,7 @@ from jhalt.domains.values import InstanceValue, IntValue, Ref
 from jhalt.ids import FieldId
 from jhalt.models.collections import SIZE as LIST_SIZE
 from jhalt.models.deques import SIZE as DEQUE_SIZE
+from jhalt.models.hashes import SIZES as HASH_SIZES
 from jhalt.models.text import BUILDER_COUNT
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import ARITHMETIC_OPS, EvalEdge, Operand
@@ -53,6 +54,8 @@ UNMODELLED_MARKS = ("library call ", "toString() of ")
 COLLECTION_SIZES = (LIST_SIZE, DEQUE_SIZE)
 """The element counts the collection models keep (`jhalt.models.collections`,
 `jhalt.models.deques`)."""
+HASH_COUNTS = tuple(HASH_SIZES.values())
+"""The entry counts of the hash models, whose growth their edges assume stays in range."""
 COLLECTION_SIZE_LIMIT = (
     "a list or deque never holds 2³¹ − 1 elements: the JDK keeps them in one array, HotSpot "
     "allocates no array that long, and growing one that far ends the run with an "
@@ -121,8 +124,7 @@ def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter, bounded: set[str]
     by the result's interval in the target state. Where the intervals allow an overflow, the
     paths to the computation may still rule it out (`Refuter.no_first_overflow`: ``i + 1``
     after ``i < s.length()``). A sum that becomes a text's length is never an overflow
-    (`_text_lengths`), nor one that becomes a collection's size, under the assumption
-    `COLLECTION_SIZE_LIMIT`, which is added to ``bounded`` when it was needed."""
+    (`_text_lengths`), nor one that becomes a collection's size (`_never_wraps`)."""
     for source, label, target in graph.edges:
         if not isinstance(label, EvalEdge):
             continue
@@ -132,12 +134,7 @@ def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter, bounded: set[str]
             value = graph.states[target].heap.get(relation.result)
             if not isinstance(value, IntValue):
                 continue
-            if relation.op == "+" and relation.result in _text_lengths(graph.states[target]):
-                continue
-            if relation.op == "+" and relation.result in _counts(
-                graph.states[target], COLLECTION_SIZES
-            ):
-                bounded.add(COLLECTION_SIZE_LIMIT)
+            if relation.op == "+" and _never_wraps(graph.states[target], relation.result, bounded):
                 continue
             letter = value.type_letter
             result = _exact_result(graph.states[source], relation.op, relation.args, letter)
@@ -149,6 +146,19 @@ def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter, bounded: set[str]
             if not refuter.no_first_overflow(source, relation, letter):
                 return f"an integer may overflow at {label.position} ({relation})"
     return None
+
+
+def _never_wraps(state: AbstractState, result: Ref, bounded: set[str]) -> bool:
+    """Whether the sum ``result`` is a count that never wraps around: a text's length
+    (`_text_lengths`), a list's or deque's size (under `COLLECTION_SIZE_LIMIT`, then added to
+    ``bounded``) or a hash map's or set's (whose model's edge names its assumption,
+    `jhalt.models.hashes.SIZE_LIMIT`)."""
+    if result in _text_lengths(state) or result in _counts(state, HASH_COUNTS):
+        return True
+    if result in _counts(state, COLLECTION_SIZES):
+        bounded.add(COLLECTION_SIZE_LIMIT)
+        return True
+    return False
 
 
 def _text_lengths(state: AbstractState) -> set[Ref]:

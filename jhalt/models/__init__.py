@@ -7,7 +7,7 @@ concatenation), :mod:`boxing`, :mod:`characters` (``Character``'s classification
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`deques` (``ArrayDeque``), :mod:`hashes` (``HashMap``, ``HashSet``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -28,6 +28,7 @@ from jhalt.models import (
     files,
     floats,
     formatting,
+    hashes,
     loggers,
     math,
     objects,
@@ -67,6 +68,7 @@ def default_registry() -> ModelRegistry:
         properties,
         collections,
         deques,
+        hashes,
         enums,
         records,
         dates,
