@@ -74,8 +74,6 @@ NOT_RIGHT_TODAY: dict[str, str] = {
     "Palette": "unanswered: graph incomplete: toString() of an object of type Palette$Color may run program code",
     "PaletteOk": "unanswered: graph incomplete: toString() of an object of type PaletteOk$Color may run program code",
     "PollEnv": "unanswered: graph complete, no non-termination proof",
-    "Prices": "unconfirmed: not confirmed by the replay: exit code 0 without an uncaught exception in main",
-    "PricesOk": "unanswered: no proof: states throw java/lang/ClassCastException, java/lang/NullPointerException, java/lang/Throwable",
     "ReadConfigOk": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
     "Reconnect": "unanswered: graph complete, no non-termination proof",
     "Report": "unanswered: no proof: states throw java/lang/NullPointerException, java/lang/Throwable",
