@@ -25,13 +25,18 @@ tail. When every tail has no integer solution, no run reaches the end. It holds 
   without the paths' String contents or heap shapes (fewer conditions: an ``unsat`` only
   says more).
 
-A path whose conditions the collection cannot express (``unsupported``) is not refuted.
+A path whose conditions the collection cannot express (``unsupported``) is not refuted, except
+when what it notes is a reference both null and an object on the path (`NULL_AND_NOT`): no run
+follows that path (a value returned non-null by one case of a call and merged with null at a
+loop head or join, then taken null).
 
 Where no run changes an entry of an array of Strings after reading it
 (`jhalt.analyses.stable_arrays`), two reads ``e = a[i]``, ``f = a[j]`` of one array on a path
 give one String when ``i = j``: the path is refuted when it is with ``i ≠ j`` and with ``i = j``
 and ``len(e) = len(f)`` (for at most `MAX_READ_PAIRS` pairs of reads, each case checked; a
-pair left out only drops conditions). `Refuter.used` then names the fact.
+pair left out only drops conditions). `Refuter.used` then names the fact. Two ``str.eq``
+relations of a path over the same two Strings have one answer (`_same_comparisons`: Strings
+are immutable) — ``containsKey(k)`` then ``get(k)`` of a ``Map.of`` map.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from itertools import product
 from jhalt.analyses.stable_arrays import STABLE_STRING_ARRAYS, stable_string_arrays
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.intervals import type_range
+from jhalt.its.contents import EQUALS
 from jhalt.its.terms import INT, LONG, App, Atom, Lit, Term, Var
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import TERM_OPS, Relation
@@ -59,6 +65,10 @@ MAX_ENDS = 12
 """Exception ends of one graph refuted at most (more: none is tried)."""
 RLIMIT = 4_000_000
 """Z3 resource limit of one path's check."""
+NULL_AND_NOT = "is both null and non-null on the path"
+"""The path collection's note of a reference the path shows null and also an object: a
+reference names one value along a path (the collection carries it through every renaming), so
+no run follows such a path."""
 MAX_READ_PAIRS = 3
 """Pairs of String reads of one array whose cases one path's refutation splits at most."""
 
@@ -92,13 +102,17 @@ class Refuter:
 
     def _infeasible(self, path: tuple[int, ...]) -> bool:
         facts = collect_path_facts(self.graph, path, self.labels)
-        if facts.unsupported or self.config.deadline.expired():
+        if self.config.deadline.expired():
             return False
+        if facts.unsupported:
+            return all(NULL_AND_NOT in reason for reason in facts.unsupported)
+        same = _same_comparisons(facts)
         pairs = self._read_pairs(facts)
         if not pairs:
+            facts.extra = same
             return self._unsat(facts)
         for cases in product(*pairs):
-            facts.extra = [formula for case in cases for formula in case]
+            facts.extra = same + [formula for case in cases for formula in case]
             if not self._unsat(facts):
                 return False
         self.used.add(STABLE_STRING_ARRAYS)
@@ -224,6 +238,43 @@ def _string_read_pairs(facts: PathFacts) -> Iterator[tuple[str, str, str, str]]:
             if other_length != length:
                 yield index, other_index, length, other_length
         seen.setdefault(array, []).append((index, length))
+
+
+def _same_comparisons(facts: PathFacts) -> list[PathFormula]:
+    """``r = s`` for two ``str.eq`` relations of the path over the same two Strings (in either
+    order): a String's content never changes, so comparing the same two gives one answer. An
+    answer the states no longer hold (``?i9``: a model's fresh result that nothing kept) is
+    read from the edge's check ``?i9 == c``; a tail passes each edge once, so the name means
+    one value there."""
+    answers = {
+        str(r.args[0]): int(r.args[1])
+        for r in facts.relations
+        if r.is_check and r.op == "==" and isinstance(r.args[1], int) and isinstance(r.args[0], str)
+    }
+    first: dict[frozenset[str], Term] = {}
+    formulas: list[PathFormula] = []
+    for relation in facts.strings:
+        if relation.op != EQUALS or relation.result is None or len(relation.args) != 2:
+            continue
+        if not all(isinstance(a, str) and not a.startswith("?") for a in relation.args):
+            continue
+        result = str(relation.result)
+        term = _answer_term(facts, result, answers)
+        if term is None:
+            continue
+        known = first.setdefault(frozenset(str(a) for a in relation.args), term)
+        if known != term:
+            mentioned: tuple[str | int, ...] = tuple(
+                str(t.name) for t in (known, term) if isinstance(t, Var)
+            )
+            formulas.append((mentioned, Atom("eq", known, term)))
+    return formulas
+
+
+def _answer_term(facts: PathFacts, result: str, answers: dict[str, int]) -> Term | None:
+    if not result.startswith("?"):
+        return _var(facts, result)
+    return Lit(answers[result]) if result in answers else None
 
 
 def _is_literal(name: str) -> bool:
