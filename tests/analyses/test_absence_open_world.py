@@ -6,7 +6,7 @@ look-alike that must not be proved.
   ``charAt(0)`` cannot throw (`jhalt.analyses.stable_arrays`); ``Character.toUpperCase``
   throws nothing for any ``char`` (its Javadoc, `jhalt.models.characters`).
 * ``FirstLetterOther`` checks ``args[0]`` but reads ``args[1]``: with ``["a", ""]`` the JVM
-  throws a StringIndexOutOfBoundsException at line 6 — reported, and confirmed by the replay.
+  throws a StringIndexOutOfBoundsException — no proof.
 * ``FirstLetterShifted`` checks ``args[0]``, then ``System.arraycopy`` shifts the command line
   left by one: with ``["a", ""]`` the second read is the empty String and the JVM throws — a
   library call that is handed the array may change its entries, so no proof.
@@ -14,6 +14,11 @@ look-alike that must not be proved.
   NoSuchElementException, and the deque's size cannot wrap around (HotSpot allocates no array
   of 2³¹ − 1 elements, the proof says so); ``ReversedOnce`` pops once more than an empty
   command line allows — the JVM throws with no arguments.
+* ``ColorsOk`` looks a name up in a ``Map.of`` map only after ``containsKey`` said it is there,
+  so the unboxed value is never null; ``Colors`` unboxes ``get`` of any name: the JVM throws a
+  NullPointerException at line 9 for a name the map lacks — reported, and confirmed.
+* ``DedupOk`` reports a repeated argument that ``HashSet.add`` refuses; ``Dedup`` throws an
+  IllegalStateException for it (``["a", "a"]``).
 * ``Shout`` asserts that ``Character.toUpperCase('q')`` is ``'Q'`` (true on every JVM);
   ``ShoutWrong`` that it is ``'q'``, which fails on every JVM.
 """
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from javac import compile_java, run_java
 
@@ -83,6 +89,43 @@ PROGRAMS = {
     "Shout": SHOUT.format(name="Shout", expected="Q"),
     "ShoutWrong": SHOUT.format(name="ShoutWrong", expected="q"),
 }
+COLORS = """
+import java.util.Map;
+
+public class {name} {{
+    private static final Map<String, Integer> CODES = Map.of("red", 1, "green", 2);
+
+    public static void main(String[] args) {{
+        String name = args.length > 0 ? args[0] : "red";
+        {lookup}
+    }}
+}}"""
+UNBOXED = 'int code = CODES.get(name); System.out.println(name + " " + code);'
+DEDUP = """
+import java.util.HashSet;
+import java.util.Set;
+
+public class {name} {{
+    public static void main(String[] args) {{
+        Set<String> seen = new HashSet<>();
+        for (String arg : args) {{
+            if (!seen.add(arg)) {{
+                {repeated}
+            }}
+        }}
+        System.out.println(seen.size() + " distinct");
+    }}
+}}"""
+PROGRAMS |= {
+    "Colors": COLORS.format(name="Colors", lookup=UNBOXED),
+    "ColorsOk": COLORS.format(
+        name="ColorsOk", lookup=f"if (CODES.containsKey(name)) {{ {UNBOXED} }}"
+    ),
+    "Dedup": DEDUP.format(
+        name="Dedup", repeated='throw new IllegalStateException("twice " + arg);'
+    ),
+    "DedupOk": DEDUP.format(name="DedupOk", repeated='System.out.println("twice " + arg);'),
+}
 SIOOBE = "java.lang.StringIndexOutOfBoundsException"
 
 
@@ -113,16 +156,34 @@ def test_a_string_read_from_a_shifted_command_line_is_not_the_one_checked(tmp_pa
     assert SIOOBE in run.stderr  # the JVM agrees: the arraycopy made args[0] empty
 
 
-def test_reading_another_argument_than_the_one_checked_is_reported_and_confirmed(
-    tmp_path: Path,
-) -> None:
+def _reported(name: str, tmp_path: Path) -> dict[str, Any]:
+    """The one finding ``jhalt check`` reports on ``name``'s ``main``."""
     answer = tmp_path / "answer.json"
-    classes = _classes("FirstLetterOther", tmp_path)
-    argv = ["check", str(classes), "--main", "FirstLetterOther", "--format", "json"]
+    argv = ["check", str(_classes(name, tmp_path)), "--main", name, "--format", "json"]
     assert main([*argv, "--out", str(answer), "--timeout", "60"]) == 1
     (finding,) = json.loads(answer.read_text())["findings"]
-    assert finding["kind"] == SIOOBE and finding["location"]["line"] == 7
-    assert finding["witness"]["replay"] == "confirmed"
+    return dict(finding)
+
+
+def test_reading_another_argument_than_the_one_checked_is_not_proved(tmp_path: Path) -> None:
+    proof = _proof("FirstLetterOther", tmp_path)
+    assert isinstance(proof, NotProved) and "StringIndexOutOfBounds" in proof.reason
+
+
+def test_a_map_of_lookup_after_contains_key_is_safe(tmp_path: Path) -> None:
+    assert isinstance(_proof("ColorsOk", tmp_path), AbsenceProof)
+
+
+def test_a_missing_map_of_key_is_reported_with_a_name_the_map_lacks(tmp_path: Path) -> None:
+    finding = _reported("Colors", tmp_path)
+    assert finding["kind"] == "java.lang.NullPointerException"
+    assert finding["location"]["line"] == 9 and finding["witness"]["replay"] == "confirmed"
+
+
+def test_a_repeat_hash_set_add_refuses_is_an_outcome(tmp_path: Path) -> None:
+    assert isinstance(_proof("DedupOk", tmp_path), AbsenceProof)
+    thrown = _proof("Dedup", tmp_path)
+    assert isinstance(thrown, NotProved) and "IllegalStateException" in thrown.reason
 
 
 def test_a_deque_popped_while_not_empty_is_safe_and_its_size_never_wraps(tmp_path: Path) -> None:
