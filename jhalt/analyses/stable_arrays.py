@@ -14,15 +14,17 @@ and a String's length never changes.
 2. no ``aastore``, ``putfield`` or ``putstatic`` edge stores an array that may hold a String;
 3. no edge that runs library code in the current frame (an ``invoke…`` that pushes no frame of
    the program: a modelled or unknown library call, a summary) has such an array among the
-   operand stack's references of its source, nor makes one (a reference of its target that its
-   source does not hold) —
+   operand stack's references of its source;
+4. no edge but the program's ``anewarray``/``multianewarray`` makes one (a reference of its
+   target that its source does not hold: returned by library code, read from a field or an
+   array) —
 
 then no run changes an entry of an array that may hold a String after the program read it.
 The program writes array entries only by ``aastore`` (1). Library code writes only arrays it
 can reach: one handed to it (3: never, and by 2 no object, array or static field holds one, so
 nothing handed to it reaches one), or one it made and kept — every array that may hold a String
-in the graph comes from the launcher (``args``, held by no library code while ``main`` runs),
-from the program's own ``anewarray`` or from another such array, never from a library call (3).
+in the graph comes from the launcher (``args``, held by no library code while ``main`` runs)
+or from the program's own ``anewarray`` (4).
 Every step of every run is simulated by an edge of the complete graph (seed 000 Thm. 1), so the
 conditions hold for every step of every run.
 
@@ -47,6 +49,10 @@ STABLE_STRING_ARRAYS = (
 """The assumption a refutation names when it used the fact."""
 
 STORES = ("aastore", "putfield", "putstatic")
+ARRAY_SUPERTYPES = frozenset({"java/lang/Object", "java/lang/Cloneable", "java/io/Serializable"})
+"""The class types an array is an instance of (JLS §4.10.3)."""
+CREATIONS = ("anewarray", "multianewarray")
+"""The instructions by which the program makes its own arrays of references."""
 STRING_HOLDERS = STRING_SUPERTYPES | {"java/lang/String"}
 """Component types of the arrays that may hold a String."""
 
@@ -63,7 +69,7 @@ def _may_hold_strings(value: HeapValue | None) -> bool:
         name = value.type_name
         if name.startswith("["):
             return name[1:].startswith("L") and name[2:-1] in STRING_HOLDERS
-        return name in STRING_SUPERTYPES
+        return name in ARRAY_SUPERTYPES
     return False
 
 
@@ -76,6 +82,9 @@ def _edge_problem(before: AbstractState, after: AbstractState, label: EvalEdge) 
     if not before.frames:
         return False
     stack = before.top.stack
+    made = tuple(r for r in after.heap if r not in before.heap)
+    if label.mnemonic not in CREATIONS and _holds_one(after, made):
+        return True  # an array that may hold Strings from elsewhere than the program's own
     if label.mnemonic == "aastore":
         array = before.heap.get(before.peek(2))
         return _may_hold_strings(array) or _holds_one(before, stack[-1:])
@@ -86,8 +95,7 @@ def _edge_problem(before: AbstractState, after: AbstractState, label: EvalEdge) 
     entered = len(after.frames) > len(before.frames) or label.enters_call
     if entered and after.frames and after.top.position.pc == 0:
         return False  # a program method's frame: its own edges are in the graph
-    made = tuple(r for r in after.heap if r not in before.heap)
-    return _holds_one(before, stack) or _holds_one(after, made)
+    return _holds_one(before, stack)
 
 
 def stable_string_arrays(graph: SymbolicExecutionGraph) -> bool:
