@@ -105,7 +105,8 @@ def prove_absence(
         names = sorted({str(thrown[node]).rsplit("/", 1)[-1] for node in refuted})
         assumptions += (
             f"the states that throw ({', '.join(names)}) are reached by no run: every path to them has "
-            "integer conditions no values meet",
+            "integer conditions no values meet (with one answer per comparison of two Strings), "
+            "or shows one reference null and an object",
             *sorted(refuter.used),
         )
     return AbsenceProof(assumptions)
