@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import signal
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 GRACE_S = 5.0
 
 
 def run_bounded(
-    command: Sequence[str], timeout_s: float, cwd: Path | None = None
+    command: Sequence[str],
+    timeout_s: float,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str] | None:
-    """The finished run (stdout and stderr as text), or None when it ran out of time."""
+    """The finished run (stdout and stderr as text), or None when it ran out of time; ``env``
+    the child's whole environment (default: this process's)."""
     process = subprocess.Popen(
-        list(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
+        list(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd, env=env
     )
     try:
         stdout, stderr = process.communicate(timeout=timeout_s)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from jhalt.domains.state import AbstractState
 from jhalt.domains.values import value_type_name
@@ -56,8 +57,24 @@ class SymbolicExecutionGraph:
     def is_complete(self) -> bool:
         return not self.incomplete
 
+    @cached_property
+    def _outgoing(self) -> dict[int, list[tuple[EdgeLabel, int]]]:
+        """The edges by source, in the order of ``edges`` (built once: the graph is immutable)."""
+        outgoing: dict[int, list[tuple[EdgeLabel, int]]] = {}
+        for source, label, target in self.edges:
+            outgoing.setdefault(source, []).append((label, target))
+        return outgoing
+
+    @cached_property
+    def _incoming(self) -> dict[int, list[tuple[int, EdgeLabel]]]:
+        """The edges by target, in the order of ``edges``."""
+        incoming: dict[int, list[tuple[int, EdgeLabel]]] = {}
+        for source, label, target in self.edges:
+            incoming.setdefault(target, []).append((source, label))
+        return incoming
+
     def successors(self, node: int) -> list[tuple[EdgeLabel, int]]:
-        return [(label, target) for source, label, target in self.edges if source == node]
+        return list(self._outgoing.get(node, ()))
 
     def next_steps(self, node: int) -> list[tuple[EdgeLabel, int]]:
         """The edges by which a run at ``node`` goes on: its successors, except that a node
@@ -72,7 +89,7 @@ class SymbolicExecutionGraph:
         return entering or successors
 
     def predecessors(self, node: int) -> list[tuple[int, EdgeLabel]]:
-        return [(source, label) for source, label, target in self.edges if target == node]
+        return list(self._incoming.get(node, ()))
 
     def edges_of_kind(self, kind: type) -> Iterator[tuple[int, EdgeLabel, int]]:
         return (edge for edge in self.edges if isinstance(edge[1], kind))

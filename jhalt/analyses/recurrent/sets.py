@@ -60,6 +60,9 @@ class CheckedSet:
     seconds: float
     overflow: str | None = None
     """A variable a step from the set can take out of its Java range (`overflow_note`)."""
+    restricts: tuple[Octagon, ...] = ()
+    """The checked set over mathematical integers whose disjuncts without a wrapping step
+    this set keeps (`_without_wrapping`); () when this set is the one found."""
 
     def name(self, reference: str) -> str:
         return self.head.names.get(reference, reference)
@@ -178,4 +181,28 @@ def _checked(head: HeadLoop, config: RecurrentSetConfig, notes: list[str]) -> It
         yielded.add(states)
         seconds = time.monotonic() - started
         overflow = overflowing_variable(head.loop, states, smt)
+        kept = _without_wrapping(head, states, smt) if overflow is not None else ()
+        if kept and kept not in yielded:
+            yielded.add(kept)
+            yield CheckedSet(head, kept, domain, count, seconds, restricts=states)
         yield CheckedSet(head, states, domain, count, seconds, overflow)
+
+
+def _without_wrapping(
+    head: HeadLoop, states: tuple[Octagon, ...], smt: SmtConfig
+) -> tuple[Octagon, ...]:
+    """The disjuncts of a checked set from which no step can leave Java's ranges, when
+    they form a recurrent set on their own (then Java's wrap-around cannot make a run leave
+    it: the set holds for Java's integers too); () otherwise. A loop that waits for
+    ``waited += interval`` to pass a bound has the set ``interval ≤ 0``, whose negative part
+    wraps around and ends; its ``interval = 0`` part alone never changes ``waited``."""
+    kept = tuple(
+        state for state in states if overflowing_variable(head.loop, (state,), smt) is None
+    )
+    if not kept or len(kept) == len(states):
+        return ()
+    if not check_recurrent_set(head.loop, kept, smt).holds:
+        return ()
+    if overflowing_variable(head.loop, kept, smt) is not None:
+        return ()
+    return kept

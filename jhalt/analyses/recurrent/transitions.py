@@ -8,8 +8,9 @@ part. :func:`loop_transitions` enumerates every path from the head through the l
 * a path that comes back to the head (by an instance edge) is a *loop path*; its
   conditions and the head's integer values after it (the closing renaming) make one
   `RecurrentPath`;
-* a path that reaches a node outside the loop is an *exit path* (its conditions only):
-  leaving the loop's strongly connected part means not coming back to the head.
+* a path that reaches a node outside the loop is an *exit path* (its conditions only, with
+  those of the evaluation edges that must follow: `_follow_exit`): leaving the loop's
+  strongly connected part means not coming back to the head.
 
 The facts of a path, all sound for every concrete run from a state of the head's state
 (the graph over-approximates those runs, so its labels and intervals hold on them):
@@ -54,6 +55,8 @@ from jhalt.smt.recurrent import RecurrentLoop, RecurrentPath
 
 MAX_PATHS = 128
 """Paths from one head enumerated at most (loop and exit paths together)."""
+EXIT_STEPS = 4
+"""Single-successor evaluation edges followed after an exit path leaves the loop."""
 LIMITS = (-(2**31), 2**31 - 1, -(2**63), 2**63 - 1)
 """Bounds that are a type's range: not conditions (mathematical integers)."""
 
@@ -229,6 +232,23 @@ def _closing(path: _Path, label: InstanceEdge, head: AbstractState) -> Recurrent
     return RecurrentPath(tuple(path.conditions), tuple(post), False, description)
 
 
+def _follow_exit(graph: SymbolicExecutionGraph, path: _Path) -> None:
+    """Add to an exit path the facts of the evaluation edges that follow its last node while
+    each node has exactly one successor (at most `EXIT_STEPS`): a run that left the loop
+    there passes them or stops, so their checks hold on it. A library call's outcome is a
+    refinement edge without conditions; the conditions of that outcome (``plusDays`` throws
+    when the new epoch day is out of range) label the evaluation edge after it."""
+    for _ in range(EXIT_STEPS):
+        steps = graph.next_steps(path.nodes[-1])
+        if len(steps) != 1 or not isinstance(steps[0][0], EvalEdge):
+            return
+        label, target = steps[0]
+        if target in path.nodes:
+            return
+        path.nodes.append(target)
+        _edge(path, label, graph.states[target])
+
+
 def _enumerate(
     graph: SymbolicExecutionGraph, head: int, nodes: frozenset[int]
 ) -> list[RecurrentPath] | Refused:
@@ -251,6 +271,7 @@ def _enumerate(
             _edge(extended, label, graph.states[target])
             _observe(extended, graph.states[target], seen_here)
             if target not in nodes:
+                _follow_exit(graph, extended)
                 description = " → ".join(map(str, extended.nodes))
                 found.append(RecurrentPath(tuple(extended.conditions), (), True, description))
             elif target in path.nodes:

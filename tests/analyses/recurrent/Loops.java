@@ -105,6 +105,17 @@ public class Loops {
         }
     }
 
+    static void calendar(int step) {
+        java.time.LocalDate day = java.time.LocalDate.of(2024, 1, 1);
+        java.time.LocalDate end = java.time.LocalDate.of(2024, 3, 1);
+        while (day.isBefore(end)) { day = day.plusDays(step); }
+    }
+
+    static void waitFor(int interval) {
+        int waited = 0;
+        while (waited < 1000) { waited = waited + interval; }
+    }
+
     public static void main(String[] args) {
         int n = args.length;
         if (n > 3) { fig1(n); }

@@ -84,6 +84,10 @@ def _forever(v: Values) -> Values:
     return {"x": (0 if v["x"] > 10 else v["x"]) + 1}
 
 
+def _next_day(v: Values) -> Values:
+    return {**v, "day.epochDay": v["day.epochDay"] + v["step"]}
+
+
 def _java_div(a: int, b: int) -> int:
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b > 0) else -quotient
@@ -144,6 +148,18 @@ NON_TERMINATING: dict[str, tuple[str, Step, list[Values]]] = {
     "forever": ("(I)V", _forever, [{"x": 4}]),
     "breakAt": ("(I)V", _while(lambda v: v["x"] > 0, _break_at), [{"x": 5000}]),
     "bounce": ("(I)V", _while(lambda v: 0 < v["x"] < 20, _bounce), [{"x": 7, "up": 1}]),
+    "calendar": (  # plusDays throws past the epoch days' range: its exits have conditions
+        "(I)V",
+        _while(lambda v: v["day.epochDay"] < v["end.epochDay"], _next_day),
+        [{"step": 0, "day.epochDay": 19723, "end.epochDay": 19783}],
+    ),
+    "waitFor": (
+        "(I)V",
+        _while(
+            lambda v: v["waited"] < 1000, lambda v: {**v, "waited": v["waited"] + v["interval"]}
+        ),
+        [{"waited": 0, "interval": 0}, {"waited": 0, "interval": -4}],
+    ),
 }
 TERMINATING = {
     "countDown": "(I)V",
@@ -172,10 +188,13 @@ def _named(found: CheckedSet, point: dict[str, int]) -> Values:
     return {found.name(ref): value for ref, value in point.items()}
 
 
-def _contains(found: CheckedSet, values: Values) -> bool:
+def _contains(found: CheckedSet, values: Values, java: bool = False) -> bool:
+    """Whether ``values`` lie in the set over mathematical integers (the steps of this test
+    are mathematical), or with ``java`` in the part the engine offers for Java's ints."""
     refs = {found.name(ref): ref for ref in found.head.loop.names}
     point = {refs[name]: value for name, value in values.items()}
-    return any(state.variables() <= set(point) and state.contains(point) for state in found.states)
+    states = found.states if java else found.restricts or found.states
+    return any(state.variables() <= set(point) and state.contains(point) for state in states)
 
 
 @pytest.mark.parametrize("name", sorted(NON_TERMINATING))
@@ -209,3 +228,15 @@ def test_fig1_finds_the_papers_set_and_more() -> None:
         assert _contains(found, {"x": x})
     for x in (0, 61, 80, 99):
         assert not _contains(found, {"x": x})
+
+
+def test_a_set_whose_steps_wrap_around_is_offered_first_without_them() -> None:
+    """``while (waited < 1000) waited += interval``: over mathematical integers every
+    ``interval <= 0`` hangs; with Java's ``int`` a negative interval wraps ``waited`` around
+    to a large positive value and the loop ends (from 0 by -4 after 2^29 steps), so the set
+    offered first is ``interval = 0`` alone, with no overflow note."""
+    (found,) = _sets("waitFor", "(I)V")
+    assert found.overflow is None
+    assert _contains(found, {"waited": 0, "interval": 0}, java=True)
+    assert not _contains(found, {"waited": 0, "interval": -4}, java=True)
+    assert _contains(found, {"waited": 0, "interval": -4})
