@@ -25,7 +25,8 @@ The JDK's code calls the *argument* key's ``hashCode`` and ``equals`` (``HashMap
 keys of a class implementing ``Comparable``. Modelled only when none of that runs program code:
 the key is null, or of a class whose ``hashCode`` and ``equals`` are plain
 (`jhalt.models.plain_objects.is_plain`: Strings, boxes, records of such components, enums) and
-that is a JDK value class or a final class not implementing ``Comparable``. Otherwise, and for
+that is a JDK value class, an enum (``Enum.compareTo`` is final) or a final class not
+implementing ``Comparable``. Otherwise, and for
 a receiver of another shape (a subclass, fields forgotten by unknown code), the model is the
 unknown-call fallback, as before; so are ``Map.of()`` (a shared empty map) and the mutators of
 ``Map.of``'s maps (not modelled here).
@@ -86,6 +87,7 @@ KEYS = {name: FieldId(name, "jhalt$key", f"L{OBJECT};") for name in (*MAPS, SET)
 VALUES = {name: FieldId(name, "jhalt$value", f"L{OBJECT};") for name in MAPS}
 ABSTRACT_IMMUTABLE = "java/util/ImmutableCollections$AbstractImmutableMap"
 COMPARABLE = "java/lang/Comparable"
+ENUM = "java/lang/Enum"
 NPE = "java/lang/NullPointerException"
 IAE = "java/lang/IllegalArgumentException"
 MAX_ENTRIES = 10
@@ -129,8 +131,8 @@ def key_runs_no_program_code(call: LibraryCall, key: Ref) -> bool:
     classfile = program.find(name)
     if classfile is None or not (exact or classfile.access & Access.FINAL):
         return False
-    if program.is_subtype(name, COMPARABLE):
-        return False
+    if program.is_subtype(name, COMPARABLE) and not program.is_subtype(name, ENUM):
+        return False  # its compareTo may run in a tree bin; Enum's is final, the JDK's
     return is_plain(program, name, exact, "hashCode") and is_plain(program, name, exact, "equals")
 
 
