@@ -105,8 +105,7 @@ def prove_absence(
         names = sorted({str(thrown[node]).rsplit("/", 1)[-1] for node in refuted})
         assumptions += (
             f"the states that throw ({', '.join(names)}) are reached by no run: every path to them has "
-            "integer conditions no values meet (with one answer per comparison of two Strings), "
-            "or shows one reference null and an object",
+            "integer conditions no values meet (with one answer per comparison of two Strings)",
             *sorted(refuter.used),
         )
     return AbsenceProof(assumptions)

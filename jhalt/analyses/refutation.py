@@ -25,10 +25,10 @@ tail. When every tail has no integer solution, no run reaches the end. It holds 
   without the paths' String contents or heap shapes (fewer conditions: an ``unsat`` only
   says more).
 
-A path whose conditions the collection cannot express (``unsupported``) is not refuted, except
-when what it notes is a reference both null and an object on the path (`NULL_AND_NOT`): no run
-follows that path (a value returned non-null by one case of a call and merged with null at a
-loop head or join, then taken null).
+A path whose conditions the collection cannot express (``unsupported``) is not refuted — also
+not one the collection notes as showing a reference both null and an object: the TPDB check
+sweep shows that note on paths of feasible-looking shapes (even for the null reference's own
+variable), so it is no proof that no run follows the path.
 
 Where no run changes an entry of an array of Strings after reading it
 (`jhalt.analyses.stable_arrays`), two reads ``e = a[i]``, ``f = a[j]`` of one array on a path
@@ -36,7 +36,7 @@ give one String when ``i = j``: the path is refuted when it is with ``i ≠ j`` 
 and ``len(e) = len(f)`` (for at most `MAX_READ_PAIRS` pairs of reads, each case checked; a
 pair left out only drops conditions). `Refuter.used` then names the fact. Two ``str.eq``
 relations of a path over the same two Strings have one answer (`_same_comparisons`: Strings
-are immutable) — ``containsKey(k)`` then ``get(k)`` of a ``Map.of`` map.
+are immutable).
 """
 
 from __future__ import annotations
@@ -65,10 +65,6 @@ MAX_ENDS = 12
 """Exception ends of one graph refuted at most (more: none is tried)."""
 RLIMIT = 4_000_000
 """Z3 resource limit of one path's check."""
-NULL_AND_NOT = "is both null and non-null on the path"
-"""The path collection's note of a reference the path shows null and also an object: a
-reference names one value along a path (the collection carries it through every renaming), so
-no run follows such a path."""
 MAX_READ_PAIRS = 3
 """Pairs of String reads of one array whose cases one path's refutation splits at most."""
 
@@ -102,10 +98,8 @@ class Refuter:
 
     def _infeasible(self, path: tuple[int, ...]) -> bool:
         facts = collect_path_facts(self.graph, path, self.labels)
-        if self.config.deadline.expired():
+        if facts.unsupported or self.config.deadline.expired():
             return False
-        if facts.unsupported:
-            return all(NULL_AND_NOT in reason for reason in facts.unsupported)
         same = _same_comparisons(facts)
         pairs = self._read_pairs(facts)
         if not pairs:

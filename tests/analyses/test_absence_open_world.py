@@ -14,8 +14,8 @@ look-alike that must not be proved.
   NoSuchElementException, and the deque's size cannot wrap around (HotSpot allocates no array
   of 2³¹ − 1 elements, the proof says so); ``ReversedOnce`` pops once more than an empty
   command line allows — the JVM throws with no arguments.
-* ``ColorsOk`` looks a name up in a ``Map.of`` map only after ``containsKey`` said it is there,
-  so the unboxed value is never null; ``Colors`` unboxes ``get`` of any name: the JVM throws a
+* ``ColorsOk`` looks a name up in a ``Map.of`` map with ``getOrDefault(name, 0)``, so the
+  unboxed value is never null; ``Colors`` unboxes ``get`` of any name: the JVM throws a
   NullPointerException at line 9 for a name the map lacks — reported, and confirmed.
 * ``DedupOk`` reports a repeated argument that ``HashSet.add`` refuses; ``Dedup`` throws an
   IllegalStateException for it (``["a", "a"]``).
@@ -119,7 +119,7 @@ public class {name} {{
 PROGRAMS |= {
     "Colors": COLORS.format(name="Colors", lookup=UNBOXED),
     "ColorsOk": COLORS.format(
-        name="ColorsOk", lookup=f"if (CODES.containsKey(name)) {{ {UNBOXED} }}"
+        name="ColorsOk", lookup=UNBOXED.replace("CODES.get(name)", "CODES.getOrDefault(name, 0)")
     ),
     "Dedup": DEDUP.format(
         name="Dedup", repeated='throw new IllegalStateException("twice " + arg);'
@@ -170,7 +170,7 @@ def test_reading_another_argument_than_the_one_checked_is_not_proved(tmp_path: P
     assert isinstance(proof, NotProved) and "StringIndexOutOfBounds" in proof.reason
 
 
-def test_a_map_of_lookup_after_contains_key_is_safe(tmp_path: Path) -> None:
+def test_a_map_of_lookup_with_a_default_is_safe(tmp_path: Path) -> None:
     assert isinstance(_proof("ColorsOk", tmp_path), AbsenceProof)
 
 
