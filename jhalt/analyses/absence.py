@@ -40,12 +40,28 @@ from jhalt.domains.intervals import Interval, type_range
 from jhalt.domains.state import AbstractState
 from jhalt.domains.strings import STRING_LENGTH
 from jhalt.domains.values import InstanceValue, IntValue, Ref
+from jhalt.ids import FieldId
+from jhalt.models.collections import SIZE as LIST_SIZE
+from jhalt.models.deques import SIZE as DEQUE_SIZE
+from jhalt.models.hashes import SIZES as HASH_SIZES
 from jhalt.models.text import BUILDER_COUNT
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import ARITHMETIC_OPS, EvalEdge, Operand
 
 UNMODELLED_MARKS = ("library call ", "toString() of ")
 """Prefixes of edge assumptions that mark a call without an exact model."""
+
+COLLECTION_SIZES = (LIST_SIZE, DEQUE_SIZE)
+"""The element counts the collection models keep (`jhalt.models.collections`,
+`jhalt.models.deques`)."""
+HASH_COUNTS = tuple(HASH_SIZES.values())
+"""The entry counts of the hash models, whose growth their edges assume stays in range."""
+COLLECTION_SIZE_LIMIT = (
+    "a list or deque never holds 2³¹ − 1 elements: the JDK keeps them in one array, HotSpot "
+    "allocates no array that long, and growing one that far ends the run with an "
+    "OutOfMemoryError first (so adding an element never wraps its size around)"
+)
+"""The assumption of a proof that took a collection's ``size + 1`` as within ``int``."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +85,8 @@ def prove_absence(
     if graph.incomplete:
         return NotProved(f"the graph is incomplete ({graph.incomplete[0].reason})")
     refuter = Refuter(graph, deadline)
-    overflow = _overflow(graph, refuter)
+    bounded: set[str] = set()
+    overflow = _overflow(graph, refuter, bounded)
     thrown = graph.exception_ends(contexts=True)
     refuted: set[int] = set()
     if thrown and overflow is None:
@@ -80,7 +97,7 @@ def prove_absence(
         return NotProved(f"some states throw ({', '.join(kinds[:3])})")
     if overflow is not None:
         return NotProved(overflow)
-    assumptions = graph.assumptions()
+    assumptions = graph.assumptions() + tuple(sorted(bounded))
     unmodelled = [a for a in assumptions if a.startswith(UNMODELLED_MARKS)]
     if unmodelled:
         return NotProved(f"a call without an exact model ({unmodelled[0]})")
@@ -88,12 +105,13 @@ def prove_absence(
         names = sorted({str(thrown[node]).rsplit("/", 1)[-1] for node in refuted})
         assumptions += (
             f"the states that throw ({', '.join(names)}) are reached by no run: every path to them has "
-            "integer conditions no values meet",
+            "integer conditions no values meet (with one answer per comparison of two Strings)",
+            *sorted(refuter.used),
         )
     return AbsenceProof(assumptions)
 
 
-def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter) -> str | None:
+def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter, bounded: set[str]) -> str | None:
     """Why an integer computation of the graph may overflow, if one may: the result of an
     arithmetic relation on an evaluation edge that may leave its type's range (a result no
     longer in the target state is used by nothing).
@@ -105,7 +123,8 @@ def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter) -> str | None:
     so the first operation that could overflow is found this way. Other operations are judged
     by the result's interval in the target state. Where the intervals allow an overflow, the
     paths to the computation may still rule it out (`Refuter.no_first_overflow`: ``i + 1``
-    after ``i < s.length()``)."""
+    after ``i < s.length()``). A sum that becomes a text's length is never an overflow
+    (`_text_lengths`), nor one that becomes a collection's size (`_never_wraps`)."""
     for source, label, target in graph.edges:
         if not isinstance(label, EvalEdge):
             continue
@@ -115,7 +134,7 @@ def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter) -> str | None:
             value = graph.states[target].heap.get(relation.result)
             if not isinstance(value, IntValue):
                 continue
-            if relation.op == "+" and relation.result in _text_lengths(graph.states[target]):
+            if relation.op == "+" and _never_wraps(graph.states[target], relation.result, bounded):
                 continue
             letter = value.type_letter
             result = _exact_result(graph.states[source], relation.op, relation.args, letter)
@@ -129,20 +148,38 @@ def _overflow(graph: SymbolicExecutionGraph, refuter: Refuter) -> str | None:
     return None
 
 
+def _never_wraps(state: AbstractState, result: Ref, bounded: set[str]) -> bool:
+    """Whether the sum ``result`` is a count that never wraps around: a text's length
+    (`_text_lengths`), a list's or deque's size (under `COLLECTION_SIZE_LIMIT`, then added to
+    ``bounded``) or a hash map's or set's (whose model's edge names its assumption,
+    `jhalt.models.hashes.SIZE_LIMIT`)."""
+    if result in _text_lengths(state) or result in _counts(state, HASH_COUNTS):
+        return True
+    if result in _counts(state, COLLECTION_SIZES):
+        bounded.add(COLLECTION_SIZE_LIMIT)
+        return True
+    return False
+
+
 def _text_lengths(state: AbstractState) -> set[Ref]:
     """The lengths of the Strings and builders of ``state``. A length that a concatenation or
     an ``append`` would take past ``2³¹ − 1`` makes the JVM throw an ``OutOfMemoryError``
     (``StringConcatHelper``, ``AbstractStringBuilder``: "Overflow: String length out of
     range", "Required length … is too large"): a VirtualMachineError, outside what an absence
     proof claims — so such a sum never wraps around."""
-    lengths: set[Ref] = set()
+    return _counts(state, (STRING_LENGTH, BUILDER_COUNT))
+
+
+def _counts(state: AbstractState, fields: tuple[FieldId, ...]) -> set[Ref]:
+    """The values of the integer ``fields`` of the objects of ``state``."""
+    counts: set[Ref] = set()
     for value in state.heap.values():
         if isinstance(value, InstanceValue):
-            for field in (STRING_LENGTH, BUILDER_COUNT):
-                length = value.field(field)
-                if length is not None:
-                    lengths.add(length)
-    return lengths
+            for field in fields:
+                count = value.field(field)
+                if count is not None:
+                    counts.add(count)
+    return counts
 
 
 def _exact_result(

@@ -25,21 +25,35 @@ tail. When every tail has no integer solution, no run reaches the end. It holds 
   without the paths' String contents or heap shapes (fewer conditions: an ``unsat`` only
   says more).
 
-A path whose conditions the collection cannot express (``unsupported``) is not refuted.
+A path whose conditions the collection cannot express (``unsupported``) is not refuted — also
+not one the collection notes as showing a reference both null and an object: the TPDB check
+sweep shows that note on paths of feasible-looking shapes (even for the null reference's own
+variable), so it is no proof that no run follows the path.
+
+Where no run changes an entry of an array of Strings after reading it
+(`jhalt.analyses.stable_arrays`), two reads ``e = a[i]``, ``f = a[j]`` of one array on a path
+give one String when ``i = j``: the path is refuted when it is with ``i ≠ j`` and with ``i = j``
+and ``len(e) = len(f)`` (for at most `MAX_READ_PAIRS` pairs of reads, each case checked; a
+pair left out only drops conditions). `Refuter.used` then names the fact. Two ``str.eq``
+relations of a path over the same two Strings have one answer (`_same_comparisons`: Strings
+are immutable).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from itertools import product
 
+from jhalt.analyses.stable_arrays import STABLE_STRING_ARRAYS, stable_string_arrays
 from jhalt.budget import NEVER, Deadline
 from jhalt.domains.intervals import type_range
-from jhalt.its.terms import INT, LONG, App, Atom, Lit, Var
+from jhalt.its.contents import EQUALS
+from jhalt.its.terms import INT, LONG, App, Atom, Lit, Term, Var
 from jhalt.seg.graph import SymbolicExecutionGraph
 from jhalt.seg.labels import TERM_OPS, Relation
 from jhalt.smt.session import SatAnswer, SmtConfig
-from jhalt.smt.witness_solver import solve_path
+from jhalt.smt.witness_solver import PathFormula, solve_path, variable_sort
 from jhalt.witness.search.path import PathFacts, collect_path_facts, edge_labels
 
 MAX_PATHS = 48
@@ -52,6 +66,8 @@ MAX_ENDS = 12
 """Exception ends of one graph refuted at most (more: none is tried)."""
 RLIMIT = 4_000_000
 """Z3 resource limit of one path's check."""
+MAX_READ_PAIRS = 3
+"""Pairs of String reads of one array whose cases one path's refutation splits at most."""
 
 
 class Refuter:
@@ -69,6 +85,9 @@ class Refuter:
         self.config = SmtConfig(RLIMIT, deadline)
         self.overflow_checks = 0
         self.tail_facts: dict[tuple[int, ...], PathFacts] = {}
+        self._stable: bool | None = None
+        self.used: set[str] = set()
+        """The facts of other modules a refutation relied on (their assumption texts)."""
 
     def unreached(self, ends: Iterable[int]) -> set[int]:
         """The nodes of ``ends`` that no run reaches (module docstring)."""
@@ -94,7 +113,40 @@ class Refuter:
         facts = self.facts_of(path)
         if facts.unsupported or self.config.deadline.expired():
             return False
-        return self._unsat(facts)
+        same = _same_comparisons(facts)
+        pairs = self._read_pairs(facts)
+        if not pairs:
+            return self._unsat(replace(facts, extra=same))
+        for cases in product(*pairs):
+            extra = same + [formula for case in cases for formula in case]
+            if not self._unsat(replace(facts, extra=extra)):
+                return False
+        self.used.add(STABLE_STRING_ARRAYS)
+        return True
+
+    def _read_pairs(self, facts: PathFacts) -> list[tuple[list[PathFormula], list[PathFormula]]]:
+        """For each pair of String reads of one array on the path (module docstring): the
+        formulas of its two cases, different indices or one String."""
+        pairs = list(_string_read_pairs(facts))[:MAX_READ_PAIRS]
+        if not pairs:
+            return []
+        if self._stable is None:
+            self._stable = stable_string_arrays(self.graph)
+        if not self._stable:
+            return []
+        cases: list[tuple[list[PathFormula], list[PathFormula]]] = []
+        for first, second, length, other in pairs:
+            i, j = _index_term(facts, first), _index_term(facts, second)
+            mentioned: tuple[str | int, ...] = tuple(
+                n for n in (first, second) if not _is_literal(n)
+            )
+            lengths: tuple[str | int, ...] = (length, other)
+            equal: list[PathFormula] = [
+                (mentioned, Atom("eq", i, j)),
+                (lengths, Atom("eq", _var(facts, length), _var(facts, other))),
+            ]
+            cases.append(([(mentioned, Atom("ne", i, j))], equal))
+        return cases
 
     def _unsat(self, facts: PathFacts) -> bool:
         """Whether Z3 shows ``facts`` unsatisfiable; an error on the way (a model it could not
@@ -177,3 +229,66 @@ def _backward_closure(end: int, predecessors: dict[int, list[int]]) -> set[int]:
                 seen.add(previous)
                 todo.append(previous)
     return seen
+
+
+def _string_read_pairs(facts: PathFacts) -> Iterator[tuple[str, str, str, str]]:
+    """(index, index, length, length) of two reads of one array variable on the path whose
+    elements are Strings with a known length variable."""
+    seen: dict[str, list[tuple[str, str]]] = {}
+    for array, index, element in facts.reads:
+        length = facts.string_lengths.get(element)
+        if length is None:
+            continue
+        for other_index, other_length in seen.get(array, ()):
+            if other_length != length:
+                yield index, other_index, length, other_length
+        seen.setdefault(array, []).append((index, length))
+
+
+def _same_comparisons(facts: PathFacts) -> list[PathFormula]:
+    """``r = s`` for two ``str.eq`` relations of the path over the same two Strings (in either
+    order): a String's content never changes, so comparing the same two gives one answer. An
+    answer the states no longer hold (``?i9``: a model's fresh result that nothing kept) is
+    read from the edge's check ``?i9 == c``; a tail passes each edge once, so the name means
+    one value there."""
+    answers = {
+        str(r.args[0]): int(r.args[1])
+        for r in facts.relations
+        if r.is_check and r.op == "==" and isinstance(r.args[1], int) and isinstance(r.args[0], str)
+    }
+    first: dict[frozenset[str], Term] = {}
+    formulas: list[PathFormula] = []
+    for relation in facts.strings:
+        if relation.op != EQUALS or relation.result is None or len(relation.args) != 2:
+            continue
+        if not all(isinstance(a, str) and not a.startswith("?") for a in relation.args):
+            continue
+        result = str(relation.result)
+        term = _answer_term(facts, result, answers)
+        if term is None:
+            continue
+        known = first.setdefault(frozenset(str(a) for a in relation.args), term)
+        if known != term:
+            mentioned: tuple[str | int, ...] = tuple(
+                str(t.name) for t in (known, term) if isinstance(t, Var)
+            )
+            formulas.append((mentioned, Atom("eq", known, term)))
+    return formulas
+
+
+def _answer_term(facts: PathFacts, result: str, answers: dict[str, int]) -> Term | None:
+    if not result.startswith("?"):
+        return _var(facts, result)
+    return Lit(answers[result]) if result in answers else None
+
+
+def _is_literal(name: str) -> bool:
+    return name.lstrip("-").isdigit()
+
+
+def _var(facts: PathFacts, name: str) -> Term:
+    return Var(name, variable_sort(facts.int_types, name))
+
+
+def _index_term(facts: PathFacts, name: str) -> Term:
+    return Lit(int(name)) if _is_literal(name) else _var(facts, name)

@@ -3,11 +3,11 @@ module per library area, each registering its methods; `default_registry` collec
 
 One module per library area, each with ``register(registry)``: :mod:`objects`,
 :mod:`strings`, :mod:`split` (``String.split``), :mod:`regex` (``java.util.regex.Pattern``), :mod:`matcher` (its ``Matcher``), :mod:`string_builder`, :mod:`concat` (invokedynamic string
-concatenation), :mod:`boxing`, :mod:`math`, :mod:`exceptions`, :mod:`system`,
+concatenation), :mod:`boxing`, :mod:`characters` (``Character``'s classification and case methods), :mod:`math`, :mod:`exceptions`, :mod:`system`,
 :mod:`reflection`, :mod:`random`, :mod:`environment` (reading input), :mod:`scanner`
 (``java.util.Scanner``), :mod:`files` (files
 read by name), :mod:`floats` (``parseDouble``), :mod:`properties` (``System.getProperty``),
-:mod:`collections` (``ArrayList`` and its iterator), :mod:`immutable_lists` (``List.of``), :mod:`deques` (``ArrayDeque``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
+:mod:`collections` (``ArrayList`` and its iterator), :mod:`immutable_lists` (``List.of``), :mod:`deques` (``ArrayDeque``), :mod:`hashes` (``HashMap``, ``HashSet``, ``Map.of``), :mod:`enums` (``java.lang.Enum``), :mod:`records` (a record's generated methods), :mod:`dates` (``LocalDate``), :mod:`loggers` (``Logger``), :mod:`formatting` (``String.format``); :mod:`text` holds what several of them share (the
 text of a value for ``String.valueOf``, the builder length). :func:`default_registry` is
 the one aggregator that knows them all (ARCHITECTURE.md); a library method without a
 model gets :func:`jhalt.seg.library.unknown_library_call` from the evaluator.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from jhalt.models import (
     boxing,
+    characters,
     collections,
     concat,
     dates,
@@ -27,6 +28,7 @@ from jhalt.models import (
     files,
     floats,
     formatting,
+    hashes,
     immutable_lists,
     loggers,
     matcher,
@@ -58,6 +60,7 @@ def default_registry() -> ModelRegistry:
         string_builder,
         concat,
         boxing,
+        characters,
         math,
         exceptions,
         system,
@@ -71,6 +74,7 @@ def default_registry() -> ModelRegistry:
         collections,
         immutable_lists,
         deques,
+        hashes,
         enums,
         records,
         dates,
