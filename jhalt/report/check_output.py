@@ -42,6 +42,7 @@ from collections.abc import Mapping, Sequence
 from jhalt.classfile.descriptors import parse_method_descriptor
 from jhalt.findings import Finding, JdkUsed, Replay, Shown, SourceLocation, kind_of
 from jhalt.ids import MethodId
+from jhalt.program.substitutes import is_library_class
 from jhalt.report.run_summary import CheckSummary, summary_lines
 from jhalt.report.sources import SourceLines
 from jhalt.report.witness_text import java_class_name, replay_line, type_text, witness_lines
@@ -91,8 +92,25 @@ def _source_text(sources: SourceLines | None, location: SourceLocation) -> str |
     return text.strip() if text is not None and text.strip() else None
 
 
+def _without_library_steps(path: Sequence[SourceLocation]) -> list[SourceLocation]:
+    """``path`` without the steps in jhalt's stream library; where some were left out, a line
+    then repeated right after itself is shown once."""
+    kept = [step for step in path if not is_library_class(step.method.class_name)]
+    if len(kept) == len(path):
+        return kept
+    return [
+        step
+        for index, step in enumerate(kept)
+        if index + 1 == len(kept)
+        or (kept[index + 1].method, kept[index + 1].line) != (step.method, step.line)
+    ]
+
+
 def _path_lines(finding: Finding, sources: SourceLines | None) -> list[str]:
-    steps = list(finding.path)
+    """The path's steps with their source lines; the steps inside jhalt's own stream library
+    (`jhalt.program.substitutes`) are left out — the user's code calls the JDK there, and the
+    program's call into the pipeline is the step before them (`_without_library_steps`)."""
+    steps = _without_library_steps(finding.path) or list(finding.path)
     methods = {step.method for step in steps}
     width = max(len(_file_line(step)) for step in steps)
     last_index = len(steps) - 1

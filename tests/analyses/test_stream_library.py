@@ -110,6 +110,10 @@ def test_get_as_int_of_an_empty_find_first_throws_at_the_pipeline(tmp_path: Path
         ("java.util.NoSuchElementException", 5)
     ]
     assert findings[0]["witness"]["replay"] == "confirmed"
+    text = tmp_path / "answer.txt"
+    main(["check", str(classes), "--main", "FirstEmpty", "--out", str(text), "--no-validate"])
+    shown = text.read_text()
+    assert "FirstEmpty.java:5" in shown and "Sources.java" not in shown, shown
 
 
 @pytest.mark.jvm
